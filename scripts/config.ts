@@ -1,0 +1,126 @@
+// The publisher's configuration: one schema, read from the environment and validated at start,
+// naming the bad variable. Nothing else in scripts/ reads process.env.
+import path from 'node:path';
+import { BuildError } from './errors.ts';
+
+export type HttpMethod = 'GET' | 'POST';
+
+export interface UpstreamConfig {
+  /** Base URL of the upstream; null means "no upstream configured: serve the synthetic demo". */
+  baseUrl: URL | null;
+  /** Secret: sent only in the x-api-key header. */
+  apiKey: string | null;
+  method: HttpMethod;
+  pageSize: number;
+  concurrency: number;
+  /** Pause between the start of two requests, in milliseconds. */
+  pauseMs: number;
+  /** Retries of one request after the first attempt. */
+  retries: number;
+  /** First backoff delay, in milliseconds; doubles each retry, with full jitter. */
+  retryBaseMs: number;
+  /** The longest the harvester waits before a retry, Retry-After included, in milliseconds. */
+  retryMaxDelayMs: number;
+  /** Time allowed for one request (headers and body), in milliseconds. */
+  timeoutMs: number;
+  maxPages: number;
+}
+
+export interface PublisherConfig {
+  upstream: UpstreamConfig;
+  cacheDir: string;
+  distDir: string;
+}
+
+interface VariableSpec {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** Every configuration variable, documented in README.md (a test checks it). */
+export const CONFIG_VARIABLES: readonly VariableSpec[] = [
+  { name: 'KPU_BASE_URL', default: '(unset: demo)', description: 'Base URL of the upstream API. Unset: the build serves the synthetic demo data from the stand-in upstream.' },
+  { name: 'KPU_API_KEY', default: '(required with KPU_BASE_URL)', description: 'The API key, sent only in the x-api-key header; never written or printed.' },
+  { name: 'KPU_HTTP_METHOD', default: 'GET', description: 'HTTP method of the queries: GET or POST.' },
+  { name: 'KPU_PAGE_SIZE', default: '1000', description: 'Records asked for per page (`limit`). The upstream may silently send fewer.' },
+  { name: 'KPU_CONCURRENCY', default: '2', description: 'Requests in flight at once.' },
+  { name: 'KPU_PAUSE_MS', default: '0', description: 'Pause between the starts of two requests, in milliseconds; grows by itself after a 429.' },
+  { name: 'KPU_RETRIES', default: '5', description: 'Retries of one request after a network error, timeout, 408, 429 or 5xx.' },
+  { name: 'KPU_RETRY_BASE_MS', default: '500', description: 'First backoff delay in milliseconds; doubles each retry, with full jitter.' },
+  { name: 'KPU_RETRY_MAX_DELAY_MS', default: '60000', description: 'Longest wait before one retry, Retry-After included; a longer Retry-After fails the harvest.' },
+  { name: 'KPU_TIMEOUT_MS', default: '30000', description: 'Time allowed for one request, in milliseconds.' },
+  { name: 'KPU_MAX_PAGES', default: '100000', description: 'Page cap per dataset: the harvest fails rather than page forever.' },
+  { name: 'KPU_CACHE_DIR', default: '.cache', description: 'Where harvests (raw pages and their manifests) and intermediate stage outputs are kept.' },
+  { name: 'KPU_DIST_DIR', default: 'dist', description: 'The published folder.' },
+];
+
+type Environment = Record<string, string | undefined>;
+
+function readInteger(env: Environment, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new BuildError('CONFIG_INVALID', `${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
+  }
+  return Number(raw);
+}
+
+function readBaseUrl(env: Environment): URL | null {
+  const raw = env.KPU_BASE_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new BuildError('CONFIG_INVALID', 'KPU_BASE_URL is not a valid URL.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new BuildError('CONFIG_INVALID', 'KPU_BASE_URL must start with http:// or https://.');
+  }
+  if (url.username || url.password || url.search) {
+    // Credentials or a query in the base URL would end up in every logged URL.
+    throw new BuildError('CONFIG_INVALID', 'KPU_BASE_URL must not carry credentials or a query; put the key in KPU_API_KEY.');
+  }
+  return url;
+}
+
+/** Reads and validates the configuration; throws CONFIG_INVALID naming the first bad variable. */
+export function loadConfig(env: Environment = process.env, cwd: string = process.cwd()): PublisherConfig {
+  const baseUrl = readBaseUrl(env);
+  const apiKey = env.KPU_API_KEY && env.KPU_API_KEY.length > 0 ? env.KPU_API_KEY : null;
+  if (baseUrl && !apiKey) {
+    throw new BuildError('CONFIG_INVALID', 'KPU_API_KEY is required when KPU_BASE_URL is set.');
+  }
+  if (apiKey && !/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new BuildError('CONFIG_INVALID', 'KPU_API_KEY must be printable ASCII without spaces (it is sent as a header).');
+  }
+  const method = (env.KPU_HTTP_METHOD?.trim() || 'GET').toUpperCase();
+  if (method !== 'GET' && method !== 'POST') {
+    throw new BuildError('CONFIG_INVALID', `KPU_HTTP_METHOD must be GET or POST, not "${method}".`);
+  }
+  const retryBaseMs = readInteger(env, 'KPU_RETRY_BASE_MS', 500, 0, 600_000);
+  const retryMaxDelayMs = readInteger(env, 'KPU_RETRY_MAX_DELAY_MS', 60_000, 0, 3_600_000);
+  return {
+    upstream: {
+      baseUrl,
+      apiKey,
+      method,
+      pageSize: readInteger(env, 'KPU_PAGE_SIZE', 1000, 1, 1_000_000),
+      concurrency: readInteger(env, 'KPU_CONCURRENCY', 2, 1, 32),
+      pauseMs: readInteger(env, 'KPU_PAUSE_MS', 0, 0, 600_000),
+      retries: readInteger(env, 'KPU_RETRIES', 5, 0, 100),
+      retryBaseMs,
+      retryMaxDelayMs: Math.max(retryMaxDelayMs, retryBaseMs),
+      timeoutMs: readInteger(env, 'KPU_TIMEOUT_MS', 30_000, 1, 3_600_000),
+      maxPages: readInteger(env, 'KPU_MAX_PAGES', 100_000, 1, 100_000_000),
+    },
+    cacheDir: path.resolve(cwd, env.KPU_CACHE_DIR?.trim() || '.cache'),
+    distDir: path.resolve(cwd, env.KPU_DIST_DIR?.trim() || 'dist'),
+  };
+}
+
+/** Whether the terminal can show live progress; CI logs get quiet line output instead. */
+export function detectTerminal(env: Environment = process.env, stream: { isTTY?: boolean } = process.stderr): boolean {
+  return stream.isTTY === true && !env.CI && env.TERM !== 'dumb';
+}

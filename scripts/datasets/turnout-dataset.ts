@@ -1,0 +1,246 @@
+// The turnout dataset: voters who used their vote in the DPR election, per dapil and regency,
+// by sex and by voter list (seed 2.2, query `datahakpilihdpr`).
+import { QUALITY_FLAGS_COLUMN, type ColumnDefinition, type DatasetDefinition, type QualityRule } from './dataset-definition.ts';
+import {
+  createCountDigitsRule,
+  createCountSafeIntegerRule,
+  createFieldStringRule,
+  createKeyUniqueRule,
+  createNameNonEmptyRule,
+  createPatternRule,
+  createSumRule,
+} from './quality-rules.ts';
+
+type VoterList = { code: 'dpt' | 'dptb' | 'dpk'; upstream: 'DPT' | 'DPTb' | 'DPK'; id: string; en: string };
+
+const VOTER_LISTS: readonly VoterList[] = [
+  { code: 'dpt', upstream: 'DPT', id: 'Daftar Pemilih Tetap (DPT)', en: 'main voter list (DPT)' },
+  { code: 'dptb', upstream: 'DPTb', id: 'Daftar Pemilih Tambahan (DPTb)', en: 'supplementary voter list (DPTb)' },
+  { code: 'dpk', upstream: 'DPK', id: 'Daftar Pemilih Khusus (DPK)', en: 'additional voter list (DPK)' },
+];
+
+const SEXES = [
+  { code: 'male', upstream: 'LakiLaki', id: 'laki-laki', en: 'male' },
+  { code: 'female', upstream: 'Perempuan', id: 'perempuan', en: 'female' },
+  { code: 'total', upstream: 'LakiLakiDanPerempuan', id: 'laki-laki dan perempuan', en: 'male and female' },
+] as const;
+
+function countColumn(name: string, source: string, id: string, en: string): ColumnDefinition {
+  return {
+    name,
+    type: 'integer',
+    source,
+    unit: 'persons',
+    nullable: true,
+    title: { id: id.charAt(0).toUpperCase() + id.slice(1), en: en.charAt(0).toUpperCase() + en.slice(1) },
+    description: {
+      id: `Jumlah pengguna hak pilih ${id}.`,
+      en: `Number of voters who used their vote, ${en}.`,
+    },
+  };
+}
+
+const listColumns: ColumnDefinition[] = VOTER_LISTS.flatMap((list) =>
+  SEXES.map((sex) =>
+    countColumn(
+      `${list.code}_${sex.code}`,
+      `JumlahPenggunaHakPilih${sex.upstream}Dalam${list.upstream}`,
+      `${sex.id} dalam ${list.id}`,
+      `${sex.en}, ${list.en}`,
+    ),
+  ),
+);
+
+const upstreamFields: readonly string[] = [
+  'TahunPemilu',
+  'JenisPemilu',
+  'IdDapil',
+  'NamaDapil',
+  'NamaProvinsi',
+  'NamaKabupaten',
+  ...VOTER_LISTS.flatMap((list) => SEXES.map((sex) => `JumlahPenggunaHakPilih${sex.upstream}Dalam${list.upstream}`)),
+  'JumlahTotalPenggunaHakPilihLakiLaki',
+  'JumlahTotalPenggunaHakPilihPerempuan',
+  'JumlahSeluruhPenggunaHakPilih',
+];
+
+const keyFields: readonly string[] = ['TahunPemilu', 'JenisPemilu', 'IdDapil', 'NamaKabupaten'];
+
+function listField(sex: (typeof SEXES)[number], list: VoterList): string {
+  return `JumlahPenggunaHakPilih${sex.upstream}Dalam${list.upstream}`;
+}
+
+/** The all-lists total of each sex; for both sexes together the upstream says "Seluruh", not "Total…DanPerempuan". */
+const SEX_TOTAL_FIELDS: Record<(typeof SEXES)[number]['code'], { field: string; rule: string }> = {
+  male: { field: 'JumlahTotalPenggunaHakPilihLakiLaki', rule: 'total-list-sum-male' },
+  female: { field: 'JumlahTotalPenggunaHakPilihPerempuan', rule: 'total-list-sum-female' },
+  total: { field: 'JumlahSeluruhPenggunaHakPilih', rule: 'total-list-sum-both' },
+};
+
+const [MALE, FEMALE, BOTH] = SEXES;
+
+// UPSTREAM.md "Rules the data should obey", turnout. The arithmetic rules are one per equation, so a record's
+// flags say which sum is off (the granularity of ../shared/data/canonical/datahakpilihdpr_2014_broken.expected.txt).
+const rules: readonly QualityRule[] = [
+  createFieldStringRule(upstreamFields),
+  createPatternRule({
+    id: 'year-format',
+    field: 'TahunPemilu',
+    pattern: /^[0-9]{4}$/,
+    expected: 'four digits',
+    title: ['Tahun empat angka', 'Year of four digits'],
+    description: ['TahunPemilu terdiri atas tepat empat angka.', 'TahunPemilu is exactly four digits.'],
+  }),
+  createPatternRule({
+    id: 'dapil-id-digits',
+    field: 'IdDapil',
+    pattern: /^[0-9]+$/,
+    expected: 'digits',
+    title: ['Kode dapil berupa angka', 'Dapil id is digits'],
+    description: [
+      'IdDapil hanya terdiri atas angka (nol di depan boleh).',
+      'IdDapil is digits only (leading zeros allowed).',
+    ],
+  }),
+  createNameNonEmptyRule(
+    ['NamaDapil', 'NamaProvinsi', 'NamaKabupaten'],
+    ['Nama tidak kosong', 'Names not empty'],
+    [
+      'NamaDapil, NamaProvinsi, dan NamaKabupaten berisi teks selain spasi.',
+      'NamaDapil, NamaProvinsi and NamaKabupaten hold text other than whitespace.',
+    ],
+  ),
+  createCountDigitsRule(upstreamFields.filter((field) => field.startsWith('Jumlah'))),
+  createCountSafeIntegerRule(upstreamFields.filter((field) => field.startsWith('Jumlah'))),
+  ...VOTER_LISTS.map((list) =>
+    createSumRule({
+      id: `${list.code}-sex-sum`,
+      addends: [listField(MALE, list), listField(FEMALE, list)],
+      total: listField(BOTH, list),
+      broken: `${list.upstream}: male+female != both`,
+      title: [`${list.upstream}: laki-laki + perempuan = jumlah`, `${list.upstream}: male + female = both`],
+      description: [
+        `Dalam ${list.id}, pengguna hak pilih laki-laki ditambah perempuan sama dengan jumlah laki-laki dan perempuan.`,
+        `In the ${list.en}, male voters plus female voters equal the male-and-female count.`,
+      ],
+    }),
+  ),
+  ...SEXES.map((sex) =>
+    createSumRule({
+      id: SEX_TOTAL_FIELDS[sex.code].rule,
+      addends: VOTER_LISTS.map((list) => listField(sex, list)),
+      total: SEX_TOTAL_FIELDS[sex.code].field,
+      broken: `${sex.upstream}: DPT+DPTb+DPK != ${SEX_TOTAL_FIELDS[sex.code].field}`,
+      title: [`DPT + DPTb + DPK = total (${sex.id})`, `DPT + DPTb + DPK = total (${sex.en})`],
+      description: [
+        `Pengguna hak pilih ${sex.id} dalam DPT, DPTb, dan DPK berjumlah ${SEX_TOTAL_FIELDS[sex.code].field}.`,
+        `Voters (${sex.en}) in DPT, DPTb and DPK add up to ${SEX_TOTAL_FIELDS[sex.code].field}.`,
+      ],
+    }),
+  ),
+  createSumRule({
+    id: 'total-sex-sum',
+    addends: [SEX_TOTAL_FIELDS.male.field, SEX_TOTAL_FIELDS.female.field],
+    total: SEX_TOTAL_FIELDS.total.field,
+    broken: 'total male + total female != JumlahSeluruhPenggunaHakPilih',
+    title: ['Total laki-laki + total perempuan = seluruh', 'Total male + total female = all voters'],
+    description: [
+      'JumlahTotalPenggunaHakPilihLakiLaki ditambah JumlahTotalPenggunaHakPilihPerempuan sama dengan JumlahSeluruhPenggunaHakPilih.',
+      'JumlahTotalPenggunaHakPilihLakiLaki plus JumlahTotalPenggunaHakPilihPerempuan equals JumlahSeluruhPenggunaHakPilih.',
+    ],
+  }),
+  createKeyUniqueRule(keyFields),
+];
+
+export const turnoutDataset: DatasetDefinition = {
+  id: 'turnout',
+  title: {
+    id: 'Pengguna hak pilih Pemilu DPR menurut jenis kelamin',
+    en: 'Voters who voted in the DPR election, by sex',
+  },
+  description: {
+    id: 'Jumlah pemilih yang menggunakan hak pilihnya dalam pemilu anggota DPR, per daerah pemilihan (dapil) dan kabupaten/kota, menurut jenis kelamin dan jenis daftar pemilih (DPT, DPTb, DPK).',
+    en: 'Number of voters who used their vote in the national legislature (DPR) election, per electoral district (dapil) and regency or city, by sex and by voter list (DPT, DPTb, DPK).',
+  },
+  path: '/api/datahakpilihdpr',
+  upstreamName: 'datahakpilihdpr',
+  upstreamFields,
+  keyFields,
+  yearField: 'TahunPemilu',
+  filterParameter: 'id_dapil',
+  columns: [
+    {
+      name: 'election_year',
+      type: 'integer',
+      source: 'TahunPemilu',
+      unit: 'year',
+      nullable: true,
+      title: { id: 'Tahun pemilu', en: 'Election year' },
+      description: { id: 'Tahun penyelenggaraan pemilu.', en: 'Year of the election.' },
+    },
+    {
+      name: 'election_type',
+      type: 'text',
+      source: 'JenisPemilu',
+      nullable: true,
+      title: { id: 'Jenis pemilu', en: 'Election type' },
+      description: {
+        id: 'Jenis pemilu sebagaimana diberikan sumber (misalnya DPR).',
+        en: 'Election type as given by the source (for example DPR).',
+      },
+    },
+    {
+      name: 'dapil_id',
+      type: 'text',
+      source: 'IdDapil',
+      nullable: true,
+      title: { id: 'Kode dapil', en: 'Dapil id' },
+      description: {
+        id: 'Kode daerah pemilihan, teks berupa angka (nol di depan dipertahankan).',
+        en: 'Electoral district (dapil) identifier, digits kept as text (leading zeros preserved).',
+      },
+    },
+    {
+      name: 'dapil_name',
+      type: 'text',
+      source: 'NamaDapil',
+      nullable: true,
+      title: { id: 'Nama dapil', en: 'Dapil name' },
+      description: { id: 'Nama daerah pemilihan.', en: 'Electoral district (dapil) name.' },
+    },
+    {
+      name: 'province_name',
+      type: 'text',
+      source: 'NamaProvinsi',
+      nullable: true,
+      title: { id: 'Provinsi', en: 'Province' },
+      description: { id: 'Nama provinsi.', en: 'Province name.' },
+    },
+    {
+      name: 'regency_name',
+      type: 'text',
+      source: 'NamaKabupaten',
+      nullable: true,
+      title: { id: 'Kabupaten/kota', en: 'Regency or city' },
+      description: { id: 'Nama kabupaten atau kota.', en: 'Regency or city name.' },
+    },
+    ...listColumns,
+    countColumn('total_male', 'JumlahTotalPenggunaHakPilihLakiLaki', 'laki-laki, semua daftar', 'male, all lists'),
+    countColumn(
+      'total_female',
+      'JumlahTotalPenggunaHakPilihPerempuan',
+      'perempuan, semua daftar',
+      'female, all lists',
+    ),
+    countColumn(
+      'total_voters',
+      'JumlahSeluruhPenggunaHakPilih',
+      'laki-laki dan perempuan, semua daftar',
+      'male and female, all lists',
+    ),
+    QUALITY_FLAGS_COLUMN,
+  ],
+  rules,
+};
+
+export { VOTER_LISTS, SEXES };

@@ -1,0 +1,157 @@
+// The one catalogue of the build's errors: every way a build can stop, with its stage, exit code,
+// message and hint. docs/operations.md documents each code; a test keeps the two in step.
+
+export type Stage = 'config' | 'harvest' | 'check' | 'normalize' | 'snapshot' | 'site' | 'publish' | 'build';
+
+interface ErrorSpec {
+  stage: Stage;
+  message: string;
+  hint: string;
+}
+
+/** Exit codes per stage, so a scheduler can tell what failed without parsing text. */
+export const EXIT_CODES: Record<Stage | 'ok' | 'interrupted', number> = {
+  ok: 0,
+  build: 1,
+  config: 2,
+  harvest: 3,
+  check: 4,
+  normalize: 5,
+  snapshot: 5,
+  site: 6,
+  publish: 7,
+  interrupted: 130,
+};
+
+export const ERROR_CATALOGUE = {
+  CONFIG_INVALID: {
+    stage: 'config',
+    message: 'The configuration is not valid.',
+    hint: 'Fix the named environment variable or flag; `npm run build -- --help` lists them all.',
+  },
+  UPSTREAM_UNREACHABLE: {
+    stage: 'harvest',
+    message: 'The upstream could not be reached.',
+    hint: 'Check KPU_BASE_URL and the network; the retries are exhausted. Use --offline to rebuild from the last complete harvest.',
+  },
+  UPSTREAM_TIMEOUT: {
+    stage: 'harvest',
+    message: 'The upstream did not answer in time.',
+    hint: 'The upstream may be overloaded: raise KPU_TIMEOUT_MS or KPU_RETRIES, or try later. Use --offline to rebuild from the last complete harvest.',
+  },
+  UPSTREAM_KEY_REFUSED: {
+    stage: 'harvest',
+    message: 'The upstream refused the API key (401/403).',
+    hint: 'Check that KPU_API_KEY holds a valid, current key for this upstream. The key is never printed.',
+  },
+  UPSTREAM_THROTTLED: {
+    stage: 'harvest',
+    message: 'The upstream kept throttling requests (429) beyond the retries.',
+    hint: 'Lower KPU_CONCURRENCY, raise KPU_PAUSE_MS or KPU_RETRIES, or try later.',
+  },
+  UPSTREAM_SERVER_ERROR: {
+    stage: 'harvest',
+    message: 'The upstream kept answering with a server error beyond the retries.',
+    hint: 'The upstream is failing; try later, or use --offline to rebuild from the last complete harvest.',
+  },
+  UPSTREAM_CLIENT_ERROR: {
+    stage: 'harvest',
+    message: 'The upstream rejected a request.',
+    hint: 'The upstream may have changed its interface: compare the URL and the answer with docs/upstream.md.',
+  },
+  UPSTREAM_REDIRECT: {
+    stage: 'harvest',
+    message: 'The upstream answered with a redirect.',
+    hint: 'Redirects are not followed, so the key is never sent to another address: set KPU_BASE_URL to the new location if you trust it.',
+  },
+  UPSTREAM_BAD_JSON: {
+    stage: 'harvest',
+    message: 'The upstream answered with a body that is not JSON, twice.',
+    hint: 'The upstream may be behind a maintenance page or a proxy: check the snippet, and KPU_BASE_URL.',
+  },
+  UPSTREAM_UNEXPECTED_SHAPE: {
+    stage: 'harvest',
+    message: 'The upstream answered with JSON of an unexpected shape.',
+    hint: 'The upstream may have changed its interface: compare the snippet with docs/upstream.md before changing the parser.',
+  },
+  HARVEST_OFFSET_IGNORED: {
+    stage: 'harvest',
+    message: 'The upstream repeats the same records on later pages: it seems to ignore `offset`.',
+    hint: 'A full harvest is not possible this way; check KPU_BASE_URL and the upstream. Nothing was published.',
+  },
+  HARVEST_TOO_MANY_PAGES: {
+    stage: 'harvest',
+    message: 'The harvest reached the page cap before the upstream ran out of records.',
+    hint: 'Raise KPU_MAX_PAGES if the dataset really is that large, or raise KPU_PAGE_SIZE.',
+  },
+  HARVEST_INCONSISTENT: {
+    stage: 'harvest',
+    message: 'The upstream data changed during the harvest, twice in a row.',
+    hint: 'The upstream is being updated; try again later. Use --offline to rebuild from the last complete harvest.',
+  },
+  HARVEST_NOT_FOUND: {
+    stage: 'harvest',
+    message: 'There is no complete harvest on disk to build from.',
+    hint: 'Run a build with the network first (without --offline), or point KPU_CACHE_DIR at a folder holding a complete harvest.',
+  },
+  HARVEST_CORRUPT: {
+    stage: 'harvest',
+    message: 'A stored page does not match the checksum recorded when it was fetched.',
+    hint: 'The harvest on disk was changed or damaged; run a fresh harvest (a build without --offline).',
+  },
+  CHECK_STRICT_FAILED: {
+    stage: 'check',
+    message: 'Records break the data quality rules, and --strict is set.',
+    hint: 'Read the quality report for the broken rules; without --strict such records are published and flagged.',
+  },
+  DISK_ERROR: {
+    stage: 'build',
+    message: 'A file could not be read or written.',
+    hint: 'Check free disk space and the permissions of KPU_CACHE_DIR and KPU_DIST_DIR.',
+  },
+  INTERRUPTED: {
+    stage: 'build',
+    message: 'The build was interrupted.',
+    hint: 'Run the same command again: the harvest resumes where it stopped, and dist/ was left as it was.',
+  },
+  INTERNAL: {
+    stage: 'build',
+    message: 'The build failed unexpectedly.',
+    hint: 'This is a bug in the publisher: please report it with the output above.',
+  },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** A build failure with a catalogued code; `detail` says what happened this time (never a secret). */
+export class BuildError extends Error {
+  readonly code: ErrorCode;
+  readonly detail: string;
+  readonly stage: Stage;
+  readonly hint: string;
+
+  constructor(code: ErrorCode, detail: string, options?: { cause?: unknown }) {
+    const spec: ErrorSpec = ERROR_CATALOGUE[code];
+    super(detail ? `${spec.message} ${detail}` : spec.message, options);
+    this.name = 'BuildError';
+    this.code = code;
+    this.detail = detail;
+    this.stage = spec.stage;
+    this.hint = spec.hint;
+  }
+
+  get exitCode(): number {
+    return this.code === 'INTERRUPTED' ? EXIT_CODES.interrupted : EXIT_CODES[this.stage];
+  }
+}
+
+/** Turns anything thrown into a BuildError, mapping file-system failures to DISK_ERROR. */
+export function toBuildError(error: unknown): BuildError {
+  if (error instanceof BuildError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && ['ENOSPC', 'EACCES', 'EPERM', 'EROFS', 'EMFILE', 'EDQUOT', 'EIO'].includes(code)) {
+    return new BuildError('DISK_ERROR', `${code}: ${(error as Error).message}`, { cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new BuildError('INTERNAL', message, { cause: error });
+}

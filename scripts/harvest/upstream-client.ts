@@ -1,0 +1,257 @@
+// Fetches one page from the upstream with undici: the key only in the x-api-key header, bounded
+// concurrency, a pause between requests that grows after 429s, and retries with exponential backoff,
+// full jitter and Retry-After. It returns parsed pages or throws a catalogued BuildError.
+import { Agent, request } from 'undici';
+import type { UpstreamConfig } from '../config.ts';
+import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { BuildError, type ErrorCode } from '../errors.ts';
+import { parsePage, snippetOf, type PageParse } from './page-parser.ts';
+
+export interface FetchedPage {
+  /** The request URL; it never carries the key. */
+  url: string;
+  offset: number;
+  limit: number;
+  status: number;
+  /** The body exactly as received. */
+  body: Buffer;
+  fetchedAt: string;
+  durationMs: number;
+  attempts: number;
+  /** X-Total-Count, when the upstream sends it. */
+  totalCount: number | null;
+  parsed: Extract<PageParse, { ok: true }>;
+}
+
+export interface RetryNotice {
+  url: string;
+  attempt: number;
+  reason: string;
+  delayMs: number;
+}
+
+export interface UpstreamClient {
+  fetchPage(dataset: DatasetDefinition, offset: number, limit: number): Promise<FetchedPage>;
+  close(): Promise<void>;
+}
+
+export interface UpstreamClientOptions {
+  config: UpstreamConfig;
+  baseUrl: URL;
+  apiKey: string;
+  signal?: AbortSignal;
+  onRetry?: (notice: RetryNotice) => void;
+  /** Source of randomness for jitter, replaceable in tests. */
+  random?: () => number;
+}
+
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+const NETWORK_TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+/** After a 429 the pause between requests doubles, from at least this, up to the ceiling below. */
+const THROTTLE_PAUSE_FLOOR_MS = 250;
+const THROTTLE_PAUSE_CEILING_MS = 10_000;
+/** Successes in a row after which a grown pause halves again, back towards the configured one. */
+const SUCCESSES_TO_SPEED_UP = 20;
+
+/** Builds the page URL; the base URL's own path is kept as a prefix. */
+export function buildPageUrl(baseUrl: URL, dataset: DatasetDefinition, offset: number, limit: number): URL {
+  const url = new URL(baseUrl.href);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${dataset.path}`;
+  url.search = new URLSearchParams({ limit: String(limit), offset: String(offset) }).toString();
+  return url;
+}
+
+/**
+ * Retry-After as milliseconds: delta-seconds ("120") or an HTTP date (RFC 9110 §10.2.3).
+ * Example: "3" → 3000; "Wed, 21 Oct 2015 07:28:00 GMT" → time until then (0 if past).
+ */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | null {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (raw === undefined || raw.trim() === '') return null;
+  if (/^\s*\d+\s*$/.test(raw)) return Number(raw.trim()) * 1000;
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** Limits requests in flight and spaces their starts by a pause that adapts to throttling. */
+function createRequestGate(concurrency: number, basePauseMs: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  let pauseMs = basePauseMs;
+  let nextStart = 0;
+  let successes = 0;
+  return {
+    async acquire(signal?: AbortSignal): Promise<void> {
+      if (active >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+      active += 1;
+      const wait = nextStart - Date.now();
+      nextStart = Math.max(Date.now(), nextStart) + pauseMs;
+      if (wait > 0) await sleep(wait, signal);
+    },
+    release(): void {
+      active -= 1;
+      waiting.shift()?.();
+    },
+    slowDown(): void {
+      successes = 0;
+      pauseMs = Math.min(THROTTLE_PAUSE_CEILING_MS, Math.max(pauseMs * 2, THROTTLE_PAUSE_FLOOR_MS, basePauseMs));
+    },
+    succeeded(): void {
+      successes += 1;
+      if (pauseMs > basePauseMs && successes >= SUCCESSES_TO_SPEED_UP) {
+        successes = 0;
+        pauseMs = Math.max(basePauseMs, Math.floor(pauseMs / 2));
+      }
+    },
+  };
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new BuildError('INTERRUPTED', ''));
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }
+    function abort(): void {
+      clearTimeout(timer);
+      reject(new BuildError('INTERRUPTED', ''));
+    }
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+}
+
+type Attempt =
+  | { kind: 'page'; page: FetchedPage }
+  | { kind: 'retry'; code: ErrorCode; reason: string; retryAfterMs: number | null }
+  | { kind: 'bad-json'; reason: string };
+
+export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
+  const { config, apiKey, signal } = options;
+  const random = options.random ?? Math.random;
+  const agent = new Agent({
+    connections: config.concurrency,
+    headersTimeout: config.timeoutMs,
+    bodyTimeout: config.timeoutMs,
+    connectTimeout: config.timeoutMs,
+  });
+  const gate = createRequestGate(config.concurrency, config.pauseMs);
+  const headers = {
+    'x-api-key': apiKey,
+    'content-type': 'application/json',
+    accept: 'application/json',
+    'user-agent': 'kpu-open-data-publisher',
+  };
+
+  async function attemptOnce(dataset: DatasetDefinition, url: URL, offset: number, limit: number, attempts: number): Promise<Attempt> {
+    const started = performance.now();
+    const fetchedAt = new Date().toISOString();
+    let status: number;
+    let body: Buffer;
+    let responseHeaders: Record<string, string | string[] | undefined>;
+    try {
+      const response = await request(url, {
+        method: config.method,
+        headers,
+        dispatcher: agent,
+        signal: AbortSignal.any([AbortSignal.timeout(config.timeoutMs), ...(signal ? [signal] : [])]),
+      });
+      status = response.statusCode;
+      responseHeaders = response.headers;
+      body = Buffer.from(await response.body.arrayBuffer());
+    } catch (error) {
+      if (signal?.aborted) throw new BuildError('INTERRUPTED', '');
+      const code = (error as { code?: string }).code ?? (error as Error).name;
+      const timedOut = NETWORK_TIMEOUT_CODES.has(code) || (error as Error).name === 'TimeoutError' || code === 'UND_ERR_ABORTED';
+      return {
+        kind: 'retry',
+        code: timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNREACHABLE',
+        reason: timedOut ? `no answer within ${config.timeoutMs} ms` : `network error ${code}`,
+        retryAfterMs: null,
+      };
+    }
+    const durationMs = Math.round(performance.now() - started);
+    const text = body.toString('utf8');
+    if (status === 401 || status === 403) {
+      throw new BuildError('UPSTREAM_KEY_REFUSED', `${status} from ${url.href}`);
+    }
+    if (status >= 300 && status < 400) {
+      throw new BuildError('UPSTREAM_REDIRECT', `${status} from ${url.href} to ${String(responseHeaders.location ?? '(no location)')}`);
+    }
+    if (RETRYABLE_STATUSES.has(status)) {
+      if (status === 429) gate.slowDown();
+      return {
+        kind: 'retry',
+        code: status === 429 ? 'UPSTREAM_THROTTLED' : status === 408 ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_SERVER_ERROR',
+        reason: `HTTP ${status}`,
+        retryAfterMs: parseRetryAfter(responseHeaders['retry-after']),
+      };
+    }
+    if (status >= 400 && status < 500) {
+      throw new BuildError('UPSTREAM_CLIENT_ERROR', `HTTP ${status} from ${url.href}: ${snippetOf(text)}`);
+    }
+    if (status < 200 || status >= 300) {
+      throw new BuildError('UPSTREAM_SERVER_ERROR', `HTTP ${status} from ${url.href}: ${snippetOf(text)}`);
+    }
+    const parsed = parsePage(text, dataset);
+    if (!parsed.ok && parsed.reason === 'not-json') {
+      return { kind: 'bad-json', reason: `${parsed.detail}; the body starts: ${snippetOf(text)}` };
+    }
+    if (!parsed.ok) {
+      throw new BuildError('UPSTREAM_UNEXPECTED_SHAPE', `${parsed.detail}, from ${url.href}: ${snippetOf(text)}`);
+    }
+    gate.succeeded();
+    const total = responseHeaders['x-total-count'];
+    const totalCount = typeof total === 'string' && /^\d+$/.test(total) ? Number(total) : null;
+    return {
+      kind: 'page',
+      page: { url: url.href, offset, limit, status, body, fetchedAt, durationMs, attempts, totalCount, parsed },
+    };
+  }
+
+  async function fetchPage(dataset: DatasetDefinition, offset: number, limit: number): Promise<FetchedPage> {
+    const url = buildPageUrl(options.baseUrl, dataset, offset, limit);
+    let retries = 0;
+    let badJsonRetried = false;
+    for (let attempts = 1; ; attempts += 1) {
+      await gate.acquire(signal);
+      let outcome: Attempt;
+      try {
+        outcome = await attemptOnce(dataset, url, offset, limit, attempts);
+      } finally {
+        gate.release();
+      }
+      if (outcome.kind === 'page') return outcome.page;
+      let delayMs: number;
+      if (outcome.kind === 'bad-json') {
+        // UPSTREAM.md: a body that is not JSON is retried once, then the harvest stops.
+        if (badJsonRetried) throw new BuildError('UPSTREAM_BAD_JSON', `From ${url.href}: ${outcome.reason}`);
+        badJsonRetried = true;
+        delayMs = config.retryBaseMs;
+        options.onRetry?.({ url: url.href, attempt: attempts, reason: 'body is not JSON', delayMs });
+      } else {
+        retries += 1;
+        if (retries > config.retries) {
+          throw new BuildError(outcome.code, `${outcome.reason} from ${url.href}, ${config.retries} retries exhausted.`);
+        }
+        if (outcome.retryAfterMs !== null && outcome.retryAfterMs > config.retryMaxDelayMs) {
+          throw new BuildError(
+            outcome.code,
+            `${outcome.reason} from ${url.href} with Retry-After ${Math.ceil(outcome.retryAfterMs / 1000)} s, longer than KPU_RETRY_MAX_DELAY_MS (${config.retryMaxDelayMs} ms).`,
+          );
+        }
+        const backoff = Math.min(config.retryMaxDelayMs, config.retryBaseMs * 2 ** (retries - 1));
+        // Full jitter (AWS architecture blog, "Exponential Backoff And Jitter"); Retry-After is a floor.
+        delayMs = Math.max(outcome.retryAfterMs ?? 0, Math.round(random() * backoff));
+        options.onRetry?.({ url: url.href, attempt: attempts, reason: outcome.reason, delayMs });
+      }
+      await sleep(delayMs, signal);
+    }
+  }
+
+  return {
+    fetchPage,
+    close: () => agent.close(),
+  };
+}

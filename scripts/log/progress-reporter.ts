@@ -1,0 +1,58 @@
+// How a build talks to people: stage lines and warnings on stderr, a live status line on a terminal
+// only (CI logs stay quiet), all of it through the secret redactor.
+import type { Redactor } from './secret-redactor.ts';
+
+export interface Reporter {
+  /** Whether a live status line is shown (a terminal); otherwise notable events get their own lines. */
+  readonly terminal: boolean;
+  /** A line that stays in the log. */
+  line(message: string): void;
+  warn(message: string): void;
+  /** A live status; shown on a terminal only, at most a few times a second. */
+  status(message: string): void;
+  /** Clears the live status line. */
+  clearStatus(): void;
+}
+
+export interface ReporterOptions {
+  terminal: boolean;
+  redact: Redactor;
+  stream?: NodeJS.WritableStream;
+  /** Minimum time between two status repaints, in milliseconds. */
+  statusIntervalMs?: number;
+}
+
+export function createReporter(options: ReporterOptions): Reporter {
+  const stream = options.stream ?? process.stderr;
+  const interval = options.statusIntervalMs ?? 100;
+  let shown = false;
+  let lastPaint = 0;
+
+  const clearStatus = (): void => {
+    if (shown) stream.write('\r\x1b[2K');
+    shown = false;
+  };
+  const line = (message: string): void => {
+    clearStatus();
+    stream.write(`${options.redact(message)}\n`);
+  };
+  return {
+    terminal: options.terminal,
+    line,
+    warn: (message) => line(`warning: ${message}`),
+    status(message) {
+      if (!options.terminal) return;
+      const now = Date.now();
+      if (now - lastPaint < interval) return;
+      lastPaint = now;
+      stream.write(`\r\x1b[2K${options.redact(message)}`);
+      shown = true;
+    },
+    clearStatus,
+  };
+}
+
+/** A reporter that prints nothing, for library use and unit tests. */
+export function createSilentReporter(): Reporter {
+  return { terminal: false, line() {}, warn() {}, status() {}, clearStatus() {} };
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../../scripts/log/secret-redactor.ts';
+
+describe('createRedactor', () => {
+  it('removes every raw, URL-encoded and JSON-escaped form of each secret', () => {
+    const redact = createRedactor(['k/y"+1']);
+    expect(redact('key k/y"+1 and k%2Fy%22%2B1 and k/y\\"+1')).toBe('key [redacted] and [redacted] and [redacted]');
+  });
+  it('learns secrets added later and leaves other text alone', () => {
+    const redact = createRedactor([null]);
+    expect(redact('nothing secret')).toBe('nothing secret');
+    redact.add('late-key');
+    expect(redact('a late-key b')).toBe('a [redacted] b');
+  });
+});

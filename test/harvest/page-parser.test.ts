@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
+import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
+import { parsePage, snippetOf } from '../../scripts/harvest/page-parser.ts';
+
+const record = { TahunPemilu: '2014', IdDapil: '1101', NamaKabupaten: 'ACEH BARAT' };
+const other = { TahunPemilu: '2014', IdDapil: '1101', NamaKabupaten: 'ACEH BESAR' };
+
+describe('parsePage accepts every shape UPSTREAM.md allows', () => {
+  it('reads an array of records', () => {
+    expect(parsePage(JSON.stringify({ count: 2, data: [record, other] }), turnoutDataset)).toEqual({
+      ok: true,
+      records: [record, other],
+      shape: 'array',
+      count: 2,
+    });
+  });
+
+  it('reads an object keyed by position, in numeric order', () => {
+    const body = '{"count":"11","data":{"10":{"IdDapil":"k"},"2":{"IdDapil":"b"},"0":{"IdDapil":"a"}}}';
+    const parsed = parsePage(body, turnoutDataset);
+    expect(parsed).toMatchObject({ ok: true, shape: 'keyed', count: 11 });
+    expect(parsed.ok && parsed.records.map((item) => item.IdDapil)).toEqual(['a', 'b', 'k']);
+  });
+
+  it('reads a single record as the bare object (seed: "with one record, data is that record")', () => {
+    const party = { tahunPemilu: '2024', NomorUrutPartai: '1', Link: 'https://x.example/1' };
+    const body = '{"count":1,"data":{"tahunPemilu":"2024","NomorUrutPartai":"1","Link":"https:\\/\\/x.example\\/1"}}';
+    expect(parsePage(body, partyDataset)).toEqual({ ok: true, records: [party], shape: 'single', count: 1 });
+  });
+
+  it.each([
+    ['null', '{"count":0,"data":null}'],
+    ['empty array', '{"count":0,"data":[]}'],
+    ['empty object', '{"count":0,"data":{}}'],
+    ['absent', '{"count":0}'],
+  ])('reads no records from data %s', (_name, body) => {
+    expect(parsePage(body, turnoutDataset)).toEqual({ ok: true, records: [], shape: 'empty', count: 0 });
+  });
+
+  it('keeps count null when it is absent or not a number', () => {
+    expect(parsePage('{"data":[]}', turnoutDataset)).toMatchObject({ ok: true, count: null });
+    expect(parsePage('{"count":"many","data":[]}', turnoutDataset)).toMatchObject({ ok: true, count: null });
+  });
+});
+
+describe('parsePage refuses anything else with a reason', () => {
+  it('says when the body is not JSON', () => {
+    expect(parsePage('<html>Maintenance</html>', turnoutDataset)).toMatchObject({ ok: false, reason: 'not-json' });
+  });
+
+  it.each([
+    ['a top-level array', '[1,2]'],
+    ['data as a string', '{"count":1,"data":"oops"}'],
+    ['data as a number', '{"count":1,"data":5}'],
+    ['an array holding a non-object', '{"count":2,"data":[{"IdDapil":"1"},"x"]}'],
+    ['positional keys holding a non-object', '{"count":1,"data":{"0":"x"}}'],
+    ['an object that is neither a record nor positional', '{"count":1,"data":{"rows":[]}}'],
+  ])('refuses %s', (_name, body) => {
+    expect(parsePage(body, turnoutDataset)).toMatchObject({ ok: false, reason: 'unexpected-shape' });
+  });
+});
+
+describe('snippetOf', () => {
+  it('flattens white space and cuts long bodies', () => {
+    expect(snippetOf('a\n  b')).toBe('a b');
+    expect(snippetOf('x'.repeat(300))).toBe(`${'x'.repeat(200)}…`);
+  });
+});
