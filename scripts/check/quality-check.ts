@@ -1,0 +1,159 @@
+// The check stage: judge every harvested record against its dataset's declared quality rules, and count what
+// broke per dataset and year. Pure: records in, flags and a report out; the stage runner writes them and decides
+// (with --strict) whether a broken rule fails the build.
+import type { Bilingual, DatasetDefinition, RawRecord, RuleFinding } from '../datasets/dataset-definition.ts';
+
+/** One broken rule on one record. */
+export interface QualityViolation {
+  ruleId: string;
+  /** Index of the record in the harvested order (the upstream offset), counted from 0. */
+  position: number;
+  /** The dataset's year field as the source gave it (see `yearGroup`). */
+  year: string;
+  /** The record's key fields and their raw values (null when missing). */
+  key: Record<string, unknown>;
+  message: string;
+  /** The raw values involved, keyed by upstream field, plus any figure the rule computed. */
+  values: Record<string, unknown>;
+}
+
+export interface YearQualitySummary {
+  year: string;
+  recordsChecked: number;
+  recordsFlagged: number;
+  violationCount: number;
+  /** Every rule of the dataset, in declaration order, with its number of violations (0 included). */
+  violationsByRule: Record<string, number>;
+}
+
+export interface QualityRuleSummary {
+  id: string;
+  kind: 'record' | 'dataset';
+  title: Bilingual;
+  description: Bilingual;
+  fields: readonly string[];
+}
+
+export interface DatasetQualityReport {
+  dataset: DatasetDefinition['id'];
+  title: Bilingual;
+  rules: QualityRuleSummary[];
+  recordsChecked: number;
+  recordsFlagged: number;
+  violationCount: number;
+  /** Sorted by year (code-unit order, so four-digit years ascend). */
+  years: YearQualitySummary[];
+  /** By position, then rule id. */
+  violations: QualityViolation[];
+}
+
+export interface QualityReport {
+  recordsChecked: number;
+  recordsFlagged: number;
+  violationCount: number;
+  datasets: DatasetQualityReport[];
+}
+
+export interface DatasetCheckResult {
+  /** Per record, aligned with the input: the ids of the rules it breaks, sorted; empty when it obeys them all. */
+  flags: string[][];
+  report: DatasetQualityReport;
+}
+
+/**
+ * The report's year group of a record: the year field's raw string, so records with a malformed year are
+ * counted under what the source sent. A non-string is shown as JSON ("null" when missing), 2014 as "2014".
+ */
+export function yearGroup(dataset: DatasetDefinition, record: RawRecord): string {
+  const value = Object.hasOwn(record, dataset.yearField) ? record[dataset.yearField] : undefined;
+  return typeof value === 'string' ? value : JSON.stringify(value ?? null);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function checkDataset(dataset: DatasetDefinition, records: readonly RawRecord[]): DatasetCheckResult {
+  const findingsByPosition: Array<Array<{ ruleId: string; finding: RuleFinding }>> = records.map(() => []);
+  for (const rule of dataset.rules) {
+    if (rule.kind === 'record') {
+      records.forEach((record, position) => {
+        const finding = rule.test(record);
+        if (finding !== null) findingsByPosition[position]?.push({ ruleId: rule.id, finding });
+      });
+    } else {
+      for (const [position, finding] of rule.test(records, dataset)) {
+        const findings = findingsByPosition[position];
+        if (findings === undefined) throw new Error(`rule ${rule.id} of ${dataset.id} reported position ${position} of ${records.length} records`);
+        findings.push({ ruleId: rule.id, finding });
+      }
+    }
+  }
+
+  const violations: QualityViolation[] = [];
+  const flags = findingsByPosition.map((findings, position) => {
+    const record = records[position] ?? {};
+    const year = yearGroup(dataset, record);
+    const key = Object.fromEntries(
+      dataset.keyFields.map((field) => [field, (Object.hasOwn(record, field) ? record[field] : undefined) ?? null]),
+    );
+    const sorted = [...findings].sort((a, b) => compareText(a.ruleId, b.ruleId));
+    for (const { ruleId, finding } of sorted) {
+      violations.push({ ruleId, position, year, key, message: finding.message, values: finding.values });
+    }
+    return sorted.map(({ ruleId }) => ruleId);
+  });
+
+  const years = new Map<string, YearQualitySummary>();
+  records.forEach((record, position) => {
+    const year = yearGroup(dataset, record);
+    let summary = years.get(year);
+    if (summary === undefined) {
+      summary = {
+        year,
+        recordsChecked: 0,
+        recordsFlagged: 0,
+        violationCount: 0,
+        violationsByRule: Object.fromEntries(dataset.rules.map((rule) => [rule.id, 0])),
+      };
+      years.set(year, summary);
+    }
+    const recordFlags = flags[position] ?? [];
+    summary.recordsChecked += 1;
+    if (recordFlags.length > 0) summary.recordsFlagged += 1;
+    summary.violationCount += recordFlags.length;
+    for (const ruleId of recordFlags) summary.violationsByRule[ruleId] = (summary.violationsByRule[ruleId] ?? 0) + 1;
+  });
+
+  const report: DatasetQualityReport = {
+    dataset: dataset.id,
+    title: dataset.title,
+    rules: dataset.rules.map(({ id, kind, title, description, fields }) => ({ id, kind, title, description, fields })),
+    recordsChecked: records.length,
+    recordsFlagged: flags.filter((recordFlags) => recordFlags.length > 0).length,
+    violationCount: violations.length,
+    years: [...years.values()].sort((a, b) => compareText(a.year, b.year)),
+    violations,
+  };
+  return { flags, report };
+}
+
+/** The whole build's report, datasets in the order given (the registry's publishing order). */
+export function buildQualityReport(datasets: readonly DatasetQualityReport[]): QualityReport {
+  return {
+    recordsChecked: datasets.reduce((sum, dataset) => sum + dataset.recordsChecked, 0),
+    recordsFlagged: datasets.reduce((sum, dataset) => sum + dataset.recordsFlagged, 0),
+    violationCount: datasets.reduce((sum, dataset) => sum + dataset.violationCount, 0),
+    datasets: [...datasets],
+  };
+}
+
+/** The rules broken anywhere, with their counts: what a --strict build names when it stops. */
+export function listBrokenRules(report: QualityReport): Array<{ dataset: DatasetDefinition['id']; ruleId: string; violationCount: number }> {
+  return report.datasets.flatMap((dataset) =>
+    dataset.rules.flatMap((rule) => {
+      const violationCount = dataset.violations.filter((violation) => violation.ruleId === rule.id).length;
+      return violationCount > 0 ? [{ dataset: dataset.dataset, ruleId: rule.id, violationCount }] : [];
+    }),
+  );
+}

@@ -1,0 +1,120 @@
+// The quality report for people: Markdown with Indonesian and English headings, a summary per dataset and
+// year, then every violation with its record's key and values. Pure: report in, text out.
+import type { DatasetQualityReport, QualityReport } from './quality-check.ts';
+
+/**
+ * Make text safe inside a GFM table cell. Upstream values are untrusted: a `|` would split the cell, a line break
+ * end the row, and `<`, `&`, `*`, `_`, `` ` ``, `[` would be read as HTML or formatting.
+ * Example: "a|b\nc <d>" → "a\|b<br>c &lt;d&gt;".
+ */
+export function escapeTableCell(text: string): string {
+  return text
+    .replace(/[\\`*_[\]|]/g, (character) => `\\${character}`)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r\n|\r|\n/g, '<br>');
+}
+
+/** A well-formed year as is; anything else quoted, so an empty or padded year is visible. */
+function yearCell(year: string): string {
+  return /^[0-9]{4}$/.test(year) ? year : escapeTableCell(JSON.stringify(year));
+}
+
+function row(cells: readonly string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  return [row(header), row(header.map(() => '---')), ...rows.map(row)];
+}
+
+/** `Field = "value"` per entry, one per line; JSON shows strings quoted, so spaces and empty values stay visible. */
+function formatEntries(entries: Record<string, unknown>): string {
+  return Object.entries(entries)
+    .map(([field, value]) => escapeTableCell(`${field} = ${JSON.stringify(value) ?? 'undefined'}`))
+    .join('<br>');
+}
+
+const COUNT_HEADER = ['Rekaman diperiksa / Records checked', 'Rekaman ditandai / Records flagged', 'Pelanggaran / Violations'];
+
+function renderDataset(dataset: DatasetQualityReport): string[] {
+  const lines = [`## ${dataset.title.id} / ${dataset.title.en} (\`${dataset.dataset}\`)`, ''];
+
+  lines.push('### Ringkasan per tahun / Summary per year', '');
+  if (dataset.years.length === 0) {
+    lines.push('_Tidak ada rekaman. / No records._', '');
+  } else {
+    lines.push(
+      ...table(
+        ['Tahun / Year', ...COUNT_HEADER],
+        dataset.years.map((year) => [
+          yearCell(year.year),
+          String(year.recordsChecked),
+          String(year.recordsFlagged),
+          String(year.violationCount),
+        ]),
+      ),
+      '',
+    );
+  }
+
+  lines.push('### Pelanggaran per aturan / Violations per rule', '');
+  lines.push(
+    ...table(
+      ['Aturan / Rule', 'Judul / Title', ...dataset.years.map((year) => yearCell(year.year))],
+      dataset.rules.map((rule) => [
+        `\`${rule.id}\``,
+        escapeTableCell(`${rule.title.id} / ${rule.title.en}`),
+        ...dataset.years.map((year) => String(year.violationsByRule[rule.id] ?? 0)),
+      ]),
+    ),
+    '',
+  );
+
+  lines.push('### Daftar pelanggaran / Violations', '');
+  if (dataset.violations.length === 0) {
+    lines.push('_Tidak ada pelanggaran. / No violations._', '');
+  } else {
+    lines.push(
+      ...table(
+        ['Posisi / Position', 'Tahun / Year', 'Aturan / Rule', 'Kunci / Key', 'Nilai / Values', 'Pesan / Message'],
+        dataset.violations.map((violation) => [
+          String(violation.position),
+          yearCell(violation.year),
+          `\`${violation.ruleId}\``,
+          formatEntries(violation.key),
+          formatEntries(violation.values),
+          escapeTableCell(violation.message),
+        ]),
+      ),
+      '',
+    );
+  }
+  return lines;
+}
+
+export function renderQualityReportMarkdown(report: QualityReport): string {
+  const lines = [
+    '# Laporan kualitas data / Data quality report',
+    '',
+    'Rekaman yang melanggar aturan tetap diterbitkan sebagaimana diberikan sumber, dengan kode aturan di kolom `quality_flags`. ' +
+      'Posisi adalah urutan rekaman dalam hasil panen, dihitung dari 0.',
+    '',
+    'Records that break a rule are published as the source gave them, with the rule ids in the `quality_flags` column. ' +
+      'Position is the record’s place in the harvested order, counted from 0.',
+    '',
+    ...table(
+      ['Dataset', ...COUNT_HEADER],
+      report.datasets.map((dataset) => [
+        `\`${dataset.dataset}\``,
+        String(dataset.recordsChecked),
+        String(dataset.recordsFlagged),
+        String(dataset.violationCount),
+      ]).concat([['**Jumlah / Total**', String(report.recordsChecked), String(report.recordsFlagged), String(report.violationCount)]]),
+    ),
+    '',
+    ...report.datasets.flatMap(renderDataset),
+  ];
+  return `${lines.join('\n').trimEnd()}\n`;
+}

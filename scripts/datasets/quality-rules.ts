@@ -1,0 +1,239 @@
+// Factories for the quality rules the dataset definitions declare (UPSTREAM.md "Rules the data should obey").
+// A fault is reported once: only the `field-string` rule judges missing or non-string values, and an arithmetic
+// rule is not evaluated while one of its counts is not digits (`count-digits` reports that).
+import type {
+  Bilingual,
+  ColumnDefinition,
+  DatasetDefinition,
+  DatasetQualityRule,
+  RawRecord,
+  RecordQualityRule,
+  RuleFinding,
+} from './dataset-definition.ts';
+import { isBlank, isDigits, isSafeCount, parseColumnValue } from './value-parsers.ts';
+
+type Text = [id: string, en: string];
+
+function bilingual([id, en]: Text): Bilingual {
+  return { id, en };
+}
+
+/** The value of a field the record itself carries (never one inherited from Object.prototype). */
+function fieldValue(record: RawRecord, field: string): unknown {
+  return Object.hasOwn(record, field) ? record[field] : undefined;
+}
+
+function stringValue(record: RawRecord, field: string): string | undefined {
+  const value = fieldValue(record, field);
+  return typeof value === 'string' ? value : undefined;
+}
+
+function recordRule(
+  id: string,
+  title: Text,
+  description: Text,
+  fields: readonly string[],
+  test: (record: RawRecord) => RuleFinding | null,
+): RecordQualityRule {
+  return { kind: 'record', id, title: bilingual(title), description: bilingual(description), fields, test };
+}
+
+/** Seed section 2: every value is a JSON string. Without this rule a missing field would vanish as a quiet null. */
+export function createFieldStringRule(fields: readonly string[]): RecordQualityRule {
+  return recordRule(
+    'field-string',
+    ['Setiap kolom ada dan berupa teks', 'Every field present, as a string'],
+    [
+      'Setiap kolom yang didokumentasikan ada dalam rekaman dan nilainya string JSON (seed bagian 2).',
+      'Every documented field is present in the record and its value is a JSON string (seed section 2).',
+    ],
+    fields,
+    (record) => {
+      const bad = fields.filter((field) => typeof fieldValue(record, field) !== 'string');
+      if (bad.length === 0) return null;
+      const describe = (field: string): string => {
+        const value = fieldValue(record, field);
+        return value === undefined ? `${field} missing` : `${field} is ${value === null ? 'null' : typeof value}`;
+      };
+      return {
+        message: `not a string: ${bad.map(describe).join(', ')}`,
+        values: Object.fromEntries(bad.map((field) => [field, fieldValue(record, field) ?? null])),
+      };
+    },
+  );
+}
+
+/** A field whose whole value must match a pattern, such as a four-digit year. Not trimmed: " 2014" breaks it. */
+export function createPatternRule(options: {
+  id: string;
+  field: string;
+  pattern: RegExp;
+  expected: string;
+  title: Text;
+  description: Text;
+}): RecordQualityRule {
+  const { id, field, pattern, expected } = options;
+  return recordRule(id, options.title, options.description, [field], (record) => {
+    const value = stringValue(record, field);
+    if (value === undefined || pattern.test(value)) return null;
+    return { message: `${field} is not ${expected}`, values: { [field]: value } };
+  });
+}
+
+/** Fields that must carry text once trimmed: whitespace alone would be published as null. */
+export function createNameNonEmptyRule(fields: readonly string[], title: Text, description: Text): RecordQualityRule {
+  return recordRule('name-non-empty', title, description, fields, (record) => {
+    const empty = fields.filter((field) => {
+      const value = stringValue(record, field);
+      return value !== undefined && isBlank(value);
+    });
+    if (empty.length === 0) return null;
+    return {
+      message: `empty: ${empty.join(', ')}`,
+      values: Object.fromEntries(empty.map((field) => [field, stringValue(record, field)])),
+    };
+  });
+}
+
+/** Counts are strings of decimal digits (seed 2); an empty count is not a zero. */
+export function createCountDigitsRule(fields: readonly string[]): RecordQualityRule {
+  return recordRule(
+    'count-digits',
+    ['Jumlah berupa angka', 'Counts are digits'],
+    [
+      'Setiap jumlah berupa deretan angka desimal saja, tanpa tanda, spasi, atau pemisah ribuan; nilai kosong bukan nol.',
+      'Every count is a string of decimal digits only, without sign, spaces or thousands separators; an empty value is not zero.',
+    ],
+    fields,
+    (record) => {
+      const bad = fields.filter((field) => {
+        const value = stringValue(record, field);
+        return value !== undefined && !isDigits(value);
+      });
+      if (bad.length === 0) return null;
+      return {
+        message: `not digits: ${bad.join(', ')}`,
+        values: Object.fromEntries(bad.map((field) => [field, stringValue(record, field)])),
+      };
+    },
+  );
+}
+
+/** Counts the downstream formats (JSON numbers, doubles) can hold exactly; the publisher's own limit, not upstream's. */
+export function createCountSafeIntegerRule(fields: readonly string[]): RecordQualityRule {
+  return recordRule(
+    'count-safe-integer',
+    ['Jumlah dapat disimpan tepat', 'Counts fit an exact number'],
+    [
+      'Setiap jumlah paling besar 9.007.199.254.740.991 (Number.MAX_SAFE_INTEGER); angka lebih besar tidak dapat ditulis tepat dalam JSON, CSV, atau Parquet sehingga diterbitkan kosong.',
+      'Every count is at most 9,007,199,254,740,991 (Number.MAX_SAFE_INTEGER); a larger one cannot be written exactly to JSON, CSV or Parquet, so it is published as null.',
+    ],
+    fields,
+    (record) => {
+      const tooLarge = fields.filter((field) => {
+        const value = stringValue(record, field);
+        return value !== undefined && isDigits(value) && !isSafeCount(value);
+      });
+      if (tooLarge.length === 0) return null;
+      return {
+        message: `larger than 9007199254740991: ${tooLarge.join(', ')}`,
+        values: Object.fromEntries(tooLarge.map((field) => [field, stringValue(record, field)])),
+      };
+    },
+  );
+}
+
+/**
+ * addends summed = total, in exact BigInt arithmetic so counts of any size compare exactly.
+ * `broken` is how the report states a break, e.g. "DPT: male+female != both".
+ */
+export function createSumRule(options: {
+  id: string;
+  addends: readonly string[];
+  total: string;
+  broken: string;
+  title: Text;
+  description: Text;
+}): RecordQualityRule {
+  const { id, addends, total, broken } = options;
+  return recordRule(id, options.title, options.description, [...addends, total], (record) => {
+    const values = [...addends, total].map((field) => stringValue(record, field));
+    if (!values.every((value): value is string => value !== undefined && isDigits(value))) return null;
+    const addendValues = values.slice(0, -1);
+    const totalValue = values.at(-1) ?? '';
+    const sum = addendValues.reduce((accumulated, value) => accumulated + BigInt(value), 0n);
+    if (sum === BigInt(totalValue)) return null;
+    return {
+      message: `${broken} (${addendValues.join(' + ')} = ${sum}, ${total} = ${totalValue})`,
+      values: { ...Object.fromEntries(addends.map((field, index) => [field, addendValues[index]])), [total]: totalValue, sum: String(sum) },
+    };
+  });
+}
+
+/** A field that may be empty but, when it is not, must be accepted by `accepts` (given the value as the source sent it). */
+export function createOptionalFormatRule(options: {
+  id: string;
+  field: string;
+  accepts: (value: string) => boolean;
+  expected: string;
+  title: Text;
+  description: Text;
+}): RecordQualityRule {
+  const { id, field, accepts, expected } = options;
+  return recordRule(id, options.title, options.description, [field], (record) => {
+    const value = stringValue(record, field);
+    if (value === undefined || isBlank(value) || accepts(value)) return null;
+    return { message: `${field} is not ${expected}`, values: { [field]: value } };
+  });
+}
+
+/**
+ * The key identifies one published record, so it is compared as published: each key field converted by its
+ * column's parser, null when empty or unconvertible (" 2014" and "2014", or "ACEH  BARAT" and "ACEH BARAT",
+ * are the same key). Every record of a duplicated key is flagged, since none of them is more the original
+ * than the others.
+ */
+export function createKeyUniqueRule(keyFields: readonly string[]): DatasetQualityRule {
+  return {
+    kind: 'dataset',
+    id: 'key-unique',
+    title: { id: 'Kunci unik', en: 'Key unique' },
+    description: {
+      id: `Tidak ada dua rekaman dengan kunci yang sama (${keyFields.join(', ')}), dibandingkan setelah normalisasi.`,
+      en: `No two records share the key (${keyFields.join(', ')}), compared after normalization.`,
+    },
+    fields: keyFields,
+    test: (records: readonly RawRecord[], dataset: DatasetDefinition): ReadonlyMap<number, RuleFinding> => {
+      const columnsBySource = new Map<string, ColumnDefinition>(
+        dataset.columns.flatMap((column) => (column.source === null ? [] : [[column.source, column] as const])),
+      );
+      const publishedKey = (record: RawRecord): string =>
+        JSON.stringify(
+          keyFields.map((field) => {
+            const column = columnsBySource.get(field);
+            const parsed = parseColumnValue(column === undefined || column.type === 'text_list' ? 'text' : column.type, fieldValue(record, field));
+            return parsed.ok ? parsed.value : null;
+          }),
+        );
+      const positionsByKey = new Map<string, number[]>();
+      records.forEach((record, position) => {
+        const key = publishedKey(record);
+        const positions = positionsByKey.get(key);
+        if (positions === undefined) positionsByKey.set(key, [position]);
+        else positions.push(position);
+      });
+      const findings = new Map<number, RuleFinding>();
+      for (const positions of positionsByKey.values()) {
+        if (positions.length < 2) continue;
+        for (const position of positions) {
+          const record = records[position] ?? {};
+          findings.set(position, {
+            message: `key shared by the records at positions ${positions.join(', ')}`,
+            values: { ...Object.fromEntries(keyFields.map((field) => [field, fieldValue(record, field) ?? null])), positions },
+          });
+        }
+      }
+      return findings;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// The value parsers shared by the rules and the normalizer, on the documented examples and their edges.
+import { describe, expect, it } from 'vitest';
+import {
+  isAbsoluteHttpUrl,
+  isEmailAddress,
+  normalizeText,
+  parseColumnValue,
+  parseDayMonthYear,
+  parseDecimalComma,
+  parseInteger,
+} from '../../scripts/datasets/value-parsers.ts';
+
+describe('parseInteger', () => {
+  it.each([
+    ['52731', 52731],
+    ['0', 0],
+    ['0101', 101],
+    ['9007199254740991', 9007199254740991],
+  ])('%s → %d', (input, expected) => {
+    expect(parseInteger(input)).toEqual({ ok: true, value: expected });
+  });
+
+  it.each([[''], ['   ']])('%j → null', (input) => {
+    expect(parseInteger(input)).toEqual({ ok: true, value: null });
+  });
+
+  it.each([['12.5'], ['1.234'], [' 12'], ['-1'], ['+1'], ['1e3'], ['١٢'], ['9007199254740992'], ['99999999999999999999']])('%j is not ok', (input) => {
+    expect(parseInteger(input).ok).toBe(false);
+  });
+});
+
+describe('parseDecimalComma', () => {
+  it.each([
+    ['30,5', 30.5],
+    ['32,5', 32.5],
+    ['33', 33],
+    ['0,25', 0.25],
+    ['100', 100],
+  ])('%s → %d', (input, expected) => {
+    expect(parseDecimalComma(input)).toEqual({ ok: true, value: expected });
+  });
+
+  it('empty → null', () => {
+    expect(parseDecimalComma('')).toEqual({ ok: true, value: null });
+  });
+
+  it.each([['30.5'], ['1.234,5'], ['1,234,5'], ['-1'], [',5'], ['5,'], ['30,5%'], [' 30,5']])('%j is not ok', (input) => {
+    expect(parseDecimalComma(input).ok).toBe(false);
+  });
+});
+
+describe('parseDayMonthYear', () => {
+  it.each([
+    ['06-02-2008', '2008-02-06'],
+    ['29-02-2024', '2024-02-29'],
+    ['29-02-2000', '2000-02-29'],
+    ['31-12-1999', '1999-12-31'],
+  ])('%s → %s', (input, expected) => {
+    expect(parseDayMonthYear(input)).toEqual({ ok: true, value: expected });
+  });
+
+  it.each([['31-02-2020'], ['29-02-2023'], ['29-02-1900'], ['31-04-2021'], ['00-01-2020'], ['01-13-2020'], ['01-01-0000'], ['6-2-2008'], ['2008-02-06'], ['06/02/2008']])(
+    '%j is not ok',
+    (input) => {
+      expect(parseDayMonthYear(input).ok).toBe(false);
+    },
+  );
+});
+
+describe('normalizeText', () => {
+  it.each([
+    ['  Jl.  Raden   Saleh ', 'Jl. Raden Saleh'],
+    ['JOSE DIMA SATRIA , SH., M.Kn', 'JOSE DIMA SATRIA , SH., M.Kn'],
+    ['Jalan\tDaksa\n Kebayoran', 'Jalan Daksa Kebayoran'],
+    ['0101', '0101'],
+    ['', null],
+    [' \u00a0 ', null],
+  ])('%j → %j', (input, expected) => {
+    expect(normalizeText(input)).toBe(expected);
+  });
+});
+
+describe('isEmailAddress and isAbsoluteHttpUrl', () => {
+  it('e-mail addresses', () => {
+    expect(['dpp@pkb.id', 'exco.partaiburuh@partaiburuh.or.id', 'dpppartaibulanbintang@yahoo.co.id'].every(isEmailAddress)).toBe(true);
+    expect(['', 'dpp at pkb.id', 'a@b@c.id', '@pkb.id', 'dpp@', 'dpp@pkb .id'].some(isEmailAddress)).toBe(false);
+  });
+
+  it('absolute http(s) URLs', () => {
+    expect(['https://infopemilu.kpu.go.id/partai/1', 'http://partaigerindra.or.id/'].every(isAbsoluteHttpUrl)).toBe(true);
+    expect(['', 'pkb.id', 'www.pks.id', '/partai/1', 'javascript:alert(1)', 'ftp://kpu.go.id/x', 'https:\\/\\/pkb.id', 'https://pkb .id'].some(isAbsoluteHttpUrl)).toBe(false);
+  });
+});
+
+describe('parseColumnValue', () => {
+  it('converts by column type', () => {
+    expect(parseColumnValue('integer', '52731')).toEqual({ ok: true, value: 52731 });
+    expect(parseColumnValue('decimal', '30,5')).toEqual({ ok: true, value: 30.5 });
+    expect(parseColumnValue('date', '06-02-2008')).toEqual({ ok: true, value: '2008-02-06' });
+    expect(parseColumnValue('text', ' 0101 ')).toEqual({ ok: true, value: '0101' });
+  });
+
+  it('refuses what is not a string', () => {
+    expect(parseColumnValue('integer', 52731)).toEqual({ ok: false, reason: 'not a string but number' });
+    expect(parseColumnValue('text', undefined)).toEqual({ ok: false, reason: 'missing' });
+    expect(parseColumnValue('text', null)).toEqual({ ok: false, reason: 'not a string but null' });
+  });
+});
