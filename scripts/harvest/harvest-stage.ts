@@ -1,0 +1,58 @@
+// The harvest stage as the pipeline runs it: from the configured upstream, from the stand-in serving
+// the synthetic demo data when none is configured, or (offline) the last complete harvest on disk.
+import { randomBytes } from 'node:crypto';
+import type { PublisherConfig } from '../config.ts';
+import { DATASETS } from '../datasets/datasets.ts';
+import { BuildError } from '../errors.ts';
+import type { Reporter } from '../log/progress-reporter.ts';
+import { DEMO_DATA_NOTICE, demoDataset } from '../synthetic/synthetic-data.ts';
+import { startUpstreamServer } from '../upstream/upstream-server.ts';
+import { createHarvestStore, readHarvestManifest } from './harvest-store.ts';
+import { runHarvest, type HarvestResult } from './harvester.ts';
+
+export interface HarvestStageOptions {
+  config: PublisherConfig;
+  reporter: Reporter;
+  signal?: AbortSignal;
+  offline: boolean;
+  /** Called with secrets learnt on the way (the demo key), so output redacts them too. */
+  registerSecret: (secret: string) => void;
+}
+
+export interface HarvestStageResult extends HarvestResult {
+  /** True when this build read a harvest from disk instead of the network. */
+  offline: boolean;
+}
+
+/** The newest complete harvest on disk, for --offline and for stages rerun on their own. */
+export async function readLatestHarvest(cacheDir: string): Promise<HarvestResult> {
+  const dir = await createHarvestStore(cacheDir).latestComplete();
+  if (!dir) throw new BuildError('HARVEST_NOT_FOUND', `Nothing complete under ${cacheDir}.`);
+  return { dir, manifest: await readHarvestManifest(dir) };
+}
+
+export async function runHarvestStage(options: HarvestStageOptions): Promise<HarvestStageResult> {
+  const { config, reporter } = options;
+  if (options.offline) {
+    const latest = await readLatestHarvest(config.cacheDir);
+    reporter.line(`harvest: offline, using the harvest finished ${latest.manifest.finishedAt}`);
+    return { ...latest, offline: true };
+  }
+  const base = { config: config.upstream, cacheDir: config.cacheDir, datasets: DATASETS, reporter, ...(options.signal ? { signal: options.signal } : {}) };
+  if (config.upstream.baseUrl && config.upstream.apiKey) {
+    reporter.line(`harvest: from ${config.upstream.baseUrl.host}`);
+    const result = await runHarvest({ ...base, baseUrl: config.upstream.baseUrl, apiKey: config.upstream.apiKey, demo: false });
+    return { ...result, offline: false };
+  }
+  // No upstream configured: serve the synthetic demo data locally, behind a throwaway key.
+  const apiKey = randomBytes(24).toString('base64url');
+  options.registerSecret(apiKey);
+  const upstream = await startUpstreamServer({ data: demoDataset(), apiKey });
+  reporter.line(`${DEMO_DATA_NOTICE}: KPU_BASE_URL is not set, so this build harvests the synthetic demo data of the stand-in upstream.`);
+  try {
+    const result = await runHarvest({ ...base, baseUrl: new URL(upstream.url), apiKey, demo: true });
+    return { ...result, offline: false };
+  } finally {
+    await upstream.close();
+  }
+}

@@ -1,0 +1,258 @@
+// The harvest on disk: every page's raw body with its provenance, written atomically as it is
+// accepted, so an interrupted harvest resumes without refetching; a manifest is written only once
+// every page it names is on disk, and only then does the folder move from partial/ to complete/.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
+import { BuildError } from '../errors.ts';
+import { parsePage, type PageShape } from './page-parser.ts';
+
+/** What is known about one fetched page (file `<offset>.json` beside `<offset>.body`). */
+export interface PageProvenance {
+  dataset: string;
+  offset: number;
+  limit: number;
+  /** Request URL, without the key (the key is only ever a header). */
+  url: string;
+  method: string;
+  fetchedAt: string;
+  status: number;
+  durationMs: number;
+  attempts: number;
+  bytes: number;
+  sha256: string;
+  records: number;
+  /** The envelope's `count`, as sent (null when absent or not a number). */
+  count: number | null;
+  shape: PageShape;
+  totalCount: number | null;
+  /** Body file, relative to the harvest folder. */
+  file: string;
+}
+
+export interface HarvestParameters {
+  /** Upstream host (and port); with `demo`, the stand-in upstream serving synthetic data. */
+  upstreamHost: string;
+  upstreamPath: string;
+  demo: boolean;
+  pageSize: number;
+  method: string;
+  datasets: string[];
+}
+
+export interface DatasetHarvestSummary {
+  records: number;
+  pages: number;
+  retries: number;
+  totalCount: number | null;
+  shapes: PageShape[];
+  pageFiles: PageProvenance[];
+}
+
+export interface HarvestManifest {
+  schemaVersion: 1;
+  harvestId: string;
+  startedAt: string;
+  finishedAt: string;
+  parameters: HarvestParameters;
+  settings: { concurrency: number; pauseMs: number; retries: number; timeoutMs: number };
+  /** Whether pages of an interrupted harvest were reused. */
+  resumed: boolean;
+  /** Full harvests it took (a second one follows an inconsistent first). */
+  attempts: number;
+  retries: number;
+  warnings: string[];
+  datasets: Record<string, DatasetHarvestSummary>;
+}
+
+export interface StoredPage {
+  provenance: PageProvenance;
+  records: RawRecord[];
+}
+
+const MANIFEST_FILE = 'harvest-manifest.json';
+const PARAMETERS_FILE = 'harvest-parameters.json';
+/** A partial harvest older than this is refetched rather than resumed: its pages may be stale. */
+export const RESUME_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Complete harvests kept on disk; the newest is what --offline builds from. */
+export const COMPLETE_HARVESTS_KEPT = 3;
+
+export function sha256Hex(data: Buffer | string): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Writes a file so that readers see the old content or the new one, never a half (same-folder rename). */
+export async function writeFileAtomic(file: string, data: Buffer | string): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, data);
+  await rename(temporary, file);
+}
+
+function pageBase(datasetId: string, offset: number): string {
+  return path.join('pages', datasetId, String(offset).padStart(12, '0'));
+}
+
+async function readJson<T>(file: string): Promise<T | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as T;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof SyntaxError) return null;
+    throw error;
+  }
+}
+
+/** Reads a stored page and verifies its body against the recorded checksum; null when absent or damaged. */
+async function readStoredPage(dir: string, dataset: DatasetDefinition, offset: number): Promise<StoredPage | null> {
+  const base = path.join(dir, pageBase(dataset.id, offset));
+  const provenance = await readJson<PageProvenance>(`${base}.json`);
+  if (!provenance) return null;
+  let body: Buffer;
+  try {
+    body = await readFile(path.join(dir, provenance.file));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  if (body.length !== provenance.bytes || sha256Hex(body) !== provenance.sha256) return null;
+  const parsed = parsePage(body.toString('utf8'), dataset);
+  if (!parsed.ok) return null;
+  return { provenance, records: parsed.records };
+}
+
+export interface PartialHarvest {
+  dir: string;
+  resumed: boolean;
+  startedAt: string;
+  readPage(dataset: DatasetDefinition, offset: number, limit: number): Promise<StoredPage | null>;
+  writePage(provenance: Omit<PageProvenance, 'file' | 'bytes' | 'sha256'>, body: Buffer): Promise<PageProvenance>;
+  /** Forgets every page, for a fresh second attempt. */
+  clearPages(): Promise<void>;
+  /** Writes the manifest and moves the folder to complete/; returns the complete folder. */
+  complete(manifest: HarvestManifest): Promise<string>;
+}
+
+function sameParameters(a: HarvestParameters, b: HarvestParameters): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export interface HarvestStore {
+  root: string;
+  openPartial(parameters: HarvestParameters, now: Date): Promise<PartialHarvest>;
+  /** The newest complete harvest folder, or null. */
+  latestComplete(): Promise<string | null>;
+}
+
+/** A sortable id from a time: 2026-11-22T03:13:01.123Z → 20261122T031301123Z. */
+export function harvestIdOf(time: Date): string {
+  return time.toISOString().replace(/[-:.]/g, '');
+}
+
+export function createHarvestStore(cacheDir: string): HarvestStore {
+  const root = path.join(cacheDir, 'harvest');
+  const partialDir = path.join(root, 'partial');
+  const completeDir = path.join(root, 'complete');
+
+  async function listComplete(): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await readdir(completeDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const complete: string[] = [];
+    for (const name of names.sort()) {
+      if (await readJson(path.join(completeDir, name, MANIFEST_FILE))) complete.push(name);
+    }
+    return complete;
+  }
+
+  async function openPartial(parameters: HarvestParameters, now: Date): Promise<PartialHarvest> {
+    type Stored = { parameters: HarvestParameters; startedAt: string };
+    const previous = await readJson<Stored>(path.join(partialDir, PARAMETERS_FILE));
+    const resumable =
+      previous !== null &&
+      sameParameters(previous.parameters, parameters) &&
+      now.getTime() - Date.parse(previous.startedAt) < RESUME_MAX_AGE_MS;
+    if (!resumable) {
+      await rm(partialDir, { recursive: true, force: true });
+      await mkdir(partialDir, { recursive: true });
+      await writeFileAtomic(path.join(partialDir, PARAMETERS_FILE), JSON.stringify({ parameters, startedAt: now.toISOString() }, null, 2));
+    }
+    const startedAt = resumable ? previous.startedAt : now.toISOString();
+    const createdFolders = new Set<string>();
+
+    return {
+      dir: partialDir,
+      resumed: resumable,
+      startedAt,
+      async readPage(dataset, offset, limit) {
+        const page = await readStoredPage(partialDir, dataset, offset);
+        return page && page.provenance.limit === limit ? page : null;
+      },
+      async writePage(fields, body) {
+        const base = pageBase(fields.dataset, fields.offset);
+        const folder = path.dirname(path.join(partialDir, base));
+        if (!createdFolders.has(folder)) {
+          await mkdir(folder, { recursive: true });
+          createdFolders.add(folder);
+        }
+        const provenance: PageProvenance = { ...fields, file: `${base}.body`, bytes: body.length, sha256: sha256Hex(body) };
+        // Body first, then the provenance that vouches for it: a kill between the two leaves an
+        // unvouched body, which a resume ignores.
+        await writeFileAtomic(path.join(partialDir, provenance.file), body);
+        await writeFileAtomic(path.join(partialDir, `${base}.json`), `${JSON.stringify(provenance, null, 2)}\n`);
+        return provenance;
+      },
+      async clearPages() {
+        await rm(path.join(partialDir, 'pages'), { recursive: true, force: true });
+        createdFolders.clear();
+      },
+      async complete(manifest) {
+        await writeFileAtomic(path.join(partialDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+        await mkdir(completeDir, { recursive: true });
+        const target = path.join(completeDir, manifest.harvestId);
+        await rename(partialDir, target);
+        const kept = await listComplete();
+        for (const old of kept.slice(0, Math.max(0, kept.length - COMPLETE_HARVESTS_KEPT))) {
+          await rm(path.join(completeDir, old), { recursive: true, force: true });
+        }
+        return target;
+      },
+    };
+  }
+
+  return {
+    root,
+    openPartial,
+    async latestComplete() {
+      const complete = await listComplete();
+      const newest = complete.at(-1);
+      return newest ? path.join(completeDir, newest) : null;
+    },
+  };
+}
+
+/** Reads a complete harvest's manifest. */
+export async function readHarvestManifest(dir: string): Promise<HarvestManifest> {
+  const manifest = await readJson<HarvestManifest>(path.join(dir, MANIFEST_FILE));
+  if (!manifest) throw new BuildError('HARVEST_NOT_FOUND', `No readable ${MANIFEST_FILE} in ${dir}.`);
+  return manifest;
+}
+
+/**
+ * The records of one dataset of a complete harvest, page by page in upstream order, each page
+ * verified against its recorded checksum (streaming: one page in memory at a time).
+ */
+export async function* readHarvestPages(dir: string, manifest: HarvestManifest, dataset: DatasetDefinition): AsyncGenerator<StoredPage> {
+  const summary = manifest.datasets[dataset.id];
+  if (!summary) throw new BuildError('HARVEST_CORRUPT', `The harvest in ${dir} has no pages for ${dataset.id}.`);
+  for (const expected of summary.pageFiles) {
+    const page = await readStoredPage(dir, dataset, expected.offset);
+    if (!page || page.provenance.sha256 !== expected.sha256) {
+      throw new BuildError('HARVEST_CORRUPT', `${expected.file} in ${dir} is missing or does not match its SHA-256.`);
+    }
+    yield page;
+  }
+}

@@ -1,0 +1,331 @@
+// The harvest stage: every page of every dataset, paged by the number of records actually received,
+// speculatively ahead by the concurrency, each page kept raw as it is accepted; then the consistency
+// checks of UPSTREAM.md (repeated pages, duplicate keys, a changed first page) and one retry.
+import type { UpstreamConfig } from '../config.ts';
+import { recordKey, type DatasetDefinition, type RawRecord } from '../datasets/dataset-definition.ts';
+import { BuildError } from '../errors.ts';
+import type { Reporter } from '../log/progress-reporter.ts';
+import {
+  createHarvestStore,
+  harvestIdOf,
+  type DatasetHarvestSummary,
+  type HarvestManifest,
+  type HarvestParameters,
+  type PageProvenance,
+  type PartialHarvest,
+} from './harvest-store.ts';
+import type { PageShape } from './page-parser.ts';
+import { createUpstreamClient, type UpstreamClient } from './upstream-client.ts';
+
+export interface HarvestOptions {
+  config: UpstreamConfig;
+  baseUrl: URL;
+  apiKey: string;
+  demo: boolean;
+  cacheDir: string;
+  datasets: readonly DatasetDefinition[];
+  reporter: Reporter;
+  signal?: AbortSignal;
+  now?: () => Date;
+}
+
+export interface HarvestResult {
+  dir: string;
+  manifest: HarvestManifest;
+}
+
+interface DatasetOutcome {
+  summary: DatasetHarvestSummary;
+  /** Keys found on two different pages: a sign that the data moved under the paging. */
+  crossPageDuplicates: string[];
+  firstPage: RawRecord[];
+  warnings: string[];
+}
+
+interface Progress {
+  pages: Map<string, number>;
+  records: Map<string, number>;
+  retries: Map<string, number>;
+  totals: Map<string, number | null>;
+}
+
+/** JSON with object keys sorted, so two reads of the same records compare equal whatever the key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+function describeProgress(progress: Progress, datasets: readonly DatasetDefinition[]): string {
+  const parts = datasets.map((dataset) => {
+    const total = progress.totals.get(dataset.id);
+    const records = (progress.records.get(dataset.id) ?? 0).toLocaleString('en');
+    return `${dataset.id}: ${progress.pages.get(dataset.id) ?? 0} pages, ${records}${total ? ` of ${total.toLocaleString('en')}` : ''} records`;
+  });
+  const retries = [...progress.retries.values()].reduce((sum, count) => sum + count, 0);
+  return `harvest ${parts.join(' · ')}${retries ? ` · ${retries} retries` : ''}`;
+}
+
+interface LoadedPage {
+  records: RawRecord[];
+  stored: boolean;
+  provenance: Omit<PageProvenance, 'file' | 'bytes' | 'sha256'> | PageProvenance;
+  body: Buffer | null;
+}
+
+async function harvestDataset(
+  dataset: DatasetDefinition,
+  client: UpstreamClient,
+  partial: PartialHarvest,
+  options: HarvestOptions,
+  progress: Progress,
+): Promise<DatasetOutcome> {
+  const { config, reporter } = options;
+  const limit = config.pageSize;
+  const pageFiles: PageProvenance[] = [];
+  const shapes = new Set<PageShape>();
+  const warnings: string[] = [];
+  const keyPage = new Map<string, number>();
+  const crossPageDuplicates: string[] = [];
+  let firstPage: RawRecord[] = [];
+  let firstPageKeys = '';
+  let totalCount: number | null = null;
+  let records = 0;
+  let countMismatches = 0;
+  let firstCountMismatch: string | undefined;
+
+  const inflight = new Map<number, Promise<LoadedPage>>();
+  const load = (offset: number): Promise<LoadedPage> => {
+    let pending = inflight.get(offset);
+    if (!pending) {
+      pending = (async (): Promise<LoadedPage> => {
+        const stored = await partial.readPage(dataset, offset, limit);
+        if (stored) return { records: stored.records, stored: true, provenance: stored.provenance, body: null };
+        const page = await client.fetchPage(dataset, offset, limit);
+        return {
+          records: page.parsed.records,
+          stored: false,
+          body: page.body,
+          provenance: {
+            dataset: dataset.id,
+            offset,
+            limit,
+            url: page.url,
+            method: config.method,
+            fetchedAt: page.fetchedAt,
+            status: page.status,
+            durationMs: page.durationMs,
+            attempts: page.attempts,
+            records: page.parsed.records.length,
+            count: page.parsed.count,
+            shape: page.parsed.shape,
+            totalCount: page.totalCount,
+          },
+        };
+      })();
+      // Speculative pages may never be awaited; their failures surface when (if) the chain reaches them.
+      pending.catch(() => {});
+      inflight.set(offset, pending);
+    }
+    return pending;
+  };
+
+  // The chain of pages: offset₀ = 0, offsetₙ₊₁ = offsetₙ + records received; it ends at an empty page.
+  // Pages ahead are requested on the guess that each page is as full as the first one.
+  let offset = 0;
+  let step = limit;
+  for (;;) {
+    if (pageFiles.length >= config.maxPages) {
+      throw new BuildError('HARVEST_TOO_MANY_PAGES', `${dataset.id}: ${config.maxPages} pages (KPU_MAX_PAGES) and still records at offset ${offset}.`);
+    }
+    for (let ahead = 0; ahead < config.concurrency; ahead += 1) load(offset + ahead * step);
+    const page = await load(offset);
+    inflight.delete(offset);
+
+    const provenance = page.stored ? (page.provenance as PageProvenance) : await partial.writePage(page.provenance, page.body as Buffer);
+    pageFiles.push(provenance);
+    shapes.add(provenance.shape);
+    if (provenance.totalCount !== null) totalCount = provenance.totalCount;
+    if (provenance.count !== page.records.length) {
+      countMismatches += 1;
+      firstCountMismatch ??= `offset ${offset}: count ${provenance.count ?? '(none)'}, ${page.records.length} records`;
+    }
+
+    const keys = page.records.map((record) => recordKey(dataset, record));
+    if (offset === 0) {
+      firstPage = page.records;
+      firstPageKeys = keys.join('\n');
+    } else if (keys.length > 0 && keys.join('\n') === firstPageKeys) {
+      throw new BuildError('HARVEST_OFFSET_IGNORED', `${dataset.id}: the page at offset ${offset} holds exactly the records of the first page.`);
+    }
+    for (const key of keys) {
+      const seenOn = keyPage.get(key);
+      if (seenOn !== undefined && seenOn !== offset) crossPageDuplicates.push(key);
+      else keyPage.set(key, offset);
+    }
+
+    records += page.records.length;
+    progress.pages.set(dataset.id, pageFiles.length);
+    progress.records.set(dataset.id, records);
+    progress.totals.set(dataset.id, totalCount);
+    reporter.status(describeProgress(progress, options.datasets));
+
+    if (page.records.length === 0) break;
+    if (offset === 0) step = page.records.length;
+    offset += page.records.length;
+    for (const pending of inflight.keys()) {
+      if (pending < offset || (pending - offset) % step !== 0) inflight.delete(pending);
+    }
+  }
+  if (countMismatches > 0) {
+    warnings.push(
+      `${dataset.id}: on ${countMismatches} of ${pageFiles.length} pages the envelope's \`count\` disagrees with the records present (first: ${firstCountMismatch}); the records present are used.`,
+    );
+  }
+  if (totalCount !== null && totalCount !== records) {
+    warnings.push(`${dataset.id}: X-Total-Count says ${totalCount}, ${records} records harvested.`);
+  }
+  return {
+    summary: {
+      records,
+      pages: pageFiles.length,
+      retries: progress.retries.get(dataset.id) ?? 0,
+      totalCount,
+      shapes: [...shapes].sort(),
+      pageFiles,
+    },
+    crossPageDuplicates,
+    firstPage,
+    warnings,
+  };
+}
+
+interface AttemptOutcome {
+  outcomes: Map<string, DatasetOutcome>;
+  /** Why the harvest is not consistent; empty when it is. */
+  inconsistencies: string[];
+  firstPageChanged: boolean;
+}
+
+async function harvestOnce(partial: PartialHarvest, options: HarvestOptions, progress: Progress): Promise<AttemptOutcome> {
+  const failure = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, failure.signal]) : failure.signal;
+  const datasetOfUrl = (url: string): string =>
+    options.datasets.find((dataset) => new URL(url).pathname.endsWith(dataset.path))?.id ?? 'unknown';
+  const client = createUpstreamClient({
+    config: options.config,
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    signal,
+    onRetry(notice) {
+      const id = datasetOfUrl(notice.url);
+      progress.retries.set(id, (progress.retries.get(id) ?? 0) + 1);
+      if (!options.reporter.terminal) {
+        options.reporter.line(`retry: ${notice.reason} from ${notice.url}; attempt ${notice.attempt + 1} in ${notice.delayMs} ms`);
+      }
+      options.reporter.status(describeProgress(progress, options.datasets));
+    },
+  });
+  try {
+    const results = await Promise.all(
+      options.datasets.map((dataset) =>
+        harvestDataset(dataset, client, partial, options, progress).catch((error: unknown) => {
+          failure.abort();
+          throw error;
+        }),
+      ),
+    );
+    const outcomes = new Map(options.datasets.map((dataset, index) => [dataset.id, results[index] as DatasetOutcome]));
+    const inconsistencies: string[] = [];
+    let firstPageChanged = false;
+    for (const dataset of options.datasets) {
+      const outcome = outcomes.get(dataset.id) as DatasetOutcome;
+      if (outcome.crossPageDuplicates.length > 0) {
+        const sample = outcome.crossPageDuplicates.slice(0, 3).join(', ');
+        inconsistencies.push(`${dataset.id}: ${outcome.crossPageDuplicates.length} keys appear on two pages (${sample}).`);
+      }
+      // Read the first page again: if it changed, the pages in between may mix two versions.
+      const again = await client.fetchPage(dataset, 0, options.config.pageSize);
+      if (canonicalJson(again.parsed.records) !== canonicalJson(outcome.firstPage)) {
+        firstPageChanged = true;
+        inconsistencies.push(`${dataset.id}: the first page changed while the harvest ran.`);
+      }
+    }
+    return { outcomes, inconsistencies, firstPageChanged };
+  } finally {
+    await client.close();
+  }
+}
+
+function pageHashes(outcomes: Map<string, DatasetOutcome>): string {
+  return [...outcomes.values()].flatMap((outcome) => outcome.summary.pageFiles.map((page) => page.sha256)).join(',');
+}
+
+/** Runs the harvest stage and returns the complete harvest folder with its manifest. */
+export async function runHarvest(options: HarvestOptions): Promise<HarvestResult> {
+  const now = options.now ?? (() => new Date());
+  const store = createHarvestStore(options.cacheDir);
+  const parameters: HarvestParameters = {
+    // The demo's stand-in listens on a new port each run; naming it so keeps an interrupted demo resumable.
+    upstreamHost: options.demo ? 'stand-in upstream (demo)' : options.baseUrl.host,
+    upstreamPath: options.baseUrl.pathname,
+    demo: options.demo,
+    pageSize: options.config.pageSize,
+    method: options.config.method,
+    datasets: options.datasets.map((dataset) => dataset.id),
+  };
+  const partial = await store.openPartial(parameters, now());
+  if (partial.resumed) options.reporter.line(`harvest: resuming the interrupted harvest started ${partial.startedAt}`);
+
+  const newProgress = (): Progress => ({ pages: new Map(), records: new Map(), retries: new Map(), totals: new Map() });
+  let progress = newProgress();
+  let attempt = await harvestOnce(partial, options, progress);
+  let attempts = 1;
+  const warnings: string[] = [];
+  if (attempt.inconsistencies.length > 0) {
+    for (const reason of attempt.inconsistencies) options.reporter.warn(`harvest not consistent: ${reason} Harvesting again.`);
+    const first = attempt;
+    await partial.clearPages();
+    progress = newProgress();
+    attempt = await harvestOnce(partial, options, progress);
+    attempts = 2;
+    if (attempt.inconsistencies.length > 0) {
+      // Keys duplicated identically in two complete harvests belong to the source, not to the paging:
+      // they are published and flagged by the key-unique rule (docs/upstream.md).
+      const stableDuplicates = !attempt.firstPageChanged && pageHashes(first.outcomes) === pageHashes(attempt.outcomes);
+      if (!stableDuplicates) throw new BuildError('HARVEST_INCONSISTENT', attempt.inconsistencies.join(' '));
+      warnings.push(...attempt.inconsistencies.map((reason) => `${reason} Identical in two full harvests: kept as the source's own duplicates.`));
+    }
+  }
+  options.reporter.clearStatus();
+
+  const datasets: Record<string, DatasetHarvestSummary> = {};
+  for (const [id, outcome] of attempt.outcomes) {
+    datasets[id] = outcome.summary;
+    warnings.push(...outcome.warnings);
+  }
+  const finishedAt = now();
+  const manifest: HarvestManifest = {
+    schemaVersion: 1,
+    harvestId: harvestIdOf(finishedAt),
+    startedAt: partial.startedAt,
+    finishedAt: finishedAt.toISOString(),
+    parameters,
+    settings: {
+      concurrency: options.config.concurrency,
+      pauseMs: options.config.pauseMs,
+      retries: options.config.retries,
+      timeoutMs: options.config.timeoutMs,
+    },
+    resumed: partial.resumed,
+    attempts,
+    retries: [...progress.retries.values()].reduce((sum, count) => sum + count, 0),
+    warnings,
+    datasets,
+  };
+  const dir = await partial.complete(manifest);
+  for (const warning of warnings) options.reporter.warn(warning);
+  return { dir, manifest };
+}

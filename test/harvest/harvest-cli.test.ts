@@ -1,0 +1,257 @@
+// The real harvest (the CLI as a process) against the stand-in upstream on a real port, once for each
+// behaviour UPSTREAM.md leaves open: the harvested records are exactly the served ones, or the build
+// stops with the documented error.
+import { afterEach, describe, expect, it } from 'vitest';
+import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
+import type { UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
+import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { createHarvestWorld, readAllFiles, readLatestHarvested, TEST_KEY, type HarvestWorld } from '../support/harvest-fixtures.ts';
+import { runCli } from '../support/run-cli.ts';
+
+function syntheticData(): UpstreamData {
+  return {
+    turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 5, regenciesPerDapil: 3, seed: 7 }),
+    parties: generatePartyRecords({ years: [2019, 2024], parties: 6, seed: 7 }),
+  };
+}
+
+let world: HarvestWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+async function harvestWith(options: Partial<UpstreamServerOptions>, env: Record<string, string> = {}, args: string[] = []) {
+  const data = syntheticData();
+  world = await createHarvestWorld(data, options, { KPU_PAGE_SIZE: '7', ...env });
+  const run = await runCli(['harvest', '--json', ...args], { env: world.env });
+  return { data, run, world };
+}
+
+async function expectHarvestedExactly(current: HarvestWorld, data: UpstreamData) {
+  const harvested = await readLatestHarvested(current.cacheDir);
+  expect(harvested.records.turnout).toEqual(data.turnout);
+  expect(harvested.records.parties).toEqual(data.parties);
+  expect(harvested.manifest.datasets.turnout?.records).toBe(data.turnout.length);
+  return harvested;
+}
+
+function errorOf(stdout: string): { code: string; stage: string; message: string; hint: string } {
+  return (JSON.parse(stdout) as { error: { code: string; stage: string; message: string; hint: string } }).error;
+}
+
+describe('harvest: every shape of data', () => {
+  it.each<[string, Partial<UpstreamServerOptions>]>([
+    ['arrays (a bare object for one record)', { shape: 'array' }],
+    ['objects keyed by position', { shape: 'keyed' }],
+    ['always arrays', { shape: 'always-array' }],
+    ['null for no records', { emptyData: 'null' }],
+    ['{} for no records', { emptyData: 'object' }],
+    ['no data field for no records', { emptyData: 'absent' }],
+  ])('harvests exactly the served records when pages are %s', async (_name, options) => {
+    const { data, run, world: current } = await harvestWith(options);
+    expect(run.code, run.stderr).toBe(0);
+    await expectHarvestedExactly(current, data);
+  });
+
+  it('reads a last page holding a single record, sent as the bare object', async () => {
+    const data = syntheticData();
+    // 30 turnout records in pages of 29: the second page holds one record.
+    world = await createHarvestWorld(data, { shape: 'array' }, { KPU_PAGE_SIZE: '29' });
+    const run = await runCli(['harvest', '--json'], { env: world.env });
+    expect(run.code, run.stderr).toBe(0);
+    const harvested = await expectHarvestedExactly(world, data);
+    expect(harvested.manifest.datasets.turnout?.shapes).toContain('single');
+  });
+});
+
+describe('harvest: paging', () => {
+  it('keeps paging past a silent cap on limit, by the number of records received', async () => {
+    const { data, run, world: current } = await harvestWith({ maxLimit: 4 }, { KPU_PAGE_SIZE: '1000' });
+    expect(run.code, run.stderr).toBe(0);
+    const harvested = await expectHarvestedExactly(current, data);
+    // 30 records at 4 a page: 8 pages with records, then the empty page that ends the chain.
+    expect(harvested.manifest.datasets.turnout?.pages).toBe(9);
+    expect(harvested.manifest.datasets.turnout?.pageFiles.map((page) => page.offset)).toEqual([0, 4, 8, 12, 16, 20, 24, 28, 30]);
+  });
+
+  it('stops with HARVEST_OFFSET_IGNORED when later pages repeat the first', async () => {
+    const { run } = await harvestWith({ ignoreOffset: true });
+    expect(run.code).toBe(3);
+    expect(errorOf(run.stdout).code).toBe('HARVEST_OFFSET_IGNORED');
+  });
+
+  it('stops with HARVEST_TOO_MANY_PAGES at the page cap', async () => {
+    const { run } = await harvestWith({}, { KPU_MAX_PAGES: '3' });
+    expect(run.code).toBe(3);
+    expect(errorOf(run.stdout).code).toBe('HARVEST_TOO_MANY_PAGES');
+  });
+
+  it('trusts the records present when count disagrees, and reports it', async () => {
+    const { data, run, world: current } = await harvestWith({ countMode: 'wrong' });
+    expect(run.code, run.stderr).toBe(0);
+    const harvested = await expectHarvestedExactly(current, data);
+    expect(harvested.manifest.warnings.join('\n')).toMatch(/count.*disagrees/);
+  });
+
+  it('uses X-Total-Count when sent', async () => {
+    const { data, run, world: current } = await harvestWith({ totalHeader: true, countMode: 'total' });
+    expect(run.code, run.stderr).toBe(0);
+    const harvested = await expectHarvestedExactly(current, data);
+    expect(harvested.manifest.datasets.turnout?.totalCount).toBe(data.turnout.length);
+  });
+
+  it('joins a base URL with a path prefix, and can use POST', async () => {
+    const data = syntheticData();
+    world = await createHarvestWorld(data, { basePath: '/kpu' }, { KPU_HTTP_METHOD: 'POST' });
+    expect(world.upstream.url).toMatch(/\/kpu$/);
+    const run = await runCli(['harvest', '--json'], { env: world.env });
+    expect(run.code, run.stderr).toBe(0);
+    await expectHarvestedExactly(world, data);
+    expect(new Set(world.upstream.requests.map((request) => request.method))).toEqual(new Set(['POST']));
+  });
+});
+
+describe('harvest: errors the upstream may send', () => {
+  it.each<[string, Partial<UpstreamServerOptions>]>([
+    ['429 with Retry-After', { faults: [{ at: 2, kind: 429, times: 2, retryAfter: 1 }] }],
+    ['429 with an HTTP-date Retry-After', { faults: [{ at: 1, kind: 429, retryAfter: new Date(Date.now() + 500).toUTCString() }] }],
+    ['408', { faults: [{ at: 1, kind: 408 }] }],
+    ['500 then 502', { faults: [{ at: 1, kind: 500 }, { at: 3, kind: 502 }] }],
+    ['503 and 504', { faults: [{ at: 2, kind: 503 }, { at: 4, kind: 504 }] }],
+    ['a request that never answers', { faults: [{ at: 2, kind: 'timeout' }] }],
+    ['a connection reset', { faults: [{ at: 3, kind: 'reset' }] }],
+    ['a body that is not JSON, once', { faults: [{ at: 2, kind: 'bad-json' }] }],
+  ])('retries through %s and harvests everything', async (_name, options) => {
+    const { data, run, world: current } = await harvestWith(options, { KPU_TIMEOUT_MS: '700' });
+    expect(run.code, run.stderr).toBe(0);
+    const harvested = await expectHarvestedExactly(current, data);
+    expect(harvested.manifest.retries).toBeGreaterThan(0);
+  });
+
+  it('honours Retry-After: the retry waits at least that long', async () => {
+    const { run, world: current } = await harvestWith({ faults: [{ at: 1, kind: 429, retryAfter: 1 }] }, { KPU_CONCURRENCY: '1' });
+    expect(run.code, run.stderr).toBe(0);
+    const [first, second] = current.upstream.requests.filter((request) => request.query.offset === '0' && request.path.endsWith('datahakpilihdpr'));
+    expect(first?.status).toBe(429);
+    expect((second?.time ?? 0) - (first?.time ?? 0)).toBeGreaterThanOrEqual(950);
+  });
+
+  it.each<[string, Partial<UpstreamServerOptions>, string]>([
+    ['persistent 503', { faults: [{ at: 1, kind: 503, times: 1000 }] }, 'UPSTREAM_SERVER_ERROR'],
+    ['persistent 429', { faults: [{ at: 1, kind: 429, times: 1000, retryAfter: 0 }] }, 'UPSTREAM_THROTTLED'],
+    ['a Retry-After longer than allowed', { faults: [{ at: 1, kind: 429, retryAfter: 3600 }] }, 'UPSTREAM_THROTTLED'],
+    ['persistent timeouts', { faults: [{ at: 1, kind: 'timeout', times: 1000 }] }, 'UPSTREAM_TIMEOUT'],
+    ['a body that is not JSON, twice', { faults: [{ path: '/api/profilpartai', offset: 0, kind: 'bad-json', times: 2 }] }, 'UPSTREAM_BAD_JSON'],
+    ['JSON of an unexpected shape', { faults: [{ at: 1, kind: 'bad-shape' }] }, 'UPSTREAM_UNEXPECTED_SHAPE'],
+    ['404', { faults: [{ at: 1, kind: 404 }] }, 'UPSTREAM_CLIENT_ERROR'],
+    ['400', { faults: [{ at: 2, kind: 400 }] }, 'UPSTREAM_CLIENT_ERROR'],
+    ['403', { faults: [{ at: 1, kind: 403 }] }, 'UPSTREAM_KEY_REFUSED'],
+  ])('stops on %s with %s, exit code 3, and no complete harvest', async (_name, options, code) => {
+    const { run, world: current } = await harvestWith(options, { KPU_TIMEOUT_MS: '300', KPU_RETRIES: '2' });
+    expect(run.code).toBe(3);
+    const error = errorOf(run.stdout);
+    expect(error.code).toBe(code);
+    expect(error.stage).toBe('harvest');
+    expect(error.hint.length).toBeGreaterThan(10);
+    await expect(readLatestHarvested(current.cacheDir)).rejects.toThrow(/no complete harvest/);
+  });
+
+  it('stops at once on a refused key, says so without printing the key, and does not retry', async () => {
+    const data = syntheticData();
+    world = await createHarvestWorld(data);
+    const run = await runCli(['harvest'], { env: { ...world.env, KPU_API_KEY: 'wrong-key-XYZ' } });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('UPSTREAM_KEY_REFUSED');
+    expect(run.stderr).toContain('KPU_API_KEY');
+    expect(`${run.stdout}${run.stderr}`).not.toContain('wrong-key-XYZ');
+    expect(world.upstream.requests.filter((request) => request.status === 401).length).toBeLessThanOrEqual(2);
+  });
+
+  it('says so when the upstream cannot be reached', async () => {
+    const data = syntheticData();
+    world = await createHarvestWorld(data);
+    const run = await runCli(['harvest', '--json'], { env: { ...world.env, KPU_BASE_URL: 'http://127.0.0.1:9', KPU_RETRIES: '1' } });
+    expect(run.code).toBe(3);
+    expect(errorOf(run.stdout).code).toBe('UPSTREAM_UNREACHABLE');
+  });
+});
+
+describe('harvest: data changing during the harvest', () => {
+  it('harvests again once when the data moves, and keeps the consistent second harvest', async () => {
+    const { run, world: current } = await harvestWith({ mutation: { afterRequest: 2, dataset: 'turnout', apply: (records) => [{ ...records[0], NamaKabupaten: 'KABUPATEN CONTOH BARU' }, ...records] } });
+    expect(run.code, run.stderr).toBe(0);
+    const harvested = await readLatestHarvested(current.cacheDir);
+    expect(harvested.manifest.attempts).toBe(2);
+    expect(harvested.records.turnout).toEqual(current.upstream.getData('turnout'));
+    expect(harvested.records.turnout?.[0]?.NamaKabupaten).toBe('KABUPATEN CONTOH BARU');
+  });
+
+  it('fails with HARVEST_INCONSISTENT when the data keeps moving', async () => {
+    const insert = (n: number) => ({
+      afterRequest: n,
+      dataset: 'turnout' as const,
+      apply: (records: readonly Record<string, unknown>[]) => [{ ...records[0], NamaKabupaten: `KABUPATEN CONTOH BARU ${n}` }, ...records],
+    });
+    // A new record at the front every third request, for as long as the harvest runs.
+    const { run } = await harvestWith({ mutation: Array.from({ length: 40 }, (_, index) => insert(2 + 3 * index)) });
+    expect(run.code).toBe(3);
+    expect(errorOf(run.stdout).code).toBe('HARVEST_INCONSISTENT');
+  });
+
+  it('detects a changed first page even when no key repeats', async () => {
+    const change = { afterRequest: 3, dataset: 'parties' as const, apply: (records: readonly Record<string, unknown>[]) => records.map((record, index) => (index === 0 ? { ...record, KetuaUmum: 'Nama Baru' } : record)) };
+    const { run, world: current } = await harvestWith({ mutation: change });
+    expect(run.code, run.stderr).toBe(0);
+    const harvested = await readLatestHarvested(current.cacheDir);
+    expect(harvested.manifest.attempts).toBe(2);
+    expect(harvested.records.parties?.[0]?.KetuaUmum).toBe('Nama Baru');
+  });
+
+  it("publishes the source's own duplicate keys when two full harvests agree on them", async () => {
+    const data = syntheticData();
+    const duplicate = { ...data.turnout[0], JumlahSeluruhPenggunaHakPilih: '1' };
+    data.turnout.splice(10, 0, duplicate as Record<string, string>);
+    world = await createHarvestWorld(data, {}, { KPU_PAGE_SIZE: '7' });
+    const run = await runCli(['harvest', '--json'], { env: world.env });
+    expect(run.code, run.stderr).toBe(0);
+    const harvested = await expectHarvestedExactly(world, data);
+    expect(harvested.manifest.attempts).toBe(2);
+    expect(harvested.manifest.warnings.join('\n')).toMatch(/source's own duplicates/);
+  });
+});
+
+describe('harvest: the key stays secret', () => {
+  it('appears in no file the harvest wrote, nor in its output, even on errors and retries', async () => {
+    const { run, world: current } = await harvestWith({ faults: [{ at: 2, kind: 503 }, { at: 4, kind: 'bad-json' }] });
+    expect(run.code, run.stderr).toBe(0);
+    const failing = await runCli(['harvest'], { env: { ...current.env, KPU_BASE_URL: `${current.upstream.url}/nowhere` } });
+    expect(failing.code).toBe(3);
+    const outputs = [run.stdout, run.stderr, failing.stdout, failing.stderr].join('\n');
+    expect(outputs).not.toContain(TEST_KEY);
+    expect(outputs).not.toContain(encodeURIComponent(TEST_KEY));
+    const files = await readAllFiles(current.cacheDir);
+    expect(files.length).toBeGreaterThan(4);
+    for (const [name, content] of files) {
+      expect(content.includes(TEST_KEY), name).toBe(false);
+      expect(name).not.toContain(TEST_KEY);
+    }
+    // And it was sent: every request carried it (the stand-in answers 401 otherwise).
+    expect(current.upstream.requests.every((request) => request.status !== 401)).toBe(true);
+  });
+});
+
+describe('harvest: output', () => {
+  it('prints a readable summary by default and JSON with --json', async () => {
+    const data = syntheticData();
+    world = await createHarvestWorld(data, {}, { KPU_PAGE_SIZE: '7' });
+    const text = await runCli(['harvest'], { env: world.env });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/turnout\s+30 records in 6 pages/);
+    expect(text.stdout).toMatch(/parties\s+12 records in 3 pages/);
+    const json = await runCli(['harvest', '--json'], { env: world.env });
+    const summary = JSON.parse(json.stdout) as { ok: boolean; harvest: { datasets: Record<string, { records: number }> } };
+    expect(summary.ok).toBe(true);
+    expect(summary.harvest.datasets.turnout?.records).toBe(30);
+  });
+});

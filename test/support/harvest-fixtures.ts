@@ -1,0 +1,71 @@
+// Shared pieces of the harvest integration tests: a stand-in upstream on a real port, a fresh cache
+// folder, the CLI environment pointing at both, and the records a complete harvest holds.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
+import { DATASETS } from '../../scripts/datasets/datasets.ts';
+import { createHarvestStore, readHarvestManifest, readHarvestPages, type HarvestManifest } from '../../scripts/harvest/harvest-store.ts';
+import { startUpstreamServer, type RunningUpstream, type UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
+import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+
+export const TEST_KEY = 'test-key-7Qz!xK9#publisher';
+
+export interface HarvestWorld {
+  upstream: RunningUpstream;
+  cacheDir: string;
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Settings that keep failing tests quick: short backoff, short timeout. */
+export const FAST_SETTINGS: Record<string, string> = {
+  KPU_RETRY_BASE_MS: '20',
+  KPU_RETRY_MAX_DELAY_MS: '2000',
+  KPU_TIMEOUT_MS: '2000',
+  KPU_RETRIES: '3',
+};
+
+export async function createHarvestWorld(
+  data: UpstreamData,
+  options: Partial<UpstreamServerOptions> = {},
+  env: Record<string, string> = {},
+): Promise<HarvestWorld> {
+  const upstream = await startUpstreamServer({ apiKey: TEST_KEY, data, ...options });
+  const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'kpu-harvest-'));
+  return {
+    upstream,
+    cacheDir,
+    env: { KPU_BASE_URL: upstream.url, KPU_API_KEY: TEST_KEY, KPU_CACHE_DIR: cacheDir, ...FAST_SETTINGS, ...env },
+    async close() {
+      await upstream.close();
+      await rm(cacheDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface HarvestedData {
+  dir: string;
+  manifest: HarvestManifest;
+  records: Record<string, RawRecord[]>;
+}
+
+/** Reads the newest complete harvest back, every page checked against its SHA-256. */
+export async function readLatestHarvested(cacheDir: string): Promise<HarvestedData> {
+  const dir = await createHarvestStore(cacheDir).latestComplete();
+  if (!dir) throw new Error(`no complete harvest in ${cacheDir}`);
+  const manifest = await readHarvestManifest(dir);
+  const records: Record<string, RawRecord[]> = {};
+  for (const dataset of DATASETS) {
+    records[dataset.id] = [];
+    for await (const page of readHarvestPages(dir, manifest, dataset)) records[dataset.id]?.push(...page.records);
+  }
+  return { dir, manifest, records };
+}
+
+/** Every file below a folder, as [relative path, contents]. */
+export async function readAllFiles(dir: string): Promise<[string, Buffer][]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return Promise.all(files.map(async (file) => [path.relative(dir, file), await readFile(file)] as [string, Buffer]));
+}

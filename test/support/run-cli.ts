@@ -1,0 +1,43 @@
+// Runs the real publisher CLI as a child process, the way a person or CI does, with only the
+// environment a test gives it (no KPU_* variables leak in from the developer's shell).
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Called with the child as soon as it starts, for tests that signal it. */
+  onStart?: (child: ChildProcess) => void;
+  /** Called on every chunk of standard error. */
+  onStderr?: (text: string, child: ChildProcess) => void;
+}
+
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts/cli.ts'), ...args], {
+      cwd: options.cwd ?? PROJECT_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true', ASTRO_TELEMETRY_DISABLED: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+      options.onStderr?.(chunk, child);
+    });
+    options.onStart?.(child);
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
