@@ -1,0 +1,92 @@
+// An interrupted harvest (SIGKILL, Ctrl-C) resumes without refetching the pages it already has, and
+// never leaves a manifest that claims pages it does not have.
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
+import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { createHarvestWorld, readLatestHarvested, type HarvestWorld } from '../support/harvest-fixtures.ts';
+import { runCli } from '../support/run-cli.ts';
+
+function data(): UpstreamData {
+  return {
+    turnout: generateTurnoutRecords({ years: [2024], dapils: 10, regenciesPerDapil: 3, seed: 3 }),
+    parties: generatePartyRecords({ years: [2024], parties: 6, seed: 3 }),
+  };
+}
+
+let world: HarvestWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+async function countPages(cacheDir: string, dataset: string): Promise<number> {
+  const dir = path.join(cacheDir, 'harvest/partial/pages', dataset);
+  if (!existsSync(dir)) return 0;
+  return (await readdir(dir)).filter((name) => name.endsWith('.json')).length;
+}
+
+/** Starts a harvest and kills it with `signal` once `pages` turnout pages are on disk. */
+async function interruptAfter(current: HarvestWorld, pages: number, signal: NodeJS.Signals) {
+  return runCli(['harvest', '--json'], {
+    env: current.env,
+    onStart(child) {
+      const timer = setInterval(() => {
+        void countPages(current.cacheDir, 'turnout').then((count) => {
+          if (count >= pages) {
+            clearInterval(timer);
+            child.kill(signal);
+          }
+        });
+      }, 20);
+      child.on('exit', () => clearInterval(timer));
+    },
+  });
+}
+
+describe('harvest: interrupted and resumed', () => {
+  it.each<NodeJS.Signals>(['SIGKILL', 'SIGINT'])('resumes after %s without refetching stored pages', async (signal) => {
+    const served = data();
+    world = await createHarvestWorld(served, { delayMs: 120 }, { KPU_PAGE_SIZE: '3', KPU_CONCURRENCY: '1' });
+    const killed = await interruptAfter(world, 4, signal);
+    if (signal === 'SIGKILL') expect(killed.signal).toBe('SIGKILL');
+    else {
+      expect(killed.code).toBe(130);
+      expect((JSON.parse(killed.stdout) as { error: { code: string } }).error.code).toBe('INTERRUPTED');
+    }
+    // No manifest claims anything: there is no complete harvest yet.
+    await expect(readLatestHarvested(world.cacheDir)).rejects.toThrow(/no complete harvest/);
+    const stored = await countPages(world.cacheDir, 'turnout');
+    expect(stored).toBeGreaterThanOrEqual(4);
+    expect(stored).toBeLessThan(11);
+
+    const before = world.upstream.requests.length;
+    const resumed = await runCli(['harvest', '--json'], { env: world.env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const harvested = await readLatestHarvested(world.cacheDir);
+    expect(harvested.manifest.resumed).toBe(true);
+    expect(harvested.records.turnout).toEqual(served.turnout);
+    expect(harvested.records.parties).toEqual(served.parties);
+
+    // Stored pages were not fetched again; only page 0 is read once more, by the consistency check.
+    const refetched = world.upstream.requests
+      .slice(before)
+      .filter((request) => request.path.endsWith('/api/datahakpilihdpr'))
+      .map((request) => Number(request.query.offset));
+    const storedOffsets = harvested.manifest.datasets.turnout?.pageFiles.slice(0, stored).map((page) => page.offset) ?? [];
+    expect(refetched.filter((offset) => storedOffsets.includes(offset))).toEqual([0]);
+  });
+
+  it('starts afresh, ignoring the partial harvest, when the settings changed', async () => {
+    const served = data();
+    world = await createHarvestWorld(served, { delayMs: 100 }, { KPU_PAGE_SIZE: '3', KPU_CONCURRENCY: '1' });
+    await interruptAfter(world, 3, 'SIGKILL');
+    const fresh = await runCli(['harvest', '--json'], { env: { ...world.env, KPU_PAGE_SIZE: '4' } });
+    expect(fresh.code, fresh.stderr).toBe(0);
+    const harvested = await readLatestHarvested(world.cacheDir);
+    expect(harvested.manifest.resumed).toBe(false);
+    expect(harvested.records.turnout).toEqual(served.turnout);
+  });
+});
