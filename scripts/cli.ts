@@ -1,43 +1,12 @@
 // The publisher's command line: `npm run build` (and the stages on their own). Human-readable
 // output by default, one JSON document with --json; every line goes through the secret redactor.
 import { parseArgs } from 'node:util';
-import { CONFIG_VARIABLES, detectTerminal, loadConfig, type PublisherConfig } from './config.ts';
+import { CLI_FLAGS, COMMANDS, helpText } from './cli-definition.ts';
+import { detectTerminal, loadConfig, type PublisherConfig } from './config.ts';
 import { BuildError, EXIT_CODES, toBuildError } from './errors.ts';
 import { createReporter } from './log/progress-reporter.ts';
 import { createRedactor, type Redactor } from './log/secret-redactor.ts';
 import { describeResult, runCommand, type CommandName, type CommandResult } from './pipeline.ts';
-
-/** Every flag, documented in README.md (a test checks it). */
-export const CLI_FLAGS = {
-  json: { type: 'boolean', description: 'Print one JSON document on standard output instead of text.' },
-  offline: { type: 'boolean', description: 'Do not contact the upstream: build from the last complete harvest on disk.' },
-  strict: { type: 'boolean', description: 'Fail the build when any record breaks a data quality rule.' },
-  help: { type: 'boolean', description: 'Show this help.' },
-} as const;
-
-export const COMMANDS: Record<CommandName, string> = {
-  build: 'Run every stage: harvest, then the later stages, into dist/.',
-  harvest: 'Only download every page of both upstream queries into the cache.',
-};
-
-function helpText(): string {
-  const flags = Object.entries(CLI_FLAGS).map(([name, flag]) => `  --${name.padEnd(10)} ${flag.description}`);
-  const commands = Object.entries(COMMANDS).map(([name, text]) => `  ${name.padEnd(12)} ${text}`);
-  const variables = CONFIG_VARIABLES.map((variable) => `  ${variable.name.padEnd(24)} ${variable.description} (default ${variable.default})`);
-  return [
-    'Usage: node scripts/cli.ts <command> [flags]   (npm run build -- [flags])',
-    '',
-    'Commands:',
-    ...commands,
-    '',
-    'Flags:',
-    ...flags,
-    '',
-    'Environment variables:',
-    ...variables,
-    '',
-  ].join('\n');
-}
 
 function printError(error: BuildError, json: boolean, redact: Redactor): void {
   if (json) {

@@ -1,0 +1,84 @@
+// Parts of the docs generated from the code (error catalogue, configuration, flags), between
+// `<!-- generated:NAME -->` markers, so they cannot drift; `npm run docs` rewrites them and a test
+// fails when a committed doc is not current.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { COMMANDS, CLI_FLAGS } from '../cli-definition.ts';
+import { CONFIG_VARIABLES } from '../config.ts';
+import { ERROR_CATALOGUE, EXIT_CODES } from '../errors.ts';
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function table(header: string[], rows: string[][]): string {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(escapeCell).join(' | ')} |`)].join('\n');
+}
+
+/** Generated sections by name; each doc names the sections it holds. */
+export const GENERATED_SECTIONS: Record<string, () => string> = {
+  errors: () =>
+    table(
+      ['code', 'stage', 'exit code', 'message', 'hint'],
+      Object.entries(ERROR_CATALOGUE).map(([code, spec]) => [
+        `\`${code}\``,
+        spec.stage,
+        String(code === 'INTERRUPTED' ? EXIT_CODES.interrupted : EXIT_CODES[spec.stage]),
+        spec.message,
+        spec.hint,
+      ]),
+    ),
+  'exit-codes': () =>
+    table(
+      ['exit code', 'meaning'],
+      [
+        ['0', 'success'],
+        [String(EXIT_CODES.build), 'the build as a whole (disk problems, a bug)'],
+        [String(EXIT_CODES.config), 'configuration or command line'],
+        [String(EXIT_CODES.harvest), 'harvest: the upstream or the harvest on disk'],
+        [String(EXIT_CODES.check), 'check: --strict and a broken quality rule'],
+        [String(EXIT_CODES.snapshot), 'normalize or snapshot'],
+        [String(EXIT_CODES.site), 'site'],
+        [String(EXIT_CODES.publish), 'publish'],
+        [String(EXIT_CODES.interrupted), 'interrupted (Ctrl-C, SIGTERM)'],
+      ],
+    ),
+  config: () =>
+    table(
+      ['variable', 'default', 'meaning'],
+      CONFIG_VARIABLES.map((variable) => [`\`${variable.name}\``, variable.default, variable.description]),
+    ),
+  cli: () =>
+    [
+      table(['command', 'what it does'], Object.entries(COMMANDS).map(([name, text]) => [`\`${name}\``, text])),
+      '',
+      table(['flag', 'meaning'], Object.entries(CLI_FLAGS).map(([name, flag]) => [`\`--${name}\``, flag.description])),
+    ].join('\n'),
+};
+
+const MARKER = /<!-- generated:([a-z-]+) -->[\s\S]*?<!-- \/generated:\1 -->/g;
+
+/** The document with each generated section replaced by its current content. */
+export function renderGeneratedSections(document: string): string {
+  return document.replace(MARKER, (_match, name: string) => {
+    const generate = GENERATED_SECTIONS[name];
+    if (!generate) throw new Error(`Unknown generated section "${name}".`);
+    return `<!-- generated:${name} -->\n${generate()}\n<!-- /generated:${name} -->`;
+  });
+}
+
+export const DOCS_WITH_GENERATED_SECTIONS = ['README.md', 'docs/operations.md'];
+
+export async function updateGeneratedDocs(root: string): Promise<string[]> {
+  const changed: string[] = [];
+  for (const name of DOCS_WITH_GENERATED_SECTIONS) {
+    const file = path.join(root, name);
+    const before = await readFile(file, 'utf8');
+    const after = renderGeneratedSections(before);
+    if (after !== before) {
+      await writeFile(file, after);
+      changed.push(name);
+    }
+  }
+  return changed;
+}
