@@ -65,6 +65,8 @@ export type QualityRule = RecordQualityRule | DatasetQualityRule;
 export interface DatasetDefinition {
   /** Short stable identifier used in paths and file names. */
   id: 'turnout' | 'parties';
+  /** Start of every published file name, so a downloaded file says what it is (`<stem>-<year>.<format>`). */
+  fileStem: string;
   title: Bilingual;
   description: Bilingual;
   /** Path of the upstream query, appended to the base URL. */

@@ -136,6 +136,7 @@ const rules: readonly QualityRule[] = [
 
 export const partyDataset: DatasetDefinition = {
   id: 'parties',
+  fileStem: 'kpu-party-profiles',
   title: { id: 'Profil partai politik peserta pemilu', en: 'Profiles of the parties contesting the election' },
   description: {
     id: 'Profil pendaftaran dan kepengurusan partai politik peserta pemilu per tahun pemilu.',

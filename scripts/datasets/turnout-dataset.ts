@@ -154,6 +154,7 @@ const rules: readonly QualityRule[] = [
 
 export const turnoutDataset: DatasetDefinition = {
   id: 'turnout',
+  fileStem: 'kpu-dpr-turnout-by-sex',
   title: {
     id: 'Pengguna hak pilih Pemilu DPR menurut jenis kelamin',
     en: 'Voters who voted in the DPR election, by sex',

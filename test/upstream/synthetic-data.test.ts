@@ -114,6 +114,7 @@ describe('generateTurnoutRecords', () => {
     expect(() => generateTurnoutRecords({ years: [2024], dapils: 0, regenciesPerDapil: 1 })).toThrow(/dapils/);
     expect(() => generateTurnoutRecords({ years: [2024], dapils: 2, regenciesPerDapil: [3, 2] })).toThrow(/regenciesPerDapil/);
     expect(() => generateTurnoutRecords({ years: [2024], dapils: 2, provinces: 3, regenciesPerDapil: 1 })).toThrow(/provinces/);
+    expect(() => iterateTurnoutRecords({ years: [24], dapils: 2, regenciesPerDapil: 1 })).toThrow(/year/);
   });
 });
 

@@ -116,7 +116,7 @@ describe('the seed behaviour', () => {
     const server = await start();
     expect((await callUpstream(server.url, '/api/unknown')).status).toBe(404);
     expect((await callUpstream(server.url, `${TURNOUT}/`)).status).toBe(404);
-    for (const query of [{ limit: 'ten' }, { limit: '-1' }, { offset: '1.5' }, { offset: '' }]) {
+    for (const query of [{ limit: 'ten' }, { limit: '-1' }, { offset: '1.5' }, { offset: '' }] as Record<string, string>[]) {
       const reply = await callUpstream(server.url, TURNOUT, query);
       expect(reply.status, JSON.stringify(query)).toBe(400);
       expect(reply.json).toMatchObject({ status: 400 });

@@ -1,0 +1,407 @@
+// Deterministic synthetic records shaped exactly like the upstream's (seed 2.2 and 2.3), for the demo,
+// the tests and the benchmark. Every name says CONTOH ("example"): nothing here is a real figure.
+import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
+import { partyDataset } from '../datasets/party-dataset.ts';
+import { turnoutDataset } from '../datasets/turnout-dataset.ts';
+import type { UpstreamData } from '../upstream/upstream-data.ts';
+
+/** The label every consumer of synthetic data shows next to it. */
+export const DEMO_DATA_NOTICE = 'DEMO DATA, NOT REAL FIGURES';
+
+/** An upstream-shaped record whose values are all strings, fields in the seed's order. */
+export type SyntheticRecord = Record<string, string>;
+
+export interface TurnoutGeneratorOptions {
+  years: readonly number[];
+  dapils: number;
+  /** A fixed number, or an inclusive [min, max] range drawn per dapil (the same in every year). */
+  regenciesPerDapil: number | readonly [min: number, max: number];
+  /** Number of provinces the dapils are spread over; default: one per two dapils. */
+  provinces?: number;
+  seed?: number;
+}
+
+export interface PartyGeneratorOptions {
+  years: readonly number[];
+  /** Parties per year. */
+  parties: number;
+  /**
+   * Parties that appear for the first time in each later year (the rest carry over under the same name and
+   * acronym, with a new ballot number); default: a third of `parties`, rounded up.
+   */
+  newPartiesPerYear?: number;
+  seed?: number;
+}
+
+const DEFAULT_SEED = 1;
+
+/** The upstream field a normalized column is read from; throws when the declaration has no such column. */
+export function sourceOfColumn(dataset: DatasetDefinition, columnName: string): string {
+  const source = dataset.columns.find((column) => column.name === columnName)?.source;
+  if (!source) throw new Error(`dataset ${dataset.id} has no column ${columnName} read from the upstream`);
+  return source;
+}
+
+/** mulberry32: a tiny 32-bit PRNG, good enough for plausible figures and fully reproducible. */
+function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A 32-bit hash of three integers (murmur3-style mixing). Per-record streams are seeded from it, so a record
+ * depends only on its coordinates (seed, year, regency), not on how many records were generated before it.
+ * Fixed arity on purpose: this runs once or more per record on the benchmark's hot path.
+ */
+function hashIntegers(a: number, b: number, c: number): number {
+  let hash = 0x811c9dc5;
+  hash = Math.imul(hash ^ (a >>> 0), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d);
+  hash = Math.imul(hash ^ (b >>> 0), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d);
+  hash = Math.imul(hash ^ (c >>> 0), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return (hash ^ (hash >>> 16)) >>> 0;
+}
+
+function hashUnit(a: number, b: number, c: number): number {
+  return hashIntegers(a, b, c) / 4294967296;
+}
+
+/**
+ * Builds records in the dataset's declared field order from values given in the order of `columnNames`
+ * (normalized column names), so no upstream field name is spelled twice in the project.
+ */
+function createRecordBuilder(dataset: DatasetDefinition, columnNames: readonly string[]): (values: readonly string[]) => SyntheticRecord {
+  const fields = dataset.upstreamFields;
+  const slots = fields.map((field) => {
+    const column = dataset.columns.find((candidate) => candidate.source === field);
+    const slot = column ? columnNames.indexOf(column.name) : -1;
+    if (slot < 0) throw new Error(`synthetic ${dataset.id} records have no value for upstream field ${field}`);
+    return slot;
+  });
+  return (values) => {
+    const record: SyntheticRecord = {};
+    for (let index = 0; index < fields.length; index += 1) {
+      record[fields[index] as string] = values[slots[index] as number] as string;
+    }
+    return record;
+  };
+}
+
+const ROMAN_NUMERALS: readonly [number, string][] = [
+  [1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'],
+  [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I'],
+];
+
+/** 14 → "XIV". Roman numerals stop at 3999; beyond that the plain number keeps names unique (no digit is a numeral). */
+export function formatDapilNumber(value: number): string {
+  if (value < 1 || value > 3999) return String(value);
+  let rest = value;
+  let text = '';
+  for (const [amount, numeral] of ROMAN_NUMERALS) {
+    while (rest >= amount) {
+      text += numeral;
+      rest -= amount;
+    }
+  }
+  return text;
+}
+
+/** 1 → "A", 26 → "Z", 27 → "AA": spreadsheet-style letters, unique for any count. */
+function formatProvinceLetters(value: number): string {
+  let rest = value;
+  let text = '';
+  while (rest > 0) {
+    const digit = (rest - 1) % 26;
+    text = String.fromCharCode(65 + digit) + text;
+    rest = Math.floor((rest - 1) / 26);
+  }
+  return text;
+}
+
+/**
+ * A turnout field by role, resolved from the declaration's normalized columns. The name is passed through an
+ * object key so V8 hands back its internalized copy: the declaration builds some names with template literals,
+ * and computed keys from non-internalized strings made buildTurnoutRecord ten times slower.
+ */
+const turnoutField = (column: string): string => Object.keys({ [sourceOfColumn(turnoutDataset, column)]: true })[0] as string;
+const YEAR = turnoutField('election_year');
+const TYPE = turnoutField('election_type');
+const DAPIL_ID = turnoutField('dapil_id');
+const DAPIL_NAME = turnoutField('dapil_name');
+const PROVINCE = turnoutField('province_name');
+const REGENCY = turnoutField('regency_name');
+const DPT_MALE = turnoutField('dpt_male');
+const DPT_FEMALE = turnoutField('dpt_female');
+const DPT_BOTH = turnoutField('dpt_total');
+const DPTB_MALE = turnoutField('dptb_male');
+const DPTB_FEMALE = turnoutField('dptb_female');
+const DPTB_BOTH = turnoutField('dptb_total');
+const DPK_MALE = turnoutField('dpk_male');
+const DPK_FEMALE = turnoutField('dpk_female');
+const DPK_BOTH = turnoutField('dpk_total');
+const TOTAL_MALE = turnoutField('total_male');
+const TOTAL_FEMALE = turnoutField('total_female');
+const TOTAL = turnoutField('total_voters');
+
+/**
+ * One turnout record. An object literal rather than createRecordBuilder's loop: it is several times faster,
+ * which the million-record benchmark notices. Its key order is checked against the declaration when the module loads.
+ */
+function buildTurnoutRecord(
+  year: number, dapilId: string, dapilName: string, province: string, regency: string,
+  dptMale: number, dptFemale: number, dptbMale: number, dptbFemale: number, dpkMale: number, dpkFemale: number,
+): SyntheticRecord {
+  return {
+    [YEAR]: String(year),
+    [TYPE]: 'DPR',
+    [DAPIL_ID]: dapilId,
+    [DAPIL_NAME]: dapilName,
+    [PROVINCE]: province,
+    [REGENCY]: regency,
+    [DPT_MALE]: String(dptMale),
+    [DPT_FEMALE]: String(dptFemale),
+    [DPT_BOTH]: String(dptMale + dptFemale),
+    [DPTB_MALE]: String(dptbMale),
+    [DPTB_FEMALE]: String(dptbFemale),
+    [DPTB_BOTH]: String(dptbMale + dptbFemale),
+    [DPK_MALE]: String(dpkMale),
+    [DPK_FEMALE]: String(dpkFemale),
+    [DPK_BOTH]: String(dpkMale + dpkFemale),
+    [TOTAL_MALE]: String(dptMale + dptbMale + dpkMale),
+    [TOTAL_FEMALE]: String(dptFemale + dptbFemale + dpkFemale),
+    [TOTAL]: String(dptMale + dptFemale + dptbMale + dptbFemale + dpkMale + dpkFemale),
+  };
+}
+
+if (Object.keys(buildTurnoutRecord(2000, '', '', '', '', 0, 0, 0, 0, 0, 0)).join() !== turnoutDataset.upstreamFields.join()) {
+  throw new Error('synthetic turnout records no longer follow the declared upstream field order');
+}
+
+function checkCount(name: string, value: number, minimum: number): void {
+  if (!Number.isInteger(value) || value < minimum) throw new RangeError(`${name} must be an integer of at least ${minimum}, got ${value}`);
+}
+
+function splitBySex(total: number, random: () => number): [male: number, female: number] {
+  const male = Math.round(total * (0.47 + 0.05 * random()));
+  return [male, total - male];
+}
+
+/**
+ * Yields turnout records year by year, dapil by dapil, regency by regency, without holding them: a million
+ * records cost only the memory of the consumer. Every record obeys every arithmetic rule of UPSTREAM.md.
+ */
+export function iterateTurnoutRecords(options: TurnoutGeneratorOptions): Generator<SyntheticRecord> {
+  const seed = (options.seed ?? DEFAULT_SEED) >>> 0;
+  const dapils = options.dapils;
+  checkCount('dapils', dapils, 1);
+  const provinces = options.provinces ?? Math.ceil(dapils / 2);
+  checkCount('provinces', provinces, 1);
+  if (provinces > dapils) throw new RangeError(`provinces (${provinces}) cannot exceed dapils (${dapils})`);
+  const [minRegencies, maxRegencies] =
+    typeof options.regenciesPerDapil === 'number' ? [options.regenciesPerDapil, options.regenciesPerDapil] : options.regenciesPerDapil;
+  checkCount('regenciesPerDapil', minRegencies, 1);
+  checkCount('regenciesPerDapil maximum', maxRegencies, minRegencies);
+  for (const year of options.years) checkCount('year', year, 1000);
+  // Checked here rather than in the generator body, so bad options fail at the call, not at the first next().
+  return yieldTurnoutRecords(options.years, seed, dapils, provinces, minRegencies, maxRegencies);
+}
+
+function* yieldTurnoutRecords(
+  years: readonly number[], seed: number, dapils: number, provinces: number, minRegencies: number, maxRegencies: number,
+): Generator<SyntheticRecord> {
+  // IdDapil = "0" + province number + dapil number within the province: the leading zero means no synthetic
+  // id can be mistaken for a real one (real province codes start at 11), and it exercises zero-keeping.
+  const provinceWidth = String(provinces).length;
+  const dapilWidth = Math.max(2, String(Math.ceil(dapils / provinces)).length);
+  const firstDapilOf = (province: number): number => Math.ceil((province * dapils) / provinces);
+
+  for (const year of years) {
+    let regencyNumber = 0;
+    for (let dapil = 0; dapil < dapils; dapil += 1) {
+      const province = Math.floor((dapil * provinces) / dapils);
+      const dapilId = `0${String(province + 1).padStart(provinceWidth, '0')}${String(dapil - firstDapilOf(province) + 1).padStart(dapilWidth, '0')}`;
+      const dapilName = `DAPIL CONTOH ${formatDapilNumber(dapil + 1)}`;
+      const provinceName = `PROVINSI CONTOH ${formatProvinceLetters(province + 1)}`;
+      const regencies = minRegencies + Math.floor(hashUnit(seed, 0xd4b1, dapil) * (maxRegencies - minRegencies + 1));
+      for (let regency = 0; regency < regencies; regency += 1) {
+        regencyNumber += 1;
+        const isCity = hashUnit(seed, 0xc17e, regencyNumber) < 0.2;
+        // The regency's size is stable across years; each year varies it a little.
+        const size = Math.exp(Math.log(40_000) + hashUnit(seed, 0x512e, regencyNumber) * Math.log(50));
+        const random = createRandom(hashIntegers(seed, year, regencyNumber));
+        const total = Math.round(size * (0.92 + 0.2 * random()));
+        const dptb = Math.round(total * (0.0005 + 0.008 * random()));
+        const dpk = Math.round(total * (0.003 + 0.03 * random()));
+        const dpt = total - dptb - dpk;
+        const [dptMale, dptFemale] = splitBySex(dpt, random);
+        const [dptbMale, dptbFemale] = splitBySex(dptb, random);
+        const [dpkMale, dpkFemale] = splitBySex(dpk, random);
+        const regencyName = `${isCity ? 'KOTA' : 'KABUPATEN'} CONTOH ${regencyNumber}`;
+        yield buildTurnoutRecord(year, dapilId, dapilName, provinceName, regencyName, dptMale, dptFemale, dptbMale, dptbFemale, dpkMale, dpkFemale);
+      }
+    }
+  }
+}
+
+export function generateTurnoutRecords(options: TurnoutGeneratorOptions): SyntheticRecord[] {
+  return Array.from(iterateTurnoutRecords(options));
+}
+
+const UNITS = ['', 'satu', 'dua', 'tiga', 'empat', 'lima', 'enam', 'tujuh', 'delapan', 'sembilan'] as const;
+
+/** Indonesian number words: 12 → "dua belas", 101 → "seratus satu", 2024 → "dua ribu dua puluh empat". */
+export function spellIndonesianNumber(value: number): string {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`cannot spell ${value}`);
+  const spell = (n: number): string[] => {
+    if (n === 0) return [];
+    if (n < 10) return [UNITS[n] as string];
+    if (n === 10) return ['sepuluh'];
+    if (n === 11) return ['sebelas'];
+    if (n < 20) return [UNITS[n - 10] as string, 'belas'];
+    if (n < 100) return [UNITS[Math.floor(n / 10)] as string, 'puluh', ...spell(n % 10)];
+    if (n < 200) return ['seratus', ...spell(n - 100)];
+    if (n < 1000) return [UNITS[Math.floor(n / 100)] as string, 'ratus', ...spell(n % 100)];
+    if (n < 2000) return ['seribu', ...spell(n - 1000)];
+    if (n < 1_000_000) return [...spell(Math.floor(n / 1000)), 'ribu', ...spell(n % 1000)];
+    return [...spell(Math.floor(n / 1_000_000)), 'juta', ...spell(n % 1_000_000)];
+  };
+  return spell(value).join(' ');
+}
+
+const GIVEN_NAMES = [
+  'Adi', 'Budi', 'Citra', 'Dewi', 'Eka', 'Fajar', 'Gita', 'Hadi', 'Indah', 'Joko',
+  'Kartika', 'Lestari', 'Maya', 'Nur', 'Putri', 'Rudi', 'Sari', 'Tono', 'Wati', 'Yuni',
+] as const;
+
+const PARTY_COLUMNS: readonly string[] = [
+  'election_year',
+  'ballot_number',
+  'party_name',
+  'party_acronym',
+  'office_address',
+  'email',
+  'website',
+  'notary_name',
+  'notary_address',
+  'notarial_deed_number',
+  'notarial_deed_date',
+  'women_representation_pct',
+  'decree_number',
+  'general_chair',
+  'secretary_general',
+  'general_treasurer',
+  'verification_link',
+];
+
+const buildPartyRecord = createRecordBuilder(partyDataset, PARTY_COLUMNS);
+
+function pickName(random: () => number): string {
+  return `${GIVEN_NAMES[Math.floor(random() * GIVEN_NAMES.length)] as string} Contoh`;
+}
+
+function formatDeedDate(random: () => number, beforeYear: number): string {
+  const year = 1999 + Math.floor(random() * Math.max(1, beforeYear - 1999));
+  const month = 1 + Math.floor(random() * 12);
+  const day = 1 + Math.floor(random() * new Date(Date.UTC(year, month, 0)).getUTCDate());
+  return `${String(day).padStart(2, '0')}-${String(month).padStart(2, '0')}-${year}`;
+}
+
+/**
+ * Party profiles per year. A party is an identity (number n → "Partai Contoh <n in words>", acronym "PC<n>");
+ * later years keep most identities and add a few new ones, so cross-year links have something to show.
+ * Ballot numbers are reshuffled every year, as in real elections.
+ */
+export function generatePartyRecords(options: PartyGeneratorOptions): SyntheticRecord[] {
+  const seed = (options.seed ?? DEFAULT_SEED) >>> 0;
+  checkCount('parties', options.parties, 1);
+  const newPerYear = options.newPartiesPerYear ?? Math.ceil(options.parties / 3);
+  checkCount('newPartiesPerYear', newPerYear, 0);
+  const records: SyntheticRecord[] = [];
+  options.years.forEach((year, yearIndex) => {
+    checkCount('year', year, 1000);
+    const identities = Array.from({ length: options.parties }, (_, index) => yearIndex * newPerYear + index + 1);
+    // Fisher–Yates with a per-year stream: the ballot order is reproducible but differs between years.
+    const shuffle = createRandom(hashIntegers(seed, 0xba11, year));
+    for (let index = identities.length - 1; index > 0; index -= 1) {
+      const other = Math.floor(shuffle() * (index + 1));
+      [identities[index], identities[other]] = [identities[other] as number, identities[index] as number];
+    }
+    identities.forEach((identity, position) => {
+      // Stable per party: name, contacts, notary, deed. Per year: leadership, women's share.
+      const stable = createRandom(hashIntegers(seed, 0x9a27, identity));
+      const yearly = createRandom(hashIntegers(seed, year, identity));
+      const words = spellIndonesianNumber(identity);
+      const slug = words.replaceAll(' ', '-');
+      const title = words.replace(/(^|\s)\p{Ll}/gu, (letter) => letter.toUpperCase());
+      const hasOffice = stable() >= 0.25;
+      const street = 1 + Math.floor(stable() * 200);
+      const city = 1 + Math.floor(stable() * 9);
+      const website = `${stable() < 0.5 ? 'www.' : ''}contoh-${slug}.example`;
+      const notary = `${pickName(stable).toUpperCase()}, S.H.`;
+      const deedNumber = String(1 + Math.floor(stable() * 150));
+      const deedDate = formatDeedDate(stable, 2014);
+      const share = yearly() < 0.3 ? '' : (280 + Math.floor(yearly() * 170)) / 10;
+      records.push(
+        buildPartyRecord([
+          String(year),
+          String(position + 1),
+          `Partai Contoh ${title}`,
+          `PC${identity}`,
+          hasOffice ? `Jalan Contoh Raya No. ${street}, Kota Contoh ${city}` : '',
+          `sekretariat@contoh-${slug}.example`,
+          website,
+          notary,
+          `Jalan Notaris Contoh No. ${1 + Math.floor(stable() * 90)}, Kota Contoh ${city}`,
+          deedNumber,
+          deedDate,
+          share === '' ? '' : String(share).replace('.', ','),
+          `SK-CONTOH/${identity}/${year}`,
+          pickName(yearly),
+          pickName(yearly),
+          pickName(yearly),
+          `https://contoh.example/partai/${identity}`,
+        ]),
+      );
+    });
+  });
+  return records;
+}
+
+/** Seed of the demo data: the 2024 election day, 14-02-2024. */
+const DEMO_SEED = 20240214;
+
+/**
+ * The small dataset the out-of-the-box demo serves: turnout 2019 and 2024 (6 dapils in 3 provinces, 2–4
+ * regencies each) and 8 parties per year (5 of them in both years). It contains exactly one broken turnout
+ * record and one broken party record, so the quality report has something to show.
+ */
+export function demoDataset(): UpstreamData {
+  const turnout: RawRecord[] = generateTurnoutRecords({
+    years: [2019, 2024],
+    dapils: 6,
+    provinces: 3,
+    regenciesPerDapil: [2, 4],
+    seed: DEMO_SEED,
+  });
+  const parties: RawRecord[] = generatePartyRecords({ years: [2019, 2024], parties: 8, newPartiesPerYear: 3, seed: DEMO_SEED });
+
+  // DELIBERATELY BROKEN (demo quality report): the DPTb "both" count of one 2024 record is 100 too high, so
+  // it breaks "DPTb: male + female = both" and, with it, "DPT + DPTb + DPK = JumlahSeluruhPenggunaHakPilih".
+  const brokenTurnout = turnout.filter((record) => record[turnoutDataset.yearField] === '2024')[3];
+  if (brokenTurnout) brokenTurnout[DPTB_BOTH] = String(Number(brokenTurnout[DPTB_BOTH]) + 100);
+
+  // DELIBERATELY BROKEN (demo quality report): a notarial deed dated 31 February, which does not exist.
+  const brokenParty = parties.find((record) => record[partyDataset.yearField] === '2019');
+  if (brokenParty) brokenParty[sourceOfColumn(partyDataset, 'notarial_deed_date')] = '31-02-2009';
+
+  return { turnout, parties };
+}
