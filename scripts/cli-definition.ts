@@ -14,6 +14,7 @@ export const CLI_FLAGS = {
 export const COMMANDS: Record<CommandName, string> = {
   build: 'Run every stage: harvest, then the later stages, into dist/.',
   harvest: 'Only download every page of both upstream queries into the cache.',
+  snapshot: 'Only check, normalize and write the snapshot files, from the last complete harvest on disk (no network).',
 };
 
 export function helpText(): string {

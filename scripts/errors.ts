@@ -104,6 +104,11 @@ export const ERROR_CATALOGUE = {
     message: 'Records break the data quality rules, and --strict is set.',
     hint: 'Read the quality report for the broken rules; without --strict such records are published and flagged.',
   },
+  PUBLISH_VERIFY_FAILED: {
+    stage: 'publish',
+    message: 'The new build does not match its own manifest, so it was not published.',
+    hint: 'dist/ was left as it was. This points at a disk problem or a bug: run the build again, and report it if it repeats.',
+  },
   DISK_ERROR: {
     stage: 'build',
     message: 'A file could not be read or written.',

@@ -1,10 +1,15 @@
-// The build pipeline: named stages run in order, each reading the previous stage's result on disk.
-// The CLI calls runCommand; describeResult renders a result for people.
+// The build pipeline: named stages run in order, each reading the previous stage's result on disk
+// (harvest → check/normalize/snapshot → site → publish). The CLI calls runCommand; describeResult
+// renders a result for people.
+import path from 'node:path';
 import type { PublisherConfig } from './config.ts';
-import { runHarvestStage, type HarvestStageResult } from './harvest/harvest-stage.ts';
+import { readLatestHarvest, runHarvestStage, type HarvestStageResult } from './harvest/harvest-stage.ts';
 import type { Reporter } from './log/progress-reporter.ts';
+import { harvestIdOf } from './harvest/harvest-store.ts';
+import { runPublishStage } from './publish/publish-stage.ts';
+import { runSnapshotStage, type SnapshotStageResult } from './snapshot/snapshot-stage.ts';
 
-export type CommandName = 'build' | 'harvest';
+export type CommandName = 'build' | 'harvest' | 'snapshot';
 
 export interface CommandContext {
   config: PublisherConfig;
@@ -31,6 +36,20 @@ export interface CommandResult {
     datasets: Record<string, { records: number; pages: number; retries: number }>;
     warnings: string[];
   };
+  snapshot?: {
+    dir: string;
+    years: number[];
+    files: number;
+    bytes: number;
+    quality: { recordsChecked: number; recordsFlagged: number; violationCount: number };
+  };
+  publish?: { distDir: string; target: string; files: number };
+}
+
+/** Where each stage leaves its result, below the cache folder. */
+export function stageDirs(config: PublisherConfig) {
+  const stages = path.join(config.cacheDir, 'stages');
+  return { snapshotData: path.join(stages, 'snapshot', 'data'), site: path.join(stages, 'site') };
 }
 
 function summarizeHarvest(result: HarvestStageResult): CommandResult['harvest'] {
@@ -52,20 +71,65 @@ function summarizeHarvest(result: HarvestStageResult): CommandResult['harvest'] 
   };
 }
 
+function summarizeSnapshot(dir: string, result: SnapshotStageResult): NonNullable<CommandResult['snapshot']> {
+  return {
+    dir,
+    years: result.manifest.years,
+    files: result.manifest.files.length,
+    bytes: result.manifest.files.reduce((sum, file) => sum + file.bytes, 0),
+    quality: {
+      recordsChecked: result.quality.recordsChecked,
+      recordsFlagged: result.quality.recordsFlagged,
+      violationCount: result.quality.violationCount,
+    },
+  };
+}
+
 export async function runCommand(command: CommandName, context: CommandContext): Promise<CommandResult> {
-  const harvest = await runHarvestStage(context);
-  return { command, demo: harvest.manifest.parameters.demo, harvest: summarizeHarvest(harvest) };
+  // `snapshot` on its own rebuilds from the harvest on disk, never from the network.
+  const harvest: HarvestStageResult =
+    command === 'snapshot' ? { ...(await readLatestHarvest(context.config.cacheDir)), offline: true } : await runHarvestStage(context);
+  const result: CommandResult = { command, demo: harvest.manifest.parameters.demo, harvest: summarizeHarvest(harvest) };
+  if (command === 'harvest') return result;
+
+  const dirs = stageDirs(context.config);
+  const snapshot = await runSnapshotStage({
+    harvestDir: harvest.dir,
+    harvest: harvest.manifest,
+    outDir: dirs.snapshotData,
+    strict: context.strict,
+    reporter: context.reporter,
+  });
+  result.snapshot = summarizeSnapshot(dirs.snapshotData, snapshot);
+  if (command === 'snapshot') return result;
+
+  const published = await runPublishStage({
+    distDir: context.config.distDir,
+    buildId: harvestIdOf(new Date()),
+    dataDir: dirs.snapshotData,
+    siteDir: null,
+  });
+  result.publish = { distDir: context.config.distDir, target: published.target, files: published.files };
+  return result;
 }
 
 export function describeResult(result: CommandResult): string {
-  const { harvest } = result;
+  const { harvest, snapshot } = result;
   const datasets = Object.entries(harvest.datasets).map(
     ([id, summary]) => `  ${id.padEnd(10)} ${summary.records.toLocaleString('en').padStart(9)} records in ${summary.pages} pages`,
   );
-  return [
+  const lines = [
     `${harvest.offline ? 'Harvest read from disk' : 'Harvest complete'}${result.demo ? ' (DEMO DATA, NOT REAL FIGURES)' : ''}: ${harvest.upstreamHost}, finished ${harvest.finishedAt}`,
     ...datasets,
     `  ${harvest.retries} retries, ${harvest.attempts} attempt${harvest.attempts === 1 ? '' : 's'}${harvest.resumed ? ', resumed' : ''}, ${harvest.warnings.length} warnings`,
     `  pages kept in ${harvest.dir}`,
-  ].join('\n');
+  ];
+  if (snapshot) {
+    lines.push(
+      `Snapshot: ${snapshot.files} files (${(snapshot.bytes / 1024).toFixed(0)} KiB) for ${snapshot.years.join(', ')} in ${snapshot.dir}`,
+      `  quality: ${snapshot.quality.recordsFlagged} of ${snapshot.quality.recordsChecked.toLocaleString('en')} records flagged, ${snapshot.quality.violationCount} broken rules (see quality-report.md)`,
+    );
+  }
+  if (result.publish) lines.push(`Published: ${result.publish.distDir} (${result.publish.files} data files verified)`);
+  return lines.join('\n');
 }

@@ -79,6 +79,8 @@ export interface DatasetDefinition {
   keyFields: readonly string[];
   /** Upstream field holding the election year; snapshots are split by it. */
   yearField: string;
+  /** Upstream fields whose values are kept as given and listed in the manifest as the values seen (UPSTREAM.md). */
+  valuesSeenFields: readonly string[];
   /** Documented optional filter parameter of the query, used only for cross-checks. */
   filterParameter: string;
   /** Normalized columns, in output order. */

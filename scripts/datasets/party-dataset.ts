@@ -147,6 +147,7 @@ export const partyDataset: DatasetDefinition = {
   upstreamFields,
   keyFields,
   yearField: 'tahunPemilu',
+  valuesSeenFields: [],
   filterParameter: 'tahun_pemilu',
   columns: [
     column('election_year', 'tahunPemilu', 'integer', ['Tahun pemilu', 'Election year'], ['Tahun penyelenggaraan pemilu.', 'Year of the election.'], 'year'),

@@ -168,6 +168,7 @@ export const turnoutDataset: DatasetDefinition = {
   upstreamFields,
   keyFields,
   yearField: 'TahunPemilu',
+  valuesSeenFields: ['JenisPemilu'],
   filterParameter: 'id_dapil',
   columns: [
     {

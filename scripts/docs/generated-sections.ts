@@ -5,6 +5,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COMMANDS, CLI_FLAGS } from '../cli-definition.ts';
 import { CONFIG_VARIABLES } from '../config.ts';
+import { DATASETS } from '../datasets/datasets.ts';
+import { renderDatasetDictionary, renderFormatTypes } from './data-dictionary.ts';
 import { ERROR_CATALOGUE, EXIT_CODES } from '../errors.ts';
 
 function escapeCell(text: string): string {
@@ -48,6 +50,8 @@ export const GENERATED_SECTIONS: Record<string, () => string> = {
       ['variable', 'default', 'meaning'],
       CONFIG_VARIABLES.map((variable) => [`\`${variable.name}\``, variable.default, variable.description]),
     ),
+  'format-types': renderFormatTypes,
+  'data-dictionary': () => DATASETS.map((dataset) => renderDatasetDictionary(dataset, '##')).join('\n\n'),
   cli: () =>
     [
       table(['command', 'what it does'], Object.entries(COMMANDS).map(([name, text]) => [`\`${name}\``, text])),
@@ -67,7 +71,7 @@ export function renderGeneratedSections(document: string): string {
   });
 }
 
-export const DOCS_WITH_GENERATED_SECTIONS = ['README.md', 'docs/operations.md'];
+export const DOCS_WITH_GENERATED_SECTIONS = ['README.md', 'docs/operations.md', 'docs/data.md'];
 
 export async function updateGeneratedDocs(root: string): Promise<string[]> {
   const changed: string[] = [];

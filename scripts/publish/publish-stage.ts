@@ -1,0 +1,89 @@
+// The publish stage: the new site and data are assembled in a fresh folder beside dist/, verified
+// against the manifest, and only then made live by renaming a new symlink over dist/: one atomic step,
+// so readers (and a SIGKILL at any moment) see the old dist/ or the new one, never a mix.
+import { cp, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { BuildError } from '../errors.ts';
+import { sha256Hex } from '../harvest/harvest-store.ts';
+import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+
+export interface PublishOptions {
+  distDir: string;
+  buildId: string;
+  /** The snapshot stage's data folder, published as dist/data/. */
+  dataDir: string;
+  /** The site stage's output, published at the root of dist/; null before the site exists. */
+  siteDir: string | null;
+}
+
+export interface PublishResult {
+  /** The folder dist/ now points at. */
+  target: string;
+  files: number;
+}
+
+export function buildsDirOf(distDir: string): string {
+  return `${distDir}.builds`;
+}
+
+/** Every manifest file present with its checksum: what makes a build publishable. */
+export async function verifyPublishedData(dataDir: string): Promise<SnapshotManifest> {
+  let manifest: SnapshotManifest;
+  try {
+    manifest = JSON.parse(await readFile(path.join(dataDir, 'manifest.json'), 'utf8')) as SnapshotManifest;
+  } catch (error) {
+    throw new BuildError('PUBLISH_VERIFY_FAILED', `No readable manifest.json in ${dataDir}: ${(error as Error).message}`);
+  }
+  for (const file of manifest.files) {
+    let content: Buffer;
+    try {
+      content = await readFile(path.join(dataDir, file.path));
+    } catch {
+      throw new BuildError('PUBLISH_VERIFY_FAILED', `${file.path} is listed in the manifest but missing.`);
+    }
+    if (content.length !== file.bytes || sha256Hex(content) !== file.sha256) {
+      throw new BuildError('PUBLISH_VERIFY_FAILED', `${file.path} does not match its size or SHA-256 in the manifest.`);
+    }
+  }
+  return manifest;
+}
+
+async function currentTarget(distDir: string): Promise<string | null> {
+  try {
+    const stats = await lstat(distDir);
+    if (stats.isSymbolicLink()) return path.resolve(path.dirname(distDir), await readlink(distDir));
+    return null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+export async function runPublishStage(options: PublishOptions): Promise<PublishResult> {
+  const buildsDir = buildsDirOf(options.distDir);
+  const target = path.join(buildsDir, options.buildId);
+  await rm(target, { recursive: true, force: true });
+  await mkdir(target, { recursive: true });
+  if (options.siteDir) await cp(options.siteDir, target, { recursive: true });
+  await cp(options.dataDir, path.join(target, 'data'), { recursive: true });
+  const manifest = await verifyPublishedData(path.join(target, 'data'));
+
+  const previous = await currentTarget(options.distDir);
+  const existing = await lstat(options.distDir).catch(() => null);
+  if (existing && !existing.isSymbolicLink()) {
+    // A plain dist/ folder (from before this layout, or made by hand) is moved aside once, kept as a build.
+    await rename(options.distDir, path.join(buildsDir, `previous-${options.buildId}`));
+  }
+  // The one step that makes the build live: rename(2) of a new symlink over the old one is atomic.
+  const link = `${options.distDir}.${process.pid}.link`;
+  await rm(link, { force: true });
+  await symlink(path.relative(path.dirname(options.distDir), target), link);
+  await rename(link, options.distDir);
+
+  // Keep the live build and the one before it (readers may still hold it open); drop the rest.
+  const keep = new Set([path.basename(target), previous ? path.basename(previous) : '']);
+  for (const name of await readdir(buildsDir)) {
+    if (!keep.has(name)) await rm(path.join(buildsDir, name), { recursive: true, force: true });
+  }
+  return { target, files: manifest.files.length };
+}

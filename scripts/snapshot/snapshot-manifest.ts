@@ -1,0 +1,58 @@
+// The published manifest (dist/data/manifest.json): every file with its dataset, year, format, size,
+// records and SHA-256, the harvest's provenance and the quality summary. The site and the publish stage
+// read it; researchers can check downloads against it.
+
+export type FileFormat = 'json' | 'csv' | 'parquet' | 'arrow' | 'raw-json' | 'zip' | 'quality-json' | 'quality-markdown';
+
+export interface PublishedFile {
+  /** Path relative to the data folder (dist/data/), with forward slashes. */
+  path: string;
+  /** Dataset id, or null for files that hold several (bundles, reports). */
+  dataset: 'turnout' | 'parties' | null;
+  /** Election year, or 'all' for every year together. */
+  year: number | 'all';
+  format: FileFormat;
+  mediaType: string;
+  bytes: number;
+  /** Records in the file; null for bundles and reports. */
+  records: number | null;
+  sha256: string;
+}
+
+export interface SnapshotManifest {
+  schemaVersion: 1;
+  title: { id: string; en: string };
+  /** True when the build harvested the synthetic demo data: not real figures. */
+  demo: boolean;
+  source: {
+    publisher: string;
+    upstreamHost: string;
+    queries: string[];
+  };
+  /** Varies between builds of the same data: when and how the data was retrieved. */
+  harvest: {
+    harvestId: string;
+    startedAt: string;
+    finishedAt: string;
+    pages: Record<string, number>;
+    records: Record<string, number>;
+    retries: number;
+    warnings: string[];
+  };
+  years: number[];
+  datasets: Array<{
+    id: 'turnout' | 'parties';
+    title: { id: string; en: string };
+    records: number;
+    years: number[];
+    /** Distinct values seen of fields documented as "kept as given" (JenisPemilu). */
+    valuesSeen: Record<string, string[]>;
+  }>;
+  quality: {
+    recordsChecked: number;
+    recordsFlagged: number;
+    violationCount: number;
+    byDataset: Record<string, { recordsFlagged: number; violationsByRule: Record<string, number> }>;
+  };
+  files: PublishedFile[];
+}

@@ -1,0 +1,44 @@
+// Same harvested pages in, same bytes out: two builds from one harvest are identical file for file, and
+// a new harvest of unchanged data changes only the files that say when the data was retrieved.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
+import { readAllFiles } from '../support/harvest-fixtures.ts';
+import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
+
+async function hashes(dir: string): Promise<Record<string, string>> {
+  const files = await readAllFiles(dir);
+  return Object.fromEntries(files.map(([name, content]) => [name, sha256(content)]).sort(([a], [b]) => (a! < b! ? -1 : 1)));
+}
+
+describe('determinism', () => {
+  let world: BuildWorld;
+  beforeAll(async () => {
+    world = await createBuildWorld(
+      {
+        turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 12, regenciesPerDapil: [1, 5], seed: 11 }),
+        parties: generatePartyRecords({ years: [2014, 2019, 2024], parties: 10, seed: 11 }),
+      },
+      { maxLimit: 9 },
+    );
+  });
+  afterAll(() => world?.close());
+
+  it('builds the same dist/ twice from one harvest, byte for byte', async () => {
+    const first = await world.build();
+    expect(first.code, first.stderr).toBe(0);
+    const before = await hashes(world.distDir);
+    const second = await world.build(['--offline']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(await hashes(world.distDir)).toEqual(before);
+    expect(Object.keys(before).length).toBeGreaterThan(40);
+  });
+
+  it('changes only the retrieval-time files after a new harvest of the same data', async () => {
+    const before = await hashes(world.distDir);
+    const again = await world.build();
+    expect(again.code, again.stderr).toBe(0);
+    const after = await hashes(world.distDir);
+    const changed = Object.keys(after).filter((name) => after[name] !== before[name]);
+    expect(changed.sort()).toEqual(['data/datapackage.json', 'data/manifest.json']);
+  });
+});

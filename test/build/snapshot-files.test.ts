@@ -1,0 +1,214 @@
+// The snapshot files as researchers use them: the real build command against the stand-in serving the
+// real published files, then every format read back with a real reader (DuckDB for Parquet, apache-arrow
+// for Arrow IPC, a CSV parser, JSON.parse, the Frictionless libraries, a ZIP reader) and compared with the
+// source records normalized by an independent expectation.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { tableFromIPC } from 'apache-arrow';
+import { parse } from 'csv-parse/sync';
+import datapackage from 'datapackage';
+import tableschema from 'tableschema';
+import yauzl from 'yauzl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ColumnDefinition, DatasetDefinition, RawRecord } from '../../scripts/datasets/dataset-definition.ts';
+import { DATASETS } from '../../scripts/datasets/datasets.ts';
+import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
+import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { createBuildWorld, queryDuckDb, sha256, type BuildWorld } from '../support/build-fixtures.ts';
+import { canonicalFile, noticeSharedData } from '../support/shared-data.ts';
+
+type Row = Record<string, unknown>;
+
+/** The normalization the docs promise, written independently of scripts/normalize for clean source values. */
+function expectValue(column: ColumnDefinition, raw: RawRecord, flags: string[]): unknown {
+  if (column.source === null) return flags;
+  const value = String(raw[column.source] ?? '');
+  if (value.trim() === '') return null;
+  switch (column.type) {
+    case 'integer':
+      return Number(value);
+    case 'decimal':
+      return Number(value.replace(',', '.'));
+    case 'date': {
+      const [day, month, year] = value.split('-');
+      return `${year}-${month}-${day}`;
+    }
+    default:
+      return value.trim().replace(/\s+/g, ' ');
+  }
+}
+
+function expectRecords(dataset: DatasetDefinition, records: RawRecord[], flagsOf: (record: RawRecord) => string[]): Row[] {
+  return records.map((record) => Object.fromEntries(dataset.columns.map((column) => [column.name, expectValue(column, record, flagsOf(record))])));
+}
+
+/** DuckDB returns BIGINT as text in JSON rows; the published value is the number. */
+function fromDuckDb(dataset: DatasetDefinition, row: Row): Row {
+  return Object.fromEntries(dataset.columns.map((column) => [column.name, column.type === 'integer' && row[column.name] !== null ? Number(row[column.name]) : row[column.name]]));
+}
+
+/** CSV fields are text: numbers unquoted, null empty, the flag list joined by ";". */
+function fromCsv(dataset: DatasetDefinition, row: string[]): Row {
+  return Object.fromEntries(
+    dataset.columns.map((column, index) => {
+      const value = row[index] ?? '';
+      if (column.type === 'text_list') return [column.name, value === '' ? [] : value.split(';')];
+      if (value === '') return [column.name, null];
+      return [column.name, column.type === 'integer' || column.type === 'decimal' ? Number(value) : value];
+    }),
+  );
+}
+
+function fromArrow(dataset: DatasetDefinition, row: Row): Row {
+  return Object.fromEntries(
+    dataset.columns.map((column) => {
+      const value = row[column.name];
+      if (value === null || value === undefined) return [column.name, null];
+      if (column.type === 'integer') return [column.name, Number(value as bigint)];
+      if (column.type === 'date') return [column.name, new Date(value as number).toISOString().slice(0, 10)];
+      if (column.type === 'text_list') return [column.name, [...(value as Iterable<string>)]];
+      return [column.name, value];
+    }),
+  );
+}
+
+function zipEntries(file: string): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('no zip'));
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.readEntry();
+    });
+  });
+}
+
+const BROKEN_FLAGS: Record<string, string[]> = {
+  BOGOR: ['total-list-sum-female', 'total-list-sum-male'],
+  'SUMBA BARAT DAYA': ['dpk-sex-sum', 'dpt-sex-sum', 'dptb-sex-sum', 'total-list-sum-female', 'total-list-sum-male'],
+  BANGGAI: ['total-list-sum-female', 'total-list-sum-male'],
+  'KEPULAUAN YAPEN': ['total-list-sum-both', 'total-list-sum-female', 'total-list-sum-male'],
+};
+
+describe.skipIf(!noticeSharedData('the snapshot files built from the real data'))('snapshot files from the real data', () => {
+  let world: BuildWorld;
+  let served: UpstreamData;
+  let manifest: SnapshotManifest;
+  const data = (relative: string) => path.join(world.distDir, 'data', relative);
+  const flagsOf = (record: RawRecord) => BROKEN_FLAGS[String(record.NamaKabupaten)] ?? [];
+
+  beforeAll(async () => {
+    const files = [
+      'datahakpilihdpr_2014_sumatra_jawa.csv',
+      'datahakpilihdpr_2014_broken.csv',
+      'profilpartai_2014.csv',
+      'profilpartai_2019.csv',
+      'profilpartai_2024.csv',
+    ];
+    served = await loadUpstreamData(files.map(canonicalFile));
+    world = await createBuildWorld(served, { maxLimit: 100 });
+    const run = await world.build();
+    expect(run.code, run.stderr).toBe(0);
+    manifest = await world.readManifest();
+  });
+  afterAll(() => world?.close());
+
+  it('lists every file with its true size and SHA-256, and SHA256SUMS agrees', async () => {
+    expect(manifest.years).toEqual([2014, 2019, 2024]);
+    for (const file of manifest.files) {
+      const content = await readFile(data(file.path));
+      expect(content.length, file.path).toBe(file.bytes);
+      expect(sha256(content), file.path).toBe(file.sha256);
+    }
+    const sums = (await readFile(data('SHA256SUMS'), 'utf8')).trim().split('\n');
+    expect(sums).toEqual(manifest.files.map((file) => `${file.sha256}  ${file.path}`));
+    expect(manifest.quality).toMatchObject({ recordsChecked: 267 + 59, recordsFlagged: 4 });
+    expect(manifest.datasets.find((dataset) => dataset.id === 'turnout')?.valuesSeen).toEqual({ JenisPemilu: ['DPR'] });
+  });
+
+  it.each(DATASETS.map((dataset) => [dataset.id, dataset] as const))('%s: every value in every format equals the normalized source', async (_id, dataset) => {
+    const records = served[dataset.id];
+    for (const year of [...new Set(records.map((record) => Number(record[dataset.yearField])))].concat([])) {
+      const expected = expectRecords(
+        dataset,
+        records.filter((record) => Number(record[dataset.yearField]) === year),
+        flagsOf,
+      );
+      const stem = `${year}/${dataset.fileStem}-${year}`;
+      expect(JSON.parse(await readFile(data(`${stem}.json`), 'utf8'))).toEqual(expected);
+      const csvRows = parse(await readFile(data(`${stem}.csv`)), { bom: true }) as string[][];
+      expect(csvRows[0]).toEqual(dataset.columns.map((column) => column.name));
+      expect(csvRows.slice(1).map((row) => fromCsv(dataset, row))).toEqual(expected);
+      const parquetRows = await queryDuckDb(`SELECT * FROM read_parquet('${data(`${stem}.parquet`)}')`);
+      expect(parquetRows.map((row) => fromDuckDb(dataset, row))).toEqual(expected);
+      const arrow = tableFromIPC(await readFile(data(`${stem}.arrow`)));
+      expect(arrow.toArray().map((row: { toJSON(): Row }) => fromArrow(dataset, row.toJSON()))).toEqual(expected);
+      const raw = JSON.parse(await readFile(data(`${stem}.raw.json`), 'utf8')) as RawRecord[];
+      expect(raw).toEqual(records.filter((record) => Number(record[dataset.yearField]) === year));
+    }
+    const all = JSON.parse(await readFile(data(`all-years/${dataset.fileStem}-all-years.json`), 'utf8'));
+    expect(all).toEqual(expectRecords(dataset, records, flagsOf));
+  });
+
+  it('types the Parquet columns properly, as DuckDB reads them', async () => {
+    const turnout = await queryDuckDb(`DESCRIBE SELECT * FROM read_parquet('${data('2014/kpu-dpr-turnout-by-sex-2014.parquet')}')`);
+    const types = Object.fromEntries(turnout.map((row) => [row.column_name, row.column_type]));
+    expect(types).toMatchObject({ election_year: 'BIGINT', dapil_id: 'VARCHAR', total_voters: 'BIGINT', quality_flags: 'VARCHAR[]' });
+    const parties = await queryDuckDb(`DESCRIBE SELECT * FROM read_parquet('${data('2024/kpu-party-profiles-2024.parquet')}')`);
+    const partyTypes = Object.fromEntries(parties.map((row) => [row.column_name, row.column_type]));
+    expect(partyTypes).toMatchObject({ ballot_number: 'VARCHAR', notarial_deed_date: 'DATE', women_representation_pct: 'DOUBLE' });
+    const [sum] = await queryDuckDb(`SELECT sum(total_voters)::BIGINT AS total FROM read_parquet('${data('2014/kpu-dpr-turnout-by-sex-2014.parquet')}') WHERE len(quality_flags) = 0`);
+    expect(Number(sum?.total)).toBe(102_564_049);
+  });
+
+  it('flags exactly the broken records, with exactly the broken rules listed beside them', async () => {
+    const rows = await queryDuckDb(
+      `SELECT regency_name, quality_flags FROM read_parquet('${data('2014/kpu-dpr-turnout-by-sex-2014.parquet')}') WHERE len(quality_flags) > 0 ORDER BY regency_name`,
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.regency_name, row.quality_flags]))).toEqual(BROKEN_FLAGS);
+    const report = JSON.parse(await readFile(data('quality-report.json'), 'utf8')) as { violationCount: number };
+    expect(report.violationCount).toBe(12);
+    expect(await readFile(data('quality-report.md'), 'utf8')).toContain('SUMBA BARAT DAYA');
+  });
+
+  it('describes the package in a datapackage.json that the Frictionless library validates, and whose schemas fit the CSV rows', async () => {
+    const descriptor = JSON.parse(await readFile(data('datapackage.json'), 'utf8')) as { resources: Array<{ path: string; format: string; bytes: number; hash: string; schema?: object }>; description: string };
+    expect(await datapackage.validate(descriptor)).toEqual({ valid: true, errors: [] });
+    const pkg = await datapackage.Package.load(descriptor, { basePath: data(''), strict: true });
+    expect(pkg.valid).toBe(true);
+    expect(descriptor.description).toMatch(/publishes no licence/);
+    for (const resource of descriptor.resources) {
+      const content = await readFile(data(resource.path));
+      expect(resource.bytes).toBe(content.length);
+      expect(resource.hash).toBe(`sha256:${sha256(content)}`);
+      if (resource.format !== 'csv') continue;
+      const schema = await tableschema.Schema.load(resource.schema as object);
+      const rows = parse(content, { bom: true, from_line: 2 }) as string[][];
+      for (const row of rows) expect(() => schema.castRow(row)).not.toThrow();
+    }
+  });
+
+  it("bundles each year's files with a README in a ZIP", async () => {
+    const bundle = manifest.files.find((file) => file.format === 'zip' && file.year === 2014);
+    expect(bundle?.path).toBe('2014/kpu-election-data-2014.zip');
+    const entries = await zipEntries(data(bundle?.path ?? ''));
+    const yearFiles = manifest.files.filter((file) => file.year === 2014 && file.dataset !== null);
+    expect([...entries.keys()]).toEqual(['kpu-election-data-2014/README.md', ...yearFiles.map((file) => `kpu-election-data-2014/${path.basename(file.path)}`)]);
+    for (const file of yearFiles) expect(sha256(entries.get(`kpu-election-data-2014/${path.basename(file.path)}`) ?? '')).toBe(file.sha256);
+    const readme = entries.get('kpu-election-data-2014/README.md')?.toString() ?? '';
+    expect(readme).toContain('How to cite');
+    expect(readme).toContain('`total_voters`');
+  });
+});
