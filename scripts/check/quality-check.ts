@@ -58,6 +58,8 @@ export interface DatasetCheckResult {
   /** Per record, aligned with the input: the ids of the rules it breaks, sorted; empty when it obeys them all. */
   flags: string[][];
   report: DatasetQualityReport;
+  /** Distinct values of the dataset's `valuesSeenFields`, sorted (non-strings as JSON). */
+  valuesSeen: Record<string, string[]>;
 }
 
 /**
@@ -73,26 +75,78 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function checkDataset(dataset: DatasetDefinition, records: readonly RawRecord[]): DatasetCheckResult {
-  const findingsByPosition: Array<Array<{ ruleId: string; finding: RuleFinding }>> = records.map(() => []);
-  for (const rule of dataset.rules) {
-    if (rule.kind === 'record') {
-      records.forEach((record, position) => {
-        const finding = rule.test(record);
-        if (finding !== null) findingsByPosition[position]?.push({ ruleId: rule.id, finding });
-      });
-    } else {
-      for (const [position, finding] of rule.test(records, dataset)) {
-        const findings = findingsByPosition[position];
-        if (findings === undefined) throw new Error(`rule ${rule.id} of ${dataset.id} reported position ${position} of ${records.length} records`);
-        findings.push({ ruleId: rule.id, finding });
-      }
-    }
-  }
+export interface DatasetChecker {
+  /** Checks the next record (in harvest order) against the record rules. */
+  add(record: RawRecord): void;
+  /** Runs the dataset rules over everything added, and returns the flags and the report. */
+  finish(): DatasetCheckResult;
+}
 
+const NO_FLAGS: string[] = [];
+
+/**
+ * Checks records one at a time, so a harvest can be streamed page by page: record rules run as records
+ * arrive; only a projection of each record (its key, year and the fields the dataset rules declare) is kept
+ * for the dataset rules, which therefore must read nothing but their declared `fields`.
+ */
+export function createDatasetChecker(dataset: DatasetDefinition): DatasetChecker {
+  const recordRules = dataset.rules.filter((rule) => rule.kind === 'record');
+  const datasetRules = dataset.rules.filter((rule) => rule.kind === 'dataset');
+  const kept = [...new Set([...dataset.keyFields, dataset.yearField, ...datasetRules.flatMap((rule) => rule.fields)])];
+  const projections: RawRecord[] = [];
+  const valuesSeen = new Map(dataset.valuesSeenFields.map((field) => [field, new Set<string>()]));
+  const findingsByPosition = new Map<number, Array<{ ruleId: string; finding: RuleFinding }>>();
+  const addFinding = (position: number, ruleId: string, finding: RuleFinding): void => {
+    const findings = findingsByPosition.get(position);
+    if (findings) findings.push({ ruleId, finding });
+    else findingsByPosition.set(position, [{ ruleId, finding }]);
+  };
+
+  return {
+    add(record) {
+      const position = projections.length;
+      for (const rule of recordRules) {
+        const finding = rule.test(record);
+        if (finding !== null) addFinding(position, rule.id, finding);
+      }
+      for (const [field, values] of valuesSeen) {
+        const value = record[field];
+        values.add(typeof value === 'string' ? value : JSON.stringify(value ?? null));
+      }
+      const projection: RawRecord = {};
+      for (const field of kept) if (Object.hasOwn(record, field)) projection[field] = record[field];
+      projections.push(projection);
+    },
+    finish() {
+      for (const rule of datasetRules) {
+        for (const [position, finding] of rule.test(projections, dataset)) {
+          if (position < 0 || position >= projections.length) {
+            throw new Error(`rule ${rule.id} of ${dataset.id} reported position ${position} of ${projections.length} records`);
+          }
+          addFinding(position, rule.id, finding);
+        }
+      }
+      const seen = Object.fromEntries([...valuesSeen].map(([field, values]) => [field, [...values].sort(compareText)]));
+      return { ...summarize(dataset, projections, findingsByPosition), valuesSeen: seen };
+    },
+  };
+}
+
+export function checkDataset(dataset: DatasetDefinition, records: readonly RawRecord[]): DatasetCheckResult {
+  const checker = createDatasetChecker(dataset);
+  for (const record of records) checker.add(record);
+  return checker.finish();
+}
+
+function summarize(
+  dataset: DatasetDefinition,
+  records: readonly RawRecord[],
+  findingsByPosition: ReadonlyMap<number, ReadonlyArray<{ ruleId: string; finding: RuleFinding }>>,
+): Omit<DatasetCheckResult, 'valuesSeen'> {
   const violations: QualityViolation[] = [];
-  const flags = findingsByPosition.map((findings, position) => {
-    const record = records[position] ?? {};
+  const flags = records.map((record, position) => {
+    const findings = findingsByPosition.get(position);
+    if (!findings) return NO_FLAGS;
     const year = yearGroup(dataset, record);
     const key = Object.fromEntries(
       dataset.keyFields.map((field) => [field, (Object.hasOwn(record, field) ? record[field] : undefined) ?? null]),

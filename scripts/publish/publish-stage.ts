@@ -4,7 +4,7 @@
 import { cp, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
-import { sha256Hex } from '../harvest/harvest-store.ts';
+import { hashFile } from '../snapshot/snapshot-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
 export interface PublishOptions {
@@ -35,13 +35,13 @@ export async function verifyPublishedData(dataDir: string): Promise<SnapshotMani
     throw new BuildError('PUBLISH_VERIFY_FAILED', `No readable manifest.json in ${dataDir}: ${(error as Error).message}`);
   }
   for (const file of manifest.files) {
-    let content: Buffer;
+    let actual: { sha256: string; bytes: number };
     try {
-      content = await readFile(path.join(dataDir, file.path));
+      actual = await hashFile(path.join(dataDir, file.path));
     } catch {
       throw new BuildError('PUBLISH_VERIFY_FAILED', `${file.path} is listed in the manifest but missing.`);
     }
-    if (content.length !== file.bytes || sha256Hex(content) !== file.sha256) {
+    if (actual.bytes !== file.bytes || actual.sha256 !== file.sha256) {
       throw new BuildError('PUBLISH_VERIFY_FAILED', `${file.path} does not match its size or SHA-256 in the manifest.`);
     }
   }

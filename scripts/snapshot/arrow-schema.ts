@@ -46,7 +46,7 @@ export class SnapshotValueError extends Error {
 }
 
 function describeValue(value: unknown): string {
-  if (value === undefined) return 'the value is missing';
+  if (value === undefined) return 'the value';
   if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' || value === null) return String(value);
   if (Array.isArray(value)) return `an array of ${value.length}`;
@@ -201,7 +201,13 @@ function createColumnAppender(column: ColumnDefinition, field: Field): ColumnApp
 }
 
 /** Builds record batches of BATCH_ROWS rows from records appended one at a time. */
-function createTableBuilder(columns: readonly ColumnDefinition[]): { appendRecord(record: NormalizedRecord): void; finish(): Table } {
+export interface TableBuilder {
+  appendRecord(record: NormalizedRecord): void;
+  finish(): Table;
+}
+
+/** Appends normalized records one at a time into record batches of BATCH_ROWS rows. */
+export function createTableBuilder(columns: readonly ColumnDefinition[]): TableBuilder {
   const schema = createArrowSchema(columns);
   const names = columns.map((column) => column.name);
   const appenders = columns.map((column, index) => createColumnAppender(column, schema.fields[index] as Field));

@@ -2,22 +2,26 @@
 // normalized, then per dataset and election year (and all years together) the JSON, CSV, Parquet and
 // Arrow files and the raw records, a ZIP bundle per year, SHA256SUMS, manifest.json, datapackage.json
 // and the quality report. Same harvest in, same data files out, byte for byte.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
 import path from 'node:path';
-import { buildQualityReport, checkDataset, listBrokenRules, type DatasetQualityReport, type QualityReport } from '../check/quality-check.ts';
+import { finished } from 'node:stream/promises';
+import { buildQualityReport, createDatasetChecker, listBrokenRules, type DatasetCheckResult, type QualityReport } from '../check/quality-check.ts';
 import { renderQualityReportMarkdown } from '../check/quality-report-markdown.ts';
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
 import { DATASETS } from '../datasets/datasets.ts';
 import { BuildError } from '../errors.ts';
-import { readHarvestPages, sha256Hex, type HarvestManifest } from '../harvest/harvest-store.ts';
+import { readHarvestPages, type HarvestManifest } from '../harvest/harvest-store.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
-import { normalizeRecords, type NormalizedRecord } from '../normalize/normalize-records.ts';
-import { buildArrowTable } from './arrow-schema.ts';
+import { normalizeRecord, type NormalizedRecord } from '../normalize/normalize-records.ts';
+import { createTableBuilder, type TableBuilder } from './arrow-schema.ts';
 import { writeArrowIpcFile } from './arrow-ipc-writer.ts';
 import { writeCsvFile } from './csv-writer.ts';
 import { buildDataPackage } from './data-package.ts';
 import { writeJsonFile } from './json-writer.ts';
 import { writeParquetFile } from './parquet-writer.ts';
+import { hashFile, partialPathOf } from './snapshot-file.ts';
 import type { FileFormat, PublishedFile, SnapshotManifest } from './snapshot-manifest.ts';
 import { writeYearBundle } from './year-bundle.ts';
 
@@ -52,39 +56,113 @@ function yearOf(record: NormalizedRecord): number | null {
   return typeof year === 'number' ? year : null;
 }
 
-interface CheckedDataset {
-  dataset: DatasetDefinition;
-  raw: RawRecord[];
-  normalized: NormalizedRecord[];
-  report: DatasetQualityReport;
-}
+type YearKey = number | 'all';
 
-async function readDatasetRecords(dir: string, harvest: HarvestManifest, dataset: DatasetDefinition): Promise<RawRecord[]> {
-  const records: RawRecord[] = [];
-  for await (const page of readHarvestPages(dir, harvest, dataset)) {
-    for (const record of page.records) records.push(record);
-  }
-  return records;
-}
-
-/** One record per line inside a JSON array: stable, diff-able, and still one JSON document. */
-function rawJson(records: readonly RawRecord[]): string {
-  return records.length === 0 ? '[]\n' : `[\n${records.map((record) => JSON.stringify(record)).join(',\n')}\n]\n`;
-}
-
-function yearLabel(year: number | 'all'): string {
+function yearLabel(year: YearKey): string {
   return year === 'all' ? 'all-years' : String(year);
 }
 
+/** Writes a JSON array one record per line, streaming: `[\n{…},\n{…}\n]\n`, or `[]\n` when empty. */
+function createRawJsonWriter(file: string) {
+  const partial = partialPathOf(file);
+  const stream = createWriteStream(partial);
+  let count = 0;
+  const write = async (text: string): Promise<void> => {
+    if (!stream.write(text)) await once(stream, 'drain');
+  };
+  return {
+    async add(record: RawRecord): Promise<void> {
+      await write(`${count === 0 ? '[\n' : ',\n'}${JSON.stringify(record)}`);
+      count += 1;
+    },
+    async close(): Promise<void> {
+      await write(count === 0 ? '[]\n' : '\n]\n');
+      stream.end();
+      await finished(stream);
+      await rename(partial, file);
+    },
+  };
+}
+
+interface YearOutput {
+  table: TableBuilder;
+  raw: ReturnType<typeof createRawJsonWriter>;
+  records: number;
+}
+
+/** Pass 1: every record through the record rules as pages stream by, then the dataset rules. */
+async function checkHarvestedDataset(dir: string, harvest: HarvestManifest, dataset: DatasetDefinition): Promise<DatasetCheckResult> {
+  const checker = createDatasetChecker(dataset);
+  for await (const page of readHarvestPages(dir, harvest, dataset)) {
+    for (const record of page.records) checker.add(record);
+  }
+  return checker.finish();
+}
+
+/**
+ * Pass 2: the pages again, each record normalized with its final flags and appended to its year's table and
+ * to the all-years table, its raw form streamed to the raw JSON files; then every format of every table.
+ * Returns the number of records per year written.
+ */
+async function writeDatasetFiles(options: SnapshotStageOptions, dataset: DatasetDefinition, flags: readonly (readonly string[])[]): Promise<Map<YearKey, number>> {
+  const outputs = new Map<YearKey, YearOutput>();
+  const outputFor = async (year: YearKey): Promise<YearOutput> => {
+    let output = outputs.get(year);
+    if (!output) {
+      await mkdir(path.join(options.outDir, yearLabel(year)), { recursive: true });
+      output = { table: createTableBuilder(dataset.columns), raw: createRawJsonWriter(path.join(options.outDir, `${stemOf(dataset, year)}.raw.json`)), records: 0 };
+      outputs.set(year, output);
+    }
+    return output;
+  };
+  await outputFor('all');
+  let position = 0;
+  for await (const page of readHarvestPages(options.harvestDir, options.harvest, dataset)) {
+    for (const record of page.records) {
+      const normalized = normalizeRecord(dataset, record, flags[position] ?? []);
+      position += 1;
+      const year = yearOf(normalized);
+      for (const key of year === null ? (['all'] as const) : [year, 'all' as const]) {
+        const output = await outputFor(key);
+        output.table.appendRecord(normalized);
+        await output.raw.add(record);
+        output.records += 1;
+      }
+    }
+  }
+  const written = new Map<YearKey, number>();
+  for (const [year, output] of outputs) {
+    await output.raw.close();
+    const table = output.table.finish();
+    const stem = path.join(options.outDir, stemOf(dataset, year));
+    await writeJsonFile(table, `${stem}.json`);
+    await writeCsvFile(table, `${stem}.csv`);
+    await writeParquetFile(table, `${stem}.parquet`);
+    await writeArrowIpcFile(table, `${stem}.arrow`);
+    written.set(year, output.records);
+    options.reporter.status(`snapshot: ${dataset.id} ${yearLabel(year)} written`);
+  }
+  return written;
+}
+
+function stemOf(dataset: DatasetDefinition, year: YearKey): string {
+  return `${yearLabel(year)}/${dataset.fileStem}-${yearLabel(year)}`;
+}
+
+/** Formats of each dataset file, in the order the manifest lists them. */
+const DATA_FORMATS: ReadonlyArray<{ format: FileFormat; suffix: string }> = [
+  { format: 'json', suffix: '.json' },
+  { format: 'csv', suffix: '.csv' },
+  { format: 'parquet', suffix: '.parquet' },
+  { format: 'arrow', suffix: '.arrow' },
+  { format: 'raw-json', suffix: '.raw.json' },
+];
+
 export async function runSnapshotStage(options: SnapshotStageOptions): Promise<SnapshotStageResult> {
   const { outDir, reporter } = options;
-  const checked: CheckedDataset[] = [];
-  for (const dataset of DATASETS) {
-    const raw = await readDatasetRecords(options.harvestDir, options.harvest, dataset);
-    const { flags, report } = checkDataset(dataset, raw);
-    checked.push({ dataset, raw, normalized: normalizeRecords(dataset, raw, flags), report });
-  }
-  const quality = buildQualityReport(checked.map((entry) => entry.report));
+  const checks: DatasetCheckResult[] = [];
+  for (const dataset of DATASETS) checks.push(await checkHarvestedDataset(options.harvestDir, options.harvest, dataset));
+  const quality = buildQualityReport(checks.map((check) => check.report));
   reporter.line(
     `check: ${quality.recordsChecked.toLocaleString('en')} records, ${quality.recordsFlagged.toLocaleString('en')} flagged (${quality.violationCount} broken rules)`,
   );
@@ -95,49 +173,40 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
 
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  const files: PublishedFile[] = [];
-  const register = async (relative: string, dataset: PublishedFile['dataset'], year: PublishedFile['year'], format: FileFormat, records: number | null) => {
-    const content = await readFile(path.join(outDir, relative));
-    files.push({ path: relative, dataset, year, format, mediaType: MEDIA_TYPES[format], bytes: content.length, records, sha256: sha256Hex(content) });
-  };
+  const recordsWritten = new Map<DatasetDefinition['id'], Map<YearKey, number>>();
+  for (const [index, dataset] of DATASETS.entries()) {
+    recordsWritten.set(dataset.id, await writeDatasetFiles(options, dataset, (checks[index] as DatasetCheckResult).flags));
+  }
+  reporter.clearStatus();
 
+  const files: PublishedFile[] = [];
+  const register = async (relative: string, dataset: PublishedFile['dataset'], year: YearKey, format: FileFormat, records: number | null): Promise<PublishedFile> => {
+    const { sha256, bytes } = await hashFile(path.join(outDir, relative));
+    const file: PublishedFile = { path: relative, dataset, year, format, mediaType: MEDIA_TYPES[format], bytes, records, sha256 };
+    files.push(file);
+    return file;
+  };
   await writeFile(path.join(outDir, 'quality-report.json'), `${JSON.stringify(quality, null, 2)}\n`);
   await register('quality-report.json', null, 'all', 'quality-json', null);
   await writeFile(path.join(outDir, 'quality-report.md'), renderQualityReportMarkdown(quality));
   await register('quality-report.md', null, 'all', 'quality-markdown', null);
 
-  const years = [...new Set(checked.flatMap((entry) => entry.normalized.map(yearOf)).filter((year): year is number => year !== null))].sort((a, b) => a - b);
+  const datasetYears = (id: DatasetDefinition['id']): number[] =>
+    [...(recordsWritten.get(id)?.keys() ?? [])].filter((year): year is number => year !== 'all').sort((a, b) => a - b);
+  const years = [...new Set(DATASETS.flatMap((dataset) => datasetYears(dataset.id)))].sort((a, b) => a - b);
   for (const year of [...years, 'all' as const]) {
-    const folder = yearLabel(year);
-    await mkdir(path.join(outDir, folder), { recursive: true });
     const yearFiles: PublishedFile[] = [];
-    for (const { dataset, raw, normalized } of checked) {
-      const positions = normalized.flatMap((record, position) => (year === 'all' || yearOf(record) === year ? [position] : []));
-      if (positions.length === 0 && year !== 'all') continue;
-      const records = positions.map((position) => normalized[position] as NormalizedRecord);
-      const stem = `${folder}/${dataset.fileStem}-${folder}`;
-      const table = await buildArrowTable(dataset.columns, records);
-      await writeJsonFile(table, path.join(outDir, `${stem}.json`));
-      await writeCsvFile(table, path.join(outDir, `${stem}.csv`));
-      await writeParquetFile(table, path.join(outDir, `${stem}.parquet`));
-      await writeArrowIpcFile(table, path.join(outDir, `${stem}.arrow`));
-      await writeFile(path.join(outDir, `${stem}.raw.json`), rawJson(positions.map((position) => raw[position] as RawRecord)));
-      const before = files.length;
-      await register(`${stem}.json`, dataset.id, year, 'json', records.length);
-      await register(`${stem}.csv`, dataset.id, year, 'csv', records.length);
-      await register(`${stem}.parquet`, dataset.id, year, 'parquet', records.length);
-      await register(`${stem}.arrow`, dataset.id, year, 'arrow', records.length);
-      await register(`${stem}.raw.json`, dataset.id, year, 'raw-json', records.length);
-      yearFiles.push(...files.slice(before));
+    for (const dataset of DATASETS) {
+      const records = recordsWritten.get(dataset.id)?.get(year);
+      if (records === undefined) continue;
+      for (const { format, suffix } of DATA_FORMATS) yearFiles.push(await register(`${stemOf(dataset, year)}${suffix}`, dataset.id, year, format, records));
     }
     if (year !== 'all') {
-      const bundle = `${folder}/kpu-election-data-${folder}.zip`;
+      const bundle = `${yearLabel(year)}/kpu-election-data-${yearLabel(year)}.zip`;
       await writeYearBundle({ outDir, file: bundle, year, files: yearFiles, datasets: DATASETS });
       await register(bundle, null, year, 'zip', null);
     }
-    reporter.status(`snapshot: ${folder} written`);
   }
-  reporter.clearStatus();
 
   const manifest: SnapshotManifest = {
     schemaVersion: 1,
@@ -158,17 +227,12 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
       warnings: options.harvest.warnings,
     },
     years,
-    datasets: checked.map(({ dataset, raw, normalized }) => ({
+    datasets: DATASETS.map((dataset, index) => ({
       id: dataset.id,
       title: dataset.title,
-      records: normalized.length,
-      years: [...new Set(normalized.map(yearOf).filter((year): year is number => year !== null))].sort((a, b) => a - b),
-      valuesSeen: Object.fromEntries(
-        dataset.valuesSeenFields.map((field) => {
-          const values = raw.map((record) => (typeof record[field] === 'string' ? record[field] : JSON.stringify(record[field] ?? null)));
-          return [field, [...new Set(values)].sort()];
-        }),
-      ),
+      records: recordsWritten.get(dataset.id)?.get('all') ?? 0,
+      years: datasetYears(dataset.id),
+      valuesSeen: (checks[index] as DatasetCheckResult).valuesSeen,
     })),
     quality: {
       recordsChecked: quality.recordsChecked,

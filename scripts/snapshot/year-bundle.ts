@@ -2,7 +2,6 @@
 // dictionary, how to cite, the source). Deterministic: fixed entry order, a fixed DOS timestamp, no
 // extended (UTC) timestamp, so the same files give the same bytes in any time zone.
 import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
@@ -73,10 +72,10 @@ export async function writeYearBundle(options: YearBundleOptions): Promise<void>
     forceDosTimestamp: true,
   });
   for (const file of options.files) {
-    const content = await readFile(path.join(options.outDir, file.path));
     // Parquet and Arrow are compressed or binary already; deflating them again costs time for nothing.
     const compress = file.format !== 'parquet' && file.format !== 'arrow';
-    zip.addBuffer(content, `${folder}/${path.posix.basename(file.path)}`, { mtime: FIXED_MTIME, forceDosTimestamp: true, compress });
+    // Streamed from disk: a year's files can be hundreds of megabytes.
+    zip.addFile(path.join(options.outDir, file.path), `${folder}/${path.posix.basename(file.path)}`, { mtime: FIXED_MTIME, forceDosTimestamp: true, compress });
   }
   zip.end();
   await pipeline(zip.outputStream, createWriteStream(path.join(options.outDir, options.file)));
