@@ -135,13 +135,14 @@ export class BuildError extends Error {
   readonly stage: Stage;
   readonly hint: string;
 
-  constructor(code: ErrorCode, detail: string, options?: { cause?: unknown }) {
+  constructor(code: ErrorCode, detail: string, options?: { cause?: unknown; stage?: Stage }) {
     const spec: ErrorSpec = ERROR_CATALOGUE[code];
-    super(detail ? `${spec.message} ${detail}` : spec.message, options);
+    super(detail ? `${spec.message} ${detail}` : spec.message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'BuildError';
     this.code = code;
     this.detail = detail;
-    this.stage = spec.stage;
+    // Codes that can happen anywhere (disk, bug) take the stage they happened in.
+    this.stage = spec.stage === 'build' && options?.stage ? options.stage : spec.stage;
     this.hint = spec.hint;
   }
 
@@ -150,13 +151,18 @@ export class BuildError extends Error {
   }
 }
 
-/** Turns anything thrown into a BuildError, mapping file-system failures to DISK_ERROR. */
-export function toBuildError(error: unknown): BuildError {
-  if (error instanceof BuildError) return error;
+const DISK_ERROR_CODES = new Set(['ENOSPC', 'EACCES', 'EPERM', 'EROFS', 'EMFILE', 'EDQUOT', 'EIO', 'ENOTDIR', 'EISDIR', 'EEXIST']);
+
+/** Turns anything thrown into a BuildError of the given stage, mapping file-system failures to DISK_ERROR. */
+export function toBuildError(error: unknown, stage?: Stage): BuildError {
+  if (error instanceof BuildError) {
+    return error.stage === 'build' && stage && stage !== 'build' ? new BuildError(error.code, error.detail, { cause: error.cause, stage }) : error;
+  }
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && ['ENOSPC', 'EACCES', 'EPERM', 'EROFS', 'EMFILE', 'EDQUOT', 'EIO'].includes(code)) {
-    return new BuildError('DISK_ERROR', `${code}: ${(error as Error).message}`, { cause: error });
+  const options = { cause: error, ...(stage ? { stage } : {}) };
+  if (typeof code === 'string' && DISK_ERROR_CODES.has(code)) {
+    return new BuildError('DISK_ERROR', `${code}: ${(error as Error).message}`, options);
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new BuildError('INTERNAL', message, { cause: error });
+  return new BuildError('INTERNAL', message, options);
 }

@@ -5,8 +5,11 @@ import path from 'node:path';
 import type { PublisherConfig } from './config.ts';
 import { readLatestHarvest, runHarvestStage, type HarvestStageResult } from './harvest/harvest-stage.ts';
 import type { Reporter } from './log/progress-reporter.ts';
+import { DATASETS } from './datasets/datasets.ts';
+import { toBuildError, type Stage } from './errors.ts';
 import { harvestIdOf } from './harvest/harvest-store.ts';
 import { runPublishStage } from './publish/publish-stage.ts';
+import { runReleaseStage } from './publish/release-stage.ts';
 import { runSnapshotStage, type SnapshotStageResult } from './snapshot/snapshot-stage.ts';
 
 export type CommandName = 'build' | 'harvest' | 'snapshot';
@@ -43,7 +46,17 @@ export interface CommandResult {
     bytes: number;
     quality: { recordsChecked: number; recordsFlagged: number; violationCount: number };
   };
+  release?: { id: string; new: boolean; previous: string | null; changed: boolean; summary: string };
   publish?: { distDir: string; target: string; files: number };
+}
+
+/** Runs one stage; anything it throws that is not already catalogued is reported as that stage's failure. */
+async function inStage<T>(stage: Stage, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toBuildError(error, stage);
+  }
 }
 
 /** Where each stage leaves its result, below the cache folder. */
@@ -87,28 +100,45 @@ function summarizeSnapshot(dir: string, result: SnapshotStageResult): NonNullabl
 
 export async function runCommand(command: CommandName, context: CommandContext): Promise<CommandResult> {
   // `snapshot` on its own rebuilds from the harvest on disk, never from the network.
-  const harvest: HarvestStageResult =
-    command === 'snapshot' ? { ...(await readLatestHarvest(context.config.cacheDir)), offline: true } : await runHarvestStage(context);
+  const harvest: HarvestStageResult = await inStage('harvest', async () =>
+    command === 'snapshot' ? { ...(await readLatestHarvest(context.config.cacheDir)), offline: true } : runHarvestStage(context),
+  );
   const result: CommandResult = { command, demo: harvest.manifest.parameters.demo, harvest: summarizeHarvest(harvest) };
   if (command === 'harvest') return result;
 
   const dirs = stageDirs(context.config);
-  const snapshot = await runSnapshotStage({
-    harvestDir: harvest.dir,
-    harvest: harvest.manifest,
-    outDir: dirs.snapshotData,
-    strict: context.strict,
-    reporter: context.reporter,
-  });
+  const snapshot = await inStage('snapshot', () =>
+    runSnapshotStage({
+      harvestDir: harvest.dir,
+      harvest: harvest.manifest,
+      outDir: dirs.snapshotData,
+      strict: context.strict,
+      reporter: context.reporter,
+    }),
+  );
   result.snapshot = summarizeSnapshot(dirs.snapshotData, snapshot);
   if (command === 'snapshot') return result;
 
-  const published = await runPublishStage({
-    distDir: context.config.distDir,
-    buildId: harvestIdOf(new Date()),
-    dataDir: dirs.snapshotData,
-    siteDir: null,
-  });
+  const release = await inStage('publish', () =>
+    runReleaseStage({
+      dataDir: dirs.snapshotData,
+      publishedDataDir: path.join(context.config.distDir, 'data'),
+      datasets: DATASETS,
+      offline: harvest.offline,
+      now: new Date(),
+    }),
+  );
+  const releaseInfo = release.manifest.release as NonNullable<typeof release.manifest.release>;
+  result.release = { id: releaseInfo.id, new: releaseInfo.new, previous: releaseInfo.previous, changed: release.changes.changed, summary: release.markdown };
+
+  const published = await inStage('publish', () =>
+    runPublishStage({
+      distDir: context.config.distDir,
+      buildId: harvestIdOf(new Date()),
+      dataDir: dirs.snapshotData,
+      siteDir: null,
+    }),
+  );
   result.publish = { distDir: context.config.distDir, target: published.target, files: published.files };
   return result;
 }
@@ -131,5 +161,6 @@ export function describeResult(result: CommandResult): string {
     );
   }
   if (result.publish) lines.push(`Published: ${result.publish.distDir} (${result.publish.files} data files verified)`);
+  if (result.release) lines.push('', result.release.summary);
   return lines.join('\n');
 }

@@ -1,7 +1,7 @@
 // The publish stage: the new site and data are assembled in a fresh folder beside dist/, verified
 // against the manifest, and only then made live by renaming a new symlink over dist/: one atomic step,
 // so readers (and a SIGKILL at any moment) see the old dist/ or the new one, never a mix.
-import { cp, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
+import { copyFile, cp, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
 import { hashFile } from '../snapshot/snapshot-file.ts';
@@ -59,14 +59,40 @@ async function currentTarget(distDir: string): Promise<string | null> {
   }
 }
 
+/** Copies a tree by hard links where the file system allows (releases are immutable), else by copying. */
+async function linkTree(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) await linkTree(source, target);
+    else await link(source, target).catch(() => copyFile(source, target));
+  }
+}
+
 export async function runPublishStage(options: PublishOptions): Promise<PublishResult> {
   const buildsDir = buildsDirOf(options.distDir);
   const target = path.join(buildsDir, options.buildId);
   await rm(target, { recursive: true, force: true });
   await mkdir(target, { recursive: true });
   if (options.siteDir) await cp(options.siteDir, target, { recursive: true });
-  await cp(options.dataDir, path.join(target, 'data'), { recursive: true });
-  const manifest = await verifyPublishedData(path.join(target, 'data'));
+  const data = path.join(target, 'data');
+  await cp(options.dataDir, data, { recursive: true });
+  const manifest = await verifyPublishedData(data);
+
+  // Every earlier release stays downloadable at its immutable path; this one joins them.
+  const publishedReleases = path.join(options.distDir, 'data', 'releases');
+  if (await lstat(publishedReleases).catch(() => null)) await linkTree(publishedReleases, path.join(data, 'releases'));
+  if (manifest.release) {
+    const own = path.join(data, manifest.release.path);
+    if (!(await lstat(own).catch(() => null))) {
+      for (const file of [...manifest.files.map((entry) => entry.path), 'manifest.json', 'SHA256SUMS', 'datapackage.json']) {
+        await mkdir(path.dirname(path.join(own, file)), { recursive: true });
+        await link(path.join(data, file), path.join(own, file)).catch(() => copyFile(path.join(data, file), path.join(own, file)));
+      }
+    }
+    await verifyPublishedData(own);
+  }
 
   const previous = await currentTarget(options.distDir);
   const existing = await lstat(options.distDir).catch(() => null);
@@ -75,10 +101,10 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
     await rename(options.distDir, path.join(buildsDir, `previous-${options.buildId}`));
   }
   // The one step that makes the build live: rename(2) of a new symlink over the old one is atomic.
-  const link = `${options.distDir}.${process.pid}.link`;
-  await rm(link, { force: true });
-  await symlink(path.relative(path.dirname(options.distDir), target), link);
-  await rename(link, options.distDir);
+  const newLink = `${options.distDir}.${process.pid}.link`;
+  await rm(newLink, { force: true });
+  await symlink(path.relative(path.dirname(options.distDir), target), newLink);
+  await rename(newLink, options.distDir);
 
   // Keep the live build and the one before it (readers may still hold it open); drop the rest.
   const keep = new Set([path.basename(target), previous ? path.basename(previous) : '']);

@@ -55,4 +55,25 @@ export interface SnapshotManifest {
     byDataset: Record<string, { recordsFlagged: number; violationsByRule: Record<string, number> }>;
   };
   files: PublishedFile[];
+  /** Added by the release stage: the release these files belong to. */
+  release?: {
+    id: string;
+    /** The release before this one, or null for the first. */
+    previous: string | null;
+    /** SHA-256 over every file's SHA-256 and path: equal fingerprints, equal data. */
+    fingerprint: string;
+    /** False when the data did not change since the published release, whose id is kept. */
+    new: boolean;
+    /** Where this release's files stay downloadable, relative to the data folder. */
+    path: string;
+  };
+  /** Added by the release stage: what made this build. Varies with the publisher's version, not with the data. */
+  build?: {
+    packageVersion: string;
+    node: string;
+    lockfileSha256: string;
+    offline: boolean;
+    /** With --offline: how many whole days old the harvest was when the site was built; else null. */
+    harvestAgeDays: number | null;
+  };
 }

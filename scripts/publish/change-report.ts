@@ -1,0 +1,87 @@
+// What changed between two releases, record by record: added, removed, and changed with the old and new
+// value of each changed field. Pure: two lists of normalized records in, changes out. Records are matched
+// by their key columns (a key repeated in the source is matched by its occurrence).
+import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
+import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
+
+export interface FieldChange {
+  field: string;
+  old: NormalizedValue;
+  new: NormalizedValue;
+}
+
+export interface RecordChange {
+  kind: 'added' | 'removed' | 'changed';
+  /** Election year of the record (the new one, or the old one for a removal); null when unknown. */
+  year: number | null;
+  /** The record's key columns and values, e.g. {election_year: 2014, election_type: "DPR", dapil_id: "1101", regency_name: "ACEH BARAT"}. */
+  key: Record<string, NormalizedValue>;
+  fields: FieldChange[];
+}
+
+export interface DatasetChanges {
+  dataset: DatasetDefinition['id'];
+  added: number;
+  removed: number;
+  changed: number;
+  changes: RecordChange[];
+}
+
+/** The normalized column names of the dataset's key fields. */
+export function keyColumnsOf(dataset: DatasetDefinition): string[] {
+  return dataset.keyFields.map((field) => {
+    const column = dataset.columns.find((candidate) => candidate.source === field);
+    if (!column) throw new Error(`${dataset.id}: key field ${field} has no column`);
+    return column.name;
+  });
+}
+
+function sameValue(a: NormalizedValue, b: NormalizedValue): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function indexByKey(records: readonly NormalizedRecord[], keyColumns: readonly string[]): Map<string, NormalizedRecord> {
+  const index = new Map<string, NormalizedRecord>();
+  const seen = new Map<string, number>();
+  for (const record of records) {
+    const key = JSON.stringify(keyColumns.map((column) => record[column] ?? null));
+    const occurrence = seen.get(key) ?? 0;
+    seen.set(key, occurrence + 1);
+    index.set(`${key}#${occurrence}`, record);
+  }
+  return index;
+}
+
+function yearOf(record: NormalizedRecord): number | null {
+  return typeof record.election_year === 'number' ? record.election_year : null;
+}
+
+/**
+ * Compares the previous release's records of a dataset with the new ones. Only columns read from the
+ * upstream are compared: a change in the publisher's own quality flags alone is not an upstream change.
+ * Changes come in the new records' order, then removals in the old order.
+ */
+export function compareRecords(dataset: DatasetDefinition, previous: readonly NormalizedRecord[], current: readonly NormalizedRecord[]): DatasetChanges {
+  const keyColumns = keyColumnsOf(dataset);
+  const compared = dataset.columns.filter((column) => column.source !== null).map((column) => column.name);
+  const before = indexByKey(previous, keyColumns);
+  const after = indexByKey(current, keyColumns);
+  const keyOf = (record: NormalizedRecord) => Object.fromEntries(keyColumns.map((column) => [column, record[column] ?? null]));
+  const changes: RecordChange[] = [];
+  for (const [id, record] of after) {
+    const old = before.get(id);
+    if (!old) {
+      changes.push({ kind: 'added', year: yearOf(record), key: keyOf(record), fields: [] });
+      continue;
+    }
+    const fields = compared
+      .filter((column) => !sameValue(old[column] ?? null, record[column] ?? null))
+      .map((column) => ({ field: column, old: old[column] ?? null, new: record[column] ?? null }));
+    if (fields.length > 0) changes.push({ kind: 'changed', year: yearOf(record), key: keyOf(record), fields });
+  }
+  for (const [id, record] of before) {
+    if (!after.has(id)) changes.push({ kind: 'removed', year: yearOf(record), key: keyOf(record), fields: [] });
+  }
+  const count = (kind: RecordChange['kind']) => changes.filter((change) => change.kind === kind).length;
+  return { dataset: dataset.id, added: count('added'), removed: count('removed'), changed: count('changed'), changes };
+}

@@ -1,0 +1,184 @@
+// The release stage, between the snapshot and the site: compares the new snapshot with the release
+// published in dist/, names the release (a new one only when the data changed), and writes the change
+// report, the change history across releases and the list of releases into the data folder, so the site
+// can show them and the publish stage can keep every release downloadable.
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
+import type { NormalizedRecord } from '../normalize/normalize-records.ts';
+import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import { compareRecords, type DatasetChanges, type RecordChange } from './change-report.ts';
+
+export interface ReleaseEntry {
+  id: string;
+  /** When the data of this release was retrieved (the harvest's end). */
+  harvestedAt: string;
+  fingerprint: string;
+  records: Record<string, number>;
+}
+
+export interface ChangesDocument {
+  release: string;
+  previousRelease: string | null;
+  /** True for the first release: there is nothing to compare with. */
+  initial: boolean;
+  changed: boolean;
+  datasets: DatasetChanges[];
+}
+
+export interface HistoryEntry extends RecordChange {
+  release: string;
+  harvestedAt: string;
+  dataset: DatasetDefinition['id'];
+}
+
+export interface ReleaseStageOptions {
+  /** The new snapshot's data folder; the stage adds its files to it and completes its manifest. */
+  dataDir: string;
+  /** The data folder currently published (dist/data), if any. */
+  publishedDataDir: string;
+  datasets: readonly DatasetDefinition[];
+  offline: boolean;
+  now: Date;
+}
+
+export interface ReleaseStageResult {
+  manifest: SnapshotManifest;
+  changes: ChangesDocument;
+  markdown: string;
+}
+
+export const CHANGES_FILE = 'changes.json';
+export const HISTORY_FILE = 'history.json';
+export const RELEASES_FILE = 'releases.json';
+
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function readJsonIfPresent<T>(file: string): Promise<T | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as T;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** A digest of every published data file: two snapshots with the same fingerprint hold the same data. */
+export function fingerprintOf(manifest: SnapshotManifest): string {
+  const lines = manifest.files.map((file) => `${file.sha256}  ${file.path}`).sort();
+  return createHash('sha256').update(lines.join('\n')).digest('hex');
+}
+
+/** A release is named after the day its data was retrieved; a second release that day gets ".2", and so on. */
+export function nextReleaseId(harvestedAt: string, existing: readonly string[]): string {
+  const day = harvestedAt.slice(0, 10);
+  if (!existing.includes(day)) return day;
+  let suffix = 2;
+  while (existing.includes(`${day}.${suffix}`)) suffix += 1;
+  return `${day}.${suffix}`;
+}
+
+async function buildInfo(offline: boolean, harvestedAt: string, now: Date) {
+  const packageJson = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+  const lockfile = await readFile(path.join(PROJECT_ROOT, 'package-lock.json'));
+  return {
+    packageVersion: packageJson.version,
+    node: process.version,
+    lockfileSha256: createHash('sha256').update(lockfile).digest('hex'),
+    offline,
+    // Whole days, so two offline builds of one day agree; shown on every page of an offline build.
+    harvestAgeDays: offline ? Math.max(0, Math.floor((now.getTime() - Date.parse(harvestedAt)) / 86_400_000)) : null,
+  };
+}
+
+function allYearsFile(dataDir: string, dataset: DatasetDefinition): string {
+  return path.join(dataDir, 'all-years', `${dataset.fileStem}-all-years.json`);
+}
+
+function renderValue(value: unknown): string {
+  return value === null ? '(empty)' : Array.isArray(value) ? value.join(';') : String(value);
+}
+
+/** The short summary a CI job can post: what changed per dataset, with the first few changes. */
+export function renderChangesMarkdown(changes: ChangesDocument, demo: boolean): string {
+  const lines = [`## Release ${changes.release}${demo ? ' (DEMO DATA, NOT REAL FIGURES)' : ''}`, ''];
+  if (changes.initial) {
+    lines.push('First release: nothing to compare with.');
+    return lines.join('\n');
+  }
+  if (!changes.changed) {
+    lines.push(`Nothing changed: the data is still that of release ${changes.release}, and the data files are byte-identical.`);
+    return lines.join('\n');
+  }
+  lines.push(`Changes since release ${changes.previousRelease}:`, '', '| dataset | added | removed | changed |', '|---|---|---|---|');
+  for (const dataset of changes.datasets) lines.push(`| ${dataset.dataset} | ${dataset.added} | ${dataset.removed} | ${dataset.changed} |`);
+  const sample = changes.datasets.flatMap((dataset) => dataset.changes.map((change) => ({ dataset: dataset.dataset, change }))).slice(0, 10);
+  if (sample.length > 0) lines.push('');
+  for (const { dataset, change } of sample) {
+    const key = Object.values(change.key).map(renderValue).join(' / ');
+    const fields = change.fields.map((field) => `${field.field}: ${renderValue(field.old)} → ${renderValue(field.new)}`).join('; ');
+    lines.push(`- ${dataset} ${change.kind}: ${key}${fields ? ` (${fields})` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+export async function runReleaseStage(options: ReleaseStageOptions): Promise<ReleaseStageResult> {
+  const manifestFile = path.join(options.dataDir, 'manifest.json');
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as SnapshotManifest;
+  const previous = await readJsonIfPresent<SnapshotManifest>(path.join(options.publishedDataDir, 'manifest.json'));
+  const releases = (await readJsonIfPresent<ReleaseEntry[]>(path.join(options.publishedDataDir, RELEASES_FILE))) ?? [];
+  const history = (await readJsonIfPresent<HistoryEntry[]>(path.join(options.publishedDataDir, HISTORY_FILE))) ?? [];
+
+  const fingerprint = fingerprintOf(manifest);
+  const previousRelease = previous?.release ?? null;
+  const unchanged = previousRelease !== null && previousRelease.fingerprint === fingerprint;
+  const id = unchanged ? previousRelease.id : nextReleaseId(manifest.harvest.finishedAt, releases.map((release) => release.id));
+
+  const datasets: DatasetChanges[] = [];
+  if (previousRelease && !unchanged) {
+    for (const dataset of options.datasets) {
+      const before = (await readJsonIfPresent<NormalizedRecord[]>(allYearsFile(options.publishedDataDir, dataset))) ?? [];
+      const after = JSON.parse(await readFile(allYearsFile(options.dataDir, dataset), 'utf8')) as NormalizedRecord[];
+      datasets.push(compareRecords(dataset, before, after));
+    }
+  }
+  const changes: ChangesDocument = {
+    release: id,
+    previousRelease: unchanged ? (previousRelease.previous ?? null) : (previousRelease?.id ?? null),
+    initial: previousRelease === null,
+    changed: !unchanged && previousRelease !== null && datasets.some((dataset) => dataset.changes.length > 0),
+    datasets,
+  };
+  if (!unchanged) {
+    releases.push({
+      id,
+      harvestedAt: manifest.harvest.finishedAt,
+      fingerprint,
+      records: Object.fromEntries(manifest.datasets.map((dataset) => [dataset.id, dataset.records])),
+    });
+    for (const dataset of datasets) {
+      for (const change of dataset.changes) history.push({ release: id, harvestedAt: manifest.harvest.finishedAt, dataset: dataset.dataset, ...change });
+    }
+  }
+
+  const completed: SnapshotManifest = {
+    ...manifest,
+    release: {
+      id,
+      previous: changes.previousRelease,
+      fingerprint,
+      new: !unchanged,
+      path: `releases/${id}/`,
+    },
+    build: await buildInfo(options.offline, manifest.harvest.finishedAt, options.now),
+  };
+  // When nothing changed the published release keeps its own changes.json; it still describes it.
+  const published = unchanged ? await readJsonIfPresent<ChangesDocument>(path.join(options.publishedDataDir, CHANGES_FILE)) : null;
+  await writeFile(path.join(options.dataDir, CHANGES_FILE), `${JSON.stringify(published ?? changes, null, 2)}\n`);
+  await writeFile(path.join(options.dataDir, HISTORY_FILE), `${JSON.stringify(history, null, 2)}\n`);
+  await writeFile(path.join(options.dataDir, RELEASES_FILE), `${JSON.stringify(releases, null, 2)}\n`);
+  await writeFile(manifestFile, `${JSON.stringify(completed, null, 2)}\n`);
+  return { manifest: completed, changes, markdown: renderChangesMarkdown(changes, manifest.demo) };
+}

@@ -1,0 +1,195 @@
+// Safe publishing with the real build command: all or nothing, releases kept, what changed reported,
+// the offline mode, SIGKILL at random moments, and the key nowhere in the outputs.
+import { existsSync } from 'node:fs';
+import { readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
+import type { ChangesDocument, HistoryEntry, ReleaseEntry } from '../../scripts/publish/release-stage.ts';
+import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
+import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
+import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
+import { readAllFiles, TEST_KEY } from '../support/harvest-fixtures.ts';
+import { runCli } from '../support/run-cli.ts';
+
+function data(): UpstreamData {
+  return {
+    turnout: generateTurnoutRecords({ years: [2024], dapils: 6, regenciesPerDapil: 3, seed: 21 }),
+    parties: generatePartyRecords({ years: [2019, 2024], parties: 8, seed: 21 }),
+  };
+}
+
+async function snapshotOf(dir: string): Promise<Record<string, string>> {
+  if (!existsSync(dir)) return {};
+  return Object.fromEntries((await readAllFiles(dir)).map(([name, content]) => [name, sha256(content)]));
+}
+
+const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
+
+let world: BuildWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+describe('publishing: what changed', () => {
+  it('reports a change in the upstream data exactly, keeps both releases, and says when nothing changed', async () => {
+    world = await createBuildWorld(data());
+    const first = await world.build();
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain('First release');
+    const firstManifest = await world.readManifest();
+    const firstRelease = firstManifest.release?.id ?? '';
+
+    // Upstream corrections: a chair renamed, a party added, a regency dropped.
+    const turnout = world.upstream.getData('turnout') as RawRecord[];
+    const parties = world.upstream.getData('parties') as RawRecord[];
+    const renamed = parties.findIndex((record) => record.tahunPemilu === '2024');
+    const dropped = turnout[4] as RawRecord;
+    world.upstream.setData('parties', [
+      ...parties.map((record, index) => (index === renamed ? { ...record, KetuaUmum: 'Ketua Baru Contoh' } : record)),
+      { ...(parties[renamed] as RawRecord), NomorUrutPartai: '99', NamaPartai: 'Partai Contoh Baru' },
+    ]);
+    world.upstream.setData('turnout', turnout.filter((record) => record !== dropped));
+
+    const second = await world.build(['--json']);
+    expect(second.code, second.stderr).toBe(0);
+    const summary = JSON.parse(second.stdout) as { release: { id: string; new: boolean; changed: boolean; summary: string } };
+    expect(summary.release).toMatchObject({ new: true, changed: true, id: `${firstRelease}.2` });
+    expect(summary.release.summary).toMatch(/\| parties \| 1 \| 0 \| 1 \|/);
+    expect(summary.release.summary).toMatch(/\| turnout \| 0 \| 1 \| 0 \|/);
+
+    const changes = await readJson<ChangesDocument>(path.join(world.distDir, 'data/changes.json'));
+    expect(changes).toMatchObject({ release: `${firstRelease}.2`, previousRelease: firstRelease, initial: false, changed: true });
+    const partyChanges = changes.datasets.find((dataset) => dataset.dataset === 'parties');
+    expect(partyChanges?.changes).toEqual([
+      {
+        kind: 'changed',
+        year: 2024,
+        key: { election_year: 2024, ballot_number: (parties[renamed] as RawRecord).NomorUrutPartai },
+        fields: [{ field: 'general_chair', old: (parties[renamed] as RawRecord).KetuaUmum, new: 'Ketua Baru Contoh' }],
+      },
+      { kind: 'added', year: 2024, key: { election_year: 2024, ballot_number: '99' }, fields: [] },
+    ]);
+    const turnoutChanges = changes.datasets.find((dataset) => dataset.dataset === 'turnout');
+    expect(turnoutChanges?.changes).toEqual([
+      { kind: 'removed', year: 2024, key: { election_year: 2024, election_type: 'DPR', dapil_id: dropped.IdDapil, regency_name: dropped.NamaKabupaten }, fields: [] },
+    ]);
+    const history = await readJson<HistoryEntry[]>(path.join(world.distDir, 'data/history.json'));
+    expect(history.map((entry) => [entry.release, entry.dataset, entry.kind])).toEqual([
+      [`${firstRelease}.2`, 'turnout', 'removed'],
+      [`${firstRelease}.2`, 'parties', 'changed'],
+      [`${firstRelease}.2`, 'parties', 'added'],
+    ]);
+
+    // Both releases stay downloadable at their own paths, each matching its own manifest.
+    const releases = await readJson<ReleaseEntry[]>(path.join(world.distDir, 'data/releases.json'));
+    expect(releases.map((release) => release.id)).toEqual([firstRelease, `${firstRelease}.2`]);
+    const old = await verifyPublishedData(path.join(world.distDir, 'data/releases', firstRelease));
+    expect(old.files.map((file) => file.sha256)).toEqual(firstManifest.files.map((file) => file.sha256));
+    await verifyPublishedData(path.join(world.distDir, 'data/releases', `${firstRelease}.2`));
+
+    const filesBefore = await snapshotOf(path.join(world.distDir, 'data/all-years'));
+    const third = await world.build();
+    expect(third.code, third.stderr).toBe(0);
+    expect(third.stdout).toContain(`Nothing changed: the data is still that of release ${firstRelease}.2`);
+    expect(await snapshotOf(path.join(world.distDir, 'data/all-years'))).toEqual(filesBefore);
+    expect((await readJson<ReleaseEntry[]>(path.join(world.distDir, 'data/releases.json'))).length).toBe(2);
+  });
+});
+
+describe('publishing: all or nothing', () => {
+  it.each<[string, number, string, (current: BuildWorld) => Promise<{ args?: string[]; env?: Record<string, string> }>]>([
+    ['the harvest (key refused)', 3, 'UPSTREAM_KEY_REFUSED', async () => ({ env: { KPU_API_KEY: 'not-the-key' } })],
+    ['the harvest (upstream down)', 3, 'UPSTREAM_UNREACHABLE', async () => ({ env: { KPU_BASE_URL: 'http://127.0.0.1:9', KPU_RETRIES: '1' } })],
+    [
+      'the check (--strict)',
+      4,
+      'CHECK_STRICT_FAILED',
+      async (current) => {
+        const turnout = current.upstream.getData('turnout') as RawRecord[];
+        current.upstream.setData('turnout', [{ ...(turnout[0] as RawRecord), JumlahSeluruhPenggunaHakPilih: '1' }, ...turnout.slice(1)]);
+        return { args: ['--strict'] };
+      },
+    ],
+    [
+      'the snapshot (a file where its folder should be)',
+      5,
+      'DISK_ERROR',
+      async (current) => {
+        await rm(path.join(current.cacheDir, 'stages'), { recursive: true, force: true });
+        await writeFile(path.join(current.cacheDir, 'stages'), 'not a folder');
+        return {};
+      },
+    ],
+  ])('a build failing in %s exits %i with %s and leaves dist/ exactly as it was', async (_stage, exitCode, code, breakIt) => {
+    world = await createBuildWorld(data());
+    const good = await world.build();
+    expect(good.code, good.stderr).toBe(0);
+    const before = await snapshotOf(world.distDir);
+    const target = await realpath(world.distDir);
+    const { args = [], env = {} } = await breakIt(world);
+    const failed = await world.build(['--json', ...args], env);
+    expect(failed.code).toBe(exitCode);
+    expect((JSON.parse(failed.stdout) as { error: { code: string } }).error.code).toBe(code);
+    expect(await realpath(world.distDir)).toBe(target);
+    expect(await snapshotOf(world.distDir)).toEqual(before);
+  });
+
+  it('rebuilds the last good site --offline after a failed harvest, saying how old the data is', async () => {
+    world = await createBuildWorld(data());
+    expect((await world.build()).code).toBe(0);
+    const good = await snapshotOf(path.join(world.distDir, 'data'));
+    await world.upstream.close();
+    expect((await world.build()).code).toBe(3);
+    const offline = await world.build(['--offline']);
+    expect(offline.code, offline.stderr).toBe(0);
+    const rebuilt = await snapshotOf(path.join(world.distDir, 'data'));
+    const differing = Object.keys(good).filter((name) => good[name] !== rebuilt[name]);
+    expect(differing).toEqual(['manifest.json']);
+    expect((await world.readManifest()).build).toMatchObject({ offline: true, harvestAgeDays: 0 });
+  });
+
+  it('leaves the previous dist/ intact and servable when a build is killed at random moments', async () => {
+    world = await createBuildWorld(
+      {
+        turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 40, regenciesPerDapil: 5, seed: 5 }),
+        parties: generatePartyRecords({ years: [2024], parties: 12, seed: 5 }),
+      },
+      { delayMs: 5 },
+    );
+    expect((await world.build([], { KPU_PAGE_SIZE: '20' })).code).toBe(0);
+    const published = await snapshotOf(world.distDir);
+    const current = world;
+    // Kill points spread over the harvest, the snapshot and the publish stage.
+    for (const delay of [150, 400, 700, 1000, 1300, 1700]) {
+      const killAt = delay + Math.floor(Math.random() * 250);
+      const run = await runCli(['build'], {
+        env: { ...current.env, KPU_PAGE_SIZE: '20' },
+        onStart: (child) => setTimeout(() => child.kill('SIGKILL'), killAt),
+      });
+      const after = await snapshotOf(current.distDir);
+      if (run.signal === 'SIGKILL') expect(after, `killed at ${killAt} ms`).toEqual(published);
+      else {
+        // The build finished before the kill: the new dist/ must be complete and verified.
+        expect(run.code, run.stderr).toBe(0);
+        Object.assign(published, after);
+      }
+      await verifyPublishedData(path.join(current.distDir, 'data'));
+    }
+  });
+});
+
+describe('publishing: the key stays secret', () => {
+  it('appears in no file of dist/ or the cache, nor in the logs, of a full build', async () => {
+    world = await createBuildWorld(data(), { faults: [{ at: 2, kind: 503 }] });
+    const run = await world.build();
+    expect(run.code, run.stderr).toBe(0);
+    const json = await world.build(['--json']);
+    for (const output of [run.stdout, run.stderr, json.stdout, json.stderr]) expect(output).not.toContain(TEST_KEY);
+    const files = [...(await readAllFiles(world.distDir)), ...(await readAllFiles(world.cacheDir))];
+    expect(files.length).toBeGreaterThan(50);
+    for (const [name, content] of files) expect(content.includes(TEST_KEY), name).toBe(false);
+  });
+});
