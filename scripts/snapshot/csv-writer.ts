@@ -1,6 +1,6 @@
 // The CSV snapshot, read from the Arrow table: RFC 4180 (https://www.rfc-editor.org/rfc/rfc4180) with CRLF
 // line ends, a header of column names, text always quoted, numbers and dates bare, null as an empty bare field.
-// Example: "dapil_id","dapil_name",dpt_male,quality_flags ⏎ "0101","Jalan Ā ""x"", y",52731,"a-rule;b-rule"
+// Example: "dapil_id","regency_name","dpt_male","quality_flags"⏎"0101","Jalan Ā ""x"", y",52731,"dpt-sex-sum;total-sex-sum"
 import type { Table } from 'apache-arrow';
 import { writeChunksToFile } from './snapshot-file.ts';
 import { classifyField, createColumnReaders, type ColumnKind, type ColumnReader } from './table-reader.ts';
@@ -19,9 +19,11 @@ export const CSV_LIST_SEPARATOR = ';';
 const LINES_PER_CHUNK = 1024;
 
 /**
- * Text is always quoted so a reader that honours quotes keeps "0101" as text. Excel does not: opening a CSV,
- * it still turns a quoted "0101" into the number 101 (and long digit strings into 1.01E+17); only its import
- * wizard with the column set to Text keeps them. Quotes inside are doubled; line breaks stay inside the quotes.
+ * Text is always quoted, so the file says which fields are text. Few readers listen: Excel still turns a quoted
+ * "0101" into the number 101 (only its import wizard, column set to Text, keeps it), and DuckDB's and pandas'
+ * type guessing ignores quotes too (a dapil_id column of "1101", "1102" comes out BIGINT; one "0101" keeps it
+ * VARCHAR). Identifiers are safe in the Parquet, JSON and Arrow files; CSV readers should declare them as text.
+ * Quotes inside are doubled; line breaks stay inside the quotes.
  */
 function quoteText(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;

@@ -1,0 +1,144 @@
+// Hand-written normalized records for both datasets, holding every case the snapshot formats must carry
+// unchanged: nulls, leading zeros, commas, quotes, line breaks, non-ASCII, decimals, dates before 1970,
+// the largest exact integer, empty and two-element flag lists.
+import type { ColumnDefinition, DatasetDefinition } from '../../scripts/datasets/dataset-definition.ts';
+import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
+import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
+import type { NormalizedRecord, NormalizedValue } from '../../scripts/snapshot/arrow-schema.ts';
+
+/** The text that breaks naive CSV and JSON writers at once. */
+export const TRICKY_TEXT = 'Jalan Ā "x", y\nbaris kedua';
+
+/** Orders the values as the dataset's columns, and fails on a misspelt or forgotten column. */
+function inColumnOrder(columns: readonly ColumnDefinition[], values: Record<string, NormalizedValue>): NormalizedRecord {
+  const unknown = Object.keys(values).filter((name) => !columns.some((column) => column.name === name));
+  if (unknown.length > 0) throw new Error(`fixture has values for undeclared columns ${unknown.join(', ')}`);
+  return Object.fromEntries(
+    columns.map((column) => {
+      if (!Object.hasOwn(values, column.name)) throw new Error(`fixture has no value for ${column.name}`);
+      return [column.name, values[column.name] as NormalizedValue];
+    }),
+  );
+}
+
+function turnoutCounts(dpt: [number, number], dptb: [number, number], dpk: [number, number]): Record<string, number> {
+  const lists = { dpt, dptb, dpk };
+  const counts: Record<string, number> = {};
+  for (const [list, [male, female]] of Object.entries(lists)) {
+    counts[`${list}_male`] = male;
+    counts[`${list}_female`] = female;
+    counts[`${list}_total`] = male + female;
+  }
+  counts.total_male = dpt[0] + dptb[0] + dpk[0];
+  counts.total_female = dpt[1] + dptb[1] + dpk[1];
+  counts.total_voters = counts.total_male + counts.total_female;
+  return counts;
+}
+
+const nullCounts = Object.fromEntries(
+  turnoutDataset.columns.filter((column) => column.type === 'integer' && column.name !== 'election_year').map((column) => [column.name, null]),
+);
+
+export const TURNOUT_RECORDS: NormalizedRecord[] = [
+  inColumnOrder(turnoutDataset.columns, {
+    election_year: 2024,
+    election_type: 'DPR',
+    dapil_id: '0101',
+    dapil_name: 'ACEH I',
+    province_name: 'ACEH',
+    regency_name: TRICKY_TEXT,
+    ...turnoutCounts([52731, 54002], [0, 12], [310, 298]),
+    quality_flags: [],
+  }),
+  inColumnOrder(turnoutDataset.columns, {
+    election_year: 2019,
+    election_type: 'DPR',
+    dapil_id: '1101',
+    dapil_name: 'DAPIL, DENGAN KOMA',
+    province_name: 'PROVINSI "KUTIP"',
+    regency_name: 'KOTA ŞÏÑGKAWANG 😀',
+    ...turnoutCounts([1, 2], [3, 4], [5, 6]),
+    // The largest integer every format carries exactly (2^53 − 1).
+    total_voters: Number.MAX_SAFE_INTEGER,
+    quality_flags: ['total-list-sum-both', 'total-sex-sum'],
+  }),
+  inColumnOrder(turnoutDataset.columns, {
+    election_year: null,
+    election_type: null,
+    dapil_id: null,
+    dapil_name: null,
+    province_name: null,
+    regency_name: null,
+    ...nullCounts,
+    quality_flags: ['year-format'],
+  }),
+];
+
+export const PARTY_RECORDS: NormalizedRecord[] = [
+  inColumnOrder(partyDataset.columns, {
+    election_year: 2024,
+    ballot_number: '01',
+    party_name: 'Partai Kebangkitan Bangsa',
+    party_acronym: 'PKB',
+    office_address: TRICKY_TEXT,
+    email: 'dpp@pkb.id',
+    website: 'pkb.id',
+    notary_name: 'NOTARIS ĀNDI, S.H.',
+    notary_address: 'Jl. Raden Saleh No. 9, Jakarta',
+    notarial_deed_number: '0101',
+    notarial_deed_date: '2008-02-06',
+    women_representation_pct: 30.5,
+    decree_number: 'M.HH-01.AH.11.01 TAHUN 2024',
+    general_chair: 'Ketua "Umum"',
+    secretary_general: 'Sekretaris',
+    general_treasurer: 'Bendahara',
+    verification_link: 'https://infopemilu.kpu.go.id/partai/1',
+    quality_flags: [],
+  }),
+  inColumnOrder(partyDataset.columns, {
+    election_year: 2019,
+    ballot_number: '02',
+    party_name: 'Partai Lama',
+    party_acronym: 'PL',
+    office_address: null,
+    email: null,
+    website: null,
+    notary_name: null,
+    notary_address: null,
+    notarial_deed_number: null,
+    // Before 1970: negative day numbers in Arrow and Parquet.
+    notarial_deed_date: '1965-01-02',
+    women_representation_pct: 0,
+    decree_number: null,
+    general_chair: null,
+    secretary_general: null,
+    general_treasurer: null,
+    verification_link: null,
+    quality_flags: ['deed-date', 'women-pct'],
+  }),
+  inColumnOrder(partyDataset.columns, {
+    election_year: null,
+    ballot_number: null,
+    party_name: null,
+    party_acronym: null,
+    office_address: null,
+    email: null,
+    website: null,
+    notary_name: null,
+    notary_address: null,
+    notarial_deed_number: null,
+    notarial_deed_date: '2024-02-29',
+    women_representation_pct: null,
+    decree_number: null,
+    general_chair: null,
+    secretary_general: null,
+    general_treasurer: null,
+    verification_link: null,
+    quality_flags: [],
+  }),
+];
+
+export const FIXTURES: readonly { dataset: DatasetDefinition; records: NormalizedRecord[] }[] = [
+  { dataset: turnoutDataset, records: TURNOUT_RECORDS },
+  { dataset: partyDataset, records: PARTY_RECORDS },
+];
