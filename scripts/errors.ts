@@ -104,6 +104,11 @@ export const ERROR_CATALOGUE = {
     message: 'Records break the data quality rules, and --strict is set.',
     hint: 'Read the quality report for the broken rules; without --strict such records are published and flagged.',
   },
+  SNAPSHOT_VALUE_INVALID: {
+    stage: 'snapshot',
+    message: 'A normalized value cannot be written exactly in the published formats.',
+    hint: 'The message names the column, the record and the value (for example a count above 2^53 − 1); the quality rules should flag such values: report it.',
+  },
   PUBLISH_VERIFY_FAILED: {
     stage: 'publish',
     message: 'The new build does not match its own manifest, so it was not published.',

@@ -11,8 +11,8 @@ export const FORMAT_TYPES: Record<ColumnType, { json: string; csv: string; parqu
   integer: { json: 'number', csv: 'digits, unquoted', parquet: 'INT64', arrow: 'Int64' },
   text: { json: 'string', csv: 'quoted text', parquet: 'UTF8 (BYTE_ARRAY)', arrow: 'Utf8' },
   decimal: { json: 'number', csv: 'number with a decimal point, unquoted', parquet: 'DOUBLE', arrow: 'Float64' },
-  date: { json: 'string YYYY-MM-DD', csv: 'YYYY-MM-DD', parquet: 'DATE', arrow: 'Date32 (days)' },
-  text_list: { json: 'array of strings', csv: 'quoted, items separated by ";"', parquet: 'repeated UTF8 (list)', arrow: 'List<Utf8>' },
+  date: { json: 'string YYYY-MM-DD', csv: 'YYYY-MM-DD, unquoted', parquet: 'DATE', arrow: 'Date32 (days)' },
+  text_list: { json: 'array of strings', csv: 'quoted, items separated by ";"', parquet: 'LIST of UTF8', arrow: 'List<Utf8>' },
 };
 
 export function renderDatasetDictionary(dataset: DatasetDefinition, heading = '##'): string {

@@ -57,9 +57,9 @@ function describeValue(value: unknown): string {
  * Logical type → Arrow type.
  * - integer → Int64, not Int32: it is what DuckDB (BIGINT), pandas and Polars (int64) use by default, so sums
  *   and joins never overflow downstream, and it matches the Parquet INT64. Values are still limited to ±(2^53 − 1)
- *   (see `encodeInteger`), because JSON readers and parquetjs-lite go through doubles.
+ *   (see `encodeInteger`), because JSON readers go through doubles.
  * - decimal → Float64, not Decimal: DuckDB reads DOUBLE and pandas float64 with no extension or conversion,
- *   parquetjs-lite has no DECIMAL, and the source's percentages (one decimal, "30,5") round-trip exactly through
+ *   and the source's percentages (one decimal, "30,5") round-trip exactly through
  *   the shortest decimal form JavaScript prints (30.5). Arithmetic on them is binary floating point.
  * - date → DateDay (days since 1970-01-01, no time zone).
  * - text → Utf8, never dictionary-encoded: dictionaries would show up as categorical/ENUM types in some readers
@@ -134,7 +134,7 @@ type Encode<T> = (value: NormalizedValue, fail: (problem: string) => never) => T
 
 const encodeInteger: Encode<bigint> = (value, fail) => {
   if (typeof value !== 'number' || !Number.isInteger(value)) return fail('is not an integer');
-  // parquetjs-lite writes INT64 through a double and JSON readers parse numbers as doubles, so above 2^53 − 1
+  // JSON readers (JavaScript's among them) parse numbers as doubles, so above 2^53 − 1
   // a count would be published rounded (9007199254740993 becomes …992): refuse it instead.
   if (!Number.isSafeInteger(value)) return fail(`is beyond ±${Number.MAX_SAFE_INTEGER} (2^53 − 1) and cannot be published exactly`);
   return BigInt(value);

@@ -15,7 +15,7 @@ import { BuildError } from '../errors.ts';
 import { readHarvestPages, type HarvestManifest } from '../harvest/harvest-store.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { normalizeRecord, type NormalizedRecord } from '../normalize/normalize-records.ts';
-import { createTableBuilder, type TableBuilder } from './arrow-schema.ts';
+import { createTableBuilder, SnapshotValueError, type TableBuilder } from './arrow-schema.ts';
 import { writeArrowIpcFile } from './arrow-ipc-writer.ts';
 import { writeCsvFile } from './csv-writer.ts';
 import { buildDataPackage } from './data-package.ts';
@@ -175,7 +175,12 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
   await mkdir(outDir, { recursive: true });
   const recordsWritten = new Map<DatasetDefinition['id'], Map<YearKey, number>>();
   for (const [index, dataset] of DATASETS.entries()) {
-    recordsWritten.set(dataset.id, await writeDatasetFiles(options, dataset, (checks[index] as DatasetCheckResult).flags));
+    try {
+      recordsWritten.set(dataset.id, await writeDatasetFiles(options, dataset, (checks[index] as DatasetCheckResult).flags));
+    } catch (error) {
+      if (error instanceof SnapshotValueError) throw new BuildError('SNAPSHOT_VALUE_INVALID', `${dataset.id}: ${error.message}`, { cause: error });
+      throw error;
+    }
   }
   reporter.clearStatus();
 

@@ -1,5 +1,5 @@
 // The one schema: column definitions → Arrow types and metadata, and the checks that stop a value the formats
-// could not carry exactly (above all integers beyond 2^53 − 1, which parquetjs-lite and JSON readers round).
+// could not carry exactly (above all integers beyond 2^53 − 1, which JSON readers round).
 import { describe, expect, it } from 'vitest';
 import type { ColumnDefinition } from '../../scripts/datasets/dataset-definition.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';

@@ -10,7 +10,7 @@ import type { NormalizedRecord, NormalizedValue } from '../../scripts/snapshot/a
 import { writeArrowIpcFile } from '../../scripts/snapshot/arrow-ipc-writer.ts';
 import { writeCsvFile } from '../../scripts/snapshot/csv-writer.ts';
 import { writeJsonFile } from '../../scripts/snapshot/json-writer.ts';
-import { writeParquetFile, type ParquetWriteOptions } from '../../scripts/snapshot/parquet-writer.ts';
+import { writeParquetFile } from '../../scripts/snapshot/parquet-writer.ts';
 
 export interface SnapshotPaths {
   json: string;
@@ -19,7 +19,7 @@ export interface SnapshotPaths {
   arrow: string;
 }
 
-export async function writeAllFormats(table: Table, dir: string, stem: string, parquetOptions?: ParquetWriteOptions): Promise<SnapshotPaths> {
+export async function writeAllFormats(table: Table, dir: string, stem: string): Promise<SnapshotPaths> {
   const paths: SnapshotPaths = {
     json: path.join(dir, `${stem}.json`),
     csv: path.join(dir, `${stem}.csv`),
@@ -28,7 +28,7 @@ export async function writeAllFormats(table: Table, dir: string, stem: string, p
   };
   await writeJsonFile(table, paths.json);
   await writeCsvFile(table, paths.csv);
-  await writeParquetFile(table, paths.parquet, parquetOptions);
+  await writeParquetFile(table, paths.parquet);
   await writeArrowIpcFile(table, paths.arrow);
   return paths;
 }
