@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { checkDataset } from '../../scripts/check/quality-check.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
-import { hasSharedData, readCanonicalCsv, readCanonicalText, warnWhenSharedDataAbsent } from './shared-data.ts';
+import { HAS_SHARED_DATA, readCanonicalCsv, readCanonicalText, noticeSharedData } from '../support/shared-data.ts';
 
-warnWhenSharedDataAbsent('test/check/real-data.test.ts');
+noticeSharedData('test/check/real-data.test.ts');
 
 // The expectations file's wording of each break, and the rule that states it.
 const EXPECTED_PHRASES: Readonly<Record<string, string>> = {
@@ -38,7 +38,7 @@ function readExpectedBreaks(text: string): ExpectedBreak[] {
     });
 }
 
-describe.skipIf(!hasSharedData)('check on the real turnout files', () => {
+describe.skipIf(!HAS_SHARED_DATA)('check on the real turnout files', () => {
   it('datahakpilihdpr_2014_broken.csv yields exactly the violations of its expectations file', () => {
     const records = readCanonicalCsv('datahakpilihdpr_2014_broken.csv');
     const expected = readExpectedBreaks(readCanonicalText('datahakpilihdpr_2014_broken.expected.txt'));
@@ -89,7 +89,7 @@ describe.skipIf(!hasSharedData)('check on the real turnout files', () => {
   });
 });
 
-describe.skipIf(!hasSharedData)('check on the real party files', () => {
+describe.skipIf(!HAS_SHARED_DATA)('check on the real party files', () => {
   const files = ['profilpartai_2014.csv', 'profilpartai_2019.csv', 'profilpartai_2024.csv'];
 
   it.each(files)('%s breaks no rule', (file) => {

@@ -6,9 +6,9 @@ import { DATASETS } from '../../scripts/datasets/datasets.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { normalizeRecord, normalizeRecords } from '../../scripts/normalize/normalize-records.ts';
-import { hasSharedData, readCanonicalCsv, warnWhenSharedDataAbsent } from '../check/shared-data.ts';
+import { HAS_SHARED_DATA, readCanonicalCsv, noticeSharedData } from '../support/shared-data.ts';
 
-warnWhenSharedDataAbsent('test/normalize/normalize-records.test.ts');
+noticeSharedData('test/normalize/normalize-records.test.ts');
 
 const TURNOUT: RawRecord = {
   TahunPemilu: '2014',
@@ -195,7 +195,7 @@ describe('normalizeRecords', () => {
   });
 });
 
-describe.skipIf(!hasSharedData)('normalize the real files', () => {
+describe.skipIf(!HAS_SHARED_DATA)('normalize the real files', () => {
   it('the 263 turnout records: integers throughout, dapil ids as text, the published grand total', () => {
     const records = readCanonicalCsv('datahakpilihdpr_2014_sumatra_jawa.csv');
     const { flags } = checkDataset(turnoutDataset, records);

@@ -1,13 +1,13 @@
 // Shared by the stand-in upstream tests: where the real data lives, plain HTTP calls, and an independent
 // implementation of UPSTREAM.md's turnout rules (so the generator is not checked by the code it feeds).
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { turnoutDataset, SEXES, VOTER_LISTS } from '../../scripts/datasets/turnout-dataset.ts';
 
-export const REAL_DATA_DIR = resolve(import.meta.dirname, '../../../shared/data/canonical');
-export const hasRealData = existsSync(REAL_DATA_DIR);
-if (!hasRealData) console.warn('../shared/data is absent: skipping real-data tests');
+import { CANONICAL_DIR, noticeSharedData } from '../support/shared-data.ts';
+
+export const REAL_DATA_DIR = CANONICAL_DIR;
+export const hasRealData = noticeSharedData('the stand-in upstream tests on real data');
 
 export const REAL_FILES = {
   turnout: resolve(REAL_DATA_DIR, 'datahakpilihdpr_2014_sumatra_jawa.csv'),
