@@ -30,6 +30,8 @@ export interface PublisherConfig {
   upstream: UpstreamConfig;
   cacheDir: string;
   distDir: string;
+  /** URL path the site is served under; starts and ends with "/". */
+  siteBase: string;
 }
 
 interface VariableSpec {
@@ -53,6 +55,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'KPU_MAX_PAGES', default: '100000', description: 'Page cap per dataset: the harvest fails rather than page forever.' },
   { name: 'KPU_CACHE_DIR', default: '.cache', description: 'Where harvests (raw pages and their manifests) and intermediate stage outputs are kept.' },
   { name: 'KPU_DIST_DIR', default: 'dist', description: 'The published folder.' },
+  { name: 'KPU_SITE_BASE', default: '/', description: 'URL path the site is served under, e.g. /kpu-data/ for a project page on GitHub Pages.' },
 ];
 
 type Environment = Record<string, string | undefined>;
@@ -85,6 +88,14 @@ function readBaseUrl(env: Environment): URL | null {
   return url;
 }
 
+function readSiteBase(env: Environment): string {
+  const raw = env.KPU_SITE_BASE?.trim() || '/';
+  if (!/^\/([A-Za-z0-9._~-]+\/)*$/.test(raw)) {
+    throw new BuildError('CONFIG_INVALID', `KPU_SITE_BASE must be a URL path that starts and ends with "/", like /kpu-data/, not "${raw}".`);
+  }
+  return raw;
+}
+
 /** Reads and validates the configuration; throws CONFIG_INVALID naming the first bad variable. */
 export function loadConfig(env: Environment = process.env, cwd: string = process.cwd()): PublisherConfig {
   const baseUrl = readBaseUrl(env);
@@ -115,6 +126,7 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
       timeoutMs: readInteger(env, 'KPU_TIMEOUT_MS', 30_000, 1, 3_600_000),
       maxPages: readInteger(env, 'KPU_MAX_PAGES', 100_000, 1, 100_000_000),
     },
+    siteBase: readSiteBase(env),
     cacheDir: path.resolve(cwd, env.KPU_CACHE_DIR?.trim() || '.cache'),
     distDir: path.resolve(cwd, env.KPU_DIST_DIR?.trim() || 'dist'),
   };

@@ -109,6 +109,11 @@ export const ERROR_CATALOGUE = {
     message: 'A normalized value cannot be written exactly in the published formats.',
     hint: 'The message names the column, the record and the value (for example a count above 2^53 − 1); the quality rules should flag such values: report it.',
   },
+  SITE_BUILD_FAILED: {
+    stage: 'site',
+    message: 'The site could not be built from the snapshot.',
+    hint: 'The message ends with the site build output; dist/ was left as it was. Run `npm run build -- --offline` after a fix.',
+  },
   PUBLISH_VERIFY_FAILED: {
     stage: 'publish',
     message: 'The new build does not match its own manifest, so it was not published.',

@@ -6,10 +6,11 @@ import type { PublisherConfig } from './config.ts';
 import { readLatestHarvest, runHarvestStage, type HarvestStageResult } from './harvest/harvest-stage.ts';
 import type { Reporter } from './log/progress-reporter.ts';
 import { DATASETS } from './datasets/datasets.ts';
-import { toBuildError, type Stage } from './errors.ts';
+import { BuildError, toBuildError, type Stage } from './errors.ts';
 import { harvestIdOf } from './harvest/harvest-store.ts';
 import { runPublishStage } from './publish/publish-stage.ts';
 import { runReleaseStage } from './publish/release-stage.ts';
+import { runSiteStage } from './site/site-stage.ts';
 import { runSnapshotStage, type SnapshotStageResult } from './snapshot/snapshot-stage.ts';
 
 export type CommandName = 'build' | 'harvest' | 'snapshot';
@@ -47,7 +48,8 @@ export interface CommandResult {
     quality: { recordsChecked: number; recordsFlagged: number; violationCount: number };
   };
   release?: { id: string; new: boolean; previous: string | null; changed: boolean; summary: string };
-  publish?: { distDir: string; target: string; files: number };
+  site?: { dir: string; pages: number; files: number };
+  publish?: { distDir: string; target: string; files: number; pages: number };
 }
 
 /** Runs one stage; anything it throws that is not already catalogued is reported as that stage's failure. */
@@ -131,15 +133,26 @@ export async function runCommand(command: CommandName, context: CommandContext):
   const releaseInfo = release.manifest.release as NonNullable<typeof release.manifest.release>;
   result.release = { id: releaseInfo.id, new: releaseInfo.new, previous: releaseInfo.previous, changed: release.changes.changed, summary: release.markdown };
 
+  const site = await inStage('site', async () => {
+    try {
+      return await runSiteStage({ dataDir: dirs.snapshotData, outDir: dirs.site, reporter: context.reporter, base: context.config.siteBase, ...(context.signal ? { signal: context.signal } : {}) });
+    } catch (error) {
+      if (error instanceof BuildError) throw error;
+      throw new BuildError('SITE_BUILD_FAILED', (error as Error).message, { cause: error });
+    }
+  });
+  result.site = { dir: dirs.site, pages: site.pages, files: site.files };
+
   const published = await inStage('publish', () =>
     runPublishStage({
       distDir: context.config.distDir,
       buildId: harvestIdOf(new Date()),
       dataDir: dirs.snapshotData,
-      siteDir: null,
+      siteDir: dirs.site,
+      expectedPages: site.pages,
     }),
   );
-  result.publish = { distDir: context.config.distDir, target: published.target, files: published.files };
+  result.publish = { distDir: context.config.distDir, target: published.target, files: published.files, pages: published.pages };
   return result;
 }
 
@@ -160,7 +173,8 @@ export function describeResult(result: CommandResult): string {
       `  quality: ${snapshot.quality.recordsFlagged} of ${snapshot.quality.recordsChecked.toLocaleString('en')} records flagged, ${snapshot.quality.violationCount} broken rules (see quality-report.md)`,
     );
   }
-  if (result.publish) lines.push(`Published: ${result.publish.distDir} (${result.publish.files} data files verified)`);
+  if (result.site) lines.push(`Site: ${result.site.pages} pages and ${result.site.files} other files in ${result.site.dir}`);
+  if (result.publish) lines.push(`Published: ${result.publish.distDir} (${result.publish.files} data files and ${result.publish.pages} pages verified)`);
   if (result.release) lines.push('', result.release.summary);
   return lines.join('\n');
 }

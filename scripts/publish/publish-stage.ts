@@ -12,14 +12,23 @@ export interface PublishOptions {
   buildId: string;
   /** The snapshot stage's data folder, published as dist/data/. */
   dataDir: string;
-  /** The site stage's output, published at the root of dist/; null before the site exists. */
-  siteDir: string | null;
+  /** The site stage's output, published at the root of dist/. */
+  siteDir: string;
+  /** HTML pages the site stage reported writing: the new dist/ must hold exactly these (the pipeline always says). */
+  expectedPages?: number;
 }
 
 export interface PublishResult {
   /** The folder dist/ now points at. */
   target: string;
   files: number;
+  pages: number;
+}
+
+async function countPages(dir: string): Promise<number> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  // Pages of the site only: the data folder holds no HTML, and is not counted.
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html') && !path.relative(dir, entry.parentPath).startsWith('data')).length;
 }
 
 export function buildsDirOf(distDir: string): string {
@@ -75,7 +84,11 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
   const target = path.join(buildsDir, options.buildId);
   await rm(target, { recursive: true, force: true });
   await mkdir(target, { recursive: true });
-  if (options.siteDir) await cp(options.siteDir, target, { recursive: true });
+  await cp(options.siteDir, target, { recursive: true });
+  const pages = await countPages(target);
+  if (pages === 0 || (options.expectedPages !== undefined && pages !== options.expectedPages)) {
+    throw new BuildError('PUBLISH_VERIFY_FAILED', `The site stage wrote ${options.expectedPages ?? 'some'} pages, the new build holds ${pages}.`);
+  }
   const data = path.join(target, 'data');
   await cp(options.dataDir, data, { recursive: true });
   const manifest = await verifyPublishedData(data);
@@ -111,5 +124,5 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
   for (const name of await readdir(buildsDir)) {
     if (!keep.has(name)) await rm(path.join(buildsDir, name), { recursive: true, force: true });
   }
-  return { target, files: manifest.files.length };
+  return { target, files: manifest.files.length, pages };
 }

@@ -1,0 +1,20 @@
+// The software the published site and files are made with, credited on the about page; a test keeps this
+// list equal to package.json's runtime dependencies and their licences.
+import type { Bilingual } from '../datasets/dataset-definition.ts';
+
+export interface Credit {
+  /** The npm package name. */
+  name: string;
+  /** Its licence, as its package.json states it (SPDX). */
+  licence: string;
+  use: Bilingual;
+}
+
+export const CREDITS: readonly Credit[] = [
+  { name: 'astro', licence: 'MIT', use: { id: 'pembuat situs statis', en: 'static site builder' } },
+  { name: 'apache-arrow', licence: 'Apache-2.0', use: { id: 'skema dan tabel satu sumber untuk semua format', en: 'the one schema and table behind every format' } },
+  { name: 'parquet-wasm', licence: 'MIT OR Apache-2.0', use: { id: 'penulis Parquet', en: 'Parquet writer' } },
+  { name: 'csv-parse', licence: 'MIT', use: { id: 'pembaca CSV', en: 'CSV reader' } },
+  { name: 'undici', licence: 'MIT', use: { id: 'klien HTTP', en: 'HTTP client' } },
+  { name: 'yazl', licence: 'MIT', use: { id: 'penulis ZIP', en: 'ZIP writer' } },
+];

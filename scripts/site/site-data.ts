@@ -1,0 +1,387 @@
+// What the site knows, read from the snapshot data folder only: the manifest, the quality report and the
+// normalized records, checked against the manifest's sizes and SHA-256 so every figure on a page is the
+// figure in the downloads; then grouped per year, province, dapil and party for the pages.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { QualityReport, QualityRuleSummary, QualityViolation } from '../check/quality-check.ts';
+import type { ColumnDefinition, DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { partyDataset } from '../datasets/party-dataset.ts';
+import { SEXES, turnoutDataset, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
+import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
+import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import { isUrlIdentifier } from './site-routes.ts';
+
+export type DatasetId = DatasetDefinition['id'];
+
+export interface SiteRecord {
+  dataset: DatasetId;
+  /**
+   * The record's place in the harvested order, counted from 0: its index in the all-years file, and the
+   * `position` the quality report gives its violations.
+   */
+  position: number;
+  values: NormalizedRecord;
+}
+
+/** One sex of one voter list (or of all lists together), and the column holding its count. */
+export interface CountCell {
+  sex: 'male' | 'female' | 'total';
+  column: string;
+}
+
+/** The count columns in table order: DPT, DPTb, DPK, then all lists; each male, female, both. */
+export interface CountGroup {
+  code: 'dpt' | 'dptb' | 'dpk' | 'total';
+  cells: readonly CountCell[];
+}
+
+export const COUNT_GROUPS: readonly CountGroup[] = [
+  ...VOTER_LISTS.map((list) => ({
+    code: list.code as CountGroup['code'],
+    cells: SEXES.map((sex) => ({ sex: sex.code, column: `${list.code}_${sex.code}` })),
+  })),
+  {
+    code: 'total',
+    cells: [
+      { sex: 'male', column: 'total_male' },
+      { sex: 'female', column: 'total_female' },
+      { sex: 'total', column: 'total_voters' },
+    ],
+  },
+];
+
+export const COUNT_COLUMNS: readonly string[] = COUNT_GROUPS.flatMap((group) => group.cells.map((cell) => cell.column));
+
+/** A sum over records: `missing` counts the records whose value is null (a flagged, unreadable source value). */
+export interface CountSum {
+  sum: number;
+  missing: number;
+}
+
+export type Totals = Record<string, CountSum>;
+
+export interface DapilView {
+  year: number;
+  dapilId: string;
+  dapilName: string | null;
+  provinceName: string | null;
+  /** The dapil's regencies in the source's order. */
+  records: SiteRecord[];
+  totals: Totals;
+  flagged: number;
+}
+
+export interface ProvinceView {
+  name: string | null;
+  dapils: DapilView[];
+}
+
+export interface PartyView {
+  year: number;
+  ballot: string;
+  /** Normally one; more when the source repeats a ballot number (flagged key-unique). */
+  records: SiteRecord[];
+  name: string | null;
+  acronym: string | null;
+}
+
+export interface YearView {
+  year: number;
+  turnoutRecords: SiteRecord[];
+  provinces: ProvinceView[];
+  /** Turnout records of the year without a usable dapil id: counted in the totals, on no dapil page. */
+  unplacedTurnout: SiteRecord[];
+  totals: Totals;
+  parties: PartyView[];
+  /** Party records of the year without a usable ballot number. */
+  unplacedParties: SiteRecord[];
+}
+
+export interface SiteData {
+  manifest: SnapshotManifest;
+  quality: QualityReport;
+  years: YearView[];
+  dapils: DapilView[];
+  partyViews: PartyView[];
+  /** Records whose election year is unreadable: in the all-years files only. */
+  yearless: SiteRecord[];
+  /** The quality report's violations by "dataset:position". */
+  violations: Map<string, QualityViolation[]>;
+  /** Files of the data folder beside the manifest's (COMPANION_FILES) that this build has. */
+  companions: string[];
+}
+
+/**
+ * Files the data folder holds besides the manifest's list: the snapshot stage's descriptors, and the release
+ * stage's change report, change history and list of releases when that stage ran.
+ */
+export const COMPANION_FILES = ['manifest.json', 'datapackage.json', 'SHA256SUMS', 'changes.json', 'history.json', 'releases.json'] as const;
+
+/** The column definitions, by name, of a dataset. */
+function columnMap(dataset: DatasetDefinition): Map<string, ColumnDefinition> {
+  return new Map(dataset.columns.map((column) => [column.name, column]));
+}
+
+export function datasetOf(id: DatasetId): DatasetDefinition {
+  return id === 'turnout' ? turnoutDataset : partyDataset;
+}
+
+export function textValue(record: SiteRecord, column: string): string | null {
+  const value = record.values[column];
+  return typeof value === 'string' ? value : null;
+}
+
+export function numberValue(record: SiteRecord, column: string): number | null {
+  const value = record.values[column];
+  return typeof value === 'number' ? value : null;
+}
+
+export function flagsOf(record: SiteRecord): string[] {
+  const value = record.values.quality_flags;
+  return Array.isArray(value) ? value : [];
+}
+
+export function sumCounts(records: readonly SiteRecord[]): Totals {
+  const totals: Totals = {};
+  for (const column of COUNT_COLUMNS) {
+    const entry: CountSum = { sum: 0, missing: 0 };
+    for (const record of records) {
+      const value = numberValue(record, column);
+      if (value === null) entry.missing += 1;
+      else entry.sum += value;
+    }
+    totals[column] = entry;
+  }
+  return totals;
+}
+
+/** Text for matching one party across years: case, accents, punctuation and spacing do not count. "Partai NasDem" ≡ "PARTAI NASDEM". */
+export function partyMatchKey(text: string | null): string | null {
+  if (text === null) return null;
+  const key = text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  return key === '' ? null : key;
+}
+
+/** The same party in the other years: a view whose name or acronym matches, by `partyMatchKey`. */
+export function findPartyInOtherYears(site: SiteData, view: PartyView): PartyView[] {
+  const keys = (candidate: PartyView): Set<string> =>
+    new Set(
+      candidate.records
+        .flatMap((record) => [textValue(record, 'party_name'), textValue(record, 'party_acronym')])
+        .map(partyMatchKey)
+        .filter((key): key is string => key !== null),
+    );
+  const own = keys(view);
+  return site.partyViews.filter((other) => other.year !== view.year && [...keys(other)].some((key) => own.has(key)));
+}
+
+export function findDapilInOtherYears(site: SiteData, view: DapilView): DapilView[] {
+  return site.dapils.filter((other) => other.dapilId === view.dapilId && other.year !== view.year);
+}
+
+/** Identifier order: shorter first, then code units, so "2" < "10" and "0101" < "0102". */
+export function compareIdentifiers(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** The quality report's violations of one record. */
+export function violationsOf(site: SiteData, record: SiteRecord): QualityViolation[] {
+  return site.violations.get(`${record.dataset}:${record.position}`) ?? [];
+}
+
+export function ruleOf(quality: QualityReport, dataset: DatasetId, ruleId: string): QualityRuleSummary | undefined {
+  return quality.datasets.find((report) => report.dataset === dataset)?.rules.find((rule) => rule.id === ruleId);
+}
+
+function groupTurnout(year: number, records: readonly SiteRecord[]): Pick<YearView, 'provinces' | 'unplacedTurnout'> {
+  const byDapil = new Map<string, SiteRecord[]>();
+  const unplaced: SiteRecord[] = [];
+  for (const record of records) {
+    const id = textValue(record, 'dapil_id');
+    if (!isUrlIdentifier(id)) {
+      unplaced.push(record);
+      continue;
+    }
+    const list = byDapil.get(id) ?? [];
+    list.push(record);
+    byDapil.set(id, list);
+  }
+  const dapils: DapilView[] = [...byDapil.entries()]
+    .sort(([a], [b]) => compareIdentifiers(a, b))
+    .map(([dapilId, dapilRecords]) => {
+      const first = dapilRecords[0] as SiteRecord;
+      return {
+        year,
+        dapilId,
+        dapilName: textValue(first, 'dapil_name'),
+        provinceName: textValue(first, 'province_name'),
+        records: dapilRecords,
+        totals: sumCounts(dapilRecords),
+        flagged: dapilRecords.filter((record) => flagsOf(record).length > 0).length,
+      };
+    });
+  // Provinces in the order of their first dapil id (KPU's province codes), so the order is the source's.
+  const provinces = new Map<string, ProvinceView>();
+  for (const dapil of dapils) {
+    const key = dapil.provinceName ?? '';
+    const province = provinces.get(key) ?? { name: dapil.provinceName, dapils: [] };
+    province.dapils.push(dapil);
+    provinces.set(key, province);
+  }
+  return { provinces: [...provinces.values()], unplacedTurnout: unplaced };
+}
+
+function groupParties(year: number, records: readonly SiteRecord[]): Pick<YearView, 'parties' | 'unplacedParties'> {
+  const byBallot = new Map<string, SiteRecord[]>();
+  const unplaced: SiteRecord[] = [];
+  for (const record of records) {
+    const ballot = textValue(record, 'ballot_number');
+    if (!isUrlIdentifier(ballot)) {
+      unplaced.push(record);
+      continue;
+    }
+    const list = byBallot.get(ballot) ?? [];
+    list.push(record);
+    byBallot.set(ballot, list);
+  }
+  const parties = [...byBallot.entries()]
+    .sort(([a], [b]) => compareIdentifiers(a, b))
+    .map(([ballot, partyRecords]) => {
+      const first = partyRecords[0] as SiteRecord;
+      return { year, ballot, records: partyRecords, name: textValue(first, 'party_name'), acronym: textValue(first, 'party_acronym') };
+    });
+  return { parties, unplacedParties: unplaced };
+}
+
+/** Groups checked records into the pages' views. Pure. */
+export function buildSiteData(
+  manifest: SnapshotManifest,
+  quality: QualityReport,
+  records: Record<DatasetId, SiteRecord[]>,
+  companions: readonly string[] = ['manifest.json'],
+): SiteData {
+  const yearOf = (record: SiteRecord): number | null => numberValue(record, 'election_year');
+  const years: YearView[] = manifest.years.map((year) => {
+    const turnoutRecords = records.turnout.filter((record) => yearOf(record) === year);
+    const partyRecords = records.parties.filter((record) => yearOf(record) === year);
+    return {
+      year,
+      turnoutRecords,
+      ...groupTurnout(year, turnoutRecords),
+      totals: sumCounts(turnoutRecords),
+      ...groupParties(year, partyRecords),
+    };
+  });
+  const known = new Set(manifest.years);
+  const violations = new Map<string, QualityViolation[]>();
+  for (const report of quality.datasets) {
+    for (const violation of report.violations) {
+      const key = `${report.dataset}:${violation.position}`;
+      violations.set(key, [...(violations.get(key) ?? []), violation]);
+    }
+  }
+  return {
+    manifest,
+    quality,
+    years,
+    dapils: years.flatMap((year) => year.provinces.flatMap((province) => province.dapils)),
+    partyViews: years.flatMap((year) => year.parties),
+    yearless: [...records.turnout, ...records.parties].filter((record) => {
+      const year = yearOf(record);
+      return year === null || !known.has(year);
+    }),
+    violations,
+    companions: [...companions],
+  };
+}
+
+function describe(value: unknown): string {
+  return JSON.stringify(value)?.slice(0, 60) ?? String(value);
+}
+
+function checkValue(column: ColumnDefinition, value: unknown): boolean {
+  if (value === null) return column.nullable;
+  switch (column.type) {
+    case 'integer':
+      return Number.isSafeInteger(value);
+    case 'decimal':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'text':
+    case 'date':
+      return typeof value === 'string';
+    case 'text_list':
+      return Array.isArray(value) && value.every((item) => typeof item === 'string');
+  }
+}
+
+/**
+ * The records of a snapshot JSON file, each checked against the dataset's columns (every column present
+ * with a value of its type, nothing else), so the pages can rely on the types.
+ */
+export function parseSnapshotRecords(dataset: DatasetDefinition, text: string, file: string): SiteRecord[] {
+  const parsed: unknown = JSON.parse(text);
+  if (!Array.isArray(parsed)) throw new Error(`${file}: expected a JSON array of records`);
+  const columns = columnMap(dataset);
+  return parsed.map((item: unknown, position) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new Error(`${file}: record ${position} is not an object`);
+    const entries = Object.entries(item);
+    if (entries.length !== columns.size) throw new Error(`${file}: record ${position} has ${entries.length} keys, the dataset declares ${columns.size} columns`);
+    for (const [name, value] of entries) {
+      const column = columns.get(name);
+      if (column === undefined) throw new Error(`${file}: record ${position} has an undeclared key ${name}`);
+      if (!checkValue(column, value)) throw new Error(`${file}: record ${position}, ${name} = ${describe(value)} is not a ${column.type}`);
+    }
+    return { dataset: dataset.id, position, values: item as Record<string, NormalizedValue> };
+  });
+}
+
+/** Reads a manifest file, checking its size and SHA-256 against the manifest. */
+async function readManifestFile(dataDir: string, file: PublishedFile): Promise<string> {
+  const content = await readFile(path.join(dataDir, file.path));
+  const sha256 = createHash('sha256').update(content).digest('hex');
+  if (content.length !== file.bytes || sha256 !== file.sha256) {
+    throw new Error(`${file.path} in ${dataDir} does not match its size or SHA-256 in manifest.json; rebuild the snapshot`);
+  }
+  return content.toString('utf8');
+}
+
+function findFile(manifest: SnapshotManifest, match: (file: PublishedFile) => boolean, what: string): PublishedFile {
+  const file = manifest.files.find(match);
+  if (file === undefined) throw new Error(`manifest.json lists no ${what}`);
+  return file;
+}
+
+/** Reads the data folder the snapshot stage wrote. Throws when a file is missing or differs from the manifest. */
+export async function loadSiteData(dataDir: string): Promise<SiteData> {
+  const manifest = JSON.parse(await readFile(path.join(dataDir, 'manifest.json'), 'utf8')) as SnapshotManifest;
+  if (manifest.schemaVersion !== 1) throw new Error(`manifest.json has schemaVersion ${String(manifest.schemaVersion)}; the site reads version 1`);
+  const qualityFile = findFile(manifest, (file) => file.format === 'quality-json', 'quality report (quality-json)');
+  const quality = JSON.parse(await readManifestFile(dataDir, qualityFile)) as QualityReport;
+
+  const records = {} as Record<DatasetId, SiteRecord[]>;
+  for (const dataset of [turnoutDataset, partyDataset]) {
+    // The all-years file holds every record in the harvested order, so a record's index is its position.
+    const file = findFile(manifest, (candidate) => candidate.dataset === dataset.id && candidate.year === 'all' && candidate.format === 'json', `all-years JSON of ${dataset.id}`);
+    records[dataset.id] = parseSnapshotRecords(dataset, await readManifestFile(dataDir, file), file.path);
+    if (file.records !== records[dataset.id].length) {
+      throw new Error(`${file.path} holds ${records[dataset.id].length} records, manifest.json says ${String(file.records)}`);
+    }
+  }
+  const companions = COMPANION_FILES.filter((file) => existsSync(path.join(dataDir, file)));
+  const site = buildSiteData(manifest, quality, records, companions);
+
+  // The pages group the all-years file by year; each per-year download must hold exactly those records.
+  for (const file of manifest.files) {
+    if (file.format !== 'json' || file.year === 'all' || file.dataset === null) continue;
+    const count = records[file.dataset].filter((record) => numberValue(record, 'election_year') === file.year).length;
+    if (count !== file.records) throw new Error(`${file.path}: manifest.json says ${String(file.records)} records, the all-years file has ${count} of ${file.year}`);
+  }
+  return site;
+}

@@ -1,0 +1,82 @@
+// The site's URL scheme, in one place: every page's path in each language, built from identifiers only
+// (year, dapil id, ballot number), so a shared link keeps working across rebuilds. Paths here are
+// root-relative without Astro's `base`; `withBase` adds it.
+
+export type Lang = 'id' | 'en';
+export const LANGS: readonly Lang[] = ['id', 'en'];
+
+export type PageRef =
+  | { kind: 'home' }
+  | { kind: 'year'; year: number }
+  | { kind: 'dapil'; year: number; dapilId: string }
+  | { kind: 'party'; year: number; ballot: string }
+  | { kind: 'downloads' }
+  | { kind: 'dictionary' }
+  | { kind: 'quality' }
+  | { kind: 'about' }
+  | { kind: 'search' };
+
+export type FixedPageKind = 'downloads' | 'dictionary' | 'quality' | 'about' | 'search';
+
+/** Slugs that differ by language. `dapil` is the word in both languages, so it is not translated. */
+export const SLUGS: Record<FixedPageKind | 'party', Record<Lang, string>> = {
+  party: { id: 'partai', en: 'party' },
+  downloads: { id: 'unduh', en: 'downloads' },
+  dictionary: { id: 'kamus-data', en: 'data-dictionary' },
+  quality: { id: 'kualitas-data', en: 'data-quality' },
+  about: { id: 'tentang', en: 'about' },
+  search: { id: 'cari', en: 'search' },
+};
+
+/** Identifiers that may appear in a URL segment as they are: digits (dapil ids, ballot numbers keep leading zeros). */
+export function isUrlIdentifier(value: string | null): value is string {
+  return value !== null && /^[0-9]{1,12}$/.test(value);
+}
+
+function prefix(lang: Lang): string {
+  return lang === 'id' ? '/' : '/en/';
+}
+
+/** Example: ('en', {kind: 'dapil', year: 2014, dapilId: '1101'}) → "/en/2014/dapil/1101/". */
+export function pagePath(lang: Lang, page: PageRef): string {
+  const start = prefix(lang);
+  switch (page.kind) {
+    case 'home':
+      return start;
+    case 'year':
+      return `${start}${page.year}/`;
+    case 'dapil':
+      return `${start}${page.year}/dapil/${page.dapilId}/`;
+    case 'party':
+      return `${start}${page.year}/${SLUGS.party[lang]}/${page.ballot}/`;
+    default:
+      return `${start}${SLUGS[page.kind][lang]}/`;
+  }
+}
+
+/**
+ * A root-relative path under Astro's `base` (which may or may not end in "/").
+ * Example: ('/kpu/', '/2014/') → "/kpu/2014/"; ('/', '/2014/') → "/2014/".
+ */
+export function withBase(base: string, path: string): string {
+  const trimmed = base.endsWith('/') ? base.slice(0, -1) : base;
+  return `${trimmed}${path}`;
+}
+
+/** Where the pipeline publishes a manifest file (path relative to the data folder). */
+export function dataFilePath(file: string): string {
+  return `/data/${file}`;
+}
+
+export type PageFileFormat = 'csv' | 'json';
+
+/**
+ * The name of a page's own records file, which sits next to the page: it says what it is once downloaded.
+ * Example: ('kpu-dpr-turnout-by-sex', 2014, 'dapil', '1101', 'csv') → "kpu-dpr-turnout-by-sex-2014-dapil-1101.csv".
+ */
+export function pageFileName(fileStem: string, year: number, kind: 'dapil' | 'partai', id: string, format: PageFileFormat): string {
+  return `${fileStem}-${year}-${kind}-${id}.${format}`;
+}
+
+/** The path of the search index the search page loads (language-neutral). */
+export const SEARCH_INDEX_PATH = '/search-index.json';

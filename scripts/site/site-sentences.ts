@@ -1,0 +1,120 @@
+// Sentences built from figures: each chart's one-sentence text alternative (what it shows, such as the gap
+// between women's and men's turnout) and the citation line that credits the KPU and names the release.
+import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
+import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import { formatCount, formatDate, formatPercent } from './site-format.ts';
+import type { Lang } from './site-routes.ts';
+import type { SexSplitRow, VoterListRow } from './svg-charts.ts';
+
+interface Extreme {
+  label: string;
+  share: number;
+}
+
+function extremes<T>(rows: readonly T[], label: (row: T) => string, share: (row: T) => number | null): { high: Extreme; low: Extreme } | null {
+  const known = rows.flatMap((row) => {
+    const value = share(row);
+    return value === null ? [] : [{ label: label(row), share: value }];
+  });
+  if (known.length < 2) return null;
+  // First of equals wins, so the sentence is stable.
+  const high = known.reduce((best, row) => (row.share > best.share ? row : best));
+  const low = known.reduce((best, row) => (row.share < best.share ? row : best));
+  return { high, low };
+}
+
+function womenShare(row: SexSplitRow): number | null {
+  if (row.male === null || row.female === null || row.male + row.female === 0) return null;
+  return row.female / (row.male + row.female);
+}
+
+/**
+ * The text alternative of a sex-split chart: women's and men's shares of the whole, the gap in people, and
+ * (with several rows) where women's share is highest and lowest. One sentence.
+ * Example (en): "In ACEH I, women were 50.6% of voters who voted and men 49.4%, 12,345 more women than men;
+ * women's share was highest in KOTA BANDA ACEH (52.1%) and lowest in ACEH BARAT (48.0%)."
+ */
+export function describeSexSplit(lang: Lang, subject: string, total: { male: number; female: number }, rows: readonly SexSplitRow[]): string {
+  const both = total.male + total.female;
+  if (both === 0) return lang === 'id' ? `Di ${subject} tidak ada pengguna hak pilih yang tercatat.` : `No voters who voted are recorded in ${subject}.`;
+  const female = formatPercent(lang, total.female / both);
+  const male = formatPercent(lang, total.male / both);
+  const gap = formatCount(lang, Math.abs(total.female - total.male));
+  const moreWomen = total.female >= total.male;
+  const range = extremes(rows, (row) => row.label, womenShare);
+  if (lang === 'id') {
+    const head = `Di ${subject}, perempuan adalah ${female} pengguna hak pilih dan laki-laki ${male}, selisih ${gap} orang lebih banyak ${moreWomen ? 'perempuan' : 'laki-laki'}`;
+    return range
+      ? `${head}; bagian perempuan tertinggi di ${range.high.label} (${formatPercent(lang, range.high.share)}) dan terendah di ${range.low.label} (${formatPercent(lang, range.low.share)}).`
+      : `${head}.`;
+  }
+  const head = `In ${subject}, women were ${female} of voters who voted and men ${male}, ${gap} more ${moreWomen ? 'women than men' : 'men than women'}`;
+  return range
+    ? `${head}; women's share was highest in ${range.high.label} (${formatPercent(lang, range.high.share)}) and lowest in ${range.low.label} (${formatPercent(lang, range.low.share)}).`
+    : `${head}.`;
+}
+
+/**
+ * The text alternative of the home page's chart: women's share in each election year. One sentence.
+ * Example (en): "Women were 49.9% of voters who voted in 2019 and 50.9% in 2024."
+ */
+export function describeYears(lang: Lang, rows: readonly SexSplitRow[]): string {
+  const parts = rows.flatMap((row) => {
+    const share = womenShare(row);
+    return share === null ? [] : [{ year: row.label, share: formatPercent(lang, share) }];
+  });
+  if (parts.length === 0) return lang === 'id' ? 'Tidak ada pengguna hak pilih yang tercatat.' : 'No voters who voted are recorded.';
+  const join = (items: string[], and: string): string => (items.length === 1 ? (items[0] as string) : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1) as string}`);
+  if (lang === 'id') {
+    return `Perempuan adalah ${join(parts.map((part, index) => (index === 0 ? `${part.share} pengguna hak pilih pada ${part.year}` : `${part.share} pada ${part.year}`)), 'dan')}.`;
+  }
+  return `Women were ${join(parts.map((part, index) => (index === 0 ? `${part.share} of voters who voted in ${part.year}` : `${part.share} in ${part.year}`)), 'and')}.`;
+}
+
+function outsideShare(row: VoterListRow): number | null {
+  if (row.dpt === null || row.dptb === null || row.dpk === null) return null;
+  const all = row.dpt + row.dptb + row.dpk;
+  return all === 0 ? null : (row.dptb + row.dpk) / all;
+}
+
+/**
+ * The text alternative of a voter-list chart: the shares of DPT, DPTb and DPK in the whole, and where the share
+ * outside the DPT is largest and smallest. One sentence.
+ */
+export function describeVoterLists(lang: Lang, subject: string, total: { dpt: number; dptb: number; dpk: number }, rows: readonly VoterListRow[]): string {
+  const all = total.dpt + total.dptb + total.dpk;
+  if (all === 0) return lang === 'id' ? `Di ${subject} tidak ada pengguna hak pilih yang tercatat.` : `No voters who voted are recorded in ${subject}.`;
+  const [dpt, dptb, dpk] = [total.dpt, total.dptb, total.dpk].map((count) => formatPercent(lang, count / all));
+  const range = extremes(rows, (row) => row.label, outsideShare);
+  if (lang === 'id') {
+    const head = `Di ${subject}, ${dpt} pengguna hak pilih terdaftar di DPT, ${dptb} memilih lewat DPTb dan ${dpk} lewat DPK`;
+    return range
+      ? `${head}; bagian di luar DPT terbesar di ${range.high.label} (${formatPercent(lang, range.high.share)}) dan terkecil di ${range.low.label} (${formatPercent(lang, range.low.share)}).`
+      : `${head}.`;
+  }
+  const head = `In ${subject}, ${dpt} of voters who voted were on the main list (DPT), ${dptb} on the supplementary list (DPTb) and ${dpk} on the additional list (DPK)`;
+  return range
+    ? `${head}; the share outside the DPT was largest in ${range.high.label} (${formatPercent(lang, range.high.share)}) and smallest in ${range.low.label} (${formatPercent(lang, range.low.share)}).`
+    : `${head}.`;
+}
+
+/** The release the files belong to: the release stage's id, or the harvest id when no release was named. */
+export function releaseOf(manifest: SnapshotManifest): string {
+  return manifest.release?.id ?? manifest.harvest.harvestId;
+}
+
+/**
+ * The citation line of a page: the KPU as author, the dataset (and year) when the page shows one, the query,
+ * the release and the retrieval date.
+ * Example (en): "Komisi Pemilihan Umum (KPU). Voters who voted in the DPR election, by sex, 2014. KPU open-data
+ * API, query datahakpilihdpr; release 2026-11-22, retrieved 22 November 2026."
+ */
+export function citationLine(lang: Lang, manifest: SnapshotManifest, dataset?: DatasetDefinition, year?: number): string {
+  const what = dataset ? `${dataset.title[lang]}${year === undefined ? '' : `, ${year}`}` : manifest.title[lang];
+  const queries = dataset ? dataset.upstreamName : manifest.source.queries.join(lang === 'id' ? ' dan ' : ' and ');
+  const retrieved = formatDate(lang, manifest.harvest.finishedAt);
+  const release = releaseOf(manifest);
+  return lang === 'id'
+    ? `${manifest.source.publisher}. ${what}. API data terbuka KPU, kueri ${queries}; rilis ${release}, diambil ${retrieved}.`
+    : `${manifest.source.publisher}. ${what}. KPU open-data API, ${dataset ? 'query' : 'queries'} ${queries}; release ${release}, retrieved ${retrieved}.`;
+}

@@ -1,0 +1,508 @@
+// Every word the site shows that does not come from the data, in Indonesian and English, and the sentences
+// built from figures (chart text alternatives, citation lines). Column and rule titles come from the
+// dataset declarations and the quality report, not from here.
+import type { Lang } from './site-routes.ts';
+
+export interface SiteText {
+  siteName: string;
+  skip: string;
+  nav: { home: string; downloads: string; dictionary: string; quality: string; about: string; search: string; label: string };
+  otherLanguage: { label: string; name: string };
+  breadcrumb: string;
+  demo: string;
+  retrieved: (host: string, time: string) => string;
+  citeAs: string;
+  licence: string;
+  sex: { male: string; female: string; total: string };
+  groups: { dpt: string; dptb: string; dpk: string; total: string };
+  groupNames: { dpt: string; dptb: string; dpk: string; total: string };
+  unavailable: string;
+  flagged: string;
+  flaggedRecords: (count: number) => string;
+  qualityNotes: string;
+  qualityNotesIntro: string;
+  valuesGiven: string;
+  ruleLabel: string;
+  home: {
+    intro: string;
+    promise: string;
+    years: string;
+    yearLine: (parts: { dapils: number; regencies: number; parties: number }) => string;
+    totals: string;
+    bySexCaption: string;
+    byListCaption: string;
+    totalsNote: string;
+    yearHeader: string;
+    chartTitle: string;
+    onward: string;
+    source: string;
+    sourceLine: (publisher: string, queries: string, host: string) => string;
+    lastHarvest: (time: string) => string;
+  };
+  year: {
+    title: (year: number) => string;
+    turnout: string;
+    turnoutIntro: string;
+    noTurnout: (year: number) => string;
+    dapil: string;
+    regencies: string;
+    voters: string;
+    womenShare: string;
+    caption: (year: number) => string;
+    unplaced: (count: number) => string;
+    parties: string;
+    partiesCaption: (year: number) => string;
+    noParties: (year: number) => string;
+    ballot: string;
+    partyName: string;
+    acronym: string;
+    totalRow: string;
+  };
+  dapil: {
+    title: (name: string, id: string, year: number) => string;
+    summary: (parts: { province: string; regencies: number; voters: string }) => string;
+    regency: string;
+    tableCaption: (name: string, year: number) => string;
+    totalRow: string;
+    missingInTotal: (count: number) => string;
+    sexChart: string;
+    listChart: string;
+    listLegend: string;
+    otherYears: string;
+    sortHint: string;
+  };
+  party: {
+    title: (name: string, year: number) => string;
+    ballotLine: (ballot: string) => string;
+    profile: string;
+    empty: string;
+    unreadable: (raw: string) => string;
+    otherYears: string;
+    noOtherYears: string;
+    duplicate: (count: number) => string;
+  };
+  pageFiles: { heading: string; intro: string; yearFile: (year: number) => string };
+  downloads: {
+    title: string;
+    intro: string;
+    verify: string;
+    allYears: string;
+    bundles: string;
+    file: string;
+    format: string;
+    size: string;
+    records: string;
+    companions: string;
+    companionNotes: Record<string, string>;
+    releases: (path: string) => string;
+    howTo: string;
+    howToIntro: string;
+    formatNames: Record<string, string>;
+  };
+  dictionary: {
+    title: string;
+    intro: string;
+    identity: (keys: string, yearField: string, stem: string) => string;
+    columns: string;
+    column: string;
+    type: string;
+    unit: string;
+    source: string;
+    derived: string;
+    nullable: string;
+    yes: string;
+    no: string;
+    meaning: string;
+    rules: string;
+    rule: string;
+    fields: string;
+    formats: string;
+    logicalType: string;
+  };
+  quality: {
+    title: string;
+    intro: string;
+    summary: (checked: string, flagged: string, violations: string) => string;
+    perYear: string;
+    year: string;
+    checked: string;
+    flaggedRecords: string;
+    violations: string;
+    rules: string;
+    list: string;
+    none: string;
+    position: string;
+    key: string;
+    message: string;
+    record: string;
+    shown: (shown: number, total: number) => string;
+    fullReport: string;
+    yearless: (count: number) => string;
+  };
+  about: { title: string };
+  search: {
+    title: string;
+    intro: string;
+    label: string;
+    button: string;
+    noscript: string;
+    kinds: { dapil: string; regency: string; party: string };
+    none: string;
+    results: string;
+  };
+  notFound: { title: string; body: string };
+}
+
+const id: SiteText = {
+  siteName: 'Data Terbuka Pemilu KPU',
+  skip: 'Langsung ke isi',
+  nav: { home: 'Beranda', downloads: 'Unduh', dictionary: 'Kamus data', quality: 'Kualitas data', about: 'Tentang', search: 'Cari', label: 'Menu utama' },
+  otherLanguage: { label: 'English version', name: 'English' },
+  breadcrumb: 'Lokasi halaman',
+  demo: 'DATA CONTOH, BUKAN ANGKA SEBENARNYA: situs ini dibangun dari data sintetis server pengganti, bukan dari KPU.',
+  retrieved: (host, time) => `Data diambil dari ${host} pada ${time}.`,
+  citeAs: 'Kutip sebagai:',
+  licence: 'Sumber tidak mencantumkan lisensi untuk data ini; tidak ada lisensi yang diberikan di sini. Sebutkan KPU sebagai sumber.',
+  sex: { male: 'Laki-laki', female: 'Perempuan', total: 'Jumlah' },
+  groups: { dpt: 'DPT', dptb: 'DPTb', dpk: 'DPK', total: 'Semua daftar' },
+  groupNames: {
+    dpt: 'Daftar Pemilih Tetap: pemilih yang terdaftar',
+    dptb: 'Daftar Pemilih Tambahan: pemilih terdaftar yang memilih di TPS lain',
+    dpk: 'Daftar Pemilih Khusus: pemilih yang tidak terdaftar di DPT',
+    total: 'DPT, DPTb dan DPK bersama',
+  },
+  unavailable: 'tidak tersedia',
+  flagged: 'catatan kualitas',
+  flaggedRecords: (count) => `${count} rekaman dengan catatan kualitas`,
+  qualityNotes: 'Catatan kualitas',
+  qualityNotesIntro: 'Rekaman ini melanggar aturan kualitas data. Angkanya diterbitkan sebagaimana diberikan sumber.',
+  valuesGiven: 'Nilai dari sumber',
+  ruleLabel: 'Aturan',
+  home: {
+    intro:
+      'Situs ini menerbitkan data terbuka pemilu dari Komisi Pemilihan Umum (KPU): jumlah pemilih yang menggunakan hak pilihnya dalam pemilu DPR per daerah pemilihan (dapil) dan kabupaten/kota, menurut jenis kelamin dan daftar pemilih, serta profil partai politik peserta pemilu.',
+    promise: 'Setiap angka di halaman ini sama dengan angka di berkas unduhan.',
+    years: 'Tahun pemilu',
+    yearLine: ({ dapils, regencies, parties }) => `${dapils} dapil, ${regencies} kabupaten/kota, ${parties} partai`,
+    totals: 'Jumlah pengguna hak pilih per tahun',
+    bySexCaption: 'Pengguna hak pilih DPR menurut tahun dan jenis kelamin (semua daftar pemilih)',
+    byListCaption: 'Pengguna hak pilih DPR menurut tahun dan daftar pemilih (laki-laki dan perempuan)',
+    totalsNote: 'Jumlah semua rekaman tahun itu dalam data ini; data yang tidak lengkap hanya mencakup dapil yang ada di dalamnya.',
+    yearHeader: 'Tahun',
+    chartTitle: 'Laki-laki dan perempuan di antara pengguna hak pilih, per tahun',
+    onward: 'Selanjutnya',
+    source: 'Sumber dan waktu pengambilan',
+    sourceLine: (publisher, queries, host) => `${publisher}, API data terbuka (kueri ${queries}) di ${host}.`,
+    lastHarvest: (time) => `Pengambilan terakhir selesai ${time}.`,
+  },
+  year: {
+    title: (year) => `Pemilu ${year}`,
+    turnout: 'Pengguna hak pilih DPR per dapil',
+    turnoutIntro: 'Dapil dikelompokkan menurut provinsi. Bilah kecil menunjukkan bagian laki-laki (kiri) dan perempuan (kanan).',
+    noTurnout: (year) => `Data ini tidak memuat pengguna hak pilih untuk ${year}.`,
+    dapil: 'Dapil',
+    regencies: 'Kabupaten/kota',
+    voters: 'Pengguna hak pilih',
+    womenShare: 'Bagian perempuan',
+    caption: (year) => `Dapil pemilu DPR ${year} menurut provinsi`,
+    unplaced: (count) => `${count} rekaman tanpa kode dapil yang dapat dibaca dihitung dalam jumlah tahun ini tetapi tidak muncul di halaman dapil; lihat laporan kualitas.`,
+    parties: 'Partai politik',
+    partiesCaption: (year) => `Partai politik peserta pemilu ${year} menurut nomor urut`,
+    noParties: (year) => `Data ini tidak memuat profil partai untuk ${year}.`,
+    ballot: 'Nomor urut',
+    partyName: 'Nama partai',
+    acronym: 'Akronim',
+    totalRow: 'Jumlah',
+  },
+  dapil: {
+    title: (name, dapilId, year) => `${name} (dapil ${dapilId}), pemilu ${year}`,
+    summary: ({ province, regencies, voters }) => `Provinsi ${province}. ${regencies} kabupaten/kota. ${voters} pengguna hak pilih.`,
+    regency: 'Kabupaten/kota',
+    tableCaption: (name, year) => `Pengguna hak pilih DPR ${year} di ${name} per kabupaten/kota, menurut daftar pemilih dan jenis kelamin`,
+    totalRow: 'Jumlah dapil',
+    missingInTotal: (count) => `${count} nilai tidak terbaca tidak termasuk dalam jumlah`,
+    sexChart: 'Laki-laki dan perempuan di antara pengguna hak pilih, per kabupaten/kota',
+    listChart: 'Pengguna hak pilih di luar DPT (DPTb dan DPK), per kabupaten/kota',
+    listLegend: 'Daftar pemilih',
+    otherYears: 'Dapil ini pada tahun lain',
+    sortHint: 'Dengan JavaScript, tabel dapat diurutkan dengan tombol di judul kolom.',
+  },
+  party: {
+    title: (name, year) => `${name}, pemilu ${year}`,
+    ballotLine: (ballot) => `Nomor urut ${ballot}`,
+    profile: 'Profil',
+    empty: 'Tidak diisi oleh sumber',
+    unreadable: (raw) => `Nilai dari sumber tidak dapat dibaca: ${raw}`,
+    otherYears: 'Partai yang sama pada tahun lain',
+    noOtherYears: 'Tidak ada partai dengan nama atau akronim yang sama pada tahun lain dalam data ini.',
+    duplicate: (count) => `Sumber memberi ${count} rekaman dengan nomor urut ini; semuanya ditampilkan.`,
+  },
+  pageFiles: {
+    heading: 'Unduh rekaman halaman ini',
+    intro: 'Rekaman yang ditampilkan di halaman ini, dalam format dan dengan nilai yang sama dengan berkas unduhan utama.',
+    yearFile: (year) => `Semua berkas tahun ${year}`,
+  },
+  downloads: {
+    title: 'Unduh data',
+    intro: 'Semua berkas rilis ini, per tahun dan dataset. Rekaman yang melanggar aturan kualitas tetap diterbitkan sebagaimana diberikan sumber, dengan kode aturan di kolom quality_flags.',
+    verify: 'Periksa berkas yang diunduh dengan SHA256SUMS:',
+    allYears: 'Semua tahun',
+    bundles: 'Bundel dan laporan',
+    file: 'Berkas',
+    format: 'Format',
+    size: 'Ukuran',
+    records: 'Rekaman',
+    companions: 'Berkas pendamping',
+    companionNotes: {
+      'manifest.json': 'daftar semua berkas dengan ukuran, jumlah rekaman dan SHA-256, asal data dan rilisnya',
+      'datapackage.json': 'deskripsi Frictionless Data Package untuk berkas dan skemanya',
+      SHA256SUMS: 'sidik SHA-256 semua berkas, untuk sha256sum -c',
+      'changes.json': 'rekaman yang berubah dibanding rilis sebelumnya',
+      'history.json': 'riwayat perubahan rekaman di semua rilis',
+      'releases.json': 'daftar semua rilis',
+    },
+    releases: (path) => `Berkas rilis sebelumnya tetap dapat diunduh di ${path}.`,
+    howTo: 'Cara membuka setiap format',
+    howToIntro: 'Contoh satu baris untuk DuckDB (SQL), pandas (Python, setelah import pandas as pd) dan R, dengan nama berkas setelah diunduh. Kolom kode (dapil_id, ballot_number) adalah teks: nol di depan harus tetap ada.',
+    formatNames: {
+      json: 'JSON',
+      csv: 'CSV',
+      parquet: 'Parquet',
+      arrow: 'Arrow IPC',
+      'raw-json': 'JSON mentah (nilai sumber)',
+      zip: 'ZIP (bundel tahun)',
+      'quality-json': 'Laporan kualitas (JSON)',
+      'quality-markdown': 'Laporan kualitas (Markdown)',
+    },
+  },
+  dictionary: {
+    title: 'Kamus data',
+    intro: 'Kolom dan aturan kualitas setiap dataset, dari deklarasi yang sama yang menulis berkas unduhan.',
+    identity: (keys, yearField, stem) => `Satu rekaman dikenali dari ${keys}; berkas dibagi menurut ${yearField}. Nama berkas diawali ${stem}.`,
+    columns: 'Kolom',
+    column: 'Kolom',
+    type: 'Tipe',
+    unit: 'Satuan',
+    source: 'Kolom sumber',
+    derived: '(diturunkan)',
+    nullable: 'Boleh kosong',
+    yes: 'ya',
+    no: 'tidak',
+    meaning: 'Arti',
+    rules: 'Aturan kualitas',
+    rule: 'Aturan',
+    fields: 'Kolom sumber yang diperiksa',
+    formats: 'Tipe data di setiap format',
+    logicalType: 'Tipe logis',
+  },
+  quality: {
+    title: 'Laporan kualitas data',
+    intro: 'Setiap rekaman diperiksa terhadap aturan kualitas datasetnya. Rekaman yang melanggar aturan tetap diterbitkan sebagaimana diberikan sumber, dengan kode aturan di kolom quality_flags. Posisi adalah urutan rekaman dalam hasil pengambilan, dihitung dari 0.',
+    summary: (checked, flagged, violations) => `${checked} rekaman diperiksa, ${flagged} ditandai, ${violations} pelanggaran aturan.`,
+    perYear: 'Ringkasan per tahun',
+    year: 'Tahun',
+    checked: 'Rekaman diperiksa',
+    flaggedRecords: 'Rekaman ditandai',
+    violations: 'Pelanggaran',
+    rules: 'Pelanggaran per aturan',
+    list: 'Daftar pelanggaran',
+    none: 'Tidak ada pelanggaran.',
+    position: 'Posisi',
+    key: 'Kunci',
+    message: 'Pesan',
+    record: 'Halaman',
+    shown: (shown, total) => `${shown} pelanggaran pertama dari ${total} ditampilkan; laporan lengkap ada di berkas unduhan.`,
+    fullReport: 'Laporan lengkap',
+    yearless: (count) => `${count} rekaman dengan tahun pemilu yang tidak terbaca hanya ada di berkas semua tahun.`,
+  },
+  about: { title: 'Tentang data ini' },
+  search: {
+    title: 'Cari',
+    intro: 'Cari dapil, kabupaten/kota dan partai di semua tahun.',
+    label: 'Nama dapil, kabupaten/kota atau partai',
+    button: 'Cari',
+    noscript: 'Pencarian memerlukan JavaScript. Tanpa JavaScript, semua dapil dan partai terdaftar di halaman setiap tahun:',
+    kinds: { dapil: 'dapil', regency: 'kabupaten/kota', party: 'partai' },
+    none: 'Tidak ada hasil.',
+    results: 'Hasil',
+  },
+  notFound: { title: 'Halaman tidak ditemukan', body: 'Alamat ini tidak ada di situs. Mulai dari beranda:' },
+};
+
+const en: SiteText = {
+  siteName: 'KPU Election Open Data',
+  skip: 'Skip to content',
+  nav: { home: 'Home', downloads: 'Downloads', dictionary: 'Data dictionary', quality: 'Data quality', about: 'About', search: 'Search', label: 'Main menu' },
+  otherLanguage: { label: 'Versi bahasa Indonesia', name: 'Bahasa Indonesia' },
+  breadcrumb: 'You are here',
+  demo: "DEMO DATA, NOT REAL FIGURES: this site was built from the stand-in upstream's synthetic data, not from the KPU.",
+  retrieved: (host, time) => `Data retrieved from ${host} on ${time}.`,
+  citeAs: 'Cite as:',
+  licence: 'The source publishes no licence for this data; none is granted or implied here. Credit the KPU as the source.',
+  sex: { male: 'Male', female: 'Female', total: 'Both' },
+  groups: { dpt: 'DPT', dptb: 'DPTb', dpk: 'DPK', total: 'All lists' },
+  groupNames: {
+    dpt: 'main voter list (Daftar Pemilih Tetap): registered voters',
+    dptb: 'supplementary list (Daftar Pemilih Tambahan): registered voters voting at another polling station',
+    dpk: 'additional list (Daftar Pemilih Khusus): voters not on the DPT',
+    total: 'DPT, DPTb and DPK together',
+  },
+  unavailable: 'not available',
+  flagged: 'quality note',
+  flaggedRecords: (count) => `${count} record${count === 1 ? '' : 's'} with quality notes`,
+  qualityNotes: 'Quality notes',
+  qualityNotesIntro: 'These records break a data quality rule. Their figures are published as the source gave them.',
+  valuesGiven: 'Values from the source',
+  ruleLabel: 'Rule',
+  home: {
+    intro:
+      "This site publishes the election open data of Indonesia's election commission (Komisi Pemilihan Umum, KPU): the number of voters who used their vote in the DPR (national legislature) election per electoral district (dapil) and regency or city, by sex and voter list, and the profiles of the parties contesting the election.",
+    promise: 'Every figure on these pages is the figure in the downloads.',
+    years: 'Election years',
+    yearLine: ({ dapils, regencies, parties }) => `${dapils} dapils, ${regencies} regencies and cities, ${parties} parties`,
+    totals: 'Voters who voted, per year',
+    bySexCaption: 'Voters who voted in the DPR election by year and sex (all voter lists)',
+    byListCaption: 'Voters who voted in the DPR election by year and voter list (men and women)',
+    totalsNote: "The sum of all of that year's records in this data; where the data is incomplete it covers only the dapils it holds.",
+    yearHeader: 'Year',
+    chartTitle: 'Men and women among voters who voted, per year',
+    onward: 'Further',
+    source: 'Source and retrieval time',
+    sourceLine: (publisher, queries, host) => `${publisher}, open-data API (queries ${queries}) at ${host}.`,
+    lastHarvest: (time) => `The last retrieval finished on ${time}.`,
+  },
+  year: {
+    title: (year) => `${year} election`,
+    turnout: 'Voters who voted in the DPR election, per dapil',
+    turnoutIntro: "Dapils grouped by province. The small bar shows men's share (left) and women's (right).",
+    noTurnout: (year) => `This data holds no turnout records for ${year}.`,
+    dapil: 'Dapil',
+    regencies: 'Regencies and cities',
+    voters: 'Voters who voted',
+    womenShare: "Women's share",
+    caption: (year) => `Dapils of the ${year} DPR election by province`,
+    unplaced: (count) => `${count} record${count === 1 ? '' : 's'} without a readable dapil id count in this year's totals but appear on no dapil page; see the quality report.`,
+    parties: 'Political parties',
+    partiesCaption: (year) => `Parties contesting the ${year} election by ballot number`,
+    noParties: (year) => `This data holds no party profiles for ${year}.`,
+    ballot: 'Ballot number',
+    partyName: 'Party name',
+    acronym: 'Acronym',
+    totalRow: 'Total',
+  },
+  dapil: {
+    title: (name, dapilId, year) => `${name} (dapil ${dapilId}), ${year} election`,
+    summary: ({ province, regencies, voters }) => `Province ${province}. ${regencies} regencies and cities. ${voters} voters who voted.`,
+    regency: 'Regency or city',
+    tableCaption: (name, year) => `Voters who voted in the ${year} DPR election in ${name} per regency or city, by voter list and sex`,
+    totalRow: 'Dapil total',
+    missingInTotal: (count) => `${count} unreadable value${count === 1 ? '' : 's'} left out of the total`,
+    sexChart: 'Men and women among voters who voted, per regency or city',
+    listChart: 'Voters who voted outside the main list (DPTb and DPK), per regency or city',
+    listLegend: 'Voter lists',
+    otherYears: 'This dapil in other years',
+    sortHint: 'With JavaScript, the buttons in the column headers sort the table.',
+  },
+  party: {
+    title: (name, year) => `${name}, ${year} election`,
+    ballotLine: (ballot) => `Ballot number ${ballot}`,
+    profile: 'Profile',
+    empty: 'Left empty by the source',
+    unreadable: (raw) => `The source's value could not be read: ${raw}`,
+    otherYears: 'The same party in other years',
+    noOtherYears: 'No party with the same name or acronym in other years of this data.',
+    duplicate: (count) => `The source gives ${count} records with this ballot number; all are shown.`,
+  },
+  pageFiles: {
+    heading: "Download this page's records",
+    intro: 'The records shown on this page, in the same formats and with the same values as the main downloads.',
+    yearFile: (year) => `All files of ${year}`,
+  },
+  downloads: {
+    title: 'Downloads',
+    intro: 'Every file of this release, by year and dataset. Records that break a quality rule are published as the source gave them, with the rule ids in the quality_flags column.',
+    verify: 'Check downloaded files with SHA256SUMS:',
+    allYears: 'All years',
+    bundles: 'Bundles and reports',
+    file: 'File',
+    format: 'Format',
+    size: 'Size',
+    records: 'Records',
+    companions: 'Companion files',
+    companionNotes: {
+      'manifest.json': 'every file with its size, record count and SHA-256, where the data came from, and its release',
+      'datapackage.json': 'a Frictionless Data Package describing the files and their schemas',
+      SHA256SUMS: 'the SHA-256 of every file, for sha256sum -c',
+      'changes.json': 'the records that changed since the previous release',
+      'history.json': 'the change history of records across releases',
+      'releases.json': 'every release',
+    },
+    releases: (path) => `The files of earlier releases stay downloadable under ${path}.`,
+    howTo: 'How to load each format',
+    howToIntro: 'One line each for DuckDB (SQL), pandas (Python, after import pandas as pd) and R, with the file name once downloaded. The identifier columns (dapil_id, ballot_number) are text: their leading zeros must stay.',
+    formatNames: {
+      json: 'JSON',
+      csv: 'CSV',
+      parquet: 'Parquet',
+      arrow: 'Arrow IPC',
+      'raw-json': 'raw JSON (source values)',
+      zip: 'ZIP (year bundle)',
+      'quality-json': 'quality report (JSON)',
+      'quality-markdown': 'quality report (Markdown)',
+    },
+  },
+  dictionary: {
+    title: 'Data dictionary',
+    intro: "Each dataset's columns and quality rules, from the same declarations that write the downloads.",
+    identity: (keys, yearField, stem) => `A record is identified by ${keys}; files are split by ${yearField}. File names start with ${stem}.`,
+    columns: 'Columns',
+    column: 'Column',
+    type: 'Type',
+    unit: 'Unit',
+    source: 'Source field',
+    derived: '(derived)',
+    nullable: 'Can be empty',
+    yes: 'yes',
+    no: 'no',
+    meaning: 'Meaning',
+    rules: 'Quality rules',
+    rule: 'Rule',
+    fields: 'Source fields checked',
+    formats: 'Data types in each format',
+    logicalType: 'Logical type',
+  },
+  quality: {
+    title: 'Data quality report',
+    intro: "Every record is checked against its dataset's quality rules. Records that break a rule are published as the source gave them, with the rule ids in the quality_flags column. Position is the record's place in the retrieved order, counted from 0.",
+    summary: (checked, flagged, violations) => `${checked} records checked, ${flagged} flagged, ${violations} broken rules.`,
+    perYear: 'Summary per year',
+    year: 'Year',
+    checked: 'Records checked',
+    flaggedRecords: 'Records flagged',
+    violations: 'Violations',
+    rules: 'Violations per rule',
+    list: 'Violations',
+    none: 'No violations.',
+    position: 'Position',
+    key: 'Key',
+    message: 'Message',
+    record: 'Page',
+    shown: (shown, total) => `The first ${shown} of ${total} violations are shown; the full report is in the downloads.`,
+    fullReport: 'Full report',
+    yearless: (count) => `${count} record${count === 1 ? '' : 's'} with an unreadable election year are in the all-years files only.`,
+  },
+  about: { title: 'About this data' },
+  search: {
+    title: 'Search',
+    intro: 'Search dapils, regencies and cities, and parties across all years.',
+    label: 'Name of a dapil, regency, city or party',
+    button: 'Search',
+    noscript: 'Search needs JavaScript. Without it, every dapil and party is listed on the page of each year:',
+    kinds: { dapil: 'dapil', regency: 'regency or city', party: 'party' },
+    none: 'No results.',
+    results: 'Results',
+  },
+  notFound: { title: 'Page not found', body: 'This address does not exist on the site. Start from the home page:' },
+};
+
+export const TEXT: Record<Lang, SiteText> = { id, en };

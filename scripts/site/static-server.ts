@@ -1,0 +1,130 @@
+// A tiny static file server for the published folder (npm run preview, and the site tests): folders
+// answer with their index.html, a folder without its "/" is redirected, unknown paths get 404.html, and
+// responses are gzip-compressed when the client accepts it, so transfer sizes are real.
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface StaticServerOptions {
+  /** The folder to serve (dist/, which may be a symlink). */
+  root: string;
+  /** Default 0: an ephemeral port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** URL path the site lives under, as given to the site stage; default "/". */
+  base?: string;
+}
+
+export interface RunningStaticServer {
+  /** The site's URL, base included, ending in "/". */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const MEDIA_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.parquet': 'application/vnd.apache.parquet',
+  '.arrow': 'application/vnd.apache.arrow.file',
+  '.zip': 'application/zip',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Files compressed on the fly: text. Parquet, Arrow and ZIP are sent as they are. */
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.json', '.csv', '.md', '.svg', '.txt', '']);
+
+function mediaTypeOf(file: string): string {
+  const name = path.basename(file);
+  if (name === 'SHA256SUMS') return 'text/plain; charset=utf-8';
+  return MEDIA_TYPES[path.extname(file)] ?? 'application/octet-stream';
+}
+
+async function fileStat(file: string): Promise<Awaited<ReturnType<typeof stat>> | null> {
+  try {
+    return await stat(file);
+  } catch {
+    return null;
+  }
+}
+
+export async function startStaticServer(options: StaticServerOptions): Promise<RunningStaticServer> {
+  const root = path.resolve(options.root);
+  const base = (options.base ?? '/').replace(/\/?$/, '/');
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      let pathname: string;
+      try {
+        pathname = decodeURIComponent(url.pathname);
+      } catch {
+        response.writeHead(400).end();
+        return;
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        response.writeHead(405, { allow: 'GET, HEAD' }).end();
+        return;
+      }
+      const inside = pathname.startsWith(base) ? pathname.slice(base.length) : null;
+      // Normalizing first and checking the prefix after keeps "/../" from leaving the root.
+      let file = inside === null ? null : path.join(root, path.normalize(`/${inside}`));
+      if (file !== null && !file.startsWith(root)) file = null;
+      let stats = file === null ? null : await fileStat(file);
+      if (file !== null && stats?.isDirectory()) {
+        if (!pathname.endsWith('/')) {
+          response.writeHead(301, { location: `${pathname}/${url.search}` }).end();
+          return;
+        }
+        file = path.join(file, 'index.html');
+        stats = await fileStat(file);
+      }
+      let status = 200;
+      if (file === null || !stats?.isFile()) {
+        status = 404;
+        file = path.join(root, '404.html');
+        stats = await fileStat(file);
+        if (!stats?.isFile()) {
+          response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+          return;
+        }
+      }
+      const headers: Record<string, string> = { 'content-type': mediaTypeOf(file), 'cache-control': 'no-cache' };
+      const gzip = COMPRESSIBLE.has(path.extname(file)) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      if (gzip) {
+        const body = gzipSync(await readFile(file));
+        response.writeHead(status, { ...headers, 'content-encoding': 'gzip', 'content-length': String(body.length), vary: 'accept-encoding' });
+        response.end(request.method === 'HEAD' ? undefined : body);
+        return;
+      }
+      response.writeHead(status, { ...headers, 'content-length': String(stats.size) });
+      if (request.method === 'HEAD') response.end();
+      else createReadStream(file).pipe(response);
+    })().catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end(`${error instanceof Error ? error.message : String(error)}\n`);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port, address } = server.address() as AddressInfo;
+  return {
+    url: `http://${address}:${port}${base}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

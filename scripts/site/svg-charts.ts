@@ -1,0 +1,184 @@
+// Charts as SVG text, drawn at build time (no script): the sex split and the voter-list composition per
+// row (regency or year), and the small sex-split bar of the year pages. Colours come from CSS classes
+// (site/src/styles/site.css); every chart carries its one-sentence text alternative as its accessible name.
+
+/** Escapes text for an SVG or HTML text node or a double-quoted attribute. */
+export function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** A coordinate with at most one decimal: small, and stable across platforms. */
+function n(value: number): string {
+  return String(Math.round(value * 10) / 10);
+}
+
+const WIDTH = 640;
+const ROW = 22;
+const BAR = 14;
+const TOP = 30;
+/** Approximate width of one character of the 12px label font, for sizing the label column and legend. */
+const CHAR = 6.6;
+
+/** Approximate width of a 12px label: capitals (the source's names are upper case) are wider than the rest. */
+export function textWidth(text: string): number {
+  let width = 0;
+  for (const character of text) width += /[A-Z0-9]/.test(character) ? 8.8 : /[ .,:;'()-]/.test(character) ? 3.8 : CHAR;
+  return width;
+}
+
+interface ChartFrame {
+  labelWidth: number;
+  barX: number;
+  barWidth: number;
+  height: number;
+}
+
+function frame(labels: readonly string[], rightMargin: number): ChartFrame {
+  const longest = labels.reduce((max, label) => Math.max(max, textWidth(label)), 0);
+  const labelWidth = Math.min(260, Math.max(40, Math.ceil(longest)));
+  const barX = labelWidth + 8;
+  return { labelWidth, barX, barWidth: WIDTH - barX - rightMargin, height: TOP + labels.length * ROW + 4 };
+}
+
+function open(label: string, height: number): string {
+  return `<svg class="chart" viewBox="0 0 ${WIDTH} ${n(height)}" width="${WIDTH}" height="${n(height)}" role="img" aria-label="${escapeXml(label)}">`;
+}
+
+function legend(entries: ReadonlyArray<{ className: string; label: string }>, x: number): string {
+  let offset = x;
+  return entries
+    .map((entry) => {
+      const item = `<rect class="${entry.className}" x="${n(offset)}" y="4" width="12" height="12"/><text x="${n(offset + 16)}" y="14">${escapeXml(entry.label)}</text>`;
+      offset += 16 + textWidth(entry.label) + 18;
+      return item;
+    })
+    .join('');
+}
+
+/** The label cut to the width with "…" when longer; the full name is in the page's table. */
+export function fitLabel(label: string, width: number): string {
+  if (textWidth(label) <= width) return label;
+  let cut = label;
+  while (cut.length > 1 && textWidth(`${cut}…`) > width) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+function rowLabel(chart: ChartFrame, index: number, label: string): string {
+  return `<text x="${n(chart.labelWidth)}" y="${n(TOP + index * ROW + 12)}" text-anchor="end">${escapeXml(fitLabel(label, chart.labelWidth))}</text>`;
+}
+
+export interface SexSplitRow {
+  label: string;
+  male: number | null;
+  female: number | null;
+}
+
+export interface SexSplitChart {
+  /** The one-sentence text alternative. */
+  summary: string;
+  rows: readonly SexSplitRow[];
+  labels: { male: string; female: string; unavailable: string };
+  /** Formats a share (0–1) for the labels at the end of each bar. */
+  percent: (share: number) => string;
+}
+
+/** One bar per row: men's share then women's, out of both; women's share written at the end; a mark at 50%. */
+export function renderSexSplitChart(chart: SexSplitChart): string {
+  const layout = frame(chart.rows.map((row) => row.label), 58);
+  const parts = [open(chart.summary, layout.height), legend([{ className: 'm', label: chart.labels.male }, { className: 'f', label: chart.labels.female }], layout.barX)];
+  chart.rows.forEach((row, index) => {
+    const y = TOP + index * ROW;
+    parts.push(rowLabel(layout, index, row.label));
+    const both = (row.male ?? 0) + (row.female ?? 0);
+    if (row.male === null || row.female === null || both === 0) {
+      parts.push(`<text x="${n(layout.barX)}" y="${n(y + 12)}">${escapeXml(chart.labels.unavailable)}</text>`);
+      return;
+    }
+    const maleWidth = (row.male / both) * layout.barWidth;
+    parts.push(
+      `<rect class="m" x="${n(layout.barX)}" y="${n(y)}" width="${n(maleWidth)}" height="${BAR}"/>`,
+      `<rect class="f" x="${n(layout.barX + maleWidth)}" y="${n(y)}" width="${n(layout.barWidth - maleWidth)}" height="${BAR}"/>`,
+      `<text x="${n(layout.barX + layout.barWidth + 6)}" y="${n(y + 12)}">${escapeXml(chart.percent(row.female / both))}</text>`,
+    );
+  });
+  const middle = layout.barX + layout.barWidth / 2;
+  parts.push(`<line class="ref" x1="${n(middle)}" x2="${n(middle)}" y1="${TOP - 4}" y2="${n(layout.height - 2)}"/>`, '</svg>');
+  return parts.join('');
+}
+
+export interface VoterListRow {
+  label: string;
+  dpt: number | null;
+  dptb: number | null;
+  dpk: number | null;
+}
+
+export interface VoterListChart {
+  summary: string;
+  rows: readonly VoterListRow[];
+  labels: { dptb: string; dpk: string; dpt: string; unavailable: string };
+  percent: (share: number) => string;
+}
+
+/** The smallest of 1, 2, 5 × 10^k (in percent) at or above the value, so the axis ends on a round number. */
+export function niceCeiling(percent: number): number {
+  if (percent <= 0) return 1;
+  const magnitude = 10 ** Math.floor(Math.log10(percent));
+  const step = [1, 2, 5, 10].find((candidate) => candidate * magnitude >= percent - 1e-9) ?? 10;
+  return Math.min(100, step * magnitude);
+}
+
+/**
+ * The voters outside the main list: the DPTb and DPK shares of all three lists, stacked on an axis zoomed to the
+ * largest share (a 0–100% axis would show only DPT), with the DPT share written at the end of each bar.
+ */
+export function renderVoterListChart(chart: VoterListChart): string {
+  const layout = frame(chart.rows.map((row) => row.label), 92);
+  const shares = chart.rows.map((row) => {
+    if (row.dpt === null || row.dptb === null || row.dpk === null) return null;
+    const all = row.dpt + row.dptb + row.dpk;
+    return all === 0 ? null : { dpt: row.dpt / all, dptb: row.dptb / all, dpk: row.dpk / all };
+  });
+  const axisMax = niceCeiling(Math.max(0, ...shares.map((share) => (share ? (share.dptb + share.dpk) * 100 : 0))));
+  const scale = layout.barWidth / (axisMax / 100);
+  const parts = [
+    open(chart.summary, layout.height + 14),
+    legend([{ className: 'b', label: chart.labels.dptb }, { className: 'k', label: chart.labels.dpk }], layout.barX),
+  ];
+  chart.rows.forEach((row, index) => {
+    const y = TOP + index * ROW;
+    parts.push(rowLabel(layout, index, row.label));
+    const share = shares[index];
+    if (!share) {
+      parts.push(`<text x="${n(layout.barX)}" y="${n(y + 12)}">${escapeXml(chart.labels.unavailable)}</text>`);
+      return;
+    }
+    parts.push(
+      `<rect class="b" x="${n(layout.barX)}" y="${n(y)}" width="${n(share.dptb * scale)}" height="${BAR}"/>`,
+      `<rect class="k" x="${n(layout.barX + share.dptb * scale)}" y="${n(y)}" width="${n(share.dpk * scale)}" height="${BAR}"/>`,
+      `<text x="${n(layout.barX + layout.barWidth + 6)}" y="${n(y + 12)}">${escapeXml(`${chart.labels.dpt} ${chart.percent(share.dpt)}`)}</text>`,
+    );
+  });
+  // Axis ticks at 0, half and the maximum, under the bars.
+  const axisY = layout.height + 8;
+  for (const fraction of [0, 0.5, 1]) {
+    const x = layout.barX + fraction * layout.barWidth;
+    const anchor = fraction === 0 ? 'start' : fraction === 1 ? 'end' : 'middle';
+    parts.push(
+      `<line class="ref" x1="${n(x)}" x2="${n(x)}" y1="${TOP - 4}" y2="${n(layout.height - 2)}"/>`,
+      `<text x="${n(x)}" y="${n(axisY)}" text-anchor="${anchor}">${escapeXml(chart.percent((axisMax / 100) * fraction))}</text>`,
+    );
+  }
+  parts.push('</svg>');
+  return parts.join('');
+}
+
+/**
+ * The small bar of the year pages: men's share then women's. Decorative (aria-hidden): the women's share is
+ * written beside it in the same table cell, which is its text alternative.
+ */
+export function renderMiniSplit(male: number | null, female: number | null): string {
+  if (male === null || female === null || male + female === 0) return '';
+  const maleWidth = (male / (male + female)) * 60;
+  return `<svg class="mini" viewBox="0 0 60 10" width="60" height="10" aria-hidden="true"><rect class="m" width="${n(maleWidth)}" height="10"/><rect class="f" x="${n(maleWidth)}" width="${n(60 - maleWidth)}" height="10"/></svg>`;
+}

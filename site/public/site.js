@@ -1,0 +1,121 @@
+// Optional enhancements; every page works without them. Sorting for tables marked data-sortable (headers
+// with data-sort become buttons; cells sort by data-v when they have one), and the search page's results
+// from /search-index.json. Result links follow scripts/site/site-routes.ts: <prefix><year>/dapil/<id>/
+// and <prefix><year>/<party slug>/<ballot>/.
+(function () {
+  'use strict';
+
+  function sortValue(cell) {
+    if (!cell) return null;
+    var raw = cell.getAttribute('data-v');
+    return raw === null ? cell.textContent.trim() : Number(raw);
+  }
+
+  function compare(a, b) {
+    if (a === null || a === '') return b === null || b === '' ? 0 : 1;
+    if (b === null || b === '') return -1;
+    if (typeof a === 'number' && typeof b === 'number') return a - b;
+    return String(a).localeCompare(String(b), document.documentElement.lang);
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll('table[data-sortable]'), function (table) {
+    var body = table.tBodies[0];
+    if (!body) return;
+    var headers = table.querySelectorAll('th[data-sort]');
+    Array.prototype.forEach.call(headers, function (th) {
+      var column = Number(th.getAttribute('data-sort'));
+      var button = document.createElement('button');
+      button.type = 'button';
+      while (th.firstChild) button.appendChild(th.firstChild);
+      th.appendChild(button);
+      th.setAttribute('aria-sort', 'none');
+      button.addEventListener('click', function () {
+        var direction = th.getAttribute('aria-sort') === 'ascending' ? -1 : 1;
+        Array.prototype.forEach.call(headers, function (other) { other.setAttribute('aria-sort', 'none'); });
+        th.setAttribute('aria-sort', direction === 1 ? 'ascending' : 'descending');
+        var rows = Array.prototype.slice.call(body.rows).map(function (row, position) {
+          return { row: row, value: sortValue(row.cells[column]), position: position };
+        });
+        rows.sort(function (x, y) {
+          var order = compare(x.value, y.value);
+          if (x.value === null || y.value === null || x.value === '' || y.value === '') return order || x.position - y.position;
+          return order * direction || x.position - y.position;
+        });
+        rows.forEach(function (entry) { body.appendChild(entry.row); });
+      });
+    });
+  });
+
+  var results = document.getElementById('results');
+  var input = document.getElementById('q');
+  if (!results || !input) return;
+  var data = results.dataset;
+  var index = null;
+
+  function fold(text) {
+    return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  }
+
+  function element(name, text) {
+    var node = document.createElement(name);
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  function render(query, found, total) {
+    results.textContent = '';
+    var heading = element('h2', data.results + ' (' + total + ')');
+    results.appendChild(heading);
+    if (total === 0) {
+      results.appendChild(element('p', data.none));
+      return;
+    }
+    var list = element('ul');
+    found.forEach(function (hit) {
+      var item = element('li');
+      item.appendChild(element('strong', hit.entry[0]));
+      item.appendChild(document.createTextNode(' (' + hit.label + (hit.entry[1] ? ', ' + hit.entry[1] : '') + '): '));
+      hit.entry[2].forEach(function (page, position) {
+        if (position > 0) item.appendChild(document.createTextNode(', '));
+        var link = element('a', String(page[0]));
+        link.href = data.prefix + page[0] + '/' + (hit.kind === 'party' ? data.party : 'dapil') + '/' + page[1] + '/';
+        item.appendChild(link);
+      });
+      list.appendChild(item);
+    });
+    results.appendChild(list);
+  }
+
+  function search() {
+    var query = fold(input.value.trim());
+    if (query.length < 2) {
+      results.textContent = '';
+      return;
+    }
+    index = index || fetch(data.index).then(function (response) { return response.json(); });
+    index.then(function (all) {
+      var found = [];
+      [['dapils', 'dapil', data.dapilKind], ['regencies', 'regency', data.regencyKind], ['parties', 'party', data.partyKind]].forEach(function (group) {
+        all[group[0]].forEach(function (entry) {
+          var matches = fold(entry[0]).indexOf(query) >= 0 || (group[1] === 'party' && fold(entry[1]).indexOf(query) >= 0);
+          if (matches) found.push({ kind: group[1], label: group[2], entry: entry });
+        });
+      });
+      render(query, found.slice(0, 100), found.length);
+    });
+  }
+
+  input.form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    var url = new URL(window.location.href);
+    url.searchParams.set('q', input.value);
+    window.history.replaceState(null, '', url);
+    search();
+  });
+  input.addEventListener('input', search);
+  var initial = new URL(window.location.href).searchParams.get('q');
+  if (initial) {
+    input.value = initial;
+    search();
+  }
+})();

@@ -1,0 +1,258 @@
+// The checks every built site must pass, read the way users read it (Chromium on a real port, HTTP for
+// links and downloads): pages render and pass axe, figures equal the downloads, links resolve, downloads
+// match the manifest, pages stay under the weight budget. Each returns its problems; a test expects none.
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { PublishedSite } from './site-fixtures.ts';
+
+export const AXE_SCRIPT = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
+export const PAGE_BUDGET_BYTES = 30 * 1024;
+
+/** Every HTML page of the published site as a URL path: "2014/dapil/1101/index.html" → "/2014/dapil/1101/". */
+export async function listPagePaths(distDir: string): Promise<string[]> {
+  const entries = await readdir(distDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.relative(distDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => !file.startsWith('data/'))
+    .map((file) => `/${file.replace(/(^|\/)index\.html$/, '$1')}`)
+    .sort();
+}
+
+/** Runs `task` over the items with at most `limit` at a time, keeping the order of results. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  targets: string[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now (axe injected by `injectAxe` or here). */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? null,
+        targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+      }));
+  });
+}
+
+/**
+ * The pages axe checks when not all of them: every page that is not a dapil or party page, and of those, per
+ * kind and language, a spread of the list, the largest pages (the most rows and fields) and every page with a
+ * flagged record (quality notes).
+ */
+export async function selectAxePages(distDir: string, paths: readonly string[], perKind = 8): Promise<Set<string>> {
+  const selected = new Set<string>();
+  const groups = new Map<string, Array<{ page: string; bytes: number }>>();
+  for (const page of paths) {
+    const kind = /^(\/en)?\/[0-9]{4}\/(dapil|partai|party)\//.exec(page);
+    if (!kind) {
+      selected.add(page);
+      continue;
+    }
+    const key = `${kind[1] ?? ''}${kind[2] as string}`;
+    const html = await readFile(path.join(distDir, page, 'index.html'), 'utf8');
+    if (html.includes('class="flag"')) selected.add(page);
+    groups.set(key, [...(groups.get(key) ?? []), { page, bytes: html.length }]);
+  }
+  for (const group of groups.values()) {
+    const step = Math.max(1, Math.floor(group.length / perKind));
+    group.forEach((entry, index) => {
+      if (index % step === 0) selected.add(entry.page);
+    });
+    for (const entry of [...group].sort((a, b) => b.bytes - a.bytes).slice(0, 3)) selected.add(entry.page);
+  }
+  return selected;
+}
+
+/**
+ * Opens every page in Chromium: it must answer 200, load every resource, log no error, carry a language, a
+ * title and one h1, the demo notice exactly when the data is demo data, the retrieval time and the citation;
+ * and axe must find no serious or critical violation on the pages of `axePages` (all when omitted).
+ */
+export async function checkPagesRender(browser: Browser, site: PublishedSite, paths: readonly string[], axePages?: ReadonlySet<string>): Promise<string[]> {
+  // Two contexts: axe is injected before any page script on every navigation of the first (cheaper than adding it
+  // to each page afterwards), and costs nothing on the pages of the second.
+  const withAxe = await browser.newContext();
+  await withAxe.addInitScript({ path: AXE_SCRIPT });
+  const withoutAxe = await browser.newContext();
+  const demoNotice = /DATA CONTOH, BUKAN ANGKA SEBENARNYA|DEMO DATA, NOT REAL FIGURES/;
+  // Each worker reuses one tab per context: opening a tab per page costs more than loading the page.
+  const openTab = async (context: BrowserContext): Promise<{ page: Page; found: string[] }> => {
+    const tab = { page: await context.newPage(), found: [] as string[] };
+    tab.page.on('console', (message) => {
+      if (message.type() === 'error') tab.found.push(`console error: ${message.text()}`);
+    });
+    tab.page.on('pageerror', (error) => tab.found.push(`page error: ${error.message}`));
+    tab.page.on('requestfailed', (request) => tab.found.push(`request failed: ${request.url()}`));
+    tab.page.on('response', (response) => {
+      if (response.status() >= 400 && !response.url().endsWith('/404.html')) tab.found.push(`${response.status()} for ${response.url()}`);
+    });
+    return tab;
+  };
+  const free = { axe: [] as Array<{ page: Page; found: string[] }>, plain: [] as Array<{ page: Page; found: string[] }> };
+  try {
+    const problems = await mapLimit(paths, 3, async (pagePath) => {
+      const runAxe = !axePages || axePages.has(pagePath);
+      const pool = runAxe ? free.axe : free.plain;
+      const tab = pool.pop() ?? (await openTab(runAxe ? withAxe : withoutAxe));
+      const { page, found } = tab;
+      found.length = 0;
+      try {
+        const response = await page.goto(new URL(pagePath.slice(1), site.server.url).href, { waitUntil: 'load' });
+        if (response?.status() !== 200) found.push(`status ${String(response?.status())}`);
+        const facts = await page.evaluate(() => ({
+          lang: document.documentElement.lang,
+          title: document.title,
+          h1: document.querySelectorAll('h1').length,
+          text: document.body.innerText,
+          footer: document.querySelector('footer')?.textContent ?? '',
+        }));
+        if (facts.lang !== 'id' && facts.lang !== 'en') found.push(`lang "${facts.lang}"`);
+        if (facts.title.trim() === '') found.push('no title');
+        if (facts.h1 !== 1) found.push(`${facts.h1} h1 elements`);
+        if (demoNotice.test(facts.text) !== site.manifest.demo) found.push(`demo notice ${site.manifest.demo ? 'missing' : 'shown on real data'}`);
+        const release = site.manifest.release?.id ?? site.manifest.harvest.harvestId;
+        if (!facts.footer.includes('Komisi Pemilihan Umum') || !facts.footer.includes(release)) found.push('footer lacks the citation line naming the release');
+        if (runAxe) {
+          for (const violation of await seriousAxeViolations(page)) {
+            found.push(`axe ${violation.impact} ${violation.id}: ${violation.targets.join(' | ')}`);
+          }
+        }
+      } catch (error) {
+        found.push(`failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const result = found.map((problem) => `${pagePath}: ${problem}`);
+      pool.push(tab);
+      return result;
+    });
+    return problems.flat();
+  } finally {
+    await withAxe.close();
+    await withoutAxe.close();
+  }
+}
+
+/** The attribute values that name another resource: links, stylesheets, scripts, the search index. */
+export function extractReferences(html: string): string[] {
+  const references: string[] = [];
+  for (const match of html.matchAll(/\s(?:href|src|action|data-index)="([^"]*)"/g)) {
+    references.push((match[1] ?? '').replaceAll('&amp;', '&'));
+  }
+  return references;
+}
+
+export function sha256(content: Buffer | string): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+/**
+ * Follows every internal reference of every page over HTTP: each must answer 200, and a #fragment must name
+ * an element of the target page. Then fetches every manifest file and the companion files: each must exist
+ * with the manifest's size and SHA-256, and the downloads pages must link every manifest file.
+ */
+export async function checkLinksAndDownloads(site: PublishedSite, paths: readonly string[]): Promise<string[]> {
+  const origin = new URL(site.server.url).origin;
+  const pages = new Map<string, string>();
+  const problems: string[] = [];
+  const fetchText = async (url: string): Promise<{ status: number; text: string }> => {
+    if (pages.has(url)) return { status: 200, text: pages.get(url) as string };
+    const response = await fetch(url);
+    const text = await response.text();
+    if (response.ok) pages.set(url, text);
+    return { status: response.status, text };
+  };
+  const references = new Map<string, string>();
+  for (const pagePath of paths) {
+    const pageUrl = new URL(pagePath.slice(1), site.server.url).href;
+    const { status, text } = await fetchText(pageUrl);
+    if (status !== 200) problems.push(`${pagePath}: status ${status}`);
+    for (const reference of extractReferences(text)) {
+      const url = new URL(reference, pageUrl);
+      if (url.origin !== origin) continue;
+      if (!references.has(url.href)) references.set(url.href, pagePath);
+    }
+  }
+  await mapLimit([...references.entries()], 8, async ([href, from]) => {
+    const url = new URL(href);
+    const fragment = decodeURIComponent(url.hash.slice(1));
+    url.hash = '';
+    const isPage = url.pathname.endsWith('/') || url.pathname.endsWith('.html');
+    const response = isPage ? await fetchText(url.href) : await fetch(url.href, { method: 'HEAD' }).then((answer) => ({ status: answer.status, text: '' }));
+    if (response.status !== 200) problems.push(`${from}: ${href} answers ${response.status}`);
+    else if (fragment !== '' && !response.text.includes(`id="${fragment}"`)) problems.push(`${from}: ${href} has no element with id "${fragment}"`);
+  });
+
+  for (const file of site.manifest.files) {
+    const response = await fetch(new URL(`data/${file.path}`, site.server.url));
+    const content = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200) problems.push(`download ${file.path}: status ${response.status}`);
+    else if (content.length !== file.bytes || sha256(content) !== file.sha256) problems.push(`download ${file.path}: size or SHA-256 differs from the manifest`);
+  }
+  for (const companion of ['manifest.json', 'datapackage.json', 'SHA256SUMS']) {
+    const response = await fetch(new URL(`data/${companion}`, site.server.url));
+    if (response.status !== 200) problems.push(`download ${companion}: status ${response.status}`);
+  }
+  for (const downloads of ['unduh/', 'en/downloads/']) {
+    const pageUrl = new URL(downloads, site.server.url).href;
+    const { text } = await fetchText(pageUrl);
+    const linked = new Set(extractReferences(text).map((reference) => new URL(reference, pageUrl).href));
+    for (const file of site.manifest.files) {
+      if (!linked.has(new URL(`data/${file.path}`, site.server.url).href)) problems.push(`/${downloads} does not link ${file.path}`);
+    }
+  }
+  return problems;
+}
+
+export interface PageWeight {
+  page: string;
+  /** gzip bytes of the HTML and of every stylesheet, script and index it loads. */
+  bytes: number;
+}
+
+/** What each page transfers, gzip-compressed: the HTML plus the local stylesheets, scripts and search index it references. */
+export async function measurePageWeights(distDir: string, paths: readonly string[]): Promise<PageWeight[]> {
+  const gzipSize = async (file: string): Promise<number> => gzipSync(await readFile(file)).length;
+  const cache = new Map<string, number>();
+  return Promise.all(
+    paths.map(async (pagePath) => {
+      const file = path.join(distDir, pagePath.endsWith('/') ? `${pagePath}index.html` : pagePath);
+      const html = await readFile(file, 'utf8');
+      let bytes = gzipSync(html).length;
+      const assets = new Set(
+        [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"|<script[^>]*src="([^"]+)"|data-index="([^"]+)"/g)].map(
+          (match) => (match[1] ?? match[2] ?? match[3]) as string,
+        ),
+      );
+      for (const asset of assets) {
+        const assetFile = path.join(distDir, asset);
+        if (!cache.has(assetFile)) cache.set(assetFile, await gzipSize(assetFile));
+        bytes += cache.get(assetFile) as number;
+      }
+      return { page: pagePath, bytes };
+    }),
+  );
+}

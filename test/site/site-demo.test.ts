@@ -1,0 +1,139 @@
+// The site built by `npm run build` from the demo data, in Chromium: every shared check, plus what the demo
+// build is the cheapest place to prove: same data gives the same bytes, a base path works, pages work
+// without JavaScript, and the optional script sorts tables and searches.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSilentReporter } from '../../scripts/log/progress-reporter.ts';
+import { runSiteStage } from '../../scripts/site/site-stage.ts';
+import { startStaticServer } from '../../scripts/site/static-server.ts';
+import { queryDuckDb } from '../support/build-fixtures.ts';
+import { readAllFiles } from '../support/harvest-fixtures.ts';
+import { checkLinksAndDownloads, listPagePaths } from './site-checks.ts';
+import { buildDemoSite } from './site-fixtures.ts';
+import { defineSiteSuite } from './site-suite.ts';
+
+describe('site from the demo data', () => {
+  const suite = defineSiteSuite('demo', buildDemoSite, {
+    screenshots: ['/', '/2024/', '/2024/dapil/0101/', '/en/2019/party/1/', '/unduh/', '/en/data-quality/'],
+    axeAll: true,
+  });
+
+  it('announces the demo data on every page, in the title too', async () => {
+    const page = await suite.browser().newPage();
+    try {
+      await page.goto(suite.site().server.url);
+      expect(await page.title()).toMatch(/^\[DATA CONTOH\]/);
+      await page.goto(new URL('en/', suite.site().server.url).href);
+      expect(await page.locator('.demo').textContent()).toContain('DEMO DATA, NOT REAL FIGURES');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('writes the same bytes when built again from the same data', async () => {
+    const outDir = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-again-'));
+    try {
+      await runSiteStage({ dataDir: suite.site().dataDir, outDir, reporter: createSilentReporter() });
+      const published = (await readAllFiles(suite.site().distDir)).filter(([file]) => !file.startsWith(`data${path.sep}`));
+      const again = await readAllFiles(outDir);
+      const digest = (files: [string, Buffer][]) => Object.fromEntries(files.map(([file, content]) => [file, content.toString('base64')]));
+      expect(again.length).toBeGreaterThan(50);
+      expect(digest(again)).toEqual(digest(published));
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a data folder whose files differ from the manifest, before building anything', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-altered-'));
+    try {
+      const dataDir = path.join(root, 'data');
+      await cp(suite.site().dataDir, dataDir, { recursive: true });
+      const file = path.join(dataDir, 'all-years', 'kpu-dpr-turnout-by-sex-all-years.json');
+      await writeFile(file, (await readFile(file, 'utf8')).replace(/"total_voters":([0-9])/, '"total_voters":9$1'));
+      await expect(runSiteStage({ dataDir, outDir: path.join(root, 'site') })).rejects.toThrow(/does not match its size or SHA-256/);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('works under a base path, links and downloads included', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-base-'));
+    try {
+      await runSiteStage({ dataDir: suite.site().dataDir, outDir: root, base: '/kpu/' });
+      await cp(suite.site().dataDir, path.join(root, 'data'), { recursive: true });
+      const server = await startStaticServer({ root, base: '/kpu/' });
+      try {
+        const html = await readFile(path.join(root, 'index.html'), 'utf8');
+        expect(html).toContain('href="/kpu/2024/"');
+        const problems = await checkLinksAndDownloads({ ...suite.site(), server, distDir: root }, await listPagePaths(root));
+        expect(problems).toEqual([]);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('shows every figure without JavaScript, and says what search needs', async () => {
+    const context = await suite.browser().newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(new URL('2024/dapil/0101/', suite.site().server.url).href);
+      expect(await page.locator('table[data-sortable] tbody tr').count()).toBeGreaterThan(1);
+      expect(await page.locator('figure svg[role="img"]').count()).toBe(2);
+      await page.goto(new URL('cari/', suite.site().server.url).href);
+      expect(await page.locator('main').textContent()).toContain('Pencarian memerlukan JavaScript');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sorts a table from the keyboard and finds a regency with the optional script', async () => {
+    const page = await suite.browser().newPage();
+    try {
+      await page.goto(new URL('2024/dapil/0101/', suite.site().server.url).href);
+      // The first Tab reaches the skip link.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip');
+      const header = page.locator('table[data-sortable] thead tr:nth-child(2) th').nth(11);
+      await header.locator('button').focus();
+      await page.keyboard.press('Enter');
+      expect(await header.getAttribute('aria-sort')).toBe('ascending');
+      const totals = await page.$$eval('table[data-sortable] tbody tr', (rows) => rows.map((row) => Number(row.querySelectorAll('td')[11]?.getAttribute('data-v'))));
+      expect(totals).toEqual([...totals].sort((a, b) => a - b));
+
+      await page.goto(new URL('en/search/?q=contoh%201', suite.site().server.url).href);
+      const link = page.locator('#results a').first();
+      await link.waitFor();
+      const href = await link.getAttribute('href');
+      expect(href).toMatch(/^\/en\/[0-9]{4}\/(dapil|party)\/[0-9]+\/$/);
+      expect((await fetch(new URL(href as string, suite.site().server.url))).status).toBe(200);
+      expect(await page.locator('#results').textContent()).toContain('KABUPATEN CONTOH 1');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('gives DuckDB lines on the downloads page that load the files, identifiers as text', async () => {
+    const html = await (await fetch(new URL('en/downloads/', suite.site().server.url))).text();
+    const snippets = [...html.matchAll(/<code data-tool="DuckDB" data-format="([^"]+)">([^<]+)<\/code>/g)].map((match) => ({
+      format: match[1] as string,
+      sql: (match[2] as string).replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
+    }));
+    expect(snippets.map((snippet) => snippet.format).sort()).toEqual(['arrow', 'csv', 'json', 'parquet', 'raw-json']);
+    // The Arrow line installs a community extension, which needs the network: not run here.
+    for (const snippet of snippets.filter((candidate) => candidate.format !== 'arrow')) {
+      const name = /'([^']+)'/.exec(snippet.sql)?.[1] as string;
+      const file = suite.site().manifest.files.find((candidate) => candidate.path.endsWith(`/${name}`));
+      expect(file, name).toBeDefined();
+      const sql = snippet.sql.replace(`'${name}'`, `'${path.join(suite.site().distDir, 'data', file?.path ?? '')}'`).replace(/;$/, '');
+      const idColumn = snippet.format === 'raw-json' ? 'IdDapil' : 'dapil_id';
+      const [row] = await queryDuckDb(`SELECT count(*)::INTEGER AS n, min(typeof(${idColumn})) AS t, min(${idColumn}) AS first FROM (${sql})`);
+      expect(row, snippet.sql).toEqual({ n: file?.records, t: 'VARCHAR', first: '0101' });
+    }
+  });
+});

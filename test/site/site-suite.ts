@@ -1,0 +1,119 @@
+// The end-to-end tests every published site gets, whatever data it was built from: registered by the demo
+// and the real-data test files with their own build.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLinksAndDownloads, checkPagesRender, listPagePaths, measurePageWeights, PAGE_BUDGET_BYTES, selectAxePages } from './site-checks.ts';
+import { checkPartyFigures, checkTurnoutFigures } from './site-figures.ts';
+import { launchChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
+
+export interface SiteSuiteContext {
+  site(): PublishedSite;
+  browser(): Browser;
+  paths(): string[];
+}
+
+export interface SiteSuiteOptions {
+  /** Pages to screenshot into test-results/site/. */
+  screenshots: readonly string[];
+  /**
+   * Run axe on every page (true), or on a sample: every page that is not a dapil or party page, plus a spread
+   * and the largest of those (selectAxePages). KPU_TEST_AXE_ALL=1 forces every page.
+   */
+  axeAll: boolean;
+}
+
+/** Registers the shared tests inside the caller's describe; returns accessors for extra tests. */
+export function defineSiteSuite(label: string, build: () => Promise<PublishedSite>, options: SiteSuiteOptions): SiteSuiteContext {
+  let site: PublishedSite | undefined;
+  let browser: Browser | undefined;
+  let paths: string[] = [];
+
+  beforeAll(async () => {
+    // Settled, not Promise.all: whichever succeeds is kept, so afterAll closes it even when the other failed.
+    const [built, launched] = await Promise.allSettled([build(), launchChromium()]);
+    if (built.status === 'fulfilled') site = built.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (built.status === 'rejected') throw built.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+    paths = await listPagePaths(built.value.distDir);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  const current = (): PublishedSite => {
+    if (!site) throw new Error('the site was not built');
+    return site;
+  };
+  const chromium = (): Browser => {
+    if (!browser) throw new Error('Chromium did not start');
+    return browser;
+  };
+
+  describe(`the ${label} site`, () => {
+    it('has a page for every year, dapil and party in both languages', () => {
+      const { manifest } = current();
+      for (const year of manifest.years) {
+        expect(paths).toContain(`/${year}/`);
+        expect(paths).toContain(`/en/${year}/`);
+      }
+      for (const page of ['/', '/en/', '/unduh/', '/en/downloads/', '/kamus-data/', '/en/data-dictionary/', '/kualitas-data/', '/en/data-quality/', '/tentang/', '/en/about/', '/cari/', '/en/search/']) {
+        expect(paths).toContain(page);
+      }
+      const indonesian = paths.filter((page) => !page.startsWith('/en/') && page !== '/404.html');
+      const english = paths.filter((page) => page.startsWith('/en/'));
+      expect(english).toHaveLength(indonesian.length);
+      console.info(`${label} site: ${paths.length} pages, built in ${current().buildMs} ms (the whole build command)`);
+    });
+
+    const axeAll = options.axeAll || process.env.KPU_TEST_AXE_ALL === '1';
+    it(`renders every page in Chromium, with no serious or critical axe violation on ${axeAll ? 'any page' : 'a sample of every kind of page'}`, async () => {
+      const axePages = axeAll ? undefined : await selectAxePages(current().distDir, paths);
+      const problems = await checkPagesRender(chromium(), current(), paths, axePages);
+      console.info(`${label} site: axe ran on ${axePages?.size ?? paths.length} of ${paths.length} pages`);
+      expect(problems).toEqual([]);
+    }, 170_000);
+
+    it('shows on dapil, year and home pages the figures of the downloads', async () => {
+      const { problems, pagesChecked } = await checkTurnoutFigures(chromium(), current());
+      expect(problems).toEqual([]);
+      if (current().manifest.datasets.some((dataset) => dataset.id === 'turnout' && dataset.records > 0)) expect(pagesChecked).toBeGreaterThan(4);
+    });
+
+    it('shows on party pages every profile field of the downloads', async () => {
+      const { problems, pagesChecked } = await checkPartyFigures(chromium(), current());
+      expect(problems).toEqual([]);
+      expect(pagesChecked).toBeGreaterThan(4);
+    });
+
+    it('resolves every internal link, and serves every download with the SHA-256 of the manifest', async () => {
+      const problems = await checkLinksAndDownloads(current(), paths);
+      expect(problems).toEqual([]);
+    });
+
+    it(`keeps every page under ${PAGE_BUDGET_BYTES / 1024} KB gzip, stylesheet and scripts included`, async () => {
+      const weights = await measurePageWeights(current().distDir, paths);
+      const heaviest = weights.reduce((max, weight) => (weight.bytes > max.bytes ? weight : max));
+      console.info(`${label} site: heaviest page ${heaviest.page}, ${heaviest.bytes} bytes gzip`);
+      expect(weights.filter((weight) => weight.bytes > PAGE_BUDGET_BYTES)).toEqual([]);
+    });
+
+    it('keeps screenshots of a few pages', async () => {
+      await mkdir(SCREENSHOT_DIR, { recursive: true });
+      const page = await chromium().newPage({ viewport: { width: 1100, height: 900 } });
+      try {
+        for (const pagePath of options.screenshots) {
+          await page.goto(new URL(pagePath.slice(1), current().server.url).href);
+          const file = path.join(SCREENSHOT_DIR, `${label}${pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+        }
+      } finally {
+        await page.close();
+      }
+    });
+  });
+
+  return { site: current, browser: chromium, paths: () => paths };
+}

@@ -1,0 +1,203 @@
+// The site's pure parts: number and date formats per language, the URL scheme, chart SVG and its text
+// alternative, the citation line, party matching across years, and the per-page files' conventions.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
+import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
+import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
+import { renderPageFile } from '../../scripts/site/page-files.ts';
+import { CREDITS } from '../../scripts/site/site-credits.ts';
+import { SITE_ROOT } from '../../scripts/site/site-root.ts';
+import { runSiteStage } from '../../scripts/site/site-stage.ts';
+import { compareIdentifiers, partyMatchKey, parseSnapshotRecords, sumCounts, type SiteRecord } from '../../scripts/site/site-data.ts';
+import { formatBytes, formatCount, formatDate, formatDateTime, formatDecimal, formatIsoDate, formatPercent } from '../../scripts/site/site-format.ts';
+import { isUrlIdentifier, pageFileName, pagePath, withBase } from '../../scripts/site/site-routes.ts';
+import { citationLine, describeSexSplit, describeVoterLists, describeYears } from '../../scripts/site/site-sentences.ts';
+import { escapeXml, fitLabel, niceCeiling, renderMiniSplit, renderSexSplitChart, renderVoterListChart } from '../../scripts/site/svg-charts.ts';
+import { PROJECT_ROOT } from '../support/run-cli.ts';
+
+describe('numbers and dates in each language', () => {
+  it('groups thousands with a dot in Indonesian and a comma in English', () => {
+    expect(formatCount('id', 1234567)).toBe('1.234.567');
+    expect(formatCount('en', 1234567)).toBe('1,234,567');
+    expect(formatCount('id', 999)).toBe('999');
+    expect(formatCount('id', 0)).toBe('0');
+  });
+
+  it('writes decimals and percentages with the language’s separator', () => {
+    expect(formatDecimal('id', 30.5)).toBe('30,5');
+    expect(formatDecimal('en', 1234.25)).toBe('1,234.25');
+    expect(formatDecimal('id', 37)).toBe('37');
+    expect(formatPercent('id', 0.50612)).toBe('50,6%');
+    expect(formatPercent('en', 0.51)).toBe('51.0%');
+    expect(formatBytes('id', 1536)).toBe('1,5 KB');
+    expect(formatBytes('en', 512)).toBe('512 B');
+  });
+
+  it('spells dates in UTC, the same on every machine', () => {
+    expect(formatDate('id', '2026-11-22T23:59:00.000Z')).toBe('22 November 2026');
+    expect(formatDateTime('id', '2026-11-22T03:43:06.120Z')).toBe('22 November 2026 pukul 03.43 UTC');
+    expect(formatDateTime('en', '2026-11-22T03:43:06.120Z')).toBe('22 November 2026, 03:43 UTC');
+    expect(formatIsoDate('id', '2008-02-06')).toBe('6 Februari 2008');
+  });
+});
+
+describe('the URL scheme', () => {
+  it('builds stable paths from identifiers, per language', () => {
+    expect(pagePath('id', { kind: 'home' })).toBe('/');
+    expect(pagePath('en', { kind: 'year', year: 2014 })).toBe('/en/2014/');
+    expect(pagePath('id', { kind: 'dapil', year: 2014, dapilId: '1101' })).toBe('/2014/dapil/1101/');
+    expect(pagePath('en', { kind: 'dapil', year: 2014, dapilId: '0101' })).toBe('/en/2014/dapil/0101/');
+    expect(pagePath('id', { kind: 'party', year: 2024, ballot: '1' })).toBe('/2024/partai/1/');
+    expect(pagePath('en', { kind: 'party', year: 2024, ballot: '1' })).toBe('/en/2024/party/1/');
+    expect(pagePath('id', { kind: 'downloads' })).toBe('/unduh/');
+    expect(pagePath('en', { kind: 'downloads' })).toBe('/en/downloads/');
+    expect(pagePath('id', { kind: 'dictionary' })).toBe('/kamus-data/');
+    expect(pagePath('id', { kind: 'quality' })).toBe('/kualitas-data/');
+    expect(pagePath('id', { kind: 'about' })).toBe('/tentang/');
+    expect(pageFileName('kpu-dpr-turnout-by-sex', 2014, 'dapil', '1101', 'csv')).toBe('kpu-dpr-turnout-by-sex-2014-dapil-1101.csv');
+  });
+
+  it('puts every path under the base', () => {
+    expect(withBase('/', '/2014/')).toBe('/2014/');
+    expect(withBase('/kpu/', '/2014/')).toBe('/kpu/2014/');
+    expect(withBase('/kpu', '/')).toBe('/kpu/');
+  });
+
+  it('takes only digit identifiers into URLs', () => {
+    expect(isUrlIdentifier('0101')).toBe(true);
+    expect(isUrlIdentifier('11 01')).toBe(false);
+    expect(isUrlIdentifier('../x')).toBe(false);
+    expect(isUrlIdentifier(null)).toBe(false);
+  });
+});
+
+describe('charts', () => {
+  const percent = (share: number): string => formatPercent('en', share);
+
+  it('draws an SVG whose accessible name is its one-sentence summary, with names escaped', () => {
+    const svg = renderSexSplitChart({
+      summary: 'In A & B, women were 50.0% of voters.',
+      rows: [
+        { label: 'KOTA <A>', male: 10, female: 10 },
+        { label: 'B', male: null, female: 3 },
+      ],
+      labels: { male: 'Male', female: 'Female', unavailable: 'not available' },
+      percent,
+    });
+    expect(svg).toMatch(/^<svg [^>]*role="img" aria-label="In A &amp; B, women were 50.0% of voters.">/);
+    expect(svg).toContain('KOTA &lt;A&gt;');
+    expect(svg).toContain('not available');
+    expect(svg).toContain('50.0%');
+    expect(svg).not.toContain('NaN');
+  });
+
+  it('zooms the voter-list axis to a round number above the largest share outside the DPT', () => {
+    expect(niceCeiling(3.7)).toBe(5);
+    expect(niceCeiling(0.4)).toBe(0.5);
+    expect(niceCeiling(12)).toBe(20);
+    const svg = renderVoterListChart({
+      summary: 'x',
+      rows: [{ label: 'A', dpt: 96, dptb: 1, dpk: 3 }],
+      labels: { dpt: 'DPT', dptb: 'DPTb', dpk: 'DPK', unavailable: '-' },
+      percent,
+    });
+    expect(svg).toContain('DPT 96.0%');
+    expect(svg).toContain('>5.0%<');
+  });
+
+  it('shortens a label that does not fit, and draws nothing for an unknown split', () => {
+    expect(fitLabel('KABUPATEN KEPULAUAN SERIBU UTARA', 100)).toMatch(/…$/);
+    expect(fitLabel('NIAS', 100)).toBe('NIAS');
+    expect(renderMiniSplit(null, 5)).toBe('');
+    expect(renderMiniSplit(1, 1)).toContain('aria-hidden="true"');
+    expect(escapeXml('"a"&<b>')).toBe('&quot;a&quot;&amp;&lt;b&gt;');
+  });
+});
+
+describe('sentences', () => {
+  it('states the gap between women and men, and where women’s share is highest and lowest, in one sentence', () => {
+    const rows = [
+      { label: 'A', male: 40, female: 60 },
+      { label: 'B', male: 55, female: 45 },
+    ];
+    const en = describeSexSplit('en', 'ACEH I', { male: 95, female: 105 }, rows);
+    expect(en).toBe("In ACEH I, women were 52.5% of voters who voted and men 47.5%, 10 more women than men; women's share was highest in A (60.0%) and lowest in B (45.0%).");
+    const id = describeSexSplit('id', 'ACEH I', { male: 1500, female: 500 }, rows.slice(0, 1));
+    expect(id).toBe('Di ACEH I, perempuan adalah 25,0% pengguna hak pilih dan laki-laki 75,0%, selisih 1.000 orang lebih banyak laki-laki.');
+    expect(describeVoterLists('en', 'X', { dpt: 90, dptb: 5, dpk: 5 }, [])).toBe(
+      'In X, 90.0% of voters who voted were on the main list (DPT), 5.0% on the supplementary list (DPTb) and 5.0% on the additional list (DPK).',
+    );
+    expect(describeYears('id', [{ label: '2019', male: 1, female: 1 }, { label: '2024', male: 1, female: 3 }])).toBe(
+      'Perempuan adalah 50,0% pengguna hak pilih pada 2019 dan 75,0% pada 2024.',
+    );
+  });
+
+  it('cites the KPU, the dataset, the query and the release', () => {
+    const manifest = {
+      title: { id: 'Data pemilu', en: 'Election data' },
+      source: { publisher: 'Komisi Pemilihan Umum (KPU)', upstreamHost: 'x', queries: ['datahakpilihdpr', 'profilpartai'] },
+      harvest: { harvestId: '20261122T034306120Z', finishedAt: '2026-11-22T03:43:06.120Z' },
+    } as unknown as SnapshotManifest;
+    expect(citationLine('en', manifest, turnoutDataset, 2014)).toBe(
+      'Komisi Pemilihan Umum (KPU). Voters who voted in the DPR election, by sex, 2014. KPU open-data API, query datahakpilihdpr; release 20261122T034306120Z, retrieved 22 November 2026.',
+    );
+    expect(citationLine('id', manifest)).toBe(
+      'Komisi Pemilihan Umum (KPU). Data pemilu. API data terbuka KPU, kueri datahakpilihdpr dan profilpartai; rilis 20261122T034306120Z, diambil 22 November 2026.',
+    );
+    const released = { ...manifest, release: { id: '2026-11-22', previous: null, fingerprint: 'x', new: true, path: 'releases/2026-11-22/' } } as SnapshotManifest;
+    expect(citationLine('en', released, partyDataset, 2024)).toContain('query profilpartai; release 2026-11-22, retrieved 22 November 2026.');
+  });
+});
+
+describe('the site data', () => {
+  it('matches a party across years whatever the case, accents or punctuation', () => {
+    expect(partyMatchKey('PARTAI KEBANGKITAN BANGSA')).toBe(partyMatchKey('Partai Kebangkitan  Bangsa'));
+    expect(partyMatchKey('Partai NasDem')).toBe('partai nasdem');
+    expect(partyMatchKey('  ')).toBeNull();
+    expect(['10', '2', '0101', '0011'].sort(compareIdentifiers)).toEqual(['2', '10', '0011', '0101']);
+  });
+
+  it('refuses a snapshot record that does not fit the declared columns', () => {
+    const good = Object.fromEntries(partyDataset.columns.map((column) => [column.name, column.type === 'text_list' ? [] : null]));
+    expect(parseSnapshotRecords(partyDataset, JSON.stringify([good]), 'f.json')).toHaveLength(1);
+    expect(() => parseSnapshotRecords(partyDataset, JSON.stringify([{ ...good, election_year: '2014' }]), 'f.json')).toThrow(/election_year/);
+    expect(() => parseSnapshotRecords(partyDataset, JSON.stringify([{ ...good, extra: 1 }]), 'f.json')).toThrow(/keys|undeclared/);
+  });
+
+  it('sums counts, counting the unreadable values apart', () => {
+    const record = (dpt: number | null): SiteRecord => ({ dataset: 'turnout', position: 0, values: { dpt_male: dpt } });
+    expect(sumCounts([record(5), record(null), record(7)]).dpt_male).toEqual({ sum: 12, missing: 1 });
+  });
+
+  it('writes a page’s records with the downloads’ CSV and JSON conventions', () => {
+    const values = Object.fromEntries(
+      turnoutDataset.columns.map((column) => [column.name, column.type === 'text_list' ? ['dpt-sex-sum'] : column.type === 'integer' ? 7 : column.name === 'dapil_id' ? '0101' : 'A "B"']),
+    );
+    const records: SiteRecord[] = [{ dataset: 'turnout', position: 3, values }];
+    const csv = renderPageFile(turnoutDataset, records, 'csv');
+    expect(csv.startsWith('\uFEFF"election_year","election_type","dapil_id"')).toBe(true);
+    expect(csv).toContain('7,"A ""B""","0101"');
+    expect(csv.endsWith('"dpt-sex-sum"\r\n')).toBe(true);
+    const json = renderPageFile(turnoutDataset, records, 'json');
+    expect(JSON.parse(json)).toEqual([values]);
+  });
+});
+
+describe('the about page’s credits', () => {
+  it('name every runtime dependency with the licence its package states', () => {
+    const readPackage = (file: string) => JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as { dependencies?: Record<string, string>; license?: string };
+    const dependencies = Object.keys(readPackage('../../package.json').dependencies ?? {}).sort();
+    expect(CREDITS.map((credit) => credit.name).sort()).toEqual(dependencies);
+    for (const credit of CREDITS) expect(credit.licence, credit.name).toBe(readPackage(`../../node_modules/${credit.name}/package.json`).license);
+  });
+});
+
+describe('the site stage', () => {
+  it('refuses to empty a folder that holds the site’s sources, before reading anything', async () => {
+    for (const outDir of [PROJECT_ROOT, SITE_ROOT, path.join(SITE_ROOT, 'dist')]) {
+      await expect(runSiteStage({ dataDir: '/nonexistent', outDir })).rejects.toThrow(/site's sources/);
+    }
+  });
+});
