@@ -115,7 +115,7 @@ export function isAbsoluteHttpUrl(value: string): boolean {
 /**
  * Convert one upstream value for a column of the given type. Only strings are converted: a missing field or a
  * value of another JSON type is not ok (the `field-string` rule reports it).
- * Example: ('integer', "52731") → 52731; ('date', "06-02-2008") → "2008-02-06"; ('text', "  ") → null;
+ * Example: ('integer', "49490") → 49490; ('date', "06-02-2008") → "2008-02-06"; ('text', "  ") → null;
  * ('integer', 52731) → not ok.
  */
 export function parseColumnValue(type: UpstreamColumnType, value: unknown): ParseResult<number | string> {

@@ -3,8 +3,9 @@ import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { parsePage, snippetOf } from '../../scripts/harvest/page-parser.ts';
 
-const record = { TahunPemilu: '2014', IdDapil: '1101', NamaKabupaten: 'ACEH BARAT' };
-const other = { TahunPemilu: '2014', IdDapil: '1101', NamaKabupaten: 'ACEH BESAR' };
+// Synthetic key values (not real records).
+const record = { TahunPemilu: '2019', IdDapil: '0101', NamaKabupaten: 'KABUPATEN CONTOH 1' };
+const other = { TahunPemilu: '2019', IdDapil: '0101', NamaKabupaten: 'KABUPATEN CONTOH 2' };
 
 describe('parsePage accepts every shape UPSTREAM.md allows', () => {
   it('reads an array of records', () => {

@@ -10,43 +10,44 @@ import { HAS_SHARED_DATA, readCanonicalCsv, noticeSharedData } from '../support/
 
 noticeSharedData('test/normalize/normalize-records.test.ts');
 
+// Synthetic records (made-up values, not real figures). The turnout counts obey every arithmetic rule of UPSTREAM.md.
 const TURNOUT: RawRecord = {
-  TahunPemilu: '2014',
+  TahunPemilu: '2019',
   JenisPemilu: 'DPR',
   IdDapil: '0101',
-  NamaDapil: 'ACEH I',
-  NamaProvinsi: 'ACEH',
-  NamaKabupaten: 'ACEH BARAT',
-  JumlahPenggunaHakPilihLakiLakiDalamDPT: '51685',
-  JumlahPenggunaHakPilihPerempuanDalamDPT: '52152',
-  JumlahPenggunaHakPilihLakiLakiDanPerempuanDalamDPT: '103837',
-  JumlahPenggunaHakPilihLakiLakiDalamDPTb: '65',
-  JumlahPenggunaHakPilihPerempuanDalamDPTb: '59',
-  JumlahPenggunaHakPilihLakiLakiDanPerempuanDalamDPTb: '124',
-  JumlahPenggunaHakPilihLakiLakiDalamDPK: '981',
-  JumlahPenggunaHakPilihPerempuanDalamDPK: '1006',
-  JumlahPenggunaHakPilihLakiLakiDanPerempuanDalamDPK: '1987',
-  JumlahTotalPenggunaHakPilihLakiLaki: '52731',
-  JumlahTotalPenggunaHakPilihPerempuan: '53217',
-  JumlahSeluruhPenggunaHakPilih: '105948',
+  NamaDapil: 'DAPIL CONTOH I',
+  NamaProvinsi: 'PROVINSI CONTOH A',
+  NamaKabupaten: 'KABUPATEN CONTOH 1',
+  JumlahPenggunaHakPilihLakiLakiDalamDPT: '48213',
+  JumlahPenggunaHakPilihPerempuanDalamDPT: '49876',
+  JumlahPenggunaHakPilihLakiLakiDanPerempuanDalamDPT: '98089',
+  JumlahPenggunaHakPilihLakiLakiDalamDPTb: '73',
+  JumlahPenggunaHakPilihPerempuanDalamDPTb: '58',
+  JumlahPenggunaHakPilihLakiLakiDanPerempuanDalamDPTb: '131',
+  JumlahPenggunaHakPilihLakiLakiDalamDPK: '1204',
+  JumlahPenggunaHakPilihPerempuanDalamDPK: '1187',
+  JumlahPenggunaHakPilihLakiLakiDanPerempuanDalamDPK: '2391',
+  JumlahTotalPenggunaHakPilihLakiLaki: '49490',
+  JumlahTotalPenggunaHakPilihPerempuan: '51121',
+  JumlahSeluruhPenggunaHakPilih: '100611',
 };
 
 const PARTY: RawRecord = {
   tahunPemilu: '2024',
   NomorUrutPartai: '2',
-  NamaPartai: 'Partai Gerakan Indonesia Raya',
-  AkronimNamaPartai: 'Partai GERINDRA',
+  NamaPartai: 'Partai Contoh Dua',
+  AkronimNamaPartai: 'PC2',
   AlamatKantor: '',
-  Email: 'sekretariat@gerindra.id',
-  Website: 'http://partaigerindra.or.id/',
-  NamaNotaris: 'LIENA LATIEF, S.H.',
-  AlamatNotaris: '  Jl. Bintaro  Raya Tengah   N I/11 ',
+  Email: 'sekretariat@contoh-dua.example',
+  Website: 'http://contoh-dua.example/',
+  NamaNotaris: 'SARI CONTOH, S.H.',
+  AlamatNotaris: '  Jalan Notaris  Contoh   No. 7 ',
   NomorAktaNotaris: '1',
-  TanggalAkteNotaris: '06-02-2008',
+  TanggalAkteNotaris: '07-03-2011',
   PersentaseKeterwakilanPerempuan: '30,5',
-  NomorSk: 'M.HH-18.AH.11.01',
-  KetuaUmum: 'Prabowo Subianto',
-  SekretarisJenderal: 'Ahmad Muzani',
+  NomorSk: 'SK-CONTOH/2/2024',
+  KetuaUmum: 'Budi Contoh',
+  SekretarisJenderal: 'Dewi Contoh',
   BendaharaUmum: '   ',
   Link: '',
 };
@@ -62,24 +63,24 @@ describe('normalizeRecord', () => {
     expect(flags).toEqual([]);
     expect(Object.keys(normalized)).toEqual(turnoutDataset.columns.map((column) => column.name));
     expect(normalized).toEqual({
-      election_year: 2014,
+      election_year: 2019,
       election_type: 'DPR',
       dapil_id: '0101',
-      dapil_name: 'ACEH I',
-      province_name: 'ACEH',
-      regency_name: 'ACEH BARAT',
-      dpt_male: 51685,
-      dpt_female: 52152,
-      dpt_total: 103837,
-      dptb_male: 65,
-      dptb_female: 59,
-      dptb_total: 124,
-      dpk_male: 981,
-      dpk_female: 1006,
-      dpk_total: 1987,
-      total_male: 52731,
-      total_female: 53217,
-      total_voters: 105948,
+      dapil_name: 'DAPIL CONTOH I',
+      province_name: 'PROVINSI CONTOH A',
+      regency_name: 'KABUPATEN CONTOH 1',
+      dpt_male: 48213,
+      dpt_female: 49876,
+      dpt_total: 98089,
+      dptb_male: 73,
+      dptb_female: 58,
+      dptb_total: 131,
+      dpk_male: 1204,
+      dpk_female: 1187,
+      dpk_total: 2391,
+      total_male: 49490,
+      total_female: 51121,
+      total_voters: 100611,
       quality_flags: [],
     });
   });
@@ -92,10 +93,10 @@ describe('normalizeRecord', () => {
       election_year: 2024,
       ballot_number: '2',
       office_address: null,
-      website: 'http://partaigerindra.or.id/',
-      notary_address: 'Jl. Bintaro Raya Tengah N I/11',
+      website: 'http://contoh-dua.example/',
+      notary_address: 'Jalan Notaris Contoh No. 7',
       notarial_deed_number: '1',
-      notarial_deed_date: '2008-02-06',
+      notarial_deed_date: '2011-03-07',
       women_representation_pct: 30.5,
       general_treasurer: null,
       verification_link: null,
@@ -108,12 +109,12 @@ describe('normalizeRecord', () => {
     expect(flags).toEqual(['deed-date']);
     expect(normalized.notarial_deed_date).toBeNull();
     expect(normalized.quality_flags).toEqual(['deed-date']);
-    expect(normalized.party_name).toBe('Partai Gerakan Indonesia Raya');
+    expect(normalized.party_name).toBe('Partai Contoh Dua');
   });
 
   it('a record that breaks an arithmetic rule is published as the source gave it, flagged', () => {
-    const { normalized } = checkAndNormalize(turnoutDataset, { ...TURNOUT, JumlahTotalPenggunaHakPilihLakiLaki: '52732' });
-    expect(normalized.total_male).toBe(52732);
+    const { normalized } = checkAndNormalize(turnoutDataset, { ...TURNOUT, JumlahTotalPenggunaHakPilihLakiLaki: '49491' });
+    expect(normalized.total_male).toBe(49491);
     expect(normalized.quality_flags).toEqual(['total-list-sum-male', 'total-sex-sum']);
   });
 
@@ -141,7 +142,7 @@ describe('normalizeRecord', () => {
 
 describe('no value vanishes without a flag', () => {
   // Values each parser refuses, plus JSON values of the wrong type and a missing field.
-  const oddValues: unknown[] = ['', '   ', 'abc', ' 12', '12.5', '30.5', '1.234,5', '31-02-2020', '2008-02-06', '99999999999999999999', '-1', 7, null, {}, [], true, undefined];
+  const oddValues: unknown[] = ['', '   ', 'abc', ' 12', '12.5', '30.5', '1.234,5', '31-02-2020', '2011-03-07', '99999999999999999999', '-1', 7, null, {}, [], true, undefined];
 
   it.each(DATASETS.map((dataset) => [dataset.id, dataset] as const))('%s: every column, every odd value', (_id, dataset) => {
     const base = dataset === turnoutDataset ? TURNOUT : PARTY;

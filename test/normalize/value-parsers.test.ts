@@ -12,7 +12,7 @@ import {
 
 describe('parseInteger', () => {
   it.each([
-    ['52731', 52731],
+    ['49490', 49490],
     ['0', 0],
     ['0101', 101],
     ['9007199254740991', 9007199254740991],
@@ -51,7 +51,7 @@ describe('parseDecimalComma', () => {
 
 describe('parseDayMonthYear', () => {
   it.each([
-    ['06-02-2008', '2008-02-06'],
+    ['07-03-2011', '2011-03-07'],
     ['29-02-2024', '2024-02-29'],
     ['29-02-2000', '2000-02-29'],
     ['31-12-1999', '1999-12-31'],
@@ -82,26 +82,26 @@ describe('normalizeText', () => {
 
 describe('isEmailAddress and isAbsoluteHttpUrl', () => {
   it('e-mail addresses', () => {
-    expect(['dpp@pkb.id', 'exco.partaiburuh@partaiburuh.or.id', 'dpppartaibulanbintang@yahoo.co.id'].every(isEmailAddress)).toBe(true);
-    expect(['', 'dpp at pkb.id', 'a@b@c.id', '@pkb.id', 'dpp@', 'dpp@pkb .id'].some(isEmailAddress)).toBe(false);
+    expect(['dpp@contoh-satu.example', 'exco.partai@partai-contoh.or.example', 'dpppartaicontoh@mail.example'].every(isEmailAddress)).toBe(true);
+    expect(['', 'dpp at contoh.example', 'a@b@c.example', '@contoh.example', 'dpp@', 'dpp@contoh .example'].some(isEmailAddress)).toBe(false);
   });
 
   it('absolute http(s) URLs', () => {
-    expect(['https://infopemilu.kpu.go.id/partai/1', 'http://partaigerindra.or.id/'].every(isAbsoluteHttpUrl)).toBe(true);
-    expect(['', 'pkb.id', 'www.pks.id', '/partai/1', 'javascript:alert(1)', 'ftp://kpu.go.id/x', 'https:\\/\\/pkb.id', 'https://pkb .id'].some(isAbsoluteHttpUrl)).toBe(false);
+    expect(['https://contoh.example/partai/1', 'http://partai-contoh.or.example/'].every(isAbsoluteHttpUrl)).toBe(true);
+    expect(['', 'contoh.example', 'www.contoh.example', '/partai/1', 'javascript:alert(1)', 'ftp://contoh.example/x', 'https:\\/\\/contoh.example', 'https://contoh .example'].some(isAbsoluteHttpUrl)).toBe(false);
   });
 });
 
 describe('parseColumnValue', () => {
   it('converts by column type', () => {
-    expect(parseColumnValue('integer', '52731')).toEqual({ ok: true, value: 52731 });
+    expect(parseColumnValue('integer', '49490')).toEqual({ ok: true, value: 49490 });
     expect(parseColumnValue('decimal', '30,5')).toEqual({ ok: true, value: 30.5 });
-    expect(parseColumnValue('date', '06-02-2008')).toEqual({ ok: true, value: '2008-02-06' });
+    expect(parseColumnValue('date', '07-03-2011')).toEqual({ ok: true, value: '2011-03-07' });
     expect(parseColumnValue('text', ' 0101 ')).toEqual({ ok: true, value: '0101' });
   });
 
   it('refuses what is not a string', () => {
-    expect(parseColumnValue('integer', 52731)).toEqual({ ok: false, reason: 'not a string but number' });
+    expect(parseColumnValue('integer', 49490)).toEqual({ ok: false, reason: 'not a string but number' });
     expect(parseColumnValue('text', undefined)).toEqual({ ok: false, reason: 'missing' });
     expect(parseColumnValue('text', null)).toEqual({ ok: false, reason: 'not a string but null' });
   });
