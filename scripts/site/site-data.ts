@@ -10,6 +10,7 @@ import type { ColumnDefinition, DatasetDefinition } from '../datasets/dataset-de
 import { partyDataset } from '../datasets/party-dataset.ts';
 import { SEXES, turnoutDataset, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
 import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
+import type { HistoryEntry, ReleaseEntry } from '../publish/release-stage.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { isUrlIdentifier } from './site-routes.ts';
 
@@ -111,6 +112,16 @@ export interface SiteData {
   violations: Map<string, QualityViolation[]>;
   /** Files of the data folder beside the manifest's (COMPANION_FILES) that this build has. */
   companions: string[];
+  /** releases.json: every published release, oldest first; empty when the release stage did not run. */
+  releases: ReleaseEntry[];
+  /** history.json: every change of every release, in the order the releases brought them; empty without it. */
+  history: HistoryEntry[];
+}
+
+/** What the release stage wrote beside the snapshot (releases.json, history.json), for the changelog and the per-page histories. */
+export interface ReleaseFiles {
+  releases: ReleaseEntry[];
+  history: HistoryEntry[];
 }
 
 /**
@@ -266,6 +277,7 @@ export function buildSiteData(
   quality: QualityReport,
   records: Record<DatasetId, SiteRecord[]>,
   companions: readonly string[] = ['manifest.json'],
+  releaseFiles: ReleaseFiles = { releases: [], history: [] },
 ): SiteData {
   const yearOf = (record: SiteRecord): number | null => numberValue(record, 'election_year');
   const years: YearView[] = manifest.years.map((year) => {
@@ -299,6 +311,8 @@ export function buildSiteData(
     }),
     violations,
     companions: [...companions],
+    releases: releaseFiles.releases,
+    history: releaseFiles.history,
   };
 }
 
@@ -342,6 +356,63 @@ export function parseSnapshotRecords(dataset: DatasetDefinition, text: string, f
   });
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A value a normalized record can hold: what history.json's keys and old and new values are. */
+function isNormalizedValue(value: unknown): boolean {
+  return value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+}
+
+function isReleaseEntry(value: unknown): value is ReleaseEntry {
+  return (
+    isObject(value) &&
+    typeof value.id === 'string' &&
+    typeof value.harvestedAt === 'string' &&
+    isObject(value.records) &&
+    Object.values(value.records).every((count) => Number.isSafeInteger(count))
+  );
+}
+
+function isHistoryEntry(value: unknown): value is HistoryEntry {
+  return (
+    isObject(value) &&
+    typeof value.release === 'string' &&
+    typeof value.harvestedAt === 'string' &&
+    (value.dataset === 'turnout' || value.dataset === 'parties') &&
+    (value.kind === 'added' || value.kind === 'removed' || value.kind === 'changed') &&
+    (value.year === null || Number.isSafeInteger(value.year)) &&
+    isObject(value.key) &&
+    Object.values(value.key).every(isNormalizedValue) &&
+    Array.isArray(value.fields) &&
+    value.fields.every((field: unknown) => isObject(field) && typeof field.field === 'string' && isNormalizedValue(field.old) && isNormalizedValue(field.new))
+  );
+}
+
+/**
+ * The release stage's list of releases and change history, checked entry by entry (they are not in the
+ * manifest's list, so no SHA-256 vouches for them). Absent files (no release stage ran) give empty lists.
+ */
+export async function readReleaseFiles(dataDir: string): Promise<ReleaseFiles> {
+  const read = async <T>(file: string, check: (value: unknown) => value is T, what: string): Promise<T[]> => {
+    let text: string;
+    try {
+      text = await readFile(path.join(dataDir, file), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const parsed: unknown = JSON.parse(text);
+    if (!Array.isArray(parsed)) throw new Error(`${file} in ${dataDir}: expected a JSON array, one ${what} per entry`);
+    const wrong = parsed.findIndex((entry) => !check(entry));
+    if (wrong !== -1) throw new Error(`${file} in ${dataDir}: entry ${wrong} is not a ${what}: ${describe(parsed[wrong])}`);
+    return parsed as T[];
+  };
+  return {
+    releases: await read('releases.json', isReleaseEntry, 'release'),
+    history: await read('history.json', isHistoryEntry, 'change'),
+  };
+}
+
 /** Reads a manifest file, checking its size and SHA-256 against the manifest. */
 async function readManifestFile(dataDir: string, file: PublishedFile): Promise<string> {
   const content = await readFile(path.join(dataDir, file.path));
@@ -375,7 +446,7 @@ export async function loadSiteData(dataDir: string): Promise<SiteData> {
     }
   }
   const companions = COMPANION_FILES.filter((file) => existsSync(path.join(dataDir, file)));
-  const site = buildSiteData(manifest, quality, records, companions);
+  const site = buildSiteData(manifest, quality, records, companions, await readReleaseFiles(dataDir));
 
   // The pages group the all-years file by year; each per-year download must hold exactly those records.
   for (const file of manifest.files) {

@@ -14,9 +14,10 @@ export type PageRef =
   | { kind: 'dictionary' }
   | { kind: 'quality' }
   | { kind: 'about' }
-  | { kind: 'search' };
+  | { kind: 'search' }
+  | { kind: 'changes' };
 
-export type FixedPageKind = 'downloads' | 'dictionary' | 'quality' | 'about' | 'search';
+export type FixedPageKind = 'downloads' | 'dictionary' | 'quality' | 'about' | 'search' | 'changes';
 
 /** Slugs that differ by language. `dapil` is the word in both languages, so it is not translated. */
 export const SLUGS: Record<FixedPageKind | 'party', Record<Lang, string>> = {
@@ -26,6 +27,7 @@ export const SLUGS: Record<FixedPageKind | 'party', Record<Lang, string>> = {
   quality: { id: 'kualitas-data', en: 'data-quality' },
   about: { id: 'tentang', en: 'about' },
   search: { id: 'cari', en: 'search' },
+  changes: { id: 'perubahan', en: 'changes' },
 };
 
 /** Identifiers that may appear in a URL segment as they are: digits (dapil ids, ballot numbers keep leading zeros). */
@@ -66,6 +68,14 @@ export function withBase(base: string, path: string): string {
 /** Where the pipeline publishes a manifest file (path relative to the data folder). */
 export function dataFilePath(file: string): string {
   return `/data/${file}`;
+}
+
+/**
+ * A release's immutable folder (the publish stage keeps every release there) and a file in it.
+ * Example: ('2026-11-22.2') → "/data/releases/2026-11-22.2/"; ('2026-11-22', 'SHA256SUMS') → "/data/releases/2026-11-22/SHA256SUMS".
+ */
+export function releaseFilePath(release: string, file = ''): string {
+  return dataFilePath(`releases/${release}/${file}`);
 }
 
 export type PageFileFormat = 'csv' | 'json';

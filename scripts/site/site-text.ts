@@ -6,10 +6,12 @@ import type { Lang } from './site-routes.ts';
 export interface SiteText {
   siteName: string;
   skip: string;
-  nav: { home: string; downloads: string; dictionary: string; quality: string; about: string; search: string; label: string };
+  nav: { home: string; downloads: string; changes: string; dictionary: string; quality: string; about: string; search: string; label: string };
   otherLanguage: { label: string; name: string };
   breadcrumb: string;
   demo: string;
+  /** The notice of an --offline build: how old the data is (whole days; null when unknown) and when it was retrieved. */
+  offline: (ageDays: number | null, date: string) => string;
   retrieved: (host: string, time: string) => string;
   citeAs: string;
   licence: string;
@@ -38,6 +40,7 @@ export interface SiteText {
     source: string;
     sourceLine: (publisher: string, queries: string, host: string) => string;
     lastHarvest: (time: string) => string;
+    release: (release: string) => string;
   };
   year: {
     title: (year: number) => string;
@@ -94,7 +97,12 @@ export interface SiteText {
     records: string;
     companions: string;
     companionNotes: Record<string, string>;
-    releases: (path: string) => string;
+    releasesHeading: string;
+    /** `prefix`: the path of the releases folder, e.g. "/data/releases/". */
+    releasesIntro: (prefix: string) => string;
+    thisRelease: (release: string) => string;
+    releasesList: string;
+    releasesChanges: string;
     howTo: string;
     howToIntro: string;
     formatNames: Record<string, string>;
@@ -139,6 +147,50 @@ export interface SiteText {
     fullReport: string;
     yearless: (count: number) => string;
   };
+  changes: {
+    title: string;
+    intro: string;
+    current: (release: string, time: string) => string;
+    unchanged: (release: string) => string;
+    noRelease: (harvestId: string) => string;
+    files: string;
+    fileNotes: Record<'releases.json' | 'history.json' | 'changes.json', string>;
+    releases: string;
+    releasesCaption: string;
+    release: string;
+    retrieved: string;
+    recordsOf: Record<'turnout' | 'parties', string>;
+    download: string;
+    currentMark: string;
+    releaseHeading: (release: string) => string;
+    retrievedOn: (date: string) => string;
+    first: string;
+    nothing: (previous: string) => string;
+    since: (previous: string) => string;
+    counts: (counts: { added: number; removed: number; changed: number }) => string;
+    tableCaption: (dataset: string, release: string) => string;
+    shown: (shown: number, total: number) => string;
+    summarized: (count: number) => string;
+    olderReleases: (count: number) => string;
+    kindHeader: string;
+    kinds: Record<'added' | 'removed' | 'changed', string>;
+    record: string;
+    field: string;
+    old: string;
+    new: string;
+    empty: string;
+    wholeRecord: string;
+    ballot: (ballot: string) => string;
+  };
+  history: {
+    heading: string;
+    intro: string;
+    caption: (subject: string) => string;
+    none: (first: string) => string;
+    noReleases: string;
+    shown: (shown: number, total: number) => string;
+    all: string;
+  };
   about: { title: string };
   search: {
     title: string;
@@ -156,10 +208,14 @@ export interface SiteText {
 const id: SiteText = {
   siteName: 'Data Terbuka Pemilu KPU',
   skip: 'Langsung ke isi',
-  nav: { home: 'Beranda', downloads: 'Unduh', dictionary: 'Kamus data', quality: 'Kualitas data', about: 'Tentang', search: 'Cari', label: 'Menu utama' },
+  nav: { home: 'Beranda', downloads: 'Unduh', changes: 'Perubahan', dictionary: 'Kamus data', quality: 'Kualitas data', about: 'Tentang', search: 'Cari', label: 'Menu utama' },
   otherLanguage: { label: 'English version', name: 'English' },
   breadcrumb: 'Lokasi halaman',
   demo: 'DATA CONTOH, BUKAN ANGKA SEBENARNYA: situs ini dibangun dari data sintetis server pengganti, bukan dari KPU.',
+  offline: (ageDays, date) =>
+    `DIBANGUN ULANG TANPA MENGHUBUNGI SUMBER: situs ini dibangun ulang tanpa menghubungi server data KPU, dari pengambilan terakhir yang tersimpan. ${
+      ageDays === null ? 'Datanya' : `Datanya berumur ${ageDays === 0 ? 'kurang dari satu hari' : `${ageDays} hari`}:`
+    } diambil pada ${date}.`,
   retrieved: (host, time) => `Data diambil dari ${host} pada ${time}.`,
   citeAs: 'Kutip sebagai:',
   licence: 'Sumber tidak mencantumkan lisensi untuk data ini; tidak ada lisensi yang diberikan di sini. Sebutkan KPU sebagai sumber.',
@@ -194,6 +250,7 @@ const id: SiteText = {
     source: 'Sumber dan waktu pengambilan',
     sourceLine: (publisher, queries, host) => `${publisher}, API data terbuka (kueri ${queries}) di ${host}.`,
     lastHarvest: (time) => `Pengambilan terakhir selesai ${time}.`,
+    release: (release) => `Data ini adalah rilis ${release}.`,
   },
   year: {
     title: (year) => `Pemilu ${year}`,
@@ -261,7 +318,12 @@ const id: SiteText = {
       'history.json': 'riwayat perubahan rekaman di semua rilis',
       'releases.json': 'daftar semua rilis',
     },
-    releases: (path) => `Berkas rilis sebelumnya tetap dapat diunduh di ${path}.`,
+    releasesHeading: 'Rilis dan alamat tetap',
+    releasesIntro: (prefix) =>
+      `Alamat di atas selalu memuat rilis terbaru. Berkas setiap rilis juga tetap dapat diunduh, tidak pernah diubah, di foldernya sendiri: ${prefix}<rilis>/, dengan manifest.json dan SHA256SUMS rilis itu. Kutip alamat ini agar angka yang Anda pakai tetap dapat diperiksa.`,
+    thisRelease: (release) => `Rilis ini (${release}):`,
+    releasesList: 'Daftar semua rilis (nama, waktu pengambilan, jumlah rekaman): ',
+    releasesChanges: 'Apa yang diubah setiap rilis: ',
     howTo: 'Cara membuka setiap format',
     howToIntro: 'Contoh satu baris untuk DuckDB (SQL), pandas (Python, setelah import pandas as pd) dan R, dengan nama berkas setelah diunduh. Kolom kode (dapil_id, ballot_number) adalah teks: nol di depan harus tetap ada.',
     formatNames: {
@@ -315,6 +377,55 @@ const id: SiteText = {
     fullReport: 'Laporan lengkap',
     yearless: (count) => `${count} rekaman dengan tahun pemilu yang tidak terbaca hanya ada di berkas semua tahun.`,
   },
+  changes: {
+    title: 'Perubahan data',
+    intro:
+      'Setiap kali data di sumber berubah, pembangunan berikutnya menerbitkan rilis baru, dinamai menurut tanggal pengambilan datanya. Berkas setiap rilis tetap dapat diunduh tanpa diubah di foldernya sendiri. Halaman ini mencatat apa yang diubah setiap rilis, rekaman demi rekaman: rekaman yang ditambahkan, dihapus, dan nilai lama serta baru setiap kolom yang diubah.',
+    current: (release, time) => `Data di situs ini adalah rilis ${release}, diambil ${time}.`,
+    unchanged: (release) => `Pembangunan terakhir tidak menemukan perubahan: datanya masih data rilis ${release}, dan berkasnya sama persis.`,
+    noRelease: (harvestId) => `Data ini dibangun tanpa tahap rilis (pengambilan ${harvestId}): belum ada rilis yang dapat dibandingkan.`,
+    files: 'Daftar lengkap, untuk dibaca mesin',
+    fileNotes: {
+      'releases.json': 'semua rilis',
+      'history.json': 'semua perubahan semua rilis',
+      'changes.json': 'perubahan rilis terbaru',
+    },
+    releases: 'Rilis',
+    releasesCaption: 'Semua rilis, terbaru dahulu',
+    release: 'Rilis',
+    retrieved: 'Data diambil',
+    recordsOf: { turnout: 'Rekaman pengguna hak pilih', parties: 'Rekaman partai' },
+    download: 'Berkas rilis (tidak berubah)',
+    currentMark: '(rilis saat ini)',
+    releaseHeading: (release) => `Rilis ${release}`,
+    retrievedOn: (date) => `Data diambil ${date}.`,
+    first: 'Rilis pertama: tidak ada yang dibandingkan.',
+    nothing: (previous) => `Tidak ada rekaman yang berubah dibanding rilis ${previous}.`,
+    since: (previous) => `Dibanding rilis ${previous}:`,
+    counts: ({ added, removed, changed }) => `${added} ditambahkan, ${removed} dihapus, ${changed} diubah`,
+    tableCaption: (dataset, release) => `${dataset}: perubahan rilis ${release}`,
+    shown: (shown, total) => `${shown} rekaman pertama dari ${total} yang berubah ditampilkan; semuanya ada di history.json.`,
+    summarized: (count) => `Perubahan ${count} rekaman hanya dihitung di sini agar halaman tetap ringan; semuanya ada di history.json.`,
+    olderReleases: (count) => `${count} rilis yang lebih lama tidak ditampilkan di sini; semuanya ada di releases.json dan history.json.`,
+    kindHeader: 'Perubahan',
+    kinds: { added: 'ditambahkan', removed: 'dihapus', changed: 'diubah' },
+    record: 'Rekaman',
+    field: 'Kolom',
+    old: 'Nilai lama',
+    new: 'Nilai baru',
+    empty: '(kosong)',
+    wholeRecord: 'seluruh rekaman',
+    ballot: (ballot) => `nomor urut ${ballot}`,
+  },
+  history: {
+    heading: 'Riwayat perubahan',
+    intro: 'Perubahan rekaman halaman ini di rilis yang diterbitkan, terbaru dahulu.',
+    caption: (subject) => `Riwayat perubahan ${subject}`,
+    none: (first) => `Tidak ada perubahan pada rekaman halaman ini yang diterbitkan sejak rilis pertama (${first}).`,
+    noReleases: 'Data ini dibangun tanpa tahap rilis, jadi belum ada riwayat perubahan.',
+    shown: (shown, total) => `${shown} perubahan terbaru dari ${total} ditampilkan; semuanya ada di history.json.`,
+    all: 'Semua perubahan data',
+  },
   about: { title: 'Tentang data ini' },
   search: {
     title: 'Cari',
@@ -332,10 +443,14 @@ const id: SiteText = {
 const en: SiteText = {
   siteName: 'KPU Election Open Data',
   skip: 'Skip to content',
-  nav: { home: 'Home', downloads: 'Downloads', dictionary: 'Data dictionary', quality: 'Data quality', about: 'About', search: 'Search', label: 'Main menu' },
+  nav: { home: 'Home', downloads: 'Downloads', changes: 'Changes', dictionary: 'Data dictionary', quality: 'Data quality', about: 'About', search: 'Search', label: 'Main menu' },
   otherLanguage: { label: 'Versi bahasa Indonesia', name: 'Bahasa Indonesia' },
   breadcrumb: 'You are here',
   demo: "DEMO DATA, NOT REAL FIGURES: this site was built from the stand-in upstream's synthetic data, not from the KPU.",
+  offline: (ageDays, date) =>
+    `REBUILT OFFLINE: this site was rebuilt without contacting the upstream (the KPU's data server), from the last retrieval kept. ${
+      ageDays === null ? 'The data was' : `The data is ${ageDays === 0 ? 'less than a day' : ageDays === 1 ? '1 day' : `${ageDays} days`} old:`
+    } retrieved on ${date}.`,
   retrieved: (host, time) => `Data retrieved from ${host} on ${time}.`,
   citeAs: 'Cite as:',
   licence: 'The source publishes no licence for this data; none is granted or implied here. Credit the KPU as the source.',
@@ -370,6 +485,7 @@ const en: SiteText = {
     source: 'Source and retrieval time',
     sourceLine: (publisher, queries, host) => `${publisher}, open-data API (queries ${queries}) at ${host}.`,
     lastHarvest: (time) => `The last retrieval finished on ${time}.`,
+    release: (release) => `This data is release ${release}.`,
   },
   year: {
     title: (year) => `${year} election`,
@@ -437,7 +553,12 @@ const en: SiteText = {
       'history.json': 'the change history of records across releases',
       'releases.json': 'every release',
     },
-    releases: (path) => `The files of earlier releases stay downloadable under ${path}.`,
+    releasesHeading: 'Releases and permanent paths',
+    releasesIntro: (prefix) =>
+      `The paths above always hold the newest release. Every release's files also stay downloadable, never altered, in a folder of their own: ${prefix}<release>/, with that release's manifest.json and SHA256SUMS. Cite these paths so the figures you use can still be checked.`,
+    thisRelease: (release) => `This release (${release}):`,
+    releasesList: 'The list of every release (name, retrieval time, record counts): ',
+    releasesChanges: 'What each release changed: ',
     howTo: 'How to load each format',
     howToIntro: 'One line each for DuckDB (SQL), pandas (Python, after import pandas as pd) and R, with the file name once downloaded. The identifier columns (dapil_id, ballot_number) are text: their leading zeros must stay.',
     formatNames: {
@@ -490,6 +611,55 @@ const en: SiteText = {
     shown: (shown, total) => `The first ${shown} of ${total} violations are shown; the full report is in the downloads.`,
     fullReport: 'Full report',
     yearless: (count) => `${count} record${count === 1 ? '' : 's'} with an unreadable election year are in the all-years files only.`,
+  },
+  changes: {
+    title: 'Changes to the data',
+    intro:
+      "Whenever the source's data changes, the next build publishes a new release, named after the day its data was retrieved. Every release's files stay downloadable, unaltered, in a folder of their own. This page records what each release changed, record by record: records added, records removed, and the old and new value of every changed field.",
+    current: (release, time) => `The data on this site is release ${release}, retrieved on ${time}.`,
+    unchanged: (release) => `The last build found no change: the data is still that of release ${release}, and its files are byte-identical.`,
+    noRelease: (harvestId) => `This data was built without the release stage (retrieval ${harvestId}): there is no release to compare with yet.`,
+    files: 'The complete lists, for machines',
+    fileNotes: {
+      'releases.json': 'every release',
+      'history.json': 'every change of every release',
+      'changes.json': "the newest release's changes",
+    },
+    releases: 'Releases',
+    releasesCaption: 'Every release, newest first',
+    release: 'Release',
+    retrieved: 'Data retrieved',
+    recordsOf: { turnout: 'Turnout records', parties: 'Party records' },
+    download: "Release files (never altered)",
+    currentMark: '(current release)',
+    releaseHeading: (release) => `Release ${release}`,
+    retrievedOn: (date) => `Data retrieved on ${date}.`,
+    first: 'First release: nothing to compare with.',
+    nothing: (previous) => `No record changed since release ${previous}.`,
+    since: (previous) => `Since release ${previous}:`,
+    counts: ({ added, removed, changed }) => `${added} added, ${removed} removed, ${changed} changed`,
+    tableCaption: (dataset, release) => `${dataset}: changes of release ${release}`,
+    shown: (shown, total) => `The first ${shown} of ${total} changed records are shown; all are in history.json.`,
+    summarized: (count) => `The changes of ${count} record${count === 1 ? '' : 's'} are only counted here, to keep the page light; all are in history.json.`,
+    olderReleases: (count) => `${count} older release${count === 1 ? ' is' : 's are'} not shown here; all are in releases.json and history.json.`,
+    kindHeader: 'Change',
+    kinds: { added: 'added', removed: 'removed', changed: 'changed' },
+    record: 'Record',
+    field: 'Field',
+    old: 'Old value',
+    new: 'New value',
+    empty: '(empty)',
+    wholeRecord: 'whole record',
+    ballot: (ballot) => `ballot number ${ballot}`,
+  },
+  history: {
+    heading: 'Change history',
+    intro: "Changes to this page's records in the published releases, newest first.",
+    caption: (subject) => `Change history of ${subject}`,
+    none: (first) => `No change to this page's records has been published since the first release (${first}).`,
+    noReleases: 'This data was built without the release stage, so there is no change history yet.',
+    shown: (shown, total) => `The newest ${shown} of ${total} changes are shown; all are in history.json.`,
+    all: 'Every change to the data',
   },
   about: { title: 'About this data' },
   search: {

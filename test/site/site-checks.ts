@@ -88,10 +88,14 @@ export async function selectAxePages(distDir: string, paths: readonly string[], 
   return selected;
 }
 
+/** The offline notice of a page (class "offline", a note), as both languages begin it. */
+export const OFFLINE_NOTICE = /^(DIBANGUN ULANG TANPA MENGHUBUNGI SUMBER|REBUILT OFFLINE): /;
+
 /**
  * Opens every page in Chromium: it must answer 200, load every resource, log no error, carry a language, a
- * title and one h1, the demo notice exactly when the data is demo data, the retrieval time and the citation;
- * and axe must find no serious or critical violation on the pages of `axePages` (all when omitted).
+ * title and one h1, the demo notice exactly when the data is demo data, the offline notice exactly when the
+ * manifest says the build was offline, the retrieval time and the citation naming the release; and axe must
+ * find no serious or critical violation on the pages of `axePages` (all when omitted).
  */
 export async function checkPagesRender(browser: Browser, site: PublishedSite, paths: readonly string[], axePages?: ReadonlySet<string>): Promise<string[]> {
   // Two contexts: axe is injected before any page script on every navigation of the first (cheaper than adding it
@@ -130,11 +134,17 @@ export async function checkPagesRender(browser: Browser, site: PublishedSite, pa
           h1: document.querySelectorAll('h1').length,
           text: document.body.innerText,
           footer: document.querySelector('footer')?.textContent ?? '',
+          offline: [...document.querySelectorAll('.offline')].map((notice) => ({ text: notice.textContent ?? '', role: notice.getAttribute('role') })),
         }));
         if (facts.lang !== 'id' && facts.lang !== 'en') found.push(`lang "${facts.lang}"`);
         if (facts.title.trim() === '') found.push('no title');
         if (facts.h1 !== 1) found.push(`${facts.h1} h1 elements`);
         if (demoNotice.test(facts.text) !== site.manifest.demo) found.push(`demo notice ${site.manifest.demo ? 'missing' : 'shown on real data'}`);
+        const offline = site.manifest.build?.offline === true;
+        if (facts.offline.length !== (offline ? 1 : 0)) found.push(`${facts.offline.length} offline notices on a${offline ? 'n offline' : ' normal'} build`);
+        for (const notice of facts.offline) {
+          if (!OFFLINE_NOTICE.test(notice.text) || notice.role !== 'note') found.push(`offline notice "${notice.text}" (role ${String(notice.role)})`);
+        }
         const release = site.manifest.release?.id ?? site.manifest.harvest.harvestId;
         if (!facts.footer.includes('Komisi Pemilihan Umum') || !facts.footer.includes(release)) found.push('footer lacks the citation line naming the release');
         if (runAxe) {

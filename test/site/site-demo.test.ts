@@ -63,7 +63,8 @@ describe('site from the demo data', () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-base-'));
     try {
       await runSiteStage({ dataDir: suite.site().dataDir, outDir: root, base: '/kpu/' });
-      await cp(suite.site().dataDir, path.join(root, 'data'), { recursive: true });
+      // The published data folder, releases/ included: the changelog links each release's immutable files.
+      await cp(path.join(suite.site().distDir, 'data'), path.join(root, 'data'), { recursive: true });
       const server = await startStaticServer({ root, base: '/kpu/' });
       try {
         const html = await readFile(path.join(root, 'index.html'), 'utf8');

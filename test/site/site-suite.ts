@@ -59,7 +59,7 @@ export function defineSiteSuite(label: string, build: () => Promise<PublishedSit
         expect(paths).toContain(`/${year}/`);
         expect(paths).toContain(`/en/${year}/`);
       }
-      for (const page of ['/', '/en/', '/unduh/', '/en/downloads/', '/kamus-data/', '/en/data-dictionary/', '/kualitas-data/', '/en/data-quality/', '/tentang/', '/en/about/', '/cari/', '/en/search/']) {
+      for (const page of ['/', '/en/', '/unduh/', '/en/downloads/', '/kamus-data/', '/en/data-dictionary/', '/kualitas-data/', '/en/data-quality/', '/tentang/', '/en/about/', '/cari/', '/en/search/', '/perubahan/', '/en/changes/']) {
         expect(paths).toContain(page);
       }
       const indonesian = paths.filter((page) => !page.startsWith('/en/') && page !== '/404.html');
