@@ -182,12 +182,16 @@ export function createHarvestStore(cacheDir: string): HarvestStore {
     }
     const startedAt = resumable ? previous.startedAt : now.toISOString();
     const createdFolders = new Set<string>();
+    // Only a resumed harvest can hold pages before they are fetched (the chain never asks for an offset twice):
+    // a fresh one skips the look, a failed open per page (about a second on a million records).
+    let mayHoldPages = resumable;
 
     return {
       dir: partialDir,
       resumed: resumable,
       startedAt,
       async readPage(dataset, offset, limit) {
+        if (!mayHoldPages) return null;
         const page = await readStoredPage(partialDir, dataset, offset);
         return page && page.provenance.limit === limit ? page : null;
       },
@@ -208,6 +212,7 @@ export function createHarvestStore(cacheDir: string): HarvestStore {
       async clearPages() {
         await rm(path.join(partialDir, 'pages'), { recursive: true, force: true });
         createdFolders.clear();
+        mayHoldPages = false;
       },
       async complete(manifest) {
         await writeFileAtomic(path.join(partialDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);

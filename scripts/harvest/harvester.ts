@@ -144,6 +144,17 @@ async function harvestDataset(
     const page = await load(offset);
     inflight.delete(offset);
 
+    const keys = page.records.map((record) => recordKey(dataset, record));
+    const joinedKeys = keys.join('\n');
+    const offsetIgnored = offset !== 0 && keys.length > 0 && joinedKeys === firstPageKeys;
+    // The next pages are known once this one is parsed: ask for them now, before it is written and checked, so
+    // the requests in flight stay at the concurrency while this page is stored (the same requests as the top of
+    // the next turn would make; only sooner). Not when the chain ends or stops here, and not beyond the page cap.
+    if (page.records.length > 0 && !offsetIgnored && pageFiles.length + 1 < config.maxPages) {
+      const nextStep = offset === 0 ? page.records.length : step;
+      for (let ahead = 0; ahead < config.concurrency; ahead += 1) load(offset + page.records.length + ahead * nextStep);
+    }
+
     const provenance = page.stored ? (page.provenance as PageProvenance) : await partial.writePage(page.provenance, page.body as Buffer);
     pageFiles.push(provenance);
     shapes.add(provenance.shape);
@@ -153,11 +164,10 @@ async function harvestDataset(
       firstCountMismatch ??= `offset ${offset}: count ${provenance.count ?? '(none)'}, ${page.records.length} records`;
     }
 
-    const keys = page.records.map((record) => recordKey(dataset, record));
     if (offset === 0) {
       firstPage = page.records;
-      firstPageKeys = keys.join('\n');
-    } else if (keys.length > 0 && keys.join('\n') === firstPageKeys) {
+      firstPageKeys = joinedKeys;
+    } else if (offsetIgnored) {
       throw new BuildError('HARVEST_OFFSET_IGNORED', `${dataset.id}: the page at offset ${offset} holds exactly the records of the first page.`);
     }
     for (const key of keys) {
