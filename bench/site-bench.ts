@@ -1,0 +1,154 @@
+// Site build: the site stage on the snapshot of the real data (../shared/data, or the demo data without it)
+// and of synthetic data with ten times the dapils and parties; first build, rebuilds with nothing changed, and
+// `build --offline` again with nothing changed. Reports "not available" while the site stage is missing.
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { RawRecord } from '../scripts/datasets/dataset-definition.ts';
+import { partyDataset } from '../scripts/datasets/party-dataset.ts';
+import { turnoutDataset } from '../scripts/datasets/turnout-dataset.ts';
+import { demoDataset, generatePartyRecords, generateTurnoutRecords } from '../scripts/synthetic/synthetic-data.ts';
+import { loadUpstreamData, type UpstreamData } from '../scripts/upstream/upstream-data.ts';
+import { startUpstreamServer } from '../scripts/upstream/upstream-server.ts';
+import type { SiteBuild, SiteSection, TimedRuns } from './bench-results.ts';
+import { loadSiteStage, SITE_NOT_AVAILABLE_EXIT } from './site-build-child.ts';
+import type { BenchContext } from './support/bench-context.ts';
+import { assertSucceeded, runMeasured, type MeasuredRun } from './support/measured-process.ts';
+import { CLI_SCRIPT, PROJECT_ROOT, SHARED_DATA_DIR } from './support/paths.ts';
+import { maxOrNull, median, round } from './support/stats.ts';
+
+/** The canonical files the site tests serve too (test/site/site-fixtures.ts). */
+export const REAL_FILES = [
+  'datahakpilihdpr_2014_sumatra_jawa.csv',
+  'datahakpilihdpr_2014_broken.csv',
+  'profilpartai_2014.csv',
+  'profilpartai_2019.csv',
+  'profilpartai_2024.csv',
+];
+const BENCH_KEY = 'bench-key-not-secret';
+
+export interface SiteVariant {
+  name: string;
+  description: string;
+  /** null: the CLI's own demo (no upstream configured). */
+  data: UpstreamData | null;
+  dapils: number;
+  parties: number;
+  turnoutRecords: number;
+}
+
+/** A built site the pages section can serve. */
+export interface BuiltSite {
+  name: string;
+  siteDir: string;
+}
+
+function countDapils(records: readonly RawRecord[]): number {
+  const year = turnoutDataset.yearField;
+  const dapilField = turnoutDataset.columns.find((column) => column.name === 'dapil_id')?.source ?? '';
+  return new Set(records.map((record) => `${String(record[year])}/${String(record[dapilField])}`)).size;
+}
+
+function describeData(name: string, description: string, data: UpstreamData): SiteVariant {
+  return { name, description, data, dapils: countDapils(data.turnout), parties: data.parties.length, turnoutRecords: data.turnout.length };
+}
+
+/** The real data when ../shared/data is there, else the demo data. */
+export async function smallestSiteVariant(): Promise<SiteVariant> {
+  const canonical = path.join(SHARED_DATA_DIR, 'canonical');
+  if (existsSync(canonical)) {
+    const data = await loadUpstreamData(REAL_FILES.map((file) => path.join(canonical, file)));
+    return describeData('real', 'the real data of ../shared/data/canonical (2014 turnout, Sumatra and Java; parties 2014, 2019, 2024)', data);
+  }
+  const demo = describeData('demo', 'the demo data (../shared/data is absent)', demoDataset());
+  return { ...demo, data: null };
+}
+
+/** Ten times the real data's dapils (53 → 530), parties (59 → 590) and turnout records, all synthetic. */
+export function largeSiteVariant(): SiteVariant {
+  const turnout = generateTurnoutRecords({ years: [2014], dapils: 530, provinces: 160, regenciesPerDapil: [3, 7], seed: 2014 });
+  const parties = [
+    ...generatePartyRecords({ years: [2014], parties: 150, seed: 2014 }),
+    ...generatePartyRecords({ years: [2019], parties: 200, seed: 2014 }),
+    ...generatePartyRecords({ years: [2024], parties: 240, seed: 2014 }),
+  ];
+  if (parties.some((record) => !(partyDataset.yearField in record))) throw new Error('synthetic party records lack the year field');
+  return describeData('synthetic-10x', 'synthetic: 530 dapils (10 × 53), 590 party records (10 × 59), about 10 × the turnout records', { turnout, parties });
+}
+
+async function countHtml(dir: string): Promise<number> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).length;
+}
+
+function timed(runs: readonly MeasuredRun[]): TimedRuns {
+  return {
+    runsMs: runs.map((run) => round(run.wallMs)),
+    medianMs: round(median(runs.map((run) => run.wallMs))),
+    peakRssKiB: maxOrNull(runs.map((run) => run.peakRssKiB)),
+    peakTreeRssKiB: maxOrNull(runs.map((run) => run.peakTreeRssKiB)),
+  };
+}
+
+async function buildVariant(context: BenchContext, variant: SiteVariant, built: BuiltSite[]): Promise<SiteBuild> {
+  const root = path.join(context.workDir, `site-${variant.name}`);
+  await rm(root, { recursive: true, force: true });
+  await mkdir(root, { recursive: true });
+  const cacheDir = path.join(root, 'cache');
+  const distDir = path.join(root, 'dist');
+  const env: Record<string, string> = { KPU_CACHE_DIR: cacheDir, KPU_DIST_DIR: distDir, CI: 'true', ASTRO_TELEMETRY_DISABLED: '1' };
+  const upstream = variant.data ? await startUpstreamServer({ apiKey: BENCH_KEY, data: variant.data }) : null;
+  try {
+    const upstreamEnv: Record<string, string> = upstream ? { KPU_BASE_URL: upstream.url, KPU_API_KEY: BENCH_KEY } : {};
+    // Harvest and snapshot once: the data the site is built from (not timed here).
+    assertSucceeded(await runMeasured(process.execPath, [CLI_SCRIPT, 'build'], { cwd: PROJECT_ROOT, env: { ...env, ...upstreamEnv } }), `build of the ${variant.name} data`);
+  } finally {
+    await upstream?.close();
+  }
+  const dataDir = path.join(cacheDir, 'stages', 'snapshot', 'data');
+  const siteDir = path.join(root, 'site');
+  const siteBuild = async (): Promise<MeasuredRun> => {
+    const run = await runMeasured(process.execPath, [path.join(PROJECT_ROOT, 'bench', 'site-build-child.ts'), dataDir, siteDir], { cwd: PROJECT_ROOT, env: { ASTRO_TELEMETRY_DISABLED: '1' } });
+    if (run.code === SITE_NOT_AVAILABLE_EXIT) throw new Error(run.stderr.trim());
+    context.noteCommand(run.command.replace(dataDir, '<snapshot data>').replace(siteDir, '<site>'));
+    return assertSucceeded(run, `site build of the ${variant.name} data`);
+  };
+  const first = await siteBuild();
+  context.log(`site ${variant.name}: first build ${(first.wallMs / 1000).toFixed(1)} s`);
+  const rebuilds: MeasuredRun[] = [];
+  for (let repetition = 0; repetition < context.plan.siteRebuilds; repetition += 1) {
+    rebuilds.push(await siteBuild());
+    context.log(`site ${variant.name}: rebuild ${((rebuilds.at(-1)?.wallMs ?? 0) / 1000).toFixed(1)} s`);
+  }
+  built.push({ name: variant.name, siteDir });
+
+  const pipelineRuns: MeasuredRun[] = [];
+  for (let repetition = 0; repetition < context.plan.pipelineRebuilds; repetition += 1) {
+    const run = assertSucceeded(
+      await runMeasured(process.execPath, [CLI_SCRIPT, 'build', '--offline', '--json'], { cwd: PROJECT_ROOT, env }),
+      `build --offline of the ${variant.name} data`,
+    );
+    context.noteCommand(`${run.command}  (nothing changed since the previous build)`);
+    pipelineRuns.push(run);
+  }
+  return {
+    name: variant.name,
+    description: variant.description,
+    dapils: variant.dapils,
+    parties: variant.parties,
+    turnoutRecords: variant.turnoutRecords,
+    htmlPages: await countHtml(siteDir),
+    firstBuild: { wallMs: round(first.wallMs), peakRssKiB: first.peakRssKiB, peakTreeRssKiB: first.peakTreeRssKiB },
+    rebuild: rebuilds.length > 0 ? timed(rebuilds) : null,
+    pipelineRebuild: { ...timed(pipelineRuns), siteInPipeline: existsSync(path.join(distDir, 'index.html')) },
+  };
+}
+
+export async function benchSite(context: BenchContext, built: BuiltSite[]): Promise<Omit<SiteSection, 'durationMs'>> {
+  const stage = await loadSiteStage();
+  if (!stage.ok) return { status: 'not-available', reason: `not available yet: ${stage.reason}`, builds: [] };
+  const variants = [await smallestSiteVariant(), ...(context.plan.largeSite ? [largeSiteVariant()] : [])];
+  const builds: SiteBuild[] = [];
+  for (const variant of variants) builds.push(await buildVariant(context, variant, built));
+  return { status: 'ok', builds };
+}

@@ -1,0 +1,100 @@
+// The benchmark's smoke run, as CI runs it: `npm run bench -- --quick` end to end, then the results file must
+// hold every section, measured or saying why not. No figure is checked against a goal: machines differ.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BenchResults } from '../../bench/bench-results.ts';
+import { PROJECT_ROOT } from '../support/run-cli.ts';
+
+const QUICK_TIMEOUT_MS = 15 * 60_000;
+
+function runQuickBench(out: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bench', 'bench.ts'), '--quick', '--out', out], {
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), CI: 'true', ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
+
+describe('npm run bench -- --quick', () => {
+  let dir: string;
+  let results: BenchResults;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'kpu-bench-test-'));
+    const out = path.join(dir, 'quick.json');
+    const run = await runQuickBench(out);
+    if (run.code !== 0) throw new Error(`the quick benchmark exited with ${String(run.code)}:\n${run.stderr.split('\n').slice(-60).join('\n')}`);
+    results = JSON.parse(await readFile(out, 'utf8')) as BenchResults;
+  }, QUICK_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('says what it ran on and how', () => {
+    expect(results.mode).toBe('quick');
+    expect(results.machine.cpuModel).not.toBe('');
+    expect(results.machine.cores).toBeGreaterThan(0);
+    expect(results.machine.memoryBytes).toBeGreaterThan(0);
+    expect(results.machine.nodeVersion).toMatch(/^v24\./);
+    expect(results.machine.commit).toMatch(/^[0-9a-f]{40}$/);
+    expect(results.rssMethod).not.toBe('');
+    expect(results.commands).toContain('npm run bench -- --quick --out ' + path.join(dir, 'quick.json'));
+  });
+
+  it('holds every section, none failed', () => {
+    for (const name of ['harvest', 'formats', 'build', 'site', 'pages'] as const) {
+      expect(results[name], name).toBeDefined();
+      expect(['ok', 'not-available'], `${name}: ${results[name].reason ?? ''}`).toContain(results[name].status);
+    }
+    expect(results.goals.length).toBeGreaterThan(0);
+  });
+
+  it('measured the harvest next to the bare loop, at 1,000 records', () => {
+    const [size] = results.harvest.sizes;
+    expect(size?.records).toBe(1000);
+    expect(size?.harvest.runsMs).toHaveLength(1);
+    expect(size?.bare.runsMs).toHaveLength(1);
+    expect(size?.harvest.requests).toBeGreaterThan(2);
+    expect(size?.ratio).toBeGreaterThan(0);
+  });
+
+  it('wrote every format and read it back with DuckDB', () => {
+    const [size] = results.formats.sizes;
+    expect(size?.records).toBe(1000);
+    for (const format of ['baseline', 'json', 'csv', 'parquet', 'arrow', 'duckdb-parquet']) {
+      const result = size?.formats.find((candidate) => candidate.format === format);
+      expect(result?.bytes, format).toBeGreaterThan(0);
+      if (format !== 'arrow') expect(result?.duckdbRows, format).toBe(1000);
+    }
+  });
+
+  it('built at 1,000 records with its peak memory', () => {
+    const [size] = results.build.sizes;
+    expect(size?.records).toBe(1000);
+    expect(size?.wallMs).toBeGreaterThan(0);
+  });
+
+  it('measured the site and its pages, or says why not', () => {
+    if (results.site.status === 'not-available') {
+      expect(results.site.reason).toMatch(/not available/);
+      expect(results.pages.status).toBe('not-available');
+      return;
+    }
+    const [site] = results.site.builds;
+    expect(site?.firstBuild.wallMs).toBeGreaterThan(0);
+    expect(site?.htmlPages).toBeGreaterThan(0);
+    expect(results.pages.transfers.map((transfer) => transfer.kind)).toEqual(expect.arrayContaining(['home', 'dapil', 'party']));
+    expect(results.pages.audits).toHaveLength(3);
+    expect(results.pages.lighthouse.reason).not.toBe('');
+  });
+});
