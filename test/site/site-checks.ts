@@ -43,15 +43,16 @@ interface AxeViolation {
   targets: string[];
 }
 
-/** axe-core's serious and critical violations on the page as it is now (axe injected by `injectAxe` or here). */
-export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+/**
+ * axe-core's violations, of any impact, on the page as it is now (axe injected by `injectAxe` or here). The issue
+ * asks for no serious or critical one; the site has none at all, and the tests keep it that way.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
     const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
+    return results.violations.map((violation) => ({
         id: violation.id,
         impact: violation.impact ?? null,
         targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
@@ -95,7 +96,7 @@ export const OFFLINE_NOTICE = /^(DIBANGUN ULANG TANPA MENGHUBUNGI SUMBER|REBUILT
  * Opens every page in Chromium: it must answer 200, load every resource, log no error, carry a language, a
  * title and one h1, the demo notice exactly when the data is demo data, the offline notice exactly when the
  * manifest says the build was offline, the retrieval time and the citation naming the release; and axe must
- * find no serious or critical violation on the pages of `axePages` (all when omitted).
+ * find no violation of any impact on the pages of `axePages` (all when omitted).
  */
 export async function checkPagesRender(browser: Browser, site: PublishedSite, paths: readonly string[], axePages?: ReadonlySet<string>): Promise<string[]> {
   // Two contexts: axe is injected before any page script on every navigation of the first (cheaper than adding it
@@ -148,7 +149,7 @@ export async function checkPagesRender(browser: Browser, site: PublishedSite, pa
         const release = site.manifest.release?.id ?? site.manifest.harvest.harvestId;
         if (!facts.footer.includes('Komisi Pemilihan Umum') || !facts.footer.includes(release)) found.push('footer lacks the citation line naming the release');
         if (runAxe) {
-          for (const violation of await seriousAxeViolations(page)) {
+          for (const violation of await axeViolations(page)) {
             found.push(`axe ${violation.impact} ${violation.id}: ${violation.targets.join(' | ')}`);
           }
         }
