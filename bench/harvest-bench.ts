@@ -8,9 +8,9 @@ import path from 'node:path';
 import type { HarvestSection, HarvestSize } from './bench-results.ts';
 import type { BareFetchPlan } from './bare-fetch-child.ts';
 import type { BenchContext } from './support/bench-context.ts';
-import { assertSucceeded, runMeasured, type MeasuredRun } from './support/measured-process.ts';
+import { assertSucceeded, runMeasured, timedRuns, type MeasuredRun } from './support/measured-process.ts';
 import { CLI_SCRIPT, PROJECT_ROOT } from './support/paths.ts';
-import { maxOrNull, median, round } from './support/stats.ts';
+import { median, round } from './support/stats.ts';
 import type { UpstreamChildMessage, UpstreamParentMessage, UpstreamRequest } from './upstream-child.ts';
 
 /** The harvester's defaults (scripts/config.ts), which both clients use. */
@@ -164,19 +164,13 @@ async function benchSize(context: BenchContext, records: number, delayMs: number
       upstreamDelayMs: delayMs,
       repetitions,
       harvest: {
-        runsMs: harvests.map((run) => round(run.run.wallMs)),
-        medianMs: round(harvestMedian),
-        peakRssKiB: maxOrNull(harvests.map((run) => run.run.peakRssKiB)),
-        peakTreeRssKiB: maxOrNull(harvests.map((run) => run.run.peakTreeRssKiB)),
+        ...timedRuns(harvests.map((run) => run.run)),
         inProcessMedianMs: round(harvestInProcess),
         requests: plan.urls.length,
         pages: harvests[0]?.pages ?? 0,
       },
       bare: {
-        runsMs: bares.map((run) => round(run.run.wallMs)),
-        medianMs: round(bareMedian),
-        peakRssKiB: maxOrNull(bares.map((run) => run.run.peakRssKiB)),
-        peakTreeRssKiB: maxOrNull(bares.map((run) => run.run.peakTreeRssKiB)),
+        ...timedRuns(bares.map((run) => run.run)),
         inProcessMedianMs: round(bareInProcess),
         requests: plan.urls.length,
         bytes: bares[0]?.bytes ?? 0,

@@ -12,19 +12,13 @@ import { loadUpstreamData, type UpstreamData } from '../scripts/upstream/upstrea
 import { startUpstreamServer } from '../scripts/upstream/upstream-server.ts';
 import type { SiteBuild, SiteSection, TimedRuns } from './bench-results.ts';
 import { loadSiteStage, SITE_NOT_AVAILABLE_EXIT } from './site-build-child.ts';
+// The canonical files the site tests serve too.
+import { REAL_FILES } from '../test/site/site-fixtures.ts';
 import type { BenchContext } from './support/bench-context.ts';
 import { assertSucceeded, runMeasured, type MeasuredRun } from './support/measured-process.ts';
 import { CLI_SCRIPT, PROJECT_ROOT, SHARED_DATA_DIR } from './support/paths.ts';
 import { maxOrNull, median, round } from './support/stats.ts';
 
-/** The canonical files the site tests serve too (test/site/site-fixtures.ts). */
-export const REAL_FILES = [
-  'datahakpilihdpr_2014_sumatra_jawa.csv',
-  'datahakpilihdpr_2014_broken.csv',
-  'profilpartai_2014.csv',
-  'profilpartai_2019.csv',
-  'profilpartai_2024.csv',
-];
 const BENCH_KEY = 'bench-key-not-secret';
 
 export interface SiteVariant {

@@ -8,7 +8,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { TimedRuns } from '../bench-results.ts';
 import { displayCommand } from './paths.ts';
+import { maxOrNull, median, round } from './stats.ts';
 
 const GNU_TIME = '/usr/bin/time';
 
@@ -138,4 +140,14 @@ export function assertSucceeded(run: MeasuredRun, what: string): MeasuredRun {
     throw new Error(`${what} failed (${run.signal ?? `exit code ${String(run.code)}`}): ${run.command}\n${tail}`);
   }
   return run;
+}
+
+/** The repetitions of one measured command, summarized: every wall time, their median, the peak memory. */
+export function timedRuns(runs: readonly MeasuredRun[]): TimedRuns {
+  return {
+    runsMs: runs.map((run) => round(run.wallMs)),
+    medianMs: round(median(runs.map((run) => run.wallMs))),
+    peakRssKiB: maxOrNull(runs.map((run) => run.peakRssKiB)),
+    peakTreeRssKiB: maxOrNull(runs.map((run) => run.peakTreeRssKiB)),
+  };
 }
