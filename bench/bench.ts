@@ -37,7 +37,7 @@ const USAGE = `Usage: npm run bench [-- options]
   --keep            keep the scratch folder (harvests, snapshots, sites) and print where it is
   -h, --help        show this help
 
-A full run takes about half an hour on 2 cores and needs about 10 GB of free disk in the temporary folder.
+A full run takes about 20 minutes on 2 cores and needs about 10 GB of free disk in the temporary folder.
 `;
 
 /** The largest of the sizes up to 100,000: where the harvest is also measured against a distant upstream. */
