@@ -10,7 +10,7 @@ import type {
   RecordQualityRule,
   RuleFinding,
 } from './dataset-definition.ts';
-import { isBlank, isDigits, isSafeCount, parseColumnValue } from './value-parsers.ts';
+import { EXACT_DIGITS, isBlank, isDigits, isSafeCount, parseColumnValue } from './value-parsers.ts';
 
 type Text = [id: string, en: string];
 
@@ -143,8 +143,27 @@ export function createCountSafeIntegerRule(fields: readonly string[]): RecordQua
   );
 }
 
+/** Whether summing `addends` in doubles and comparing with `total` is exact: at most 9 addends, each count of at most 15 digits. */
+function sumsExactlyInDoubles(addends: readonly string[], total: string): boolean {
+  if (addends.length > 9 || total.length > EXACT_DIGITS) return false;
+  for (const addend of addends) if (addend.length > EXACT_DIGITS) return false;
+  return true;
+}
+
+/** The sum of digit strings as a decimal string, and whether it equals `total`: in doubles when that is exact, else BigInt. */
+function compareSum(addends: readonly string[], total: string): { equal: boolean; sum: string } {
+  if (sumsExactlyInDoubles(addends, total)) {
+    let sum = 0;
+    for (const addend of addends) sum += Number(addend);
+    return { equal: sum === Number(total), sum: String(sum) };
+  }
+  const sum = addends.reduce((accumulated, value) => accumulated + BigInt(value), 0n);
+  return { equal: sum === BigInt(total), sum: String(sum) };
+}
+
 /**
- * addends summed = total, in exact BigInt arithmetic so counts of any size compare exactly.
+ * addends summed = total, exactly, so counts of any size compare exactly: in doubles while every count has at
+ * most 15 digits (the usual case, and much faster), in BigInt arithmetic otherwise.
  * `broken` is how the report states a break, e.g. "DPT: male+female != both".
  */
 export function createSumRule(options: {
@@ -161,11 +180,11 @@ export function createSumRule(options: {
     if (!values.every((value): value is string => value !== undefined && isDigits(value))) return null;
     const addendValues = values.slice(0, -1);
     const totalValue = values.at(-1) ?? '';
-    const sum = addendValues.reduce((accumulated, value) => accumulated + BigInt(value), 0n);
-    if (sum === BigInt(totalValue)) return null;
+    const { equal, sum } = compareSum(addendValues, totalValue);
+    if (equal) return null;
     return {
       message: `${broken} (${addendValues.join(' + ')} = ${sum}, ${total} = ${totalValue})`,
-      values: { ...Object.fromEntries(addends.map((field, index) => [field, addendValues[index]])), [total]: totalValue, sum: String(sum) },
+      values: { ...Object.fromEntries(addends.map((field, index) => [field, addendValues[index]])), [total]: totalValue, sum },
     };
   });
 }

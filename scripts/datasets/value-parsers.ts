@@ -22,11 +22,18 @@ export function isDigits(value: string): boolean {
 }
 
 /**
- * Whether a digit string fits a JavaScript number exactly; JSON, CSV readers and Parquet writers downstream
- * go through doubles, so 9007199254740993 would silently become …992. "9007199254740991" → true.
+ * Digits a count may have and still be exact in a double without a check: 15 digits stay below 10^15, and 2^53
+ * (9007199254740992) has 16. Sums of up to 9 such counts stay below 9 × 10^15 < 2^53, so they are exact too.
+ */
+export const EXACT_DIGITS = 15;
+
+/**
+ * Whether a digit string (see isDigits) fits a JavaScript number exactly; JSON, CSV readers and Parquet writers
+ * downstream go through doubles, so 9007199254740993 would silently become …992. "9007199254740991" → true.
+ * Up to 15 digits without a BigInt: this runs for every count of every record.
  */
 export function isSafeCount(digits: string): boolean {
-  return BigInt(digits) <= MAX_SAFE_COUNT;
+  return digits.length <= EXACT_DIGITS || BigInt(digits) <= MAX_SAFE_COUNT;
 }
 
 /**

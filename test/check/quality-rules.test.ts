@@ -4,6 +4,7 @@ import { checkDataset } from '../../scripts/check/quality-check.ts';
 import type { DatasetDefinition, RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { DATASETS } from '../../scripts/datasets/datasets.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
+import { createSumRule } from '../../scripts/datasets/quality-rules.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 
 // A synthetic turnout record (made-up counts, not real figures) that obeys every rule:
@@ -364,5 +365,40 @@ describe('party rules', () => {
         values: { TanggalAkteNotaris: '31-02-2020' },
       },
     ]);
+  });
+});
+
+describe('sum rules: doubles up to 15 digits, BigInt beyond', () => {
+  const rule = createSumRule({ id: 'sum', addends: ['a', 'b'], total: 't', broken: 'a+b != t', title: ['', ''], description: ['', ''] });
+  const test = (a: string, b: string, t: string) => rule.test({ a, b, t });
+  const exact = (a: string, b: string, t: string): boolean => BigInt(a) + BigInt(b) === BigInt(t);
+
+  it.each([
+    // 15-digit counts, summed in doubles: the largest sum the shortcut takes, and one off.
+    ['999999999999999', '999999999999999', '1999999999999998'],
+    ['999999999999999', '999999999999999', '1999999999999997'],
+    ['999999999999999', '1', '1000000000000000'],
+    ['000000000000007', '3', '10'],
+    // 16 digits and more: BigInt, where doubles would round.
+    ['9007199254740991', '1', '9007199254740992'],
+    ['9007199254740991', '2', '9007199254740992'], // 2^53 + 1 rounds to 2^53 as a double: must still break
+    ['9007199254740993', '0', '9007199254740992'], // a 16-digit addend that is not a double
+    ['4503599627370496', '4503599627370497', '9007199254740993'], // sum above 2^53, exact
+    ['4503599627370496', '4503599627370497', '9007199254740992'],
+    ['99999999999999999999', '1', '100000000000000000000'],
+    ['99999999999999999999', '1', '100000000000000000001'],
+    ['1', '2', '0000000000000000003'], // total of 19 digits (leading zeros): BigInt, equal
+  ])('%s + %s = %s is judged exactly', (a, b, t) => {
+    const finding = test(a, b, t);
+    expect(finding === null).toBe(exact(a, b, t));
+    if (finding !== null) {
+      const sum = String(BigInt(a) + BigInt(b));
+      expect(finding.message).toBe(`a+b != t (${a} + ${b} = ${sum}, t = ${t})`);
+      expect(finding.values).toEqual({ a, b, t, sum });
+    }
+  });
+
+  it('reports a broken 15-digit sum with the exact decimal sum', () => {
+    expect(test('999999999999999', '999999999999999', '1')?.values).toMatchObject({ sum: '1999999999999998' });
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isAbsoluteHttpUrl,
   isEmailAddress,
+  isSafeCount,
   normalizeText,
   parseColumnValue,
   parseDayMonthYear,
@@ -26,6 +27,29 @@ describe('parseInteger', () => {
 
   it.each([['12.5'], ['1.234'], [' 12'], ['-1'], ['+1'], ['1e3'], ['١٢'], ['9007199254740992'], ['99999999999999999999']])('%j is not ok', (input) => {
     expect(parseInteger(input).ok).toBe(false);
+  });
+});
+
+describe('isSafeCount', () => {
+  // Up to 15 digits the answer needs no BigInt (always yes); from 16 digits on, BigInt decides. Both must agree with
+  // the plain definition, value ≤ 2^53 − 1, at the edges of the shortcut.
+  const safe = (digits: string): boolean => BigInt(digits) <= BigInt(Number.MAX_SAFE_INTEGER);
+
+  it.each([
+    ['0', true],
+    ['999999999999999', true], // 15 digits, the longest without BigInt
+    ['000000000000001', true],
+    ['1000000000000000', true], // 16 digits: BigInt
+    ['9007199254740991', true], // 2^53 − 1
+    ['9007199254740992', false], // 2^53
+    ['9007199254740993', false],
+    ['9999999999999999', false],
+    ['0009007199254740991', true], // leading zeros: 19 digits, still 2^53 − 1
+    ['0009007199254740992', false],
+    ['99999999999999999999', false],
+  ])('%s → %s', (digits, expected) => {
+    expect(isSafeCount(digits)).toBe(expected);
+    expect(isSafeCount(digits)).toBe(safe(digits));
   });
 });
 
