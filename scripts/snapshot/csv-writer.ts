@@ -1,10 +1,9 @@
 // The CSV snapshot, read from the Arrow table: RFC 4180 (https://www.rfc-editor.org/rfc/rfc4180) with CRLF
 // line ends, a header of column names, text always quoted, numbers and dates bare, null as an empty bare field.
 // Example: "dapil_id","regency_name","dpt_male","quality_flags"⏎"0101","Jalan Ā ""x"", y",52731,"dpt-sex-sum;total-sex-sum"
-import type { Table } from 'apache-arrow';
+import type { Field, Table } from 'apache-arrow';
 import { writeChunksToFile } from './snapshot-file.ts';
-import { classifyField, createColumnReaders, type ColumnKind, type ColumnReader } from './table-reader.ts';
-import type { NormalizedValue } from './arrow-schema.ts';
+import { classifyField, firstFailure, readBatchColumns, type ColumnValues, type RowFailure } from './table-reader.ts';
 
 /**
  * A UTF-8 byte order mark opens the file: without it Excel, which is how most people open a CSV download, reads
@@ -26,63 +25,95 @@ const LINES_PER_CHUNK = 1024;
  * Quotes inside are doubled; line breaks stay inside the quotes.
  */
 function quoteText(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
+  return text.includes('"') ? `"${text.replaceAll('"', '""')}"` : `"${text}"`;
 }
 
-type FormatField = (value: NormalizedValue, row: number) => string;
-
-function createFieldFormatter(name: string, kind: ColumnKind): FormatField {
-  switch (kind) {
+/**
+ * The fields of one column at rows `from` … `to` − 1 of a batch (cell 0 is row `from`), each with the separator
+ * before it (`separator`: "" for the first column, "," after). `firstRow` is the table row of the batch's first
+ * row, for error messages. A list that would be ambiguous is a failure at its row, not thrown here, so the writer
+ * stops where it did row by row.
+ */
+function formatColumn(
+  name: string,
+  column: ColumnValues,
+  separator: string,
+  firstRow: number,
+  from: number,
+  to: number,
+): { cells: string[]; failure: RowFailure | undefined } {
+  const { values } = column;
+  const cells = new Array<string>(to - from);
+  let failure = column.failure !== undefined && column.failure.row < to ? column.failure : undefined;
+  switch (column.kind) {
     case 'integer':
     case 'decimal':
       // Shortest round-trip form: 52731, 30.5 (never a thousands separator or a decimal comma).
-      return (value) => (value === null ? '' : String(value));
+      for (let row = from; row < to; row += 1) {
+        const value = values[row] as number | null;
+        cells[row - from] = value === null ? separator : separator + String(value);
+      }
+      break;
     case 'date':
-      return (value) => (value === null ? '' : (value as string));
+      for (let row = from; row < to; row += 1) {
+        const value = values[row] as string | null;
+        cells[row - from] = value === null ? separator : separator + value;
+      }
+      break;
     case 'text':
-      return (value) => (value === null ? '' : quoteText(value as string));
+      for (let row = from; row < to; row += 1) {
+        const value = values[row] as string | null;
+        cells[row - from] = value === null ? separator : separator + quoteText(value);
+      }
+      break;
     case 'text_list':
       // An empty list is a quoted empty field (""), null an empty bare one: a reader that sees quoting tells them apart.
-      return (value, row) => {
-        if (value === null) return '';
-        const elements = value as string[];
+      for (let row = from; row < to; row += 1) {
+        const elements = values[row] as string[] | null;
+        if (elements === null) {
+          cells[row - from] = separator;
+          continue;
+        }
         const ambiguous = elements.find((element) => element === '' || element.includes(CSV_LIST_SEPARATOR));
         if (ambiguous !== undefined) {
-          throw new Error(
-            `Column ${name}, row ${row}: list element ${JSON.stringify(ambiguous)} is empty or contains "${CSV_LIST_SEPARATOR}", so the CSV list would be ambiguous`,
+          const error = new Error(
+            `Column ${name}, row ${firstRow + row}: list element ${JSON.stringify(ambiguous)} is empty or contains "${CSV_LIST_SEPARATOR}", so the CSV list would be ambiguous`,
           );
+          failure = firstFailure([failure, { row, error }]);
+          break;
         }
-        return quoteText(elements.join(CSV_LIST_SEPARATOR));
-      };
+        cells[row - from] = separator + (elements.length === 0 ? '""' : quoteText(elements.join(CSV_LIST_SEPARATOR)));
+      }
+      break;
   }
+  return { cells, failure };
 }
 
 /** The CSV text of the table, in chunks: BOM, header line, one line per record, each line ending in CRLF. */
 export function* serializeCsv(table: Table): Generator<string> {
   const fields = table.schema.fields;
-  const formatters = fields.map((field) => createFieldFormatter(field.name, classifyField(field)));
+  // Throws for a column type the writers do not handle, before anything is written.
+  for (const field of fields) classifyField(field);
   // Column names are text too, so they are quoted like text.
   yield CSV_BOM + fields.map((field) => quoteText(field.name)).join(',') + LINE_END;
   let rowNumber = 0;
   for (const batch of table.batches) {
-    const readers = createColumnReaders(batch);
-    let lines = '';
-    let count = 0;
-    for (let row = 0; row < batch.numRows; row += 1, rowNumber += 1) {
-      let line = '';
-      for (let index = 0; index < readers.length; index += 1) {
-        if (index > 0) line += ',';
-        line += (formatters[index] as FormatField)((readers[index] as ColumnReader)(row), rowNumber);
+    const columns = readBatchColumns(batch);
+    const batchFirstRow = rowNumber;
+    // One chunk of rows formatted at a time, so only that chunk's fields are alive.
+    for (let from = 0; from < batch.numRows; from += LINES_PER_CHUNK) {
+      const to = Math.min(from + LINES_PER_CHUNK, batch.numRows);
+      const formatted = columns.map((column, index) => formatColumn((fields[index] as Field).name, column, index === 0 ? '' : ',', batchFirstRow, from, to));
+      const failure = firstFailure(formatted.map((column) => column.failure));
+      let lines = '';
+      for (let row = from; row < to; row += 1, rowNumber += 1) {
+        if (failure !== undefined && row === failure.row) throw failure.error;
+        let line = '';
+        for (let index = 0; index < formatted.length; index += 1) line += (formatted[index] as (typeof formatted)[number]).cells[row - from] as string;
+        lines += line + LINE_END;
       }
-      lines += line + LINE_END;
-      count += 1;
-      if (count === LINES_PER_CHUNK) {
-        yield lines;
-        lines = '';
-        count = 0;
-      }
+      yield lines;
     }
-    if (lines !== '') yield lines;
   }
 }
 
