@@ -217,13 +217,18 @@ export function readColumnValues(field: Field, data: Data): ColumnValues {
   }
 }
 
-/** Every column of the batch read whole, in field order. */
-export function readBatchColumns(batch: RecordBatch): ColumnValues[] {
+/** Each field of the batch with its column's data, in field order. */
+function batchColumns(batch: RecordBatch): Array<{ field: Field; data: Data }> {
   return batch.schema.fields.map((field, index) => {
     const data = batch.data.children[index];
     if (data === undefined) throw new Error(`Record batch has no column ${field.name}`);
-    return readColumnValues(field, data);
+    return { field, data };
   });
+}
+
+/** Every column of the batch read whole, in field order. */
+export function readBatchColumns(batch: RecordBatch): ColumnValues[] {
+  return batchColumns(batch).map(({ field, data }) => readColumnValues(field, data));
 }
 
 /**
@@ -249,9 +254,7 @@ function readIntegerAt(field: Field, data: Data, row: number): number | null {
 
 /** One reader per column of the batch, in field order; each column is read whole once. */
 export function createColumnReaders(batch: RecordBatch): ColumnReader[] {
-  return batch.schema.fields.map((field, index) => {
-    const data = batch.data.children[index];
-    if (data === undefined) throw new Error(`Record batch has no column ${field.name}`);
+  return batchColumns(batch).map(({ field, data }) => {
     const { values, failure } = readColumnValues(field, data);
     if (failure === undefined) return (row) => values[row] as NormalizedValue;
     // From the first value beyond 2^53 − 1 on, cell by cell: that row throws, later ones read as before.
