@@ -94,9 +94,19 @@ export interface SiteBuild {
   turnoutRecords: number;
   htmlPages: number | null;
   firstBuild: { wallMs: number; peakRssKiB: number | null; peakTreeRssKiB: number | null };
-  /** Site stage run again on the same snapshot into the same folder; null when not measured (--quick). */
+  /**
+   * Site stage run again on the same snapshot into the same folder, as a build with nothing changed runs it
+   * (the last site kept when its fingerprint matches); null when not measured (--quick).
+   */
   rebuild: TimedRuns | null;
-  /** `build --offline` again with nothing changed (the whole pipeline; the site only when the pipeline runs it). */
+  /** The same, made to run Astro anyway (`--rebuild-site`): what keeping the site saves. Absent in older results. */
+  forcedRebuild?: TimedRuns | null;
+  /** Whether every `rebuild` run kept the last site. Absent in older results. */
+  rebuildKeptSite?: boolean;
+  /**
+   * `build --offline` again with nothing changed since the previous `build --offline` (the whole pipeline; the
+   * site only when the pipeline runs it).
+   */
   pipelineRebuild: TimedRuns & { siteInPipeline: boolean };
 }
 

@@ -96,19 +96,27 @@ export function renderResultsMarkdown(results: BenchResults): string {
     '',
     ...sectionNote(results.site),
     ...table(
-      ['data', 'dapils', 'party records', 'turnout records', 'HTML pages', 'first build', 'rebuild (nothing changed)', '`build --offline` (nothing changed)', 'peak RSS', 'peak RSS (tree)'],
-      results.site.builds.map((build) => [
-        build.name,
-        n(build.dapils),
-        n(build.parties),
-        n(build.turnoutRecords),
-        build.htmlPages === null ? '–' : n(build.htmlPages),
-        s(build.firstBuild.wallMs),
-        build.rebuild ? s(build.rebuild.medianMs) : '–',
-        s(build.pipelineRebuild.medianMs),
-        mib(Math.max(build.firstBuild.peakRssKiB ?? 0, build.rebuild?.peakRssKiB ?? 0) || null),
-        mib(Math.max(build.firstBuild.peakTreeRssKiB ?? 0, build.rebuild?.peakTreeRssKiB ?? 0) || null),
-      ]),
+      [
+        'data', 'dapils', 'party records', 'turnout records', 'HTML pages', 'first build', 'rebuild (nothing changed)',
+        'rebuild with Astro (`--rebuild-site`)', '`build --offline` (nothing changed)', 'peak RSS', 'peak RSS (tree)',
+      ],
+      results.site.builds.map((build) => {
+        const runs = [build.firstBuild, build.rebuild, build.forcedRebuild];
+        const kept = build.rebuildKeptSite === undefined ? '' : build.rebuildKeptSite ? ' (site kept)' : ' (built anew)';
+        return [
+          build.name,
+          n(build.dapils),
+          n(build.parties),
+          n(build.turnoutRecords),
+          build.htmlPages === null ? '–' : n(build.htmlPages),
+          s(build.firstBuild.wallMs),
+          build.rebuild ? `${s(build.rebuild.medianMs)}${kept}` : '–',
+          build.forcedRebuild ? s(build.forcedRebuild.medianMs) : '–',
+          s(build.pipelineRebuild.medianMs),
+          mib(Math.max(...runs.map((run) => run?.peakRssKiB ?? 0)) || null),
+          mib(Math.max(...runs.map((run) => run?.peakTreeRssKiB ?? 0)) || null),
+        ];
+      }),
     ),
     '',
     '#### Pages',

@@ -1,6 +1,6 @@
 // Site build: the site stage on the snapshot of the real data (../shared/data, or the demo data without it)
-// and of synthetic data with ten times the dapils and parties; first build, rebuilds with nothing changed, and
-// `build --offline` again with nothing changed. Reports "not available" while the site stage is missing.
+// and of synthetic data with ten times the dapils and parties; first build, rebuilds with nothing changed (as the
+// build runs them, keeping the last site, and forced to run Astro), and `build --offline` again with nothing changed. Reports "not available" while the site stage is missing.
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,14 +10,14 @@ import { turnoutDataset } from '../scripts/datasets/turnout-dataset.ts';
 import { demoDataset, generatePartyRecords, generateTurnoutRecords } from '../scripts/synthetic/synthetic-data.ts';
 import { loadUpstreamData, type UpstreamData } from '../scripts/upstream/upstream-data.ts';
 import { startUpstreamServer } from '../scripts/upstream/upstream-server.ts';
-import type { SiteBuild, SiteSection, TimedRuns } from './bench-results.ts';
+import type { SiteBuild, SiteSection } from './bench-results.ts';
 import { loadSiteStage, SITE_NOT_AVAILABLE_EXIT } from './site-build-child.ts';
 // The canonical files the site tests serve too.
 import { REAL_FILES } from '../test/site/site-fixtures.ts';
 import type { BenchContext } from './support/bench-context.ts';
-import { assertSucceeded, runMeasured, type MeasuredRun } from './support/measured-process.ts';
+import { assertSucceeded, runMeasured, timedRuns, type MeasuredRun } from './support/measured-process.ts';
 import { CLI_SCRIPT, PROJECT_ROOT, SHARED_DATA_DIR } from './support/paths.ts';
-import { maxOrNull, median, round } from './support/stats.ts';
+import { round } from './support/stats.ts';
 
 const BENCH_KEY = 'bench-key-not-secret';
 
@@ -75,15 +75,6 @@ async function countHtml(dir: string): Promise<number> {
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).length;
 }
 
-function timed(runs: readonly MeasuredRun[]): TimedRuns {
-  return {
-    runsMs: runs.map((run) => round(run.wallMs)),
-    medianMs: round(median(runs.map((run) => run.wallMs))),
-    peakRssKiB: maxOrNull(runs.map((run) => run.peakRssKiB)),
-    peakTreeRssKiB: maxOrNull(runs.map((run) => run.peakTreeRssKiB)),
-  };
-}
-
 async function buildVariant(context: BenchContext, variant: SiteVariant, built: BuiltSite[]): Promise<SiteBuild> {
   const root = path.join(context.workDir, `site-${variant.name}`);
   await rm(root, { recursive: true, force: true });
@@ -101,28 +92,42 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
   }
   const dataDir = path.join(cacheDir, 'stages', 'snapshot', 'data');
   const siteDir = path.join(root, 'site');
-  const siteBuild = async (): Promise<MeasuredRun> => {
-    const run = await runMeasured(process.execPath, [path.join(PROJECT_ROOT, 'bench', 'site-build-child.ts'), dataDir, siteDir], { cwd: PROJECT_ROOT, env: { ASTRO_TELEMETRY_DISABLED: '1' } });
+  // The site stage as the build runs it (`forced`: as `build --rebuild-site` runs it, Astro every time).
+  const siteBuild = async (forced: boolean): Promise<{ run: MeasuredRun; reused: boolean }> => {
+    const args = [path.join(PROJECT_ROOT, 'bench', 'site-build-child.ts'), dataDir, siteDir, ...(forced ? ['--rebuild'] : [])];
+    const run = await runMeasured(process.execPath, args, { cwd: PROJECT_ROOT, env: { ASTRO_TELEMETRY_DISABLED: '1' } });
     if (run.code === SITE_NOT_AVAILABLE_EXIT) throw new Error(run.stderr.trim());
     context.noteCommand(run.command.replace(dataDir, '<snapshot data>').replace(siteDir, '<site>'));
-    return assertSucceeded(run, `site build of the ${variant.name} data`);
+    assertSucceeded(run, `site build of the ${variant.name} data`);
+    const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as { reused?: boolean };
+    return { run, reused: result.reused === true };
   };
-  const first = await siteBuild();
+  const first = (await siteBuild(false)).run;
   context.log(`site ${variant.name}: first build ${(first.wallMs / 1000).toFixed(1)} s`);
   const rebuilds: MeasuredRun[] = [];
+  const forcedRebuilds: MeasuredRun[] = [];
+  let rebuildKeptSite = true;
   for (let repetition = 0; repetition < context.plan.siteRebuilds; repetition += 1) {
-    rebuilds.push(await siteBuild());
-    context.log(`site ${variant.name}: rebuild ${((rebuilds.at(-1)?.wallMs ?? 0) / 1000).toFixed(1)} s`);
+    const rebuild = await siteBuild(false);
+    rebuilds.push(rebuild.run);
+    rebuildKeptSite &&= rebuild.reused;
+    forcedRebuilds.push((await siteBuild(true)).run);
+    const last = (runs: MeasuredRun[]): string => ((runs.at(-1)?.wallMs ?? 0) / 1000).toFixed(1);
+    context.log(`site ${variant.name}: rebuild ${last(rebuilds)} s (${rebuild.reused ? 'site kept' : 'built anew'}), forced ${last(forcedRebuilds)} s`);
   }
   built.push({ name: variant.name, siteDir });
 
+  // The first --offline build after an online one builds the pages anew (they now say how old the data is):
+  // run it once untimed, then time the builds that find nothing changed.
+  const offlineBuild = async (): Promise<MeasuredRun> => {
+    const run = await runMeasured(process.execPath, [CLI_SCRIPT, 'build', '--offline', '--json'], { cwd: PROJECT_ROOT, env });
+    return assertSucceeded(run, `build --offline of the ${variant.name} data`);
+  };
+  if (context.plan.pipelineRebuilds > 0) await offlineBuild();
   const pipelineRuns: MeasuredRun[] = [];
   for (let repetition = 0; repetition < context.plan.pipelineRebuilds; repetition += 1) {
-    const run = assertSucceeded(
-      await runMeasured(process.execPath, [CLI_SCRIPT, 'build', '--offline', '--json'], { cwd: PROJECT_ROOT, env }),
-      `build --offline of the ${variant.name} data`,
-    );
-    context.noteCommand(`${run.command}  (nothing changed since the previous build)`);
+    const run = await offlineBuild();
+    context.noteCommand(`${run.command}  (nothing changed since the previous build --offline)`);
     pipelineRuns.push(run);
   }
   return {
@@ -133,8 +138,10 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
     turnoutRecords: variant.turnoutRecords,
     htmlPages: await countHtml(siteDir),
     firstBuild: { wallMs: round(first.wallMs), peakRssKiB: first.peakRssKiB, peakTreeRssKiB: first.peakTreeRssKiB },
-    rebuild: rebuilds.length > 0 ? timed(rebuilds) : null,
-    pipelineRebuild: { ...timed(pipelineRuns), siteInPipeline: existsSync(path.join(distDir, 'index.html')) },
+    rebuild: rebuilds.length > 0 ? timedRuns(rebuilds) : null,
+    forcedRebuild: forcedRebuilds.length > 0 ? timedRuns(forcedRebuilds) : null,
+    rebuildKeptSite: rebuilds.length > 0 && rebuildKeptSite,
+    pipelineRebuild: { ...timedRuns(pipelineRuns), siteInPipeline: existsSync(path.join(distDir, 'index.html')) },
   };
 }
 

@@ -8,6 +8,7 @@ export const CLI_FLAGS = {
   json: { type: 'boolean', description: 'Print one JSON document on standard output instead of text.' },
   offline: { type: 'boolean', description: 'Do not contact the upstream: build from the last complete harvest on disk.' },
   strict: { type: 'boolean', description: 'Fail the build when any record breaks a data quality rule.' },
+  'rebuild-site': { type: 'boolean', description: 'Build the site anew even when nothing it depends on changed since the last build.' },
   help: { type: 'boolean', description: 'Show this help.' },
 } as const;
 
@@ -18,7 +19,7 @@ export const COMMANDS: Record<CommandName, string> = {
 };
 
 export function helpText(): string {
-  const flags = Object.entries(CLI_FLAGS).map(([name, flag]) => `  --${name.padEnd(10)} ${flag.description}`);
+  const flags = Object.entries(CLI_FLAGS).map(([name, flag]) => `  --${name.padEnd(12)} ${flag.description}`);
   const commands = Object.entries(COMMANDS).map(([name, text]) => `  ${name.padEnd(12)} ${text}`);
   const variables = CONFIG_VARIABLES.map((variable) => `  ${variable.name.padEnd(24)} ${variable.description} (default ${variable.default})`);
   return [

@@ -52,6 +52,7 @@ async function main(argv: string[]): Promise<number> {
       signal: interrupt.signal,
       offline: values.offline === true,
       strict: values.strict === true,
+      rebuildSite: values['rebuild-site'] === true,
       registerSecret: redact.add,
     });
     if (json) process.stdout.write(`${redact(JSON.stringify({ ok: true, ...result }, null, 2))}\n`);

@@ -20,6 +20,8 @@ export interface CommandContext {
   signal?: AbortSignal;
   offline: boolean;
   strict: boolean;
+  /** Build the site with Astro even when the last site build had the same inputs. */
+  rebuildSite?: boolean;
   registerSecret: (secret: string) => void;
 }
 
@@ -47,7 +49,8 @@ export interface CommandResult {
     quality: { recordsChecked: number; recordsFlagged: number; violationCount: number };
   };
   release?: { id: string; new: boolean; previous: string | null; changed: boolean; summary: string };
-  site?: { dir: string; pages: number; files: number };
+  /** `reused`: the last site build was kept, nothing the pages depend on having changed. */
+  site?: { dir: string; pages: number; files: number; reused: boolean };
   publish?: { distDir: string; target: string; files: number; pages: number };
 }
 
@@ -135,13 +138,20 @@ export async function runCommand(command: CommandName, context: CommandContext):
   const site = await inStage('site', async () => {
     const { runSiteStage } = await import('./site/site-stage.ts');
     try {
-      return await runSiteStage({ dataDir: dirs.snapshotData, outDir: dirs.site, reporter: context.reporter, base: context.config.siteBase, ...(context.signal ? { signal: context.signal } : {}) });
+      return await runSiteStage({
+        dataDir: dirs.snapshotData,
+        outDir: dirs.site,
+        reporter: context.reporter,
+        base: context.config.siteBase,
+        reuse: context.rebuildSite !== true,
+        ...(context.signal ? { signal: context.signal } : {}),
+      });
     } catch (error) {
       if (error instanceof BuildError) throw error;
       throw new BuildError('SITE_BUILD_FAILED', (error as Error).message, { cause: error });
     }
   });
-  result.site = { dir: dirs.site, pages: site.pages, files: site.files };
+  result.site = { dir: dirs.site, pages: site.pages, files: site.files, reused: site.reused };
 
   const published = await inStage('publish', async () =>
     (await import('./publish/publish-stage.ts')).runPublishStage({
@@ -173,7 +183,10 @@ export function describeResult(result: CommandResult): string {
       `  quality: ${snapshot.quality.recordsFlagged} of ${snapshot.quality.recordsChecked.toLocaleString('en')} records flagged, ${snapshot.quality.violationCount} broken rules (see quality-report.md)`,
     );
   }
-  if (result.site) lines.push(`Site: ${result.site.pages} pages and ${result.site.files} other files in ${result.site.dir}`);
+  if (result.site) {
+    const how = result.site.reused ? ' (kept from the last site build: nothing they depend on changed)' : '';
+    lines.push(`Site: ${result.site.pages} pages and ${result.site.files} other files in ${result.site.dir}${how}`);
+  }
   if (result.publish) lines.push(`Published: ${result.publish.distDir} (${result.publish.files} data files and ${result.publish.pages} pages verified)`);
   if (result.release) lines.push('', result.release.summary);
   return lines.join('\n');

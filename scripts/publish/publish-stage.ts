@@ -1,7 +1,7 @@
 // The publish stage: the new site and data are assembled in a fresh folder beside dist/, verified
 // against the manifest, and only then made live by renaming a new symlink over dist/: one atomic step,
 // so readers (and a SIGKILL at any moment) see the old dist/ or the new one, never a mix.
-import { copyFile, cp, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
+import { constants, copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
 import { hashFile } from '../snapshot/snapshot-file.ts';
@@ -68,15 +68,38 @@ async function currentTarget(distDir: string): Promise<string | null> {
   }
 }
 
-/** Copies a tree by hard links where the file system allows (releases are immutable), else by copying. */
-async function linkTree(from: string, to: string): Promise<void> {
+/** How one file of a tree is put in place. */
+type PlaceFile = (source: string, target: string) => Promise<void>;
+
+/**
+ * A copy of its own (a copy-on-write clone where the file system offers one): changing either never changes the
+ * other. Never over an existing file: in a fresh folder that would be two sources claiming one path.
+ */
+const copyOwn: PlaceFile = (source, target) => copyFile(source, target, constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL);
+/** A hard link where the file system allows, else a copy: for immutable files only (the releases). */
+const linkOrCopy: PlaceFile = (source, target) => link(source, target).catch(() => copyOwn(source, target));
+
+/** Files put in place at once: enough to keep libuv's thread pool busy on a site of thousands of small files. */
+const FILES_AT_ONCE = 16;
+
+/** Recreates the tree `from` at `to`: every folder, then every file, several at a time. */
+async function placeTree(from: string, to: string, place: PlaceFile): Promise<void> {
+  const entries = await readdir(from, { recursive: true, withFileTypes: true });
+  const odd = entries.find((entry) => !entry.isFile() && !entry.isDirectory());
+  if (odd) throw new Error(`${path.join(odd.parentPath, odd.name)} is neither a file nor a folder: it cannot be published`);
+  const relative = (entry: (typeof entries)[number]): string => path.relative(from, path.join(entry.parentPath, entry.name));
   await mkdir(to, { recursive: true });
-  for (const entry of await readdir(from, { withFileTypes: true })) {
-    const source = path.join(from, entry.name);
-    const target = path.join(to, entry.name);
-    if (entry.isDirectory()) await linkTree(source, target);
-    else await link(source, target).catch(() => copyFile(source, target));
-  }
+  // Sorted, a folder comes before the folders inside it.
+  for (const folder of entries.filter((entry) => entry.isDirectory()).map(relative).sort()) await mkdir(path.join(to, folder), { recursive: true });
+  const files = entries.filter((entry) => entry.isFile()).map(relative);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let index = next++; index < files.length; index = next++) {
+      const file = files[index] as string;
+      await place(path.join(from, file), path.join(to, file));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FILES_AT_ONCE, files.length) }, worker));
 }
 
 export async function runPublishStage(options: PublishOptions): Promise<PublishResult> {
@@ -84,24 +107,25 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
   const target = path.join(buildsDir, options.buildId);
   await rm(target, { recursive: true, force: true });
   await mkdir(target, { recursive: true });
-  await cp(options.siteDir, target, { recursive: true });
+  // Copies, not links: the site stage's folder is a cache, and nothing done to it may reach the live site.
+  await placeTree(options.siteDir, target, copyOwn);
   const pages = await countPages(target);
   if (pages === 0 || (options.expectedPages !== undefined && pages !== options.expectedPages)) {
     throw new BuildError('PUBLISH_VERIFY_FAILED', `The site stage wrote ${options.expectedPages ?? 'some'} pages, the new build holds ${pages}.`);
   }
   const data = path.join(target, 'data');
-  await cp(options.dataDir, data, { recursive: true });
+  await placeTree(options.dataDir, data, copyOwn);
   const manifest = await verifyPublishedData(data);
 
   // Every earlier release stays downloadable at its immutable path; this one joins them.
   const publishedReleases = path.join(options.distDir, 'data', 'releases');
-  if (await lstat(publishedReleases).catch(() => null)) await linkTree(publishedReleases, path.join(data, 'releases'));
+  if (await lstat(publishedReleases).catch(() => null)) await placeTree(publishedReleases, path.join(data, 'releases'), linkOrCopy);
   if (manifest.release) {
     const own = path.join(data, manifest.release.path);
     if (!(await lstat(own).catch(() => null))) {
       for (const file of [...manifest.files.map((entry) => entry.path), 'manifest.json', 'SHA256SUMS', 'datapackage.json']) {
         await mkdir(path.dirname(path.join(own, file)), { recursive: true });
-        await link(path.join(data, file), path.join(own, file)).catch(() => copyFile(path.join(data, file), path.join(own, file)));
+        await linkOrCopy(path.join(data, file), path.join(own, file));
       }
     }
     await verifyPublishedData(own);

@@ -1,15 +1,30 @@
 // One Astro build of site/, run by the site stage as a child process: `node scripts/site/astro-build.ts
-// <outDir> <base> <cacheDir>`, with KPU_SITE_DATA_DIR in its environment (read by site/src/lib/snapshot.ts).
+// <outDir> <base> <cacheDir> [--stop-with-parent]`, with KPU_SITE_DATA_DIR in its environment (read by
+// site/src/lib/snapshot.ts).
 // A process per build because Astro imports its rendered page modules under fixed file names, so a second
 // build in the same process would render with the first build's modules.
 import { build } from 'astro';
 import { SITE_ROOT } from './site-root.ts';
 
-const [outDir, base, cacheDir] = process.argv.slice(2);
-if (!outDir || !base || !cacheDir) {
-  process.stderr.write('usage: node scripts/site/astro-build.ts <outDir> <base> <cacheDir>\n');
+const [outDir, base, cacheDir, flag] = process.argv.slice(2);
+if (!outDir || !base || !cacheDir || (flag !== undefined && flag !== '--stop-with-parent')) {
+  process.stderr.write('usage: node scripts/site/astro-build.ts <outDir> <base> <cacheDir> [--stop-with-parent]\n');
   process.exit(2);
 }
+
+// --stop-with-parent: the site stage holds our standard input open as a pipe for the whole build. End of file
+// means the build that started us is gone (killed, even by SIGKILL, or crashed): stop at once rather than go
+// on writing pages nobody waits for.
+if (flag === '--stop-with-parent') {
+  process.stdin.on('end', () => {
+    process.stderr.write('the build that started this site build is gone: stopping\n');
+    process.exit(1);
+  });
+  process.stdin.resume();
+  // The pipe alone must not keep this process alive once the build is done.
+  process.stdin.unref();
+}
+
 await build({
   root: SITE_ROOT,
   outDir,

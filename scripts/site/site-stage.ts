@@ -1,12 +1,16 @@
 // The site stage: builds the Astro project in site/ into a static folder, reading only the snapshot data
 // folder. The data files themselves are not copied here: the publish stage puts them under <site>/data/,
-// where the pages link them.
+// where the pages link them. When nothing the pages depend on has changed since the last build of the same
+// folder, that build is kept as it is instead of running Astro again (site-fingerprint.ts). A new build is
+// written to a fresh folder of its own and renamed into place only when complete.
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { loadSiteData } from './site-data.ts';
+import { createOwnedFolder, removeLeftoverFolders } from '../owned-folders.ts';
+import { computeSiteFingerprint, forgetSiteFingerprint, isReusableSite, recordSiteFingerprint } from './site-fingerprint.ts';
 import { SITE_ROOT } from './site-root.ts';
 
 export interface SiteStageOptions {
@@ -19,6 +23,8 @@ export interface SiteStageOptions {
   base?: string;
   /** Stops the build (the child process is killed). */
   signal?: AbortSignal;
+  /** Keep the site already in `outDir` when it was built from the same inputs (default true). */
+  reuse?: boolean;
 }
 
 export interface SiteStageResult {
@@ -26,6 +32,8 @@ export interface SiteStageResult {
   pages: number;
   /** Other files generated next to the pages (per-page CSV and JSON, the search index, style and script). */
   files: number;
+  /** Whether the site already in the output folder was kept, nothing it depends on having changed. */
+  reused: boolean;
 }
 
 /**
@@ -36,6 +44,9 @@ export interface SiteStageResult {
 export const SITE_DATA_DIR_VARIABLE = 'KPU_SITE_DATA_DIR';
 
 const ASTRO_BUILD_SCRIPT = fileURLToPath(new URL('./astro-build.ts', import.meta.url));
+/** The code the pages are made from: the site's sources and the publisher's scripts they import. */
+const SITE_CODE_DIRS = [SITE_ROOT, fileURLToPath(new URL('../', import.meta.url))];
+const SITE_CODE_FILES = ['package.json', 'package-lock.json'].map((file) => path.join(SITE_ROOT, '..', file));
 
 /** Whether `inner` is `outer` or a folder below it. */
 function isWithin(outer: string, inner: string): boolean {
@@ -43,7 +54,7 @@ function isWithin(outer: string, inner: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-async function countFiles(dir: string): Promise<SiteStageResult> {
+async function countFiles(dir: string): Promise<Omit<SiteStageResult, 'reused'>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile());
   const pages = files.filter((entry) => entry.name.endsWith('.html')).length;
@@ -58,10 +69,11 @@ async function countFiles(dir: string): Promise<SiteStageResult> {
  */
 function runAstroBuild(workDir: string, outDir: string, base: string, dataDir: string, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ASTRO_BUILD_SCRIPT, outDir, base, path.join(workDir, 'cache')], {
+    const child = spawn(process.execPath, [ASTRO_BUILD_SCRIPT, outDir, base, path.join(workDir, 'cache'), '--stop-with-parent'], {
       cwd: workDir,
       env: { [SITE_DATA_DIR_VARIABLE]: dataDir, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // Standard input: a pipe never written to, whose end tells the child that this process is gone.
+      stdio: ['pipe', 'pipe', 'pipe'],
       ...(signal ? { signal } : {}),
     });
     let output = '';
@@ -84,24 +96,41 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   }
   // Fail before Astro starts, with the data folder's own error (a missing or altered file), not a render trace.
   const site = await loadSiteData(dataDir);
+  const base = options.base ?? '/';
+  const fingerprint = await computeSiteFingerprint({ dataDir, base, codeDirs: SITE_CODE_DIRS, codeFiles: SITE_CODE_FILES });
+  if (options.reuse !== false && (await isReusableSite(outDir, fingerprint))) {
+    const counts = await countFiles(outDir);
+    options.reporter?.line(`site: nothing changed since the last site build: its ${counts.pages} pages kept (${outDir})`);
+    return { ...counts, reused: true };
+  }
   options.reporter?.status('site: building pages');
-  await rm(outDir, { recursive: true, force: true });
-  await mkdir(outDir, { recursive: true });
+  await forgetSiteFingerprint(outDir);
+  // Folders of builds that were killed before they finished (their process is gone); never a live build's.
+  const building = `${outDir}.building-`;
   // A private working folder (git-ignored site/.astro/) holds Astro's caches and render bundle for this build only.
-  const workRoot = path.join(SITE_ROOT, '.astro');
-  await mkdir(workRoot, { recursive: true });
-  const workDir = await mkdtemp(path.join(workRoot, 'build-'));
+  const working = path.join(SITE_ROOT, '.astro', 'build-');
+  for (const failure of [...(await removeLeftoverFolders(building)), ...(await removeLeftoverFolders(working))]) {
+    options.reporter?.warn(`site: a folder left by an interrupted build could not be removed: ${failure}`);
+  }
+  const newSite = await createOwnedFolder(building);
+  const workDir = await createOwnedFolder(working);
   let output: string;
   try {
-    output = await runAstroBuild(workDir, outDir, options.base ?? '/', dataDir, options.signal);
+    output = await runAstroBuild(workDir, newSite, base, dataDir, options.signal);
+  } catch (error) {
+    await rm(newSite, { recursive: true, force: true });
+    throw error;
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+  await rm(outDir, { recursive: true, force: true });
+  await rename(newSite, outDir);
   options.reporter?.clearStatus();
   for (const line of output.split('\n')) {
     if (/\bWARN\b/.test(line)) options.reporter?.warn(`site: ${line.replace(/^.*?\[WARN\]\s*/, '')}`);
   }
   const counts = await countFiles(outDir);
+  await recordSiteFingerprint(outDir, fingerprint);
   options.reporter?.line(`site: ${counts.pages} pages for ${site.years.length} election years${site.manifest.demo ? ' (DEMO DATA)' : ''} in ${outDir}`);
-  return counts;
+  return { ...counts, reused: false };
 }

@@ -1,7 +1,7 @@
 // Safe publishing with the real build command: all or nothing, releases kept, what changed reported,
 // the offline mode, SIGKILL at random moments, and the key nowhere in the outputs.
-import { existsSync } from 'node:fs';
-import { readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
@@ -11,7 +11,7 @@ import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synt
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
 import { readAllFiles, TEST_KEY } from '../support/harvest-fixtures.ts';
-import { runCli } from '../support/run-cli.ts';
+import { PROJECT_ROOT, runCli } from '../support/run-cli.ts';
 
 function data(): UpstreamData {
   return {
@@ -24,6 +24,23 @@ async function snapshotOf(dir: string): Promise<Record<string, string>> {
   if (!existsSync(dir)) return {};
   return Object.fromEntries((await readAllFiles(dir)).map(([name, content]) => [name, sha256(content)]));
 }
+
+/** The ids of the running Astro site builds whose command line names `folder` (Linux: read from /proc). */
+function siteBuildsUnder(folder: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return command.includes('astro-build.ts') && command.includes(folder);
+      } catch {
+        return false; // the process ended while being looked at
+      }
+    })
+    .map(Number);
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
 
@@ -178,6 +195,46 @@ describe('publishing: all or nothing', () => {
       }
       await verifyPublishedData(path.join(current.distDir, 'data'));
     }
+  });
+
+  it('stops the site build when its build is killed, and the next build leaves nothing of it behind', async () => {
+    world = await createBuildWorld({
+      turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 40, regenciesPerDapil: 5, seed: 6 }),
+      parties: generatePartyRecords({ years: [2024], parties: 12, seed: 6 }),
+    });
+    expect((await world.build()).code).toBe(0);
+    const published = await snapshotOf(world.distDir);
+    const current = world;
+    let killedPid = 0;
+    const killed = await runCli(['build', '--offline', '--rebuild-site'], {
+      env: current.env,
+      onStart: (child) => {
+        killedPid = child.pid ?? 0;
+        // Killed while Astro is writing pages: half a second after the site build process appears.
+        const poll = setInterval(() => {
+          if (siteBuildsUnder(current.root).length === 0) return;
+          clearInterval(poll);
+          setTimeout(() => child.kill('SIGKILL'), 500);
+        }, 20);
+        child.on('close', () => clearInterval(poll));
+      },
+    });
+    expect(killed.signal, killed.stderr).toBe('SIGKILL');
+    // The Astro process notices at once that its build is gone, rather than finishing the pages for nobody.
+    for (let waited = 0; siteBuildsUnder(current.root).length > 0 && waited < 2000; waited += 50) await sleep(50);
+    expect(siteBuildsUnder(current.root)).toEqual([]);
+    expect(await snapshotOf(current.distDir)).toEqual(published);
+    const stages = path.join(current.cacheDir, 'stages');
+    expect((await readdir(stages)).filter((name) => name.startsWith('site.building-'))).toHaveLength(1);
+
+    const next = await current.build(['--offline', '--rebuild-site']);
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stderr).not.toContain('could not be removed');
+    // The killed build's folders (its half-built site, Astro's working folder) are gone; the new site is whole.
+    expect((await readdir(stages)).filter((name) => name.startsWith('site.'))).toEqual(['site.fingerprint.json']);
+    const astroWork = await readdir(path.join(PROJECT_ROOT, 'site', '.astro'));
+    expect(astroWork.filter((name) => name.startsWith(`build-${killedPid}-`))).toEqual([]);
+    await verifyPublishedData(path.join(current.distDir, 'data'));
   });
 });
 

@@ -1,0 +1,117 @@
+// Reusing the last site build when nothing the pages depend on has changed. The fingerprint covers every input
+// of the Astro build: the site's sources, the publisher's code (the pages import scripts/), the lockfile, the
+// Node version, the base path, and the data folder (its manifest, whose SHA-256s stand for the data files the
+// site stage has just verified, and every other file in it). A site is reused only when its fingerprint file
+// names the same fingerprint and every file of the site folder still has the bytes it was built with;
+// otherwise the site is built again. The fingerprint file is written only after a complete build, and removed
+// before a build starts, so an interrupted build is never reused.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../harvest/harvest-store.ts';
+import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+
+/** Bump when the way the fingerprint is computed changes, so older fingerprint files never match. */
+const FINGERPRINT_VERSION = 1;
+
+export interface SiteInputs {
+  /** The data folder the pages are built from (manifest.json and the release files beside it). */
+  dataDir: string;
+  /** The base path the site is built for. */
+  base: string;
+  /** Folders of code the pages depend on, read whole (build products and dependencies left out). */
+  codeDirs: readonly string[];
+  /** Single files the build depends on (the lockfile, package.json). */
+  codeFiles: readonly string[];
+}
+
+/** Folders never part of the inputs: Astro's working folders, dependencies, version control. */
+const SKIPPED_FOLDERS = new Set(['.astro', 'node_modules', '.git']);
+
+/** Every file below `dir`, as paths relative to it, sorted; skipped folders left out. */
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .filter((relative) => !relative.split(path.sep).some((part) => SKIPPED_FOLDERS.has(part)))
+    .sort();
+}
+
+function sha256(content: Buffer | string): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+/** The fingerprint of everything a site build reads, as hex SHA-256. */
+export async function computeSiteFingerprint(inputs: SiteInputs): Promise<string> {
+  const hash = createHash('sha256');
+  const add = (label: string, content: Buffer | string): void => {
+    hash.update(`${label}\0${sha256(content)}\n`);
+  };
+  add('version', String(FINGERPRINT_VERSION));
+  add('node', process.version);
+  add('base', inputs.base);
+  // Labelled by position, not by absolute path: the same code in another checkout has the same fingerprint.
+  for (const [index, dir] of inputs.codeDirs.entries()) {
+    for (const file of await listFiles(dir)) add(`code${index}:${file}`, await readFile(path.join(dir, file)));
+  }
+  for (const [index, file] of inputs.codeFiles.entries()) add(`file${index}`, await readFile(file));
+  // The data files listed in the manifest are stood for by their SHA-256 in manifest.json; every other file of
+  // the data folder (the manifest itself, changes, history, releases, SHA256SUMS, …) is read whole.
+  const manifestText = await readFile(path.join(inputs.dataDir, 'manifest.json'), 'utf8');
+  const listed = new Set((JSON.parse(manifestText) as SnapshotManifest).files.map((file) => path.normalize(file.path)));
+  for (const file of await listFiles(inputs.dataDir)) {
+    if (!listed.has(file)) add(`data:${file}`, await readFile(path.join(inputs.dataDir, file)));
+  }
+  return hash.digest('hex');
+}
+
+/** Where the fingerprint of the site built in `siteDir` is kept: beside it, never published. */
+export function fingerprintFileOf(siteDir: string): string {
+  return `${siteDir}.fingerprint.json`;
+}
+
+interface FingerprintRecord {
+  fingerprint: string;
+  /** Every file of the site folder and its SHA-256, as the build left them. */
+  files: Record<string, string>;
+}
+
+async function hashSiteFiles(siteDir: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const file of await listFiles(siteDir)) files[file] = sha256(await readFile(path.join(siteDir, file)));
+  return files;
+}
+
+/**
+ * Whether the site in `siteDir` was built from inputs with this fingerprint and is still exactly as built. Any
+ * doubt (no fingerprint file, another fingerprint, a file added, missing or changed, an unreadable folder) is no.
+ */
+export async function isReusableSite(siteDir: string, fingerprint: string): Promise<boolean> {
+  let record: FingerprintRecord;
+  try {
+    record = JSON.parse(await readFile(fingerprintFileOf(siteDir), 'utf8')) as FingerprintRecord;
+  } catch {
+    return false;
+  }
+  if (record.fingerprint !== fingerprint || typeof record.files !== 'object' || record.files === null) return false;
+  let actual: Record<string, string>;
+  try {
+    actual = await hashSiteFiles(siteDir);
+  } catch {
+    return false;
+  }
+  const names = Object.keys(actual);
+  return names.length === Object.keys(record.files).length && names.every((name) => record.files[name] === actual[name]);
+}
+
+/** Forgets the fingerprint of `siteDir`: call before the folder is changed. */
+export async function forgetSiteFingerprint(siteDir: string): Promise<void> {
+  await rm(fingerprintFileOf(siteDir), { force: true });
+}
+
+/** Records that `siteDir` holds the complete site built from inputs with this fingerprint. */
+export async function recordSiteFingerprint(siteDir: string, fingerprint: string): Promise<void> {
+  const record: FingerprintRecord = { fingerprint, files: await hashSiteFiles(siteDir) };
+  await writeFileAtomic(fingerprintFileOf(siteDir), `${JSON.stringify(record, null, 2)}\n`);
+}
