@@ -42,7 +42,7 @@ interface VariableSpec {
 
 /** Every configuration variable, documented in README.md (a test checks it). */
 export const CONFIG_VARIABLES: readonly VariableSpec[] = [
-  { name: 'KPU_BASE_URL', default: '(unset: demo)', description: 'Base URL of the upstream API. Unset: the build serves the synthetic demo data from the stand-in upstream.' },
+  { name: 'KPU_BASE_URL', default: '(unset: demo)', description: 'Base URL of the upstream API. Unset (and no KPU_API_KEY): the build serves the synthetic demo data from the stand-in upstream.' },
   { name: 'KPU_API_KEY', default: '(required with KPU_BASE_URL)', description: 'The API key, sent only in the x-api-key header; never written or printed.' },
   { name: 'KPU_HTTP_METHOD', default: 'GET', description: 'HTTP method of the queries: GET or POST.' },
   { name: 'KPU_PAGE_SIZE', default: '1000', description: 'Records asked for per page (`limit`). The upstream may silently send fewer.' },
@@ -102,6 +102,11 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
   const apiKey = env.KPU_API_KEY && env.KPU_API_KEY.length > 0 ? env.KPU_API_KEY : null;
   if (baseUrl && !apiKey) {
     throw new BuildError('CONFIG_INVALID', 'KPU_API_KEY is required when KPU_BASE_URL is set.');
+  }
+  // A key with no upstream to send it to is a mistake (a variable missing in a scheduled job, say): building the
+  // demo then would publish synthetic figures where real ones were meant.
+  if (apiKey && !baseUrl) {
+    throw new BuildError('CONFIG_INVALID', 'KPU_API_KEY is set but KPU_BASE_URL is not: set both to harvest the upstream, or neither for the demo.');
   }
   if (apiKey && !/^[\x21-\x7e]+$/.test(apiKey)) {
     throw new BuildError('CONFIG_INVALID', 'KPU_API_KEY must be printable ASCII without spaces (it is sent as a header).');

@@ -34,6 +34,14 @@ describe('loadConfig', () => {
     expect(bad.message).not.toContain('secret key');
   });
 
+  it('refuses a key without a base URL rather than building the demo in its place', () => {
+    const error = configError({ KPU_API_KEY: 'a-real-key' });
+    expect(error.code).toBe('CONFIG_INVALID');
+    expect(error.message).toContain('KPU_BASE_URL');
+    expect(error.message).not.toContain('a-real-key');
+    expect(configError({ KPU_BASE_URL: '  ', KPU_API_KEY: 'a-real-key' }).code).toBe('CONFIG_INVALID');
+  });
+
   it('refuses credentials or a query in the base URL, which would leak into logged URLs', () => {
     expect(configError({ KPU_BASE_URL: 'https://u:p@x.example', KPU_API_KEY: 'k' }).code).toBe('CONFIG_INVALID');
     expect(configError({ KPU_BASE_URL: 'https://x.example/?key=k', KPU_API_KEY: 'k' }).code).toBe('CONFIG_INVALID');
