@@ -19,11 +19,22 @@ export interface RecordChange {
   fields: FieldChange[];
 }
 
+/** How many records of one election year were added, removed and changed. */
+export interface YearChanges {
+  /** null for records whose election year could not be read. */
+  year: number | null;
+  added: number;
+  removed: number;
+  changed: number;
+}
+
 export interface DatasetChanges {
   dataset: DatasetDefinition['id'];
   added: number;
   removed: number;
   changed: number;
+  /** The same counts per election year, oldest first (unknown years last); only years with a change. */
+  years: YearChanges[];
   changes: RecordChange[];
 }
 
@@ -83,5 +94,15 @@ export function compareRecords(dataset: DatasetDefinition, previous: readonly No
     if (!after.has(id)) changes.push({ kind: 'removed', year: yearOf(record), key: keyOf(record), fields: [] });
   }
   const count = (kind: RecordChange['kind']) => changes.filter((change) => change.kind === kind).length;
-  return { dataset: dataset.id, added: count('added'), removed: count('removed'), changed: count('changed'), changes };
+  return { dataset: dataset.id, added: count('added'), removed: count('removed'), changed: count('changed'), years: countByYear(changes), changes };
+}
+
+function countByYear(changes: readonly RecordChange[]): YearChanges[] {
+  const years = new Map<number | null, YearChanges>();
+  for (const change of changes) {
+    const counts = years.get(change.year) ?? { year: change.year, added: 0, removed: 0, changed: 0 };
+    counts[change.kind] += 1;
+    years.set(change.year, counts);
+  }
+  return [...years.values()].sort((a, b) => (a.year ?? Infinity) - (b.year ?? Infinity));
 }

@@ -101,19 +101,33 @@ function renderValue(value: unknown): string {
   return value === null ? '(empty)' : Array.isArray(value) ? value.join(';') : String(value);
 }
 
-/** The short summary a CI job can post: what changed per dataset, with the first few changes. */
-export function renderChangesMarkdown(changes: ChangesDocument, demo: boolean): string {
+/**
+ * The short summary a CI job can post: what changed per dataset and election year, with the first few changes.
+ * `newRelease` is false when the data files are those of the published release (nothing to report).
+ */
+export function renderChangesMarkdown(changes: ChangesDocument, demo: boolean, newRelease: boolean): string {
   const lines = [`## Release ${changes.release}${demo ? ' (DEMO DATA, NOT REAL FIGURES)' : ''}`, ''];
   if (changes.initial) {
     lines.push('First release: nothing to compare with.');
     return lines.join('\n');
   }
-  if (!changes.changed) {
+  if (!newRelease) {
     lines.push(`Nothing changed: the data is still that of release ${changes.release}, and the data files are byte-identical.`);
     return lines.join('\n');
   }
-  lines.push(`Changes since release ${changes.previousRelease}:`, '', '| dataset | added | removed | changed |', '|---|---|---|---|');
-  for (const dataset of changes.datasets) lines.push(`| ${dataset.dataset} | ${dataset.added} | ${dataset.removed} | ${dataset.changed} |`);
+  if (!changes.changed) {
+    // The files differ but no published value of any record does: records in another order, a change in the
+    // quality flags alone, or in a field the upstream sends but the publisher does not publish (the raw files).
+    lines.push(
+      `New release: the data files differ from release ${changes.previousRelease}, but no record was added, removed or changed in the published columns.`,
+      'The upstream may have sent the same records in another order or changed a field that is not published (compare the raw files), or the quality flags changed.',
+    );
+    return lines.join('\n');
+  }
+  lines.push(`Changes since release ${changes.previousRelease}:`, '', '| dataset | election year | added | removed | changed |', '|---|---|---|---|---|');
+  for (const dataset of changes.datasets) {
+    for (const year of dataset.years) lines.push(`| ${dataset.dataset} | ${year.year ?? '(unreadable)'} | ${year.added} | ${year.removed} | ${year.changed} |`);
+  }
   const sample = changes.datasets.flatMap((dataset) => dataset.changes.map((change) => ({ dataset: dataset.dataset, change }))).slice(0, 10);
   if (sample.length > 0) lines.push('');
   for (const { dataset, change } of sample) {
@@ -180,5 +194,5 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
   await writeFile(path.join(options.dataDir, HISTORY_FILE), `${JSON.stringify(history, null, 2)}\n`);
   await writeFile(path.join(options.dataDir, RELEASES_FILE), `${JSON.stringify(releases, null, 2)}\n`);
   await writeFile(manifestFile, `${JSON.stringify(completed, null, 2)}\n`);
-  return { manifest: completed, changes, markdown: renderChangesMarkdown(changes, manifest.demo) };
+  return { manifest: completed, changes, markdown: renderChangesMarkdown(changes, manifest.demo, !unchanged) };
 }

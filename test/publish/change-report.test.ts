@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { compareRecords, keyColumnsOf } from '../../scripts/publish/change-report.ts';
-import { nextReleaseId } from '../../scripts/publish/release-stage.ts';
+import { nextReleaseId, renderChangesMarkdown, type ChangesDocument } from '../../scripts/publish/release-stage.ts';
 
-const party = (ballot: string, name: string, chair: string | null, flags: string[] = []) => ({
-  election_year: 2024,
+const party = (ballot: string, name: string, chair: string | null, flags: string[] = [], year: number | null = 2024) => ({
+  election_year: year,
   ballot_number: ballot,
   party_name: name,
   general_chair: chair,
@@ -31,6 +31,18 @@ describe('compareRecords', () => {
     expect(changes.changes).toEqual([{ kind: 'changed', year: 2024, key: { election_year: 2024, ballot_number: '1' }, fields: [{ field: 'general_chair', old: 'B', new: 'B2' }] }]);
   });
 
+  it('counts the changes per election year, oldest first and unreadable years last', () => {
+    const before = [party('1', 'A', 'a', [], 2019), party('2', 'B', 'b', [], 2024), party('3', 'C', 'c', [], null)];
+    const after = [party('1', 'A', 'a2', [], 2019), party('5', 'E', 'e', [], 2019), party('4', 'D', 'd', [], null)];
+    const changes = compareRecords(partyDataset, before, after);
+    expect(changes).toMatchObject({ added: 2, removed: 2, changed: 1 });
+    expect(changes.years).toEqual([
+      { year: 2019, added: 1, removed: 0, changed: 1 },
+      { year: 2024, added: 0, removed: 1, changed: 0 },
+      { year: null, added: 1, removed: 1, changed: 0 },
+    ]);
+  });
+
   it('keys parties by year and ballot number', () => {
     expect(keyColumnsOf(partyDataset)).toEqual(['election_year', 'ballot_number']);
   });
@@ -41,5 +53,33 @@ describe('nextReleaseId', () => {
     expect(nextReleaseId('2026-11-22T03:00:00Z', [])).toBe('2026-11-22');
     expect(nextReleaseId('2026-11-22T09:00:00Z', ['2026-11-21', '2026-11-22'])).toBe('2026-11-22.2');
     expect(nextReleaseId('2026-11-22T10:00:00Z', ['2026-11-22', '2026-11-22.2'])).toBe('2026-11-22.3');
+  });
+});
+
+describe('renderChangesMarkdown', () => {
+  const document = (changed: boolean): ChangesDocument => {
+    const datasets = [compareRecords(partyDataset, [party('1', 'A', 'a')], changed ? [party('1', 'A', 'b')] : [party('1', 'A', 'a')])];
+    return { release: '2026-11-23', previousRelease: '2026-11-22', initial: false, changed, datasets };
+  };
+
+  it('lists the changes per dataset and election year', () => {
+    const markdown = renderChangesMarkdown(document(true), false, true);
+    expect(markdown).toContain('Changes since release 2026-11-22:');
+    expect(markdown).toContain('| parties | 2024 | 0 | 0 | 1 |');
+    expect(markdown).toContain('- parties changed: 2024 / 1 (general_chair: a → b)');
+  });
+
+  it('says nothing changed only when the data files are those of the published release', () => {
+    const same = { ...document(false), release: '2026-11-22', previousRelease: '2026-11-21' };
+    expect(renderChangesMarkdown(same, false, false)).toContain('Nothing changed: the data is still that of release 2026-11-22');
+    // A new release whose records are all the same (reordered by the upstream, say) is not "nothing changed".
+    const reordered = renderChangesMarkdown(document(false), false, true);
+    expect(reordered).not.toContain('Nothing changed');
+    expect(reordered).toContain('New release: the data files differ from release 2026-11-22, but no record was added, removed or changed');
+  });
+
+  it('announces a first release and demo data', () => {
+    const first = { ...document(false), previousRelease: null, initial: true, datasets: [] };
+    expect(renderChangesMarkdown(first, true, true)).toBe('## Release 2026-11-23 (DEMO DATA, NOT REAL FIGURES)\n\nFirst release: nothing to compare with.');
   });
 });

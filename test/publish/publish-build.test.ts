@@ -74,8 +74,8 @@ describe('publishing: what changed', () => {
     expect(second.code, second.stderr).toBe(0);
     const summary = JSON.parse(second.stdout) as { release: { id: string; new: boolean; changed: boolean; summary: string } };
     expect(summary.release).toMatchObject({ new: true, changed: true, id: `${firstRelease}.2` });
-    expect(summary.release.summary).toMatch(/\| parties \| 1 \| 0 \| 1 \|/);
-    expect(summary.release.summary).toMatch(/\| turnout \| 0 \| 1 \| 0 \|/);
+    expect(summary.release.summary).toContain('| parties | 2024 | 1 | 0 | 1 |');
+    expect(summary.release.summary).toContain('| turnout | 2024 | 0 | 1 | 0 |');
 
     const changes = await readJson<ChangesDocument>(path.join(world.distDir, 'data/changes.json'));
     expect(changes).toMatchObject({ release: `${firstRelease}.2`, previousRelease: firstRelease, initial: false, changed: true });
@@ -89,6 +89,7 @@ describe('publishing: what changed', () => {
       },
       { kind: 'added', year: 2024, key: { election_year: 2024, ballot_number: '99' }, fields: [] },
     ]);
+    expect(partyChanges?.years).toEqual([{ year: 2024, added: 1, removed: 0, changed: 1 }]);
     const turnoutChanges = changes.datasets.find((dataset) => dataset.dataset === 'turnout');
     expect(turnoutChanges?.changes).toEqual([
       { kind: 'removed', year: 2024, key: { election_year: 2024, election_type: 'DPR', dapil_id: dropped.IdDapil, regency_name: dropped.NamaKabupaten }, fields: [] },
@@ -113,6 +114,18 @@ describe('publishing: what changed', () => {
     expect(third.stdout).toContain(`Nothing changed: the data is still that of release ${firstRelease}.2`);
     expect(await snapshotOf(path.join(world.distDir, 'data/all-years'))).toEqual(filesBefore);
     expect((await readJson<ReleaseEntry[]>(path.join(world.distDir, 'data/releases.json'))).length).toBe(2);
+
+    // The same records in another order: the files differ, so a new release, but no record changed, and both the
+    // summary and the changelog page say exactly that.
+    world.upstream.setData('parties', [...(world.upstream.getData('parties') as RawRecord[])].reverse());
+    const fourth = await world.build(['--json']);
+    expect(fourth.code, fourth.stderr).toBe(0);
+    const reordered = (JSON.parse(fourth.stdout) as typeof summary).release;
+    expect(reordered).toMatchObject({ new: true, changed: false, id: `${firstRelease}.3` });
+    expect(reordered.summary).not.toContain('Nothing changed');
+    expect(reordered.summary).toContain(`the data files differ from release ${firstRelease}.2, but no record was added, removed or changed`);
+    const changelogPage = await readFile(path.join(world.distDir, 'en/changes/index.html'), 'utf8');
+    expect(changelogPage).toContain(`No record changed since release ${firstRelease}.2.`);
   });
 });
 
