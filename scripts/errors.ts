@@ -10,7 +10,7 @@ interface ErrorSpec {
 }
 
 /** Exit codes per stage, so a scheduler can tell what failed without parsing text. */
-export const EXIT_CODES: Record<Stage | 'ok' | 'interrupted', number> = {
+export const EXIT_CODES: Record<Stage | 'ok' | 'busy' | 'interrupted', number> = {
   ok: 0,
   build: 1,
   config: 2,
@@ -20,6 +20,8 @@ export const EXIT_CODES: Record<Stage | 'ok' | 'interrupted', number> = {
   snapshot: 5,
   site: 6,
   publish: 7,
+  /** Another build uses the same cache folder: try again later (sysexits' EX_TEMPFAIL). */
+  busy: 75,
   interrupted: 130,
 };
 
@@ -124,6 +126,11 @@ export const ERROR_CATALOGUE = {
     message: 'A file could not be read or written.',
     hint: 'Check free disk space and the permissions of KPU_CACHE_DIR and KPU_DIST_DIR.',
   },
+  BUILD_BUSY: {
+    stage: 'build',
+    message: 'Another build is running with the same cache folder.',
+    hint: 'Wait for it to finish, or run this one with another KPU_CACHE_DIR. If no such build runs (its process id was reused by another program), remove the entry named above.',
+  },
   INTERRUPTED: {
     stage: 'build',
     message: 'The build was interrupted.',
@@ -157,8 +164,15 @@ export class BuildError extends Error {
   }
 
   get exitCode(): number {
-    return this.code === 'INTERRUPTED' ? EXIT_CODES.interrupted : EXIT_CODES[this.stage];
+    return exitCodeOf(this.code, this.stage);
   }
+}
+
+/** The exit code of a build stopped with `code` in `stage`: the stage's, but for an interruption or a busy cache. */
+export function exitCodeOf(code: ErrorCode, stage: Stage): number {
+  if (code === 'INTERRUPTED') return EXIT_CODES.interrupted;
+  if (code === 'BUILD_BUSY') return EXIT_CODES.busy;
+  return EXIT_CODES[stage];
 }
 
 const DISK_ERROR_CODES = new Set(['ENOSPC', 'EACCES', 'EPERM', 'EROFS', 'EMFILE', 'EDQUOT', 'EIO', 'ENOTDIR', 'EISDIR', 'EEXIST']);

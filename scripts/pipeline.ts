@@ -2,6 +2,7 @@
 // (harvest → check/normalize/snapshot → site → publish). The CLI calls runCommand; describeResult
 // renders a result for people.
 import path from 'node:path';
+import { acquireBuildLock } from './build-lock.ts';
 import type { PublisherConfig } from './config.ts';
 import { readLatestHarvest, runHarvestStage, type HarvestStageResult } from './harvest/harvest-stage.ts';
 import type { Reporter } from './log/progress-reporter.ts';
@@ -102,7 +103,17 @@ function summarizeSnapshot(dir: string, result: SnapshotStageResult): NonNullabl
   };
 }
 
+/** Runs a command's stages; one build at a time per cache folder (build-lock.ts), or BUILD_BUSY. */
 export async function runCommand(command: CommandName, context: CommandContext): Promise<CommandResult> {
+  const lock = await inStage('build', () => acquireBuildLock(context.config.cacheDir));
+  try {
+    return await runStages(command, context);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runStages(command: CommandName, context: CommandContext): Promise<CommandResult> {
   // `snapshot` on its own rebuilds from the harvest on disk, never from the network.
   const harvest: HarvestStageResult = await inStage('harvest', async () =>
     command === 'snapshot' ? { ...(await readLatestHarvest(context.config.cacheDir)), offline: true } : runHarvestStage(context),

@@ -7,7 +7,7 @@ import { COMMANDS, CLI_FLAGS } from '../cli-definition.ts';
 import { CONFIG_VARIABLES } from '../config.ts';
 import { DATASETS } from '../datasets/datasets.ts';
 import { renderDatasetDictionary, renderFormatTypes } from './data-dictionary.ts';
-import { ERROR_CATALOGUE, EXIT_CODES } from '../errors.ts';
+import { ERROR_CATALOGUE, EXIT_CODES, exitCodeOf, type ErrorCode } from '../errors.ts';
 
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -25,7 +25,10 @@ export const GENERATED_SECTIONS: Record<string, () => string> = {
       Object.entries(ERROR_CATALOGUE).map(([code, spec]) => [
         `\`${code}\``,
         spec.stage,
-        String(code === 'INTERRUPTED' ? EXIT_CODES.interrupted : EXIT_CODES[spec.stage]),
+        // Codes of the build as a whole (disk, bug) take the exit code of the stage they happen in.
+        spec.stage === 'build' && exitCodeOf(code as ErrorCode, 'build') === EXIT_CODES.build
+          ? `the failing stage's (${EXIT_CODES.build} outside one)`
+          : String(exitCodeOf(code as ErrorCode, spec.stage)),
         spec.message,
         spec.hint,
       ]),
@@ -42,6 +45,7 @@ export const GENERATED_SECTIONS: Record<string, () => string> = {
         [String(EXIT_CODES.snapshot), 'normalize or snapshot'],
         [String(EXIT_CODES.site), 'site'],
         [String(EXIT_CODES.publish), 'publish'],
+        [String(EXIT_CODES.busy), 'another build is running with the same cache folder: try again later'],
         [String(EXIT_CODES.interrupted), 'interrupted (Ctrl-C, SIGTERM)'],
       ],
     ),
