@@ -173,6 +173,7 @@ async function runStages(command: CommandName, context: CommandContext): Promise
       expectedPages: site.pages,
     }),
   );
+  for (const warning of published.warnings) context.reporter.warn(`publish: ${warning}`);
   result.publish = { distDir: context.config.distDir, target: published.target, files: published.files, pages: published.pages };
   return result;
 }

@@ -23,6 +23,8 @@ export interface PublishResult {
   target: string;
   files: number;
   pages: number;
+  /** What went wrong after the build went live (it stays live): old build folders left behind. */
+  warnings: string[];
 }
 
 async function countPages(dir: string): Promise<number> {
@@ -143,10 +145,15 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
   await symlink(path.relative(path.dirname(options.distDir), target), newLink);
   await rename(newLink, options.distDir);
 
-  // Keep the live build and the one before it (readers may still hold it open); drop the rest.
+  // Keep the live build and the one before it (readers may still hold it open); drop the rest. The build is
+  // live by now: a folder that cannot be removed is a warning (the next build tries again), not a failure.
   const keep = new Set([path.basename(target), previous ? path.basename(previous) : '']);
-  for (const name of await readdir(buildsDir)) {
-    if (!keep.has(name)) await rm(path.join(buildsDir, name), { recursive: true, force: true });
+  const warnings: string[] = [];
+  for (const name of await readdir(buildsDir).catch(() => [] as string[])) {
+    if (keep.has(name)) continue;
+    await rm(path.join(buildsDir, name), { recursive: true, force: true }).catch((error: Error) =>
+      warnings.push(`an older build folder could not be removed (the next build tries again): ${error.message}`),
+    );
   }
-  return { target, files: manifest.files.length, pages };
+  return { target, files: manifest.files.length, pages, warnings };
 }

@@ -1,7 +1,8 @@
 // Safe publishing with the real build command: all or nothing, releases kept, what changed reported,
 // the offline mode, SIGKILL at random moments, and the key nowhere in the outputs.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
@@ -208,6 +209,33 @@ describe('publishing: all or nothing', () => {
       }
       await verifyPublishedData(path.join(current.distDir, 'data'));
     }
+  });
+
+  it('stays published, with a warning, when an older build folder cannot be removed after the swap', async () => {
+    world = await createBuildWorld(data());
+    expect((await world.build()).code).toBe(0);
+    // A file root cannot delete (immutable attribute) in a stale build folder beside the live one.
+    const stale = path.join(`${world.distDir}.builds`, 'stale-build');
+    await mkdir(stale, { recursive: true });
+    const pinned = path.join(stale, 'pinned.html');
+    await writeFile(pinned, 'old');
+    const chattr = (flag: string) => spawnSync('chattr', [flag, pinned], { encoding: 'utf8' });
+    if (chattr('+i').status !== 0) {
+      console.warn('skipped: this file system does not let chattr +i make a file undeletable');
+      return;
+    }
+    try {
+      const run = await world.build();
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toContain('warning: publish: an older build folder could not be removed (the next build tries again)');
+      expect(await realpath(world.distDir)).not.toBe(await realpath(stale));
+      await verifyPublishedData(path.join(world.distDir, 'data'));
+    } finally {
+      chattr('-i');
+    }
+    // Once it can be removed, the next build does.
+    expect((await world.build()).code).toBe(0);
+    expect(existsSync(stale)).toBe(false);
   });
 
   it('stops the site build when its build is killed, and the next build leaves nothing of it behind', async () => {
