@@ -1,7 +1,9 @@
 // The snapshot files as researchers use them: the real build command against the stand-in serving the
 // real published files, then every format read back with a real reader (DuckDB for Parquet, apache-arrow
-// for Arrow IPC, a CSV parser, JSON.parse, the Frictionless libraries, a ZIP reader) and compared with the
-// source records normalized by an independent expectation.
+// for Arrow IPC, a CSV parser, JSON.parse, the Frictionless libraries, a ZIP reader, coreutils' sha256sum)
+// and compared with the source records normalized by an independent expectation, and the provenance
+// compared with what the stand-in saw of the harvest.
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
@@ -16,6 +18,7 @@ import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.
 import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createBuildWorld, queryDuckDb, sha256, type BuildWorld } from '../support/build-fixtures.ts';
+import { readLatestHarvested, type HarvestedData } from '../support/harvest-fixtures.ts';
 import { canonicalFile, noticeSharedData } from '../support/shared-data.ts';
 
 type Row = Record<string, unknown>;
@@ -95,6 +98,20 @@ function zipEntries(file: string): Promise<Map<string, Buffer>> {
   });
 }
 
+/** Runs a command to its end, whatever its exit code, so a failure shows what it printed. */
+function runCommand(command: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    // LC_ALL=C: sha256sum's "OK" and "FAILED" are translated in other locales.
+    execFile(command, args, { cwd, env: { ...process.env, LC_ALL: 'C' } }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      resolve({ code, stdout, stderr: error && code === -1 ? `${stderr}${error.message}` : stderr });
+    });
+  });
+}
+
+/** The stand-in's silent cap on records per page: below the default page size, so the harvest pages. */
+const PAGE_CAP = 100;
+
 const BROKEN_FLAGS: Record<string, string[]> = {
   BOGOR: ['total-list-sum-female', 'total-list-sum-male'],
   'SUMBA BARAT DAYA': ['dpk-sex-sum', 'dpt-sex-sum', 'dptb-sex-sum', 'total-list-sum-female', 'total-list-sum-male'],
@@ -106,8 +123,36 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
   let world: BuildWorld;
   let served: UpstreamData;
   let manifest: SnapshotManifest;
+  let harvested: HarvestedData;
+  /** The test's clock just before the build command started and just after it ended. */
+  let buildStartedAt: number;
+  let buildEndedAt: number;
   const data = (relative: string) => path.join(world.distDir, 'data', relative);
   const flagsOf = (record: RawRecord) => BROKEN_FLAGS[String(record.NamaKabupaten)] ?? [];
+
+  /** Every format of one file stem (`2014/kpu-dpr-turnout-by-sex-2014`), read back, equals the source records normalized. */
+  async function expectEveryFormat(dataset: DatasetDefinition, stem: string, source: RawRecord[]): Promise<void> {
+    const expected = expectRecords(dataset, source, flagsOf);
+    expect(JSON.parse(await readFile(data(`${stem}.json`), 'utf8')), `${stem}.json`).toEqual(expected);
+    const csvRows = parse(await readFile(data(`${stem}.csv`)), { bom: true }) as string[][];
+    expect(csvRows[0], `${stem}.csv`).toEqual(dataset.columns.map((column) => column.name));
+    expect(
+      csvRows.slice(1).map((row) => fromCsv(dataset, row)),
+      `${stem}.csv`,
+    ).toEqual(expected);
+    const parquetRows = await queryDuckDb(`SELECT * FROM read_parquet('${data(`${stem}.parquet`)}')`);
+    expect(
+      parquetRows.map((row) => fromDuckDb(dataset, row)),
+      `${stem}.parquet`,
+    ).toEqual(expected);
+    const arrow = tableFromIPC(await readFile(data(`${stem}.arrow`)));
+    expect(
+      arrow.toArray().map((row: { toJSON(): Row }) => fromArrow(dataset, row.toJSON())),
+      `${stem}.arrow`,
+    ).toEqual(expected);
+    const raw = JSON.parse(await readFile(data(`${stem}.raw.json`), 'utf8')) as RawRecord[];
+    expect(raw, `${stem}.raw.json`).toEqual(source);
+  }
 
   beforeAll(async () => {
     const files = [
@@ -118,10 +163,13 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       'profilpartai_2024.csv',
     ];
     served = await loadUpstreamData(files.map(canonicalFile));
-    world = await createBuildWorld(served, { maxLimit: 100 });
+    world = await createBuildWorld(served, { maxLimit: PAGE_CAP });
+    buildStartedAt = Date.now();
     const run = await world.build();
+    buildEndedAt = Date.now();
     expect(run.code, run.stderr).toBe(0);
     manifest = await world.readManifest();
+    harvested = await readLatestHarvested(world.cacheDir);
   });
   afterAll(() => world?.close());
 
@@ -138,28 +186,82 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
     expect(manifest.datasets.find((dataset) => dataset.id === 'turnout')?.valuesSeen).toEqual({ JenisPemilu: ['DPR'] });
   });
 
-  it.each(DATASETS.map((dataset) => [dataset.id, dataset] as const))('%s: every value in every format equals the normalized source', async (_id, dataset) => {
+  it.each(DATASETS.map((dataset) => [dataset.id, dataset] as const))("%s: every value in every format of each year's files equals the normalized source", async (_id, dataset) => {
     const records = served[dataset.id];
-    for (const year of [...new Set(records.map((record) => Number(record[dataset.yearField])))].concat([])) {
-      const expected = expectRecords(
-        dataset,
-        records.filter((record) => Number(record[dataset.yearField]) === year),
-        flagsOf,
-      );
-      const stem = `${year}/${dataset.fileStem}-${year}`;
-      expect(JSON.parse(await readFile(data(`${stem}.json`), 'utf8'))).toEqual(expected);
-      const csvRows = parse(await readFile(data(`${stem}.csv`)), { bom: true }) as string[][];
-      expect(csvRows[0]).toEqual(dataset.columns.map((column) => column.name));
-      expect(csvRows.slice(1).map((row) => fromCsv(dataset, row))).toEqual(expected);
-      const parquetRows = await queryDuckDb(`SELECT * FROM read_parquet('${data(`${stem}.parquet`)}')`);
-      expect(parquetRows.map((row) => fromDuckDb(dataset, row))).toEqual(expected);
-      const arrow = tableFromIPC(await readFile(data(`${stem}.arrow`)));
-      expect(arrow.toArray().map((row: { toJSON(): Row }) => fromArrow(dataset, row.toJSON()))).toEqual(expected);
-      const raw = JSON.parse(await readFile(data(`${stem}.raw.json`), 'utf8')) as RawRecord[];
-      expect(raw).toEqual(records.filter((record) => Number(record[dataset.yearField]) === year));
+    for (const year of new Set(records.map((record) => Number(record[dataset.yearField])))) {
+      const source = records.filter((record) => Number(record[dataset.yearField]) === year);
+      await expectEveryFormat(dataset, `${year}/${dataset.fileStem}-${year}`, source);
     }
-    const all = JSON.parse(await readFile(data(`all-years/${dataset.fileStem}-all-years.json`), 'utf8'));
-    expect(all).toEqual(expectRecords(dataset, records, flagsOf));
+  });
+
+  it.each(DATASETS.map((dataset) => [dataset.id, dataset] as const))('%s: every value in every format of the all-years files equals the normalized source', async (_id, dataset) => {
+    expect(manifest.files.filter((file) => file.dataset === dataset.id && file.year === 'all').map((file) => file.format)).toEqual(['json', 'csv', 'parquet', 'arrow', 'raw-json']);
+    await expectEveryFormat(dataset, `all-years/${dataset.fileStem}-all-years`, served[dataset.id]);
+  });
+
+  it('passes `sha256sum -c SHA256SUMS` (GNU coreutils) in the data folder and in the release folder, every file OK', async () => {
+    expect(manifest.release?.path).toMatch(/^releases\/[^/]+\/$/);
+    for (const folder of [data(''), data(manifest.release?.path ?? '')]) {
+      const check = await runCommand('sha256sum', ['--check', '--strict', 'SHA256SUMS'], folder);
+      expect(check, folder).toMatchObject({ code: 0, stderr: '' });
+      expect(check.stdout.trimEnd().split('\n'), folder).toEqual(manifest.files.map((file) => `${file.path}: OK`));
+    }
+  });
+
+  it('records in manifest.json when, from which upstream and in how many pages the harvest fetched the records', () => {
+    const host = new URL(world.upstream.url).host;
+    expect(manifest.demo).toBe(false);
+    expect(manifest.source).toEqual({ publisher: 'Komisi Pemilihan Umum (KPU)', upstreamHost: host, queries: ['datahakpilihdpr', 'profilpartai'] });
+    // The pages of a complete harvest under the cap of 100: on by the records received, up to the first empty page.
+    const pageOffsets: Record<string, number[]> = { turnout: [0, 100, 200, 267], parties: [0, 59] };
+    expect(manifest.harvest).toEqual({
+      // The harvest kept on disk is the one the files were made from.
+      harvestId: path.basename(harvested.dir),
+      startedAt: harvested.manifest.startedAt,
+      finishedAt: harvested.manifest.finishedAt,
+      pages: { turnout: 4, parties: 2 },
+      records: { turnout: 267, parties: 59 },
+      // The stand-in injected no fault.
+      retries: 0,
+      warnings: [],
+    });
+    for (const dataset of DATASETS) {
+      expect(harvested.manifest.datasets[dataset.id]?.pageFiles.map((page) => page.offset), dataset.id).toEqual(pageOffsets[dataset.id]);
+      expect(harvested.records[dataset.id], dataset.id).toEqual(served[dataset.id]);
+    }
+
+    // Times: ISO 8601 in UTC, within the build command's run, and around every page the stand-in answered.
+    const startedAt = Date.parse(manifest.harvest.startedAt);
+    const finishedAt = Date.parse(manifest.harvest.finishedAt);
+    expect(new Date(startedAt).toISOString()).toBe(manifest.harvest.startedAt);
+    expect(new Date(finishedAt).toISOString()).toBe(manifest.harvest.finishedAt);
+    expect(buildStartedAt).toBeLessThanOrEqual(startedAt);
+    expect(startedAt).toBeLessThanOrEqual(finishedAt);
+    expect(finishedAt).toBeLessThanOrEqual(buildEndedAt);
+    const dataRequests = world.upstream.requests.filter((request) => request.dataRequest !== null);
+    expect(dataRequests.length).toBeGreaterThan(0);
+    for (const request of dataRequests) expect(request.time, `${request.path} ${JSON.stringify(request.query)}`).toBeGreaterThanOrEqual(startedAt);
+    for (const dataset of DATASETS) {
+      for (const offset of pageOffsets[dataset.id] ?? []) {
+        const answered = dataRequests.filter((request) => request.path === dataset.path && request.query.offset === String(offset) && request.status === 200);
+        expect(answered.length, `${dataset.path} offset ${offset}`).toBeGreaterThan(0);
+        expect(Math.min(...answered.map((request) => request.time)), `${dataset.path} offset ${offset}`).toBeLessThanOrEqual(finishedAt);
+      }
+    }
+  });
+
+  it('names the upstream and the time of retrieval as the source in datapackage.json', async () => {
+    const descriptor = JSON.parse(await readFile(data('datapackage.json'), 'utf8')) as { created: string; sources: Array<{ title: string }> };
+    const { finishedAt } = harvested.manifest;
+    expect(descriptor.sources).toHaveLength(1);
+    const title = descriptor.sources[0]?.title ?? '';
+    expect(title).toContain('Komisi Pemilihan Umum (KPU)');
+    expect(title).toContain(new URL(world.upstream.url).host);
+    expect(title).toContain('datahakpilihdpr');
+    expect(title).toContain('profilpartai');
+    expect(title).toContain(`retrieved ${finishedAt}`);
+    expect(descriptor.created).toBe(finishedAt);
+    expect(manifest.harvest.finishedAt).toBe(finishedAt);
   });
 
   it('types the Parquet columns properly, as DuckDB reads them', async () => {
