@@ -15,8 +15,9 @@ import { writeChunksToFile } from './snapshot-file.ts';
  * the file shrinks from 45.2 to 30.8 MB and is written faster (docs/performance.md). Every reader above decodes
  * that encoding in data pages V1 (the tests read the values back with DuckDB). Text keeps the default dictionary,
  * which suits repeated names.
- * Statistics per chunk and page (arrow-rs compares text as UTF-8 bytes, as readers assume). No key-value
- * metadata, and a fixed `created_by`: nothing in the file depends on the time or the machine.
+ * Statistics per chunk and page (arrow-rs compares text as UTF-8 bytes, as readers assume). The only key-value
+ * metadata is the `ARROW:schema` entry (the Arrow schema with its column descriptions), and `created_by` is
+ * fixed: nothing in the file depends on the time or the machine.
  */
 function writerProperties(schema: Schema) {
   let builder = new WriterPropertiesBuilder()
