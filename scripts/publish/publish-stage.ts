@@ -133,11 +133,13 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
     await verifyPublishedData(own);
   }
 
-  const previous = await currentTarget(options.distDir);
+  let previous = await currentTarget(options.distDir);
   const existing = await lstat(options.distDir).catch(() => null);
   if (existing && !existing.isSymbolicLink()) {
-    // A plain dist/ folder (from before this layout, or made by hand) is moved aside once, kept as a build.
-    await rename(options.distDir, path.join(buildsDir, `previous-${options.buildId}`));
+    // A plain dist/ folder (from before this layout, or made by hand) is moved aside once, and kept as the
+    // previous build (the cleanup below keeps it as it keeps the build an old link pointed at).
+    previous = path.join(buildsDir, `previous-${options.buildId}`);
+    await rename(options.distDir, previous);
   }
   // The one step that makes the build live: rename(2) of a new symlink over the old one is atomic.
   const newLink = `${options.distDir}.${process.pid}.link`;

@@ -1,0 +1,370 @@
+// Safe publishing when a build fails, with the real build command: failures in the site and publish stages and in
+// --offline leave dist/ exactly as it was (a plain dist/ too); the manifest records what made the build and how old its
+// data is; a SIGKILL that lands in the publish stage leaves the old dist/ or the complete new one.
+import { readdirSync, readlinkSync, watch } from 'node:fs';
+import { cp, lstat, mkdir, readdir, readFile, readlink, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HarvestManifest } from '../../scripts/harvest/harvest-store.ts';
+import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
+import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
+import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
+import { readAllFiles } from '../support/harvest-fixtures.ts';
+import { PROJECT_ROOT, runCli, type CliRun } from '../support/run-cli.ts';
+
+function data(): UpstreamData {
+  return {
+    turnout: generateTurnoutRecords({ years: [2024], dapils: 6, regenciesPerDapil: 3, seed: 31 }),
+    parties: generatePartyRecords({ years: [2019, 2024], parties: 8, seed: 31 }),
+  };
+}
+
+/** Every file below `dir` (following dist/'s link) by its SHA-256. */
+async function snapshotOf(dir: string): Promise<Record<string, string>> {
+  return Object.fromEntries((await readAllFiles(dir)).map(([name, content]) => [name, sha256(content)]));
+}
+
+/** What a reader of dist/ sees: where the link points (null for a plain folder) and every file's bytes. */
+async function distState(distDir: string): Promise<{ link: string | null; files: Record<string, string> }> {
+  const stats = await lstat(distDir);
+  return { link: stats.isSymbolicLink() ? await readlink(distDir) : null, files: await snapshotOf(distDir) };
+}
+
+interface FailedBuild {
+  ok: false;
+  error: { code: string; stage: string; message: string; hint: string; exitCode: number };
+}
+
+/** The error of a failed `--json` build, as a scheduler reads it. */
+function errorOf(run: CliRun): FailedBuild['error'] {
+  const document = JSON.parse(run.stdout) as FailedBuild;
+  expect(document.ok).toBe(false);
+  return document.error;
+}
+
+/** dist/ as a publisher before the link left it: a plain folder with the same files, and no dist.builds/. */
+async function makePlainDist(distDir: string): Promise<void> {
+  const plain = `${distDir}.plain`;
+  await cp(await realpath(distDir), plain, { recursive: true });
+  await rm(distDir);
+  await rename(plain, distDir);
+  await rm(`${distDir}.builds`, { recursive: true });
+}
+
+const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
+
+/** The folders of the complete harvests on disk, oldest first. */
+async function completeHarvests(cacheDir: string): Promise<string[]> {
+  const complete = path.join(cacheDir, 'harvest', 'complete');
+  return (await readdir(complete)).sort().map((name) => path.join(complete, name));
+}
+
+const DAY_MS = 86_400_000;
+
+interface WatchedBuild {
+  run: CliRun;
+  /** The folder the publish stage created under dist.builds/, or null when the build never got there. */
+  entered: string | null;
+  /** From that folder's appearance to the end of the build. */
+  publishMs: number;
+}
+
+/** When to SIGKILL a watched build: `delay` ms after its publish stage starts, or after dist/ points at its new folder. */
+interface KillMoment {
+  after: 'start' | 'switch';
+  delay: number;
+}
+
+/**
+ * Runs an --offline build, watching dist.builds/ for the folder its publish stage creates as it starts, then dist/ for
+ * the moment it points there (file-system watches, and a look every 2 ms in case a watch is slow to tell).
+ */
+async function buildWatchingPublish(current: BuildWorld, kill?: KillMoment): Promise<WatchedBuild> {
+  const builds = `${current.distDir}.builds`;
+  const existing = new Set(await readdir(builds));
+  let entered: string | null = null;
+  let enteredAt = 0;
+  let killing = false;
+  const run = await runCli(['build', '--offline'], {
+    env: current.env,
+    onStart: (child) => {
+      const killLater = (): void => {
+        killing = true;
+        setTimeout(() => child.kill('SIGKILL'), kill?.delay ?? 0);
+      };
+      const look = (): void => {
+        if (killing) return;
+        if (entered === null) {
+          const fresh = readdirSync(builds).find((name) => !existing.has(name));
+          if (fresh === undefined) return;
+          entered = fresh;
+          enteredAt = performance.now();
+          if (kill?.after === 'start') killLater();
+        } else if (kill?.after === 'switch' && path.basename(readlinkSync(current.distDir)) === entered) {
+          killLater();
+        }
+      };
+      const watchers = [watch(builds, look), watch(path.dirname(current.distDir), look)];
+      const poll = setInterval(look, 2);
+      child.on('close', () => {
+        clearInterval(poll);
+        for (const watcher of watchers) watcher.close();
+      });
+    },
+  });
+  return { run, entered, publishMs: entered === null ? 0 : performance.now() - enteredAt };
+}
+
+let world: BuildWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+describe('publishing: failures leave dist/ as it was', () => {
+  it.each<[string, string, (current: BuildWorld) => Promise<void>]>([
+    [
+      'a folder where the site stage keeps its fingerprint file',
+      'site.fingerprint.json',
+      async (current) => {
+        const fingerprint = path.join(current.cacheDir, 'stages', 'site.fingerprint.json');
+        await rm(fingerprint, { force: true });
+        await mkdir(path.join(fingerprint, 'not-a-file'), { recursive: true });
+      },
+    ],
+    [
+      'a change history in dist/ in a shape the site does not read (as from another version of the publisher)',
+      'history.json',
+      async (current) => {
+        // Replaced, not edited in place: the published files are hard-linked into the release folders.
+        const history = path.join(current.distDir, 'data', 'history.json');
+        await rm(history);
+        await writeFile(history, `${JSON.stringify([{ release: 'old', dataset: 'parties', kind: 'changed' }], null, 2)}\n`);
+      },
+    ],
+  ])('a build failing in the site stage (%s) exits 6 with SITE_BUILD_FAILED', async (_how, named, breakIt) => {
+    world = await createBuildWorld(data());
+    const good = await world.build();
+    expect(good.code, good.stderr).toBe(0);
+    await breakIt(world);
+    const before = await distState(world.distDir);
+
+    const failed = await world.build(['--json']);
+    expect(failed.code, failed.stderr).toBe(6);
+    const error = errorOf(failed);
+    expect(error).toMatchObject({ code: 'SITE_BUILD_FAILED', stage: 'site', exitCode: 6 });
+    expect(error.message).toContain(named);
+    expect(await distState(world.distDir)).toEqual(before);
+  });
+
+  it('a build whose published release no longer matches its manifest exits 7 with PUBLISH_VERIFY_FAILED', async () => {
+    world = await createBuildWorld(data());
+    const good = await world.build();
+    expect(good.code, good.stderr).toBe(0);
+    const manifest = await world.readManifest();
+    const release = manifest.release?.id ?? '';
+    const file = manifest.files[0];
+    if (!file) throw new Error('the manifest lists no file');
+    // One byte of a file of the published release changes (bit rot; same size): the next build of the same data
+    // keeps that release, and must not publish it damaged. Replaced, not edited: the latest data shares its inode.
+    const damaged = path.join(world.distDir, 'data', 'releases', release, file.path);
+    const content = await readFile(damaged);
+    content[0] = (content[0] ?? 0) ^ 1;
+    await rm(damaged);
+    await writeFile(damaged, content);
+    const before = await distState(world.distDir);
+
+    const failed = await world.build(['--json']);
+    expect(failed.code, failed.stderr).toBe(7);
+    const error = errorOf(failed);
+    expect(error).toMatchObject({ code: 'PUBLISH_VERIFY_FAILED', stage: 'publish', exitCode: 7 });
+    expect(error.message).toContain(file.path);
+    expect(await distState(world.distDir)).toEqual(before);
+  });
+
+  it('a build that cannot create its builds folder beside dist/ exits 7 with DISK_ERROR in stage publish', async () => {
+    world = await createBuildWorld(data());
+    const good = await world.build();
+    expect(good.code, good.stderr).toBe(0);
+    // dist/ as a plain folder (the layout before the link), and a file where dist.builds/ has to be.
+    const builds = `${world.distDir}.builds`;
+    await makePlainDist(world.distDir);
+    await writeFile(builds, 'not a folder\n');
+    const before = await distState(world.distDir);
+    expect(before.link).toBeNull();
+
+    const failed = await world.build(['--json']);
+    expect(failed.code, failed.stderr).toBe(7);
+    const error = errorOf(failed);
+    expect(error).toMatchObject({ code: 'DISK_ERROR', stage: 'publish', exitCode: 7 });
+    expect(error.message).toContain(builds);
+    expect(await distState(world.distDir)).toEqual(before);
+    expect(await readFile(builds, 'utf8')).toBe('not a folder\n');
+
+    // With the file gone, the next build publishes.
+    await rm(builds);
+    const fixed = await world.build();
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect((await lstat(world.distDir)).isSymbolicLink()).toBe(true);
+    await verifyPublishedData(path.join(world.distDir, 'data'));
+  });
+
+  // A plain dist/ becomes dist.builds/previous-<build id>, and the same run's clean-up must keep it (it once removed
+  // it: only an old link's target was kept). docs/operations.md: "The previous build folder is kept".
+  it('moves a plain dist/ folder into dist.builds/ and keeps it there as the previous build', async () => {
+    world = await createBuildWorld(data());
+    const good = await world.build();
+    expect(good.code, good.stderr).toBe(0);
+    await makePlainDist(world.distDir);
+    const before = await distState(world.distDir);
+
+    const next = await world.build();
+    expect(next.code, next.stderr).toBe(0);
+    const builds = `${world.distDir}.builds`;
+    const kept = (await readdir(builds)).filter((name) => name.startsWith('previous-'));
+    expect(kept, 'the plain dist/ folder kept under dist.builds/').toHaveLength(1);
+    expect(await snapshotOf(path.join(builds, kept[0] ?? ''))).toEqual(before.files);
+  });
+
+  it('--offline fails with HARVEST_NOT_FOUND without a complete harvest, and with HARVEST_CORRUPT after a stored page changed', async () => {
+    world = await createBuildWorld(data());
+    const good = await world.build();
+    expect(good.code, good.stderr).toBe(0);
+    const before = await distState(world.distDir);
+    const [harvest] = await completeHarvests(world.cacheDir);
+    if (!harvest) throw new Error('the build left no complete harvest');
+
+    // One voter count of a stored page changed by a digit: still a well-formed page, no longer the one fetched.
+    const manifest = await readJson<HarvestManifest>(path.join(harvest, 'harvest-manifest.json'));
+    const page = manifest.datasets.turnout?.pageFiles[0];
+    if (!page) throw new Error('the harvest holds no turnout page');
+    const body = path.join(harvest, page.file);
+    const original = await readFile(body, 'utf8');
+    const altered = original.replace(/("JumlahSeluruhPenggunaHakPilih":"\d*)(\d)"/, (_match, head: string, digit: string) => `${head}${(Number(digit) + 1) % 10}"`);
+    expect(altered).not.toBe(original);
+    expect(altered.length).toBe(original.length);
+    await writeFile(body, altered);
+    const corrupt = await world.build(['--offline', '--json']);
+    expect(corrupt.code, corrupt.stderr).toBe(3);
+    const corruptError = errorOf(corrupt);
+    expect(corruptError).toMatchObject({ code: 'HARVEST_CORRUPT', stage: 'harvest', exitCode: 3 });
+    expect(corruptError.message).toContain(page.file);
+    expect(await distState(world.distDir)).toEqual(before);
+
+    // The cache lost (a CI cache evicted, say), dist/ kept.
+    await rm(path.join(world.cacheDir, 'harvest'), { recursive: true });
+    const missing = await world.build(['--offline', '--json']);
+    expect(missing.code, missing.stderr).toBe(3);
+    expect(errorOf(missing)).toMatchObject({ code: 'HARVEST_NOT_FOUND', stage: 'harvest', exitCode: 3 });
+    expect(await distState(world.distDir)).toEqual(before);
+  });
+});
+
+describe('publishing: what the manifest says about the build', () => {
+  it('records the package version, the Node version and the lockfile that made the build', async () => {
+    world = await createBuildWorld(data());
+    const run = await world.build();
+    expect(run.code, run.stderr).toBe(0);
+    const packageJson = await readJson<{ version: string }>(path.join(PROJECT_ROOT, 'package.json'));
+    const lockfile = await readFile(path.join(PROJECT_ROOT, 'package-lock.json'));
+    // runCli starts the build with the Node running this test.
+    expect((await world.readManifest()).build).toMatchObject({
+      packageVersion: packageJson.version,
+      node: process.version,
+      lockfileSha256: sha256(lockfile),
+      offline: false,
+      harvestAgeDays: null,
+    });
+  });
+
+  it('says on every page, in its language, how many days old the data of an --offline rebuild is', async () => {
+    world = await createBuildWorld(data());
+    const good = await world.build();
+    expect(good.code, good.stderr).toBe(0);
+    // The harvest on disk finished three days (and an hour) ago: the upstream has been down since.
+    const [harvest] = await completeHarvests(world.cacheDir);
+    if (!harvest) throw new Error('the build left no complete harvest');
+    const manifestFile = path.join(harvest, 'harvest-manifest.json');
+    const manifest = await readJson<HarvestManifest>(manifestFile);
+    const finished = Date.now() - 3 * DAY_MS - 3_600_000;
+    const started = finished - (Date.parse(manifest.finishedAt) - Date.parse(manifest.startedAt));
+    await writeFile(
+      manifestFile,
+      `${JSON.stringify({ ...manifest, startedAt: new Date(started).toISOString(), finishedAt: new Date(finished).toISOString() }, null, 2)}\n`,
+    );
+    await world.upstream.close();
+
+    const offline = await world.build(['--offline']);
+    expect(offline.code, offline.stderr).toBe(0);
+    expect((await world.readManifest()).build).toMatchObject({ offline: true, harvestAgeDays: 3 });
+    const notices = { id: 'Datanya berumur 3 hari:', en: 'The data is 3 days old:' };
+    const pages = (await readAllFiles(world.distDir)).filter(([name]) => name.endsWith('.html') && !name.startsWith('data/'));
+    const languages = new Set<string>();
+    for (const [name, content] of pages) {
+      const html = content.toString('utf8');
+      const lang = /<html[^>]*\slang="([a-z]+)"/.exec(html)?.[1] ?? '';
+      expect(Object.keys(notices), name).toContain(lang);
+      languages.add(lang);
+      expect(html, name).toContain(notices[lang as keyof typeof notices]);
+    }
+    expect([...languages].sort()).toEqual(['en', 'id']);
+  });
+});
+
+describe('publishing: a kill in the publish stage', () => {
+  it('leaves the previous dist/ or the complete new one, and the next build succeeds', { timeout: 600_000 }, async () => {
+    // Enough pages that copying the site into its new folder takes a while.
+    world = await createBuildWorld({
+      turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 40, regenciesPerDapil: 5, seed: 7 }),
+      parties: generatePartyRecords({ years: [2024], parties: 12, seed: 7 }),
+    });
+    const first = await world.build();
+    expect(first.code, first.stderr).toBe(0);
+    const reference = await world.build(['--offline']);
+    expect(reference.code, reference.stderr).toBe(0);
+    const published = await snapshotOf(world.distDir);
+    // Every --offline build of one harvest publishes the same bytes (docs/operations.md, "Reproducible builds");
+    // this one also times the publish stage, to spread the kills over it.
+    const timed = await buildWatchingPublish(world);
+    expect(timed.run.code, timed.run.stderr).toBe(0);
+    expect(timed.entered).not.toBeNull();
+    expect(await snapshotOf(world.distDir)).toEqual(published);
+    const builds = `${world.distDir}.builds`;
+    const current = world;
+
+    // Kills spread over the publish stage as timed, beyond its end, and just after dist/ moved to the new build
+    // (while the older builds are being removed).
+    const moments: KillMoment[] = [
+      ...[0, 0.2, 0.45, 0.7, 0.95, 1.2].map((share) => ({ after: 'start' as const, delay: Math.round(share * timed.publishMs) })),
+      { after: 'switch', delay: 0 },
+      { after: 'switch', delay: 0 },
+    ];
+    for (const kill of moments) {
+      const moment = `killed ${kill.delay} ms after ${kill.after === 'start' ? `the start of a publish stage of about ${Math.round(timed.publishMs)} ms` : 'dist/ moved'}`;
+      const previous = await realpath(current.distDir);
+      const { run, entered } = await buildWatchingPublish(current, kill);
+      expect(entered, `the build reached the publish stage: ${run.stderr}`).not.toBeNull();
+      const newBuild = path.join(builds, entered ?? '');
+      const target = await realpath(current.distDir);
+      if (run.signal === 'SIGKILL') {
+        // The kill landed before the link moved (the old dist/) or after (the new one): never anything else.
+        expect([previous, newBuild], moment).toContain(target);
+      } else {
+        // The build finished first: the new dist/ is live.
+        expect(kill, `${moment}: a build killed as its publish stage starts cannot finish it`).not.toEqual({ after: 'start', delay: 0 });
+        expect(run.code, run.stderr).toBe(0);
+        expect(target, moment).toBe(newBuild);
+      }
+      expect(await snapshotOf(current.distDir), moment).toEqual(published);
+      await verifyPublishedData(path.join(current.distDir, 'data'));
+
+      const next = await current.build(['--offline']);
+      expect(next.code, `${moment}; the next build: ${next.stderr}`).toBe(0);
+      expect(await snapshotOf(current.distDir)).toEqual(published);
+      await verifyPublishedData(path.join(current.distDir, 'data'));
+      // The killed build's half-made folder is gone: only the live build and the one before it are kept.
+      expect((await readdir(builds)).sort(), moment).toEqual([path.basename(target), path.basename(await realpath(current.distDir))].sort());
+    }
+  });
+});
