@@ -4,6 +4,7 @@
 import { constants, copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
+import { isProcessAlive } from '../owned-folders.ts';
 import { hashFile } from '../snapshot/snapshot-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
@@ -104,6 +105,15 @@ async function placeTree(from: string, to: string, place: PlaceFile): Promise<vo
   await Promise.all(Array.from({ length: Math.min(FILES_AT_ONCE, files.length) }, worker));
 }
 
+/** Removes `<dist>.<pid>.link` files left by builds killed between making their link and renaming it. */
+async function removeDeadLinks(distDir: string): Promise<void> {
+  const start = `${path.basename(distDir)}.`;
+  for (const name of await readdir(path.dirname(distDir))) {
+    const pid = Number(/^(\d+)\.link$/.exec(name.slice(start.length))?.[1]);
+    if (name.startsWith(start) && Number.isSafeInteger(pid) && !isProcessAlive(pid)) await rm(path.join(path.dirname(distDir), name), { force: true });
+  }
+}
+
 export async function runPublishStage(options: PublishOptions): Promise<PublishResult> {
   const buildsDir = buildsDirOf(options.distDir);
   const target = path.join(buildsDir, options.buildId);
@@ -142,6 +152,7 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
     await rename(options.distDir, previous);
   }
   // The one step that makes the build live: rename(2) of a new symlink over the old one is atomic.
+  await removeDeadLinks(options.distDir);
   const newLink = `${options.distDir}.${process.pid}.link`;
   await rm(newLink, { force: true });
   await symlink(path.relative(path.dirname(options.distDir), target), newLink);

@@ -2,11 +2,12 @@
 // the offline mode, SIGKILL at random moments, and the key nowhere in the outputs.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { mkdir, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import type { ChangesDocument, HistoryEntry, ReleaseEntry } from '../../scripts/publish/release-stage.ts';
+import { isProcessAlive } from '../../scripts/owned-folders.ts';
 import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
@@ -236,6 +237,22 @@ describe('publishing: all or nothing', () => {
     // Once it can be removed, the next build does.
     expect((await world.build()).code).toBe(0);
     expect(existsSync(stale)).toBe(false);
+  });
+
+  it("removes the new link a killed build left beside dist/, and leaves a running build's alone", async () => {
+    world = await createBuildWorld(data());
+    expect((await world.build()).code).toBe(0);
+    // A process id that runs nothing (a killed build's), and one that runs (this test's).
+    let dead = 4_000_000;
+    while (isProcessAlive(dead)) dead -= 1;
+    const deadLink = `${world.distDir}.${dead}.link`;
+    const liveLink = `${world.distDir}.${process.pid}.link`;
+    await symlink('dist.builds/nowhere', deadLink);
+    await symlink('dist.builds/nowhere', liveLink);
+    expect((await world.build()).code).toBe(0);
+    expect(await lstat(deadLink).catch(() => null)).toBeNull();
+    expect((await lstat(liveLink)).isSymbolicLink()).toBe(true);
+    await rm(liveLink);
   });
 
   it('stops the site build when its build is killed, and the next build leaves nothing of it behind', async () => {
