@@ -4,6 +4,7 @@ import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { formatCount, formatDate, formatPercent } from './site-format.ts';
 import type { Lang } from './site-routes.ts';
+import { TEXT } from './site-text.ts';
 import type { SexSplitRow, VoterListRow } from './svg-charts.ts';
 
 interface Extreme {
@@ -96,6 +97,14 @@ export function describeVoterLists(lang: Lang, subject: string, total: { dpt: nu
   return range
     ? `${head}; the share outside the DPT was largest in ${range.high.label} (${formatPercent(lang, range.high.share)}) and smallest in ${range.low.label} (${formatPercent(lang, range.low.share)}).`
     : `${head}.`;
+}
+
+/**
+ * Where the data was retrieved from: the upstream's host, or on demo data (whose manifest names the stand-in
+ * upstream in English, as it has no host) the stand-in named in the page's language.
+ */
+export function upstreamOf(lang: Lang, manifest: SnapshotManifest): string {
+  return manifest.demo ? TEXT[lang].demoUpstream : manifest.source.upstreamHost;
 }
 
 /** The release the files belong to: the release stage's id, or the harvest id when no release was named. */

@@ -1,7 +1,13 @@
 // Every word the site shows that does not come from the data, in Indonesian and English, and the sentences
 // built from figures (chart text alternatives, citation lines). Column and rule titles come from the
 // dataset declarations and the quality report, not from here.
+import type { ColumnDefinition, ColumnType } from '../datasets/dataset-definition.ts';
+import { FORMAT_TYPES } from '../docs/data-dictionary.ts';
 import type { Lang } from './site-routes.ts';
+
+/** How one logical column type is written in each published format, in words. */
+export type FormatTypeTexts = (typeof FORMAT_TYPES)[ColumnType];
+export type ColumnUnit = NonNullable<ColumnDefinition['unit']>;
 
 export interface SiteText {
   siteName: string;
@@ -10,6 +16,8 @@ export interface SiteText {
   otherLanguage: { label: string; name: string };
   breadcrumb: string;
   demo: string;
+  /** What the footer and the source lines name as the upstream on demo data, which has no host of its own. */
+  demoUpstream: string;
   /** The notice of an --offline build: how old the data is (whole days; null when unknown) and when it was retrieved. */
   offline: (ageDays: number | null, date: string) => string;
   retrieved: (host: string, time: string) => string;
@@ -104,7 +112,8 @@ export interface SiteText {
     releasesList: string;
     releasesChanges: string;
     howTo: string;
-    howToIntro: string;
+    /** The sentence before the loading lines, around a line of Python code: [before, code, after]. */
+    howToIntro: readonly [string, string, string];
     formatNames: Record<string, string>;
   };
   dictionary: {
@@ -126,6 +135,11 @@ export interface SiteText {
     fields: string;
     formats: string;
     logicalType: string;
+    /** The name of each logical column type (docs/data.md uses the identifiers). */
+    typeNames: Record<ColumnType, string>;
+    units: Record<ColumnUnit, string>;
+    /** How each logical type is written in JSON, CSV, Parquet and Arrow IPC. */
+    formatTypes: Record<ColumnType, FormatTypeTexts>;
   };
   quality: {
     title: string;
@@ -212,6 +226,7 @@ const id: SiteText = {
   otherLanguage: { label: 'English version', name: 'English' },
   breadcrumb: 'Lokasi halaman',
   demo: 'DATA CONTOH, BUKAN ANGKA SEBENARNYA: situs ini dibangun dari data sintetis server pengganti, bukan dari KPU.',
+  demoUpstream: 'server pengganti (demo)',
   offline: (ageDays, date) =>
     `DIBANGUN ULANG TANPA MENGHUBUNGI SUMBER: situs ini dibangun ulang tanpa menghubungi server data KPU, dari pengambilan terakhir yang tersimpan. ${
       ageDays === null ? 'Datanya' : `Datanya berumur ${ageDays === 0 ? 'kurang dari satu hari' : `${ageDays} hari`}:`
@@ -325,7 +340,7 @@ const id: SiteText = {
     releasesList: 'Daftar semua rilis (nama, waktu pengambilan, jumlah rekaman): ',
     releasesChanges: 'Apa yang diubah setiap rilis: ',
     howTo: 'Cara membuka setiap format',
-    howToIntro: 'Contoh satu baris untuk DuckDB (SQL), pandas (Python, setelah import pandas as pd) dan R, dengan nama berkas setelah diunduh. Kolom kode (dapil_id, ballot_number) adalah teks: nol di depan harus tetap ada.',
+    howToIntro: ['Contoh satu baris untuk DuckDB (SQL), pandas (Python, setelah ', 'import pandas as pd', ') dan R, dengan nama berkas setelah diunduh. Kolom kode (dapil_id, ballot_number) adalah teks: nol di depan harus tetap ada.'],
     formatNames: {
       json: 'JSON',
       csv: 'CSV',
@@ -356,6 +371,15 @@ const id: SiteText = {
     fields: 'Kolom sumber yang diperiksa',
     formats: 'Tipe data di setiap format',
     logicalType: 'Tipe logis',
+    typeNames: { integer: 'bilangan bulat', text: 'teks', decimal: 'bilangan desimal', date: 'tanggal', text_list: 'daftar teks' },
+    units: { persons: 'orang', percent: 'persen', year: 'tahun' },
+    formatTypes: {
+      integer: { json: 'angka', csv: 'angka, tanpa tanda kutip', parquet: 'INT64', arrow: 'Int64' },
+      text: { json: 'teks', csv: 'teks dalam tanda kutip', parquet: 'UTF8 (BYTE_ARRAY)', arrow: 'Utf8' },
+      decimal: { json: 'angka', csv: 'angka dengan titik desimal, tanpa tanda kutip', parquet: 'DOUBLE', arrow: 'Float64' },
+      date: { json: 'teks YYYY-MM-DD', csv: 'YYYY-MM-DD, tanpa tanda kutip', parquet: 'DATE', arrow: 'Date32 (hari)' },
+      text_list: { json: 'larik teks', csv: 'dalam tanda kutip, butir dipisah ";"', parquet: 'LIST berisi UTF8', arrow: 'List<Utf8>' },
+    },
   },
   quality: {
     title: 'Laporan kualitas data',
@@ -447,6 +471,7 @@ const en: SiteText = {
   otherLanguage: { label: 'Versi bahasa Indonesia', name: 'Bahasa Indonesia' },
   breadcrumb: 'You are here',
   demo: "DEMO DATA, NOT REAL FIGURES: this site was built from the stand-in upstream's synthetic data, not from the KPU.",
+  demoUpstream: 'stand-in upstream (demo)',
   offline: (ageDays, date) =>
     `REBUILT OFFLINE: this site was rebuilt without contacting the upstream (the KPU's data server), from the last retrieval kept. ${
       ageDays === null ? 'The data was' : `The data is ${ageDays === 0 ? 'less than a day' : ageDays === 1 ? '1 day' : `${ageDays} days`} old:`
@@ -560,7 +585,7 @@ const en: SiteText = {
     releasesList: 'The list of every release (name, retrieval time, record counts): ',
     releasesChanges: 'What each release changed: ',
     howTo: 'How to load each format',
-    howToIntro: 'One line each for DuckDB (SQL), pandas (Python, after import pandas as pd) and R, with the file name once downloaded. The identifier columns (dapil_id, ballot_number) are text: their leading zeros must stay.',
+    howToIntro: ['One line each for DuckDB (SQL), pandas (Python, after ', 'import pandas as pd', ') and R, with the file name once downloaded. The identifier columns (dapil_id, ballot_number) are text: their leading zeros must stay.'],
     formatNames: {
       json: 'JSON',
       csv: 'CSV',
@@ -591,6 +616,10 @@ const en: SiteText = {
     fields: 'Source fields checked',
     formats: 'Data types in each format',
     logicalType: 'Logical type',
+    typeNames: { integer: 'integer', text: 'text', decimal: 'decimal', date: 'date', text_list: 'list of texts' },
+    units: { persons: 'persons', percent: 'percent', year: 'year' },
+    // The wording of docs/data.md, so the page and the docs say the same.
+    formatTypes: FORMAT_TYPES,
   },
   quality: {
     title: 'Data quality report',

@@ -267,3 +267,71 @@ export async function measurePageWeights(distDir: string, paths: readonly string
     }),
   );
 }
+
+/**
+ * English words that betray an untranslated text on an Indonesian page: none is an Indonesian word. Words that
+ * Indonesian shares with English (data, format, total, demo, link, unit, valid) are not listed, nor "string",
+ * which the dataset declarations' Indonesian rule descriptions use as the JSON term.
+ */
+export const ENGLISH_WORDS: ReadonlySet<string> = new Set([
+  'the', 'of', 'and', 'with', 'from', 'by', 'is', 'are', 'was', 'were', 'not', 'this', 'that', 'for', 'to', 'in',
+  'on', 'at', 'or', 'an', 'has', 'have', 'its', 'which', 'each', 'every', 'all', 'yes', 'none', 'since', 'first',
+  'new', 'old', 'added', 'removed', 'changed', 'unquoted', 'quoted', 'digits', 'persons', 'percent', 'year', 'years',
+  'days', 'separated', 'items', 'array', 'strings', 'number', 'integer', 'decimal', 'text', 'list', 'record',
+  'records', 'page', 'pages', 'voters', 'male', 'female', 'sex', 'party', 'parties', 'election', 'turnout', 'ballot',
+  'file', 'files', 'size', 'download', 'downloads', 'search', 'results', 'release', 'changes', 'type', 'column',
+  'columns', 'rule', 'rules', 'meaning', 'derived', 'retrieved', 'retrieval', 'cite', 'licence', 'license', 'home',
+  'about', 'quality', 'dictionary', 'source', 'upstream', 'stand-in', 'empty', 'available', 'unavailable',
+  'flagged', 'note', 'notes', 'offline', 'rebuilt',
+]);
+
+/**
+ * Reads every Indonesian page (JavaScript off: what the page itself says) for English words in its own text:
+ * the title, the visible text and the accessible names. Left out are identifiers (`code`), anything marked as
+ * another language (the link to the English page, the 404 page's English half, the harvest's warnings) and the
+ * source's own values on party pages (addresses such as "The City Tower"). A word counts alone: file names,
+ * addresses of the web and column names (kpu-dpr-turnout-by-sex-2014.csv, quality_flags) are one word each.
+ * It catches what was once left in English: the dictionary's types, units and formats, the demo upstream's name.
+ */
+export async function checkIndonesianWording(browser: Browser, site: PublishedSite, paths: readonly string[]): Promise<string[]> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const tabs: Page[] = [];
+  try {
+    const problems = await mapLimit(
+      paths.filter((pagePath) => !pagePath.startsWith('/en/')),
+      3,
+      async (pagePath) => {
+        const page = tabs.pop() ?? (await context.newPage());
+        try {
+          await page.goto(new URL(pagePath.slice(1), site.server.url).href, { waitUntil: 'domcontentloaded' });
+          const text = await page.evaluate(() => {
+            const body = document.body.cloneNode(true) as HTMLElement;
+            for (const element of body.querySelectorAll('code, pre, script, style, [lang]:not([lang="id"]), dd[data-column]')) element.remove();
+            const parts = [document.title];
+            const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+            while (walker.nextNode()) parts.push(walker.currentNode.nodeValue ?? '');
+            for (const element of body.querySelectorAll('[aria-label], [title], [alt], [placeholder]')) {
+              for (const name of ['aria-label', 'title', 'alt', 'placeholder']) parts.push(element.getAttribute(name) ?? '');
+            }
+            return parts.join('\n');
+          });
+          const found = new Map<string, string>();
+          for (const token of text.matchAll(/[^\s,;:()[\]{}"“”!?*·—–]+/g)) {
+            const word = token[0].replace(/^['’.]+|['’.]+$/g, '');
+            // A word in capitals is a name or an identifier (LIST in Parquet's "LIST berisi UTF8", OR in the
+            // licence "MIT OR Apache-2.0", DPT), not a sentence.
+            if (word.length > 1 && word === word.toUpperCase()) continue;
+            const key = word.toLowerCase();
+            if (ENGLISH_WORDS.has(key) && !found.has(key)) found.set(key, text.slice(Math.max(0, token.index - 40), token.index + token[0].length + 40).replace(/\s+/g, ' '));
+          }
+          return [...found].map(([word, context]) => `${pagePath}: English "${word}" in "${context}"`);
+        } finally {
+          tabs.push(page);
+        }
+      },
+    );
+    return problems.flat();
+  } finally {
+    await context.close();
+  }
+}

@@ -1,7 +1,9 @@
 // The site built by `npm run build` from the demo data, in Chromium: every shared check, plus what the demo
 // build is the cheapest place to prove: same data gives the same bytes, a base path works, pages work
-// without JavaScript, and the optional script sorts tables and searches.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// without JavaScript, the optional script sorts tables and searches, and `npm run preview` serves the site.
+import { spawn } from 'node:child_process';
+import { cp, lstat, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,9 +12,19 @@ import { runSiteStage } from '../../scripts/site/site-stage.ts';
 import { startStaticServer } from '../../scripts/site/static-server.ts';
 import { queryDuckDb } from '../support/build-fixtures.ts';
 import { readAllFiles } from '../support/harvest-fixtures.ts';
+import { PROJECT_ROOT } from '../support/run-cli.ts';
 import { checkLinksAndDownloads, listPagePaths } from './site-checks.ts';
 import { buildDemoSite } from './site-fixtures.ts';
 import { defineSiteSuite } from './site-suite.ts';
+
+/** A port nothing listens on right now: the system picks one, and it is let go at once for the preview to take. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 describe('site from the demo data', () => {
   const suite = defineSiteSuite('demo', buildDemoSite, {
@@ -136,5 +148,41 @@ describe('site from the demo data', () => {
       const [row] = await queryDuckDb(`SELECT count(*)::INTEGER AS n, min(typeof(${idColumn})) AS t, min(${idColumn}) AS first FROM (${sql})`);
       expect(row, snippet.sql).toEqual({ n: file?.records, t: 'VARCHAR', first: '0101' });
     }
+  });
+
+  it('serves the published folder with npm run preview until stopped', async () => {
+    const { distDir, manifest } = suite.site();
+    // The publish stage leaves dist/ as a symlink to the live build; the preview serves it through the link.
+    expect((await lstat(distDir)).isSymbolicLink()).toBe(true);
+    const port = await freePort();
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts/preview.ts'), '--port', String(port)], {
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', KPU_DIST_DIR: distDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let stdout = '';
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          stdout += chunk;
+          const match = / at (http:\/\/\S+) /.exec(stdout);
+          if (match) resolve(match[1] as string);
+        });
+        void exited.then((code) => reject(new Error(`the preview exited (${String(code)}) before serving:\n${stdout}${stderr}`)));
+      });
+      expect(url).toBe(`http://127.0.0.1:${port}/`);
+      const home = await fetch(url);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain(`<h1>${manifest.title.id}</h1>`);
+      const dapil = await fetch(new URL('2024/dapil/0101/', url));
+      expect(dapil.status).toBe(200);
+      expect(await dapil.text()).toContain('DAPIL CONTOH I (dapil 0101)');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
   });
 });

@@ -4,9 +4,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLinksAndDownloads, checkPagesRender, listPagePaths, measurePageWeights, PAGE_BUDGET_BYTES, selectAxePages } from './site-checks.ts';
+import { checkIndonesianWording, checkLinksAndDownloads, checkPagesRender, listPagePaths, measurePageWeights, PAGE_BUDGET_BYTES, selectAxePages } from './site-checks.ts';
 import { checkPartyFigures, checkTurnoutFigures } from './site-figures.ts';
 import { launchChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
+import { checkDictionaryPages, checkDownloadsPages, checkHomeSource, checkQualityPages, checkSearch, pickSearchCases, type SearchCase } from './site-reference-pages.ts';
 
 export interface SiteSuiteContext {
   site(): PublishedSite;
@@ -91,6 +92,34 @@ export function defineSiteSuite(label: string, build: () => Promise<PublishedSit
     it('resolves every internal link, and serves every download with the SHA-256 of the manifest', async () => {
       const problems = await checkLinksAndDownloads(current(), paths);
       expect(problems).toEqual([]);
+    });
+
+    it('says everything of its own in Indonesian on the Indonesian pages: no English word left', async () => {
+      expect(await checkIndonesianWording(chromium(), current(), paths)).toEqual([]);
+    });
+
+    it('lists in the data dictionary every column of the downloads and every quality rule, typed and measured in the page’s language', async () => {
+      expect(await checkDictionaryPages(chromium(), current())).toEqual([]);
+    });
+
+    it('shows on the quality report page the figures of quality-report.json, per dataset and election year', async () => {
+      expect(await checkQualityPages(chromium(), current())).toEqual([]);
+    });
+
+    it('gives on the downloads page the size, record count and SHA-256 of manifest.json for every file', async () => {
+      expect(await checkDownloadsPages(chromium(), current())).toEqual([]);
+    });
+
+    it('names on the home page the source, the Komisi Pemilihan Umum, and when the data was retrieved', async () => {
+      expect(await checkHomeSource(chromium(), current())).toEqual([]);
+    });
+
+    it('finds a dapil by its name and a party by its name and by its acronym with the search script', async () => {
+      const { dapil, party, acronym } = await pickSearchCases(current());
+      const cases = [dapil, party, acronym].filter((searchCase): searchCase is SearchCase => searchCase !== null);
+      // Every build's data has a dapil and a party whose names no other name contains.
+      expect(cases.map((searchCase) => searchCase.query)).toHaveLength(3);
+      expect(await checkSearch(chromium(), current(), cases)).toEqual([]);
     });
 
     it(`keeps every page under ${PAGE_BUDGET_BYTES / 1024} KB gzip, stylesheet and scripts included`, async () => {

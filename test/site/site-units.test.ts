@@ -12,6 +12,7 @@ import type { QualityReport } from '../../scripts/check/quality-check.ts';
 import type { HistoryEntry, ReleaseEntry } from '../../scripts/publish/release-stage.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { renderPageFile } from '../../scripts/site/page-files.ts';
+import { buildSearchIndex } from '../../scripts/site/search-index.ts';
 import { CREDITS } from '../../scripts/site/site-credits.ts';
 import { SITE_ROOT } from '../../scripts/site/site-root.ts';
 import { runSiteStage } from '../../scripts/site/site-stage.ts';
@@ -19,7 +20,7 @@ import { changelog, clipValue, dapilHistory, formatChangeValue, partyHistory, re
 import { buildSiteData, compareIdentifiers, partyMatchKey, parseSnapshotRecords, readReleaseFiles, sumCounts, type SiteRecord } from '../../scripts/site/site-data.ts';
 import { formatBytes, formatCount, formatDate, formatDateTime, formatDecimal, formatIsoDate, formatPercent } from '../../scripts/site/site-format.ts';
 import { isUrlIdentifier, pageFileName, pagePath, releaseFilePath, withBase } from '../../scripts/site/site-routes.ts';
-import { citationLine, describeSexSplit, describeVoterLists, describeYears } from '../../scripts/site/site-sentences.ts';
+import { citationLine, describeSexSplit, describeVoterLists, describeYears, upstreamOf } from '../../scripts/site/site-sentences.ts';
 import { escapeXml, fitLabel, niceCeiling, renderMiniSplit, renderSexSplitChart, renderVoterListChart } from '../../scripts/site/svg-charts.ts';
 import { PROJECT_ROOT } from '../support/run-cli.ts';
 
@@ -157,6 +158,72 @@ describe('sentences', () => {
     );
     const released = { ...manifest, release: { id: '2026-11-22', previous: null, fingerprint: 'x', new: true, path: 'releases/2026-11-22/' } } as SnapshotManifest;
     expect(citationLine('en', released, partyDataset, 2024)).toContain('query profilpartai; release 2026-11-22, retrieved 22 November 2026.');
+  });
+});
+
+describe('the source named on every page', () => {
+  it('is the upstream’s host, or on demo data the stand-in in the page’s language', () => {
+    const manifest = (demo: boolean, upstreamHost: string) => ({ demo, source: { publisher: 'Komisi Pemilihan Umum (KPU)', upstreamHost, queries: [] } }) as unknown as SnapshotManifest;
+    expect(upstreamOf('id', manifest(false, 'opendata.kpu.go.id'))).toBe('opendata.kpu.go.id');
+    expect(upstreamOf('en', manifest(false, 'opendata.kpu.go.id'))).toBe('opendata.kpu.go.id');
+    expect(upstreamOf('id', manifest(true, 'stand-in upstream (demo)'))).toBe('server pengganti (demo)');
+    expect(upstreamOf('en', manifest(true, 'stand-in upstream (demo)'))).toBe('stand-in upstream (demo)');
+  });
+});
+
+describe('the search index', () => {
+  const turnout = (position: number, year: number, dapilId: string | null, dapilName: string | null, province: string | null, regency: string | null): SiteRecord => ({
+    dataset: 'turnout',
+    position,
+    values: { election_year: year, dapil_id: dapilId, dapil_name: dapilName, province_name: province, regency_name: regency },
+  });
+  const party = (position: number, year: number, ballot: string, name: string | null, acronym: string | null): SiteRecord => ({
+    dataset: 'parties',
+    position,
+    values: { election_year: year, ballot_number: ballot, party_name: name, party_acronym: acronym },
+  });
+
+  it('lists every dapil, regency and party page once per name, with each year and id it has a page for', () => {
+    const manifest = { years: [2014, 2019] } as unknown as SnapshotManifest;
+    const records = {
+      turnout: [
+        turnout(0, 2019, '1101', 'ACEH I', 'ACEH', 'KOTA BANDA ACEH'),
+        turnout(1, 2019, '1101', 'ACEH I', 'ACEH', 'ACEH BESAR'),
+        turnout(2, 2014, '1101', 'ACEH I', 'ACEH', 'KOTA BANDA ACEH'),
+        // Renumbered in 2019: one entry, both pages.
+        turnout(3, 2014, '0011', 'BALI', 'BALI', 'BADUNG'),
+        turnout(4, 2019, '9', 'BALI', 'BALI', 'BADUNG'),
+        // The same regency name in another dapil is another entry; a regency without a name is none.
+        turnout(5, 2019, '10', null, 'JAWA BARAT', 'BADUNG'),
+        turnout(6, 2019, '10', null, 'JAWA BARAT', null),
+        // No page for an id that is not digits (flagged dapil-id-digits): not searchable either.
+        turnout(7, 2019, '11 01', 'ACEH X', 'ACEH', 'SIMEULUE'),
+      ],
+      parties: [
+        party(0, 2014, '2', 'Partai Kebangkitan Bangsa', 'PKB'),
+        party(1, 2019, '1', 'Partai Kebangkitan Bangsa', 'PKB'),
+        party(2, 2019, '10', 'Partai Tanpa Akronim', null),
+        party(3, 2019, 'x', 'Partai Tanpa Nomor', 'PTN'),
+      ],
+    };
+    const index = buildSearchIndex(buildSiteData(manifest, { datasets: [] } as unknown as QualityReport, records));
+    expect(index).toEqual({
+      dapils: [
+        ['10', 'JAWA BARAT', [[2019, '10']]],
+        ['ACEH I', 'ACEH', [[2014, '1101'], [2019, '1101']]],
+        ['BALI', 'BALI', [[2014, '0011'], [2019, '9']]],
+      ],
+      regencies: [
+        ['ACEH BESAR', 'ACEH I', [[2019, '1101']]],
+        ['BADUNG', '10', [[2019, '10']]],
+        ['BADUNG', 'BALI', [[2014, '0011'], [2019, '9']]],
+        ['KOTA BANDA ACEH', 'ACEH I', [[2014, '1101'], [2019, '1101']]],
+      ],
+      parties: [
+        ['Partai Kebangkitan Bangsa', 'PKB', [[2014, '2'], [2019, '1']]],
+        ['Partai Tanpa Akronim', '', [[2019, '10']]],
+      ],
+    });
   });
 });
 
