@@ -16,6 +16,7 @@ export interface PageProvenance {
   /** Request URL, without the key (the key is only ever a header). */
   url: string;
   method: string;
+  /** When the request started (after any pause), ISO 8601 in UTC. */
   fetchedAt: string;
   status: number;
   durationMs: number;

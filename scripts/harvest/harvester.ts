@@ -42,7 +42,8 @@ interface DatasetOutcome {
   warnings: string[];
 }
 
-interface Progress {
+/** What the live status line counts, per dataset id. */
+export interface HarvestProgress {
   pages: Map<string, number>;
   records: Map<string, number>;
   retries: Map<string, number>;
@@ -58,7 +59,11 @@ function canonicalJson(value: unknown): string {
   );
 }
 
-function describeProgress(progress: Progress, datasets: readonly DatasetDefinition[]): string {
+/**
+ * The live status line. Example: "harvest turnout: 3 pages, 3,000 of 10,512 records · parties: 1 pages, 59 records
+ * · 2 retries" (a total only when the upstream sends X-Total-Count; retries only when there were some).
+ */
+export function describeProgress(progress: HarvestProgress, datasets: readonly Pick<DatasetDefinition, 'id'>[]): string {
   const parts = datasets.map((dataset) => {
     const total = progress.totals.get(dataset.id);
     const records = (progress.records.get(dataset.id) ?? 0).toLocaleString('en');
@@ -80,7 +85,7 @@ async function harvestDataset(
   client: UpstreamClient,
   partial: PartialHarvest,
   options: HarvestOptions,
-  progress: Progress,
+  progress: HarvestProgress,
 ): Promise<DatasetOutcome> {
   const { config, reporter } = options;
   const limit = config.pageSize;
@@ -90,7 +95,6 @@ async function harvestDataset(
   const keyPage = new Map<string, number>();
   const crossPageDuplicates: string[] = [];
   let firstPage: RawRecord[] = [];
-  let firstPageKeys = '';
   let totalCount: number | null = null;
   let records = 0;
   let countMismatches = 0;
@@ -145,12 +149,23 @@ async function harvestDataset(
     inflight.delete(offset);
 
     const keys = page.records.map((record) => recordKey(dataset, record));
-    const joinedKeys = keys.join('\n');
-    const offsetIgnored = offset !== 0 && keys.length > 0 && joinedKeys === firstPageKeys;
+    // A page of nothing but records already seen: the upstream answering an earlier page again (offset ignored,
+    // or clamped to the last page; paging would then never end), or the source repeating itself, or data moving.
+    // One record further on, an upstream that honours offset moves too; the very same records again settle it.
+    // The source's own repeats are left to the duplicate-key check below (docs/upstream.md).
+    if (offset > 0 && keys.length > 0 && keys.every((key) => keyPage.has(key))) {
+      const moved = await load(offset + 1);
+      if (moved.records.map((record) => recordKey(dataset, record)).join('\n') === keys.join('\n')) {
+        throw new BuildError(
+          'HARVEST_OFFSET_IGNORED',
+          `${dataset.id}: the page at offset ${offset} holds only records of earlier pages (the first of them from the page at offset ${keyPage.get(keys[0] as string)}), and the page at offset ${offset + 1} the very same records: ${page.provenance.url}`,
+        );
+      }
+    }
     // The next pages are known once this one is parsed: ask for them now, before it is written and checked, so
     // the requests in flight stay at the concurrency while this page is stored (the same requests as the top of
-    // the next turn would make; only sooner). Not when the chain ends or stops here, and not beyond the page cap.
-    if (page.records.length > 0 && !offsetIgnored && pageFiles.length + 1 < config.maxPages) {
+    // the next turn would make; only sooner). Not when the chain ends here, and not beyond the page cap.
+    if (page.records.length > 0 && pageFiles.length + 1 < config.maxPages) {
       const nextStep = offset === 0 ? page.records.length : step;
       for (let ahead = 0; ahead < config.concurrency; ahead += 1) load(offset + page.records.length + ahead * nextStep);
     }
@@ -164,12 +179,7 @@ async function harvestDataset(
       firstCountMismatch ??= `offset ${offset}: count ${provenance.count ?? '(none)'}, ${page.records.length} records`;
     }
 
-    if (offset === 0) {
-      firstPage = page.records;
-      firstPageKeys = joinedKeys;
-    } else if (offsetIgnored) {
-      throw new BuildError('HARVEST_OFFSET_IGNORED', `${dataset.id}: the page at offset ${offset} holds exactly the records of the first page.`);
-    }
+    if (offset === 0) firstPage = page.records;
     for (const key of keys) {
       const seenOn = keyPage.get(key);
       if (seenOn !== undefined && seenOn !== offset) crossPageDuplicates.push(key);
@@ -219,7 +229,7 @@ interface AttemptOutcome {
   firstPageChanged: boolean;
 }
 
-async function harvestOnce(partial: PartialHarvest, options: HarvestOptions, progress: Progress): Promise<AttemptOutcome> {
+async function harvestOnce(partial: PartialHarvest, options: HarvestOptions, progress: HarvestProgress): Promise<AttemptOutcome> {
   const failure = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, failure.signal]) : failure.signal;
   const datasetOfUrl = (url: string): string =>
@@ -289,7 +299,7 @@ export async function runHarvest(options: HarvestOptions): Promise<HarvestResult
   const partial = await store.openPartial(parameters, now());
   if (partial.resumed) options.reporter.line(`harvest: resuming the interrupted harvest started ${partial.startedAt}`);
 
-  const newProgress = (): Progress => ({ pages: new Map(), records: new Map(), retries: new Map(), totals: new Map() });
+  const newProgress = (): HarvestProgress => ({ pages: new Map(), records: new Map(), retries: new Map(), totals: new Map() });
   let progress = newProgress();
   let attempt = await harvestOnce(partial, options, progress);
   let attempts = 1;

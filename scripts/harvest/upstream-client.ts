@@ -73,25 +73,56 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
-/** Limits requests in flight and spaces their starts by a pause that adapts to throttling. */
+/**
+ * The wait before retry number `retry` (1 for the first): full jitter over an exponential backoff capped at
+ * KPU_RETRY_MAX_DELAY_MS (AWS architecture blog, "Exponential Backoff And Jitter"); a Retry-After is a floor.
+ * Example, base 500 ms: retry 3 waits 0 to 2000 ms; after "Retry-After: 5", at least 5000 ms.
+ */
+export function retryDelayMs(
+  retry: number,
+  retryAfterMs: number | null,
+  config: Pick<UpstreamConfig, 'retryBaseMs' | 'retryMaxDelayMs'>,
+  random: () => number,
+): number {
+  const backoff = Math.min(config.retryMaxDelayMs, config.retryBaseMs * 2 ** (retry - 1));
+  return Math.max(retryAfterMs ?? 0, Math.round(random() * backoff));
+}
+
+/**
+ * Limits requests in flight and spaces their starts by a pause that adapts to throttling. The pause runs from
+ * the previous actual start (a timer firing late must not let the next request follow closer), on the
+ * monotonic clock, and is re-read after each wait, so a pause grown by a 429 holds back requests already waiting.
+ */
 function createRequestGate(concurrency: number, basePauseMs: number) {
   let active = 0;
   const waiting: (() => void)[] = [];
   let pauseMs = basePauseMs;
-  let nextStart = 0;
+  let lastStart = Number.NEGATIVE_INFINITY;
   let successes = 0;
+  const release = (): void => {
+    // A freed slot passes straight to the next in line: were it counted free first, a newcomer could take it
+    // before the woken waiter runs, and both would go.
+    const next = waiting.shift();
+    if (next) next();
+    else active -= 1;
+  };
   return {
-    async acquire(signal?: AbortSignal): Promise<void> {
-      if (active >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-      active += 1;
-      const wait = nextStart - Date.now();
-      nextStart = Math.max(Date.now(), nextStart) + pauseMs;
-      if (wait > 0) await sleep(wait, signal);
+    /** Resolves when the request may start, with its start time (ms since the epoch). */
+    async acquire(signal?: AbortSignal): Promise<number> {
+      if (active < concurrency) active += 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        for (let wait = lastStart + pauseMs - performance.now(); wait > 0; wait = lastStart + pauseMs - performance.now()) {
+          await sleep(Math.ceil(wait), signal);
+        }
+      } catch (error) {
+        release();
+        throw error;
+      }
+      lastStart = performance.now();
+      return Date.now();
     },
-    release(): void {
-      active -= 1;
-      waiting.shift()?.();
-    },
+    release,
     slowDown(): void {
       successes = 0;
       pauseMs = Math.min(THROTTLE_PAUSE_CEILING_MS, Math.max(pauseMs * 2, THROTTLE_PAUSE_FLOOR_MS, basePauseMs));
@@ -144,9 +175,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     'user-agent': 'kpu-open-data-publisher',
   };
 
-  async function attemptOnce(dataset: DatasetDefinition, url: URL, offset: number, limit: number, attempts: number): Promise<Attempt> {
+  async function attemptOnce(dataset: DatasetDefinition, url: URL, offset: number, limit: number, attempts: number, startedAt: number): Promise<Attempt> {
     const started = performance.now();
-    const fetchedAt = new Date().toISOString();
+    const fetchedAt = new Date(startedAt).toISOString();
     let status: number;
     let body: Buffer;
     let responseHeaders: Record<string, string | string[] | undefined>;
@@ -215,10 +246,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     let retries = 0;
     let badJsonRetried = false;
     for (let attempts = 1; ; attempts += 1) {
-      await gate.acquire(signal);
+      const startedAt = await gate.acquire(signal);
       let outcome: Attempt;
       try {
-        outcome = await attemptOnce(dataset, url, offset, limit, attempts);
+        outcome = await attemptOnce(dataset, url, offset, limit, attempts, startedAt);
       } finally {
         gate.release();
       }
@@ -241,9 +272,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
             `${outcome.reason} from ${url.href} with Retry-After ${Math.ceil(outcome.retryAfterMs / 1000)} s, longer than KPU_RETRY_MAX_DELAY_MS (${config.retryMaxDelayMs} ms).`,
           );
         }
-        const backoff = Math.min(config.retryMaxDelayMs, config.retryBaseMs * 2 ** (retries - 1));
-        // Full jitter (AWS architecture blog, "Exponential Backoff And Jitter"); Retry-After is a floor.
-        delayMs = Math.max(outcome.retryAfterMs ?? 0, Math.round(random() * backoff));
+        delayMs = retryDelayMs(retries, outcome.retryAfterMs, config, random);
         options.onRetry?.({ url: url.href, attempt: attempts, reason: outcome.reason, delayMs });
       }
       await sleep(delayMs, signal);

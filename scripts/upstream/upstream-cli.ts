@@ -44,6 +44,7 @@ Options:
   --retry-after S        Retry-After on 429 and 503 faults: seconds or an HTTP date
   --delay-ms N           wait N ms before each data answer
   --ignore-offset        answer every page from offset 0
+  --clamp-offset         answer an offset past the end with the last page (paging never ends)
   --mutate P[:D]@N       change the data after data request N (repeatable). P: ${MUTATION_PRESETS.join(', ')};
                          D: ${DATASETS.map((dataset) => dataset.id).join(' | ')} (default turnout)
   -h, --help             show this help
@@ -115,6 +116,7 @@ export function parseUpstreamCliArguments(argv: readonly string[]): UpstreamCliP
         'retry-after': { type: 'string' },
         'delay-ms': { type: 'string' },
         'ignore-offset': { type: 'boolean' },
+        'clamp-offset': { type: 'boolean' },
         mutate: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
@@ -174,6 +176,7 @@ export function parseUpstreamCliArguments(argv: readonly string[]): UpstreamCliP
         ...(faults.length > 0 ? { faults } : {}),
         ...(delayMs === undefined ? {} : { delayMs }),
         ...(values['ignore-offset'] ? { ignoreOffset: true } : {}),
+        ...(values['clamp-offset'] ? { clampOffset: true } : {}),
         ...(mutations.length > 0 ? { mutation: mutations } : {}),
       },
     },
@@ -190,6 +193,7 @@ function describeBehaviour(server: UpstreamCliSettings['server']): string {
   if (server.totalHeader) parts.push('X-Total-Count');
   if (server.delayMs) parts.push(`delay=${server.delayMs}ms`);
   if (server.ignoreOffset) parts.push('IGNORES OFFSET');
+  if (server.clampOffset) parts.push('CLAMPS OFFSET to the last page');
   for (const fault of server.faults ?? []) {
     const retryAfter = fault.retryAfter === undefined ? '' : ` (Retry-After: ${fault.retryAfter})`;
     parts.push(`fault ${String(fault.kind)}@${fault.at ?? 1}x${fault.times ?? 1}${retryAfter}`);

@@ -1,6 +1,6 @@
-// The stand-in upstream: a local HTTP server answering both queries as the seed describes, able to behave in
-// each "unknown" way of UPSTREAM.md (page shapes, a silent limit cap, count meanings, faults, slowness, data
-// changing mid-harvest) so the harvester can be proven against each. A test and demo tool, never the real API.
+// The stand-in upstream: a local HTTP server answering both queries as the seed describes, able to behave in each
+// "unknown" way of UPSTREAM.md (page shapes, a silent limit cap, count meanings, an ignored or clamped offset,
+// faults, slowness, data changing mid-harvest) so the harvester can be proven against each. Never the real API.
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
@@ -82,6 +82,11 @@ export interface UpstreamServerOptions {
   delayMs?: number;
   /** Answer every page from offset 0, as a server ignoring `offset` would. */
   ignoreOffset?: boolean;
+  /**
+   * Answer an offset past the end with the last page (the one starting at the last multiple of `limit`), as a
+   * server clamping a page number to its last page would: paging never reaches an empty page.
+   */
+  clampOffset?: boolean;
   mutation?: UpstreamMutation | readonly UpstreamMutation[];
 }
 
@@ -95,6 +100,11 @@ export interface UpstreamRequestLogEntry {
   status: number | null;
   /** When the request arrived, ms since the epoch. */
   time: number;
+  /**
+   * When the server ended its answer (taken just before the last byte is handed over, so never later than the
+   * client can have it), or saw the connection close without one; ms since the epoch, null while open.
+   */
+  closedAt: number | null;
   /** The request's number in the data request counter, null for other paths. */
   dataRequest: number | null;
   fault: FaultKind | null;
@@ -265,6 +275,7 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
   const send = (entry: UpstreamRequestLogEntry, response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void => {
     entry.status = status;
     response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers });
+    entry.closedAt = Date.now();
     response.end(body);
   };
 
@@ -304,6 +315,7 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
       case 'bad-json':
         entry.status = 200;
         response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        entry.closedAt = Date.now();
         response.end('<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>');
         return;
       case 'bad-shape':
@@ -322,10 +334,15 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
       query: redactQuery(url.searchParams),
       status: null,
       time: Date.now(),
+      closedAt: null,
       dataRequest: null,
       fault: null,
     };
     requests.push(entry);
+    // Hung ('timeout') and reset requests end here, as do answers cut short by close().
+    response.once('close', () => {
+      entry.closedAt ??= Date.now();
+    });
     const routePath = basePath === '' ? url.pathname : url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : undefined;
     const route = routePath === undefined ? undefined : routes.get(routePath);
     const body = await readBody(request);
@@ -369,11 +386,14 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
     if (!isDigits(limitParam)) return sendError(entry, response, 400, 'limit must be a non-negative integer');
     if (!isDigits(offsetParam)) return sendError(entry, response, 400, 'offset must be a non-negative integer');
     const limit = Math.min(Number(limitParam), options.maxLimit ?? Number.POSITIVE_INFINITY);
-    const offset = options.ignoreOffset ? 0 : Number(offsetParam);
 
     const filter = params.get(route.dataset.filterParameter);
     const all = data.get(route.dataset.id) ?? [];
     const matching = filter === undefined || filter === '' ? all : all.filter((record) => matchesFilter(record[route.filterField], filter));
+    let offset = options.ignoreOffset ? 0 : Number(offsetParam);
+    if (options.clampOffset && offset >= matching.length && matching.length > 0 && limit > 0) {
+      offset = Math.floor((matching.length - 1) / limit) * limit;
+    }
     const page = matching.slice(offset, offset + limit);
     const count = countMode === 'total' ? matching.length : countMode === 'wrong' ? page.length + 1 : page.length;
     const shaped = shapeData(page, shape, emptyData);

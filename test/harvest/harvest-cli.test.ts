@@ -1,9 +1,13 @@
 // The real harvest (the CLI as a process) against the stand-in upstream on a real port, once for each
 // behaviour UPSTREAM.md leaves open: the harvested records are exactly the served ones, or the build
 // stops with the documented error.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PageProvenance } from '../../scripts/harvest/harvest-store.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
-import type { UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
+import type { UpstreamFault, UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createHarvestWorld, readAllFiles, readLatestHarvested, TEST_KEY, type HarvestWorld } from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
@@ -78,7 +82,35 @@ describe('harvest: paging', () => {
   it('stops with HARVEST_OFFSET_IGNORED when later pages repeat the first', async () => {
     const { run } = await harvestWith({ ignoreOffset: true });
     expect(run.code).toBe(3);
-    expect(errorOf(run.stdout).code).toBe('HARVEST_OFFSET_IGNORED');
+    const error = errorOf(run.stdout);
+    expect(error.code).toBe('HARVEST_OFFSET_IGNORED');
+    expect(error.message).toMatch(/the page at offset 7 holds only records of earlier pages .* the page at offset 8 the very same records: http:\/\/127\.0\.0\.1:\d+\/api\/\w+\?limit=7&offset=7/);
+  });
+
+  it('stops with HARVEST_OFFSET_IGNORED, at once, when every offset past the end answers the last page again', async () => {
+    // Unnoticed, the chain would never reach an empty page: KPU_MAX_PAGES would end it, with a different error.
+    const { run, world: current } = await harvestWith({ clampOffset: true }, { KPU_MAX_PAGES: '50' });
+    expect(run.code).toBe(3);
+    const error = errorOf(run.stdout);
+    expect(error.code).toBe('HARVEST_OFFSET_IGNORED');
+    // 30 turnout records (last page at 28) and 12 party records (last page at 7), in pages of 7.
+    expect(error.message).toMatch(/turnout: the page at offset 30 .*offset=30$|parties: the page at offset 12 .*offset=12$/);
+    // 6 turnout and 3 party pages, a look one record on, and requests made ahead: nowhere near the 50 pages.
+    expect(current.upstream.dataRequestCount).toBeLessThan(30);
+    await expect(readLatestHarvested(current.cacheDir)).rejects.toThrow(/no complete harvest/);
+  });
+
+  it("keeps a source that repeats a whole page of records: one record on, the page moves, so that is the source's own", async () => {
+    const data = syntheticData();
+    // Records 0-6 again at 14-20: in pages of 7, the page at offset 14 is the first page over again.
+    data.turnout.splice(14, 0, ...data.turnout.slice(0, 7).map((record) => ({ ...record })));
+    world = await createHarvestWorld(data, {}, { KPU_PAGE_SIZE: '7' });
+    const run = await runCli(['harvest', '--json'], { env: world.env });
+    expect(run.code, run.stderr).toBe(0);
+    const harvested = await expectHarvestedExactly(world, data);
+    expect(harvested.records.turnout).toHaveLength(37);
+    expect(harvested.manifest.attempts).toBe(2);
+    expect(harvested.manifest.warnings.join('\n')).toMatch(/turnout: 7 keys appear on two pages .* kept as the source's own duplicates/);
   });
 
   it('stops with HARVEST_TOO_MANY_PAGES at the page cap', async () => {
@@ -155,6 +187,25 @@ describe('harvest: errors the upstream may send', () => {
     expect(error.stage).toBe('harvest');
     expect(error.hint.length).toBeGreaterThan(10);
     await expect(readLatestHarvested(current.cacheDir)).rejects.toThrow(/no complete harvest/);
+  });
+
+  it.each<[string, UpstreamFault, string, string]>([
+    ['another 4xx', { at: 2, kind: 404 }, 'UPSTREAM_CLIENT_ERROR', '{"status":404,"error":"Not Found","message":"injected fault"}'],
+    ['JSON of an unexpected shape', { at: 2, kind: 'bad-shape' }, 'UPSTREAM_UNEXPECTED_SHAPE', '{"count":1,"data":"unexpected"}'],
+    ['a body that is not JSON, twice', { path: '/api/profilpartai', offset: 7, kind: 'bad-json', times: 2 }, 'UPSTREAM_BAD_JSON', '<title>502 Bad Gateway</title>'],
+  ])('on %s, names the request with its limit and offset (not the key) and quotes the body', async (_name, fault, code, snippet) => {
+    const { run, world: current } = await harvestWith({ faults: [fault] });
+    expect(run.code).toBe(3);
+    const error = errorOf(run.stdout);
+    expect(error.code).toBe(code);
+    const faulted = current.upstream.requests.filter((request) => request.fault === fault.kind);
+    expect(faulted).toHaveLength(fault.times ?? 1);
+    const [request] = faulted;
+    const { limit, offset } = request?.query ?? {};
+    expect(limit).toBe('7');
+    expect(error.message).toContain(`http://127.0.0.1:${current.upstream.port}${request?.path}?limit=${limit}&offset=${offset}`);
+    expect(error.message).toContain(snippet);
+    expect(`${run.stdout}${run.stderr}`).not.toContain(TEST_KEY);
   });
 
   it('stops at once on a refused key, says so without printing the key, and does not retry', async () => {
@@ -253,5 +304,76 @@ describe('harvest: output', () => {
     const summary = JSON.parse(json.stdout) as { ok: boolean; harvest: { datasets: Record<string, { records: number }> } };
     expect(summary.ok).toBe(true);
     expect(summary.harvest.datasets.turnout?.records).toBe(30);
+  });
+});
+
+describe('harvest: what is kept of each page', () => {
+  it('stores the body exactly as sent, its provenance, and the harvest times and host in the manifest', async () => {
+    const data = syntheticData();
+    // Each answer waits 30 ms, a floor for the recorded durations.
+    world = await createHarvestWorld(data, { delayMs: 30 }, { KPU_PAGE_SIZE: '7' });
+    const before = Date.now();
+    const run = await runCli(['harvest', '--json'], { env: world.env });
+    const after = Date.now();
+    expect(run.code, run.stderr).toBe(0);
+    const { dir, manifest } = await readLatestHarvested(world.cacheDir);
+
+    // The second page of party profiles: records 7 to 11, whose links and decree numbers hold slashes.
+    const provenance = JSON.parse(await readFile(path.join(dir, 'pages/parties/000000000007.json'), 'utf8')) as PageProvenance;
+    const url = `${world.upstream.url}/api/profilpartai?limit=7&offset=7`;
+    const body = await readFile(path.join(dir, 'pages/parties/000000000007.body'));
+    expect(provenance).toEqual({
+      dataset: 'parties',
+      offset: 7,
+      limit: 7,
+      url,
+      method: 'GET',
+      fetchedAt: expect.any(String),
+      status: 200,
+      durationMs: expect.any(Number),
+      attempts: 1,
+      bytes: body.length,
+      sha256: createHash('sha256').update(body).digest('hex'),
+      records: 5,
+      count: 5,
+      shape: 'array',
+      totalCount: null,
+      file: 'pages/parties/000000000007.body',
+    });
+    expect(provenance.url).not.toContain(TEST_KEY);
+    expect(Number.isInteger(provenance.durationMs)).toBe(true);
+    expect(provenance.durationMs).toBeGreaterThanOrEqual(29);
+
+    // The very bytes the stand-in sends for that request, slashes escaped as the real API writes them: a body
+    // parsed and written again would read "https://".
+    const sent = await fetch(url, { headers: { 'x-api-key': TEST_KEY } });
+    expect(body.equals(Buffer.from(await sent.arrayBuffer()))).toBe(true);
+    expect(body.toString('utf8')).toContain('"Link":"https:\\/\\/contoh.example\\/partai\\/');
+    expect((JSON.parse(body.toString('utf8')) as { data: unknown }).data).toEqual(data.parties.slice(7, 12));
+
+    // The manifest lists the same provenance, names the upstream's host, and its times frame every page's.
+    expect(manifest.datasets.parties?.pageFiles[1]).toEqual(provenance);
+    expect(manifest.parameters.upstreamHost).toBe(`127.0.0.1:${world.upstream.port}`);
+    const times = [manifest.startedAt, provenance.fetchedAt, manifest.finishedAt];
+    for (const time of times) expect(new Date(Date.parse(time)).toISOString()).toBe(time);
+    const [startedAt, fetchedAt, finishedAt] = times.map(Date.parse) as [number, number, number];
+    expect(before).toBeLessThanOrEqual(startedAt);
+    expect(startedAt).toBeLessThanOrEqual(fetchedAt);
+    expect(fetchedAt).toBeLessThanOrEqual(finishedAt);
+    expect(finishedAt).toBeLessThanOrEqual(after);
+  });
+});
+
+describe('harvest: output in CI', () => {
+  it('draws no live status line when CI=true and output goes to pipes: plain lines, retries among them', async () => {
+    const data = syntheticData();
+    world = await createHarvestWorld(data, { faults: [{ at: 2, kind: 503 }] }, { KPU_PAGE_SIZE: '7' });
+    const run = await runCli(['harvest'], { env: { ...world.env, CI: 'true' } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^retry: HTTP 503 from http:\/\/127\.0\.0\.1:\d+\/api\/\w+\?limit=7&offset=\d+; attempt 2 in \d+ ms$/m);
+    for (const output of [run.stderr, run.stdout]) {
+      expect(output).not.toContain('\r');
+      expect(output).not.toContain('\x1b[');
+    }
   });
 });

@@ -16,7 +16,7 @@ describe('parseUpstreamCliArguments', () => {
       '--data', 'a.csv', '--data', 'b.json', '--port', '8123', '--key', 'k', '--base-path', '/kpu',
       '--shape', 'keyed', '--empty-data', 'null', '--max-limit', '50', '--count-mode', 'total', '--total-header',
       '--fault', '429@2x3', '--fault', 'timeout@5', '--fault', '503@7', '--retry-after', '1',
-      '--delay-ms', '20', '--ignore-offset', '--mutate', 'insert-front@3', '--mutate', 'remove-first:parties@4',
+      '--delay-ms', '20', '--ignore-offset', '--clamp-offset', '--mutate', 'insert-front@3', '--mutate', 'remove-first:parties@4',
     ]);
     expect(parsed.ok && !parsed.help).toBe(true);
     if (!parsed.ok || parsed.help) return;
@@ -39,6 +39,7 @@ describe('parseUpstreamCliArguments', () => {
         ],
         delayMs: 20,
         ignoreOffset: true,
+        clampOffset: true,
       },
     });
     expect(mutation).toMatchObject([
@@ -80,7 +81,7 @@ describe('parseUpstreamCliArguments', () => {
       expect(UPSTREAM_CLI_USAGE).toContain(String(kind));
     }
     expect(parseMutateFlag('change-value:parties@2')).toMatchObject({ afterRequest: 2, dataset: 'parties' });
-    for (const flag of ['--data', '--port', '--key', '--shape', '--empty-data', '--max-limit', '--count-mode', '--total-header', '--fault', '--retry-after', '--delay-ms', '--ignore-offset', '--mutate', '--help']) {
+    for (const flag of ['--data', '--port', '--key', '--shape', '--empty-data', '--max-limit', '--count-mode', '--total-header', '--fault', '--retry-after', '--delay-ms', '--ignore-offset', '--clamp-offset', '--mutate', '--help']) {
       expect(UPSTREAM_CLI_USAGE).toContain(flag);
     }
   });
@@ -138,6 +139,16 @@ describe('the upstream command', () => {
     const key = /API key \(generated for this run\): ([0-9a-f]{32})/.exec(output())?.[1];
     expect(key).toBeDefined();
     expect((await callUpstream(url, turnoutDataset.path, { limit: 1 }, { key: key as string })).status).toBe(200);
+  });
+
+  it('with --clamp-offset, says so and answers every offset past the end with the last page', async () => {
+    const { url, output } = await startCli(['--key', 'k', '--clamp-offset']);
+    expect(output()).toContain('CLAMPS OFFSET');
+    const first = await callUpstream(url, partyDataset.path, { limit: 1000 }, { key: 'k' });
+    const { count } = first.json as { count: number };
+    expect(count).toBeGreaterThan(0);
+    const pastTheEnd = await callUpstream(url, partyDataset.path, { limit: 1000, offset: count + 5 }, { key: 'k' });
+    expect(pastTheEnd.text).toBe(first.text);
   });
 
   it.skipIf(!hasRealData)('serves data files given with --data', async () => {

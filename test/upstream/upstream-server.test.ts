@@ -227,11 +227,33 @@ describe('limits and counts', () => {
     expect((await callUpstream(server.url, TURNOUT, { limit: 3, offset: 9 })).json).toEqual({ count: 3, data: server.data.turnout.slice(0, 3) });
   });
 
+  it('answers an offset past the end with the last page with clampOffset, so paging never ends', async () => {
+    const server = await start({ clampOffset: true });
+    const lastPage = { count: 3, data: server.data.turnout.slice(12, 15) };
+    expect((await callUpstream(server.url, TURNOUT, { limit: 4, offset: 12 })).json).toEqual(lastPage);
+    expect((await callUpstream(server.url, TURNOUT, { limit: 4, offset: 15 })).json).toEqual(lastPage);
+    expect((await callUpstream(server.url, TURNOUT, { limit: 4, offset: 1000 })).json).toEqual(lastPage);
+    // Within the data, offset is honoured; with no records at all, the page is empty.
+    expect((await callUpstream(server.url, TURNOUT, { limit: 4, offset: 13 })).json).toEqual({ count: 2, data: server.data.turnout.slice(13, 15) });
+    expect((await callUpstream(server.url, PARTIES, { tahun_pemilu: 1999, limit: 4, offset: 8 })).json).toEqual({ count: 0, data: [] });
+  });
+
   it('answers slowly with delayMs', async () => {
     const server = await start({ delayMs: 150 });
     const started = performance.now();
     expect((await callUpstream(server.url, TURNOUT, { limit: 1 })).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('logs when each request arrived and when its answer ended', async () => {
+    const server = await start({ delayMs: 100 });
+    await Promise.all([callUpstream(server.url, TURNOUT, { limit: 1 }), callUpstream(server.url, PARTIES, { limit: 1 })]);
+    expect(server.requests).toHaveLength(2);
+    for (const entry of server.requests) {
+      expect(entry.status).toBe(200);
+      expect(entry.closedAt).not.toBeNull();
+      expect((entry.closedAt as number) - entry.time).toBeGreaterThanOrEqual(99);
+    }
   });
 });
 
@@ -279,6 +301,8 @@ describe('faults', () => {
     await expect(callUpstream(server.url, TURNOUT, {}, { signal: AbortSignal.timeout(200) })).rejects.toThrow(/abort|timeout/i);
     expect((await callUpstream(server.url, TURNOUT, { limit: 1 })).status).toBe(200);
     expect(server.requests[0]).toMatchObject({ status: null, fault: 'timeout' });
+    // The client gave up, so the connection closed: the log says when.
+    await waitFor(() => server.requests[0]?.closedAt !== null);
 
     const hung = await start({ faults: [{ at: 1, kind: 'timeout' }] });
     const pending = callUpstream(hung.url, TURNOUT);
@@ -297,6 +321,7 @@ describe('faults', () => {
       [null, 'reset'],
       [200, null],
     ]);
+    expect(server.requests.every((entry) => entry.closedAt !== null && entry.closedAt >= entry.time)).toBe(true);
   });
 
   it("'bad-json' answers 200 with an HTML body; 'bad-shape' with JSON whose data is a string", async () => {
