@@ -264,6 +264,36 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
     expect(manifest.harvest.finishedAt).toBe(finishedAt);
   });
 
+  it('writes every normalized JSON file to the declared schema: the columns in order, each value of its type or a null the column allows', async () => {
+    const jsonFiles = manifest.files.filter((file) => file.format === 'json');
+    // Per dataset, each year and all years together.
+    expect(jsonFiles.map((file) => `${file.dataset} ${file.year ?? 'all'}`).sort()).toEqual(
+      ['parties 2014', 'parties 2019', 'parties 2024', 'parties all', 'turnout 2014', 'turnout all'],
+    );
+    const fits: Record<ColumnDefinition['type'], (value: unknown) => boolean> = {
+      integer: (value) => Number.isSafeInteger(value),
+      decimal: (value) => typeof value === 'number' && Number.isFinite(value),
+      // Trimmed, runs of spaces collapsed, never empty (an empty upstream value is null).
+      text: (value) => typeof value === 'string' && value !== '' && value === value.trim() && !/\s\s/.test(value),
+      date: (value) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      text_list: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== ''),
+    };
+    for (const file of jsonFiles) {
+      const dataset = DATASETS.find((candidate) => candidate.id === file.dataset) as DatasetDefinition;
+      const records = JSON.parse(await readFile(data(file.path), 'utf8')) as Row[];
+      expect(records.length, file.path).toBe(file.records);
+      for (const [index, record] of records.entries()) {
+        expect(Object.keys(record), `${file.path} record ${index}`).toEqual(dataset.columns.map((column) => column.name));
+        for (const column of dataset.columns) {
+          const value = record[column.name];
+          const where = `${file.path} record ${index} ${column.name}: ${JSON.stringify(value)}`;
+          if (value === null) expect(column.nullable, where).toBe(true);
+          else expect(fits[column.type](value), where).toBe(true);
+        }
+      }
+    }
+  });
+
   it('types the Parquet columns properly, as DuckDB reads them', async () => {
     const turnout = await queryDuckDb(`DESCRIBE SELECT * FROM read_parquet('${data('2014/kpu-dpr-turnout-by-sex-2014.parquet')}')`);
     const types = Object.fromEntries(turnout.map((row) => [row.column_name, row.column_type]));
