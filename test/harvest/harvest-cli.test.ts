@@ -9,7 +9,7 @@ import type { PageProvenance } from '../../scripts/harvest/harvest-store.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamFault, UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { createHarvestWorld, readAllFiles, readLatestHarvested, TEST_KEY, type HarvestWorld } from '../support/harvest-fixtures.ts';
+import { createHarvestWorld, expectHarvestedExactly, readAllFiles, readLatestHarvested, TEST_KEY, type HarvestWorld } from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
 
 function syntheticData(): UpstreamData {
@@ -32,14 +32,6 @@ async function harvestWith(options: Partial<UpstreamServerOptions>, env: Record<
   return { data, run, world };
 }
 
-async function expectHarvestedExactly(current: HarvestWorld, data: UpstreamData) {
-  const harvested = await readLatestHarvested(current.cacheDir);
-  expect(harvested.records.turnout).toEqual(data.turnout);
-  expect(harvested.records.parties).toEqual(data.parties);
-  expect(harvested.manifest.datasets.turnout?.records).toBe(data.turnout.length);
-  return harvested;
-}
-
 function errorOf(stdout: string): { code: string; stage: string; message: string; hint: string } {
   return (JSON.parse(stdout) as { error: { code: string; stage: string; message: string; hint: string } }).error;
 }
@@ -55,7 +47,7 @@ describe('harvest: every shape of data', () => {
   ])('harvests exactly the served records when pages are %s', async (_name, options) => {
     const { data, run, world: current } = await harvestWith(options);
     expect(run.code, run.stderr).toBe(0);
-    await expectHarvestedExactly(current, data);
+    await expectHarvestedExactly(current.cacheDir, data);
   });
 
   it('reads a last page holding a single record, sent as the bare object', async () => {
@@ -64,7 +56,7 @@ describe('harvest: every shape of data', () => {
     world = await createHarvestWorld(data, { shape: 'array' }, { KPU_PAGE_SIZE: '29' });
     const run = await runCli(['harvest', '--json'], { env: world.env });
     expect(run.code, run.stderr).toBe(0);
-    const harvested = await expectHarvestedExactly(world, data);
+    const harvested = await expectHarvestedExactly(world.cacheDir, data);
     expect(harvested.manifest.datasets.turnout?.shapes).toContain('single');
   });
 });
@@ -73,7 +65,7 @@ describe('harvest: paging', () => {
   it('keeps paging past a silent cap on limit, by the number of records received', async () => {
     const { data, run, world: current } = await harvestWith({ maxLimit: 4 }, { KPU_PAGE_SIZE: '1000' });
     expect(run.code, run.stderr).toBe(0);
-    const harvested = await expectHarvestedExactly(current, data);
+    const harvested = await expectHarvestedExactly(current.cacheDir, data);
     // 30 records at 4 a page: 8 pages with records, then the empty page that ends the chain.
     expect(harvested.manifest.datasets.turnout?.pages).toBe(9);
     expect(harvested.manifest.datasets.turnout?.pageFiles.map((page) => page.offset)).toEqual([0, 4, 8, 12, 16, 20, 24, 28, 30]);
@@ -107,7 +99,7 @@ describe('harvest: paging', () => {
     world = await createHarvestWorld(data, {}, { KPU_PAGE_SIZE: '7' });
     const run = await runCli(['harvest', '--json'], { env: world.env });
     expect(run.code, run.stderr).toBe(0);
-    const harvested = await expectHarvestedExactly(world, data);
+    const harvested = await expectHarvestedExactly(world.cacheDir, data);
     expect(harvested.records.turnout).toHaveLength(37);
     expect(harvested.manifest.attempts).toBe(2);
     expect(harvested.manifest.warnings.join('\n')).toMatch(/turnout: 7 keys appear on two pages .* kept as the source's own duplicates/);
@@ -122,14 +114,14 @@ describe('harvest: paging', () => {
   it('trusts the records present when count disagrees, and reports it', async () => {
     const { data, run, world: current } = await harvestWith({ countMode: 'wrong' });
     expect(run.code, run.stderr).toBe(0);
-    const harvested = await expectHarvestedExactly(current, data);
+    const harvested = await expectHarvestedExactly(current.cacheDir, data);
     expect(harvested.manifest.warnings.join('\n')).toMatch(/count.*disagrees/);
   });
 
   it('uses X-Total-Count when sent', async () => {
     const { data, run, world: current } = await harvestWith({ totalHeader: true, countMode: 'total' });
     expect(run.code, run.stderr).toBe(0);
-    const harvested = await expectHarvestedExactly(current, data);
+    const harvested = await expectHarvestedExactly(current.cacheDir, data);
     expect(harvested.manifest.datasets.turnout?.totalCount).toBe(data.turnout.length);
   });
 
@@ -139,7 +131,7 @@ describe('harvest: paging', () => {
     expect(world.upstream.url).toMatch(/\/kpu$/);
     const run = await runCli(['harvest', '--json'], { env: world.env });
     expect(run.code, run.stderr).toBe(0);
-    await expectHarvestedExactly(world, data);
+    await expectHarvestedExactly(world.cacheDir, data);
     expect(new Set(world.upstream.requests.map((request) => request.method))).toEqual(new Set(['POST']));
   });
 });
@@ -157,7 +149,7 @@ describe('harvest: errors the upstream may send', () => {
   ])('retries through %s and harvests everything', async (_name, options) => {
     const { data, run, world: current } = await harvestWith(options, { KPU_TIMEOUT_MS: '700' });
     expect(run.code, run.stderr).toBe(0);
-    const harvested = await expectHarvestedExactly(current, data);
+    const harvested = await expectHarvestedExactly(current.cacheDir, data);
     expect(harvested.manifest.retries).toBeGreaterThan(0);
   });
 
@@ -266,7 +258,7 @@ describe('harvest: data changing during the harvest', () => {
     world = await createHarvestWorld(data, {}, { KPU_PAGE_SIZE: '7' });
     const run = await runCli(['harvest', '--json'], { env: world.env });
     expect(run.code, run.stderr).toBe(0);
-    const harvested = await expectHarvestedExactly(world, data);
+    const harvested = await expectHarvestedExactly(world.cacheDir, data);
     expect(harvested.manifest.attempts).toBe(2);
     expect(harvested.manifest.warnings.join('\n')).toMatch(/source's own duplicates/);
   });

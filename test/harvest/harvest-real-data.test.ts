@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoDataset } from '../../scripts/synthetic/synthetic-data.ts';
 import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { createHarvestWorld, readLatestHarvested, type HarvestWorld } from '../support/harvest-fixtures.ts';
+import { createHarvestWorld, expectHarvestedExactly, readLatestHarvested, type HarvestWorld } from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
 import { canonicalFile, noticeSharedData } from '../support/shared-data.ts';
 
@@ -30,9 +30,7 @@ describe.skipIf(!noticeSharedData('the harvest of the real data files'))('harves
     world = await createHarvestWorld(served, options, env);
     const run = await runCli(['harvest', '--json'], { env: world.env });
     expect(run.code, run.stderr).toBe(0);
-    const harvested = await readLatestHarvested(world.cacheDir);
-    expect(harvested.records.turnout).toEqual(served.turnout);
-    expect(harvested.records.parties).toEqual(served.parties);
+    const harvested = await expectHarvestedExactly(world.cacheDir, served);
     const total = harvested.records.turnout?.reduce((sum, record) => sum + Number(record.JumlahSeluruhPenggunaHakPilih), 0);
     expect(total).toBe(102_564_049);
   });

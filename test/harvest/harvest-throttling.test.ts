@@ -6,7 +6,7 @@ import type { HarvestManifest } from '../../scripts/harvest/harvest-store.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import type { RunningUpstream, UpstreamRequestLogEntry } from '../../scripts/upstream/upstream-server.ts';
-import { createHarvestWorld, readLatestHarvested, type HarvestWorld } from '../support/harvest-fixtures.ts';
+import { createHarvestWorld, expectHarvestedExactly, type HarvestWorld } from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
 
 /** 30 turnout records, 12 party records. */
@@ -30,9 +30,7 @@ async function harvest(data: UpstreamData, options: Parameters<typeof createHarv
   world = await createHarvestWorld(data, options, env);
   const run = await runCli(['harvest', '--json'], { env: world.env });
   expect(run.code, run.stderr).toBe(0);
-  const harvested = await readLatestHarvested(world.cacheDir);
-  expect(harvested.records.turnout).toEqual(data.turnout);
-  expect(harvested.records.parties).toEqual(data.parties);
+  const harvested = await expectHarvestedExactly(world.cacheDir, data);
   return { upstream: world.upstream, manifest: harvested.manifest };
 }
 

@@ -8,6 +8,7 @@ import { DATASETS } from '../../scripts/datasets/datasets.ts';
 import { createHarvestStore, readHarvestManifest, readHarvestPages, type HarvestManifest } from '../../scripts/harvest/harvest-store.ts';
 import { startUpstreamServer, type RunningUpstream, type UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { expect } from 'vitest';
 
 export const TEST_KEY = 'test-key-7Qz!xK9#publisher';
 
@@ -48,6 +49,16 @@ export interface HarvestedData {
   dir: string;
   manifest: HarvestManifest;
   records: Record<string, RawRecord[]>;
+}
+
+/** Checks that the newest complete harvest in `cacheDir` holds exactly the served records, and returns it. */
+export async function expectHarvestedExactly(cacheDir: string, data: UpstreamData): Promise<HarvestedData> {
+  const harvested = await readLatestHarvested(cacheDir);
+  expect(harvested.records.turnout).toEqual(data.turnout);
+  expect(harvested.records.parties).toEqual(data.parties);
+  expect(harvested.manifest.datasets.turnout?.records).toBe(data.turnout.length);
+  expect(harvested.manifest.datasets.parties?.records).toBe(data.parties.length);
+  return harvested;
 }
 
 /** Reads the newest complete harvest back, every page checked against its SHA-256. */
