@@ -361,13 +361,13 @@ export async function pickSearchCases(site: PublishedSite): Promise<{ dapil: Sea
     : null;
 
   const partyCase = (field: 'party_name' | 'party_acronym'): SearchCase | null => {
-    // The shortest first: an acronym as people type it (PKB rather than "Partai GERINDRA").
+    // The shortest first: an acronym as people type it ("PCB" rather than "Partai Contoh Bangsa").
     for (const record of [...parties].sort((a, b) => String(a[field]).length - String(b[field]).length)) {
       const query = text(record[field]);
       const name = text(record.party_name);
       const acronym = text(record.party_acronym);
       if (query === null || name === null || acronym === null) continue;
-      // Found by the acronym alone, not because the name holds it too ("Partai Buruh", acronym "Partai Buruh").
+      // Found by the acronym alone, not because the name holds it too (a party whose acronym is its whole name).
       if (field === 'party_acronym' && fold(name).includes(fold(acronym))) continue;
       // The same party in every year it appears: the same name and acronym (one hit), named by no other party.
       const same = parties.filter((other) => other.party_name === name && other.party_acronym === acronym);

@@ -187,21 +187,21 @@ describe('the search index', () => {
     const manifest = { years: [2014, 2019] } as unknown as SnapshotManifest;
     const records = {
       turnout: [
-        turnout(0, 2019, '1101', 'ACEH I', 'ACEH', 'KOTA BANDA ACEH'),
-        turnout(1, 2019, '1101', 'ACEH I', 'ACEH', 'ACEH BESAR'),
-        turnout(2, 2014, '1101', 'ACEH I', 'ACEH', 'KOTA BANDA ACEH'),
+        turnout(0, 2019, '1101', 'CONTOH I', 'PROVINSI CONTOH A', 'KOTA CONTOH'),
+        turnout(1, 2019, '1101', 'CONTOH I', 'PROVINSI CONTOH A', 'KABUPATEN CONTOH BESAR'),
+        turnout(2, 2014, '1101', 'CONTOH I', 'PROVINSI CONTOH A', 'KOTA CONTOH'),
         // Renumbered in 2019: one entry, both pages.
-        turnout(3, 2014, '0011', 'BALI', 'BALI', 'BADUNG'),
-        turnout(4, 2019, '9', 'BALI', 'BALI', 'BADUNG'),
+        turnout(3, 2014, '0011', 'DAPIL CONTOH II', 'PROVINSI CONTOH B', 'KABUPATEN CONTOH TENGAH'),
+        turnout(4, 2019, '9', 'DAPIL CONTOH II', 'PROVINSI CONTOH B', 'KABUPATEN CONTOH TENGAH'),
         // The same regency name in another dapil is another entry; a regency without a name is none.
-        turnout(5, 2019, '10', null, 'JAWA BARAT', 'BADUNG'),
-        turnout(6, 2019, '10', null, 'JAWA BARAT', null),
+        turnout(5, 2019, '10', null, 'PROVINSI CONTOH C', 'KABUPATEN CONTOH TENGAH'),
+        turnout(6, 2019, '10', null, 'PROVINSI CONTOH C', null),
         // No page for an id that is not digits (flagged dapil-id-digits): not searchable either.
-        turnout(7, 2019, '11 01', 'ACEH X', 'ACEH', 'SIMEULUE'),
+        turnout(7, 2019, '11 01', 'CONTOH X', 'PROVINSI CONTOH A', 'KABUPATEN CONTOH PULAU'),
       ],
       parties: [
-        party(0, 2014, '2', 'Partai Kebangkitan Bangsa', 'PKB'),
-        party(1, 2019, '1', 'Partai Kebangkitan Bangsa', 'PKB'),
+        party(0, 2014, '2', 'Partai Contoh Bangsa', 'PCB'),
+        party(1, 2019, '1', 'Partai Contoh Bangsa', 'PCB'),
         party(2, 2019, '10', 'Partai Tanpa Akronim', null),
         party(3, 2019, 'x', 'Partai Tanpa Nomor', 'PTN'),
       ],
@@ -209,18 +209,18 @@ describe('the search index', () => {
     const index = buildSearchIndex(buildSiteData(manifest, { datasets: [] } as unknown as QualityReport, records));
     expect(index).toEqual({
       dapils: [
-        ['10', 'JAWA BARAT', [[2019, '10']]],
-        ['ACEH I', 'ACEH', [[2014, '1101'], [2019, '1101']]],
-        ['BALI', 'BALI', [[2014, '0011'], [2019, '9']]],
+        ['10', 'PROVINSI CONTOH C', [[2019, '10']]],
+        ['CONTOH I', 'PROVINSI CONTOH A', [[2014, '1101'], [2019, '1101']]],
+        ['DAPIL CONTOH II', 'PROVINSI CONTOH B', [[2014, '0011'], [2019, '9']]],
       ],
       regencies: [
-        ['ACEH BESAR', 'ACEH I', [[2019, '1101']]],
-        ['BADUNG', '10', [[2019, '10']]],
-        ['BADUNG', 'BALI', [[2014, '0011'], [2019, '9']]],
-        ['KOTA BANDA ACEH', 'ACEH I', [[2014, '1101'], [2019, '1101']]],
+        ['KABUPATEN CONTOH BESAR', 'CONTOH I', [[2019, '1101']]],
+        ['KABUPATEN CONTOH TENGAH', '10', [[2019, '10']]],
+        ['KABUPATEN CONTOH TENGAH', 'DAPIL CONTOH II', [[2014, '0011'], [2019, '9']]],
+        ['KOTA CONTOH', 'CONTOH I', [[2014, '1101'], [2019, '1101']]],
       ],
       parties: [
-        ['Partai Kebangkitan Bangsa', 'PKB', [[2014, '2'], [2019, '1']]],
+        ['Partai Contoh Bangsa', 'PCB', [[2014, '2'], [2019, '1']]],
         ['Partai Tanpa Akronim', '', [[2019, '10']]],
       ],
     });
