@@ -20,21 +20,28 @@ export async function createOwnedFolder(prefix: string): Promise<string> {
 }
 
 /**
- * Removes the folders `<prefix><pid>-*` whose process is gone, and returns the ones that could not be removed
- * (with the reason): a leftover never stops a build, which works in a folder of its own.
+ * Removes the entries of `dir` whose name `pidOf` reads a process id from, when that process is gone (never this
+ * one's), and returns those that could not be removed, with the reason: a leftover never stops a build.
  */
-export async function removeLeftoverFolders(prefix: string): Promise<string[]> {
-  const parent = path.dirname(prefix);
-  const start = path.basename(prefix);
-  const names = await readdir(parent).catch(() => [] as string[]);
+export async function removeEntriesOfGoneProcesses(dir: string, pidOf: (name: string) => number | null): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
   const failures: string[] = [];
   for (const name of names) {
-    const pid = Number(/^(\d+)-/.exec(name.slice(start.length))?.[1]);
-    if (!name.startsWith(start) || !Number.isSafeInteger(pid) || pid === process.pid || isProcessAlive(pid)) continue;
+    const pid = pidOf(name);
+    if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
     // Retries: a process that just died may have left a child finishing its last write (ENOTEMPTY).
-    await rm(path.join(parent, name), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch((error: Error) =>
-      failures.push(`${path.join(parent, name)}: ${error.message}`),
+    await rm(path.join(dir, name), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch((error: Error) =>
+      failures.push(`${path.join(dir, name)}: ${error.message}`),
     );
   }
   return failures;
+}
+
+/** Removes the folders `<prefix><pid>-*` whose process is gone (removeEntriesOfGoneProcesses). */
+export function removeLeftoverFolders(prefix: string): Promise<string[]> {
+  const start = path.basename(prefix);
+  return removeEntriesOfGoneProcesses(path.dirname(prefix), (name) => {
+    const pid = name.startsWith(start) ? Number(/^(\d+)-/.exec(name.slice(start.length))?.[1]) : NaN;
+    return Number.isSafeInteger(pid) ? pid : null;
+  });
 }

@@ -4,7 +4,7 @@
 import { constants, copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
-import { isProcessAlive } from '../owned-folders.ts';
+import { removeEntriesOfGoneProcesses } from '../owned-folders.ts';
 import { hashFile } from '../snapshot/snapshot-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
@@ -105,13 +105,16 @@ async function placeTree(from: string, to: string, place: PlaceFile): Promise<vo
   await Promise.all(Array.from({ length: Math.min(FILES_AT_ONCE, files.length) }, worker));
 }
 
-/** Removes `<dist>.<pid>.link` files left by builds killed between making their link and renaming it. */
-async function removeDeadLinks(distDir: string): Promise<void> {
+/**
+ * Removes the `<dist>.<pid>.link` files left by builds killed between making their link and renaming it; returns
+ * those that could not be removed (harmless: each build makes a link of its own name).
+ */
+function removeDeadLinks(distDir: string): Promise<string[]> {
   const start = `${path.basename(distDir)}.`;
-  for (const name of await readdir(path.dirname(distDir))) {
-    const pid = Number(/^(\d+)\.link$/.exec(name.slice(start.length))?.[1]);
-    if (name.startsWith(start) && Number.isSafeInteger(pid) && !isProcessAlive(pid)) await rm(path.join(path.dirname(distDir), name), { force: true });
-  }
+  return removeEntriesOfGoneProcesses(path.dirname(distDir), (name) => {
+    const pid = name.startsWith(start) ? Number(/^(\d+)\.link$/.exec(name.slice(start.length))?.[1]) : NaN;
+    return Number.isSafeInteger(pid) ? pid : null;
+  });
 }
 
 export async function runPublishStage(options: PublishOptions): Promise<PublishResult> {
@@ -151,8 +154,8 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
     previous = path.join(buildsDir, `previous-${options.buildId}`);
     await rename(options.distDir, previous);
   }
+  const warnings = (await removeDeadLinks(options.distDir)).map((failure) => `a link left by a killed build could not be removed: ${failure}`);
   // The one step that makes the build live: rename(2) of a new symlink over the old one is atomic.
-  await removeDeadLinks(options.distDir);
   const newLink = `${options.distDir}.${process.pid}.link`;
   await rm(newLink, { force: true });
   await symlink(path.relative(path.dirname(options.distDir), target), newLink);
@@ -161,7 +164,6 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
   // Keep the live build and the one before it (readers may still hold it open); drop the rest. The build is
   // live by now: a folder that cannot be removed is a warning (the next build tries again), not a failure.
   const keep = new Set([path.basename(target), previous ? path.basename(previous) : '']);
-  const warnings: string[] = [];
   for (const name of await readdir(buildsDir).catch(() => [] as string[])) {
     if (keep.has(name)) continue;
     await rm(path.join(buildsDir, name), { recursive: true, force: true }).catch((error: Error) =>
