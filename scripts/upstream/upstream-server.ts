@@ -88,7 +88,37 @@ export interface UpstreamServerOptions {
    */
   clampOffset?: boolean;
   mutation?: UpstreamMutation | readonly UpstreamMutation[];
+  /**
+   * Hostile answers (docs/upstream.md): each is asked, in order, after faults and before the normal answer, and
+   * the first that returns an answer is sent instead of the normal one.
+   */
+  hostile?: HostileAnswer | readonly HostileAnswer[];
 }
+
+/** What a hostile answer knows of the request it answers. */
+export interface HostileRequest {
+  /** The request's number in the data request counter (1-based). */
+  number: number;
+  dataset: DatasetDefinition;
+  /** `limit` after the silent cap, and `offset` as asked (digits only reach here). */
+  limit: number;
+  offset: number;
+  /** Every record matching the filter, and the ones the normal answer would carry. */
+  matching: readonly RawRecord[];
+  page: readonly RawRecord[];
+  /** The normal answer's envelope, before encoding. */
+  envelope: { count: number; data?: unknown };
+  apiKey: string;
+}
+
+/** A raw answer: a body as bytes, text, or a stream of chunks (which may never end). */
+export interface RawAnswer {
+  status?: number;
+  headers?: Record<string, string>;
+  body: string | Buffer | AsyncIterable<Buffer | string>;
+}
+
+export type HostileAnswer = (request: HostileRequest) => RawAnswer | undefined;
 
 export interface UpstreamRequestLogEntry {
   method: string;
@@ -250,6 +280,7 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
   const mutations = (Array.isArray(options.mutation) ? [...options.mutation] : options.mutation ? [options.mutation as UpstreamMutation] : []).map(
     (mutation) => ({ mutation, applied: false }),
   );
+  const hostiles: readonly HostileAnswer[] = options.hostile === undefined ? [] : typeof options.hostile === 'function' ? [options.hostile] : options.hostile;
   const requests: UpstreamRequestLogEntry[] = [];
   const pendingDelays = new Set<() => void>();
   let dataRequestCount = 0;
@@ -277,6 +308,24 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
     response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers });
     entry.closedAt = Date.now();
     response.end(body);
+  };
+
+  /** Sends a hostile answer; a streamed body goes on until it ends, the client hangs up or the server closes. */
+  const sendRaw = async (entry: UpstreamRequestLogEntry, response: ServerResponse, answer: RawAnswer): Promise<void> => {
+    entry.status = answer.status ?? 200;
+    if (typeof answer.body === 'string' || Buffer.isBuffer(answer.body)) {
+      response.writeHead(entry.status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(answer.body)), ...answer.headers });
+      entry.closedAt = Date.now();
+      response.end(answer.body);
+      return;
+    }
+    response.writeHead(entry.status, { 'Content-Type': 'application/json', ...answer.headers });
+    for await (const chunk of answer.body) {
+      if (closed || response.destroyed) return;
+      if (!response.write(chunk)) await new Promise((resolve) => response.once('drain', resolve).once('close', resolve));
+    }
+    entry.closedAt = Date.now();
+    response.end();
   };
 
   const sendError = (entry: UpstreamRequestLogEntry, response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void => {
@@ -398,7 +447,12 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
     const count = countMode === 'total' ? matching.length : countMode === 'wrong' ? page.length + 1 : page.length;
     const shaped = shapeData(page, shape, emptyData);
     const headers: Record<string, string> = options.totalHeader ? { 'X-Total-Count': String(matching.length) } : {};
-    send(entry, response, 200, encodeJson(shaped.present ? { count, data: shaped.data } : { count }), headers);
+    const envelope = shaped.present ? { count, data: shaped.data } : { count };
+    for (const hostile of hostiles) {
+      const answer = hostile({ number, dataset: route.dataset, limit, offset: Number(offsetParam), matching, page, envelope, apiKey: options.apiKey });
+      if (answer) return sendRaw(entry, response, answer);
+    }
+    send(entry, response, 200, encodeJson(envelope), headers);
   };
 
   const server = createServer((request, response) => {
