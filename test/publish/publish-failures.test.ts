@@ -2,7 +2,7 @@
 // --offline leave dist/ exactly as it was (a plain dist/ too); the manifest records what made the build and how old its
 // data is; a SIGKILL that lands in the publish stage leaves the old dist/ or the complete new one.
 import { readdirSync, readlinkSync, watch } from 'node:fs';
-import { cp, lstat, mkdir, readdir, readFile, readlink, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, readdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HarvestManifest } from '../../scripts/harvest/harvest-store.ts';
@@ -10,6 +10,7 @@ import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
+import { distState, errorOf, snapshotOf } from '../support/dist-state.ts';
 import { readAllFiles } from '../support/harvest-fixtures.ts';
 import { PROJECT_ROOT, runCli, type CliRun } from '../support/run-cli.ts';
 
@@ -18,29 +19,6 @@ function data(): UpstreamData {
     turnout: generateTurnoutRecords({ years: [2024], dapils: 6, regenciesPerDapil: 3, seed: 31 }),
     parties: generatePartyRecords({ years: [2019, 2024], parties: 8, seed: 31 }),
   };
-}
-
-/** Every file below `dir` (following dist/'s link) by its SHA-256. */
-async function snapshotOf(dir: string): Promise<Record<string, string>> {
-  return Object.fromEntries((await readAllFiles(dir)).map(([name, content]) => [name, sha256(content)]));
-}
-
-/** What a reader of dist/ sees: where the link points (null for a plain folder) and every file's bytes. */
-async function distState(distDir: string): Promise<{ link: string | null; files: Record<string, string> }> {
-  const stats = await lstat(distDir);
-  return { link: stats.isSymbolicLink() ? await readlink(distDir) : null, files: await snapshotOf(distDir) };
-}
-
-interface FailedBuild {
-  ok: false;
-  error: { code: string; stage: string; message: string; hint: string; exitCode: number };
-}
-
-/** The error of a failed `--json` build, as a scheduler reads it. */
-function errorOf(run: CliRun): FailedBuild['error'] {
-  const document = JSON.parse(run.stdout) as FailedBuild;
-  expect(document.ok).toBe(false);
-  return document.error;
 }
 
 /** dist/ as a publisher before the link left it: a plain folder with the same files, and no dist.builds/. */
