@@ -11,6 +11,7 @@ import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.
 import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createBuildWorld } from '../support/build-fixtures.ts';
 import { runCli, type CliRun } from '../support/run-cli.ts';
+import { CHROMIUM_PATH } from '../support/chromium-setup.ts';
 import { canonicalFile } from '../support/shared-data.ts';
 
 /** Every canonical file, the broken records included, so real pages show flagged records too. */
@@ -91,7 +92,7 @@ export async function buildRealSite(): Promise<PublishedSite> {
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
       '--no-sandbox',

@@ -6,7 +6,7 @@ import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { HAS_SHARED_DATA, readCanonicalCsv, readCanonicalText, noticeSharedData } from '../support/shared-data.ts';
 
-noticeSharedData('test/check/real-data.test.ts');
+noticeSharedData('test/check/real-data.unit.test.ts');
 
 // The expectations file's wording of each break, and the rule that states it.
 const EXPECTED_PHRASES: Readonly<Record<string, string>> = {

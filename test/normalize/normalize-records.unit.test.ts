@@ -8,7 +8,7 @@ import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { normalizeRecord, normalizeRecords } from '../../scripts/normalize/normalize-records.ts';
 import { HAS_SHARED_DATA, readCanonicalCsv, noticeSharedData } from '../support/shared-data.ts';
 
-noticeSharedData('test/normalize/normalize-records.test.ts');
+noticeSharedData('test/normalize/normalize-records.unit.test.ts');
 
 // Synthetic records (made-up values, not real figures). The turnout counts obey every arithmetic rule of UPSTREAM.md.
 const TURNOUT: RawRecord = {

@@ -1,0 +1,80 @@
+// The browser the Chromium tests drive: Debian's chromium package (playwright-core never downloads one). Installed
+// with apt-get when it is missing and this machine lets us (root, or sudo without a password); otherwise the tests
+// stop with one line saying what to run. Never skipped: a browser test that cannot run fails.
+// Run on its own with `npm run test:setup`; the browser project of vitest.config.ts runs it as its global setup.
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Where Debian's chromium package puts the browser; KPU_TEST_CHROMIUM overrides it (for the set-up's own tests). */
+export const CHROMIUM_PATH = process.env.KPU_TEST_CHROMIUM || '/usr/bin/chromium';
+
+export const INSTALL_HINT = 'Chromium is needed by the browser tests: run `sudo apt-get install chromium` (Debian; on Ubuntu a chromium .deb), then `npm test` again.';
+
+export interface ChromiumSetup {
+  /** The browser binary to look for. */
+  binary: string;
+  /** Whether this process may install packages: root, or passwordless sudo. Returns the command prefix ([] or ['sudo', '-n']), or null. */
+  installer(): string[] | null;
+  /** Runs one command, its output shown; returns its exit status. */
+  run(command: string[]): number;
+  /** apt-get, or a stand-in for the set-up's own tests. */
+  aptGet: string;
+  log(line: string): void;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function defaultSetup(): ChromiumSetup {
+  return {
+    binary: CHROMIUM_PATH,
+    installer: () => {
+      if (process.getuid?.() === 0) return [];
+      const sudo = spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' });
+      return sudo.status === 0 ? ['sudo', '-n'] : null;
+    },
+    run: (command) => spawnSync(command[0] as string, command.slice(1), { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status ?? 1,
+    aptGet: process.env.KPU_TEST_APT_GET || 'apt-get',
+    log: (line) => console.error(line),
+  };
+}
+
+/** Makes sure the browser is there; throws an Error whose message is the one-line instruction when it cannot be. */
+export function ensureChromium(setup: ChromiumSetup = defaultSetup()): 'present' | 'installed' {
+  if (isExecutable(setup.binary)) return 'present';
+  const prefix = setup.installer();
+  if (prefix === null) throw new Error(`${setup.binary} is missing and this user cannot install it (not root, no passwordless sudo). ${INSTALL_HINT}`);
+  setup.log(`${setup.binary} is missing: installing Debian's chromium with ${setup.aptGet} (once per machine)…`);
+  const steps = [
+    [...prefix, setup.aptGet, 'update', '-qq'],
+    [...prefix, setup.aptGet, 'install', '-y', '-qq', '--no-install-recommends', 'chromium'],
+  ];
+  for (const step of steps) {
+    const status = setup.run(step);
+    if (status !== 0) throw new Error(`\`${step.join(' ')}\` failed (exit ${status}). ${INSTALL_HINT}`);
+  }
+  if (!isExecutable(setup.binary)) throw new Error(`${setup.aptGet} installed chromium, but ${setup.binary} is still missing. ${INSTALL_HINT}`);
+  return 'installed';
+}
+
+/** vitest global setup of the browser project. */
+export default function setup(): void {
+  ensureChromium();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    const outcome = ensureChromium();
+    console.error(`Chromium for the browser tests: ${CHROMIUM_PATH} (${outcome}).`);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
