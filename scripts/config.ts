@@ -24,6 +24,9 @@ export interface UpstreamConfig {
   /** Time allowed for one request (headers and body), in milliseconds. */
   timeoutMs: number;
   maxPages: number;
+  /** The least and the most the pause grows to after 429s, in milliseconds (defaults in upstream-client.ts; tests shorten them). */
+  throttleFloorMs?: number;
+  throttleCeilingMs?: number;
 }
 
 export interface PublisherConfig {
@@ -130,11 +133,37 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
       retryMaxDelayMs: Math.max(retryMaxDelayMs, retryBaseMs),
       timeoutMs: readInteger(env, 'KPU_TIMEOUT_MS', 30_000, 1, 3_600_000),
       maxPages: readInteger(env, 'KPU_MAX_PAGES', 100_000, 1, 100_000_000),
+      ...readTestThrottle(env),
     },
     siteBase: readSiteBase(env),
     cacheDir: path.resolve(cwd, env.KPU_CACHE_DIR?.trim() || '.cache'),
     distDir: path.resolve(cwd, env.KPU_DIST_DIR?.trim() || 'dist'),
   };
+}
+
+/**
+ * Variables for the test suite only (README, "Development"), never for a real build: the throttle's floor and ceiling,
+ * shortened so a test of persistent 429s takes a second, and the named point where a test kills the build.
+ */
+export const TEST_VARIABLES: readonly VariableSpec[] = [
+  { name: 'KPU_TEST_THROTTLE_FLOOR_MS', default: '250', description: 'Tests only: the least the pause between request starts grows to after a 429.' },
+  { name: 'KPU_TEST_THROTTLE_CEILING_MS', default: '10000', description: 'Tests only: the most it grows to.' },
+  { name: 'KPU_TEST_KILL_AT', default: '(unset)', description: 'Tests only: `point` or `point#n`; the CLI kills itself with SIGKILL the n-th time (first by default) it reaches that kill point (scripts/kill-point.ts).' },
+];
+
+function readTestThrottle(env: Environment): Pick<UpstreamConfig, 'throttleFloorMs' | 'throttleCeilingMs'> {
+  const floor = env.KPU_TEST_THROTTLE_FLOOR_MS?.trim() ? readInteger(env, 'KPU_TEST_THROTTLE_FLOOR_MS', 0, 1, 600_000) : undefined;
+  const ceiling = env.KPU_TEST_THROTTLE_CEILING_MS?.trim() ? readInteger(env, 'KPU_TEST_THROTTLE_CEILING_MS', 0, 1, 600_000) : undefined;
+  return { ...(floor === undefined ? {} : { throttleFloorMs: floor }), ...(ceiling === undefined ? {} : { throttleCeilingMs: ceiling }) };
+}
+
+/** The kill point a test asked for (KPU_TEST_KILL_AT), or null: always null outside tests. */
+export function readTestKillPoint(env: Environment = process.env): { point: string; nth: number } | null {
+  const raw = env.KPU_TEST_KILL_AT?.trim();
+  if (!raw) return null;
+  const match = /^([a-z]+:[a-z-]+)(?:#(\d+))?$/.exec(raw);
+  if (!match) throw new BuildError('CONFIG_INVALID', `KPU_TEST_KILL_AT must be a kill point such as publish:swapped or publish:copying#3, not "${raw}".`);
+  return { point: match[1] as string, nth: Number(match[2] ?? '1') };
 }
 
 /** Whether the terminal can show live progress; CI logs get quiet line output instead. */

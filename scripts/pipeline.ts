@@ -9,6 +9,7 @@ import type { Reporter } from './log/progress-reporter.ts';
 import { DATASETS } from './datasets/datasets.ts';
 import { BuildError, toBuildError, type Stage } from './errors.ts';
 import { harvestIdOf } from './harvest/harvest-store.ts';
+import { killPoint } from './kill-point.ts';
 // The later stages are imported when they run (below): `harvest` alone then loads none of their modules (Arrow,
 // the Parquet WebAssembly, the ZIP and site code), about 0.3 s less before its first request.
 import type { SnapshotStageResult } from './snapshot/snapshot-stage.ts';
@@ -163,6 +164,7 @@ async function runStages(command: CommandName, context: CommandContext): Promise
     }
   });
   result.site = { dir: dirs.site, pages: site.pages, files: site.files, reused: site.reused };
+  killPoint('site:built');
 
   const published = await inStage('publish', async () =>
     (await import('./publish/publish-stage.ts')).runPublishStage({

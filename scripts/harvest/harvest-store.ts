@@ -6,6 +6,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
 import { BuildError } from '../errors.ts';
+import { killPoint } from '../kill-point.ts';
 import { parsePage, type PageShape } from './page-parser.ts';
 
 /** What is known about one fetched page (file `<offset>.json` beside `<offset>.body`). */
@@ -208,6 +209,7 @@ export function createHarvestStore(cacheDir: string): HarvestStore {
         // unvouched body, which a resume ignores.
         await writeFileAtomic(path.join(partialDir, provenance.file), body);
         await writeFileAtomic(path.join(partialDir, `${base}.json`), `${JSON.stringify(provenance, null, 2)}\n`);
+        killPoint('harvest:page-stored');
         return provenance;
       },
       async clearPages() {

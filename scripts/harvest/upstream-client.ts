@@ -93,7 +93,7 @@ export function retryDelayMs(
  * the previous actual start (a timer firing late must not let the next request follow closer), on the
  * monotonic clock, and is re-read after each wait, so a pause grown by a 429 holds back requests already waiting.
  */
-function createRequestGate(concurrency: number, basePauseMs: number) {
+function createRequestGate(concurrency: number, basePauseMs: number, floorMs = THROTTLE_PAUSE_FLOOR_MS, ceilingMs = THROTTLE_PAUSE_CEILING_MS) {
   let active = 0;
   const waiting: (() => void)[] = [];
   let pauseMs = basePauseMs;
@@ -125,7 +125,7 @@ function createRequestGate(concurrency: number, basePauseMs: number) {
     release,
     slowDown(): void {
       successes = 0;
-      pauseMs = Math.min(THROTTLE_PAUSE_CEILING_MS, Math.max(pauseMs * 2, THROTTLE_PAUSE_FLOOR_MS, basePauseMs));
+      pauseMs = Math.min(ceilingMs, Math.max(pauseMs * 2, floorMs, basePauseMs));
     },
     succeeded(): void {
       successes += 1;
@@ -167,7 +167,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     bodyTimeout: config.timeoutMs,
     connectTimeout: config.timeoutMs,
   });
-  const gate = createRequestGate(config.concurrency, config.pauseMs);
+  const gate = createRequestGate(config.concurrency, config.pauseMs, config.throttleFloorMs, config.throttleCeilingMs);
   const headers = {
     'x-api-key': apiKey,
     'content-type': 'application/json',

@@ -5,6 +5,7 @@ import { constants, copyFile, link, lstat, mkdir, readdir, readFile, readlink, r
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
 import { removeEntriesOfGoneProcesses } from '../owned-folders.ts';
+import { killPoint } from '../kill-point.ts';
 import { hashFile } from '../snapshot/snapshot-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
@@ -100,6 +101,7 @@ async function placeTree(from: string, to: string, place: PlaceFile): Promise<vo
     for (let index = next++; index < files.length; index = next++) {
       const file = files[index] as string;
       await place(path.join(from, file), path.join(to, file));
+      killPoint('publish:copying');
     }
   };
   await Promise.all(Array.from({ length: Math.min(FILES_AT_ONCE, files.length) }, worker));
@@ -146,6 +148,7 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
     await verifyPublishedData(own);
   }
 
+  killPoint('publish:verified');
   let previous = await currentTarget(options.distDir);
   const existing = await lstat(options.distDir).catch(() => null);
   if (existing && !existing.isSymbolicLink()) {
@@ -159,7 +162,9 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
   const newLink = `${options.distDir}.${process.pid}.link`;
   await rm(newLink, { force: true });
   await symlink(path.relative(path.dirname(options.distDir), target), newLink);
+  killPoint('publish:link-made');
   await rename(newLink, options.distDir);
+  killPoint('publish:swapped');
 
   // Keep the live build and the one before it (readers may still hold it open); drop the rest. The build is
   // live by now: a folder that cannot be removed is a warning (the next build tries again), not a failure.
@@ -169,6 +174,7 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
     await rm(path.join(buildsDir, name), { recursive: true, force: true }).catch((error: Error) =>
       warnings.push(`an older build folder could not be removed (the next build tries again): ${error.message}`),
     );
+    killPoint('publish:cleaning');
   }
   return { target, files: manifest.files.length, pages, warnings };
 }

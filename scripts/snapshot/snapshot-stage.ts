@@ -27,6 +27,7 @@ import { hashFile, partialPathOf } from './snapshot-file.ts';
 import { createColumnReaders, type ColumnReader } from './table-reader.ts';
 import type { FileFormat, PublishedFile, SnapshotManifest } from './snapshot-manifest.ts';
 import { writeYearBundle } from './year-bundle.ts';
+import { killPoint } from '../kill-point.ts';
 
 export interface SnapshotStageOptions {
   harvestDir: string;
@@ -126,9 +127,13 @@ async function checkHarvestedDataset(dir: string, harvest: HarvestManifest, data
 
 async function writeTableFiles(table: Table, stem: string): Promise<void> {
   await writeJsonFile(table, `${stem}.json`);
+  killPoint('snapshot:file-written');
   await writeCsvFile(table, `${stem}.csv`);
+  killPoint('snapshot:file-written');
   await writeParquetFile(table, `${stem}.parquet`);
+  killPoint('snapshot:file-written');
   await writeArrowIpcFile(table, `${stem}.arrow`);
+  killPoint('snapshot:file-written');
 }
 
 /**

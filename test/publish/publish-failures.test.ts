@@ -1,18 +1,19 @@
 // Safe publishing when a build fails, with the real build command: failures in the site and publish stages and in
 // --offline leave dist/ exactly as it was (a plain dist/ too); the manifest records what made the build and how old its
-// data is; a SIGKILL that lands in the publish stage leaves the old dist/ or the complete new one.
-import { readdirSync, readlinkSync, watch } from 'node:fs';
+// data is; a SIGKILL at each kill point of the publish stage leaves the old dist/ or the complete new one. One good
+// build per file (the template), copied into each test that changes it.
+import { readdirSync } from 'node:fs';
 import { cp, lstat, mkdir, readdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HarvestManifest } from '../../scripts/harvest/harvest-store.ts';
 import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
+import { buildWorldTemplate, copyBuildWorld, sha256, type BuildWorld, type BuildWorldTemplate } from '../support/build-fixtures.ts';
 import { distState, errorOf, snapshotOf } from '../support/dist-state.ts';
 import { readAllFiles } from '../support/harvest-fixtures.ts';
-import { PROJECT_ROOT, runCli, type CliRun } from '../support/run-cli.ts';
+import { PROJECT_ROOT } from '../support/run-cli.ts';
 
 function data(): UpstreamData {
   return {
@@ -40,59 +41,13 @@ async function completeHarvests(cacheDir: string): Promise<string[]> {
 
 const DAY_MS = 86_400_000;
 
-interface WatchedBuild {
-  run: CliRun;
-  /** The folder the publish stage created under dist.builds/, or null when the build never got there. */
-  entered: string | null;
-  /** From that folder's appearance to the end of the build. */
-  publishMs: number;
-}
-
-/** When to SIGKILL a watched build: `delay` ms after its publish stage starts, or after dist/ points at its new folder. */
-interface KillMoment {
-  after: 'start' | 'switch';
-  delay: number;
-}
-
-/**
- * Runs an --offline build, watching dist.builds/ for the folder its publish stage creates as it starts, then dist/ for
- * the moment it points there (file-system watches, and a look every 2 ms in case a watch is slow to tell).
- */
-async function buildWatchingPublish(current: BuildWorld, kill?: KillMoment): Promise<WatchedBuild> {
-  const builds = `${current.distDir}.builds`;
-  const existing = new Set(await readdir(builds));
-  let entered: string | null = null;
-  let enteredAt = 0;
-  let killing = false;
-  const run = await runCli(['build', '--offline'], {
-    env: current.env,
-    onStart: (child) => {
-      const killLater = (): void => {
-        killing = true;
-        setTimeout(() => child.kill('SIGKILL'), kill?.delay ?? 0);
-      };
-      const look = (): void => {
-        if (killing) return;
-        if (entered === null) {
-          const fresh = readdirSync(builds).find((name) => !existing.has(name));
-          if (fresh === undefined) return;
-          entered = fresh;
-          enteredAt = performance.now();
-          if (kill?.after === 'start') killLater();
-        } else if (kill?.after === 'switch' && path.basename(readlinkSync(current.distDir)) === entered) {
-          killLater();
-        }
-      };
-      const watchers = [watch(builds, look), watch(path.dirname(current.distDir), look)];
-      const poll = setInterval(look, 2);
-      child.on('close', () => {
-        clearInterval(poll);
-        for (const watcher of watchers) watcher.close();
-      });
-    },
-  });
-  return { run, entered, publishMs: entered === null ? 0 : performance.now() - enteredAt };
-}
+let template: BuildWorldTemplate;
+beforeAll(async () => {
+  template = await buildWorldTemplate(data());
+});
+afterAll(async () => {
+  await template?.close();
+});
 
 let world: BuildWorld | undefined;
 afterEach(async () => {
@@ -122,9 +77,7 @@ describe('publishing: failures leave dist/ as it was', () => {
       },
     ],
   ])('a build failing in the site stage (%s) exits 6 with SITE_BUILD_FAILED', async (_how, named, breakIt) => {
-    world = await createBuildWorld(data());
-    const good = await world.build();
-    expect(good.code, good.stderr).toBe(0);
+    world = await copyBuildWorld(template);
     await breakIt(world);
     const before = await distState(world.distDir);
 
@@ -137,9 +90,7 @@ describe('publishing: failures leave dist/ as it was', () => {
   });
 
   it('a build whose published release no longer matches its manifest exits 7 with PUBLISH_VERIFY_FAILED', async () => {
-    world = await createBuildWorld(data());
-    const good = await world.build();
-    expect(good.code, good.stderr).toBe(0);
+    world = await copyBuildWorld(template);
     const manifest = await world.readManifest();
     const release = manifest.release?.id ?? '';
     const file = manifest.files[0];
@@ -162,9 +113,7 @@ describe('publishing: failures leave dist/ as it was', () => {
   });
 
   it('a build that cannot create its builds folder beside dist/ exits 7 with DISK_ERROR in stage publish', async () => {
-    world = await createBuildWorld(data());
-    const good = await world.build();
-    expect(good.code, good.stderr).toBe(0);
+    world = await copyBuildWorld(template);
     // dist/ as a plain folder (the layout before the link), and a file where dist.builds/ has to be.
     const builds = `${world.distDir}.builds`;
     await makePlainDist(world.distDir);
@@ -191,9 +140,7 @@ describe('publishing: failures leave dist/ as it was', () => {
   // A plain dist/ becomes dist.builds/previous-<build id>, and the same run's clean-up must keep it (it once removed
   // it: only an old link's target was kept). docs/operations.md: "The previous build folder is kept".
   it('moves a plain dist/ folder into dist.builds/ and keeps it there as the previous build', async () => {
-    world = await createBuildWorld(data());
-    const good = await world.build();
-    expect(good.code, good.stderr).toBe(0);
+    world = await copyBuildWorld(template);
     await makePlainDist(world.distDir);
     const before = await distState(world.distDir);
 
@@ -206,9 +153,7 @@ describe('publishing: failures leave dist/ as it was', () => {
   });
 
   it('--offline fails with HARVEST_NOT_FOUND without a complete harvest, and with HARVEST_CORRUPT after a stored page changed', async () => {
-    world = await createBuildWorld(data());
-    const good = await world.build();
-    expect(good.code, good.stderr).toBe(0);
+    world = await copyBuildWorld(template);
     const before = await distState(world.distDir);
     const [harvest] = await completeHarvests(world.cacheDir);
     if (!harvest) throw new Error('the build left no complete harvest');
@@ -241,13 +186,12 @@ describe('publishing: failures leave dist/ as it was', () => {
 
 describe('publishing: what the manifest says about the build', () => {
   it('records the package version, the Node version and the lockfile that made the build', async () => {
-    world = await createBuildWorld(data());
-    const run = await world.build();
-    expect(run.code, run.stderr).toBe(0);
+    // The template is the output of one real build command, run by buildWorldTemplate (which checks it exited 0).
+    expect(template.run.code, template.run.stderr).toBe(0);
     const packageJson = await readJson<{ version: string }>(path.join(PROJECT_ROOT, 'package.json'));
     const lockfile = await readFile(path.join(PROJECT_ROOT, 'package-lock.json'));
     // runCli starts the build with the Node running this test.
-    expect((await world.readManifest()).build).toMatchObject({
+    expect(template.manifest.build).toMatchObject({
       packageVersion: packageJson.version,
       node: process.version,
       lockfileSha256: sha256(lockfile),
@@ -257,9 +201,7 @@ describe('publishing: what the manifest says about the build', () => {
   });
 
   it('says on every page, in its language, how many days old the data of an --offline rebuild is', async () => {
-    world = await createBuildWorld(data());
-    const good = await world.build();
-    expect(good.code, good.stderr).toBe(0);
+    world = await copyBuildWorld(template);
     // The harvest on disk finished three days (and an hour) ago: the upstream has been down since.
     const [harvest] = await completeHarvests(world.cacheDir);
     if (!harvest) throw new Error('the build left no complete harvest');
@@ -291,58 +233,50 @@ describe('publishing: what the manifest says about the build', () => {
 });
 
 describe('publishing: a kill in the publish stage', () => {
-  it('leaves the previous dist/ or the complete new one, and the next build succeeds', { timeout: 600_000 }, async () => {
-    // Enough pages that copying the site into its new folder takes a while.
-    world = await createBuildWorld({
-      turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 40, regenciesPerDapil: 5, seed: 7 }),
-      parties: generatePartyRecords({ years: [2024], parties: 12, seed: 7 }),
-    });
-    const first = await world.build();
-    expect(first.code, first.stderr).toBe(0);
-    const reference = await world.build(['--offline']);
-    expect(reference.code, reference.stderr).toBe(0);
+  // A build, then an --offline one: every --offline build of one harvest publishes the same bytes
+  // (docs/operations.md, "Reproducible builds"), so each kill is compared with what the last one published.
+  let offlineTemplate: BuildWorldTemplate;
+  beforeAll(async () => {
+    offlineTemplate = await buildWorldTemplate(data(), { builds: [[], ['--offline']] });
+  });
+  afterAll(async () => {
+    await offlineTemplate?.close();
+  });
+
+  // Each kill point of the publish stage (scripts/kill-point.ts), in the order a build reaches them, and where dist/
+  // must point after a SIGKILL there: the previous build until the link moved, the new one from then on.
+  it.each<[string, 'previous' | 'new']>([
+    ['publish:copying', 'previous'],
+    ['publish:copying#40', 'previous'],
+    ['publish:verified', 'previous'],
+    ['publish:link-made', 'previous'],
+    ['publish:swapped', 'new'],
+    ['publish:cleaning', 'new'],
+  ])('a build killed at %s leaves the %s dist/, whole, and the next build succeeds and leaves nothing of it', async (point, expected) => {
+    world = await copyBuildWorld(offlineTemplate);
     const published = await snapshotOf(world.distDir);
-    // Every --offline build of one harvest publishes the same bytes (docs/operations.md, "Reproducible builds");
-    // this one also times the publish stage, to spread the kills over it.
-    const timed = await buildWatchingPublish(world);
-    expect(timed.run.code, timed.run.stderr).toBe(0);
-    expect(timed.entered).not.toBeNull();
-    expect(await snapshotOf(world.distDir)).toEqual(published);
     const builds = `${world.distDir}.builds`;
-    const current = world;
+    const previous = await realpath(world.distDir);
+    const existing = new Set(await readdir(builds));
 
-    // Kills spread over the publish stage as timed, beyond its end, and just after dist/ moved to the new build
-    // (while the older builds are being removed).
-    const moments: KillMoment[] = [
-      ...[0, 0.2, 0.45, 0.7, 0.95, 1.2].map((share) => ({ after: 'start' as const, delay: Math.round(share * timed.publishMs) })),
-      { after: 'switch', delay: 0 },
-      { after: 'switch', delay: 0 },
-    ];
-    for (const kill of moments) {
-      const moment = `killed ${kill.delay} ms after ${kill.after === 'start' ? `the start of a publish stage of about ${Math.round(timed.publishMs)} ms` : 'dist/ moved'}`;
-      const previous = await realpath(current.distDir);
-      const { run, entered } = await buildWatchingPublish(current, kill);
-      expect(entered, `the build reached the publish stage: ${run.stderr}`).not.toBeNull();
-      const newBuild = path.join(builds, entered ?? '');
-      const target = await realpath(current.distDir);
-      if (run.signal === 'SIGKILL') {
-        // The kill landed before the link moved (the old dist/) or after (the new one): never anything else.
-        expect([previous, newBuild], moment).toContain(target);
-      } else {
-        // The build finished first: the new dist/ is live.
-        expect(kill, `${moment}: a build killed as its publish stage starts cannot finish it`).not.toEqual({ after: 'start', delay: 0 });
-        expect(run.code, run.stderr).toBe(0);
-        expect(target, moment).toBe(newBuild);
-      }
-      expect(await snapshotOf(current.distDir), moment).toEqual(published);
-      await verifyPublishedData(path.join(current.distDir, 'data'));
+    const killed = await world.build(['--offline'], { KPU_TEST_KILL_AT: point });
+    expect(killed.signal, `${point}: ${killed.stderr}`).toBe('SIGKILL');
+    const fresh = (await readdir(builds)).filter((name) => !existing.has(name));
+    expect(fresh, 'the killed build made its folder under dist.builds/').toHaveLength(1);
+    const newBuild = path.join(builds, fresh[0] ?? '');
+    expect(await realpath(world.distDir), point).toBe(expected === 'previous' ? previous : newBuild);
+    expect(await snapshotOf(world.distDir), point).toEqual(published);
+    await verifyPublishedData(path.join(world.distDir, 'data'));
+    const leftLinks = readdirSync(path.dirname(world.distDir)).filter((name) => name.endsWith('.link'));
+    expect(leftLinks, point).toHaveLength(point === 'publish:link-made' ? 1 : 0);
 
-      const next = await current.build(['--offline']);
-      expect(next.code, `${moment}; the next build: ${next.stderr}`).toBe(0);
-      expect(await snapshotOf(current.distDir)).toEqual(published);
-      await verifyPublishedData(path.join(current.distDir, 'data'));
-      // The killed build's half-made folder is gone: only the live build and the one before it are kept.
-      expect((await readdir(builds)).sort(), moment).toEqual([path.basename(target), path.basename(await realpath(current.distDir))].sort());
-    }
+    const next = await world.build(['--offline']);
+    expect(next.code, `${point}; the next build: ${next.stderr}`).toBe(0);
+    expect(await snapshotOf(world.distDir)).toEqual(published);
+    await verifyPublishedData(path.join(world.distDir, 'data'));
+    // The killed build's half-made folder and its link are gone: only the live build and the one before it are kept.
+    const live = await realpath(world.distDir);
+    expect((await readdir(builds)).sort(), point).toEqual([path.basename(live), expected === 'previous' ? path.basename(previous) : path.basename(newBuild)].sort());
+    expect(readdirSync(path.dirname(world.distDir)).filter((name) => name.endsWith('.link')), point).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // Runs the real build command against the stand-in upstream into temporary folders, and reads the
 // published files back the way users do.
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -41,6 +41,59 @@ export async function createBuildWorld(data: UpstreamData, options: Partial<Upst
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+/** One good build, kept to be copied into each test that changes things (copyBuildWorld): built once per file. */
+export interface BuildWorldTemplate {
+  /** The cache and dist/ of the good build; read-only. */
+  root: string;
+  data: UpstreamData;
+  options: Partial<UpstreamServerOptions>;
+  /** The output of the template's last build, as its tests would have read it. */
+  run: CliRun;
+  manifest: SnapshotManifest;
+  close(): Promise<void>;
+}
+
+export interface TemplateOptions {
+  upstream?: Partial<UpstreamServerOptions>;
+  /** Extra environment of the template's builds. */
+  env?: Record<string, string>;
+  /** The arguments of each build run in turn (default: one plain build); each must succeed. */
+  builds?: string[][];
+}
+
+/** Runs the real build command (once, or `builds`) against a stand-in serving `data`, and keeps what it left as a template. */
+export async function buildWorldTemplate(data: UpstreamData, options: TemplateOptions = {}): Promise<BuildWorldTemplate> {
+  const world = await createBuildWorld(structuredClone(data), options.upstream ?? {});
+  try {
+    let run: CliRun | undefined;
+    for (const args of options.builds ?? [[]]) {
+      run = await world.build(args, options.env ?? {});
+      if (run.code !== 0) throw new Error(`the template's build ${args.join(' ')} failed (${String(run.code)}):\n${run.stderr}`);
+    }
+    const manifest = await world.readManifest();
+    await world.upstream.close();
+    return { root: world.root, data, options: options.upstream ?? {}, run: run as CliRun, manifest, close: () => rm(world.root, { recursive: true, force: true }) };
+  } catch (error) {
+    await world.close();
+    throw error;
+  }
+}
+
+/**
+ * A world of the test's own: a copy of the template's cache, dist/ and dist.builds/ (dist/ is a relative link, kept
+ * as it is, so the copy is whole), and a fresh stand-in upstream serving a copy of the template's data.
+ */
+export async function copyBuildWorld(template: BuildWorldTemplate): Promise<BuildWorld> {
+  const world = await createBuildWorld(structuredClone(template.data), template.options);
+  try {
+    await cp(template.root, world.root, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+    return world;
+  } catch (error) {
+    await world.close();
+    throw error;
+  }
 }
 
 export function sha256(content: Buffer | string): string {
