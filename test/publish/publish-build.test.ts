@@ -1,17 +1,18 @@
 // Safe publishing with the real build command: all or nothing, releases kept, what changed reported,
-// the offline mode, SIGKILL at random moments, and the key nowhere in the outputs.
+// the offline mode, a SIGKILL at each kill point of a build, and the key nowhere in the outputs. One good build per
+// file (the template), copied into each test that changes it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { lstat, mkdir, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import type { ChangesDocument, HistoryEntry, ReleaseEntry } from '../../scripts/publish/release-stage.ts';
 import { isProcessAlive } from '../../scripts/owned-folders.ts';
 import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
+import { buildWorldTemplate, copyBuildWorld, createBuildWorld, sha256, type BuildWorld, type BuildWorldTemplate } from '../support/build-fixtures.ts';
 import { readAllFiles, TEST_KEY } from '../support/harvest-fixtures.ts';
 import { PROJECT_ROOT, runCli } from '../support/run-cli.ts';
 
@@ -46,6 +47,14 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
 
+let template: BuildWorldTemplate;
+beforeAll(async () => {
+  template = await buildWorldTemplate(data());
+});
+afterAll(async () => {
+  await template?.close();
+});
+
 let world: BuildWorld | undefined;
 afterEach(async () => {
   await world?.close();
@@ -54,8 +63,8 @@ afterEach(async () => {
 
 describe('publishing: what changed', () => {
   it('reports a change in the upstream data exactly, keeps both releases, and says when nothing changed', async () => {
-    world = await createBuildWorld(data());
-    const first = await world.build();
+    world = await copyBuildWorld(template);
+    const first = template.run;
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('First release');
     const firstManifest = await world.readManifest();
@@ -156,9 +165,7 @@ describe('publishing: all or nothing', () => {
       },
     ],
   ])('a build failing in %s exits %i with %s and leaves dist/ exactly as it was', async (_stage, exitCode, code, breakIt) => {
-    world = await createBuildWorld(data());
-    const good = await world.build();
-    expect(good.code, good.stderr).toBe(0);
+    world = await copyBuildWorld(template);
     const before = await snapshotOf(world.distDir);
     const target = await realpath(world.distDir);
     const { args = [], env = {} } = await breakIt(world);
@@ -170,8 +177,7 @@ describe('publishing: all or nothing', () => {
   });
 
   it('rebuilds the last good site --offline after a failed harvest, saying how old the data is', async () => {
-    world = await createBuildWorld(data());
-    expect((await world.build()).code).toBe(0);
+    world = await copyBuildWorld(template);
     const good = await snapshotOf(path.join(world.distDir, 'data'));
     await world.upstream.close();
     expect((await world.build()).code).toBe(3);
@@ -183,38 +189,33 @@ describe('publishing: all or nothing', () => {
     expect((await world.readManifest()).build).toMatchObject({ offline: true, harvestAgeDays: 0 });
   });
 
-  it('leaves the previous dist/ intact and servable when a build is killed at random moments', async () => {
-    world = await createBuildWorld(
-      {
-        turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 40, regenciesPerDapil: 5, seed: 5 }),
-        parties: generatePartyRecords({ years: [2024], parties: 12, seed: 5 }),
-      },
-      { delayMs: 5 },
-    );
-    expect((await world.build([], { KPU_PAGE_SIZE: '20' })).code).toBe(0);
+  // A SIGKILL at a kill point of each stage before dist/ moves (scripts/kill-point.ts): the harvest, the snapshot
+  // writers, after the site, the publish stage's copy. dist/ stays byte for byte as it was, and verifies. (Every
+  // kill point of the publish stage, and the build after each, in publish-failures.test.ts.)
+  it.each<[string, boolean]>([
+    ['harvest:page-stored#3', true],
+    ['snapshot:file-written#5', false],
+    ['site:built', false],
+    ['publish:copying#10', false],
+  ])('leaves the previous dist/ intact and servable when a build is killed at %s', async (point, thenBuild) => {
+    world = await copyBuildWorld(template);
     const published = await snapshotOf(world.distDir);
-    const current = world;
-    // Kill points spread over the harvest, the snapshot and the publish stage.
-    for (const delay of [150, 400, 700, 1000, 1300, 1700]) {
-      const killAt = delay + Math.floor(Math.random() * 250);
-      const run = await runCli(['build'], {
-        env: { ...current.env, KPU_PAGE_SIZE: '20' },
-        onStart: (child) => setTimeout(() => child.kill('SIGKILL'), killAt),
-      });
-      const after = await snapshotOf(current.distDir);
-      if (run.signal === 'SIGKILL') expect(after, `killed at ${killAt} ms`).toEqual(published);
-      else {
-        // The build finished before the kill: the new dist/ must be complete and verified.
-        expect(run.code, run.stderr).toBe(0);
-        Object.assign(published, after);
-      }
-      await verifyPublishedData(path.join(current.distDir, 'data'));
-    }
+    const previous = await realpath(world.distDir);
+    // Pages of 5 records: the harvest stores several pages before it ends.
+    const killed = await world.build([], { KPU_TEST_KILL_AT: point, KPU_PAGE_SIZE: '5' });
+    expect(killed.signal, `${point}: ${killed.stderr}`).toBe('SIGKILL');
+    expect(await realpath(world.distDir), point).toBe(previous);
+    expect(await snapshotOf(world.distDir), point).toEqual(published);
+    await verifyPublishedData(path.join(world.distDir, 'data'));
+    if (!thenBuild) return;
+    // After a harvest killed halfway, the next build harvests (resuming) and publishes.
+    const next = await world.build([], { KPU_PAGE_SIZE: '5' });
+    expect(next.code, `${point}; the next build: ${next.stderr}`).toBe(0);
+    await verifyPublishedData(path.join(world.distDir, 'data'));
   });
 
   it('stays published, with a warning, when an older build folder cannot be removed after the swap', async () => {
-    world = await createBuildWorld(data());
-    expect((await world.build()).code).toBe(0);
+    world = await copyBuildWorld(template);
     // A file root cannot delete (immutable attribute) in a stale build folder beside the live one.
     const stale = path.join(`${world.distDir}.builds`, 'stale-build');
     await mkdir(stale, { recursive: true });
@@ -240,8 +241,7 @@ describe('publishing: all or nothing', () => {
   });
 
   it("removes the new link a killed build left beside dist/, and leaves a running build's alone", async () => {
-    world = await createBuildWorld(data());
-    expect((await world.build()).code).toBe(0);
+    world = await copyBuildWorld(template);
     // A process id that runs nothing (a killed build's), and one that runs (this test's).
     let dead = 4_000_000;
     while (isProcessAlive(dead)) dead -= 1;
