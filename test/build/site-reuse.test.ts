@@ -4,12 +4,13 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandResult } from '../../scripts/pipeline.ts';
 import { computeSiteFingerprint, fingerprintFileOf, isReusableSite, recordSiteFingerprint } from '../../scripts/site/site-fingerprint.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { generatePartyRecords, generateTurnoutRecords, sourceOfColumn } from '../../scripts/synthetic/synthetic-data.ts';
-import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
+import { buildWorldTemplate, copyBuildWorld, sha256, type BuildWorld, type BuildWorldTemplate } from '../support/build-fixtures.ts';
+import type { CliRun } from '../support/run-cli.ts';
 import { readAllFiles } from '../support/harvest-fixtures.ts';
 
 async function hashes(dir: string): Promise<Record<string, string>> {
@@ -17,25 +18,33 @@ async function hashes(dir: string): Promise<Record<string, string>> {
 }
 
 describe('site reuse: the build', () => {
+  // Each test starts from its own copy of one world: a build, then an --offline one (whose site is kept).
+  let template: BuildWorldTemplate;
   let world: BuildWorld;
   const turnout = generateTurnoutRecords({ years: [2024], dapils: 6, regenciesPerDapil: [1, 4], seed: 5 });
   const parties = generatePartyRecords({ years: [2024], parties: 6, seed: 5 });
+  const resultOf = (run: CliRun): CommandResult => JSON.parse(run.stdout) as CommandResult;
 
   async function build(args: string[]): Promise<CommandResult> {
     const run = await world.build([...args, '--json']);
     expect(run.code, run.stderr).toBe(0);
-    return JSON.parse(run.stdout) as CommandResult;
+    return resultOf(run);
   }
 
   beforeAll(async () => {
-    world = await createBuildWorld({ turnout, parties });
+    template = await buildWorldTemplate({ turnout, parties }, { builds: [['--json'], ['--offline', '--json']] });
   });
-  afterAll(() => world?.close());
+  afterAll(() => template?.close());
+  beforeEach(async () => {
+    world = await copyBuildWorld(template);
+  });
+  afterEach(() => world?.close());
 
   it('keeps the last site build when nothing changed, and publishes the same bytes', async () => {
-    expect((await build([])).site?.reused).toBe(false);
+    const [first, offline] = template.runs.map(resultOf);
+    expect(first?.site?.reused).toBe(false);
     // The first --offline build differs in its build information (offline, the data's age): built anew.
-    expect((await build(['--offline'])).site?.reused).toBe(false);
+    expect(offline?.site?.reused).toBe(false);
     const before = await hashes(world.distDir);
     const again = await build(['--offline']);
     expect(again.site?.reused).toBe(true);

@@ -51,6 +51,8 @@ export interface BuildWorldTemplate {
   options: Partial<UpstreamServerOptions>;
   /** The output of the template's last build, as its tests would have read it. */
   run: CliRun;
+  /** The output of each of its builds, in order. */
+  runs: CliRun[];
   manifest: SnapshotManifest;
   close(): Promise<void>;
 }
@@ -67,14 +69,15 @@ export interface TemplateOptions {
 export async function buildWorldTemplate(data: UpstreamData, options: TemplateOptions = {}): Promise<BuildWorldTemplate> {
   const world = await createBuildWorld(structuredClone(data), options.upstream ?? {});
   try {
-    let run: CliRun | undefined;
+    const runs: CliRun[] = [];
     for (const args of options.builds ?? [[]]) {
-      run = await world.build(args, options.env ?? {});
+      const run = await world.build(args, options.env ?? {});
       if (run.code !== 0) throw new Error(`the template's build ${args.join(' ')} failed (${String(run.code)}):\n${run.stderr}`);
+      runs.push(run);
     }
     const manifest = await world.readManifest();
     await world.upstream.close();
-    return { root: world.root, data, options: options.upstream ?? {}, run: run as CliRun, manifest, close: () => rm(world.root, { recursive: true, force: true }) };
+    return { root: world.root, data, options: options.upstream ?? {}, run: runs.at(-1) as CliRun, runs, manifest, close: () => rm(world.root, { recursive: true, force: true }) };
   } catch (error) {
     await world.close();
     throw error;
