@@ -1,25 +1,28 @@
-// Test runner settings: three projects, chosen by file name (README, "Development"):
+// Test runner settings: projects chosen by file name (README, "Development"):
 //   *.unit.test.ts     unit: pure code and in-process servers, in threads, seconds in all;
 //   *.browser.test.ts  browser: a published site in Chromium (the project's set-up provides Debian's Chromium);
+//   *.ci.test.ts       ci: heavy lanes only .ci/run runs (KPU_TEST_CI=1), such as the quick benchmark;
 //   *.test.ts          integration, everything else: the real CLI, real ports, real processes.
-// A new test file lands in integration unless its name says otherwise. Integration and browser tests start real
+// A new test file lands in integration unless its name says otherwise. Integration, browser and ci tests start real
 // servers and processes, so they get generous timeouts.
 import { defineConfig } from 'vitest/config';
 
 const UNIT = 'test/**/*.unit.test.ts';
 const BROWSER = 'test/**/*.browser.test.ts';
+const CI = 'test/**/*.ci.test.ts';
 const SLOW = { testTimeout: 120_000, hookTimeout: 300_000 };
 
 export default defineConfig({
   test: {
     reporters: ['default'],
+    // Two files at once even on two cores: most of an integration test's time is spent waiting on the processes
+    // it started, and the unit files are short.
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'unit', include: [UNIT], pool: 'threads', testTimeout: 30_000 } },
-      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: [UNIT, BROWSER], pool: 'forks', ...SLOW } },
-      {
-        extends: true,
-        test: { name: 'browser', include: [BROWSER], pool: 'forks', ...SLOW, globalSetup: ['test/support/chromium-setup.ts'] },
-      },
+      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: [UNIT, BROWSER, CI], pool: 'forks', ...SLOW } },
+      { extends: true, test: { name: 'browser', include: [BROWSER], pool: 'forks', ...SLOW, globalSetup: ['test/support/chromium-setup.ts'] } },
+      ...(process.env.KPU_TEST_CI === '1' ? [{ extends: true, test: { name: 'ci', include: [CI], pool: 'forks' as const, testTimeout: 120_000, hookTimeout: 900_000 } }] : []),
     ],
   },
 });

@@ -147,7 +147,8 @@ describe('harvest: errors the upstream may send', () => {
     ['a connection reset', { faults: [{ at: 3, kind: 'reset' }] }],
     ['a body that is not JSON, once', { faults: [{ at: 2, kind: 'bad-json' }] }],
   ])('retries through %s and harvests everything', async (_name, options) => {
-    const { data, run, world: current } = await harvestWith(options, { KPU_TIMEOUT_MS: '700' });
+    // A short throttle pause after a 429 (test-only settings); a Retry-After is still waited for in full.
+    const { data, run, world: current } = await harvestWith(options, { KPU_TIMEOUT_MS: '700', KPU_TEST_THROTTLE_FLOOR_MS: '20', KPU_TEST_THROTTLE_CEILING_MS: '100' });
     expect(run.code, run.stderr).toBe(0);
     const harvested = await expectHarvestedExactly(current.cacheDir, data);
     expect(harvested.manifest.retries).toBeGreaterThan(0);
@@ -172,7 +173,9 @@ describe('harvest: errors the upstream may send', () => {
     ['400', { faults: [{ at: 2, kind: 400 }] }, 'UPSTREAM_CLIENT_ERROR'],
     ['403', { faults: [{ at: 1, kind: 403 }] }, 'UPSTREAM_KEY_REFUSED'],
   ])('stops on %s with %s, exit code 3, and no complete harvest', async (_name, options, code) => {
-    const { run, world: current } = await harvestWith(options, { KPU_TIMEOUT_MS: '300', KPU_RETRIES: '2' });
+    // The throttle's pause grows from 20 ms to at most 100 ms here (test-only settings): the growth itself is
+    // harvest-throttling.test.ts's subject, and from 250 ms to 10 s it made "persistent 429" take 16 s.
+    const { run, world: current } = await harvestWith(options, { KPU_TIMEOUT_MS: '300', KPU_RETRIES: '2', KPU_TEST_THROTTLE_FLOOR_MS: '20', KPU_TEST_THROTTLE_CEILING_MS: '100' });
     expect(run.code).toBe(3);
     const error = errorOf(run.stdout);
     expect(error.code).toBe(code);

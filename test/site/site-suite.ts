@@ -1,6 +1,6 @@
 // The end-to-end tests every published site gets, whatever data it was built from: registered by the demo
 // and the real-data test files with their own build.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,17 +129,30 @@ export function defineSiteSuite(label: string, build: () => Promise<PublishedSit
       expect(weights.filter((weight) => weight.bytes > PAGE_BUDGET_BYTES)).toEqual([]);
     });
 
-    it('keeps screenshots of a few pages', async () => {
+    it('keeps screenshots of a few pages: a PNG of each, the page’s full width and at least a screen tall', async () => {
       await mkdir(SCREENSHOT_DIR, { recursive: true });
       const page = await chromium().newPage({ viewport: { width: 1100, height: 900 } });
+      const files: string[] = [];
       try {
         for (const pagePath of options.screenshots) {
-          await page.goto(new URL(pagePath.slice(1), current().server.url).href);
+          const response = await page.goto(new URL(pagePath.slice(1), current().server.url).href);
+          expect(response?.status(), pagePath).toBe(200);
           const file = path.join(SCREENSHOT_DIR, `${label}${pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.png`);
+          await rm(file, { force: true });
           await page.screenshot({ path: file, fullPage: true });
+          files.push(file);
         }
       } finally {
         await page.close();
+      }
+      expect(files).toHaveLength(options.screenshots.length);
+      for (const file of files) {
+        // A PNG's IHDR chunk gives its size: width at byte 16, height at byte 20.
+        const png = await readFile(file);
+        expect(png.subarray(0, 8).toString('hex'), file).toBe('89504e470d0a1a0a');
+        expect(png.readUInt32BE(16), file).toBe(1100);
+        expect(png.readUInt32BE(20), file).toBeGreaterThanOrEqual(900);
+        expect(png.length, file).toBeGreaterThan(20_000);
       }
     });
   });

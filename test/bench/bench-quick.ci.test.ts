@@ -1,5 +1,6 @@
 // The benchmark's smoke run, as CI runs it: `npm run bench -- --quick` end to end, then the results file must
-// hold every section, measured or saying why not. No figure is checked against a goal: machines differ.
+// hold every section, measured: a section that could not run fails the test. No figure is checked against a goal:
+// machines differ. A CI lane (.ci/run; `npm test -- --project ci` with KPU_TEST_CI=1), not part of `npm test`.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -51,10 +52,10 @@ describe('npm run bench -- --quick', () => {
     expect(results.commands).toContain('npm run bench -- --quick --out ' + path.join(dir, 'quick.json'));
   });
 
-  it('holds every section, none failed', () => {
+  it('holds every section, each measured', () => {
     for (const name of ['harvest', 'formats', 'build', 'site', 'pages'] as const) {
       expect(results[name], name).toBeDefined();
-      expect(['ok', 'not-available'], `${name}: ${results[name].reason ?? ''}`).toContain(results[name].status);
+      expect(results[name].status, `${name}: ${results[name].reason ?? ''}`).toBe('ok');
     }
     expect(results.goals.length).toBeGreaterThan(0);
   });
@@ -84,12 +85,9 @@ describe('npm run bench -- --quick', () => {
     expect(size?.wallMs).toBeGreaterThan(0);
   });
 
-  it('measured the site and its pages, or says why not', () => {
-    if (results.site.status === 'not-available') {
-      expect(results.site.reason).toMatch(/not available/);
-      expect(results.pages.status).toBe('not-available');
-      return;
-    }
+  it('measured the site and its pages', () => {
+    expect(results.site.status, results.site.reason ?? '').toBe('ok');
+    expect(results.pages.status, results.pages.reason ?? '').toBe('ok');
     const [site] = results.site.builds;
     expect(site?.firstBuild.wallMs).toBeGreaterThan(0);
     expect(site?.htmlPages).toBeGreaterThan(0);
