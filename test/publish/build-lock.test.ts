@@ -64,22 +64,14 @@ describe('one build at a time', () => {
   });
 
   it('clears the entry of a killed build, so the next build runs', async () => {
-    world = await createBuildWorld(data(), { delayMs: 100 });
+    world = await createBuildWorld(data());
     const current = world;
     const locks = locksDirOf(current.cacheDir);
     let killedPid = 0;
+    // Killed (test-only kill point) after its harvest stored a page: the build holds its entry by then.
     const killed = await runCli(['build'], {
-      env: { ...current.env, ...SLOW },
-      onStart: (child) => {
-        killedPid = child.pid ?? 0;
-        const poll = setInterval(() => {
-          if (existsSync(locks)) {
-            clearInterval(poll);
-            setTimeout(() => child.kill('SIGKILL'), 300);
-          }
-        }, 20);
-        child.on('close', () => clearInterval(poll));
-      },
+      env: { ...current.env, KPU_PAGE_SIZE: '2', KPU_TEST_KILL_AT: 'harvest:page-stored' },
+      onStart: (child) => (killedPid = child.pid ?? 0),
     });
     expect(killed.signal, killed.stderr).toBe('SIGKILL');
     expect(await readdir(locks)).toEqual([expect.stringMatching(new RegExp(`^build-${killedPid}-`))]);
