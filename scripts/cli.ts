@@ -1,5 +1,6 @@
 // The publisher's command line: `npm run build` (and the stages on their own). Human-readable
-// output by default, one JSON document with --json; every line goes through the secret redactor.
+// output by default, one JSON document with --json; every line goes through the secret redactor. `main` takes its
+// environment and output streams, so tests can also run a command in their own process (test/support/run-cli.ts).
 import { parseArgs } from 'node:util';
 import { CLI_FLAGS, COMMANDS, helpText } from './cli-definition.ts';
 import { detectTerminal, loadConfig, type PublisherConfig } from './config.ts';
@@ -8,32 +9,40 @@ import { createReporter } from './log/progress-reporter.ts';
 import { createRedactor, type Redactor } from './log/secret-redactor.ts';
 import { describeResult, runCommand, type CommandName, type CommandResult } from './pipeline.ts';
 
-function printError(error: BuildError, json: boolean, redact: Redactor): void {
-  if (json) {
-    const document = { ok: false, error: { code: error.code, stage: error.stage, message: error.message, hint: error.hint, exitCode: error.exitCode } };
-    process.stdout.write(`${redact(JSON.stringify(document, null, 2))}\n`);
-    return;
-  }
-  process.stderr.write(redact(`\nerror ${error.code} (stage ${error.stage}): ${error.message}\nhint: ${error.hint}\n`));
+/** Where a run of the CLI reads its configuration and writes its output: this process's own, unless a test says. */
+export interface CliIo {
+  env?: Record<string, string | undefined>;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
-async function main(argv: string[]): Promise<number> {
+function printError(io: CliIo, error: BuildError, json: boolean, redact: Redactor): void {
+  if (json) {
+    const document = { ok: false, error: { code: error.code, stage: error.stage, message: error.message, hint: error.hint, exitCode: error.exitCode } };
+    io.stdout.write(`${redact(JSON.stringify(document, null, 2))}\n`);
+    return;
+  }
+  io.stderr.write(redact(`\nerror ${error.code} (stage ${error.stage}): ${error.message}\nhint: ${error.hint}\n`));
+}
+
+/** Runs one command line; returns the exit code. */
+export async function main(argv: string[], io: CliIo = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: CLI_FLAGS, allowPositionals: true, strict: true });
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${helpText()}`);
+    io.stderr.write(`${(error as Error).message}\n\n${helpText()}`);
     return EXIT_CODES.config;
   }
   const { values, positionals } = parsed;
   const json = values.json === true;
   if (values.help) {
-    process.stdout.write(helpText());
+    io.stdout.write(helpText());
     return 0;
   }
   const command = (positionals[0] ?? 'build') as CommandName;
   if (!(command in COMMANDS) || positionals.length > 1) {
-    process.stderr.write(`Unknown command "${positionals.join(' ')}".\n\n${helpText()}`);
+    io.stderr.write(`Unknown command "${positionals.join(' ')}".\n\n${helpText()}`);
     return EXIT_CODES.config;
   }
 
@@ -43,9 +52,9 @@ async function main(argv: string[]): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const config: PublisherConfig = loadConfig();
+    const config: PublisherConfig = io.env ? loadConfig(io.env) : loadConfig();
     redact.add(config.upstream.apiKey);
-    const reporter = createReporter({ terminal: detectTerminal(), redact });
+    const reporter = createReporter({ terminal: io.env ? detectTerminal(io.env, io.stderr) : detectTerminal(), redact, stream: io.stderr });
     const result: CommandResult = await runCommand(command, {
       config,
       reporter,
@@ -55,12 +64,12 @@ async function main(argv: string[]): Promise<number> {
       rebuildSite: values['rebuild-site'] === true,
       registerSecret: redact.add,
     });
-    if (json) process.stdout.write(`${redact(JSON.stringify({ ok: true, ...result }, null, 2))}\n`);
-    else process.stdout.write(`${redact(describeResult(result))}\n`);
+    if (json) io.stdout.write(`${redact(JSON.stringify({ ok: true, ...result }, null, 2))}\n`);
+    else io.stdout.write(`${redact(describeResult(result))}\n`);
     return 0;
   } catch (error) {
     const buildError = interrupt.signal.aborted ? new BuildError('INTERRUPTED', '') : toBuildError(error);
-    printError(buildError, json, redact);
+    printError(io, buildError, json, redact);
     return buildError.exitCode;
   } finally {
     process.off('SIGINT', onSignal);
@@ -68,4 +77,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+if (import.meta.main) process.exitCode = await main(process.argv.slice(2));

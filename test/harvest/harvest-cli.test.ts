@@ -1,6 +1,7 @@
-// The real harvest (the CLI as a process) against the stand-in upstream on a real port, once for each
-// behaviour UPSTREAM.md leaves open: the harvested records are exactly the served ones, or the build
-// stops with the documented error.
+// The real harvest against the stand-in upstream on a real port, once for each behaviour UPSTREAM.md leaves open:
+// the harvested records are exactly the served ones, or the build stops with the documented error. Most cases run
+// the CLI's own `main` in this process (runCliInProcess: same exit code and output, no Node start-up each); the
+// contract of the process itself (exit codes, --json, output to pipes, the key never printed) with the real CLI.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synt
 import type { UpstreamFault, UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createHarvestWorld, expectHarvestedExactly, readAllFiles, readLatestHarvested, TEST_KEY, type HarvestWorld } from '../support/harvest-fixtures.ts';
-import { runCli } from '../support/run-cli.ts';
+import { runCli, runCliInProcess } from '../support/run-cli.ts';
 
 function syntheticData(): UpstreamData {
   return {
@@ -28,7 +29,7 @@ afterEach(async () => {
 async function harvestWith(options: Partial<UpstreamServerOptions>, env: Record<string, string> = {}, args: string[] = []) {
   const data = syntheticData();
   world = await createHarvestWorld(data, options, { KPU_PAGE_SIZE: '7', ...env });
-  const run = await runCli(['harvest', '--json', ...args], { env: world.env });
+  const run = await runCliInProcess(['harvest', '--json', ...args], { env: world.env });
   return { data, run, world };
 }
 
@@ -54,7 +55,7 @@ describe('harvest: every shape of data', () => {
     const data = syntheticData();
     // 30 turnout records in pages of 29: the second page holds one record.
     world = await createHarvestWorld(data, { shape: 'array' }, { KPU_PAGE_SIZE: '29' });
-    const run = await runCli(['harvest', '--json'], { env: world.env });
+    const run = await runCliInProcess(['harvest', '--json'], { env: world.env });
     expect(run.code, run.stderr).toBe(0);
     const harvested = await expectHarvestedExactly(world.cacheDir, data);
     expect(harvested.manifest.datasets.turnout?.shapes).toContain('single');
@@ -97,7 +98,7 @@ describe('harvest: paging', () => {
     // Records 0-6 again at 14-20: in pages of 7, the page at offset 14 is the first page over again.
     data.turnout.splice(14, 0, ...data.turnout.slice(0, 7).map((record) => ({ ...record })));
     world = await createHarvestWorld(data, {}, { KPU_PAGE_SIZE: '7' });
-    const run = await runCli(['harvest', '--json'], { env: world.env });
+    const run = await runCliInProcess(['harvest', '--json'], { env: world.env });
     expect(run.code, run.stderr).toBe(0);
     const harvested = await expectHarvestedExactly(world.cacheDir, data);
     expect(harvested.records.turnout).toHaveLength(37);
@@ -129,7 +130,7 @@ describe('harvest: paging', () => {
     const data = syntheticData();
     world = await createHarvestWorld(data, { basePath: '/kpu' }, { KPU_HTTP_METHOD: 'POST' });
     expect(world.upstream.url).toMatch(/\/kpu$/);
-    const run = await runCli(['harvest', '--json'], { env: world.env });
+    const run = await runCliInProcess(['harvest', '--json'], { env: world.env });
     expect(run.code, run.stderr).toBe(0);
     await expectHarvestedExactly(world.cacheDir, data);
     expect(new Set(world.upstream.requests.map((request) => request.method))).toEqual(new Set(['POST']));
@@ -259,7 +260,7 @@ describe('harvest: data changing during the harvest', () => {
     const duplicate = { ...data.turnout[0], JumlahSeluruhPenggunaHakPilih: '1' };
     data.turnout.splice(10, 0, duplicate as Record<string, string>);
     world = await createHarvestWorld(data, {}, { KPU_PAGE_SIZE: '7' });
-    const run = await runCli(['harvest', '--json'], { env: world.env });
+    const run = await runCliInProcess(['harvest', '--json'], { env: world.env });
     expect(run.code, run.stderr).toBe(0);
     const harvested = await expectHarvestedExactly(world.cacheDir, data);
     expect(harvested.manifest.attempts).toBe(2);
@@ -308,7 +309,7 @@ describe('harvest: what is kept of each page', () => {
     // Each answer waits 30 ms, a floor for the recorded durations.
     world = await createHarvestWorld(data, { delayMs: 30 }, { KPU_PAGE_SIZE: '7' });
     const before = Date.now();
-    const run = await runCli(['harvest', '--json'], { env: world.env });
+    const run = await runCliInProcess(['harvest', '--json'], { env: world.env });
     const after = Date.now();
     expect(run.code, run.stderr).toBe(0);
     const { dir, manifest } = await readLatestHarvested(world.cacheDir);

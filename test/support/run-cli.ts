@@ -41,3 +41,20 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
 }
+
+/**
+ * The same command line run in this process (scripts/cli.ts `main`), with only the environment a test gives it: the
+ * same exit code, standard output and standard error as runCli, without starting Node. For the many cases of one
+ * stage (harvest-cli.test.ts); a handful of contract tests keep the real process (signals, exit of the process).
+ */
+export async function runCliInProcess(args: string[], options: Pick<CliOptions, 'env'> = {}): Promise<CliRun> {
+  const { main } = await import('../../scripts/cli.ts');
+  const collect = (): NodeJS.WritableStream & { text: string } => {
+    const stream = { text: '', write: (chunk: string | Uint8Array) => ((stream.text += String(chunk)), true) };
+    return stream as unknown as NodeJS.WritableStream & { text: string };
+  };
+  const stdout = collect();
+  const stderr = collect();
+  const code = await main(args, { env: { CI: 'true', ...options.env }, stdout, stderr });
+  return { code, signal: null, stdout: stdout.text, stderr: stderr.text };
+}
