@@ -1,13 +1,11 @@
 // With ../shared/data present, a harvest of the real published files through the stand-in returns
 // exactly their records; and the out-of-the-box build harvests the synthetic demo, saying so.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoDataset } from '../../scripts/synthetic/synthetic-data.ts';
 import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createHarvestWorld, expectHarvestedExactly, readLatestHarvested, type HarvestWorld } from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
+import { sharedDemoWorld } from '../site/site-fixtures.ts';
 import { canonicalFile, noticeSharedData } from '../support/shared-data.ts';
 
 const REAL_FILES = ['datahakpilihdpr_2014_sumatra_jawa.csv', 'profilpartai_2014.csv', 'profilpartai_2019.csv', 'profilpartai_2024.csv'];
@@ -38,17 +36,13 @@ describe.skipIf(!noticeSharedData('the harvest of the real data files'))('harves
 
 describe('the out-of-the-box build', () => {
   it('harvests the synthetic demo data from the stand-in when KPU_BASE_URL is unset, and says so', async () => {
-    const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'kpu-demo-'));
-    try {
-      const run = await runCli(['build'], { env: { KPU_CACHE_DIR: cacheDir, KPU_DIST_DIR: path.join(cacheDir, 'dist') } });
-      expect(run.code, run.stderr).toBe(0);
-      expect(`${run.stdout}${run.stderr}`).toContain('DEMO DATA, NOT REAL FIGURES');
-      const harvested = await readLatestHarvested(cacheDir);
-      expect(harvested.manifest.parameters.demo).toBe(true);
-      expect(harvested.records.turnout).toEqual(demoDataset().turnout);
-      expect(harvested.records.parties).toEqual(demoDataset().parties);
-    } finally {
-      await rm(cacheDir, { recursive: true, force: true });
-    }
+    // The demo build the site tests read too, built once per change of its inputs (test/support/shared-worlds.ts).
+    const { run, cacheDir } = await sharedDemoWorld();
+    expect(run.code, run.stderr).toBe(0);
+    expect(`${run.stdout}${run.stderr}`).toContain('DEMO DATA, NOT REAL FIGURES');
+    const harvested = await readLatestHarvested(cacheDir);
+    expect(harvested.manifest.parameters.demo).toBe(true);
+    expect(harvested.records.turnout).toEqual(demoDataset().turnout);
+    expect(harvested.records.parties).toEqual(demoDataset().parties);
   });
 });

@@ -2,8 +2,8 @@
 // publish) from the demo upstream or the stand-in serving the real files, then a static server on a real
 // port, and Chromium.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { createHash } from 'node:crypto';
+import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
@@ -13,6 +13,7 @@ import { createBuildWorld } from '../support/build-fixtures.ts';
 import { runCli, type CliRun } from '../support/run-cli.ts';
 import { CHROMIUM_PATH } from '../support/chromium-setup.ts';
 import { canonicalFile } from '../support/shared-data.ts';
+import { sharedWorld, type SharedWorld } from '../support/shared-worlds.ts';
 
 /** Every canonical file, the broken records included, so real pages show flagged records too. */
 export const REAL_FILES = [
@@ -42,8 +43,7 @@ function checkBuild(cacheDir: string, distDir: string, run: CliRun): { dataDir: 
   return { dataDir: path.join(cacheDir, 'stages', 'snapshot', 'data') };
 }
 
-async function serve(root: string, distDir: string, dataDir: string, started: number, cleanup: () => Promise<void>): Promise<PublishedSite> {
-  const buildMs = Date.now() - started;
+async function serve(distDir: string, dataDir: string, buildMs: number, cleanup: () => Promise<void>): Promise<PublishedSite> {
   const manifest = JSON.parse(await readFile(path.join(distDir, 'data', 'manifest.json'), 'utf8')) as SnapshotManifest;
   const server = await startStaticServer({ root: distDir });
   return {
@@ -55,39 +55,45 @@ async function serve(root: string, distDir: string, dataDir: string, started: nu
     async close() {
       await server.close();
       await cleanup();
-      await rm(root, { recursive: true, force: true });
     },
   };
 }
 
-/** `npm run build` with no upstream configured: the synthetic demo data. */
-export async function buildDemoSite(): Promise<PublishedSite> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-demo-'));
-  const cacheDir = path.join(root, 'cache');
-  const distDir = path.join(root, 'dist');
-  const started = Date.now();
-  try {
-    const run = await runCli(['build'], { env: { KPU_CACHE_DIR: cacheDir, KPU_DIST_DIR: distDir } });
-    const { dataDir } = checkBuild(cacheDir, distDir, run);
-    return await serve(root, distDir, dataDir, started, async () => {});
-  } catch (error) {
-    await rm(root, { recursive: true, force: true });
-    throw error;
-  }
+/**
+ * `npm run build` with no upstream configured: the synthetic demo data. Built once and shared (read-only) by every
+ * file that reads it (test/support/shared-worlds.ts): the site suite, the out-of-the-box build's harvest.
+ */
+export function sharedDemoWorld(): Promise<SharedWorld> {
+  return sharedWorld('demo', 'demo', (root) =>
+    runCli(['build'], { env: { KPU_CACHE_DIR: path.join(root, 'cache'), KPU_DIST_DIR: path.join(root, 'dist') } }),
+  );
 }
 
-/** `npm run build` against the stand-in upstream serving ../shared/data/canonical. */
+/** The demo site, served; shared and read-only. */
+export async function buildDemoSite(): Promise<PublishedSite> {
+  const world = await sharedDemoWorld();
+  const { dataDir } = checkBuild(world.cacheDir, world.distDir, world.run);
+  return serve(world.distDir, dataDir, world.buildMs, async () => {});
+}
+
+/** `npm run build` against the stand-in upstream serving ../shared/data/canonical; built once, shared, read-only. */
 export async function buildRealSite(): Promise<PublishedSite> {
-  const world = await createBuildWorld(await loadUpstreamData(REAL_FILES.map(canonicalFile)));
-  const started = Date.now();
-  try {
-    const run = await world.build();
-    const { dataDir } = checkBuild(world.cacheDir, world.distDir, run);
-    return await serve(world.root, world.distDir, dataDir, started, () => world.close());
-  } catch (error) {
-    await world.close();
-    throw error;
-  }
+  const files = REAL_FILES.map(canonicalFile);
+  const contents = createHash('sha256');
+  for (const file of files) contents.update(await readFile(file));
+  const world = await sharedWorld('real', contents.digest('hex'), async (root) => {
+    const built = await createBuildWorld(await loadUpstreamData(files));
+    try {
+      const run = await built.build();
+      // The world is kept in its own folder: cache/ and dist/ (with dist.builds/) move there.
+      for (const name of ['cache', 'dist', 'dist.builds']) await rename(path.join(built.root, name), path.join(root, name));
+      return run;
+    } finally {
+      await built.close();
+    }
+  });
+  const { dataDir } = checkBuild(world.cacheDir, world.distDir, world.run);
+  return serve(world.distDir, dataDir, world.buildMs, async () => {});
 }
 
 export function launchChromium(): Promise<Browser> {

@@ -1,0 +1,111 @@
+// Worlds several test files only read (the demo site, the real-data site), built once with the real build command
+// and shared between files, projects and runs: kept under <tmp>/kpu-test-worlds/<name>-<key>, where the key hashes
+// every input of the build (scripts/, the site's sources, the lockfile, the Node version, the test fixtures, the
+// served data), so a changed input builds anew and an unchanged one is reused. One builder at a time (a lock
+// folder naming its process); the others wait for it. Readers must not change a shared world: copy it first.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { isProcessAlive } from '../../scripts/owned-folders.ts';
+import { PROJECT_ROOT, type CliRun } from './run-cli.ts';
+
+export const SHARED_WORLDS_DIR = path.join(os.tmpdir(), 'kpu-test-worlds');
+
+export interface SharedWorld {
+  /** Holds cache/ and dist/ (a relative link into dist.builds/). Read-only. */
+  root: string;
+  cacheDir: string;
+  distDir: string;
+  /** The build command's output, as the test that ran it saw it. */
+  run: CliRun;
+  /** Milliseconds the build command took when the world was built. */
+  buildMs: number;
+  /** Whether this call built the world (false: reused). */
+  built: boolean;
+}
+
+interface Meta {
+  run: CliRun;
+  buildMs: number;
+}
+
+/** Folders whose every file is an input of a build (besides the data): the code, the site, the test fixtures. */
+const INPUT_DIRS = ['scripts', 'site/src', 'site/public', 'test/support'];
+const INPUT_FILES = ['package-lock.json', 'site/astro.config.ts', 'tsconfig.json', 'test/site/site-fixtures.ts'];
+
+async function hashInputs(extra: string): Promise<string> {
+  const hash = createHash('sha256').update(`${process.version}\n${extra}\n`);
+  const files: string[] = [...INPUT_FILES];
+  for (const dir of INPUT_DIRS) {
+    const absolute = path.join(PROJECT_ROOT, dir);
+    if (!existsSync(absolute)) continue;
+    for (const entry of await readdir(absolute, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) files.push(path.relative(PROJECT_ROOT, path.join(entry.parentPath, entry.name)));
+    }
+  }
+  for (const file of files.sort()) {
+    const absolute = path.join(PROJECT_ROOT, file);
+    if (existsSync(absolute)) hash.update(`${file}\n`).update(await readFile(absolute));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 15 * 60_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * The shared world `name` for these inputs (`data`: whatever else the build depends on, e.g. the served files'
+ * bytes), built with `build(root)` into an empty folder when no equal world exists yet.
+ */
+export async function sharedWorld(name: string, data: string, build: (root: string) => Promise<CliRun>): Promise<SharedWorld> {
+  const key = await hashInputs(`${name}\n${data}`);
+  const final = path.join(SHARED_WORLDS_DIR, `${name}-${key}`);
+  const lock = `${final}.lock`;
+  const describe = async (built: boolean): Promise<SharedWorld> => {
+    const meta = JSON.parse(await readFile(path.join(final, 'meta.json'), 'utf8')) as Meta;
+    return { root: final, cacheDir: path.join(final, 'cache'), distDir: path.join(final, 'dist'), run: meta.run, buildMs: meta.buildMs, built };
+  };
+  await mkdir(SHARED_WORLDS_DIR, { recursive: true });
+  for (;;) {
+    if (existsSync(path.join(final, 'meta.json'))) return describe(false);
+    try {
+      await mkdir(lock);
+    } catch {
+      // Another process builds it: wait for the world, or take over the lock if its holder is gone.
+      const holder = Number(await readFile(path.join(lock, 'pid'), 'utf8').catch(() => '0'));
+      if (holder > 0 && !isProcessAlive(holder)) await rm(lock, { recursive: true, force: true });
+      else await waitFor(() => existsSync(path.join(final, 'meta.json')) || !existsSync(lock), `the shared ${name} world`);
+      continue;
+    }
+    try {
+      await writeFile(path.join(lock, 'pid'), String(process.pid));
+      if (existsSync(path.join(final, 'meta.json'))) return describe(false);
+      // Older worlds of the same name (other inputs) are of no more use.
+      for (const entry of await readdir(SHARED_WORLDS_DIR)) {
+        if (entry.startsWith(`${name}-`) && !entry.startsWith(`${name}-${key}`)) await rm(path.join(SHARED_WORLDS_DIR, entry), { recursive: true, force: true });
+      }
+      const building = `${final}.building-${process.pid}`;
+      await rm(building, { recursive: true, force: true });
+      await mkdir(building, { recursive: true });
+      const started = Date.now();
+      const run = await build(building);
+      const buildMs = Date.now() - started;
+      if (run.code !== 0) {
+        await rm(building, { recursive: true, force: true });
+        throw new Error(`the shared ${name} world's build failed (${String(run.code)}):\n${run.stderr}`);
+      }
+      await writeFile(path.join(building, 'meta.json'), `${JSON.stringify({ run, buildMs } satisfies Meta)}\n`);
+      await rename(building, final);
+      return describe(true);
+    } finally {
+      await rm(lock, { recursive: true, force: true });
+    }
+  }
+}
