@@ -1,7 +1,8 @@
 // The real harvest against the stand-in upstream on a real port, once for each behaviour UPSTREAM.md leaves open:
 // the harvested records are exactly the served ones, or the build stops with the documented error. Most cases run
 // the CLI's own `main` in this process (runCliInProcess: same exit code and output, no Node start-up each); the
-// contract of the process itself (exit codes, --json, output to pipes, the key never printed) with the real CLI.
+// harvests that fail, and the contract of the process itself (exit codes, --json, output to pipes, the key never
+// printed), with the real CLI.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -26,10 +27,22 @@ afterEach(async () => {
   world = undefined;
 });
 
+/** A harvest that completes, run in this process (see the top of the file). */
 async function harvestWith(options: Partial<UpstreamServerOptions>, env: Record<string, string> = {}, args: string[] = []) {
   const data = syntheticData();
   world = await createHarvestWorld(data, options, { KPU_PAGE_SIZE: '7', ...env });
   const run = await runCliInProcess(['harvest', '--json', ...args], { env: world.env });
+  return { data, run, world };
+}
+
+/**
+ * A harvest that stops with an error, with the real CLI: a failed harvest leaves the requests it made ahead to the
+ * process's exit, which in this process would still be writing into the cache folder as the test removes it.
+ */
+async function harvestFailingWith(options: Partial<UpstreamServerOptions>, env: Record<string, string> = {}) {
+  const data = syntheticData();
+  world = await createHarvestWorld(data, options, { KPU_PAGE_SIZE: '7', ...env });
+  const run = await runCli(['harvest', '--json'], { env: world.env });
   return { data, run, world };
 }
 
@@ -73,7 +86,7 @@ describe('harvest: paging', () => {
   });
 
   it('stops with HARVEST_OFFSET_IGNORED when later pages repeat the first', async () => {
-    const { run } = await harvestWith({ ignoreOffset: true });
+    const { run } = await harvestFailingWith({ ignoreOffset: true });
     expect(run.code).toBe(3);
     const error = errorOf(run.stdout);
     expect(error.code).toBe('HARVEST_OFFSET_IGNORED');
@@ -82,7 +95,7 @@ describe('harvest: paging', () => {
 
   it('stops with HARVEST_OFFSET_IGNORED, at once, when every offset past the end answers the last page again', async () => {
     // Unnoticed, the chain would never reach an empty page: KPU_MAX_PAGES would end it, with a different error.
-    const { run, world: current } = await harvestWith({ clampOffset: true }, { KPU_MAX_PAGES: '50' });
+    const { run, world: current } = await harvestFailingWith({ clampOffset: true }, { KPU_MAX_PAGES: '50' });
     expect(run.code).toBe(3);
     const error = errorOf(run.stdout);
     expect(error.code).toBe('HARVEST_OFFSET_IGNORED');
@@ -107,7 +120,7 @@ describe('harvest: paging', () => {
   });
 
   it('stops with HARVEST_TOO_MANY_PAGES at the page cap', async () => {
-    const { run } = await harvestWith({}, { KPU_MAX_PAGES: '3' });
+    const { run } = await harvestFailingWith({}, { KPU_MAX_PAGES: '3' });
     expect(run.code).toBe(3);
     expect(errorOf(run.stdout).code).toBe('HARVEST_TOO_MANY_PAGES');
   });
@@ -176,7 +189,7 @@ describe('harvest: errors the upstream may send', () => {
   ])('stops on %s with %s, exit code 3, and no complete harvest', async (_name, options, code) => {
     // The throttle's pause grows from 20 ms to at most 100 ms here (test-only settings): the growth itself is
     // harvest-throttling.test.ts's subject, and from 250 ms to 10 s it made "persistent 429" take 16 s.
-    const { run, world: current } = await harvestWith(options, { KPU_TIMEOUT_MS: '300', KPU_RETRIES: '2', KPU_TEST_THROTTLE_FLOOR_MS: '20', KPU_TEST_THROTTLE_CEILING_MS: '100' });
+    const { run, world: current } = await harvestFailingWith(options, { KPU_TIMEOUT_MS: '300', KPU_RETRIES: '2', KPU_TEST_THROTTLE_FLOOR_MS: '20', KPU_TEST_THROTTLE_CEILING_MS: '100' });
     expect(run.code).toBe(3);
     const error = errorOf(run.stdout);
     expect(error.code).toBe(code);
@@ -190,7 +203,7 @@ describe('harvest: errors the upstream may send', () => {
     ['JSON of an unexpected shape', { at: 2, kind: 'bad-shape' }, 'UPSTREAM_UNEXPECTED_SHAPE', '{"count":1,"data":"unexpected"}'],
     ['a body that is not JSON, twice', { path: '/api/profilpartai', offset: 7, kind: 'bad-json', times: 2 }, 'UPSTREAM_BAD_JSON', '<title>502 Bad Gateway</title>'],
   ])('on %s, names the request with its limit and offset (not the key) and quotes the body', async (_name, fault, code, snippet) => {
-    const { run, world: current } = await harvestWith({ faults: [fault] });
+    const { run, world: current } = await harvestFailingWith({ faults: [fault] });
     expect(run.code).toBe(3);
     const error = errorOf(run.stdout);
     expect(error.code).toBe(code);
@@ -241,7 +254,7 @@ describe('harvest: data changing during the harvest', () => {
       apply: (records: readonly Record<string, unknown>[]) => [{ ...records[0], NamaKabupaten: `KABUPATEN CONTOH BARU ${n}` }, ...records],
     });
     // A new record at the front every third request, for as long as the harvest runs.
-    const { run } = await harvestWith({ mutation: Array.from({ length: 40 }, (_, index) => insert(2 + 3 * index)) });
+    const { run } = await harvestFailingWith({ mutation: Array.from({ length: 40 }, (_, index) => insert(2 + 3 * index)) });
     expect(run.code).toBe(3);
     expect(errorOf(run.stdout).code).toBe('HARVEST_INCONSISTENT');
   });

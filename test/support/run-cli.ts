@@ -45,7 +45,9 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
 /**
  * The same command line run in this process (scripts/cli.ts `main`), with only the environment a test gives it: the
  * same exit code, standard output and standard error as runCli, without starting Node. For the many cases of one
- * stage (harvest-cli.test.ts); a handful of contract tests keep the real process (signals, exit of the process).
+ * stage that complete (harvest-cli.test.ts). Not for commands that fail: a failed harvest leaves the requests it
+ * made ahead to the process's exit, which here would go on writing after this returns. Contract tests (signals,
+ * exit codes, output to pipes) keep the real process too.
  */
 export async function runCliInProcess(args: string[], options: Pick<CliOptions, 'env'> = {}): Promise<CliRun> {
   const { main } = await import('../../scripts/cli.ts');
