@@ -256,11 +256,9 @@ describe('publishing: all or nothing', () => {
   });
 
   it('stops the site build when its build is killed, and the next build leaves nothing of it behind', async () => {
-    world = await createBuildWorld({
-      turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 40, regenciesPerDapil: 5, seed: 6 }),
-      parties: generatePartyRecords({ years: [2024], parties: 12, seed: 6 }),
-    });
-    expect((await world.build()).code).toBe(0);
+    // Half a second after the Astro process appears the site stage still runs (the half-built site folder checked
+    // below proves the kill landed there): the template's small site will do.
+    world = await copyBuildWorld(template);
     const published = await snapshotOf(world.distDir);
     const current = world;
     let killedPid = 0;
