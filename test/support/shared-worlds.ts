@@ -1,5 +1,6 @@
 // Worlds several test files only read (the demo site, the real-data site), built once with the real build command
-// and shared between files, projects and runs: kept under <tmp>/kpu-test-worlds/<name>-<key>, where the key hashes
+// and shared between files, projects and runs: kept under <tmp>/kpu-test-worlds/<checkout>/<name>-<key> (one folder
+// per checkout of the project, so worktrees side by side never touch each other's worlds), where the key hashes
 // every input of the build (scripts/, the site's sources, the lockfile, the Node version, the test fixtures, the
 // served data), so a changed input builds anew and an unchanged one is reused. One builder at a time (a lock
 // folder naming its process); the others wait for it. Readers must not change a shared world: copy it first.
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { isProcessAlive } from '../../scripts/owned-folders.ts';
 import { PROJECT_ROOT, type CliRun } from './run-cli.ts';
 
-export const SHARED_WORLDS_DIR = path.join(os.tmpdir(), 'kpu-test-worlds');
+export const SHARED_WORLDS_DIR = path.join(os.tmpdir(), 'kpu-test-worlds', createHash('sha256').update(PROJECT_ROOT).digest('hex').slice(0, 12));
 
 export interface SharedWorld {
   /** Holds cache/ and dist/ (a relative link into dist.builds/). Read-only. */
