@@ -375,10 +375,10 @@ const id: SiteText = {
     units: { persons: 'orang', percent: 'persen', year: 'tahun' },
     formatTypes: {
       integer: { json: 'angka', csv: 'angka, tanpa tanda kutip', parquet: 'INT64', arrow: 'Int64' },
-      text: { json: 'teks', csv: 'teks dalam tanda kutip', parquet: 'UTF8 (BYTE_ARRAY)', arrow: 'Utf8' },
+      text: { json: 'teks', csv: 'teks dalam tanda kutip; teks yang akan dijalankan spreadsheet sebagai rumus (diawali =, +, -, @) diberi \' di depannya', parquet: 'UTF8 (BYTE_ARRAY)', arrow: 'Utf8' },
       decimal: { json: 'angka', csv: 'angka dengan titik desimal, tanpa tanda kutip', parquet: 'DOUBLE', arrow: 'Float64' },
       date: { json: 'teks YYYY-MM-DD', csv: 'YYYY-MM-DD, tanpa tanda kutip', parquet: 'DATE', arrow: 'Date32 (hari)' },
-      text_list: { json: 'larik teks', csv: 'dalam tanda kutip, butir dipisah ";"', parquet: 'LIST berisi UTF8', arrow: 'List<Utf8>' },
+      text_list: { json: 'larik teks', csv: 'dalam tanda kutip, butir dipisah ";" (pelindung rumus seperti teks)', parquet: 'LIST berisi UTF8', arrow: 'List<Utf8>' },
     },
   },
   quality: {
