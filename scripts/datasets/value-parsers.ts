@@ -62,6 +62,15 @@ export function parseInteger(value: string): ParseResult<number> {
   return { ok: true, value: Number(value) };
 }
 
+/**
+ * Whether a normalized election year gets its own files and pages (docs/data.md: a year that is not four digits
+ * is in the all-years files only). Checked on the number, so the per-year files, the manifest's years and the
+ * site's year pages agree. Example: 2014 → true; 99999, 0, 999 → false.
+ */
+export function isFourDigitYear(year: number): boolean {
+  return Number.isSafeInteger(year) && year >= 1000 && year <= 9999;
+}
+
 const DECIMAL_COMMA = /^([0-9]+)(?:,([0-9]+))?$/;
 
 /**
