@@ -399,7 +399,7 @@ const id: SiteText = {
     record: 'Halaman',
     shown: (shown, total) => `${shown} pelanggaran pertama dari ${total} ditampilkan; laporan lengkap ada di berkas unduhan.`,
     fullReport: 'Laporan lengkap',
-    yearless: (count) => `${count} rekaman dengan tahun pemilu yang tidak terbaca hanya ada di berkas semua tahun.`,
+    yearless: (count) => `${count} rekaman dengan tahun pemilu yang tidak terbaca atau bukan empat angka hanya ada di berkas semua tahun.`,
   },
   changes: {
     title: 'Perubahan data',
@@ -639,7 +639,7 @@ const en: SiteText = {
     record: 'Page',
     shown: (shown, total) => `The first ${shown} of ${total} violations are shown; the full report is in the downloads.`,
     fullReport: 'Full report',
-    yearless: (count) => `${count} record${count === 1 ? '' : 's'} with an unreadable election year are in the all-years files only.`,
+    yearless: (count) => `${count} record${count === 1 ? '' : 's'} whose election year is unreadable or not four digits ${count === 1 ? 'is' : 'are'} in the all-years files only.`,
   },
   changes: {
     title: 'Changes to the data',

@@ -136,6 +136,6 @@ describe('election years that are not four digits', () => {
     const home = await readFile(path.join(world.distDir, 'en', 'index.html'), 'utf8');
     expect(home).not.toMatch(/href="[^"]*\/(99999|0)\/"/);
     const quality = await readFile(path.join(world.distDir, 'en', 'data-quality', 'index.html'), 'utf8');
-    expect(quality).toContain('4 records with an unreadable election year are in the all-years files only.');
+    expect(quality).toContain('4 records whose election year is unreadable or not four digits are in the all-years files only.');
   });
 });
