@@ -38,7 +38,7 @@ const FORMULA_START = /^(?:\s*[=+\-@]|[\t\r\n\0])/;
 
 /**
  * OWASP's neutralization (https://owasp.org/www-community/attacks/CSV_Injection): such a text cell gets a
- * leading single quote, which spreadsheets take as "this is text" and do not show. Only the CSV does this (the
+ * leading single quote, so a spreadsheet keeps it as text (some show the quote). Only the CSV does this (the
  * JSON, Parquet, Arrow and raw files keep the value exactly), and only text: numbers and dates are written bare
  * from typed values, and the parsers accept no sign, so a negative number never reaches a cell.
  * Example: "=1+1" → "'=1+1"; "\t=1+1" → "'\t=1+1"; "-" → "'-"; "Jl. A-1" → unchanged.
