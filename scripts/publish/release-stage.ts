@@ -10,6 +10,7 @@ import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import type { NormalizedRecord } from '../normalize/normalize-records.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { compareRecords, type DatasetChanges, type RecordChange } from './change-report.ts';
+import { escapeMarkdownText } from './markdown-text.ts';
 
 export interface ReleaseEntry {
   id: string;
@@ -97,8 +98,9 @@ function allYearsFile(dataDir: string, dataset: DatasetDefinition): string {
   return path.join(dataDir, 'all-years', `${dataset.fileStem}-all-years.json`);
 }
 
+/** A value from the data as inert Markdown (scripts/publish/markdown-text.ts): it may hold anything the upstream sent. */
 function renderValue(value: unknown): string {
-  return value === null ? '(empty)' : Array.isArray(value) ? value.join(';') : String(value);
+  return value === null ? '(empty)' : escapeMarkdownText(Array.isArray(value) ? value.join(';') : String(value));
 }
 
 /**
