@@ -1,7 +1,7 @@
 // Hostile answers for the stand-in upstream's `hostile` option (docs/upstream.md, "Limits" and "Bodies"): bodies
 // that are too big, endless, compressed, bombs, BOM-prefixed, too deep, not UTF-8, numbers JSON.parse would
 // change, and data that pages forever or spreads over thousands of years. Each factory returns a HostileAnswer.
-import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
 import type { DatasetId } from './upstream-data.ts';
 import type { HostileAnswer, HostileRequest, RawAnswer } from './upstream-server.ts';
@@ -65,7 +65,12 @@ export function declaredLength(bytes: number, target: HostileTarget = {}): Hosti
 
 export type ContentEncoding = 'gzip' | 'deflate' | 'br';
 
-const COMPRESS: Record<ContentEncoding, (data: Buffer) => Buffer> = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
+const COMPRESS: Record<ContentEncoding, (data: Buffer) => Buffer> = {
+  gzip: (data) => gzipSync(data),
+  deflate: (data) => deflateSync(data),
+  // Brotli's default quality (11) takes seconds on a bomb; 5 is what web servers use on the fly.
+  br: (data) => brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+};
 
 /** The normal answer, compressed and sent with `Content-Encoding: <encoding>` (asked for or not). */
 export function encodedBody(encoding: ContentEncoding, target: HostileTarget = {}): HostileAnswer {
