@@ -119,6 +119,18 @@ describe('limits: a hostile upstream stops the build with its own code, dist/ un
     expect(error.code).toBe('HARVEST_TOO_MANY_RECORDS');
     expect(error.message).toContain('parties: 300 records by the page at offset 250, more than the 250 allowed (KPU_MAX_RECORDS)');
   });
+
+  it('last, a build that succeeds: a number JSON.parse would make null is published in raw.json as sent', async () => {
+    hostile = rawNumberValue('PersentaseKeterwakilanPerempuan', '1e400', { dataset: 'parties', offset: 0 });
+    const run = await world.build(['--json']).finally(() => {
+      hostile = undefined;
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const raw = await readFile(path.join(world.distDir, 'data', 'all-years', 'kpu-party-profiles-all-years.raw.json'), 'utf8');
+    expect(raw).toContain('"PersentaseKeterwakilanPerempuan":1e400');
+    const quality = await readFile(path.join(world.distDir, 'data', 'quality-report.json'), 'utf8');
+    expect(quality).toContain('"PersentaseKeterwakilanPerempuan": 1e400');
+  });
 });
 
 describe('bodies read exactly', () => {
