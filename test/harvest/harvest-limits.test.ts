@@ -45,6 +45,15 @@ describe('parseJsonExactly', () => {
     expect(JSON.stringify(JSON.parse(text))).toBe('{"a":null,"b":12345678901234567000,"c":1,"d":0,"e":7,"f":[1.5,"1e400"]}');
   });
 
+  it('walks the deepest value the configuration allows (512 levels) without running out of stack', () => {
+    const text = `{"data":[{"f":${'['.repeat(509)}1e400${']'.repeat(509)}}]}`;
+    expect(scanJsonText(text, 512)).toMatchObject({ depth: 512, tooDeepAt: null, inexactNumbers: true });
+    const value = parseJsonExactly(text);
+    expect(JSON.stringify(value)).toBe(text);
+    // The harvester's first-page comparison walks records with a replacer, as 3,000 levels once overflowed.
+    expect(JSON.stringify(value, (_key, item: unknown) => item)).toBe(text);
+  });
+
   it('keeps plain numbers as numbers', () => {
     expect(parseJsonExactly('{"count":3,"x":1e400}')).toMatchObject({ count: 3 });
   });

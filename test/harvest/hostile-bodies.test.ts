@@ -192,6 +192,17 @@ describe('bodies read exactly', () => {
     expect(String(harvested.records.parties?.[7]?.NamaPartai)).toMatch(/\ufffd\ufffd\ufffd$/);
   });
 
+  it('keeps a nested value within KPU_MAX_JSON_DEPTH as data, for the quality rules to flag', async () => {
+    const { current } = await harvest(deepNesting('NamaPartai', 500, { dataset: 'parties', offset: 0 }), { KPU_MAX_JSON_DEPTH: '512' });
+    const { harvested } = await pageFiles(current.cacheDir);
+    expect(JSON.stringify(harvested.records.parties?.[0]?.NamaPartai)).toBe(`${'['.repeat(500)}"x"${']'.repeat(500)}`);
+    const snapshot = await runCli(['snapshot', '--json'], { env: current.env });
+    expect(snapshot.code, snapshot.stderr).toBe(0);
+    const parties = JSON.parse(await readFile(path.join(current.cacheDir, 'stages', 'snapshot', 'data', 'all-years', 'kpu-party-profiles-all-years.json'), 'utf8')) as Record<string, unknown>[];
+    expect(parties[0]?.party_name).toBeNull();
+    expect(parties[0]?.quality_flags).toContain('field-string');
+  });
+
   it('writes numbers to raw.json exactly as sent; the normalized value is null and the record flagged', async () => {
     const { current } = await harvest([
       rawNumberValue('JumlahSeluruhPenggunaHakPilih', '12345678901234567890', { dataset: 'turnout', offset: 0 }),
