@@ -11,26 +11,25 @@ export interface LimitBreach {
   detail: string;
 }
 
-/** The first characters of a (possibly huge) text, for a message. */
-function excerpt(text: string, length = 40): string {
-  return text.length > length ? `${text.slice(0, length)}…` : text;
-}
-
 /** A value's length in characters: a string's own, anything else's as JSON (depth is bounded before this runs). */
 function valueChars(value: unknown): number {
   return typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0);
 }
 
 /**
- * The first field name or value longer than `maxChars` on a page. Example, max 10: [{"NamaPartai": "Partai Contoh
- * Raya"}] at offset 20 → "parties: the record at offset 20 has a NamaPartai of 18 characters, more than 10 …".
+ * The first field name or value longer than `maxChars` on a page. Example, max 100: a NamaPartai of 101 characters
+ * in the second record of the page at offset 20 → "parties: the record at offset 21 has a NamaPartai of 101
+ * characters, more than the 100 allowed …". Only a documented field is named: an unknown name is the upstream's
+ * text, which may hold anything (even an echoed key, cut where the redactor would miss it).
  */
-export function findLongField(dataset: Pick<DatasetDefinition, 'id'>, offset: number, records: readonly RawRecord[], maxChars: number): LimitBreach | null {
+export function findLongField(dataset: Pick<DatasetDefinition, 'id' | 'upstreamFields'>, offset: number, records: readonly RawRecord[], maxChars: number): LimitBreach | null {
   for (const [index, record] of records.entries()) {
     for (const [field, value] of Object.entries(record)) {
-      const chars = field.length > maxChars ? field.length : valueChars(value);
+      const longName = field.length > maxChars;
+      const chars = longName ? field.length : valueChars(value);
       if (chars <= maxChars) continue;
-      const what = field.length > maxChars ? `a field name of ${chars} characters ("${excerpt(field)}")` : `a ${excerpt(field)} of ${chars} characters`;
+      const name = dataset.upstreamFields.includes(field) ? field : `field not in the dataset's definition (its name ${field.length} characters long)`;
+      const what = longName ? `a field name of ${chars} characters` : `a ${name} of ${chars} characters`;
       return {
         code: 'UPSTREAM_FIELD_TOO_LONG',
         detail: `${dataset.id}: the record at offset ${offset + index} has ${what}, more than the ${maxChars} allowed (KPU_MAX_FIELD_CHARS).`,

@@ -130,6 +130,8 @@ describe('bodyText', () => {
   });
 });
 
+const TEST_SECRET = 'k-SECRET-1234';
+
 describe('harvest limits per page', () => {
   const record = { tahunPemilu: '2024', NomorUrutPartai: '1', NamaPartai: 'Partai Contoh' };
   const page = (offset: number, records: Record<string, unknown>[], bytes = 100) => ({ offset, url: 'http://upstream.invalid/api/profilpartai', records, bytes });
@@ -141,6 +143,10 @@ describe('harvest limits per page', () => {
     expect(findLongField(partyDataset, 0, [{ ...record, NamaPartai: ['X'.repeat(100)] }], 100)?.code).toBe('UPSTREAM_FIELD_TOO_LONG');
     expect(findLongField(partyDataset, 0, [{ ...record, ['F'.repeat(101)]: '' }], 100)?.detail).toContain('a field name of 101 characters');
     expect(findLongField(partyDataset, 0, [{ ...record, NamaPartai: 'X'.repeat(100) }], 100)).toBeNull();
+    // A name the dataset does not declare is the upstream's text: never printed.
+    const unknown = findLongField(partyDataset, 0, [{ ...record, [`${TEST_SECRET}x`]: 'X'.repeat(101) }], 100);
+    expect(unknown?.detail).toContain("a field not in the dataset's definition (its name 14 characters long) of 101 characters");
+    expect(unknown?.detail).not.toContain(TEST_SECRET);
   });
 
   it('counts records and years per dataset, and bytes over both', () => {
