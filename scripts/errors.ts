@@ -76,6 +76,21 @@ export const ERROR_CATALOGUE = {
     message: 'The upstream answered with JSON of an unexpected shape.',
     hint: 'The upstream may have changed its interface: compare the snippet with docs/upstream.md before changing the parser.',
   },
+  UPSTREAM_RESPONSE_TOO_LARGE: {
+    stage: 'harvest',
+    message: 'An upstream answer is larger than KPU_MAX_RESPONSE_BYTES.',
+    hint: 'The request was cut off at the cap (for a compressed answer, the cap applies to the decompressed body too). Raise KPU_MAX_RESPONSE_BYTES if such pages are expected, or lower KPU_PAGE_SIZE.',
+  },
+  UPSTREAM_FIELD_TOO_LONG: {
+    stage: 'harvest',
+    message: 'An upstream record holds a value longer than KPU_MAX_FIELD_CHARS.',
+    hint: 'The message names the dataset, the page offset and the field. Such a value is more likely a fault or an attack than data; raise KPU_MAX_FIELD_CHARS only if it is real.',
+  },
+  UPSTREAM_TOO_DEEP: {
+    stage: 'harvest',
+    message: 'An upstream answer is nested deeper than KPU_MAX_JSON_DEPTH.',
+    hint: 'Records are flat objects of strings: a deeply nested answer is a fault or an attack. Raise KPU_MAX_JSON_DEPTH only if the upstream really sends such values.',
+  },
   HARVEST_OFFSET_IGNORED: {
     stage: 'harvest',
     message: 'The upstream repeats the same records on later pages: it seems to ignore `offset`.',
@@ -85,6 +100,21 @@ export const ERROR_CATALOGUE = {
     stage: 'harvest',
     message: 'The harvest reached the page cap before the upstream ran out of records.',
     hint: 'Raise KPU_MAX_PAGES if the dataset really is that large, or raise KPU_PAGE_SIZE.',
+  },
+  HARVEST_TOO_MANY_RECORDS: {
+    stage: 'harvest',
+    message: 'A dataset has more records than KPU_MAX_RECORDS.',
+    hint: 'The upstream may be paging forever or sending junk; if the dataset really is that large, raise KPU_MAX_RECORDS.',
+  },
+  HARVEST_TOO_MANY_YEARS: {
+    stage: 'harvest',
+    message: 'A dataset has more distinct election years than KPU_MAX_YEARS.',
+    hint: 'Each year becomes its own files and pages: so many years points at a fault upstream. Raise KPU_MAX_YEARS only if they are real.',
+  },
+  HARVEST_TOO_LARGE: {
+    stage: 'harvest',
+    message: 'The harvest holds more bytes than KPU_MAX_HARVEST_BYTES.',
+    hint: 'The upstream may be paging forever; if the data really is that large, raise KPU_MAX_HARVEST_BYTES (the cache needs that much free disk).',
   },
   HARVEST_INCONSISTENT: {
     stage: 'harvest',

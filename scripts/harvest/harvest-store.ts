@@ -7,9 +7,14 @@ import path from 'node:path';
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
 import { BuildError } from '../errors.ts';
 import { parsePage, type PageShape } from './page-parser.ts';
+import { bodyText, type BodyNotes } from './response-body.ts';
 
-/** What is known about one fetched page (file `<offset>.json` beside `<offset>.body`). */
-export interface PageProvenance {
+/**
+ * What is known about one fetched page (file `<offset>.json` beside `<offset>.body`). The body file holds the
+ * bytes after any Content-Encoding is removed; `bytes` and `sha256` are of that file, and BodyNotes' wire fields
+ * of the bytes as received (docs/upstream.md, "Bodies").
+ */
+export interface PageProvenance extends BodyNotes {
   dataset: string;
   offset: number;
   limit: number;
@@ -116,7 +121,7 @@ async function readStoredPage(dir: string, dataset: DatasetDefinition, offset: n
     throw error;
   }
   if (body.length !== provenance.bytes || sha256Hex(body) !== provenance.sha256) return null;
-  const parsed = parsePage(body.toString('utf8'), dataset);
+  const parsed = parsePage(bodyText(body).text, dataset);
   if (!parsed.ok) return null;
   return { provenance, records: parsed.records };
 }

@@ -14,6 +14,7 @@ import {
   type PageProvenance,
   type PartialHarvest,
 } from './harvest-store.ts';
+import { createHarvestLimitTracker, type HarvestLimitTracker } from './harvest-limits.ts';
 import type { PageShape } from './page-parser.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream-client.ts';
 
@@ -86,6 +87,7 @@ async function harvestDataset(
   partial: PartialHarvest,
   options: HarvestOptions,
   progress: HarvestProgress,
+  limits: HarvestLimitTracker,
 ): Promise<DatasetOutcome> {
   const { config, reporter } = options;
   const limit = config.pageSize;
@@ -126,6 +128,7 @@ async function harvestDataset(
             count: page.parsed.count,
             shape: page.parsed.shape,
             totalCount: page.totalCount,
+            ...page.notes,
           },
         };
       })();
@@ -147,6 +150,7 @@ async function harvestDataset(
     for (let ahead = 0; ahead < config.concurrency; ahead += 1) load(offset + ahead * step);
     const page = await load(offset);
     inflight.delete(offset);
+    limits.checkPage(dataset, { offset, url: page.provenance.url, records: page.records, bytes: page.body?.length ?? (page.provenance as PageProvenance).bytes });
 
     const keys = page.records.map((record) => recordKey(dataset, record));
     // A page of nothing but records already seen: the upstream answering an earlier page again (offset ignored,
@@ -172,6 +176,9 @@ async function harvestDataset(
 
     const provenance = page.stored ? (page.provenance as PageProvenance) : await partial.writePage(page.provenance, page.body as Buffer);
     pageFiles.push(provenance);
+    if (provenance.invalidUtf8) {
+      warnings.push(`${dataset.id}: the page at offset ${offset} is not valid UTF-8; its invalid bytes were read as U+FFFD (the body file keeps them): ${provenance.url}`);
+    }
     shapes.add(provenance.shape);
     if (provenance.totalCount !== null) totalCount = provenance.totalCount;
     if (provenance.count !== page.records.length) {
@@ -248,10 +255,11 @@ async function harvestOnce(partial: PartialHarvest, options: HarvestOptions, pro
       options.reporter.status(describeProgress(progress, options.datasets));
     },
   });
+  const limits = createHarvestLimitTracker(options.config.limits);
   try {
     const results = await Promise.all(
       options.datasets.map((dataset) =>
-        harvestDataset(dataset, client, partial, options, progress).catch((error: unknown) => {
+        harvestDataset(dataset, client, partial, options, progress, limits).catch((error: unknown) => {
           failure.abort();
           throw error;
         }),

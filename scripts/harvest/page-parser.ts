@@ -1,6 +1,7 @@
 // Reads one upstream answer into records. Pure: every shape UPSTREAM.md allows is accepted, anything
 // else is a reason, not an exception; the harvester decides what a reason means.
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
+import { parseJsonExactly } from './exact-json.ts';
 
 export type PageShape = 'array' | 'keyed' | 'single' | 'empty';
 
@@ -29,7 +30,7 @@ function readCount(value: unknown): number | null {
 export function parsePage(body: string, dataset: DatasetDefinition): PageParse {
   let envelope: unknown;
   try {
-    envelope = JSON.parse(body);
+    envelope = parseJsonExactly(body);
   } catch (error) {
     return { ok: false, reason: 'not-json', detail: (error as Error).message };
   }

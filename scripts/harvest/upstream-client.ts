@@ -1,11 +1,15 @@
 // Fetches one page from the upstream with undici: the key only in the x-api-key header, bounded
 // concurrency, a pause between requests that grows after 429s, and retries with exponential backoff,
-// full jitter and Retry-After. It returns parsed pages or throws a catalogued BuildError.
+// full jitter and Retry-After. Each body is read within KPU_MAX_RESPONSE_BYTES (response-body.ts) and its
+// nesting measured before it is parsed. It returns parsed pages or throws a catalogued BuildError.
 import { Agent, request } from 'undici';
 import type { UpstreamConfig } from '../config.ts';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { BuildError, type ErrorCode } from '../errors.ts';
+import { scanJsonText } from './exact-json.ts';
+import { depthBreach } from './harvest-limits.ts';
 import { parsePage, snippetOf, type PageParse } from './page-parser.ts';
+import { bodyNotesOf, bodyText, readResponseBody, type BodyNotes, type BodyRead } from './response-body.ts';
 
 export interface FetchedPage {
   /** The request URL; it never carries the key. */
@@ -13,8 +17,10 @@ export interface FetchedPage {
   offset: number;
   limit: number;
   status: number;
-  /** The body exactly as received. */
+  /** The body exactly as received, after any Content-Encoding is decoded (a BOM and invalid bytes included). */
   body: Buffer;
+  /** How the body was read, when there is something to say: encoding, BOM, invalid UTF-8. */
+  notes: BodyNotes;
   fetchedAt: string;
   durationMs: number;
   attempts: number;
@@ -179,7 +185,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const started = performance.now();
     const fetchedAt = new Date(startedAt).toISOString();
     let status: number;
-    let body: Buffer;
+    let read: BodyRead;
     let responseHeaders: Record<string, string | string[] | undefined>;
     try {
       const response = await request(url, {
@@ -190,7 +196,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       });
       status = response.statusCode;
       responseHeaders = response.headers;
-      body = Buffer.from(await response.body.arrayBuffer());
+      read = await readResponseBody(response.body, response.headers, config.limits.maxResponseBytes);
     } catch (error) {
       if (signal?.aborted) throw new BuildError('INTERRUPTED', '');
       const code = (error as { code?: string }).code ?? (error as Error).name;
@@ -203,7 +209,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       };
     }
     const durationMs = Math.round(performance.now() - started);
-    const text = body.toString('utf8');
+    // Any status: an endless error page is as harmful as an endless page of data.
+    if (!read.ok && read.reason === 'too-large') throw new BuildError('UPSTREAM_RESPONSE_TOO_LARGE', `From ${url.href}: ${read.detail}.`);
+    const body = read.ok ? read.body : Buffer.alloc(0);
+    const decoded = bodyText(body);
+    const { text } = decoded;
     if (status === 401 || status === 403) {
       throw new BuildError('UPSTREAM_KEY_REFUSED', `${status} from ${url.href}`);
     }
@@ -225,6 +235,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     if (status < 200 || status >= 300) {
       throw new BuildError('UPSTREAM_SERVER_ERROR', `HTTP ${status} from ${url.href}: ${snippetOf(text)}`);
     }
+    if (!read.ok) return { kind: 'bad-json', reason: read.detail };
+    // Before anything walks the value recursively (JSON.parse's reviver, canonicalJson): 3,000 levels overflowed the stack.
+    const breach = depthBreach(url.href, scanJsonText(text, config.limits.maxJsonDepth), config.limits.maxJsonDepth);
+    if (breach) throw new BuildError(breach.code, breach.detail);
     const parsed = parsePage(text, dataset);
     if (!parsed.ok && parsed.reason === 'not-json') {
       return { kind: 'bad-json', reason: `${parsed.detail}; the body starts: ${snippetOf(text)}` };
@@ -237,7 +251,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const totalCount = typeof total === 'string' && /^\d+$/.test(total) ? Number(total) : null;
     return {
       kind: 'page',
-      page: { url: url.href, offset, limit, status, body, fetchedAt, durationMs, attempts, totalCount, parsed },
+      page: { url: url.href, offset, limit, status, body, notes: bodyNotesOf(read.wire, decoded), fetchedAt, durationMs, attempts, totalCount, parsed },
     };
   }
 
