@@ -130,8 +130,8 @@ export const ERROR_CATALOGUE = {
   },
   PUBLISH_VERIFY_FAILED: {
     stage: 'publish',
-    message: 'The new build does not match its own manifest, so it was not published.',
-    hint: 'dist/ was left as it was. This points at a disk problem or a bug: run the build again, and report it if it repeats.',
+    message: 'The new build does not match its own manifest or the release history, so it was not published.',
+    hint: 'dist/ was left as it was. A release folder that releases.json does not list was left by another build (docs/operations.md, "Releases that cannot be lost"); anything else points at a disk problem or a bug: run the build again, and report it if it repeats.',
   },
   DISK_ERROR: {
     stage: 'build',
