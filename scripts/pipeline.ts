@@ -254,6 +254,8 @@ export function describeResult(result: CommandResult): string {
     lines.push(`Site: ${result.site.pages} pages and ${result.site.files} other files in ${result.site.dir}${how}`);
   }
   if (result.publish) lines.push(`Published: ${result.publish.distDir} (${result.publish.files} data files and ${result.publish.pages} pages verified)`);
+  if (result.release?.restoredFromArchive) lines.push('  earlier releases restored from the release archive (dist/ lacked them)');
+  if (result.release && result.release.archived.length > 0) lines.push(`  added to the release archive: ${result.release.archived.join(', ')}`);
   if (result.release) lines.push('', result.release.summary);
   return lines.join('\n');
 }
