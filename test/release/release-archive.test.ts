@@ -86,6 +86,29 @@ describe('the release archive', () => {
     expect((await readdir(path.join(world.distDir, 'data', 'releases'))).sort()).toEqual([release1.id, release2.id, release3.id]);
   });
 
+  it('archives every release of an existing dist/ when the archive is first set, even with nothing new to release', async () => {
+    world = await createBuildWorld({
+      turnout: generateTurnoutRecords({ years: [2024], dapils: 4, regenciesPerDapil: 3, seed: 63 }),
+      parties: generatePartyRecords({ years: [2024], parties: 6, seed: 63 }),
+    });
+    const first = await world.build();
+    expect(first.code, first.stderr).toBe(0);
+    renameChair(world, 'Ketua Sebelum Arsip');
+    const second = await world.build();
+    expect(second.code, second.stderr).toBe(0);
+    const ids = (await readJson<ReleaseEntry[]>(path.join(world.distDir, 'data/releases.json'))).map((entry) => entry.id);
+    expect(ids).toHaveLength(2);
+
+    const archive = path.join(world.root, 'archive');
+    const unchanged = await world.build([], { KPU_RELEASE_ARCHIVE_DIR: archive });
+    expect(unchanged.code, unchanged.stderr).toBe(0);
+    expect(unchanged.stdout).toContain(`added to the release archive: ${ids.join(', ')}`);
+    expect((await readdir(path.join(archive, 'releases'))).sort()).toEqual(ids);
+    for (const file of ['releases.json', 'history.json', 'changes.json']) {
+      expect(await readFile(path.join(archive, file), 'utf8')).toBe(await readFile(path.join(world.distDir, 'data', file), 'utf8'));
+    }
+  });
+
   it('refuses a damaged archive, never partly using it: a listing that disagrees, or a file that does not match', async () => {
     world = await createBuildWorld({
       turnout: generateTurnoutRecords({ years: [2024], dapils: 4, regenciesPerDapil: 3, seed: 62 }),
