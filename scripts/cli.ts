@@ -52,6 +52,7 @@ async function main(argv: string[]): Promise<number> {
       signal: interrupt.signal,
       offline: values.offline === true,
       strict: values.strict === true,
+      acceptShrink: values['accept-shrink'] === true,
       rebuildSite: values['rebuild-site'] === true,
       registerSecret: redact.add,
     });

@@ -49,6 +49,10 @@ export interface PublisherConfig {
   distDir: string;
   /** URL path the site is served under; starts and ends with "/". */
   siteBase: string;
+  /** Share of a dataset-year's published records a new harvest may lose without RELEASE_SHRANK, in percent. */
+  shrinkTolerancePercent: number;
+  /** A folder outside the CI cache keeping every release (the `data` branch in CI); null: none. */
+  releaseArchiveDir: string | null;
 }
 
 /** The limits' defaults: far above the real data (thousands of records, a few election years, megabytes), far below harm. */
@@ -88,6 +92,8 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'KPU_MAX_HARVEST_BYTES', default: '4294967296', description: 'Most bytes of page bodies one harvest keeps in the cache (4 GiB), both datasets together; more fail the harvest (1048576 to 1099511627776).' },
   { name: 'KPU_CACHE_DIR', default: '.cache', description: 'Where harvests (raw pages and their manifests) and intermediate stage outputs are kept.' },
   { name: 'KPU_DIST_DIR', default: 'dist', description: 'The published folder.' },
+  { name: 'KPU_SHRINK_TOLERANCE', default: '10', description: 'Percentage of a dataset-year\'s published records a new harvest may lose; more (or a year or dataset gone, or a dataset with no records) fails with RELEASE_SHRANK unless --accept-shrink. 0 to 100, decimals allowed.' },
+  { name: 'KPU_RELEASE_ARCHIVE_DIR', default: '(unset: no archive)', description: 'A folder keeping every release outside the cache (in CI a checkout of the `data` branch): restored from when dist/ lacks its releases, and added to after each publish.' },
   { name: 'KPU_SITE_BASE', default: '/', description: 'URL path the site is served under, e.g. /kpu-data/ for a project page on GitHub Pages.' },
 ];
 
@@ -127,6 +133,15 @@ function readSiteBase(env: Environment): string {
     throw new BuildError('CONFIG_INVALID', `KPU_SITE_BASE must be a URL path that starts and ends with "/", like /kpu-data/, not "${raw}".`);
   }
   return raw;
+}
+
+function readPercentage(env: Environment, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,3}(\.\d{1,3})?$/.test(raw) || Number(raw) > 100) {
+    throw new BuildError('CONFIG_INVALID', `${name} must be a percentage from 0 to 100 (like 10 or 2.5), not "${raw}".`);
+  }
+  return Number(raw);
 }
 
 /** Reads and validates the configuration; throws CONFIG_INVALID naming the first bad variable. */
@@ -178,6 +193,8 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
     siteBase: readSiteBase(env),
     cacheDir: path.resolve(cwd, env.KPU_CACHE_DIR?.trim() || '.cache'),
     distDir: path.resolve(cwd, env.KPU_DIST_DIR?.trim() || 'dist'),
+    shrinkTolerancePercent: readPercentage(env, 'KPU_SHRINK_TOLERANCE', 10),
+    releaseArchiveDir: env.KPU_RELEASE_ARCHIVE_DIR?.trim() ? path.resolve(cwd, env.KPU_RELEASE_ARCHIVE_DIR.trim()) : null,
   };
 }
 

@@ -1,7 +1,7 @@
 // The one catalogue of the build's errors: every way a build can stop, with its stage, exit code,
 // message and hint. docs/operations.md documents each code; a test keeps the two in step.
 
-export type Stage = 'config' | 'harvest' | 'check' | 'normalize' | 'snapshot' | 'site' | 'publish' | 'build';
+export type Stage = 'config' | 'harvest' | 'check' | 'normalize' | 'snapshot' | 'release' | 'site' | 'publish' | 'build';
 
 interface ErrorSpec {
   stage: Stage;
@@ -20,7 +20,9 @@ export const EXIT_CODES: Record<Stage | 'ok' | 'busy' | 'interrupted', number> =
   snapshot: 5,
   site: 6,
   publish: 7,
-  /** Another build uses the same cache folder: try again later (sysexits' EX_TEMPFAIL). */
+  /** The release stage: the new harvest shrank, or the release archive is damaged; nothing was published. */
+  release: 8,
+  /** Another build uses the same cache or published folder: try again later (sysexits' EX_TEMPFAIL). */
   busy: 75,
   interrupted: 130,
 };
@@ -141,6 +143,16 @@ export const ERROR_CATALOGUE = {
     message: 'A normalized value cannot be written exactly in the published formats.',
     hint: 'The message names the column, the record and the value (for example a count above 2^53 − 1); the quality rules should flag such values: report it.',
   },
+  RELEASE_SHRANK: {
+    stage: 'release',
+    message: 'The new harvest has fewer records than the published release, beyond the tolerance.',
+    hint: 'An upstream fault is likelier than a correction: check the upstream and try later (dist/ was left as it was). If the loss is real, run the build with --accept-shrink; the change report then records it. KPU_SHRINK_TOLERANCE sets the share of a year\'s records that may go unremarked.',
+  },
+  RELEASE_ARCHIVE_INVALID: {
+    stage: 'release',
+    message: 'The release archive does not match its own list of releases and their manifests, so none of it was used.',
+    hint: 'The message names what does not match. Restore the archive folder (KPU_RELEASE_ARCHIVE_DIR, the `data` branch in CI) from its history, or remove the named folder if the list never held it; docs/operations.md, "The release archive", says how.',
+  },
   SITE_BUILD_FAILED: {
     stage: 'site',
     message: 'The site could not be built from the snapshot.',
@@ -148,8 +160,8 @@ export const ERROR_CATALOGUE = {
   },
   PUBLISH_VERIFY_FAILED: {
     stage: 'publish',
-    message: 'The new build does not match its own manifest, so it was not published.',
-    hint: 'dist/ was left as it was. This points at a disk problem or a bug: run the build again, and report it if it repeats.',
+    message: 'The new build does not match its own manifest or the release history, so it was not published.',
+    hint: 'dist/ was left as it was. A release folder that releases.json does not list was left by another build (docs/operations.md, "Releases that cannot be lost"); anything else points at a disk problem or a bug: run the build again, and report it if it repeats.',
   },
   DISK_ERROR: {
     stage: 'build',
@@ -160,6 +172,11 @@ export const ERROR_CATALOGUE = {
     stage: 'build',
     message: 'Another build is running with the same cache folder.',
     hint: 'Wait for it to finish, or run this one with another KPU_CACHE_DIR. If no such build runs (its process id was reused by another program), remove the entry named above.',
+  },
+  DIST_BUSY: {
+    stage: 'build',
+    message: 'Another build is releasing into the same published folder.',
+    hint: 'Wait for it to finish and run this one again: it then compares with the release the other build published. If no such build runs (its process id was reused by another program), remove the entry named above.',
   },
   INTERRUPTED: {
     stage: 'build',
@@ -201,7 +218,7 @@ export class BuildError extends Error {
 /** The exit code of a build stopped with `code` in `stage`: the stage's, but for an interruption or a busy cache. */
 export function exitCodeOf(code: ErrorCode, stage: Stage): number {
   if (code === 'INTERRUPTED') return EXIT_CODES.interrupted;
-  if (code === 'BUILD_BUSY') return EXIT_CODES.busy;
+  if (code === 'BUILD_BUSY' || code === 'DIST_BUSY') return EXIT_CODES.busy;
   return EXIT_CODES[stage];
 }
 
