@@ -1,6 +1,7 @@
 // The harvest stage: every page of every dataset, paged by the number of records actually received,
 // speculatively ahead by the concurrency, each page kept raw as it is accepted; then the consistency
-// checks of UPSTREAM.md (repeated pages, duplicate keys, a changed first page) and one retry.
+// checks of UPSTREAM.md (repeated or overlapping pages, an early end, duplicate keys, a changed first page,
+// kept pages of a resumed harvest that no longer match) and one retry.
 import type { UpstreamConfig } from '../config.ts';
 import { recordKey, type DatasetDefinition, type RawRecord } from '../datasets/dataset-definition.ts';
 import { BuildError } from '../errors.ts';
@@ -59,6 +60,41 @@ function canonicalJson(value: unknown): string {
   );
 }
 
+/** Two records are the same when their canonical JSON is; the key, cheaper, rules most pairs out first. */
+function sameRecord(dataset: DatasetDefinition, a: RawRecord, b: RawRecord): boolean {
+  return recordKey(dataset, a) === recordKey(dataset, b) && canonicalJson(a) === canonicalJson(b);
+}
+
+/**
+ * How many records page n+1 repeats of the end of page n: the largest k ≥ 1 such that the first k records of
+ * `next` equal the last k records of `previous` (`same`: canonical JSON), or 0.
+ * Example: [a, b, c] then [c, d, e] → 1 (an upstream reading offsets as 1-based); [a, b] then [a, b] → 2.
+ */
+export function pageOverlap<T>(previous: readonly T[], next: readonly T[], same: (a: T, b: T) => boolean = (a, b) => a === b): number {
+  if (next.length === 0) return 0;
+  for (let start = Math.max(0, previous.length - next.length); start < previous.length; start += 1) {
+    const k = previous.length - start;
+    let equal = true;
+    for (let index = 0; index < k && equal; index += 1) equal = same(previous[start + index] as T, next[index] as T);
+    if (equal) return k;
+  }
+  return 0;
+}
+
+/** Kept pages of a resumed harvest read again to prove the upstream did not change meanwhile, at most, per dataset. */
+export const RESUME_SAMPLE_PAGES = 8;
+
+/**
+ * Which kept pages a resume reads again: the first, the last and others spread evenly between, `max` at most.
+ * Example: offsets 0, 3, …, 30 (11 pages), max 4 → 0, 9, 21, 30.
+ */
+export function sampleKeptOffsets(offsets: readonly number[], max = RESUME_SAMPLE_PAGES): number[] {
+  if (offsets.length <= max) return [...offsets];
+  const picked = new Set<number>();
+  for (let index = 0; index < max; index += 1) picked.add(offsets[Math.round((index * (offsets.length - 1)) / (max - 1))] as number);
+  return [...picked];
+}
+
 /**
  * The live status line. Example: "harvest turnout: 3 pages, 3,000 of 10,512 records · parties: 1 pages, 59 records
  * · 2 retries" (a total only when the upstream sends X-Total-Count; retries only when there were some).
@@ -97,6 +133,8 @@ async function harvestDataset(
   let firstPage: RawRecord[] = [];
   let totalCount: number | null = null;
   let records = 0;
+  /** The previous page of the chain, for the overlap check. */
+  let previous: { offset: number; records: RawRecord[] } | null = null;
   let countMismatches = 0;
   let firstCountMismatch: string | undefined;
 
@@ -161,6 +199,25 @@ async function harvestDataset(
           `${dataset.id}: the page at offset ${offset} holds only records of earlier pages (the first of them from the page at offset ${keyPage.get(keys[0] as string)}), and the page at offset ${offset + 1} the very same records: ${page.provenance.url}`,
         );
       }
+    }
+    // Pages that overlap: the upstream counts offsets otherwise than the chain (1-based, say), so each page boundary
+    // would duplicate records (docs/upstream.md, "Overlapping pages").
+    const overlap = previous === null ? 0 : pageOverlap(previous.records, page.records, (a, b) => sameRecord(dataset, a, b));
+    if (previous !== null && overlap > 0) {
+      throw new BuildError(
+        'HARVEST_PAGES_OVERLAP',
+        `${dataset.id}: the page at offset ${offset} begins with the last ${overlap === 1 ? 'record' : `${overlap} records`} of the page at offset ${previous.offset}: ${page.provenance.url}`,
+      );
+    }
+    previous = { offset, records: page.records };
+    // An empty page ends the chain; a `count` on it that is neither 0 nor the records harvested (a total) says the
+    // upstream stopped early (docs/upstream.md, "An end that contradicts count").
+    const endCount = page.provenance.count;
+    if (page.records.length === 0 && endCount !== null && endCount !== 0 && endCount !== records) {
+      throw new BuildError(
+        'HARVEST_TRUNCATED',
+        `${dataset.id}: the page at offset ${offset} has no records, but its count says ${endCount}, after ${records} records harvested: ${page.provenance.url}`,
+      );
     }
     // The next pages are known once this one is parsed: ask for them now, before it is written and checked, so
     // the requests in flight stay at the concurrency while this page is stored (the same requests as the top of
@@ -279,6 +336,36 @@ async function harvestOnce(partial: PartialHarvest, options: HarvestOptions, pro
   }
 }
 
+/**
+ * Reads a sample of the kept pages of a resumed harvest again (sampleKeptOffsets, per dataset) and compares their
+ * records with the kept ones (canonical JSON). Returns where the upstream changed, or null when every sample matches:
+ * only then may the kept pages be mixed with pages fetched now.
+ */
+async function findChangedKeptPage(partial: PartialHarvest, options: HarvestOptions): Promise<string | null> {
+  const client = createUpstreamClient({
+    config: options.config,
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  try {
+    for (const dataset of options.datasets) {
+      for (const offset of sampleKeptOffsets(await partial.keptOffsets(dataset))) {
+        const kept = await partial.readPage(dataset, offset, options.config.pageSize);
+        // A page that cannot be read back is not reused anyway: the harvest fetches it again.
+        if (!kept) continue;
+        const now = await client.fetchPage(dataset, offset, options.config.pageSize);
+        if (canonicalJson(now.parsed.records) !== canonicalJson(kept.records)) {
+          return `${dataset.id}: the page at offset ${offset} (${kept.records.length} records kept, ${now.parsed.records.length} now) differs from the kept one`;
+        }
+      }
+    }
+    return null;
+  } finally {
+    await client.close();
+  }
+}
+
 function pageHashes(outcomes: Map<string, DatasetOutcome>): string {
   return [...outcomes.values()].flatMap((outcome) => outcome.summary.pageFiles.map((page) => page.sha256)).join(',');
 }
@@ -297,7 +384,19 @@ export async function runHarvest(options: HarvestOptions): Promise<HarvestResult
     datasets: options.datasets.map((dataset) => dataset.id),
   };
   const partial = await store.openPartial(parameters, now());
-  if (partial.resumed) options.reporter.line(`harvest: resuming the interrupted harvest started ${partial.startedAt}`);
+  /** Warnings already shown as they happened; the manifest lists them with the others. */
+  const shownWarnings: string[] = [];
+  if (partial.resumed) {
+    options.reporter.line(`harvest: resuming the interrupted harvest started ${partial.startedAt}; reading a sample of its pages again`);
+    const changed = await findChangedKeptPage(partial, options);
+    if (changed !== null) {
+      // Kept pages of the old version beside new pages would publish a mix of two versions of the data.
+      const warning = `the upstream changed since the interrupted harvest: starting over (${changed}).`;
+      options.reporter.warn(warning);
+      shownWarnings.push(warning);
+      await partial.startOver(now());
+    }
+  }
 
   const newProgress = (): HarvestProgress => ({ pages: new Map(), records: new Map(), retries: new Map(), totals: new Map() });
   let progress = newProgress();
@@ -342,7 +441,7 @@ export async function runHarvest(options: HarvestOptions): Promise<HarvestResult
     resumed: partial.resumed,
     attempts,
     retries: [...progress.retries.values()].reduce((sum, count) => sum + count, 0),
-    warnings,
+    warnings: [...shownWarnings, ...warnings],
     datasets,
   };
   const dir = await partial.complete(manifest);
