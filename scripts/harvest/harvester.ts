@@ -39,6 +39,8 @@ interface DatasetOutcome {
   summary: DatasetHarvestSummary;
   /** Keys found on two different pages: a sign that the data moved under the paging. */
   crossPageDuplicates: string[];
+  /** Consecutive pages that overlap (pageOverlap), described. */
+  overlaps: string[];
   firstPage: RawRecord[];
   warnings: string[];
 }
@@ -133,6 +135,7 @@ async function harvestDataset(
   let firstPage: RawRecord[] = [];
   let totalCount: number | null = null;
   let records = 0;
+  const overlaps: string[] = [];
   /** The previous page of the chain, for the overlap check. */
   let previous: { offset: number; records: RawRecord[] } | null = null;
   let countMismatches = 0;
@@ -201,12 +204,13 @@ async function harvestDataset(
       }
     }
     // Pages that overlap: the upstream counts offsets otherwise than the chain (1-based, say), so each page boundary
-    // would duplicate records (docs/upstream.md, "Overlapping pages").
+    // would duplicate records; or records were inserted in front while the harvest ran. Like any record on two pages,
+    // it makes the harvest inconsistent, so it runs again; overlaps in two identical harvests are the upstream's paging
+    // (runHarvest; docs/upstream.md, "Overlapping pages"). No extra request: a harvest chasing data that grows must not slow.
     const overlap = previous === null ? 0 : pageOverlap(previous.records, page.records, (a, b) => sameRecord(dataset, a, b));
     if (previous !== null && overlap > 0) {
-      throw new BuildError(
-        'HARVEST_PAGES_OVERLAP',
-        `${dataset.id}: the page at offset ${offset} begins with the last ${overlap === 1 ? 'record' : `${overlap} records`} of the page at offset ${previous.offset}: ${page.provenance.url}`,
+      overlaps.push(
+        `${dataset.id}: the page at offset ${offset} begins with the last ${overlap === 1 ? 'record' : `${overlap} records`} of the page at offset ${previous.offset} (${page.provenance.url}).`,
       );
     }
     previous = { offset, records: page.records };
@@ -274,6 +278,7 @@ async function harvestDataset(
       pageFiles,
     },
     crossPageDuplicates,
+    overlaps,
     firstPage,
     warnings,
   };
@@ -283,6 +288,8 @@ interface AttemptOutcome {
   outcomes: Map<string, DatasetOutcome>;
   /** Why the harvest is not consistent; empty when it is. */
   inconsistencies: string[];
+  /** Overlapping pages, one description per dataset that has some. */
+  overlaps: string[];
   firstPageChanged: boolean;
 }
 
@@ -316,9 +323,16 @@ async function harvestOnce(partial: PartialHarvest, options: HarvestOptions, pro
     );
     const outcomes = new Map(options.datasets.map((dataset, index) => [dataset.id, results[index] as DatasetOutcome]));
     const inconsistencies: string[] = [];
+    const overlaps: string[] = [];
     let firstPageChanged = false;
     for (const dataset of options.datasets) {
       const outcome = outcomes.get(dataset.id) as DatasetOutcome;
+      const [firstOverlap] = outcome.overlaps;
+      if (firstOverlap !== undefined) {
+        const more = outcome.overlaps.length - 1;
+        overlaps.push(`${firstOverlap.slice(0, -1)}${more > 0 ? `, and ${more} more page boundaries` : ''}.`);
+        inconsistencies.push(`${dataset.id}: ${outcome.overlaps.length} pages overlap the page before.`);
+      }
       if (outcome.crossPageDuplicates.length > 0) {
         const sample = outcome.crossPageDuplicates.slice(0, 3).join(', ');
         inconsistencies.push(`${dataset.id}: ${outcome.crossPageDuplicates.length} keys appear on two pages (${sample}).`);
@@ -330,7 +344,7 @@ async function harvestOnce(partial: PartialHarvest, options: HarvestOptions, pro
         inconsistencies.push(`${dataset.id}: the first page changed while the harvest ran.`);
       }
     }
-    return { outcomes, inconsistencies, firstPageChanged };
+    return { outcomes, inconsistencies, overlaps, firstPageChanged };
   } finally {
     await client.close();
   }
@@ -415,6 +429,9 @@ export async function runHarvest(options: HarvestOptions): Promise<HarvestResult
       // they are published and flagged by the key-unique rule (docs/upstream.md).
       const stableDuplicates = !attempt.firstPageChanged && pageHashes(first.outcomes) === pageHashes(attempt.outcomes);
       if (!stableDuplicates) throw new BuildError('HARVEST_INCONSISTENT', attempt.inconsistencies.join(' '));
+      // The same overlaps in two identical harvests: the upstream reads offsets otherwise (1-based, say); publishing
+      // would duplicate a record at every page boundary.
+      if (attempt.overlaps.length > 0) throw new BuildError('HARVEST_PAGES_OVERLAP', `${attempt.overlaps.join(' ')} Identical in two full harvests.`);
       warnings.push(...attempt.inconsistencies.map((reason) => `${reason} Identical in two full harvests: kept as the source's own duplicates.`));
     }
   }

@@ -122,17 +122,44 @@ describe('an end of data that contradicts count', () => {
 
 describe('overlapping pages', () => {
   it('offsets read as 1-based: HARVEST_PAGES_OVERLAP naming both offsets, not duplicated boundary records', async () => {
-    const { run } = await harvestWith({ hostile: oneBasedOffsets() });
+    const { run, world: current } = await harvestWith({ hostile: oneBasedOffsets() });
     expect(run.code, run.stderr).toBe(3);
     const error = errorOf(run);
     expect(error.code).toBe('HARVEST_PAGES_OVERLAP');
-    expect(error.message).toMatch(/(turnout|parties): the page at offset 3 begins with the last record of the page at offset 0: http:\S+limit=3&offset=3/);
+    expect(error.message).toMatch(/(turnout|parties): the page at offset 3 begins with the last record of the page at offset 0 \(http:\S+limit=3&offset=3\)/);
+    expect(error.message).toContain('Identical in two full harvests.');
+    await expect(readLatestHarvested(current.cacheDir)).rejects.toThrow(/no complete harvest/);
   });
 
   it('with pages of one record too (each page is the one before)', async () => {
     const { run } = await harvestWith({ hostile: oneBasedOffsets() }, { KPU_PAGE_SIZE: '1' });
     expect(run.code, run.stderr).toBe(3);
     expect(errorOf(run).message).toMatch(/the page at offset 1 begins with the last record of the page at offset 0/);
+  });
+});
+
+describe('overlapping pages: what the docs promise around them', () => {
+  it('records inserted in front during the harvest overlap once: harvested again, and the second harvest is kept', async () => {
+    const insert = { afterRequest: 2, dataset: 'turnout' as const, apply: (records: readonly Record<string, unknown>[]) => [{ ...records[0], NamaKabupaten: 'KABUPATEN CONTOH SISIPAN' }, ...records] };
+    const { run, world: current } = await harvestWith({ mutation: insert }, { KPU_CONCURRENCY: '1' });
+    expect(run.code, run.stderr).toBe(0);
+    const harvested = await readLatestHarvested(current.cacheDir);
+    expect(harvested.manifest.attempts).toBe(2);
+    expect(harvested.records.turnout).toEqual(current.upstream.getData('turnout'));
+  });
+
+  it('a source holding one record twice in a row across a page boundary fails the same way (documented)', async () => {
+    const data = syntheticData();
+    // Records 2 and 3 identical: with pages of 3, the page at offset 3 begins with the last record of the page at 0.
+    data.turnout.splice(3, 0, { ...data.turnout[2] } as (typeof data.turnout)[number]);
+    world = await createHarvestWorld(data, {}, { KPU_PAGE_SIZE: '3', KPU_RETRIES: '2' });
+    const run = await runCli(['harvest', '--json'], { env: world.env });
+    expect(run.code, run.stderr).toBe(3);
+    expect(errorOf(run).message).toMatch(/turnout: the page at offset 3 begins with the last record of the page at offset 0/);
+    // Another page size moves the boundary: the two copies share a page, and the key-unique rule flags them.
+    const other = await runCli(['harvest', '--json'], { env: { ...world.env, KPU_PAGE_SIZE: '4' } });
+    expect(other.code, other.stderr).toBe(0);
+    await expectHarvestedExactly(world.cacheDir, data);
   });
 });
 
