@@ -62,9 +62,15 @@ function canonicalJson(value: unknown): string {
   );
 }
 
+/** A record beside its key, so the overlap check compares keys (computed once) before canonical JSON. */
+interface KeyedRecord {
+  key: string;
+  record: RawRecord;
+}
+
 /** Two records are the same when their canonical JSON is; the key, cheaper, rules most pairs out first. */
-function sameRecord(dataset: DatasetDefinition, a: RawRecord, b: RawRecord): boolean {
-  return recordKey(dataset, a) === recordKey(dataset, b) && canonicalJson(a) === canonicalJson(b);
+function sameRecord(a: KeyedRecord, b: KeyedRecord): boolean {
+  return a.key === b.key && canonicalJson(a.record) === canonicalJson(b.record);
 }
 
 /**
@@ -137,7 +143,7 @@ async function harvestDataset(
   let records = 0;
   const overlaps: string[] = [];
   /** The previous page of the chain, for the overlap check. */
-  let previous: { offset: number; records: RawRecord[] } | null = null;
+  let previous: { offset: number; records: KeyedRecord[] } | null = null;
   let countMismatches = 0;
   let firstCountMismatch: string | undefined;
 
@@ -207,13 +213,14 @@ async function harvestDataset(
     // would duplicate records; or records were inserted in front while the harvest ran. Like any record on two pages,
     // it makes the harvest inconsistent, so it runs again; overlaps in two identical harvests are the upstream's paging
     // (runHarvest; docs/upstream.md, "Overlapping pages"). No extra request: a harvest chasing data that grows must not slow.
-    const overlap = previous === null ? 0 : pageOverlap(previous.records, page.records, (a, b) => sameRecord(dataset, a, b));
+    const keyed = page.records.map((record, index) => ({ key: keys[index] as string, record }));
+    const overlap = previous === null ? 0 : pageOverlap(previous.records, keyed, sameRecord);
     if (previous !== null && overlap > 0) {
       overlaps.push(
         `${dataset.id}: the page at offset ${offset} begins with the last ${overlap === 1 ? 'record' : `${overlap} records`} of the page at offset ${previous.offset} (${page.provenance.url}).`,
       );
     }
-    previous = { offset, records: page.records };
+    previous = { offset, records: keyed };
     // An empty page ends the chain; a `count` on it that is neither 0 nor the records harvested (a total) says the
     // upstream stopped early (docs/upstream.md, "An end that contradicts count").
     const endCount = page.provenance.count;
