@@ -289,7 +289,8 @@ export async function* readHarvestPages(dir: string, manifest: HarvestManifest, 
   for (const expected of summary.pageFiles) {
     const page = await readStoredPage(dir, dataset, expected.offset);
     if (!page || page.provenance.sha256 !== expected.sha256) {
-      throw new BuildError('HARVEST_CORRUPT', `${expected.file} in ${dir} is missing or does not match its SHA-256.`);
+      // A page kept by an older publisher may match its SHA-256 and still be refused now (an error envelope, say).
+      throw new BuildError('HARVEST_CORRUPT', `${expected.file} in ${dir} is missing, does not match its SHA-256, or is not a page the harvester accepts (any more).`);
     }
     yield page;
   }
