@@ -121,6 +121,46 @@ function readKeyedRecords(data: Record<string, unknown>, keys: readonly string[]
   return { records: bare as RawRecord[] };
 }
 
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/**
+ * How many members the body's top-level `data` object is written with, duplicates included, or null when it has no
+ * such object. JSON.parse keeps only the last of two equal keys, so `{"0":a,"0":b,"1":c}` parses as two records:
+ * counting the names in the text is the only way to see the one dropped. A scan of the body, strings skipped.
+ */
+export function countWrittenDataMembers(body: string): number | null {
+  let depth = 0;
+  let afterDataName = false;
+  let dataDepth = -1;
+  let members = 0;
+  for (let index = 0; index < body.length; index += 1) {
+    const char = body.charCodeAt(index);
+    if (char === 0x22) {
+      const start = index;
+      for (index += 1; index < body.length && body.charCodeAt(index) !== 0x22; index += body.charCodeAt(index) === 0x5c ? 2 : 1);
+      let next = index + 1;
+      while (next < body.length && WHITESPACE.has(body.charCodeAt(next))) next += 1;
+      if (body.charCodeAt(next) !== 0x3a) {
+        afterDataName = false; // a value, not a member name
+        continue;
+      }
+      if (dataDepth >= 0 && depth === dataDepth) members += 1;
+      else if (dataDepth < 0 && depth === 1 && JSON.parse(body.slice(start, index + 1)) === 'data') afterDataName = true;
+      index = next;
+    } else if (char === 0x7b || char === 0x5b) {
+      depth += 1;
+      if (afterDataName && char === 0x7b) dataDepth = depth;
+      afterDataName = false;
+    } else if (char === 0x7d || char === 0x5d) {
+      if (depth === dataDepth) return members;
+      depth -= 1;
+    } else if (!WHITESPACE.has(char)) {
+      afterDataName = false;
+    }
+  }
+  return null;
+}
+
 /**
  * Parses a page body; `offset` (the page's, when known) also allows keys that count from it. Examples of accepted `data`:
  *   {"count":"2","data":[{…},{…}]}          → 2 records, shape "array"
@@ -164,6 +204,10 @@ export function parsePage(body: string, dataset: DatasetDefinition, offset?: num
   if (keys.every((key) => /^\d+$/.test(key))) {
     const keyed = readKeyedRecords(data, keys, offset);
     if ('problem' in keyed) return { ok: false, reason: 'unexpected-shape', detail: keyed.problem };
+    const written = countWrittenDataMembers(body);
+    if (written !== null && written !== keys.length) {
+      return { ok: false, reason: 'unexpected-shape', detail: `data is keyed by position, but repeats a key: ${written} members written, ${keys.length} distinct keys` };
+    }
     return records(keyed.records, 'keyed');
   }
   if (dataset.upstreamFields.some((field) => Object.hasOwn(data, field))) {

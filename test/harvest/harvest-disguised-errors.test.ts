@@ -168,6 +168,7 @@ describe('keyed data whose keys are not the positions', () => {
     ['"0","01","1","00" (the issue: two records dropped, two doubled)', () => ['0', '01', '1', '00'], /the key "01" is not a position \(a leading zero\)/],
     ['a gap', (_offset, records) => Array.from({ length: records }, (_, index) => String(index * 2)), /the keys are not the positions 0\.\.2/],
     ['"99999999999999999999" (was INTERNAL)', () => ['99999999999999999999'], /the key "99999999999999999999" is not a position/],
+    ['"0","0","1" (JSON.parse would keep one of the two "0")', () => ['0', '0', '1'], /repeats a key: 3 members written, 2 distinct keys/],
   ])('%s: UPSTREAM_UNEXPECTED_SHAPE', async (_name, keys, detail) => {
     const { run } = await harvestWith({ hostile: keyedWithKeys((request) => keys(request.offset, request.page.length)) });
     expect(run.code, run.stderr).toBe(3);

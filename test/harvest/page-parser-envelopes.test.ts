@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
-import { parsePage } from '../../scripts/harvest/page-parser.ts';
+import { countWrittenDataMembers, parsePage } from '../../scripts/harvest/page-parser.ts';
 
 // Synthetic key values (not real records).
 const a = { TahunPemilu: '2019', IdDapil: '0101', NamaKabupaten: 'KABUPATEN CONTOH 1' };
@@ -111,5 +111,22 @@ describe('keyed data: the keys must be exactly the positions', () => {
     const parsed = parse(keyed(keys));
     expect(parsed).toMatchObject({ ok: false, reason: 'unexpected-shape' });
     expect(!parsed.ok && parsed.detail).toMatch(detail);
+  });
+});
+
+describe('keyed data that repeats a key', () => {
+  it('refuses {"0":a,"0":b,"1":c}: JSON.parse would keep b and drop a silently', () => {
+    const body = `{"count":"3","data":{"0":${JSON.stringify(a)},"0":${JSON.stringify(b)},"1":${JSON.stringify(c)}}}`;
+    const parsed = parse(body);
+    expect(parsed).toMatchObject({ ok: false, reason: 'unexpected-shape' });
+    expect(!parsed.ok && parsed.detail).toBe('data is keyed by position, but repeats a key: 3 members written, 2 distinct keys');
+  });
+
+  it('counts only the members of the top-level data object, strings and nesting skipped', () => {
+    expect(countWrittenDataMembers('{"count":2,"data":{"0":{"a":"x\\":y"},"1":{"b":{"c":[1,{"d":2}]}}},"e":{"f":1}}')).toBe(2);
+    expect(countWrittenDataMembers('{"meta":{"data":{"0":1}},"data" : { "0" : {} , "0" : {} }}')).toBe(2);
+    expect(countWrittenDataMembers('{"count":0,"data":{}}')).toBe(0);
+    expect(countWrittenDataMembers('{"data":"x","other":{"0":1}}')).toBeNull();
+    expect(countWrittenDataMembers('{"data":[{"0":1}]}')).toBeNull();
   });
 });
