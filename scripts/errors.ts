@@ -93,6 +93,16 @@ export const ERROR_CATALOGUE = {
     message: 'An upstream answer is nested deeper than KPU_MAX_JSON_DEPTH.',
     hint: 'Records are flat objects of strings: a deeply nested answer is a fault or an attack. Raise KPU_MAX_JSON_DEPTH only if the upstream really sends such values.',
   },
+  UPSTREAM_ERROR_ENVELOPE: {
+    stage: 'harvest',
+    message: 'The upstream kept answering with an error inside a 200 answer (an envelope saying error) beyond the retries.',
+    hint: 'The upstream is failing although it says 200: read its message in the snippet, try later, or use --offline to rebuild from the last complete harvest. Nothing was published.',
+  },
+  UPSTREAM_NOT_RECORDS: {
+    stage: 'harvest',
+    message: "The upstream kept answering with objects that carry none of the dataset's fields beyond the retries.",
+    hint: 'This is usually an error message dressed as data (e.g. [{"error": "…"}]): read the snippet, try later, or use --offline. If the upstream renamed its fields, compare with docs/upstream.md.',
+  },
   HARVEST_OFFSET_IGNORED: {
     stage: 'harvest',
     message: 'The upstream repeats the same records on later pages: it seems to ignore `offset`.',
@@ -117,6 +127,16 @@ export const ERROR_CATALOGUE = {
     stage: 'harvest',
     message: 'The harvest holds more bytes than KPU_MAX_HARVEST_BYTES.',
     hint: 'The upstream may be paging forever; if the data really is that large, raise KPU_MAX_HARVEST_BYTES (the cache needs that much free disk).',
+  },
+  HARVEST_TRUNCATED: {
+    stage: 'harvest',
+    message: 'The upstream ended the data early: a page with no records, while its `count` says there are more.',
+    hint: 'The upstream stopped mid-way (an overload or a fault); try later, or use --offline to rebuild from the last complete harvest. Nothing was published.',
+  },
+  HARVEST_PAGES_OVERLAP: {
+    stage: 'harvest',
+    message: 'Consecutive pages overlap: a page begins with the records that ended the page before.',
+    hint: 'The upstream seems to read `offset` differently (1-based, say), which would duplicate records; see docs/upstream.md ("Overlapping pages") before changing KPU_PAGE_SIZE.',
   },
   HARVEST_INCONSISTENT: {
     stage: 'harvest',

@@ -239,9 +239,19 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     // Before anything walks the value recursively (JSON.parse's reviver, canonicalJson): 3,000 levels overflowed the stack.
     const breach = depthBreach(url.href, scanJsonText(text, config.limits.maxJsonDepth), config.limits.maxJsonDepth);
     if (breach) throw new BuildError(breach.code, breach.detail);
-    const parsed = parsePage(text, dataset);
+    const parsed = parsePage(text, dataset, offset);
     if (!parsed.ok && parsed.reason === 'not-json') {
       return { kind: 'bad-json', reason: `${parsed.detail}; the body starts: ${snippetOf(text)}` };
+    }
+    // An error sent as a 200 (an error envelope, or objects that are not the dataset's records) is the upstream
+    // failing, like a 5xx: retried the same way, never taken for data (docs/upstream.md, "Errors inside a 200").
+    if (!parsed.ok && (parsed.reason === 'error-envelope' || parsed.reason === 'not-records')) {
+      return {
+        kind: 'retry',
+        code: parsed.reason === 'error-envelope' ? 'UPSTREAM_ERROR_ENVELOPE' : 'UPSTREAM_NOT_RECORDS',
+        reason: `HTTP 200, but ${parsed.detail}; the body starts: ${snippetOf(text)}`,
+        retryAfterMs: parseRetryAfter(responseHeaders['retry-after']),
+      };
     }
     if (!parsed.ok) {
       throw new BuildError('UPSTREAM_UNEXPECTED_SHAPE', `${parsed.detail}, from ${url.href}: ${snippetOf(text)}`);
