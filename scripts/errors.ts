@@ -76,6 +76,11 @@ export const ERROR_CATALOGUE = {
     message: 'The upstream answered with JSON of an unexpected shape.',
     hint: 'The upstream may have changed its interface: compare the snippet with docs/upstream.md before changing the parser.',
   },
+  UPSTREAM_ECHOED_KEY: {
+    stage: 'harvest',
+    message: 'The upstream sent the API key back inside its data.',
+    hint: 'Nothing was published and the harvest holding it was deleted; the key is never printed. Report the echo to the upstream, and rotate the key if its answers may have been seen elsewhere.',
+  },
   HARVEST_OFFSET_IGNORED: {
     stage: 'harvest',
     message: 'The upstream repeats the same records on later pages: it seems to ignore `offset`.',

@@ -15,6 +15,7 @@ import {
   type PartialHarvest,
 } from './harvest-store.ts';
 import type { PageShape } from './page-parser.ts';
+import { guardPartialHarvest } from './secret-scan.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream-client.ts';
 
 export interface HarvestOptions {
@@ -296,7 +297,8 @@ export async function runHarvest(options: HarvestOptions): Promise<HarvestResult
     method: options.config.method,
     datasets: options.datasets.map((dataset) => dataset.id),
   };
-  const partial = await store.openPartial(parameters, now());
+  // Every page is scanned for the key before it is written; a hit removes this folder (secret-scan.ts).
+  const partial = guardPartialHarvest(await store.openPartial(parameters, now()), options.apiKey);
   if (partial.resumed) options.reporter.line(`harvest: resuming the interrupted harvest started ${partial.startedAt}`);
 
   const newProgress = (): HarvestProgress => ({ pages: new Map(), records: new Map(), retries: new Map(), totals: new Map() });
