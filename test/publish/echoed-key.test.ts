@@ -16,7 +16,6 @@ import {
   echoKeyInHeaders,
   echoKeyInRecord,
   encodeKeyAsJsonSource,
-  type EchoEncoding,
 } from '../../scripts/upstream/hostile-secrets.ts';
 import type { HostileAnswer } from '../../scripts/upstream/upstream-server.ts';
 import { createBuildWorld, type BuildWorld } from '../support/build-fixtures.ts';
@@ -68,6 +67,61 @@ describe('a good build with a key that encodes in many ways', () => {
   });
 });
 
+describe('the key echoed where the publisher quotes the upstream', () => {
+  const cases: [string, HostileAnswer, string][] = [
+    ['an error message, the snippet cut inside the key', echoKeyInError('raw', { padding: 195 }), 'UPSTREAM_CLIENT_ERROR'],
+    ['an error message, JSON-escaped, cut inside the key', echoKeyInError('json-unicode-mixed', { padding: 190 }), 'UPSTREAM_CLIENT_ERROR'],
+    ['an error message, percent-encoded in lower case', echoKeyInError('percent-lower'), 'UPSTREAM_CLIENT_ERROR'],
+    ['an error message, as HTML entities', echoKeyInError('html-named'), 'UPSTREAM_CLIENT_ERROR'],
+    ['an error message, in base64', echoKeyInError('base64-1'), 'UPSTREAM_CLIENT_ERROR'],
+    ["a body that is not JSON (V8's message quotes it)", echoKeyInBrokenBody(), 'UPSTREAM_BAD_JSON'],
+    ['a redirect and another header', echoKeyInHeaders(), 'UPSTREAM_REDIRECT'],
+  ];
+  for (const [what, answer, code] of cases) {
+    it(`${what}: ${code}, and no part of the key in the text or --json output`, async () => {
+      const before = await distState(world.distDir);
+      hostile = answer;
+      try {
+        const json = await build(['--json']);
+        expect(errorOf(json).code).toBe(code);
+        const text = await build();
+        expect(text.stderr).toContain(`error ${code}`);
+        // Not even its beginning, cut short: the key's first two characters are in no message, as is or escaped.
+        for (const message of [errorOf(json).message, text.stderr]) {
+          expect(message).not.toContain(ECHO_KEY.slice(0, 2));
+          expect(message).not.toContain(encodeKeyAsJsonSource(ECHO_KEY.slice(0, 2), 'json-unicode-mixed'));
+        }
+        for (const run of [json, text]) await expectKeyNowhere(run, what);
+        expect(await distState(world.distDir)).toEqual(before);
+      } finally {
+        hostile = null;
+      }
+    });
+  }
+});
+
+describe('control characters from the upstream', () => {
+  for (const [kind, code] of [
+    ['error-body', 'UPSTREAM_CLIENT_ERROR'],
+    ['shape-keys', 'UPSTREAM_UNEXPECTED_SHAPE'],
+  ] as const) {
+    it(`${kind}: ${code}, the escapes shown as text on stderr and escaped in --json`, async () => {
+      hostile = controlCharactersInAnswer(kind);
+      try {
+        const text = await build();
+        expect(text.stderr).toContain(`error ${code}`);
+        expect(text.stderr).not.toMatch(RAW_CONTROL);
+        expect(text.stderr).toContain('\\x1b[2J\\x1b[31mALERT');
+        const json = await build(['--json']);
+        expect(json.stdout).not.toMatch(RAW_CONTROL);
+        expect(errorOf(json).message).toContain('\x1b[2J\x1b[31mALERT');
+      } finally {
+        hostile = null;
+      }
+    });
+  }
+});
+
 describe('the key echoed inside a record', () => {
   for (const encoding of ECHO_ENCODINGS) {
     it(`${encoding}: UPSTREAM_ECHOED_KEY in the harvest, dist/ as it was, no harvest left holding it`, async () => {
@@ -99,39 +153,6 @@ describe('the key echoed inside a record', () => {
       hostile = null;
     }
   });
-});
-
-describe('the key echoed where the publisher quotes the upstream', () => {
-  const cases: [string, HostileAnswer, string][] = [
-    ['an error message, the snippet cut inside the key', echoKeyInError('raw', { padding: 195 }), 'UPSTREAM_CLIENT_ERROR'],
-    ['an error message, JSON-escaped, cut inside the key', echoKeyInError('json-unicode-mixed', { padding: 190 }), 'UPSTREAM_CLIENT_ERROR'],
-    ['an error message, percent-encoded in lower case', echoKeyInError('percent-lower'), 'UPSTREAM_CLIENT_ERROR'],
-    ['an error message, as HTML entities', echoKeyInError('html-named'), 'UPSTREAM_CLIENT_ERROR'],
-    ['an error message, in base64', echoKeyInError('base64-1'), 'UPSTREAM_CLIENT_ERROR'],
-    ["a body that is not JSON (V8's message quotes it)", echoKeyInBrokenBody(), 'UPSTREAM_BAD_JSON'],
-    ['a redirect and another header', echoKeyInHeaders(), 'UPSTREAM_REDIRECT'],
-  ];
-  for (const [what, answer, code] of cases) {
-    it(`${what}: ${code}, and no part of the key in the text or --json output`, async () => {
-      const before = await distState(world.distDir);
-      hostile = answer;
-      try {
-        const json = await build(['--json']);
-        expect(errorOf(json).code).toBe(code);
-        const text = await build();
-        expect(text.stderr).toContain(`error ${code}`);
-        for (const run of [json, text]) {
-          await expectKeyNowhere(run, what);
-          // Not even its beginning, cut short: the key's first three characters are nowhere.
-          expect(`${run.stdout}${run.stderr}`).not.toContain(ECHO_KEY.slice(0, 3));
-          expect(`${run.stdout}${run.stderr}`).not.toContain(encodeKeyAsJsonSource(ECHO_KEY.slice(0, 3), 'json-unicode-mixed' as EchoEncoding));
-        }
-        expect(await distState(world.distDir)).toEqual(before);
-      } finally {
-        hostile = null;
-      }
-    });
-  }
 });
 
 /** Writes the key into the newest complete harvest's first parties page, checksums updated: a harvest kept by an older publisher. */
@@ -166,28 +187,6 @@ describe('a stored harvest holding the key', () => {
       expect(existsSync(planted)).toBe(false);
       expect(await distState(world.distDir)).toEqual(before);
       await expectKeyNowhere(run, args.join(' '));
-    });
-  }
-});
-
-describe('control characters from the upstream', () => {
-  for (const [kind, code] of [
-    ['error-body', 'UPSTREAM_CLIENT_ERROR'],
-    ['shape-keys', 'UPSTREAM_UNEXPECTED_SHAPE'],
-  ] as const) {
-    it(`${kind}: ${code}, the escapes shown as text on stderr and escaped in --json`, async () => {
-      hostile = controlCharactersInAnswer(kind);
-      try {
-        const text = await build();
-        expect(text.stderr).toContain(`error ${code}`);
-        expect(text.stderr).not.toMatch(RAW_CONTROL);
-        expect(text.stderr).toContain('\\x1b[2J\\x1b[31mALERT');
-        const json = await build(['--json']);
-        expect(json.stdout).not.toMatch(RAW_CONTROL);
-        expect(errorOf(json).message).toContain('\x1b[2J\x1b[31mALERT');
-      } finally {
-        hostile = null;
-      }
     });
   }
 });
