@@ -103,6 +103,11 @@ export const ERROR_CATALOGUE = {
     message: "The upstream kept answering with objects that carry none of the dataset's fields beyond the retries.",
     hint: 'This is usually an error message dressed as data (e.g. [{"error": "…"}]): read the snippet, try later, or use --offline. If the upstream renamed its fields, compare with docs/upstream.md.',
   },
+  UPSTREAM_ECHOED_KEY: {
+    stage: 'harvest',
+    message: 'The upstream sent the API key back inside its data.',
+    hint: 'Nothing was published and the harvest holding it was deleted; the key is never printed. Report the echo to the upstream, and rotate the key if its answers may have been seen elsewhere.',
+  },
   HARVEST_OFFSET_IGNORED: {
     stage: 'harvest',
     message: 'The upstream repeats the same records on later pages: it seems to ignore `offset`.',

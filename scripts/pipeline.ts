@@ -129,7 +129,7 @@ export async function runCommand(command: CommandName, context: CommandContext):
 async function runStages(command: CommandName, context: CommandContext): Promise<CommandResult> {
   // `snapshot` on its own rebuilds from the harvest on disk, never from the network.
   const harvest: HarvestStageResult = await inStage('harvest', async () =>
-    command === 'snapshot' ? { ...(await readLatestHarvest(context.config.cacheDir)), offline: true } : runHarvestStage(context),
+    command === 'snapshot' ? { ...(await readLatestHarvest(context.config.cacheDir, context.config.upstream.apiKey)), offline: true } : runHarvestStage(context),
   );
   const result: CommandResult = { command, demo: harvest.manifest.parameters.demo, harvest: summarizeHarvest(harvest) };
   if (command === 'harvest') return result;

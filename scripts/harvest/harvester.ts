@@ -17,6 +17,7 @@ import {
 } from './harvest-store.ts';
 import { createHarvestLimitTracker, type HarvestLimitTracker } from './harvest-limits.ts';
 import type { PageShape } from './page-parser.ts';
+import { guardPartialHarvest } from './secret-scan.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream-client.ts';
 
 export interface HarvestOptions {
@@ -412,7 +413,8 @@ export async function runHarvest(options: HarvestOptions): Promise<HarvestResult
     method: options.config.method,
     datasets: options.datasets.map((dataset) => dataset.id),
   };
-  const partial = await store.openPartial(parameters, now());
+  // Every page is scanned for the key before it is written; a hit removes this folder (secret-scan.ts).
+  const partial = guardPartialHarvest(await store.openPartial(parameters, now()), options.apiKey);
   /** Warnings already shown as they happened; the manifest lists them with the others. */
   const shownWarnings: string[] = [];
   if (partial.resumed) {

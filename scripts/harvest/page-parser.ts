@@ -225,8 +225,17 @@ export function parsePage(body: string, dataset: DatasetDefinition, offset?: num
   };
 }
 
-/** The first characters of a body, on one line, for error messages. */
-export function snippetOf(body: string, length = 200): string {
-  const flat = body.replace(/\s+/g, ' ').trim();
+/** Characters past a snippet's end that are redacted with it: an encoded form of a key of 450 characters fits. */
+const SNIPPET_REDACT_MARGIN = 8192;
+
+/**
+ * The first characters of a body, on one line, for error messages. With `redact`, secrets are redacted before
+ * the cut, so a secret the cut falls inside cannot escape as a prefix; the printed message is redacted again
+ * anyway, and there a secret cut short before `…` is redacted too (secret-redactor.ts).
+ * Example: snippetOf('{"a":\n "b"}') → '{"a": "b"}'.
+ */
+export function snippetOf(body: string, length = 200, redact: (text: string) => string = (text) => text): string {
+  const whole = body.replace(/\s+/g, ' ').trim();
+  const flat = whole.length > length + SNIPPET_REDACT_MARGIN ? redact(whole.slice(0, length + SNIPPET_REDACT_MARGIN)) : redact(whole);
   return flat.length > length ? `${flat.slice(0, length)}…` : flat;
 }

@@ -8,6 +8,7 @@ import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { BuildError, type ErrorCode } from '../errors.ts';
 import { scanJsonText } from './exact-json.ts';
 import { depthBreach } from './harvest-limits.ts';
+import { createRedactor } from '../log/secret-redactor.ts';
 import { parsePage, snippetOf, type PageParse } from './page-parser.ts';
 import { bodyNotesOf, bodyText, readResponseBody, type BodyNotes, type BodyRead } from './response-body.ts';
 
@@ -52,6 +53,8 @@ export interface UpstreamClientOptions {
 }
 
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Characters of a body quoted in an error message. */
+const SNIPPET_LENGTH = 200;
 const NETWORK_TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 /** After a 429 the pause between requests doubles, from at least this, up to the ceiling below. */
 const THROTTLE_PAUSE_FLOOR_MS = 250;
@@ -167,6 +170,8 @@ type Attempt =
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const { config, apiKey, signal } = options;
   const random = options.random ?? Math.random;
+  // Snippets are redacted before they are cut: a key cut in half would escape the redaction of the whole line.
+  const redact = createRedactor([apiKey]);
   const agent = new Agent({
     connections: config.concurrency,
     headersTimeout: config.timeoutMs,
@@ -230,10 +235,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       };
     }
     if (status >= 400 && status < 500) {
-      throw new BuildError('UPSTREAM_CLIENT_ERROR', `HTTP ${status} from ${url.href}: ${snippetOf(text)}`);
+      throw new BuildError('UPSTREAM_CLIENT_ERROR', `HTTP ${status} from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`);
     }
     if (status < 200 || status >= 300) {
-      throw new BuildError('UPSTREAM_SERVER_ERROR', `HTTP ${status} from ${url.href}: ${snippetOf(text)}`);
+      throw new BuildError('UPSTREAM_SERVER_ERROR', `HTTP ${status} from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`);
     }
     if (!read.ok) return { kind: 'bad-json', reason: read.detail };
     // Before anything walks the value recursively (JSON.parse's reviver, canonicalJson): 3,000 levels overflowed the stack.
@@ -241,7 +246,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     if (breach) throw new BuildError(breach.code, breach.detail);
     const parsed = parsePage(text, dataset, offset);
     if (!parsed.ok && parsed.reason === 'not-json') {
-      return { kind: 'bad-json', reason: `${parsed.detail}; the body starts: ${snippetOf(text)}` };
+      return { kind: 'bad-json', reason: `${parsed.detail}; the body starts: ${snippetOf(text, SNIPPET_LENGTH, redact)}` };
     }
     // An error sent as a 200 (an error envelope, or objects that are not the dataset's records) is the upstream
     // failing, like a 5xx: retried the same way, never taken for data (docs/upstream.md, "Errors inside a 200").
@@ -249,12 +254,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       return {
         kind: 'retry',
         code: parsed.reason === 'error-envelope' ? 'UPSTREAM_ERROR_ENVELOPE' : 'UPSTREAM_NOT_RECORDS',
-        reason: `HTTP 200, but ${parsed.detail}; the body starts: ${snippetOf(text)}`,
+        reason: `HTTP 200, but ${parsed.detail}; the body starts: ${snippetOf(text, SNIPPET_LENGTH, redact)}`,
         retryAfterMs: parseRetryAfter(responseHeaders['retry-after']),
       };
     }
     if (!parsed.ok) {
-      throw new BuildError('UPSTREAM_UNEXPECTED_SHAPE', `${parsed.detail}, from ${url.href}: ${snippetOf(text)}`);
+      throw new BuildError('UPSTREAM_UNEXPECTED_SHAPE', `${parsed.detail}, from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`);
     }
     gate.succeeded();
     const total = responseHeaders['x-total-count'];
