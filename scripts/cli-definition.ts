@@ -8,6 +8,10 @@ export const CLI_FLAGS = {
   json: { type: 'boolean', description: 'Print one JSON document on standard output instead of text.' },
   offline: { type: 'boolean', description: 'Do not contact the upstream: build from the last complete harvest on disk.' },
   strict: { type: 'boolean', description: 'Fail the build when any record breaks a data quality rule.' },
+  'accept-shrink': {
+    type: 'boolean',
+    description: 'Publish even when the harvest has fewer records than the published release (or a dataset has none); the change report says so.',
+  },
   'rebuild-site': { type: 'boolean', description: 'Build the site anew even when nothing it depends on changed since the last build.' },
   help: { type: 'boolean', description: 'Show this help.' },
 } as const;

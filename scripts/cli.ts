@@ -1,13 +1,27 @@
 // The publisher's command line: `npm run build` (and the stages on their own). Human-readable
-// output by default, one JSON document with --json; every line goes through the secret redactor. `main` takes its
-// environment and output streams, so tests can also run a command in their own process (test/support/run-cli.ts).
+// output by default, one JSON document with --json; everything printed goes through the secret redactor
+// and has its control characters made visible. `main` takes its environment and output streams, so tests can
+// also run a command in their own process (test/support/run-cli.ts).
 import { parseArgs } from 'node:util';
 import { CLI_FLAGS, COMMANDS, helpText } from './cli-definition.ts';
 import { detectTerminal, loadConfig, type PublisherConfig } from './config.ts';
 import { BuildError, EXIT_CODES, toBuildError } from './errors.ts';
 import { createReporter } from './log/progress-reporter.ts';
 import { createRedactor, type Redactor } from './log/secret-redactor.ts';
+import { escapeControlCharacters, escapeJsonControlCharacters } from './log/terminal-text.ts';
 import { describeResult, runCommand, type CommandName, type CommandResult } from './pipeline.ts';
+
+/**
+ * Everything printed goes out through here: every string redacted (secret-redactor.ts) and its control
+ * characters made visible (terminal-text.ts); in JSON, every string value redacted before it is encoded, so
+ * the document stays valid JSON.
+ */
+function createOutput(redact: Redactor) {
+  const text = (value: string): string => redact(escapeControlCharacters(value));
+  const json = (document: unknown): string =>
+    escapeJsonControlCharacters(JSON.stringify(document, (_key, value: unknown) => (typeof value === 'string' ? redact(value) : value), 2));
+  return { text, json };
+}
 
 /** Where a run of the CLI reads its configuration and writes its output: this process's own, unless a test says. */
 export interface CliIo {
@@ -17,12 +31,14 @@ export interface CliIo {
 }
 
 function printError(io: CliIo, error: BuildError, json: boolean, redact: Redactor): void {
+  const output = createOutput(redact);
   if (json) {
     const document = { ok: false, error: { code: error.code, stage: error.stage, message: error.message, hint: error.hint, exitCode: error.exitCode } };
-    io.stdout.write(`${redact(JSON.stringify(document, null, 2))}\n`);
+    io.stdout.write(`${output.json(document)}\n`);
     return;
   }
-  io.stderr.write(redact(`\nerror ${error.code} (stage ${error.stage}): ${error.message}\nhint: ${error.hint}\n`));
+  // Newlines stay: SITE_BUILD_FAILED ends with the site build's own lines. Snippets of bodies are one line already.
+  io.stderr.write(`\nerror ${error.code} (stage ${error.stage}): ${output.text(error.message)}\nhint: ${output.text(error.hint)}\n`);
 }
 
 /** Runs one command line; returns the exit code. */
@@ -61,11 +77,13 @@ export async function main(argv: string[], io: CliIo = { stdout: process.stdout,
       signal: interrupt.signal,
       offline: values.offline === true,
       strict: values.strict === true,
+      acceptShrink: values['accept-shrink'] === true,
       rebuildSite: values['rebuild-site'] === true,
       registerSecret: redact.add,
     });
-    if (json) io.stdout.write(`${redact(JSON.stringify({ ok: true, ...result }, null, 2))}\n`);
-    else io.stdout.write(`${redact(describeResult(result))}\n`);
+    const output = createOutput(redact);
+    if (json) io.stdout.write(`${output.json({ ok: true, ...result })}\n`);
+    else io.stdout.write(`${output.text(describeResult(result))}\n`);
     return 0;
   } catch (error) {
     const buildError = interrupt.signal.aborted ? new BuildError('INTERRUPTED', '') : toBuildError(error);

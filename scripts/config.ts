@@ -27,6 +27,23 @@ export interface UpstreamConfig {
   /** The least and the most the pause grows to after 429s, in milliseconds (defaults in upstream-client.ts; tests shorten them). */
   throttleFloorMs?: number;
   throttleCeilingMs?: number;
+  limits: HarvestLimits;
+}
+
+/** The bounds on what the upstream may send (docs/upstream.md, "Limits"); each breach fails with its own code. */
+export interface HarvestLimits {
+  /** Bytes of one answer, as received and again after Content-Encoding is decoded. */
+  maxResponseBytes: number;
+  /** Characters of one record value (or field name). */
+  maxFieldChars: number;
+  /** Nesting of one answer, the envelope included: `{"data":[{"f":"v"}]}` is 3. */
+  maxJsonDepth: number;
+  /** Records of one dataset. */
+  maxRecords: number;
+  /** Distinct values of one dataset's election year field. */
+  maxYears: number;
+  /** Bytes of every page body one harvest keeps, both datasets together. */
+  maxHarvestBytes: number;
 }
 
 export interface PublisherConfig {
@@ -35,7 +52,21 @@ export interface PublisherConfig {
   distDir: string;
   /** URL path the site is served under; starts and ends with "/". */
   siteBase: string;
+  /** Share of a dataset-year's published records a new harvest may lose without RELEASE_SHRANK, in percent. */
+  shrinkTolerancePercent: number;
+  /** A folder outside the CI cache keeping every release (the `data` branch in CI); null: none. */
+  releaseArchiveDir: string | null;
 }
+
+/** The limits' defaults: far above the real data (thousands of records, a few election years, megabytes), far below harm. */
+export const DEFAULT_HARVEST_LIMITS: Readonly<HarvestLimits> = {
+  maxResponseBytes: 64 * 1024 * 1024,
+  maxFieldChars: 10_000,
+  maxJsonDepth: 64,
+  maxRecords: 5_000_000,
+  maxYears: 50,
+  maxHarvestBytes: 4 * 1024 ** 3,
+};
 
 interface VariableSpec {
   name: string;
@@ -56,8 +87,16 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   { name: 'KPU_RETRY_MAX_DELAY_MS', default: '60000', description: 'Longest wait before one retry, Retry-After included; a longer Retry-After fails the harvest.' },
   { name: 'KPU_TIMEOUT_MS', default: '30000', description: 'Time allowed for one request, in milliseconds.' },
   { name: 'KPU_MAX_PAGES', default: '100000', description: 'Page cap per dataset: the harvest fails rather than page forever.' },
+  { name: 'KPU_MAX_RESPONSE_BYTES', default: '67108864', description: 'Largest answer in bytes (64 MiB), as received and after gzip/deflate/br decoding; a larger one is cut off and fails the harvest (1024 to 536870912).' },
+  { name: 'KPU_MAX_FIELD_CHARS', default: '10000', description: 'Longest record value (or field name) in characters; a longer one fails the harvest (100 to 100000000).' },
+  { name: 'KPU_MAX_JSON_DEPTH', default: '64', description: 'Deepest nesting of an answer, the envelope included (3 to 512); deeper fails the harvest.' },
+  { name: 'KPU_MAX_RECORDS', default: '5000000', description: 'Most records per dataset; more fail the harvest (1 to 1000000000).' },
+  { name: 'KPU_MAX_YEARS', default: '50', description: 'Most distinct election years per dataset; more fail the harvest (1 to 10000).' },
+  { name: 'KPU_MAX_HARVEST_BYTES', default: '4294967296', description: 'Most bytes of page bodies one harvest keeps in the cache (4 GiB), both datasets together; more fail the harvest (1048576 to 1099511627776).' },
   { name: 'KPU_CACHE_DIR', default: '.cache', description: 'Where harvests (raw pages and their manifests) and intermediate stage outputs are kept.' },
   { name: 'KPU_DIST_DIR', default: 'dist', description: 'The published folder.' },
+  { name: 'KPU_SHRINK_TOLERANCE', default: '10', description: 'Percentage of a dataset-year\'s published records a new harvest may lose; more (or a year or dataset gone, or a dataset with no records) fails with RELEASE_SHRANK unless --accept-shrink. 0 to 100, decimals allowed.' },
+  { name: 'KPU_RELEASE_ARCHIVE_DIR', default: '(unset: no archive)', description: 'A folder keeping every release outside the cache (in CI a checkout of the `data` branch): restored from when dist/ lacks its releases, and added to after each publish.' },
   { name: 'KPU_SITE_BASE', default: '/', description: 'URL path the site is served under, e.g. /kpu-data/ for a project page on GitHub Pages.' },
 ];
 
@@ -99,6 +138,15 @@ function readSiteBase(env: Environment): string {
   return raw;
 }
 
+function readPercentage(env: Environment, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,3}(\.\d{1,3})?$/.test(raw) || Number(raw) > 100) {
+    throw new BuildError('CONFIG_INVALID', `${name} must be a percentage from 0 to 100 (like 10 or 2.5), not "${raw}".`);
+  }
+  return Number(raw);
+}
+
 /** Reads and validates the configuration; throws CONFIG_INVALID naming the first bad variable. */
 export function loadConfig(env: Environment = process.env, cwd: string = process.cwd()): PublisherConfig {
   const baseUrl = readBaseUrl(env);
@@ -134,10 +182,23 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
       timeoutMs: readInteger(env, 'KPU_TIMEOUT_MS', 30_000, 1, 3_600_000),
       maxPages: readInteger(env, 'KPU_MAX_PAGES', 100_000, 1, 100_000_000),
       ...readTestThrottle(env),
+      limits: {
+        // A body becomes one string, and V8 strings stop at about 2^29 characters.
+        maxResponseBytes: readInteger(env, 'KPU_MAX_RESPONSE_BYTES', DEFAULT_HARVEST_LIMITS.maxResponseBytes, 1024, 512 * 1024 * 1024),
+        maxFieldChars: readInteger(env, 'KPU_MAX_FIELD_CHARS', DEFAULT_HARVEST_LIMITS.maxFieldChars, 100, 100_000_000),
+        // 3: the envelope, `data`'s array and a record; 512 keeps every recursive walk of a record (JSON.parse's
+        // reviver, JSON.stringify with a replacer) far from the stack's end, which 3,000 levels reached.
+        maxJsonDepth: readInteger(env, 'KPU_MAX_JSON_DEPTH', DEFAULT_HARVEST_LIMITS.maxJsonDepth, 3, 512),
+        maxRecords: readInteger(env, 'KPU_MAX_RECORDS', DEFAULT_HARVEST_LIMITS.maxRecords, 1, 1_000_000_000),
+        maxYears: readInteger(env, 'KPU_MAX_YEARS', DEFAULT_HARVEST_LIMITS.maxYears, 1, 10_000),
+        maxHarvestBytes: readInteger(env, 'KPU_MAX_HARVEST_BYTES', DEFAULT_HARVEST_LIMITS.maxHarvestBytes, 1024 * 1024, 1024 ** 4),
+      },
     },
     siteBase: readSiteBase(env),
     cacheDir: path.resolve(cwd, env.KPU_CACHE_DIR?.trim() || '.cache'),
     distDir: path.resolve(cwd, env.KPU_DIST_DIR?.trim() || 'dist'),
+    shrinkTolerancePercent: readPercentage(env, 'KPU_SHRINK_TOLERANCE', 10),
+    releaseArchiveDir: env.KPU_RELEASE_ARCHIVE_DIR?.trim() ? path.resolve(cwd, env.KPU_RELEASE_ARCHIVE_DIR.trim()) : null,
   };
 }
 

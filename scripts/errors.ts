@@ -1,7 +1,7 @@
 // The one catalogue of the build's errors: every way a build can stop, with its stage, exit code,
 // message and hint. docs/operations.md documents each code; a test keeps the two in step.
 
-export type Stage = 'config' | 'harvest' | 'check' | 'normalize' | 'snapshot' | 'site' | 'publish' | 'build';
+export type Stage = 'config' | 'harvest' | 'check' | 'normalize' | 'snapshot' | 'release' | 'site' | 'publish' | 'build';
 
 interface ErrorSpec {
   stage: Stage;
@@ -20,7 +20,9 @@ export const EXIT_CODES: Record<Stage | 'ok' | 'busy' | 'interrupted', number> =
   snapshot: 5,
   site: 6,
   publish: 7,
-  /** Another build uses the same cache folder: try again later (sysexits' EX_TEMPFAIL). */
+  /** The release stage: the new harvest shrank, or the release archive is damaged; nothing was published. */
+  release: 8,
+  /** Another build uses the same cache or published folder: try again later (sysexits' EX_TEMPFAIL). */
   busy: 75,
   interrupted: 130,
 };
@@ -76,6 +78,36 @@ export const ERROR_CATALOGUE = {
     message: 'The upstream answered with JSON of an unexpected shape.',
     hint: 'The upstream may have changed its interface: compare the snippet with docs/upstream.md before changing the parser.',
   },
+  UPSTREAM_RESPONSE_TOO_LARGE: {
+    stage: 'harvest',
+    message: 'An upstream answer is larger than KPU_MAX_RESPONSE_BYTES.',
+    hint: 'The request was cut off at the cap (for a compressed answer, the cap applies to the decompressed body too). Raise KPU_MAX_RESPONSE_BYTES if such pages are expected, or lower KPU_PAGE_SIZE.',
+  },
+  UPSTREAM_FIELD_TOO_LONG: {
+    stage: 'harvest',
+    message: 'An upstream record holds a value longer than KPU_MAX_FIELD_CHARS.',
+    hint: 'The message names the dataset, the page offset and the field. Such a value is more likely a fault or an attack than data; raise KPU_MAX_FIELD_CHARS only if it is real.',
+  },
+  UPSTREAM_TOO_DEEP: {
+    stage: 'harvest',
+    message: 'An upstream answer is nested deeper than KPU_MAX_JSON_DEPTH.',
+    hint: 'Records are flat objects of strings: a deeply nested answer is a fault or an attack. Raise KPU_MAX_JSON_DEPTH only if the upstream really sends such values.',
+  },
+  UPSTREAM_ERROR_ENVELOPE: {
+    stage: 'harvest',
+    message: 'The upstream kept answering with an error inside a 200 answer (an envelope saying error) beyond the retries.',
+    hint: 'The upstream is failing although it says 200: read its message in the snippet, try later, or use --offline to rebuild from the last complete harvest. Nothing was published.',
+  },
+  UPSTREAM_NOT_RECORDS: {
+    stage: 'harvest',
+    message: "The upstream kept answering with objects that carry none of the dataset's fields beyond the retries.",
+    hint: 'This is usually an error message dressed as data (e.g. [{"error": "…"}]): read the snippet, try later, or use --offline. If the upstream renamed its fields, compare with docs/upstream.md.',
+  },
+  UPSTREAM_ECHOED_KEY: {
+    stage: 'harvest',
+    message: 'The upstream sent the API key back inside its data.',
+    hint: 'Nothing was published and the harvest holding it was deleted; the key is never printed. Report the echo to the upstream, and rotate the key if its answers may have been seen elsewhere.',
+  },
   HARVEST_OFFSET_IGNORED: {
     stage: 'harvest',
     message: 'The upstream repeats the same records on later pages: it seems to ignore `offset`.',
@@ -85,6 +117,31 @@ export const ERROR_CATALOGUE = {
     stage: 'harvest',
     message: 'The harvest reached the page cap before the upstream ran out of records.',
     hint: 'Raise KPU_MAX_PAGES if the dataset really is that large, or raise KPU_PAGE_SIZE.',
+  },
+  HARVEST_TOO_MANY_RECORDS: {
+    stage: 'harvest',
+    message: 'A dataset has more records than KPU_MAX_RECORDS.',
+    hint: 'The upstream may be paging forever or sending junk; if the dataset really is that large, raise KPU_MAX_RECORDS.',
+  },
+  HARVEST_TOO_MANY_YEARS: {
+    stage: 'harvest',
+    message: 'A dataset has more distinct election years than KPU_MAX_YEARS.',
+    hint: 'Each year becomes its own files and pages: so many years points at a fault upstream. Raise KPU_MAX_YEARS only if they are real.',
+  },
+  HARVEST_TOO_LARGE: {
+    stage: 'harvest',
+    message: 'The harvest holds more bytes than KPU_MAX_HARVEST_BYTES.',
+    hint: 'The upstream may be paging forever; if the data really is that large, raise KPU_MAX_HARVEST_BYTES (the cache needs that much free disk).',
+  },
+  HARVEST_TRUNCATED: {
+    stage: 'harvest',
+    message: 'The upstream ended the data early: a page with no records, while its `count` says there are more.',
+    hint: 'The upstream stopped mid-way (an overload or a fault); try later, or use --offline to rebuild from the last complete harvest. Nothing was published.',
+  },
+  HARVEST_PAGES_OVERLAP: {
+    stage: 'harvest',
+    message: 'Consecutive pages overlap: a page begins with the records that ended the page before.',
+    hint: 'The upstream seems to read `offset` differently (1-based, say), which would duplicate records; see docs/upstream.md ("Overlapping pages") before changing KPU_PAGE_SIZE.',
   },
   HARVEST_INCONSISTENT: {
     stage: 'harvest',
@@ -111,6 +168,16 @@ export const ERROR_CATALOGUE = {
     message: 'A normalized value cannot be written exactly in the published formats.',
     hint: 'The message names the column, the record and the value (for example a count above 2^53 − 1); the quality rules should flag such values: report it.',
   },
+  RELEASE_SHRANK: {
+    stage: 'release',
+    message: 'The new harvest has fewer records than the published release, beyond the tolerance.',
+    hint: 'An upstream fault is likelier than a correction: check the upstream and try later (dist/ was left as it was). If the loss is real, run the build with --accept-shrink; the change report then records it. KPU_SHRINK_TOLERANCE sets the share of a year\'s records that may go unremarked.',
+  },
+  RELEASE_ARCHIVE_INVALID: {
+    stage: 'release',
+    message: 'The release archive does not match its own list of releases and their manifests, so none of it was used.',
+    hint: 'The message names what does not match. Restore the archive folder (KPU_RELEASE_ARCHIVE_DIR, the `data` branch in CI) from its history, or remove the named folder if the list never held it; docs/operations.md, "The release archive", says how.',
+  },
   SITE_BUILD_FAILED: {
     stage: 'site',
     message: 'The site could not be built from the snapshot.',
@@ -118,8 +185,8 @@ export const ERROR_CATALOGUE = {
   },
   PUBLISH_VERIFY_FAILED: {
     stage: 'publish',
-    message: 'The new build does not match its own manifest, so it was not published.',
-    hint: 'dist/ was left as it was. This points at a disk problem or a bug: run the build again, and report it if it repeats.',
+    message: 'The new build does not match its own manifest or the release history, so it was not published.',
+    hint: 'dist/ was left as it was. A release folder that releases.json does not list was left by another build (docs/operations.md, "Releases that cannot be lost"); anything else points at a disk problem or a bug: run the build again, and report it if it repeats.',
   },
   DISK_ERROR: {
     stage: 'build',
@@ -130,6 +197,11 @@ export const ERROR_CATALOGUE = {
     stage: 'build',
     message: 'Another build is running with the same cache folder.',
     hint: 'Wait for it to finish, or run this one with another KPU_CACHE_DIR. If no such build runs (its process id was reused by another program), remove the entry named above.',
+  },
+  DIST_BUSY: {
+    stage: 'build',
+    message: 'Another build is releasing into the same published folder.',
+    hint: 'Wait for it to finish and run this one again: it then compares with the release the other build published. If no such build runs (its process id was reused by another program), remove the entry named above.',
   },
   INTERRUPTED: {
     stage: 'build',
@@ -171,7 +243,7 @@ export class BuildError extends Error {
 /** The exit code of a build stopped with `code` in `stage`: the stage's, but for an interruption or a busy cache. */
 export function exitCodeOf(code: ErrorCode, stage: Stage): number {
   if (code === 'INTERRUPTED') return EXIT_CODES.interrupted;
-  if (code === 'BUILD_BUSY') return EXIT_CODES.busy;
+  if (code === 'BUILD_BUSY' || code === 'DIST_BUSY') return EXIT_CODES.busy;
   return EXIT_CODES[stage];
 }
 

@@ -1,8 +1,9 @@
 // The build pipeline: named stages run in order, each reading the previous stage's result on disk
-// (harvest → check/normalize/snapshot → site → publish). The CLI calls runCommand; describeResult
-// renders a result for people.
+// (harvest → check/normalize/snapshot → release → site → publish). The CLI calls runCommand; describeResult
+// renders a result for people. One build at a time per cache folder, and per published folder from the
+// release stage through the swap (build-lock.ts).
 import path from 'node:path';
-import { acquireBuildLock } from './build-lock.ts';
+import { acquireBuildLock, acquireDistLock } from './build-lock.ts';
 import type { PublisherConfig } from './config.ts';
 import { readLatestHarvest, runHarvestStage, type HarvestStageResult } from './harvest/harvest-stage.ts';
 import type { Reporter } from './log/progress-reporter.ts';
@@ -22,6 +23,8 @@ export interface CommandContext {
   signal?: AbortSignal;
   offline: boolean;
   strict: boolean;
+  /** Publish a harvest with fewer records than the published release (--accept-shrink). */
+  acceptShrink?: boolean;
   /** Build the site with Astro even when the last site build had the same inputs. */
   rebuildSite?: boolean;
   registerSecret: (secret: string) => void;
@@ -50,7 +53,17 @@ export interface CommandResult {
     bytes: number;
     quality: { recordsChecked: number; recordsFlagged: number; violationCount: number };
   };
-  release?: { id: string; new: boolean; previous: string | null; changed: boolean; summary: string };
+  release?: {
+    id: string;
+    new: boolean;
+    previous: string | null;
+    changed: boolean;
+    summary: string;
+    /** True when the published releases were restored from the release archive (dist/ lacked them). */
+    restoredFromArchive: boolean;
+    /** Releases this build added to the release archive (KPU_RELEASE_ARCHIVE_DIR), after the swap. */
+    archived: string[];
+  };
   /** `reused`: the last site build was kept, nothing the pages depend on having changed. */
   site?: { dir: string; pages: number; files: number; reused: boolean };
   publish?: { distDir: string; target: string; files: number; pages: number };
@@ -68,7 +81,7 @@ async function inStage<T>(stage: Stage, run: () => Promise<T>): Promise<T> {
 /** Where each stage leaves its result, below the cache folder. */
 export function stageDirs(config: PublisherConfig) {
   const stages = path.join(config.cacheDir, 'stages');
-  return { snapshotData: path.join(stages, 'snapshot', 'data'), site: path.join(stages, 'site') };
+  return { snapshotData: path.join(stages, 'snapshot', 'data'), site: path.join(stages, 'site'), restoredData: path.join(stages, 'restored', 'data') };
 }
 
 function summarizeHarvest(result: HarvestStageResult): CommandResult['harvest'] {
@@ -117,7 +130,7 @@ export async function runCommand(command: CommandName, context: CommandContext):
 async function runStages(command: CommandName, context: CommandContext): Promise<CommandResult> {
   // `snapshot` on its own rebuilds from the harvest on disk, never from the network.
   const harvest: HarvestStageResult = await inStage('harvest', async () =>
-    command === 'snapshot' ? { ...(await readLatestHarvest(context.config.cacheDir)), offline: true } : runHarvestStage(context),
+    command === 'snapshot' ? { ...(await readLatestHarvest(context.config.cacheDir, context.config.upstream.apiKey)), offline: true } : runHarvestStage(context),
   );
   const result: CommandResult = { command, demo: harvest.manifest.parameters.demo, harvest: summarizeHarvest(harvest) };
   if (command === 'harvest') return result;
@@ -135,17 +148,49 @@ async function runStages(command: CommandName, context: CommandContext): Promise
   result.snapshot = summarizeSnapshot(dirs.snapshotData, snapshot);
   if (command === 'snapshot') return result;
 
-  const release = await inStage('publish', async () =>
+  // From reading the published release to the swap, no other build may release into this dist/ (DIST_BUSY).
+  const distLock = await inStage('build', () => acquireDistLock(context.config.distDir));
+  try {
+    await releaseAndPublish(context, dirs, result);
+  } finally {
+    await distLock.release();
+  }
+  return result;
+}
+
+type StageDirs = ReturnType<typeof stageDirs>;
+
+/** The release, site and publish stages, run while this build holds the published folder's lock. */
+async function releaseAndPublish(context: CommandContext, dirs: StageDirs, result: CommandResult): Promise<void> {
+  const { config } = context;
+  const { liveBuildOf } = await import('./publish/publish-stage.ts');
+  const live = await inStage('release', () => liveBuildOf(config.distDir));
+  const source = await inStage('release', async () =>
+    (await import('./publish/release-archive.ts')).chooseReleaseSource(config.distDir, config.releaseArchiveDir, dirs.restoredData),
+  );
+  if (source.restored) context.reporter.warn(`release: dist/ lacked releases the archive holds; restored every release from ${config.releaseArchiveDir}`);
+  const release = await inStage('release', async () =>
     (await import('./publish/release-stage.ts')).runReleaseStage({
       dataDir: dirs.snapshotData,
-      publishedDataDir: path.join(context.config.distDir, 'data'),
+      publishedDataDir: source.dataDir,
       datasets: DATASETS,
-      offline: harvest.offline,
+      offline: result.harvest.offline,
       now: new Date(),
+      usedReleaseIds: source.usedIds,
+      acceptShrink: context.acceptShrink === true,
+      shrinkTolerancePercent: config.shrinkTolerancePercent,
     }),
   );
   const releaseInfo = release.manifest.release as NonNullable<typeof release.manifest.release>;
-  result.release = { id: releaseInfo.id, new: releaseInfo.new, previous: releaseInfo.previous, changed: release.changes.changed, summary: release.markdown };
+  result.release = {
+    id: releaseInfo.id,
+    new: releaseInfo.new,
+    previous: releaseInfo.previous,
+    changed: release.changes.changed,
+    summary: release.markdown,
+    restoredFromArchive: source.restored,
+    archived: [],
+  };
 
   const site = await inStage('site', async () => {
     const { runSiteStage } = await import('./site/site-stage.ts');
@@ -173,11 +218,20 @@ async function runStages(command: CommandName, context: CommandContext): Promise
       dataDir: dirs.snapshotData,
       siteDir: dirs.site,
       expectedPages: site.pages,
+      previousDataDir: source.dataDir,
+      expectedLive: live,
     }),
   );
   for (const warning of published.warnings) context.reporter.warn(`publish: ${warning}`);
   result.publish = { distDir: context.config.distDir, target: published.target, files: published.files, pages: published.pages };
-  return result;
+  // After the swap: the build is live, and the archive gets what it lacks of the published history. A failure here
+  // fails the build (the archive must not silently fall behind); the next build adds what is missing.
+  if (config.releaseArchiveDir !== null) {
+    const archiveDir = config.releaseArchiveDir;
+    result.release.archived = await inStage('release', async () =>
+      (await import('./publish/release-archive.ts')).addToArchive(archiveDir, path.join(config.distDir, 'data')),
+    );
+  }
 }
 
 export function describeResult(result: CommandResult): string {
@@ -202,6 +256,8 @@ export function describeResult(result: CommandResult): string {
     lines.push(`Site: ${result.site.pages} pages and ${result.site.files} other files in ${result.site.dir}${how}`);
   }
   if (result.publish) lines.push(`Published: ${result.publish.distDir} (${result.publish.files} data files and ${result.publish.pages} pages verified)`);
+  if (result.release?.restoredFromArchive) lines.push('  earlier releases restored from the release archive (dist/ lacked them)');
+  if (result.release && result.release.archived.length > 0) lines.push(`  added to the release archive: ${result.release.archived.join(', ')}`);
   if (result.release) lines.push('', result.release.summary);
   return lines.join('\n');
 }

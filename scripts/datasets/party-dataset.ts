@@ -9,6 +9,7 @@ import {
 } from './dataset-definition.ts';
 import {
   createFieldStringRule,
+  createTextEncodingRules,
   createKeyUniqueRule,
   createNameNonEmptyRule,
   createOptionalFormatRule,
@@ -66,6 +67,7 @@ function isPercentage(value: string): boolean {
 // scheme, and NomorAktaNotaris none either (the seed says digits, but UPSTREAM.md sets no rule and it is published as text).
 const rules: readonly QualityRule[] = [
   createFieldStringRule(upstreamFields),
+  ...createTextEncodingRules(upstreamFields),
   createPatternRule({
     id: 'year-format',
     field: 'tahunPemilu',

@@ -10,7 +10,7 @@ import type {
   RecordQualityRule,
   RuleFinding,
 } from './dataset-definition.ts';
-import { EXACT_DIGITS, isBlank, isDigits, isSafeCount, parseColumnValue } from './value-parsers.ts';
+import { EXACT_DIGITS, isBlank, isDigits, isSafeCount, parseColumnValue, REPLACEMENT_CHARACTER } from './value-parsers.ts';
 
 type Text = [id: string, en: string];
 
@@ -61,6 +61,47 @@ export function createFieldStringRule(fields: readonly string[]): RecordQualityR
       };
     },
   );
+}
+
+/** The fields among `fields` whose string value `isBad` picks, and those values, as a finding (or null for none). */
+function textFinding(record: RawRecord, fields: readonly string[], isBad: (value: string) => boolean, what: string): RuleFinding | null {
+  const bad = fields.filter((field) => {
+    const value = stringValue(record, field);
+    return value !== undefined && isBad(value);
+  });
+  if (bad.length === 0) return null;
+  return { message: `${what}: ${bad.join(', ')}`, values: Object.fromEntries(bad.map((field) => [field, stringValue(record, field)])) };
+}
+
+/**
+ * Text the formats can carry, and text the source sent intact. A lone UTF-16 surrogate (a JSON `\ud800` without
+ * its pair) has no UTF-8 form: it is published as U+FFFD (see normalizeText) and the raw file keeps the escape.
+ * U+FFFD itself is what the harvest decodes bytes that are not valid UTF-8 to; the source could in principle mean
+ * the character, but an election record never does, so a value holding it is flagged rather than passed silently.
+ */
+export function createTextEncodingRules(fields: readonly string[]): RecordQualityRule[] {
+  return [
+    recordRule(
+      'text-unicode',
+      ['Teks Unicode yang sah', 'Text is valid Unicode'],
+      [
+        'Setiap nilai adalah teks Unicode yang sah: tanpa surrogate UTF-16 tunggal (misalnya \\ud800 tanpa pasangannya), yang tidak dapat ditulis dalam UTF-8 dan diterbitkan sebagai U+FFFD (�).',
+        'Every value is valid Unicode text: no lone UTF-16 surrogate (such as \\ud800 without its pair), which cannot be written in UTF-8 and is published as U+FFFD (�).',
+      ],
+      fields,
+      (record) => textFinding(record, fields, (value) => !value.isWellFormed(), 'lone surrogate in'),
+    ),
+    recordRule(
+      'text-utf8',
+      ['Sumber mengirim UTF-8 yang sah', 'Source sent valid UTF-8'],
+      [
+        'Tidak ada nilai yang memuat U+FFFD (�): sumber mengirim bita yang bukan UTF-8 yang sah, yang ditampilkan sebagai �.',
+        'No value holds U+FFFD (�): the source sent bytes that are not valid UTF-8, shown as �.',
+      ],
+      fields,
+      (record) => textFinding(record, fields, (value) => value.includes(REPLACEMENT_CHARACTER), 'U+FFFD (invalid UTF-8 from the source) in'),
+    ),
+  ];
 }
 
 /** A field whose whole value must match a pattern, such as a four-digit year. Not trimmed: " 2014" breaks it. */

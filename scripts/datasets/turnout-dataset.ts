@@ -5,6 +5,7 @@ import {
   createCountDigitsRule,
   createCountSafeIntegerRule,
   createFieldStringRule,
+  createTextEncodingRules,
   createKeyUniqueRule,
   createNameNonEmptyRule,
   createPatternRule,
@@ -83,6 +84,7 @@ const [MALE, FEMALE, BOTH] = SEXES;
 // flags say which sum is off (the granularity of ../shared/data/canonical/datahakpilihdpr_2014_broken.expected.txt).
 const rules: readonly QualityRule[] = [
   createFieldStringRule(upstreamFields),
+  ...createTextEncodingRules(upstreamFields),
   createPatternRule({
     id: 'year-format',
     field: 'TahunPemilu',

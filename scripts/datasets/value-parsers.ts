@@ -36,14 +36,19 @@ export function isSafeCount(digits: string): boolean {
   return digits.length <= EXACT_DIGITS || BigInt(digits) <= MAX_SAFE_COUNT;
 }
 
+/** U+FFFD, what a UTF-8 decoder puts in place of bytes that are not UTF-8, and what a lone surrogate becomes. */
+export const REPLACEMENT_CHARACTER = '\uFFFD';
+
 /**
  * Trim, and collapse each internal run of whitespace (spaces, tabs, line breaks) into one space; nothing else
- * changes (case, punctuation, a space before a comma all stay).
- * Example: "  Jl.  Raden   Saleh " → "Jl. Raden Saleh"; "   " → null.
+ * changes (case, punctuation, a space before a comma all stay), except that a lone UTF-16 surrogate, which
+ * UTF-8 cannot carry, becomes U+FFFD (the `text-unicode` rule flags the record).
+ * Example: "  Jl.  Raden   Saleh " → "Jl. Raden Saleh"; "   " → null; "A\uD800B" → "A\uFFFDB".
  */
 export function normalizeText(value: string): string | null {
   const text = value.trim().replace(/\s+/g, ' ');
-  return text === '' ? null : text;
+  if (text === '') return null;
+  return text.isWellFormed() ? text : text.toWellFormed();
 }
 
 /**
@@ -55,6 +60,15 @@ export function parseInteger(value: string): ParseResult<number> {
   if (!isDigits(value)) return { ok: false, reason: 'not a string of digits' };
   if (!isSafeCount(value)) return { ok: false, reason: 'larger than 9007199254740991, cannot be represented exactly' };
   return { ok: true, value: Number(value) };
+}
+
+/**
+ * Whether a normalized election year gets its own files and pages (docs/data.md: a year that is not four digits
+ * is in the all-years files only). Checked on the number, so the per-year files, the manifest's years and the
+ * site's year pages agree. Example: 2014 → true; 99999, 0, 999 → false.
+ */
+export function isFourDigitYear(year: number): boolean {
+  return Number.isSafeInteger(year) && year >= 1000 && year <= 9999;
 }
 
 const DECIMAL_COMMA = /^([0-9]+)(?:,([0-9]+))?$/;

@@ -9,10 +9,10 @@ function cell(text: string): string {
 /** How each logical column type is stored in each published format. */
 export const FORMAT_TYPES: Record<ColumnType, { json: string; csv: string; parquet: string; arrow: string }> = {
   integer: { json: 'number', csv: 'digits, unquoted', parquet: 'INT64', arrow: 'Int64' },
-  text: { json: 'string', csv: 'quoted text', parquet: 'UTF8 (BYTE_ARRAY)', arrow: 'Utf8' },
+  text: { json: 'string', csv: 'quoted text; text a spreadsheet would run as a formula (starting with =, +, -, @) gets a leading \'', parquet: 'UTF8 (BYTE_ARRAY)', arrow: 'Utf8' },
   decimal: { json: 'number', csv: 'number with a decimal point, unquoted', parquet: 'DOUBLE', arrow: 'Float64' },
   date: { json: 'string YYYY-MM-DD', csv: 'YYYY-MM-DD, unquoted', parquet: 'DATE', arrow: 'Date32 (days)' },
-  text_list: { json: 'array of strings', csv: 'quoted, items separated by ";"', parquet: 'LIST of UTF8', arrow: 'List<Utf8>' },
+  text_list: { json: 'array of strings', csv: 'quoted, items separated by ";" (formula guard as for text)', parquet: 'LIST of UTF8', arrow: 'List<Utf8>' },
 };
 
 export function renderDatasetDictionary(dataset: DatasetDefinition, heading = '##'): string {

@@ -9,6 +9,7 @@ import { DEMO_DATA_NOTICE, demoDataset } from '../synthetic/synthetic-data.ts';
 import { startUpstreamServer } from '../upstream/upstream-server.ts';
 import { createHarvestStore, readHarvestManifest } from './harvest-store.ts';
 import { runHarvest, type HarvestResult } from './harvester.ts';
+import { refuseStoredKey } from './secret-scan.ts';
 
 export interface HarvestStageOptions {
   config: PublisherConfig;
@@ -24,17 +25,22 @@ export interface HarvestStageResult extends HarvestResult {
   offline: boolean;
 }
 
-/** The newest complete harvest on disk, for --offline and for stages rerun on their own. */
-export async function readLatestHarvest(cacheDir: string): Promise<HarvestResult> {
+/**
+ * The newest complete harvest on disk, for --offline and for stages rerun on their own; with the key configured,
+ * refused (and removed) if any of its pages holds the key (secret-scan.ts).
+ */
+export async function readLatestHarvest(cacheDir: string, apiKey?: string | null): Promise<HarvestResult> {
   const dir = await createHarvestStore(cacheDir).latestComplete();
   if (!dir) throw new BuildError('HARVEST_NOT_FOUND', `Nothing complete under ${cacheDir}.`);
-  return { dir, manifest: await readHarvestManifest(dir) };
+  const manifest = await readHarvestManifest(dir);
+  await refuseStoredKey(dir, manifest, apiKey);
+  return { dir, manifest };
 }
 
 export async function runHarvestStage(options: HarvestStageOptions): Promise<HarvestStageResult> {
   const { config, reporter } = options;
   if (options.offline) {
-    const latest = await readLatestHarvest(config.cacheDir);
+    const latest = await readLatestHarvest(config.cacheDir, config.upstream.apiKey);
     reporter.line(`harvest: offline, using the harvest finished ${latest.manifest.finishedAt}`);
     return { ...latest, offline: true };
   }

@@ -8,9 +8,14 @@ import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definitio
 import { BuildError } from '../errors.ts';
 import { killPoint } from '../kill-point.ts';
 import { parsePage, type PageShape } from './page-parser.ts';
+import { bodyText, type BodyNotes } from './response-body.ts';
 
-/** What is known about one fetched page (file `<offset>.json` beside `<offset>.body`). */
-export interface PageProvenance {
+/**
+ * What is known about one fetched page (file `<offset>.json` beside `<offset>.body`). The body file holds the
+ * bytes after any Content-Encoding is removed; `bytes` and `sha256` are of that file, and BodyNotes' wire fields
+ * of the bytes as received (docs/upstream.md, "Bodies").
+ */
+export interface PageProvenance extends BodyNotes {
   dataset: string;
   offset: number;
   limit: number;
@@ -117,16 +122,21 @@ async function readStoredPage(dir: string, dataset: DatasetDefinition, offset: n
     throw error;
   }
   if (body.length !== provenance.bytes || sha256Hex(body) !== provenance.sha256) return null;
-  const parsed = parsePage(body.toString('utf8'), dataset);
+  const parsed = parsePage(bodyText(body).text, dataset, provenance.offset);
   if (!parsed.ok) return null;
   return { provenance, records: parsed.records };
 }
 
 export interface PartialHarvest {
   dir: string;
-  resumed: boolean;
-  startedAt: string;
+  /** Whether pages of an interrupted harvest are reused (false again after startOver). */
+  readonly resumed: boolean;
+  readonly startedAt: string;
   readPage(dataset: DatasetDefinition, offset: number, limit: number): Promise<StoredPage | null>;
+  /** The offsets of the pages kept for a dataset, ascending (each still to be read with readPage, which verifies it). */
+  keptOffsets(dataset: DatasetDefinition): Promise<number[]>;
+  /** Discards every kept page and starts the harvest afresh at `now`: the kept pages no longer match the upstream. */
+  startOver(now: Date): Promise<void>;
   writePage(provenance: Omit<PageProvenance, 'file' | 'bytes' | 'sha256'>, body: Buffer): Promise<PageProvenance>;
   /** Forgets every page, for a fresh second attempt. */
   clearPages(): Promise<void>;
@@ -182,7 +192,8 @@ export function createHarvestStore(cacheDir: string): HarvestStore {
       await mkdir(partialDir, { recursive: true });
       await writeFileAtomic(path.join(partialDir, PARAMETERS_FILE), JSON.stringify({ parameters, startedAt: now.toISOString() }, null, 2));
     }
-    const startedAt = resumable ? previous.startedAt : now.toISOString();
+    let startedAt = resumable ? previous.startedAt : now.toISOString();
+    let resumed = resumable;
     const createdFolders = new Set<string>();
     // Only a resumed harvest can hold pages before they are fetched (the chain never asks for an offset twice):
     // a fresh one skips the look, a failed open per page (about a second on a million records).
@@ -190,8 +201,34 @@ export function createHarvestStore(cacheDir: string): HarvestStore {
 
     return {
       dir: partialDir,
-      resumed: resumable,
-      startedAt,
+      get resumed() {
+        return resumed;
+      },
+      get startedAt() {
+        return startedAt;
+      },
+      async keptOffsets(dataset) {
+        if (!mayHoldPages) return [];
+        let names: string[];
+        try {
+          names = await readdir(path.join(partialDir, 'pages', dataset.id));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+          throw error;
+        }
+        return names
+          .filter((name) => /^\d+\.json$/.test(name))
+          .map((name) => Number(name.slice(0, -'.json'.length)))
+          .sort((a, b) => a - b);
+      },
+      async startOver(when) {
+        await rm(path.join(partialDir, 'pages'), { recursive: true, force: true });
+        createdFolders.clear();
+        mayHoldPages = false;
+        resumed = false;
+        startedAt = when.toISOString();
+        await writeFileAtomic(path.join(partialDir, PARAMETERS_FILE), JSON.stringify({ parameters, startedAt }, null, 2));
+      },
       async readPage(dataset, offset, limit) {
         if (!mayHoldPages) return null;
         const page = await readStoredPage(partialDir, dataset, offset);
@@ -259,7 +296,8 @@ export async function* readHarvestPages(dir: string, manifest: HarvestManifest, 
   for (const expected of summary.pageFiles) {
     const page = await readStoredPage(dir, dataset, expected.offset);
     if (!page || page.provenance.sha256 !== expected.sha256) {
-      throw new BuildError('HARVEST_CORRUPT', `${expected.file} in ${dir} is missing or does not match its SHA-256.`);
+      // A page kept by an older publisher may match its SHA-256 and still be refused now (an error envelope, say).
+      throw new BuildError('HARVEST_CORRUPT', `${expected.file} in ${dir} is missing, does not match its SHA-256, or is not a page the harvester accepts (any more).`);
     }
     yield page;
   }

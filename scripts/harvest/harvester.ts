@@ -1,6 +1,7 @@
 // The harvest stage: every page of every dataset, paged by the number of records actually received,
 // speculatively ahead by the concurrency, each page kept raw as it is accepted; then the consistency
-// checks of UPSTREAM.md (repeated pages, duplicate keys, a changed first page) and one retry.
+// checks of UPSTREAM.md (repeated or overlapping pages, an early end, duplicate keys, a changed first page,
+// kept pages of a resumed harvest that no longer match) and one retry.
 import type { UpstreamConfig } from '../config.ts';
 import { recordKey, type DatasetDefinition, type RawRecord } from '../datasets/dataset-definition.ts';
 import { BuildError } from '../errors.ts';
@@ -14,7 +15,9 @@ import {
   type PageProvenance,
   type PartialHarvest,
 } from './harvest-store.ts';
+import { createHarvestLimitTracker, type HarvestLimitTracker } from './harvest-limits.ts';
 import type { PageShape } from './page-parser.ts';
+import { guardPartialHarvest } from './secret-scan.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream-client.ts';
 
 export interface HarvestOptions {
@@ -38,6 +41,8 @@ interface DatasetOutcome {
   summary: DatasetHarvestSummary;
   /** Keys found on two different pages: a sign that the data moved under the paging. */
   crossPageDuplicates: string[];
+  /** Consecutive pages that overlap (pageOverlap), described. */
+  overlaps: string[];
   firstPage: RawRecord[];
   warnings: string[];
 }
@@ -57,6 +62,47 @@ function canonicalJson(value: unknown): string {
       ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : item,
   );
+}
+
+/** A record beside its key, so the overlap check compares keys (computed once) before canonical JSON. */
+interface KeyedRecord {
+  key: string;
+  record: RawRecord;
+}
+
+/** Two records are the same when their canonical JSON is; the key, cheaper, rules most pairs out first. */
+function sameRecord(a: KeyedRecord, b: KeyedRecord): boolean {
+  return a.key === b.key && canonicalJson(a.record) === canonicalJson(b.record);
+}
+
+/**
+ * How many records page n+1 repeats of the end of page n: the largest k ≥ 1 such that the first k records of
+ * `next` equal the last k records of `previous` (`same`: canonical JSON), or 0.
+ * Example: [a, b, c] then [c, d, e] → 1 (an upstream reading offsets as 1-based); [a, b] then [a, b] → 2.
+ */
+export function pageOverlap<T>(previous: readonly T[], next: readonly T[], same: (a: T, b: T) => boolean = (a, b) => a === b): number {
+  if (next.length === 0) return 0;
+  for (let start = Math.max(0, previous.length - next.length); start < previous.length; start += 1) {
+    const k = previous.length - start;
+    let equal = true;
+    for (let index = 0; index < k && equal; index += 1) equal = same(previous[start + index] as T, next[index] as T);
+    if (equal) return k;
+  }
+  return 0;
+}
+
+/** Kept pages of a resumed harvest read again to prove the upstream did not change meanwhile, at most, per dataset. */
+export const RESUME_SAMPLE_PAGES = 8;
+
+/**
+ * Which kept pages a resume reads again: the first, the last and others spread evenly between, `max` at most.
+ * Example: offsets 0, 3, …, 30 (11 pages), max 4 → 0, 9, 21, 30.
+ */
+export function sampleKeptOffsets(offsets: readonly number[], max = RESUME_SAMPLE_PAGES): number[] {
+  if (offsets.length <= max) return [...offsets];
+  const picked = new Set<number>();
+  for (let index = 0; index < max; index += 1) picked.add(offsets[Math.round((index * (offsets.length - 1)) / (max - 1))] as number);
+  return [...picked];
 }
 
 /**
@@ -86,6 +132,7 @@ async function harvestDataset(
   partial: PartialHarvest,
   options: HarvestOptions,
   progress: HarvestProgress,
+  limits: HarvestLimitTracker,
 ): Promise<DatasetOutcome> {
   const { config, reporter } = options;
   const limit = config.pageSize;
@@ -97,6 +144,9 @@ async function harvestDataset(
   let firstPage: RawRecord[] = [];
   let totalCount: number | null = null;
   let records = 0;
+  const overlaps: string[] = [];
+  /** The previous page of the chain, for the overlap check. */
+  let previous: { offset: number; records: KeyedRecord[] } | null = null;
   let countMismatches = 0;
   let firstCountMismatch: string | undefined;
 
@@ -126,6 +176,7 @@ async function harvestDataset(
             count: page.parsed.count,
             shape: page.parsed.shape,
             totalCount: page.totalCount,
+            ...page.notes,
           },
         };
       })();
@@ -147,6 +198,7 @@ async function harvestDataset(
     for (let ahead = 0; ahead < config.concurrency; ahead += 1) load(offset + ahead * step);
     const page = await load(offset);
     inflight.delete(offset);
+    limits.checkPage(dataset, { offset, url: page.provenance.url, records: page.records, bytes: page.body?.length ?? (page.provenance as PageProvenance).bytes });
 
     const keys = page.records.map((record) => recordKey(dataset, record));
     // A page of nothing but records already seen: the upstream answering an earlier page again (offset ignored,
@@ -162,6 +214,27 @@ async function harvestDataset(
         );
       }
     }
+    // Pages that overlap: the upstream counts offsets otherwise than the chain (1-based, say), so each page boundary
+    // would duplicate records; or records were inserted in front while the harvest ran. Like any record on two pages,
+    // it makes the harvest inconsistent, so it runs again; overlaps in two identical harvests are the upstream's paging
+    // (runHarvest; docs/upstream.md, "Overlapping pages"). No extra request: a harvest chasing data that grows must not slow.
+    const keyed = page.records.map((record, index) => ({ key: keys[index] as string, record }));
+    const overlap = previous === null ? 0 : pageOverlap(previous.records, keyed, sameRecord);
+    if (previous !== null && overlap > 0) {
+      overlaps.push(
+        `${dataset.id}: the page at offset ${offset} begins with the last ${overlap === 1 ? 'record' : `${overlap} records`} of the page at offset ${previous.offset} (${page.provenance.url}).`,
+      );
+    }
+    previous = { offset, records: keyed };
+    // An empty page ends the chain; a `count` on it that is neither 0 nor the records harvested (a total) says the
+    // upstream stopped early (docs/upstream.md, "An end that contradicts count").
+    const endCount = page.provenance.count;
+    if (page.records.length === 0 && endCount !== null && endCount !== 0 && endCount !== records) {
+      throw new BuildError(
+        'HARVEST_TRUNCATED',
+        `${dataset.id}: the page at offset ${offset} has no records, but its count says ${endCount}, after ${records} records harvested: ${page.provenance.url}`,
+      );
+    }
     // The next pages are known once this one is parsed: ask for them now, before it is written and checked, so
     // the requests in flight stay at the concurrency while this page is stored (the same requests as the top of
     // the next turn would make; only sooner). Not when the chain ends here, and not beyond the page cap.
@@ -172,6 +245,9 @@ async function harvestDataset(
 
     const provenance = page.stored ? (page.provenance as PageProvenance) : await partial.writePage(page.provenance, page.body as Buffer);
     pageFiles.push(provenance);
+    if (provenance.invalidUtf8) {
+      warnings.push(`${dataset.id}: the page at offset ${offset} is not valid UTF-8; its invalid bytes were read as U+FFFD (the body file keeps them): ${provenance.url}`);
+    }
     shapes.add(provenance.shape);
     if (provenance.totalCount !== null) totalCount = provenance.totalCount;
     if (provenance.count !== page.records.length) {
@@ -217,6 +293,7 @@ async function harvestDataset(
       pageFiles,
     },
     crossPageDuplicates,
+    overlaps,
     firstPage,
     warnings,
   };
@@ -226,6 +303,8 @@ interface AttemptOutcome {
   outcomes: Map<string, DatasetOutcome>;
   /** Why the harvest is not consistent; empty when it is. */
   inconsistencies: string[];
+  /** Overlapping pages, one description per dataset that has some. */
+  overlaps: string[];
   firstPageChanged: boolean;
 }
 
@@ -248,10 +327,11 @@ async function harvestOnce(partial: PartialHarvest, options: HarvestOptions, pro
       options.reporter.status(describeProgress(progress, options.datasets));
     },
   });
+  const limits = createHarvestLimitTracker(options.config.limits);
   try {
     const results = await Promise.all(
       options.datasets.map((dataset) =>
-        harvestDataset(dataset, client, partial, options, progress).catch((error: unknown) => {
+        harvestDataset(dataset, client, partial, options, progress, limits).catch((error: unknown) => {
           failure.abort();
           throw error;
         }),
@@ -259,9 +339,16 @@ async function harvestOnce(partial: PartialHarvest, options: HarvestOptions, pro
     );
     const outcomes = new Map(options.datasets.map((dataset, index) => [dataset.id, results[index] as DatasetOutcome]));
     const inconsistencies: string[] = [];
+    const overlaps: string[] = [];
     let firstPageChanged = false;
     for (const dataset of options.datasets) {
       const outcome = outcomes.get(dataset.id) as DatasetOutcome;
+      const [firstOverlap] = outcome.overlaps;
+      if (firstOverlap !== undefined) {
+        const more = outcome.overlaps.length - 1;
+        overlaps.push(`${firstOverlap.slice(0, -1)}${more > 0 ? `, and ${more} more page boundaries` : ''}.`);
+        inconsistencies.push(`${dataset.id}: ${outcome.overlaps.length} pages overlap the page before.`);
+      }
       if (outcome.crossPageDuplicates.length > 0) {
         const sample = outcome.crossPageDuplicates.slice(0, 3).join(', ');
         inconsistencies.push(`${dataset.id}: ${outcome.crossPageDuplicates.length} keys appear on two pages (${sample}).`);
@@ -273,7 +360,37 @@ async function harvestOnce(partial: PartialHarvest, options: HarvestOptions, pro
         inconsistencies.push(`${dataset.id}: the first page changed while the harvest ran.`);
       }
     }
-    return { outcomes, inconsistencies, firstPageChanged };
+    return { outcomes, inconsistencies, overlaps, firstPageChanged };
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Reads a sample of the kept pages of a resumed harvest again (sampleKeptOffsets, per dataset) and compares their
+ * records with the kept ones (canonical JSON). Returns where the upstream changed, or null when every sample matches:
+ * only then may the kept pages be mixed with pages fetched now.
+ */
+async function findChangedKeptPage(partial: PartialHarvest, options: HarvestOptions): Promise<string | null> {
+  const client = createUpstreamClient({
+    config: options.config,
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  try {
+    for (const dataset of options.datasets) {
+      for (const offset of sampleKeptOffsets(await partial.keptOffsets(dataset))) {
+        const kept = await partial.readPage(dataset, offset, options.config.pageSize);
+        // A page that cannot be read back is not reused anyway: the harvest fetches it again.
+        if (!kept) continue;
+        const now = await client.fetchPage(dataset, offset, options.config.pageSize);
+        if (canonicalJson(now.parsed.records) !== canonicalJson(kept.records)) {
+          return `${dataset.id}: the page at offset ${offset} (${kept.records.length} records kept, ${now.parsed.records.length} now) differs from the kept one`;
+        }
+      }
+    }
+    return null;
   } finally {
     await client.close();
   }
@@ -296,8 +413,21 @@ export async function runHarvest(options: HarvestOptions): Promise<HarvestResult
     method: options.config.method,
     datasets: options.datasets.map((dataset) => dataset.id),
   };
-  const partial = await store.openPartial(parameters, now());
-  if (partial.resumed) options.reporter.line(`harvest: resuming the interrupted harvest started ${partial.startedAt}`);
+  // Every page is scanned for the key before it is written; a hit removes this folder (secret-scan.ts).
+  const partial = guardPartialHarvest(await store.openPartial(parameters, now()), options.apiKey);
+  /** Warnings already shown as they happened; the manifest lists them with the others. */
+  const shownWarnings: string[] = [];
+  if (partial.resumed) {
+    options.reporter.line(`harvest: resuming the interrupted harvest started ${partial.startedAt}; reading a sample of its pages again`);
+    const changed = await findChangedKeptPage(partial, options);
+    if (changed !== null) {
+      // Kept pages of the old version beside new pages would publish a mix of two versions of the data.
+      const warning = `the upstream changed since the interrupted harvest: starting over (${changed}).`;
+      options.reporter.warn(warning);
+      shownWarnings.push(warning);
+      await partial.startOver(now());
+    }
+  }
 
   const newProgress = (): HarvestProgress => ({ pages: new Map(), records: new Map(), retries: new Map(), totals: new Map() });
   let progress = newProgress();
@@ -316,6 +446,9 @@ export async function runHarvest(options: HarvestOptions): Promise<HarvestResult
       // they are published and flagged by the key-unique rule (docs/upstream.md).
       const stableDuplicates = !attempt.firstPageChanged && pageHashes(first.outcomes) === pageHashes(attempt.outcomes);
       if (!stableDuplicates) throw new BuildError('HARVEST_INCONSISTENT', attempt.inconsistencies.join(' '));
+      // The same overlaps in two identical harvests: the upstream reads offsets otherwise (1-based, say); publishing
+      // would duplicate a record at every page boundary.
+      if (attempt.overlaps.length > 0) throw new BuildError('HARVEST_PAGES_OVERLAP', `${attempt.overlaps.join(' ')} Identical in two full harvests.`);
       warnings.push(...attempt.inconsistencies.map((reason) => `${reason} Identical in two full harvests: kept as the source's own duplicates.`));
     }
   }
@@ -342,7 +475,7 @@ export async function runHarvest(options: HarvestOptions): Promise<HarvestResult
     resumed: partial.resumed,
     attempts,
     retries: [...progress.retries.values()].reduce((sum, count) => sum + count, 0),
-    warnings,
+    warnings: [...shownWarnings, ...warnings],
     datasets,
   };
   const dir = await partial.complete(manifest);

@@ -1,12 +1,20 @@
 // Reads one upstream answer into records. Pure: every shape UPSTREAM.md allows is accepted, anything
-// else is a reason, not an exception; the harvester decides what a reason means.
+// else is a reason, not an exception (an error envelope sent with HTTP 200 among them); the harvester
+// and the client decide what a reason means.
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
+import { parseJsonExactly } from './exact-json.ts';
 
 export type PageShape = 'array' | 'keyed' | 'single' | 'empty';
 
+/**
+ * Why a body is not a page. 'error-envelope': the envelope says it is an error; 'not-records': `data` holds
+ * objects with none of the dataset's fields. Both are the upstream failing (retried like a 5xx), not the data.
+ */
+export type PageFailure = 'not-json' | 'unexpected-shape' | 'error-envelope' | 'not-records';
+
 export type PageParse =
   | { ok: true; records: RawRecord[]; shape: PageShape; count: number | null }
-  | { ok: false; reason: 'not-json' | 'unexpected-shape'; detail: string };
+  | { ok: false; reason: PageFailure; detail: string };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -18,33 +26,176 @@ function readCount(value: unknown): number | null {
   return null;
 }
 
+/** Words a `status` uses to say "error" ("gagal" is Indonesian for "failed"); compared case-insensitively. */
+const ERROR_STATUS_WORDS = new Set(['error', 'false', 'fail', 'failed', 'failure', 'gagal']);
+/** Words (or true, or a 2xx code) with which a `status` says "success": a `message` beside it is then information. */
+const SUCCESS_STATUS_WORDS = new Set(['success', 'ok', 'true', 'sukses', 'berhasil']);
+/** Envelope fields that may carry an HTTP-like status code. */
+const CODE_FIELDS = ['status', 'code', 'statusCode'] as const;
+
+/** A status code in the body: a number or a string of digits (other values are not codes). */
+function readCode(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^\s*\d{1,6}\s*$/.test(value)) return Number(value);
+  return null;
+}
+
+/** A value that says something: not null, false, 0, "", [] or {}. */
+function isSet(value: unknown): boolean {
+  if (value === undefined || value === null || value === false || value === 0 || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (isPlainObject(value)) return Object.keys(value).length > 0;
+  return true;
+}
+
+function quoteSnippet(value: unknown): string {
+  return JSON.stringify(snippetOf(typeof value === 'string' ? value : JSON.stringify(value) ?? String(value), 120));
+}
+
 /**
- * Parses a page body. Examples of accepted `data`:
+ * Why an envelope is an error answer sent with HTTP 200, or null for a page. Examples:
+ *   {"status":"error","message":"Database connection failed","data":null} → 'status "error"'
+ *   {"status":false,"message":"…"} / {"code":"500",…} / {"statusCode":429,…} → the field and its value
+ *   {"error":"Too many requests"} → 'an `error` field'
+ *   {"message":"Unauthenticated."} (no data) → 'a `message` and no `data`'
+ *   {"count":"2","data":[…],"status":"success","message":"OK"} → null (a page; benign fields are ignored)
+ */
+export function describeErrorEnvelope(envelope: Record<string, unknown>): string | null {
+  const reasons: string[] = [];
+  const status = envelope.status;
+  if (status === false || (typeof status === 'string' && ERROR_STATUS_WORDS.has(status.trim().toLowerCase()))) {
+    reasons.push(`status ${JSON.stringify(status)}`);
+  }
+  for (const field of CODE_FIELDS) {
+    const code = readCode(envelope[field]);
+    if (code !== null && (code < 200 || code > 299)) reasons.push(`${field} ${JSON.stringify(envelope[field])}`);
+  }
+  if (isSet(envelope.error)) reasons.push(`error ${quoteSnippet(envelope.error)}`);
+  const saysSuccess =
+    status === true ||
+    (typeof status === 'string' && SUCCESS_STATUS_WORDS.has(status.trim().toLowerCase())) ||
+    CODE_FIELDS.some((field) => {
+      const code = readCode(envelope[field]);
+      return code !== null && code >= 200 && code <= 299;
+    });
+  const message = envelope.message;
+  const hasMessage = typeof message === 'string' && message.trim() !== '';
+  if (hasMessage && (envelope.data === undefined || envelope.data === null) && !saysSuccess) reasons.push('a `message` and no `data`');
+  if (reasons.length === 0) return null;
+  return `the envelope says error (${reasons.join(', ')})${hasMessage ? `: message ${quoteSnippet(message)}` : ''}`;
+}
+
+/** The first record carrying none of the dataset's upstream fields, as a reason; null when every record has one. */
+function describeForeignRecord(records: readonly RawRecord[], dataset: DatasetDefinition): string | null {
+  const index = records.findIndex((record) => !dataset.upstreamFields.some((field) => Object.hasOwn(record, field)));
+  if (index < 0) return null;
+  const keys = Object.keys(records[index] as RawRecord);
+  return `record ${index} of ${records.length} carries none of the ${dataset.id} fields (its fields: ${keys.length === 0 ? 'none' : keys.slice(0, 5).join(', ')})`;
+}
+
+/** The canonical text of a position: no sign, no leading zero ("0", "7", "12"). */
+const POSITION_KEY = /^(0|[1-9]\d{0,14})$/;
+
+/**
+ * The records of a `data` object keyed by position, in position order, or why its keys are not positions. The keys
+ * must be exactly "0".."n-1" (positions within the page) or, when the page's offset is known, exactly
+ * "offset".."offset+n-1" (positions within the dataset); anything else would drop or double records.
+ * Example: {"1":b,"0":a} → [a, b]; at offset 20, {"20":a,"21":b} → [a, b]; {"0":a,"01":b} → a reason.
+ */
+function readKeyedRecords(data: Record<string, unknown>, keys: readonly string[], offset: number | undefined): { records: RawRecord[] } | { problem: string } {
+  const listed = keys.slice(0, 6).map((key) => JSON.stringify(key)).join(', ') + (keys.length > 6 ? ', …' : '');
+  const fail = (problem: string): { problem: string } => ({ problem: `data is keyed by position, but ${problem} (keys: ${listed})` });
+  const bad = keys.find((key) => !POSITION_KEY.test(key));
+  if (bad !== undefined) {
+    return fail(`the key ${JSON.stringify(bad.length > 24 ? `${bad.slice(0, 24)}…` : bad)} is not a position${/^0\d/.test(bad) ? ' (a leading zero)' : ''}`);
+  }
+  const positions = keys.map(Number).sort((a, b) => a - b);
+  const first = positions[0] as number;
+  const starts = offset !== undefined && offset > 0 ? [0, offset] : [0];
+  if (!starts.includes(first) || positions.some((position, index) => position !== first + index)) {
+    const expected = starts.map((start) => `${start}..${start + keys.length - 1}`).join(' or ');
+    return fail(`the keys are not the positions ${expected}`);
+  }
+  const bare = positions.map((position) => data[String(position)]);
+  const notObject = bare.findIndex((item) => !isPlainObject(item));
+  if (notObject >= 0) return fail(`data["${positions[notObject]}"] is not an object`);
+  return { records: bare as RawRecord[] };
+}
+
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/**
+ * How many members the body's top-level `data` object is written with, duplicates included, or null when it has no
+ * such object. JSON.parse keeps only the last of two equal keys, so `{"0":a,"0":b,"1":c}` parses as two records:
+ * counting the names in the text is the only way to see the one dropped. A scan of the body, strings skipped.
+ */
+export function countWrittenDataMembers(body: string): number | null {
+  let depth = 0;
+  let afterDataName = false;
+  let dataDepth = -1;
+  let members = 0;
+  for (let index = 0; index < body.length; index += 1) {
+    const char = body.charCodeAt(index);
+    if (char === 0x22) {
+      const start = index;
+      for (index += 1; index < body.length && body.charCodeAt(index) !== 0x22; index += body.charCodeAt(index) === 0x5c ? 2 : 1);
+      let next = index + 1;
+      while (next < body.length && WHITESPACE.has(body.charCodeAt(next))) next += 1;
+      if (body.charCodeAt(next) !== 0x3a) {
+        afterDataName = false; // a value, not a member name
+        continue;
+      }
+      if (dataDepth >= 0 && depth === dataDepth) members += 1;
+      else if (dataDepth < 0 && depth === 1 && JSON.parse(body.slice(start, index + 1)) === 'data') afterDataName = true;
+      index = next;
+    } else if (char === 0x7b || char === 0x5b) {
+      depth += 1;
+      if (afterDataName && char === 0x7b) dataDepth = depth;
+      afterDataName = false;
+    } else if (char === 0x7d || char === 0x5d) {
+      if (depth === dataDepth) return members;
+      depth -= 1;
+    } else if (!WHITESPACE.has(char)) {
+      afterDataName = false;
+    }
+  }
+  return null;
+}
+
+/**
+ * Parses a page body; `offset` (the page's, when known) also allows keys that count from it. Examples of accepted `data`:
  *   {"count":"2","data":[{…},{…}]}          → 2 records, shape "array"
  *   {"count":2,"data":{"0":{…},"1":{…}}}     → 2 records in key order, shape "keyed"
  *   {"count":1,"data":{"TahunPemilu":"2014",…}} → 1 record, shape "single"
  *   {"count":0,"data":null} / [] / {} / no data → 0 records, shape "empty"
- * A single record is recognised by carrying at least one of the dataset's upstream fields.
+ * A single record is recognised by carrying at least one of the dataset's upstream fields; every record of an array
+ * or a keyed object must carry at least one too ('not-records' otherwise). An error envelope is 'error-envelope'.
  */
-export function parsePage(body: string, dataset: DatasetDefinition): PageParse {
+export function parsePage(body: string, dataset: DatasetDefinition, offset?: number): PageParse {
   let envelope: unknown;
   try {
-    envelope = JSON.parse(body);
+    envelope = parseJsonExactly(body);
   } catch (error) {
     return { ok: false, reason: 'not-json', detail: (error as Error).message };
   }
   if (!isPlainObject(envelope)) {
     return { ok: false, reason: 'unexpected-shape', detail: 'the body is not a JSON object with `count` and `data`' };
   }
+  const envelopeError = describeErrorEnvelope(envelope);
+  if (envelopeError !== null) return { ok: false, reason: 'error-envelope', detail: envelopeError };
   const count = readCount(envelope.count);
   const data = envelope.data;
+  const records = (items: RawRecord[], shape: PageShape): PageParse => {
+    const foreign = describeForeignRecord(items, dataset);
+    return foreign === null ? { ok: true, records: items, shape, count } : { ok: false, reason: 'not-records', detail: foreign };
+  };
 
   if (data === undefined || data === null) return { ok: true, records: [], shape: 'empty', count };
   if (Array.isArray(data)) {
     if (data.length === 0) return { ok: true, records: [], shape: 'empty', count };
     const bad = data.findIndex((item) => !isPlainObject(item));
     if (bad >= 0) return { ok: false, reason: 'unexpected-shape', detail: `data[${bad}] is not an object` };
-    return { ok: true, records: data as RawRecord[], shape: 'array', count };
+    return records(data as RawRecord[], 'array');
   }
   if (!isPlainObject(data)) {
     return { ok: false, reason: 'unexpected-shape', detail: `data is a ${typeof data}, not an array or an object` };
@@ -52,14 +203,20 @@ export function parsePage(body: string, dataset: DatasetDefinition): PageParse {
   const keys = Object.keys(data);
   if (keys.length === 0) return { ok: true, records: [], shape: 'empty', count };
   if (keys.every((key) => /^\d+$/.test(key))) {
-    const bad = keys.find((key) => !isPlainObject(data[key]));
-    if (bad !== undefined) return { ok: false, reason: 'unexpected-shape', detail: `data["${bad}"] is not an object` };
-    // JavaScript already orders integer-like keys ascending; sort anyway so the order is explicit.
-    const ordered = keys.map(Number).sort((a, b) => a - b);
-    return { ok: true, records: ordered.map((key) => data[String(key)] as RawRecord), shape: 'keyed', count };
+    const keyed = readKeyedRecords(data, keys, offset);
+    if ('problem' in keyed) return { ok: false, reason: 'unexpected-shape', detail: keyed.problem };
+    const written = countWrittenDataMembers(body);
+    if (written !== null && written !== keys.length) {
+      return { ok: false, reason: 'unexpected-shape', detail: `data is keyed by position, but repeats a key: ${written} members written, ${keys.length} distinct keys` };
+    }
+    return records(keyed.records, 'keyed');
   }
-  if (dataset.upstreamFields.some((field) => field in data)) {
+  if (dataset.upstreamFields.some((field) => Object.hasOwn(data, field))) {
     return { ok: true, records: [data], shape: 'single', count };
+  }
+  // An object of plain values is record-like: a record of something else (`{"error": "…"}`), not a new shape.
+  if (Object.values(data).every((value) => value === null || typeof value !== 'object')) {
+    return { ok: false, reason: 'not-records', detail: `data is one object with none of the ${dataset.id} fields (its fields: ${keys.slice(0, 5).join(', ')})` };
   }
   return {
     ok: false,
@@ -68,8 +225,17 @@ export function parsePage(body: string, dataset: DatasetDefinition): PageParse {
   };
 }
 
-/** The first characters of a body, on one line, for error messages. */
-export function snippetOf(body: string, length = 200): string {
-  const flat = body.replace(/\s+/g, ' ').trim();
+/** Characters past a snippet's end that are redacted with it: an encoded form of a key of 450 characters fits. */
+const SNIPPET_REDACT_MARGIN = 8192;
+
+/**
+ * The first characters of a body, on one line, for error messages. With `redact`, secrets are redacted before
+ * the cut, so a secret the cut falls inside cannot escape as a prefix; the printed message is redacted again
+ * anyway, and there a secret cut short before `…` is redacted too (secret-redactor.ts).
+ * Example: snippetOf('{"a":\n "b"}') → '{"a": "b"}'.
+ */
+export function snippetOf(body: string, length = 200, redact: (text: string) => string = (text) => text): string {
+  const whole = body.replace(/\s+/g, ' ').trim();
+  const flat = whole.length > length + SNIPPET_REDACT_MARGIN ? redact(whole.slice(0, length + SNIPPET_REDACT_MARGIN)) : redact(whole);
   return flat.length > length ? `${flat.slice(0, length)}…` : flat;
 }

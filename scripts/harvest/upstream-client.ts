@@ -1,11 +1,16 @@
 // Fetches one page from the upstream with undici: the key only in the x-api-key header, bounded
 // concurrency, a pause between requests that grows after 429s, and retries with exponential backoff,
-// full jitter and Retry-After. It returns parsed pages or throws a catalogued BuildError.
+// full jitter and Retry-After. Each body is read within KPU_MAX_RESPONSE_BYTES (response-body.ts) and its
+// nesting measured before it is parsed. It returns parsed pages or throws a catalogued BuildError.
 import { Agent, request } from 'undici';
 import type { UpstreamConfig } from '../config.ts';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { BuildError, type ErrorCode } from '../errors.ts';
+import { scanJsonText } from './exact-json.ts';
+import { depthBreach } from './harvest-limits.ts';
+import { createRedactor } from '../log/secret-redactor.ts';
 import { parsePage, snippetOf, type PageParse } from './page-parser.ts';
+import { bodyNotesOf, bodyText, readResponseBody, type BodyNotes, type BodyRead } from './response-body.ts';
 
 export interface FetchedPage {
   /** The request URL; it never carries the key. */
@@ -13,8 +18,10 @@ export interface FetchedPage {
   offset: number;
   limit: number;
   status: number;
-  /** The body exactly as received. */
+  /** The body exactly as received, after any Content-Encoding is decoded (a BOM and invalid bytes included). */
   body: Buffer;
+  /** How the body was read, when there is something to say: encoding, BOM, invalid UTF-8. */
+  notes: BodyNotes;
   fetchedAt: string;
   durationMs: number;
   attempts: number;
@@ -46,6 +53,8 @@ export interface UpstreamClientOptions {
 }
 
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Characters of a body quoted in an error message. */
+const SNIPPET_LENGTH = 200;
 const NETWORK_TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 /** After a 429 the pause between requests doubles, from at least this, up to the ceiling below. */
 const THROTTLE_PAUSE_FLOOR_MS = 250;
@@ -161,6 +170,8 @@ type Attempt =
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const { config, apiKey, signal } = options;
   const random = options.random ?? Math.random;
+  // Snippets are redacted before they are cut: a key cut in half would escape the redaction of the whole line.
+  const redact = createRedactor([apiKey]);
   const agent = new Agent({
     connections: config.concurrency,
     headersTimeout: config.timeoutMs,
@@ -179,7 +190,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const started = performance.now();
     const fetchedAt = new Date(startedAt).toISOString();
     let status: number;
-    let body: Buffer;
+    let read: BodyRead;
     let responseHeaders: Record<string, string | string[] | undefined>;
     try {
       const response = await request(url, {
@@ -190,7 +201,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       });
       status = response.statusCode;
       responseHeaders = response.headers;
-      body = Buffer.from(await response.body.arrayBuffer());
+      read = await readResponseBody(response.body, response.headers, config.limits.maxResponseBytes);
     } catch (error) {
       if (signal?.aborted) throw new BuildError('INTERRUPTED', '');
       const code = (error as { code?: string }).code ?? (error as Error).name;
@@ -203,7 +214,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       };
     }
     const durationMs = Math.round(performance.now() - started);
-    const text = body.toString('utf8');
+    // Any status: an endless error page is as harmful as an endless page of data.
+    if (!read.ok && read.reason === 'too-large') throw new BuildError('UPSTREAM_RESPONSE_TOO_LARGE', `From ${url.href}: ${read.detail}.`);
+    const body = read.ok ? read.body : Buffer.alloc(0);
+    const decoded = bodyText(body);
+    const { text } = decoded;
     if (status === 401 || status === 403) {
       throw new BuildError('UPSTREAM_KEY_REFUSED', `${status} from ${url.href}`);
     }
@@ -220,24 +235,38 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       };
     }
     if (status >= 400 && status < 500) {
-      throw new BuildError('UPSTREAM_CLIENT_ERROR', `HTTP ${status} from ${url.href}: ${snippetOf(text)}`);
+      throw new BuildError('UPSTREAM_CLIENT_ERROR', `HTTP ${status} from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`);
     }
     if (status < 200 || status >= 300) {
-      throw new BuildError('UPSTREAM_SERVER_ERROR', `HTTP ${status} from ${url.href}: ${snippetOf(text)}`);
+      throw new BuildError('UPSTREAM_SERVER_ERROR', `HTTP ${status} from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`);
     }
-    const parsed = parsePage(text, dataset);
+    if (!read.ok) return { kind: 'bad-json', reason: read.detail };
+    // Before anything walks the value recursively (JSON.parse's reviver, canonicalJson): 3,000 levels overflowed the stack.
+    const breach = depthBreach(url.href, scanJsonText(text, config.limits.maxJsonDepth), config.limits.maxJsonDepth);
+    if (breach) throw new BuildError(breach.code, breach.detail);
+    const parsed = parsePage(text, dataset, offset);
     if (!parsed.ok && parsed.reason === 'not-json') {
-      return { kind: 'bad-json', reason: `${parsed.detail}; the body starts: ${snippetOf(text)}` };
+      return { kind: 'bad-json', reason: `${parsed.detail}; the body starts: ${snippetOf(text, SNIPPET_LENGTH, redact)}` };
+    }
+    // An error sent as a 200 (an error envelope, or objects that are not the dataset's records) is the upstream
+    // failing, like a 5xx: retried the same way, never taken for data (docs/upstream.md, "Errors inside a 200").
+    if (!parsed.ok && (parsed.reason === 'error-envelope' || parsed.reason === 'not-records')) {
+      return {
+        kind: 'retry',
+        code: parsed.reason === 'error-envelope' ? 'UPSTREAM_ERROR_ENVELOPE' : 'UPSTREAM_NOT_RECORDS',
+        reason: `HTTP 200, but ${parsed.detail}; the body starts: ${snippetOf(text, SNIPPET_LENGTH, redact)}`,
+        retryAfterMs: parseRetryAfter(responseHeaders['retry-after']),
+      };
     }
     if (!parsed.ok) {
-      throw new BuildError('UPSTREAM_UNEXPECTED_SHAPE', `${parsed.detail}, from ${url.href}: ${snippetOf(text)}`);
+      throw new BuildError('UPSTREAM_UNEXPECTED_SHAPE', `${parsed.detail}, from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`);
     }
     gate.succeeded();
     const total = responseHeaders['x-total-count'];
     const totalCount = typeof total === 'string' && /^\d+$/.test(total) ? Number(total) : null;
     return {
       kind: 'page',
-      page: { url: url.href, offset, limit, status, body, fetchedAt, durationMs, attempts, totalCount, parsed },
+      page: { url: url.href, offset, limit, status, body, notes: bodyNotesOf(read.wire, decoded), fetchedAt, durationMs, attempts, totalCount, parsed },
     };
   }
 

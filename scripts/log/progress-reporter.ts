@@ -1,6 +1,7 @@
 // How a build talks to people: stage lines and warnings on stderr, a live status line on a terminal
-// only (CI logs stay quiet), all of it through the secret redactor.
+// only (CI logs stay quiet), all of it through the secret redactor, with control characters made visible.
 import type { Redactor } from './secret-redactor.ts';
+import { escapeControlCharacters } from './terminal-text.ts';
 
 export interface Reporter {
   /** Whether a live status line is shown (a terminal); otherwise notable events get their own lines. */
@@ -27,6 +28,8 @@ export function createReporter(options: ReporterOptions): Reporter {
   const interval = options.statusIntervalMs ?? 100;
   let shown = false;
   let lastPaint = 0;
+  // Each message is one line, whatever the upstream put in the values it quotes (terminal-text.ts).
+  const clean = (message: string): string => options.redact(escapeControlCharacters(message, { oneLine: true }));
 
   const clearStatus = (): void => {
     if (shown) stream.write('\r\x1b[2K');
@@ -34,7 +37,7 @@ export function createReporter(options: ReporterOptions): Reporter {
   };
   const line = (message: string): void => {
     clearStatus();
-    stream.write(`${options.redact(message)}\n`);
+    stream.write(`${clean(message)}\n`);
   };
   return {
     terminal: options.terminal,
@@ -45,7 +48,7 @@ export function createReporter(options: ReporterOptions): Reporter {
       const now = Date.now();
       if (now - lastPaint < interval) return;
       lastPaint = now;
-      stream.write(`\r\x1b[2K${options.redact(message)}`);
+      stream.write(`\r\x1b[2K${clean(message)}`);
       shown = true;
     },
     clearStatus,

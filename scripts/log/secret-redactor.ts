@@ -1,4 +1,7 @@
-// Keeps secrets out of everything the publisher prints: every line of output passes through here.
+// Keeps secrets out of everything the publisher prints: every line of output passes through here. Every form of
+// a secret is redacted (secret-forms.ts), also one cut short by a snippet, and V8's quote of a body it could not
+// parse as JSON is left out, since that quote can hold any part of a secret.
+import { createSecretMatcher, type SecretMatcher } from './secret-forms.ts';
 
 export interface Redactor {
   (text: string): string;
@@ -6,21 +9,39 @@ export interface Redactor {
   add(secret: string | null | undefined): void;
 }
 
-function needlesOf(secrets: readonly string[]): string[] {
-  const forms = secrets.flatMap((secret) => [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
-  // Longest first, so a secret containing another is replaced whole.
-  return [...new Set(forms)].sort((a, b) => b.length - a.length);
-}
+export const REDACTED = '[redacted]';
 
-/** Replaces every occurrence of each secret (raw, URL-encoded or JSON-escaped) with `[redacted]`. */
+/** Where text is cut short: snippetOf's and the snapshot messages' ellipsis. */
+const CUT_MARKER = '…';
+
+/**
+ * V8's JSON.parse message quotes up to about ten characters either side of the fault, cut anywhere:
+ * `Unexpected token 'k', "k-SECRET-1"... is not valid JSON`. A cut secret in it cannot be told from other text,
+ * so the quote and its token go; the messages that carry it also give a (redacted) snippet of the body.
+ */
+const V8_JSON_QUOTE = /Unexpected token '[\s\S]*?', (?:\.\.\.)?"[\s\S]*?"(?:\.\.\.)? is not valid JSON/g;
+export const V8_JSON_QUOTE_REPLACEMENT = 'Unexpected token (quote of the body left out) is not valid JSON';
+
+/**
+ * Replaces every form of each secret (as is, JSON-escaped, percent-encoded, HTML entities, any mix of these,
+ * base64 and base64url) with `[redacted]`, and the beginning of one cut short by `…`.
+ * Example, secret `k&y!`: "a k%26y%21 b" → "a [redacted] b"; "… k\u0026…" → "… [redacted]…".
+ */
 export function createRedactor(initial: readonly (string | null | undefined)[] = []): Redactor {
   const secrets: string[] = [];
-  let needles: string[] = [];
-  const redact = ((text: string) => needles.reduce((out, needle) => out.split(needle).join('[redacted]'), text)) as Redactor;
+  let matcher: SecretMatcher | null = null;
+  let full: RegExp | null = null;
+  let cut: RegExp | null = null;
+  const redact = ((text: string) => {
+    if (!matcher || !full || !cut) return text;
+    return text.replace(V8_JSON_QUOTE, V8_JSON_QUOTE_REPLACEMENT).replace(full, REDACTED).replace(cut, REDACTED);
+  }) as Redactor;
   redact.add = (secret) => {
     if (typeof secret !== 'string' || secret.length === 0 || secrets.includes(secret)) return;
     secrets.push(secret);
-    needles = needlesOf(secrets);
+    matcher = createSecretMatcher(secrets);
+    full = matcher?.regex() ?? null;
+    cut = matcher?.cutBefore(CUT_MARKER) ?? null;
   };
   for (const secret of initial) redact.add(secret);
   return redact;

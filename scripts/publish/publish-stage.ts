@@ -1,6 +1,7 @@
 // The publish stage: the new site and data are assembled in a fresh folder beside dist/, verified
 // against the manifest, and only then made live by renaming a new symlink over dist/: one atomic step,
-// so readers (and a SIGKILL at any moment) see the old dist/ or the new one, never a mix.
+// so readers (and a SIGKILL at any moment) see the old dist/ or the new one, never a mix. The verification covers
+// the release history as a whole, and that dist/ is still the one the release stage compared with.
 import { constants, copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
@@ -8,6 +9,7 @@ import { removeEntriesOfGoneProcesses } from '../owned-folders.ts';
 import { killPoint } from '../kill-point.ts';
 import { hashFile } from '../snapshot/snapshot-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import { checkReleaseHistory } from './release-history.ts';
 
 export interface PublishOptions {
   distDir: string;
@@ -18,6 +20,13 @@ export interface PublishOptions {
   siteDir: string;
   /** HTML pages the site stage reported writing: the new dist/ must hold exactly these (the pipeline always says). */
   expectedPages?: number;
+  /** The data folder the earlier releases are linked from: dist/data/ (the default), or the one restored from the archive. */
+  previousDataDir?: string;
+  /**
+   * What dist/ was when the release stage read the published release (liveBuildOf): the swap happens only if it
+   * still is, so a build never goes live over a release it did not compare with. Undefined: not checked.
+   */
+  expectedLive?: string | null;
 }
 
 export interface PublishResult {
@@ -59,6 +68,13 @@ export async function verifyPublishedData(dataDir: string): Promise<SnapshotMani
     }
   }
   return manifest;
+}
+
+/** What dist/ is now, to compare two moments: the folder its link points at, the path of a plain folder, or null. */
+export async function liveBuildOf(distDir: string): Promise<string | null> {
+  const stats = await lstat(distDir).catch(() => null);
+  if (stats === null) return null;
+  return stats.isSymbolicLink() ? currentTarget(distDir) : `${distDir} (a plain folder, ${stats.ino})`;
 }
 
 async function currentTarget(distDir: string): Promise<string | null> {
@@ -135,7 +151,7 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
   const manifest = await verifyPublishedData(data);
 
   // Every earlier release stays downloadable at its immutable path; this one joins them.
-  const publishedReleases = path.join(options.distDir, 'data', 'releases');
+  const publishedReleases = path.join(options.previousDataDir ?? path.join(options.distDir, 'data'), 'releases');
   if (await lstat(publishedReleases).catch(() => null)) await placeTree(publishedReleases, path.join(data, 'releases'), linkOrCopy);
   if (manifest.release) {
     const own = path.join(data, manifest.release.path);
@@ -146,6 +162,19 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
       }
     }
     await verifyPublishedData(own);
+  }
+  // The history as a whole: releases.json and the folders agree, each folder is the release it says, ids are
+  // unique and in order, and this build's release is the newest.
+  const history = await checkReleaseHistory(data, { verifyFiles: false });
+  if (!history.ok) throw new BuildError('PUBLISH_VERIFY_FAILED', history.reason);
+  if (manifest.release && history.value.at(-1)?.id !== manifest.release.id) {
+    throw new BuildError('PUBLISH_VERIFY_FAILED', `Release ${manifest.release.id} is not the last one releases.json lists (${history.value.at(-1)?.id ?? 'none'}).`);
+  }
+  if (options.expectedLive !== undefined) {
+    const live = await liveBuildOf(options.distDir);
+    if (live !== options.expectedLive) {
+      throw new BuildError('PUBLISH_VERIFY_FAILED', `${options.distDir} changed while this build ran (it was ${options.expectedLive ?? 'absent'}, it is ${live ?? 'absent'}): its release was compared with a release no longer live.`);
+    }
   }
 
   killPoint('publish:verified');

@@ -1,7 +1,8 @@
 // The release stage, between the snapshot and the site: compares the new snapshot with the release
 // published in dist/, names the release (a new one only when the data changed), and writes the change
 // report, the change history across releases and the list of releases into the data folder, so the site
-// can show them and the publish stage can keep every release downloadable.
+// can show them and the publish stage can keep every release downloadable. A harvest that shrank stops here
+// (RELEASE_SHRANK) unless accepted, and a release name is never given twice.
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,15 +10,13 @@ import { fileURLToPath } from 'node:url';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import type { NormalizedRecord } from '../normalize/normalize-records.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import { BuildError } from '../errors.ts';
 import { compareRecords, type DatasetChanges, type RecordChange } from './change-report.ts';
+import { escapeMarkdownText } from './markdown-text.ts';
+import { fingerprintOf, nextReleaseId, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
+import { describeShrink, findShrinks, renderShrinkMarkdown, type ShrinkReport } from './shrink-guard.ts';
 
-export interface ReleaseEntry {
-  id: string;
-  /** When the data of this release was retrieved (the harvest's end). */
-  harvestedAt: string;
-  fingerprint: string;
-  records: Record<string, number>;
-}
+export { fingerprintOf, nextReleaseId, RELEASES_FILE, type ReleaseEntry };
 
 export interface ChangesDocument {
   release: string;
@@ -26,6 +25,8 @@ export interface ChangesDocument {
   initial: boolean;
   changed: boolean;
   datasets: DatasetChanges[];
+  /** Present when the release has fewer records than the one before and the build was run with --accept-shrink. */
+  shrink?: ShrinkReport;
 }
 
 export interface HistoryEntry extends RecordChange {
@@ -42,6 +43,12 @@ export interface ReleaseStageOptions {
   datasets: readonly DatasetDefinition[];
   offline: boolean;
   now: Date;
+  /** Release names seen anywhere (dist/, the archive) besides the published data folder's: never given again. */
+  usedReleaseIds?: readonly string[];
+  /** Publish a harvest that shrank beyond `shrinkTolerancePercent` (--accept-shrink); the change report says so. */
+  acceptShrink?: boolean;
+  /** Share of a dataset-year's records that may be lost without RELEASE_SHRANK, in percent (KPU_SHRINK_TOLERANCE). */
+  shrinkTolerancePercent?: number;
 }
 
 export interface ReleaseStageResult {
@@ -52,7 +59,6 @@ export interface ReleaseStageResult {
 
 export const CHANGES_FILE = 'changes.json';
 export const HISTORY_FILE = 'history.json';
-export const RELEASES_FILE = 'releases.json';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -63,21 +69,6 @@ async function readJsonIfPresent<T>(file: string): Promise<T | null> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-}
-
-/** A digest of every published data file: two snapshots with the same fingerprint hold the same data. */
-export function fingerprintOf(manifest: SnapshotManifest): string {
-  const lines = manifest.files.map((file) => `${file.sha256}  ${file.path}`).sort();
-  return createHash('sha256').update(lines.join('\n')).digest('hex');
-}
-
-/** A release is named after the day its data was retrieved; a second release that day gets ".2", and so on. */
-export function nextReleaseId(harvestedAt: string, existing: readonly string[]): string {
-  const day = harvestedAt.slice(0, 10);
-  if (!existing.includes(day)) return day;
-  let suffix = 2;
-  while (existing.includes(`${day}.${suffix}`)) suffix += 1;
-  return `${day}.${suffix}`;
 }
 
 async function buildInfo(offline: boolean, harvestedAt: string, now: Date) {
@@ -97,8 +88,9 @@ function allYearsFile(dataDir: string, dataset: DatasetDefinition): string {
   return path.join(dataDir, 'all-years', `${dataset.fileStem}-all-years.json`);
 }
 
+/** A value from the data as inert Markdown (scripts/publish/markdown-text.ts): it may hold anything the upstream sent. */
 function renderValue(value: unknown): string {
-  return value === null ? '(empty)' : Array.isArray(value) ? value.join(';') : String(value);
+  return value === null ? '(empty)' : escapeMarkdownText(Array.isArray(value) ? value.join(';') : String(value));
 }
 
 /**
@@ -148,7 +140,16 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
   const fingerprint = fingerprintOf(manifest);
   const previousRelease = previous?.release ?? null;
   const unchanged = previousRelease !== null && previousRelease.fingerprint === fingerprint;
-  const id = unchanged ? previousRelease.id : nextReleaseId(manifest.harvest.finishedAt, releases.map((release) => release.id));
+  const used = [...releases.map((release) => release.id), ...history.map((entry) => entry.release), ...(options.usedReleaseIds ?? [])];
+  const id = unchanged ? previousRelease.id : nextReleaseId(manifest.harvest.finishedAt, used);
+
+  // An unchanged release was published (and any shrink in it accepted) before; anything else is compared here.
+  const shrinks = unchanged ? [] : findShrinks(previous, manifest, options.shrinkTolerancePercent ?? 10);
+  if (shrinks.length > 0 && options.acceptShrink !== true) {
+    const against = previousRelease ? `release ${previousRelease.id}` : 'nothing published before';
+    throw new BuildError('RELEASE_SHRANK', `Against ${against} (tolerance ${options.shrinkTolerancePercent ?? 10}%): ${shrinks.map(describeShrink).join('; ')}.`);
+  }
+  const shrink: ShrinkReport | null = shrinks.length > 0 ? { accepted: true, tolerancePercent: options.shrinkTolerancePercent ?? 10, findings: shrinks } : null;
 
   const datasets: DatasetChanges[] = [];
   if (previousRelease && !unchanged) {
@@ -164,6 +165,7 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
     initial: previousRelease === null,
     changed: !unchanged && previousRelease !== null && datasets.some((dataset) => dataset.changes.length > 0),
     datasets,
+    ...(shrink ? { shrink } : {}),
   };
   if (!unchanged) {
     releases.push({
@@ -194,5 +196,6 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
   await writeFile(path.join(options.dataDir, HISTORY_FILE), `${JSON.stringify(history, null, 2)}\n`);
   await writeFile(path.join(options.dataDir, RELEASES_FILE), `${JSON.stringify(releases, null, 2)}\n`);
   await writeFile(manifestFile, `${JSON.stringify(completed, null, 2)}\n`);
-  return { manifest: completed, changes, markdown: renderChangesMarkdown(changes, manifest.demo, !unchanged) };
+  const markdown = renderChangesMarkdown(changes, manifest.demo, !unchanged) + (shrink ? `\n${renderShrinkMarkdown(shrink)}` : '');
+  return { manifest: completed, changes, markdown };
 }

@@ -9,6 +9,7 @@ import type { QualityReport, QualityRuleSummary, QualityViolation } from '../che
 import type { ColumnDefinition, DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
 import { SEXES, turnoutDataset, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
+import { isFourDigitYear } from '../datasets/value-parsers.ts';
 import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
 import type { HistoryEntry, ReleaseEntry } from '../publish/release-stage.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
@@ -280,7 +281,10 @@ export function buildSiteData(
   releaseFiles: ReleaseFiles = { releases: [], history: [] },
 ): SiteData {
   const yearOf = (record: SiteRecord): number | null => numberValue(record, 'election_year');
-  const years: YearView[] = manifest.years.map((year) => {
+  // Only four-digit years get pages (docs/data.md), even from a manifest written before the snapshot said so;
+  // the records of any other year are listed with the records without a year.
+  const pageYears = manifest.years.filter(isFourDigitYear);
+  const years: YearView[] = pageYears.map((year) => {
     const turnoutRecords = records.turnout.filter((record) => yearOf(record) === year);
     const partyRecords = records.parties.filter((record) => yearOf(record) === year);
     return {
@@ -291,7 +295,7 @@ export function buildSiteData(
       ...groupParties(year, partyRecords),
     };
   });
-  const known = new Set(manifest.years);
+  const known = new Set(pageYears);
   const violations = new Map<string, QualityViolation[]>();
   for (const report of quality.datasets) {
     for (const violation of report.violations) {

@@ -375,10 +375,10 @@ const id: SiteText = {
     units: { persons: 'orang', percent: 'persen', year: 'tahun' },
     formatTypes: {
       integer: { json: 'angka', csv: 'angka, tanpa tanda kutip', parquet: 'INT64', arrow: 'Int64' },
-      text: { json: 'teks', csv: 'teks dalam tanda kutip', parquet: 'UTF8 (BYTE_ARRAY)', arrow: 'Utf8' },
+      text: { json: 'teks', csv: 'teks dalam tanda kutip; teks yang akan dijalankan spreadsheet sebagai rumus (diawali =, +, -, @) diberi \' di depannya', parquet: 'UTF8 (BYTE_ARRAY)', arrow: 'Utf8' },
       decimal: { json: 'angka', csv: 'angka dengan titik desimal, tanpa tanda kutip', parquet: 'DOUBLE', arrow: 'Float64' },
       date: { json: 'teks YYYY-MM-DD', csv: 'YYYY-MM-DD, tanpa tanda kutip', parquet: 'DATE', arrow: 'Date32 (hari)' },
-      text_list: { json: 'larik teks', csv: 'dalam tanda kutip, butir dipisah ";"', parquet: 'LIST berisi UTF8', arrow: 'List<Utf8>' },
+      text_list: { json: 'larik teks', csv: 'dalam tanda kutip, butir dipisah ";" (pelindung rumus seperti teks)', parquet: 'LIST berisi UTF8', arrow: 'List<Utf8>' },
     },
   },
   quality: {
@@ -399,7 +399,7 @@ const id: SiteText = {
     record: 'Halaman',
     shown: (shown, total) => `${shown} pelanggaran pertama dari ${total} ditampilkan; laporan lengkap ada di berkas unduhan.`,
     fullReport: 'Laporan lengkap',
-    yearless: (count) => `${count} rekaman dengan tahun pemilu yang tidak terbaca hanya ada di berkas semua tahun.`,
+    yearless: (count) => `${count} rekaman dengan tahun pemilu yang tidak terbaca atau bukan empat angka hanya ada di berkas semua tahun.`,
   },
   changes: {
     title: 'Perubahan data',
@@ -639,7 +639,7 @@ const en: SiteText = {
     record: 'Page',
     shown: (shown, total) => `The first ${shown} of ${total} violations are shown; the full report is in the downloads.`,
     fullReport: 'Full report',
-    yearless: (count) => `${count} record${count === 1 ? '' : 's'} with an unreadable election year are in the all-years files only.`,
+    yearless: (count) => `${count} record${count === 1 ? '' : 's'} whose election year is unreadable or not four digits ${count === 1 ? 'is' : 'are'} in the all-years files only.`,
   },
   changes: {
     title: 'Changes to the data',

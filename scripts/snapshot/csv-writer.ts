@@ -1,6 +1,7 @@
 // The CSV snapshot, read from the Arrow table: RFC 4180 (https://www.rfc-editor.org/rfc/rfc4180) with CRLF
 // line ends, a header of column names, text always quoted, numbers and dates bare, null as an empty bare field.
 // Example: "dapil_id","regency_name","dpt_male","quality_flags"⏎"0101","Jalan Ā ""x"", y",52731,"dpt-sex-sum;total-sex-sum"
+// Text that a spreadsheet would take for a formula ("=…", "+…", "-…", "@…") is written with a leading "'".
 import type { Field, Table } from 'apache-arrow';
 import { writeChunksToFile } from './snapshot-file.ts';
 import { classifyField, firstFailure, readBatchColumns, type ColumnValues, type RowFailure } from './table-reader.ts';
@@ -26,6 +27,29 @@ const LINES_PER_CHUNK = 1024;
  */
 function quoteText(text: string): string {
   return text.includes('"') ? `"${text.replaceAll('"', '""')}"` : `"${text}"`;
+}
+
+/**
+ * A text cell a spreadsheet would read as a formula: one starting with "=", "+", "-" or "@" (after any leading
+ * white space, which LibreOffice skips: "\t=1+1" is live), or with a tab, carriage return, line feed or NUL.
+ * Quoting does not help: LibreOffice and Excel evaluate `"=HYPERLINK(""http://x"",""click"")"` all the same.
+ */
+const FORMULA_START = /^(?:\s*[=+\-@]|[\t\r\n\0])/;
+
+/**
+ * OWASP's neutralization (https://owasp.org/www-community/attacks/CSV_Injection): such a text cell gets a
+ * leading single quote, so a spreadsheet keeps it as text (some show the quote). Only the CSV does this (the
+ * JSON, Parquet, Arrow and raw files keep the value exactly), and only text: numbers and dates are written bare
+ * from typed values, and the parsers accept no sign, so a negative number never reaches a cell.
+ * Example: "=1+1" → "'=1+1"; "\t=1+1" → "'\t=1+1"; "-" → "'-"; "Jl. A-1" → unchanged.
+ */
+export function neutralizeFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** A text cell: neutralized, then quoted. */
+function textCell(text: string): string {
+  return quoteText(neutralizeFormula(text));
 }
 
 /**
@@ -63,7 +87,7 @@ function formatColumn(
     case 'text':
       for (let row = from; row < to; row += 1) {
         const value = values[row] as string | null;
-        cells[row - from] = value === null ? separator : separator + quoteText(value);
+        cells[row - from] = value === null ? separator : separator + textCell(value);
       }
       break;
     case 'text_list':
@@ -82,7 +106,7 @@ function formatColumn(
           failure = firstFailure([failure, { row, error }]);
           break;
         }
-        cells[row - from] = separator + (elements.length === 0 ? '""' : quoteText(elements.join(CSV_LIST_SEPARATOR)));
+        cells[row - from] = separator + (elements.length === 0 ? '""' : textCell(elements.join(CSV_LIST_SEPARATOR)));
       }
       break;
   }

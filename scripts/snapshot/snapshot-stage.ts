@@ -15,6 +15,7 @@ import { DATASETS } from '../datasets/datasets.ts';
 import { BuildError } from '../errors.ts';
 import { readHarvestPages, type HarvestManifest } from '../harvest/harvest-store.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
+import { isFourDigitYear } from '../datasets/value-parsers.ts';
 import { normalizeRecord, type NormalizedRecord } from '../normalize/normalize-records.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
 import { createTableBuilder, SnapshotValueError, type TableBuilder } from './arrow-schema.ts';
@@ -54,10 +55,10 @@ const MEDIA_TYPES: Record<FileFormat, string> = {
   'quality-markdown': 'text/markdown',
 };
 
-/** The normalized record's election year, or null when the source's year is not four digits. */
+/** The normalized record's election year, or null when the source's year is not four digits (all-years files only). */
 function yearOf(record: NormalizedRecord): number | null {
   const year = record.election_year;
-  return typeof year === 'number' ? year : null;
+  return typeof year === 'number' && isFourDigitYear(year) ? year : null;
 }
 
 type YearKey = number | 'all';

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { DATASETS } from '../datasets/datasets.ts';
 import { DEMO_DATA_NOTICE, demoDataset } from '../synthetic/synthetic-data.ts';
+import { HOSTILE_PRESETS, HOSTILE_PRESET_NAMES } from './hostile-presets.ts';
 import { loadUpstreamData, type DatasetId } from './upstream-data.ts';
 import {
   COUNT_MODES,
@@ -47,6 +48,7 @@ Options:
   --clamp-offset         answer an offset past the end with the last page (paging never ends)
   --mutate P[:D]@N       change the data after data request N (repeatable). P: ${MUTATION_PRESETS.join(', ')};
                          D: ${DATASETS.map((dataset) => dataset.id).join(' | ')} (default turnout)
+  --hostile NAME         answer hostilely (repeatable; docs/upstream.md). NAME: ${HOSTILE_PRESET_NAMES.join(', ')}
   -h, --help             show this help
 `;
 
@@ -54,6 +56,8 @@ export interface UpstreamCliSettings {
   files: string[];
   port: number;
   key: string | undefined;
+  /** Names of the hostile presets switched on (hostile-presets.ts), for the start-up line. */
+  hostile: string[];
   /** Everything the server takes except the key and the data, which main() resolves. */
   server: Omit<UpstreamServerOptions, 'apiKey' | 'data' | 'port'>;
 }
@@ -118,6 +122,7 @@ export function parseUpstreamCliArguments(argv: readonly string[]): UpstreamCliP
         'ignore-offset': { type: 'boolean' },
         'clamp-offset': { type: 'boolean' },
         mutate: { type: 'string', multiple: true },
+        hostile: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -159,10 +164,15 @@ export function parseUpstreamCliArguments(argv: readonly string[]): UpstreamCliP
     mutations.push(mutation);
   }
 
+  const unknownHostile = (values.hostile ?? []).find((name) => !(name in HOSTILE_PRESETS));
+  if (unknownHostile !== undefined) return { ok: false, reason: `--hostile must be one of ${HOSTILE_PRESET_NAMES.join(', ')}, got "${unknownHostile}"` };
+  const hostileNames = values.hostile ?? [];
+
   return {
     ok: true,
     help: false,
     settings: {
+      hostile: hostileNames,
       files: values.data ?? [],
       port: port ?? 0,
       key: values.key,
@@ -178,12 +188,13 @@ export function parseUpstreamCliArguments(argv: readonly string[]): UpstreamCliP
         ...(values['ignore-offset'] ? { ignoreOffset: true } : {}),
         ...(values['clamp-offset'] ? { clampOffset: true } : {}),
         ...(mutations.length > 0 ? { mutation: mutations } : {}),
+        ...(hostileNames.length > 0 ? { hostile: hostileNames.map((name) => (HOSTILE_PRESETS[name] as (typeof HOSTILE_PRESETS)[string]).create()) } : {}),
       },
     },
   };
 }
 
-function describeBehaviour(server: UpstreamCliSettings['server']): string {
+function describeBehaviour(server: UpstreamCliSettings['server'], hostile: readonly string[] = []): string {
   const parts = [
     `shape=${server.shape ?? 'array'}`,
     `empty-data=${server.emptyData ?? 'array'}`,
@@ -200,6 +211,7 @@ function describeBehaviour(server: UpstreamCliSettings['server']): string {
   }
   const mutations = server.mutation === undefined ? [] : Array.isArray(server.mutation) ? server.mutation : [server.mutation];
   for (const mutation of mutations as UpstreamMutation[]) parts.push(`mutate ${mutation.label ?? mutation.dataset}`);
+  for (const name of hostile) parts.push(`HOSTILE ${name} (${HOSTILE_PRESETS[name]?.description ?? ''})`);
   return parts.join(', ');
 }
 
@@ -231,7 +243,7 @@ async function runUpstreamCli(argv: readonly string[], environmentKey: string | 
   const sizes = DATASETS.map((dataset) => `${data[dataset.id].length} ${dataset.id} records at ${dataset.path}`).join(', ');
   console.log(settings.files.length > 0 ? `Serving ${settings.files.join(', ')}: ${sizes}` : `Serving ${DEMO_DATA_NOTICE} (synthetic): ${sizes}`);
   console.log(givenKey === undefined ? `API key (generated for this run): ${apiKey}` : `API key: as given by ${settings.key === undefined ? 'KPU_API_KEY' : '--key'}`);
-  console.log(`Behaviour: ${describeBehaviour(settings.server)}`);
+  console.log(`Behaviour: ${describeBehaviour(settings.server, settings.hostile)}`);
   console.log('Press Ctrl+C to stop.');
 
   await new Promise<void>((resolve) => {

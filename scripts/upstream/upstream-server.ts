@@ -20,7 +20,11 @@ export const RESPONSE_SHAPES: readonly ResponseShape[] = ['array', 'keyed', 'alw
 export type EmptyDataMode = 'array' | 'null' | 'object' | 'absent';
 export const EMPTY_DATA_MODES: readonly EmptyDataMode[] = ['array', 'null', 'object', 'absent'];
 
-/** What `count` says: the records in this response, the total matching the filter, or a wrong number. */
+/**
+ * What `count` says: the records in this response, the total matching the filter, or a wrong number. 'wrong' is
+ * wrong on pages with records only: on the empty page that ends the data it says 0, as a wrong number there would
+ * claim records the upstream never sent (a truncation, HARVEST_TRUNCATED; see hostile-envelopes.ts for that).
+ */
 export type CountMode = 'records' | 'total' | 'wrong';
 export const COUNT_MODES: readonly CountMode[] = ['records', 'total', 'wrong'];
 
@@ -444,7 +448,7 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
       offset = Math.floor((matching.length - 1) / limit) * limit;
     }
     const page = matching.slice(offset, offset + limit);
-    const count = countMode === 'total' ? matching.length : countMode === 'wrong' ? page.length + 1 : page.length;
+    const count = countMode === 'total' ? matching.length : countMode === 'wrong' ? (page.length === 0 ? 0 : page.length + 1) : page.length;
     const shaped = shapeData(page, shape, emptyData);
     const headers: Record<string, string> = options.totalHeader ? { 'X-Total-Count': String(matching.length) } : {};
     const envelope = shaped.present ? { count, data: shaped.data } : { count };

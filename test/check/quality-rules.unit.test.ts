@@ -67,6 +67,8 @@ const turnoutFailures: Case[] = [
   { rule: 'field-string', name: 'a missing field', change: { NamaDapil: undefined }, flags: ['field-string'] },
   { rule: 'field-string', name: 'a count sent as a JSON number', change: { JumlahTotalPenggunaHakPilihLakiLaki: 49490 }, flags: ['field-string'] },
   { rule: 'field-string', name: 'a null name', change: { NamaKabupaten: null }, flags: ['field-string'] },
+  { rule: 'text-unicode', name: 'a lone surrogate in a name', change: { NamaKabupaten: 'KABUPATEN \uD800' }, flags: ['text-unicode'] },
+  { rule: 'text-utf8', name: 'U+FFFD in a name', change: { NamaDapil: 'DAPIL \uFFFD' }, flags: ['text-utf8'] },
   { rule: 'year-format', name: 'a two-digit year', change: { TahunPemilu: '19' }, flags: ['year-format'] },
   { rule: 'year-format', name: 'a padded year', change: { TahunPemilu: ' 2019' }, flags: ['year-format'] },
   { rule: 'dapil-id-digits', name: 'a letter O for a zero', change: { IdDapil: '01O1' }, flags: ['dapil-id-digits'] },
@@ -123,6 +125,8 @@ const turnoutFailures: Case[] = [
 const partyFailures: Case[] = [
   { rule: 'field-string', name: 'a missing Link', change: { Link: undefined }, flags: ['field-string'] },
   { rule: 'field-string', name: 'a ballot number sent as a number', change: { NomorUrutPartai: 2 }, flags: ['field-string'] },
+  { rule: 'text-unicode', name: 'a lone surrogate in the party name', change: { NamaPartai: 'PARTAI \uDC00' }, flags: ['text-unicode'] },
+  { rule: 'text-utf8', name: 'U+FFFD in the party name', change: { NamaPartai: 'PARTAI \uFFFD' }, flags: ['text-utf8'] },
   { rule: 'year-format', name: 'a two-digit year', change: { tahunPemilu: '24' }, flags: ['year-format'] },
   { rule: 'ballot-number-digits', name: 'a ballot number with a letter', change: { NomorUrutPartai: '2a' }, flags: ['ballot-number-digits'] },
   { rule: 'name-non-empty', name: 'a blank party name', change: { NamaPartai: ' ' }, flags: ['name-non-empty'] },
@@ -182,6 +186,8 @@ describe('dataset rule declarations', () => {
   it('declares every rule of UPSTREAM.md', () => {
     expect(turnoutDataset.rules.map((rule) => rule.id)).toEqual([
       'field-string',
+      'text-unicode',
+      'text-utf8',
       'year-format',
       'dapil-id-digits',
       'name-non-empty',
@@ -198,6 +204,8 @@ describe('dataset rule declarations', () => {
     ]);
     expect(partyDataset.rules.map((rule) => rule.id)).toEqual([
       'field-string',
+      'text-unicode',
+      'text-utf8',
       'year-format',
       'ballot-number-digits',
       'name-non-empty',

@@ -1,7 +1,7 @@
 // The upstream client's pure parts (URLs, Retry-After, the retry delay), and its retries against the stand-in
 // upstream with the jitter made predictable.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UpstreamConfig } from '../../scripts/config.ts';
+import { DEFAULT_HARVEST_LIMITS, type UpstreamConfig } from '../../scripts/config.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { buildPageUrl, createUpstreamClient, parseRetryAfter, retryDelayMs, type RetryNotice } from '../../scripts/harvest/upstream-client.ts';
@@ -65,6 +65,7 @@ describe('createUpstreamClient retries', () => {
     retryMaxDelayMs: 70,
     timeoutMs: 5000,
     maxPages: 10,
+    limits: DEFAULT_HARVEST_LIMITS,
   };
   const data = { turnout: generateTurnoutRecords({ years: [2024], dapils: 2, regenciesPerDapil: 3 }), parties: [] };
   const running: RunningUpstream[] = [];

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { parseFaultFlag, parseMutateFlag, parseUpstreamCliArguments, UPSTREAM_CLI_USAGE } from '../../scripts/upstream/upstream-cli.ts';
-import { FAULT_KINDS } from '../../scripts/upstream/upstream-server.ts';
+import { HOSTILE_PRESET_NAMES } from '../../scripts/upstream/hostile-presets.ts';
+import { FAULT_KINDS, type HostileAnswer } from '../../scripts/upstream/upstream-server.ts';
 import { REAL_FILES, callUpstream, hasRealData } from './upstream-test-helpers.ts';
 
 const CLI = resolve(import.meta.dirname, '../../scripts/upstream/upstream-cli.ts');
@@ -25,6 +26,7 @@ describe('parseUpstreamCliArguments', () => {
       files: ['a.csv', 'b.json'],
       port: 8123,
       key: 'k',
+      hostile: [],
       server: {
         basePath: '/kpu',
         shape: 'keyed',
@@ -49,7 +51,7 @@ describe('parseUpstreamCliArguments', () => {
   });
 
   it('defaults to port 0, no files and no key', () => {
-    expect(parseUpstreamCliArguments([])).toEqual({ ok: true, help: false, settings: { files: [], port: 0, key: undefined, server: {} } });
+    expect(parseUpstreamCliArguments([])).toEqual({ ok: true, help: false, settings: { files: [], port: 0, key: undefined, hostile: [], server: {} } });
     expect(parseUpstreamCliArguments(['-h'])).toEqual({ ok: true, help: true });
   });
 
@@ -68,6 +70,7 @@ describe('parseUpstreamCliArguments', () => {
     [['--mutate', 'insert-front:people@1'], /--mutate dataset/],
     [['--retry-after', 'soon'], /--retry-after/],
     [['--base-path', 'kpu'], /--base-path/],
+    [['--hostile', 'polite'], /--hostile must be one of/],
     [['--unknown'], /Unknown option/],
   ])('rejects %j', (argv, reason) => {
     const parsed = parseUpstreamCliArguments(argv);
@@ -81,8 +84,24 @@ describe('parseUpstreamCliArguments', () => {
       expect(UPSTREAM_CLI_USAGE).toContain(String(kind));
     }
     expect(parseMutateFlag('change-value:parties@2')).toMatchObject({ afterRequest: 2, dataset: 'parties' });
-    for (const flag of ['--data', '--port', '--key', '--shape', '--empty-data', '--max-limit', '--count-mode', '--total-header', '--fault', '--retry-after', '--delay-ms', '--ignore-offset', '--clamp-offset', '--mutate', '--help']) {
+    for (const flag of ['--data', '--port', '--key', '--shape', '--empty-data', '--max-limit', '--count-mode', '--total-header', '--fault', '--retry-after', '--delay-ms', '--ignore-offset', '--clamp-offset', '--mutate', '--hostile', '--help']) {
       expect(UPSTREAM_CLI_USAGE).toContain(flag);
+    }
+  });
+
+  it('switches on every hostile preset by name, each one answering something other than the normal page', () => {
+    for (const name of HOSTILE_PRESET_NAMES) {
+      expect(UPSTREAM_CLI_USAGE).toContain(name);
+      const parsed = parseUpstreamCliArguments(['--hostile', name]);
+      expect(parsed.ok && !parsed.help && parsed.settings.hostile).toEqual([name]);
+      if (!parsed.ok || parsed.help) continue;
+      const [answer] = parsed.settings.server.hostile as HostileAnswer[];
+      // The first page of a dataset, as the server would hand it to the preset.
+      const page = [{ tahunPemilu: '2024', NomorUrutPartai: '1', NamaPartai: 'Partai Contoh' }];
+      const answers = [1, 2].map((number) =>
+        answer?.({ number, dataset: partyDataset, limit: 1, offset: number - 1, matching: page, page: number === 1 ? page : [], envelope: { count: 1, data: page[0] }, apiKey: 'k-1' }),
+      );
+      expect(answers.some((reply) => reply !== undefined), name).toBe(true);
     }
   });
 });
@@ -125,6 +144,14 @@ describe('the upstream command', () => {
     const exited = new Promise((resolvePromise) => child.on('exit', resolvePromise));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('with --hostile, says so and answers hostilely: an error envelope inside a 200', async () => {
+    const { url, output } = await startCli(['--key', 'k', '--hostile', 'error-envelope']);
+    expect(output()).toContain('HOSTILE error-envelope');
+    const reply = await callUpstream(url, partyDataset.path, { limit: 5 }, { key: 'k' });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toEqual({ status: 'error', message: 'Database connection failed', data: null });
   });
 
   it('takes the key from KPU_API_KEY without printing it', async () => {

@@ -1,0 +1,118 @@
+// Hostile answers of the stand-in upstream for errors disguised as data and silently wrong paging (issue 10): error
+// envelopes sent with HTTP 200, error objects in place of records, an end of data that contradicts `count`, offsets
+// read as 1-based, keyed `data` whose keys are not the positions. Each factory returns a HostileAnswer for the
+// server's `hostile` option; docs/upstream.md says what the harvester does with each.
+import type { RawRecord } from '../datasets/dataset-definition.ts';
+import type { HostileAnswer, HostileRequest, RawAnswer } from './upstream-server.ts';
+
+/** Which requests an answer applies to: one dataset (its path, e.g. /api/profilpartai), and the first `times` only. */
+export interface HostileScope {
+  path?: string;
+  /** Answers given before the upstream behaves again (default: every matching request, for ever). */
+  times?: number;
+}
+
+/** The error envelope of the issue: what a government API may send with HTTP 200 when its database is down. */
+export const DATABASE_ERROR_ENVELOPE = { status: 'error', message: 'Database connection failed', data: null } as const;
+
+function json(body: unknown): RawAnswer {
+  return { status: 200, body: JSON.stringify(body) };
+}
+
+/** Answers with `answer` the requests that `matches` and the scope allow; the others get the normal answer. */
+function scoped(scope: HostileScope, matches: (request: HostileRequest) => boolean, answer: (request: HostileRequest) => RawAnswer): HostileAnswer {
+  let given = 0;
+  return (request) => {
+    if (scope.path !== undefined && request.dataset.path !== scope.path) return undefined;
+    if (!matches(request)) return undefined;
+    if (scope.times !== undefined && given >= scope.times) return undefined;
+    given += 1;
+    return answer(request);
+  };
+}
+
+/** Every page (of the scope) answered with an error envelope, `{"status":"error","message":…,"data":null}` by default. */
+export function errorEnvelopeOnEveryPage(envelope: unknown = DATABASE_ERROR_ENVELOPE, scope: HostileScope = {}): HostileAnswer {
+  return scoped(scope, () => true, () => json(envelope));
+}
+
+/**
+ * Page `page` (1-based: the page at offset (page − 1) × limit, as the chain asks for it when every page is full)
+ * answered with an error envelope; every other page is normal. With KPU_PAGE_SIZE=3, page 2 is offset 3.
+ */
+export function errorEnvelopeOnPage(page: number, envelope: unknown = DATABASE_ERROR_ENVELOPE, scope: HostileScope = {}): HostileAnswer {
+  return scoped(scope, (request) => request.offset === (page - 1) * request.limit, () => json(envelope));
+}
+
+/** Every page answered with error objects where the records belong: `{"count":"1","data":[{"error":message}]}`. */
+export function errorRecords(message = 'Too many requests, slow down', scope: HostileScope = {}): HostileAnswer {
+  return scoped(scope, () => true, () => json({ count: '1', data: [{ error: message }] }));
+}
+
+/** Every page answered `{"count":"8","data":null}` (by default): a count of records, and none of them. */
+export function countWithoutData(count: number | string = '8', scope: HostileScope = {}): HostileAnswer {
+  return scoped(scope, () => true, () => json({ count, data: null }));
+}
+
+/**
+ * The empty page that ends the data says `count(request)` (the records matching, minus one, say) instead of the
+ * normal count: an end of data that contradicts `count` although the pages before were complete.
+ */
+export function endPageCount(count: (request: HostileRequest) => number | string, scope: HostileScope = {}): HostileAnswer {
+  return scoped(scope, (request) => request.page.length === 0 && request.offset > 0, (request) => json({ count: count(request), data: [] }));
+}
+
+/** `data` as the seed sends it: one record bare, several as an array. */
+function seedData(records: readonly RawRecord[]): unknown {
+  return records.length === 1 ? records[0] : records;
+}
+
+/**
+ * Offsets read as 1-based (offset n means the n-th record, so offset 0 and 1 both mean the first): every page after
+ * the first begins one record early, with the last record of the page before. A 2014 total grew from 10,116 to 12,745
+ * this way (issue 10).
+ */
+export function oneBasedOffsets(scope: HostileScope = {}): HostileAnswer {
+  return scoped(
+    scope,
+    (request) => request.offset > 0,
+    (request) => {
+      const page = request.matching.slice(request.offset - 1, request.offset - 1 + request.limit);
+      return json({ count: page.length, data: page.length === 0 ? [] : seedData(page) });
+    },
+  );
+}
+
+/**
+ * Pages with records sent as `data` keyed by `keysFor(request)` instead of the positions: the page's records take the
+ * keys in order (more keys than records reuse the last records from the start; fewer leave records out). Examples:
+ * () => ['0', '01', '1', '00'] (the issue's case), () => ['0', '2'] (a gap), () => ['99999999999999999999'].
+ */
+export function keyedWithKeys(keysFor: (request: HostileRequest) => readonly string[], scope: HostileScope = {}): HostileAnswer {
+  return scoped(
+    scope,
+    (request) => request.page.length > 0,
+    (request) => {
+      const keys = keysFor(request);
+      // Built as text: an object would reorder integer-like keys and merge keys that are equal.
+      const entries = keys.map((key, index) => `${JSON.stringify(key)}:${JSON.stringify(request.page[index % request.page.length])}`);
+      return { status: 200, body: `{"count":${JSON.stringify(String(keys.length))},"data":{${entries.join(',')}}}` };
+    },
+  );
+}
+
+/** A hostile answer a test can turn on after a good build, and off again: `set(answer)`, `set(undefined)`. */
+export interface HostileSwitch {
+  answer: HostileAnswer;
+  set(answer: HostileAnswer | undefined): void;
+}
+
+export function createHostileSwitch(): HostileSwitch {
+  let current: HostileAnswer | undefined;
+  return {
+    answer: (request) => current?.(request),
+    set(answer) {
+      current = answer;
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// A resumed harvest proves its kept pages still match the upstream (a sample of them, read again) before mixing
+// them with pages fetched now; when the upstream changed meanwhile, it starts over, says so, and holds only the
+// new version of the data.
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
+import { RESUME_SAMPLE_PAGES, sampleKeptOffsets } from '../../scripts/harvest/harvester.ts';
+import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
+import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { createHarvestWorld, readLatestHarvested, type HarvestWorld } from '../support/harvest-fixtures.ts';
+import { runCli } from '../support/run-cli.ts';
+
+function data(): UpstreamData {
+  return {
+    turnout: generateTurnoutRecords({ years: [2024], dapils: 10, regenciesPerDapil: 3, seed: 5 }),
+    parties: generatePartyRecords({ years: [2024], parties: 6, seed: 5 }),
+  };
+}
+
+let world: HarvestWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+async function keptTurnoutPages(cacheDir: string): Promise<number> {
+  const dir = path.join(cacheDir, 'harvest/partial/pages/turnout');
+  if (!existsSync(dir)) return 0;
+  return (await readdir(dir)).filter((name) => name.endsWith('.json')).length;
+}
+
+/** Starts a harvest and SIGKILLs it once `pages` turnout pages are kept on disk. */
+async function killAfter(current: HarvestWorld, pages: number) {
+  return runCli(['harvest', '--json'], {
+    env: current.env,
+    onStart(child) {
+      const timer = setInterval(() => {
+        void keptTurnoutPages(current.cacheDir).then((count) => {
+          if (count >= pages) {
+            clearInterval(timer);
+            child.kill('SIGKILL');
+          }
+        });
+      }, 20);
+      child.on('exit', () => clearInterval(timer));
+    },
+  });
+}
+
+const changed = (record: RawRecord): RawRecord => ({ ...record, JumlahSeluruhPenggunaHakPilih: `${String(record.JumlahSeluruhPenggunaHakPilih)}0` });
+
+describe('a resumed harvest whose kept pages no longer match the upstream', () => {
+  it('starts over, with a warning, and holds only the new version: no record from before beside one from after', async () => {
+    const served = data();
+    world = await createHarvestWorld(served, { delayMs: 120 }, { KPU_PAGE_SIZE: '3', KPU_CONCURRENCY: '1' });
+    const killed = await killAfter(world, 4);
+    expect(killed.signal).toBe('SIGKILL');
+    const kept = await keptTurnoutPages(world.cacheDir);
+    expect(kept).toBeGreaterThanOrEqual(4);
+    expect(kept).toBeLessThan(10);
+
+    // The upstream changes a record on a kept page other than the first (record 4: the page at offset 3), and one on
+    // a page not fetched yet (record 28: the page at offset 27).
+    const now = served.turnout.map((record, index) => (index === 4 || index === 28 ? changed(record) : record));
+    world.upstream.setData('turnout', now);
+
+    const resumed = await runCli(['harvest', '--json'], { env: world.env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const harvested = await readLatestHarvested(world.cacheDir);
+    expect(harvested.records.turnout).toEqual(now);
+    expect(harvested.records.parties).toEqual(served.parties);
+    expect(resumed.stderr).toContain('warning: the upstream changed since the interrupted harvest: starting over (turnout: the page at offset 3');
+    expect(harvested.manifest.resumed).toBe(false);
+    expect(harvested.manifest.warnings.join('\n')).toContain('the upstream changed since the interrupted harvest: starting over');
+  });
+
+  it('keeps its pages when the sample still matches, reading at most RESUME_SAMPLE_PAGES of them again', async () => {
+    const served = data();
+    world = await createHarvestWorld(served, { delayMs: 60 }, { KPU_PAGE_SIZE: '1', KPU_CONCURRENCY: '1' });
+    await killAfter(world, 12);
+    const keptOffsets = (await readdir(path.join(world.cacheDir, 'harvest/partial/pages/turnout')))
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => Number(name.slice(0, -5)))
+      .sort((a, b) => a - b);
+    expect(keptOffsets.length).toBeGreaterThan(RESUME_SAMPLE_PAGES);
+
+    const before = world.upstream.requests.length;
+    const resumed = await runCli(['harvest', '--json'], { env: world.env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).not.toContain('starting over');
+    const harvested = await readLatestHarvested(world.cacheDir);
+    expect(harvested.manifest.resumed).toBe(true);
+    expect(harvested.records.turnout).toEqual(served.turnout);
+    const reread = world.upstream.requests
+      .slice(before)
+      .filter((request) => request.path.endsWith('/api/datahakpilihdpr'))
+      .map((request) => Number(request.query.offset))
+      .filter((offset) => keptOffsets.includes(offset));
+    // The sample (the first and last kept page, and others spread between), then page 0 once more at the end.
+    expect(reread).toEqual([...sampleKeptOffsets(keptOffsets), 0]);
+    expect(reread[0]).toBe(0);
+    expect(reread).toContain(keptOffsets.at(-1));
+  });
+});
+
+describe('sampleKeptOffsets', () => {
+  it('takes every page up to the bound, then the first, the last and pages spread evenly between', () => {
+    expect(sampleKeptOffsets([0, 3, 6])).toEqual([0, 3, 6]);
+    expect(sampleKeptOffsets([0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30], 4)).toEqual([0, 9, 21, 30]);
+    const many = Array.from({ length: 1000 }, (_, index) => index * 1000);
+    const sample = sampleKeptOffsets(many);
+    expect(sample).toHaveLength(RESUME_SAMPLE_PAGES);
+    expect(sample[0]).toBe(0);
+    expect(sample.at(-1)).toBe(999_000);
+  });
+});

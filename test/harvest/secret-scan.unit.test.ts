@@ -1,0 +1,117 @@
+// The echoed-key scan on its own: every echo encoding is found in a page, a page holding the key is never written
+// and the partial harvest holding earlier pages is removed; a stored harvest holding it is refused and removed.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
+import { BuildError } from '../../scripts/errors.ts';
+import { createHarvestStore, type HarvestManifest, type PageProvenance } from '../../scripts/harvest/harvest-store.ts';
+import { createKeyScan, guardPartialHarvest, refuseStoredKey } from '../../scripts/harvest/secret-scan.ts';
+import { ECHO_ENCODINGS, encodeKeyAsJsonSource } from '../../scripts/upstream/hostile-secrets.ts';
+import { ECHO_KEY } from '../support/key-forms.ts';
+
+const folders: string[] = [];
+afterEach(async () => {
+  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kpu-scan-'));
+  folders.push(dir);
+  return dir;
+}
+
+const page = (name: string): Buffer => Buffer.from(JSON.stringify({ count: '1', data: { tahunPemilu: '2024', NomorUrutPartai: '1', NamaPartai: 'x' } }).replace('"x"', `"${name}"`));
+
+function fields(offset: number): Omit<PageProvenance, 'file' | 'bytes' | 'sha256'> {
+  return { dataset: 'parties', offset, limit: 1, url: 'http://h/api/profilpartai', method: 'GET', fetchedAt: '2026-11-23T00:00:00.000Z', status: 200, durationMs: 1, attempts: 1, records: 1, count: 1, shape: 'single', totalCount: null };
+}
+
+const parameters = { upstreamHost: 'h', upstreamPath: '/', demo: false, pageSize: 1, method: 'GET', datasets: ['parties'] };
+
+async function caught(promise: Promise<unknown>): Promise<BuildError> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(BuildError);
+  return error as BuildError;
+}
+
+describe('createKeyScan', () => {
+  it('finds every echo encoding, says which, and nothing in a clean page; no key, no scan', () => {
+    const scan = createKeyScan(ECHO_KEY);
+    expect(scan?.(page('Partai Contoh \\u0026 Co %41 &amp;'))).toBeNull();
+    const found = Object.fromEntries(ECHO_ENCODINGS.map((encoding) => [encoding, scan?.(page(`Partai ${encodeKeyAsJsonSource(ECHO_KEY, encoding)}`))]));
+    expect(found).toEqual({
+      raw: 'JSON-escaped', // the raw key holds `"`, which JSON escapes
+      'json-unicode': 'JSON-escaped',
+      'json-unicode-mixed': 'JSON-escaped',
+      'percent-upper': 'percent-encoded',
+      'percent-lower': 'percent-encoded',
+      'percent-uri': 'percent-encoded',
+      'html-decimal': 'HTML entities',
+      'html-hex': 'HTML entities',
+      'html-named': 'HTML entities',
+      'base64-0': 'base64',
+      'base64-1': 'base64',
+      'base64-2': 'base64',
+      // Named base64url only where its characters (`-_` for `+/`) differ from base64's inside the key's part.
+      'base64url-1': expect.stringMatching(/^base64/),
+    });
+    expect(createKeyScan(null)).toBeNull();
+  });
+});
+
+describe('guardPartialHarvest', () => {
+  it('refuses a page holding the key before writing it, and removes the partial harvest with the pages already in it', async () => {
+    const cacheDir = await tempDir();
+    const partial = guardPartialHarvest(await createHarvestStore(cacheDir).openPartial(parameters, new Date()), ECHO_KEY);
+    await partial.writePage(fields(0), page('Partai Satu'));
+    expect(existsSync(path.join(partial.dir, 'pages', 'parties'))).toBe(true);
+
+    const error = await caught(partial.writePage(fields(1), page(`Partai ${encodeKeyAsJsonSource(ECHO_KEY, 'percent-lower')}`)));
+    expect(error.code).toBe('UPSTREAM_ECHOED_KEY');
+    expect(error.message).toContain('parties: the page at offset 1 holds it (percent-encoded)');
+    expect(error.message).not.toContain('Zq7');
+    expect(existsSync(partial.dir)).toBe(false);
+    // Later writes (the other dataset, still running) fail the same way and write nothing.
+    expect((await caught(partial.writePage(fields(2), page('Partai Tiga')))).code).toBe('UPSTREAM_ECHOED_KEY');
+    expect(existsSync(partial.dir)).toBe(false);
+  });
+
+  it('refuses a page kept by an interrupted harvest, when it is reused', async () => {
+    const cacheDir = await tempDir();
+    const store = createHarvestStore(cacheDir);
+    const first = await store.openPartial(parameters, new Date());
+    await first.writePage(fields(0), page(`Partai ${encodeKeyAsJsonSource(ECHO_KEY, 'json-unicode')}`));
+    const resumed = guardPartialHarvest(await store.openPartial(parameters, new Date()), ECHO_KEY);
+    expect(resumed.resumed).toBe(true);
+    expect((await caught(resumed.readPage(partyDataset, 0, 1))).code).toBe('UPSTREAM_ECHOED_KEY');
+    expect(existsSync(resumed.dir)).toBe(false);
+  });
+});
+
+describe('refuseStoredKey', () => {
+  it('refuses a stored harvest whose pages hold the key, and removes that harvest folder', async () => {
+    const dir = await tempDir();
+    const clean = path.join(dir, 'pages', 'parties', '0.body');
+    const echoed = path.join(dir, 'pages', 'parties', '1.body');
+    await mkdir(path.dirname(clean), { recursive: true });
+    await writeFile(clean, page('Partai Satu'));
+    await writeFile(echoed, page(`Partai ${encodeKeyAsJsonSource(ECHO_KEY, 'base64-2')}`));
+    const manifest = {
+      harvestId: '20261123T000000000Z',
+      datasets: { parties: { pageFiles: [{ offset: 0, file: 'pages/parties/0.body' }, { offset: 1, file: 'pages/parties/1.body' }] } },
+    } as unknown as HarvestManifest;
+
+    await refuseStoredKey(dir, manifest, null);
+    expect(await readFile(echoed, 'utf8')).toContain('base64');
+    const error = await caught(refuseStoredKey(dir, manifest, ECHO_KEY));
+    expect(error.code).toBe('UPSTREAM_ECHOED_KEY');
+    expect(error.message).toContain('The stored harvest 20261123T000000000Z, parties: the page at offset 1 holds it (base64)');
+    expect(existsSync(dir)).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+// The real build, on top of a good published build, against the hostile answers of issue 10 that once replaced the
+// published data with exit 0 (even with --strict): each now fails in the harvest with its own code, and dist/ stays
+// byte for byte as it was.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
+import {
+  countWithoutData,
+  createHostileSwitch,
+  errorEnvelopeOnEveryPage,
+  errorEnvelopeOnPage,
+  errorRecords,
+  keyedWithKeys,
+  oneBasedOffsets,
+} from '../../scripts/upstream/hostile-envelopes.ts';
+import type { HostileAnswer } from '../../scripts/upstream/upstream-server.ts';
+import { createBuildWorld, type BuildWorld } from '../support/build-fixtures.ts';
+import { distState, errorOf } from '../support/dist-state.ts';
+import { TEST_KEY } from '../support/harvest-fixtures.ts';
+
+const hostile = createHostileSwitch();
+let world: BuildWorld;
+
+beforeAll(async () => {
+  world = await createBuildWorld(
+    {
+      turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 3, regenciesPerDapil: 2, seed: 41 }),
+      parties: generatePartyRecords({ years: [2024], parties: 4, seed: 41 }),
+    },
+    { hostile: hostile.answer },
+  );
+  const good = await world.build();
+  expect(good.code, good.stderr).toBe(0);
+}, 300_000);
+
+afterAll(async () => {
+  await world?.close();
+});
+
+describe('a build on top of a good release, against errors disguised as data', () => {
+  it.each<[string, string, HostileAnswer, Record<string, string>]>([
+    ['every page {"status":"error","message":"Database connection failed","data":null}', 'UPSTREAM_ERROR_ENVELOPE', errorEnvelopeOnEveryPage(), {}],
+    ['an error envelope on page 2 only, KPU_PAGE_SIZE=3', 'UPSTREAM_ERROR_ENVELOPE', errorEnvelopeOnPage(2), { KPU_PAGE_SIZE: '3' }],
+    ['every page {"count":"8","data":null}', 'HARVEST_TRUNCATED', countWithoutData('8'), {}],
+    ['[{"error":"Too many requests, slow down"}] as the records', 'UPSTREAM_NOT_RECORDS', errorRecords(), {}],
+    ['offsets read as 1-based', 'HARVEST_PAGES_OVERLAP', oneBasedOffsets(), { KPU_PAGE_SIZE: '3' }],
+    ['keyed data with the keys "0","01","1","00"', 'UPSTREAM_UNEXPECTED_SHAPE', keyedWithKeys(() => ['0', '01', '1', '00']), {}],
+  ])('%s: exit 3, %s, dist/ unchanged (with --strict too)', async (_name, code, answer, env) => {
+    const before = await distState(world.distDir);
+    hostile.set(answer);
+    try {
+      // A failed harvest leaves its partial pages to resume; each case starts from none.
+      await rm(path.join(world.cacheDir, 'harvest', 'partial'), { recursive: true, force: true });
+      const failed = await world.build(['--json', '--strict'], env);
+      expect(failed.code, failed.stderr).toBe(3);
+      expect(errorOf(failed)).toMatchObject({ code, stage: 'harvest', exitCode: 3 });
+      expect(`${failed.stdout}${failed.stderr}`).not.toContain(TEST_KEY);
+    } finally {
+      hostile.set(undefined);
+    }
+    expect(await distState(world.distDir)).toEqual(before);
+  });
+});

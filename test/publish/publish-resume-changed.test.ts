@@ -1,0 +1,65 @@
+// The real build, killed during its harvest, then run again after the upstream changed records on a kept page and on a
+// page not yet fetched: the resumed build starts its harvest over, says so, and publishes only the new version of the
+// data (issue 10: it used to publish a record from before beside one from after).
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
+import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
+import { createBuildWorld, type BuildWorld } from '../support/build-fixtures.ts';
+import { runCli } from '../support/run-cli.ts';
+
+let world: BuildWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+async function keptTurnoutPages(cacheDir: string): Promise<number> {
+  const dir = path.join(cacheDir, 'harvest/partial/pages/turnout');
+  if (!existsSync(dir)) return 0;
+  return (await readdir(dir)).filter((name) => name.endsWith('.json')).length;
+}
+
+describe('a build resumed after the upstream changed', () => {
+  it('publishes only the new version, with the warning', async () => {
+    const served = {
+      turnout: generateTurnoutRecords({ years: [2024], dapils: 10, regenciesPerDapil: 3, seed: 17 }),
+      parties: generatePartyRecords({ years: [2024], parties: 5, seed: 17 }),
+    };
+    world = await createBuildWorld(served, { delayMs: 120 });
+    const env = { KPU_PAGE_SIZE: '3', KPU_CONCURRENCY: '1' };
+    const current = world;
+    const killed = await runCli(['build', '--json'], {
+      env: { ...current.env, ...env },
+      onStart(child) {
+        const timer = setInterval(() => {
+          void keptTurnoutPages(current.cacheDir).then((count) => {
+            if (count >= 4) {
+              clearInterval(timer);
+              child.kill('SIGKILL');
+            }
+          });
+        }, 20);
+        child.on('exit', () => clearInterval(timer));
+      },
+    });
+    expect(killed.signal).toBe('SIGKILL');
+    expect(existsSync(current.distDir)).toBe(false);
+
+    // A record on the kept page at offset 3, and one on the page at offset 27, change.
+    const now = served.turnout.map((record, index) =>
+      index === 4 || index === 28 ? { ...record, JumlahSeluruhPenggunaHakPilih: `${String(record.JumlahSeluruhPenggunaHakPilih)}0` } : record,
+    );
+    current.upstream.setData('turnout', now);
+
+    const resumed = await current.build(['--json'], env);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const published = JSON.parse(
+      await readFile(path.join(current.distDir, 'data/all-years/kpu-dpr-turnout-by-sex-all-years.raw.json'), 'utf8'),
+    ) as RawRecord[];
+    expect(published).toEqual(now);
+    expect(resumed.stderr).toContain('warning: the upstream changed since the interrupted harvest: starting over');
+  }, 240_000);
+});

@@ -1,0 +1,149 @@
+// The release archive (KPU_RELEASE_ARCHIVE_DIR) with the real build command: every release is added to it after a
+// publish; a build that lost its cache and dist/ entirely restores every release from it, so the numbering and the
+// history go on and the old releases stay downloadable; a damaged archive stops the build (RELEASE_ARCHIVE_INVALID)
+// and is never partly used.
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
+import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
+import type { ChangesDocument, HistoryEntry, ReleaseEntry } from '../../scripts/publish/release-stage.ts';
+import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
+import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
+import { distState, errorOf } from '../support/dist-state.ts';
+
+const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
+
+interface BuildSummary {
+  release: { id: string; previous: string | null; new: boolean; restoredFromArchive: boolean; archived: string[] };
+}
+
+/** What a quiet week does to a CI runner: the cache (harvest, stages) and dist/ with its build folders are gone. */
+async function loseCacheAndDist(world: BuildWorld): Promise<void> {
+  for (const dir of [world.cacheDir, world.distDir, `${world.distDir}.builds`, `${world.distDir}.locks`]) await rm(dir, { recursive: true, force: true });
+}
+
+/** A party's chair renamed: new data, no record lost. */
+function renameChair(world: BuildWorld, name: string): void {
+  const parties = world.upstream.getData('parties') as RawRecord[];
+  world.upstream.setData('parties', parties.map((record, index) => (index === 0 ? { ...record, KetuaUmum: name } : record)));
+}
+
+let world: BuildWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+describe('the release archive', () => {
+  it('carries the numbering, the history and every release across builds that lost the cache and dist/', async () => {
+    world = await createBuildWorld({
+      turnout: generateTurnoutRecords({ years: [2024], dapils: 4, regenciesPerDapil: 3, seed: 61 }),
+      parties: generatePartyRecords({ years: [2019, 2024], parties: 6, seed: 61 }),
+    });
+    const archive = path.join(world.root, 'archive');
+    const env = { KPU_RELEASE_ARCHIVE_DIR: archive };
+
+    const first = await world.build(['--json'], env);
+    expect(first.code, first.stderr).toBe(0);
+    const release1 = (JSON.parse(first.stdout) as BuildSummary).release;
+    expect(release1).toMatchObject({ previous: null, restoredFromArchive: false, archived: [release1.id] });
+    expect((await readdir(path.join(archive, 'releases'))).sort()).toEqual([release1.id]);
+    const firstFiles = await readdir(path.join(world.distDir, 'data', 'releases', release1.id), { recursive: true });
+
+    await loseCacheAndDist(world);
+    renameChair(world, 'Ketua Setelah Cache Hilang');
+    const second = await world.build(['--json'], env);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain('restored every release');
+    const release2 = (JSON.parse(second.stdout) as BuildSummary).release;
+    // Release 2 follows release 1: not a new "first release" reusing its name for other data.
+    expect(release2).toMatchObject({ id: `${release1.id}.2`, previous: release1.id, new: true, restoredFromArchive: true, archived: [`${release1.id}.2`] });
+    const changes = await readJson<ChangesDocument>(path.join(world.distDir, 'data/changes.json'));
+    expect(changes).toMatchObject({ initial: false, changed: true, previousRelease: release1.id });
+    expect((await readJson<ReleaseEntry[]>(path.join(world.distDir, 'data/releases.json'))).map((entry) => entry.id)).toEqual([release1.id, release2.id]);
+    // The old release is still downloadable, every file as it was published.
+    const old = path.join(world.distDir, 'data', 'releases', release1.id);
+    await verifyPublishedData(old);
+    expect((await readdir(old, { recursive: true })).sort()).toEqual(firstFiles.sort());
+    for (const file of (await readJson<{ files: { path: string }[] }>(path.join(old, 'manifest.json'))).files) {
+      expect(sha256(await readFile(path.join(old, file.path)))).toBe(sha256(await readFile(path.join(archive, 'releases', release1.id, file.path))));
+    }
+
+    await loseCacheAndDist(world);
+    renameChair(world, 'Ketua Setelah Cache Hilang Lagi');
+    const third = await world.build(['--json'], env);
+    expect(third.code, third.stderr).toBe(0);
+    const release3 = (JSON.parse(third.stdout) as BuildSummary).release;
+    expect(release3).toMatchObject({ id: `${release1.id}.3`, previous: release2.id, restoredFromArchive: true });
+    // The history holds the changes of both later releases, in the published folder and in the archive.
+    for (const dir of [path.join(world.distDir, 'data'), archive]) {
+      const history = await readJson<HistoryEntry[]>(path.join(dir, 'history.json'));
+      expect([...new Set(history.map((entry) => entry.release))]).toEqual([release2.id, release3.id]);
+      expect((await readJson<ReleaseEntry[]>(path.join(dir, 'releases.json'))).map((entry) => entry.id)).toEqual([release1.id, release2.id, release3.id]);
+    }
+    expect((await readdir(path.join(world.distDir, 'data', 'releases'))).sort()).toEqual([release1.id, release2.id, release3.id]);
+  });
+
+  it('archives every release of an existing dist/ when the archive is first set, even with nothing new to release', async () => {
+    world = await createBuildWorld({
+      turnout: generateTurnoutRecords({ years: [2024], dapils: 4, regenciesPerDapil: 3, seed: 63 }),
+      parties: generatePartyRecords({ years: [2024], parties: 6, seed: 63 }),
+    });
+    const first = await world.build();
+    expect(first.code, first.stderr).toBe(0);
+    renameChair(world, 'Ketua Sebelum Arsip');
+    const second = await world.build();
+    expect(second.code, second.stderr).toBe(0);
+    const ids = (await readJson<ReleaseEntry[]>(path.join(world.distDir, 'data/releases.json'))).map((entry) => entry.id);
+    expect(ids).toHaveLength(2);
+
+    const archive = path.join(world.root, 'archive');
+    const unchanged = await world.build([], { KPU_RELEASE_ARCHIVE_DIR: archive });
+    expect(unchanged.code, unchanged.stderr).toBe(0);
+    expect(unchanged.stdout).toContain(`added to the release archive: ${ids.join(', ')}`);
+    expect((await readdir(path.join(archive, 'releases'))).sort()).toEqual(ids);
+    for (const file of ['releases.json', 'history.json', 'changes.json']) {
+      expect(await readFile(path.join(archive, file), 'utf8')).toBe(await readFile(path.join(world.distDir, 'data', file), 'utf8'));
+    }
+  });
+
+  it('refuses a damaged archive, never partly using it: a listing that disagrees, or a file that does not match', async () => {
+    world = await createBuildWorld({
+      turnout: generateTurnoutRecords({ years: [2024], dapils: 4, regenciesPerDapil: 3, seed: 62 }),
+      parties: generatePartyRecords({ years: [2024], parties: 6, seed: 62 }),
+    });
+    const archive = path.join(world.root, 'archive');
+    const env = { KPU_RELEASE_ARCHIVE_DIR: archive };
+    const first = await world.build([], env);
+    expect(first.code, first.stderr).toBe(0);
+    const release = (await world.readManifest()).release?.id ?? '';
+
+    // The list lost its entry (a bad merge of the data branch, say): the folder is unlisted.
+    const list = await readFile(path.join(archive, 'releases.json'));
+    await writeFile(path.join(archive, 'releases.json'), '[]\n');
+    renameChair(world, 'Ketua Contoh Arsip');
+    const before = await distState(world.distDir);
+    const unlisted = await world.build(['--json'], env);
+    expect(unlisted.code, unlisted.stderr).toBe(8);
+    expect(errorOf(unlisted)).toMatchObject({ code: 'RELEASE_ARCHIVE_INVALID', stage: 'release', exitCode: 8 });
+    expect(errorOf(unlisted).message).toContain(`${release}, which`);
+    expect(await distState(world.distDir)).toEqual(before);
+    await writeFile(path.join(archive, 'releases.json'), list);
+
+    // One byte of an archived file changed, and nothing else to build from: no dist/ at all rather than a history
+    // restored in part.
+    const manifest = await readJson<{ files: { path: string }[] }>(path.join(archive, 'releases', release, 'manifest.json'));
+    const damaged = path.join(archive, 'releases', release, (manifest.files[0] as { path: string }).path);
+    const content = await readFile(damaged);
+    content[0] = (content[0] ?? 0) ^ 1;
+    await writeFile(damaged, content);
+    await loseCacheAndDist(world);
+    const corrupt = await world.build(['--json'], env);
+    expect(corrupt.code, corrupt.stderr).toBe(8);
+    expect(errorOf(corrupt)).toMatchObject({ code: 'RELEASE_ARCHIVE_INVALID', stage: 'release' });
+    expect(errorOf(corrupt).message).toContain('does not match its size or SHA-256');
+    expect(existsSync(world.distDir)).toBe(false);
+  });
+});

@@ -1,0 +1,102 @@
+// The pure parts of releasing: names never given twice and always in order, the check that a release history
+// holds together, and the shrink guard's arithmetic at the tolerance's edge.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkReleaseHistory, compareReleaseIds, fingerprintOf, nextReleaseId, type ReleaseEntry } from '../../scripts/publish/release-history.ts';
+import { findShrinks } from '../../scripts/publish/shrink-guard.ts';
+import type { PublishedFile, SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
+
+describe('release names', () => {
+  it('never gives a name seen anywhere, and always sorts after every used one', () => {
+    // An unlisted "2026-11-23.3" (a folder, an archived name): the next release is ".4", not ".2".
+    expect(nextReleaseId('2026-11-23T10:00:00Z', ['2026-11-23', '2026-11-23.3'])).toBe('2026-11-23.4');
+    // A harvest older than the newest release takes the newest release's day.
+    expect(nextReleaseId('2026-11-20T10:00:00Z', ['2026-11-19', '2026-11-22'])).toBe('2026-11-22.2');
+    expect(nextReleaseId('2026-11-24T00:00:01Z', ['2026-11-22', '2026-11-23.9'])).toBe('2026-11-24');
+    expect(compareReleaseIds('2026-11-23.10', '2026-11-23.9')).toBeGreaterThan(0);
+    expect(compareReleaseIds('2026-11-23', '2026-11-23.2')).toBeLessThan(0);
+  });
+});
+
+function manifestOf(release: string, files: PublishedFile[]): SnapshotManifest {
+  const manifest = { files, datasets: [], release: { id: release, previous: null, fingerprint: '', new: true, path: `releases/${release}/` } } as unknown as SnapshotManifest;
+  (manifest.release as { fingerprint: string }).fingerprint = fingerprintOf(manifest);
+  return manifest;
+}
+
+let root: string | undefined;
+afterEach(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+  root = undefined;
+});
+
+/** A data folder with these release folders (each manifest naming `names[id]`, default the folder) and this list. */
+async function historyWith(folders: string[], listed: string[], names: Record<string, string> = {}): Promise<string> {
+  root = await mkdtemp(path.join(os.tmpdir(), 'kpu-history-'));
+  const entries: ReleaseEntry[] = [];
+  for (const id of folders) {
+    const manifest = manifestOf(names[id] ?? id, []);
+    await mkdir(path.join(root, 'releases', id), { recursive: true });
+    await writeFile(path.join(root, 'releases', id, 'manifest.json'), JSON.stringify(manifest));
+  }
+  for (const id of listed) entries.push({ id, harvestedAt: `${id.slice(0, 10)}T00:00:00Z`, fingerprint: manifestOf(names[id] ?? id, []).release?.fingerprint ?? '', records: {} });
+  await writeFile(path.join(root, 'releases.json'), JSON.stringify(entries));
+  return root;
+}
+
+describe('checkReleaseHistory', () => {
+  it('accepts a history whose list and folders agree', async () => {
+    const dir = await historyWith(['2026-11-22', '2026-11-22.2', '2026-11-23'], ['2026-11-22', '2026-11-22.2', '2026-11-23']);
+    expect(await checkReleaseHistory(dir, { verifyFiles: true })).toMatchObject({ ok: true, value: [{ id: '2026-11-22' }, { id: '2026-11-22.2' }, { id: '2026-11-23' }] });
+  });
+
+  it.each<[string, string[], string[], Record<string, string>, string]>([
+    ['an unlisted folder', ['2026-11-22', '2026-11-22.3'], ['2026-11-22'], {}, '2026-11-22.3, which'],
+    ['a listed release with no folder', ['2026-11-22'], ['2026-11-22', '2026-11-23'], {}, 'lists 2026-11-23, which'],
+    ['a name listed twice', ['2026-11-22'], ['2026-11-22', '2026-11-22'], {}, 'lists release 2026-11-22 twice'],
+    ['releases out of order', ['2026-11-22', '2026-11-23'], ['2026-11-23', '2026-11-22'], {}, 'after 2026-11-23'],
+    ['a folder whose manifest names another release', ['2026-11-22', '2026-11-23'], ['2026-11-22', '2026-11-23'], { '2026-11-23': '2026-11-22' }, 'names release 2026-11-22, not 2026-11-23'],
+  ])('refuses %s', async (_what, folders, listed, names, reason) => {
+    const dir = await historyWith(folders, listed);
+    if (Object.keys(names).length > 0) {
+      for (const [id, named] of Object.entries(names)) await writeFile(path.join(dir, 'releases', id, 'manifest.json'), JSON.stringify(manifestOf(named, [])));
+    }
+    const checked = await checkReleaseHistory(dir, { verifyFiles: false });
+    expect(checked.ok).toBe(false);
+    expect(checked.ok ? '' : checked.reason).toContain(reason);
+  });
+
+  it('refuses a release whose files do not match its manifest, when asked to verify files', async () => {
+    const dir = await historyWith(['2026-11-22'], ['2026-11-22']);
+    const file: PublishedFile = { path: 'a.json', dataset: null, year: 'all', format: 'json', mediaType: 'application/json', bytes: 2, records: null, sha256: '0'.repeat(64) };
+    const manifest = manifestOf('2026-11-22', [file]);
+    await writeFile(path.join(dir, 'releases', '2026-11-22', 'manifest.json'), JSON.stringify(manifest));
+    await writeFile(path.join(dir, 'releases', '2026-11-22', 'a.json'), '[]');
+    await writeFile(path.join(dir, 'releases.json'), JSON.stringify([{ id: '2026-11-22', harvestedAt: '', fingerprint: manifest.release?.fingerprint, records: {} }]));
+    expect((await checkReleaseHistory(dir, { verifyFiles: false })).ok).toBe(true);
+    const checked = await checkReleaseHistory(dir, { verifyFiles: true });
+    expect(checked.ok ? '' : checked.reason).toContain('a.json does not match its size or SHA-256');
+  });
+});
+
+/** A manifest with per-year JSON files of one dataset: `{year: records}`. */
+function countsManifest(counts: Record<number, number>): SnapshotManifest {
+  const files = Object.entries(counts).map(([year, records]) => ({ path: `${year}/t.json`, dataset: 'turnout', year: Number(year), format: 'json', records }));
+  const total = Object.values(counts).reduce((sum, records) => sum + records, 0);
+  return { files, datasets: [{ id: 'turnout', records: total }] } as unknown as SnapshotManifest;
+}
+
+describe('findShrinks', () => {
+  it('lets exactly the tolerated share go, and names a year lost beyond it or gone', () => {
+    expect(findShrinks(countsManifest({ 2019: 100, 2024: 50 }), countsManifest({ 2019: 90, 2024: 50 }), 10)).toEqual([]);
+    expect(findShrinks(countsManifest({ 2019: 100, 2024: 50 }), countsManifest({ 2019: 89, 2024: 51 }), 10)).toEqual([
+      { dataset: 'turnout', year: 2019, kind: 'year-shrank', before: 100, after: 89, lostPercent: 11 },
+    ]);
+    expect(findShrinks(countsManifest({ 2019: 100, 2024: 50 }), countsManifest({ 2024: 150 }), 10)).toEqual([
+      { dataset: 'turnout', year: 2019, kind: 'year-gone', before: 100, after: 0, lostPercent: 100 },
+    ]);
+    expect(findShrinks(countsManifest({ 2019: 100 }), countsManifest({ 2019: 1 }), 100)).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+// The shrink guard with the real build command: a harvest that lost a year, a dataset, or more than the tolerated
+// share of a year's records (or a dataset with no records at all, even on a first build) stops with RELEASE_SHRANK
+// in the release stage and leaves dist/ byte for byte as it was; --accept-shrink publishes it, and the change report
+// (changes.json and the Markdown summary) says what was accepted.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
+import type { ChangesDocument } from '../../scripts/publish/release-stage.ts';
+import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
+import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { createBuildWorld, type BuildWorld } from '../support/build-fixtures.ts';
+import { distState, errorOf } from '../support/dist-state.ts';
+
+function data(): UpstreamData {
+  return {
+    // 5 dapils × 4 regencies: 20 records of 2024.
+    turnout: generateTurnoutRecords({ years: [2024], dapils: 5, regenciesPerDapil: 4, seed: 41 }),
+    parties: generatePartyRecords({ years: [2019, 2024], parties: 8, seed: 41 }),
+  };
+}
+
+const readChanges = async (world: BuildWorld): Promise<ChangesDocument> =>
+  JSON.parse(await readFile(path.join(world.distDir, 'data/changes.json'), 'utf8')) as ChangesDocument;
+
+let world: BuildWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+describe('the shrink guard', () => {
+  it('refuses a harvest that lost a whole election year, leaving dist/ as it was, and publishes it with --accept-shrink', async () => {
+    world = await createBuildWorld(data());
+    const first = await world.build();
+    expect(first.code, first.stderr).toBe(0);
+    const firstRelease = (await world.readManifest()).release?.id;
+    const parties = world.upstream.getData('parties') as RawRecord[];
+    world.upstream.setData('parties', parties.filter((record) => record.tahunPemilu !== '2019'));
+    const before = await distState(world.distDir);
+
+    const refused = await world.build(['--json']);
+    expect(refused.code, refused.stderr).toBe(8);
+    const error = errorOf(refused);
+    expect(error).toMatchObject({ code: 'RELEASE_SHRANK', stage: 'release', exitCode: 8 });
+    expect(error.message).toContain(`release ${firstRelease}`);
+    expect(error.message).toContain('parties 2019: 8 → 0 records');
+    expect(error.hint).toContain('--accept-shrink');
+    expect(await distState(world.distDir)).toEqual(before);
+
+    const accepted = await world.build(['--json', '--accept-shrink']);
+    expect(accepted.code, accepted.stderr).toBe(0);
+    const summary = (JSON.parse(accepted.stdout) as { release: { id: string; summary: string } }).release;
+    expect(summary.id).toBe(`${firstRelease}.2`);
+    expect(summary.summary).toContain('**Shrink accepted**');
+    expect(summary.summary).toContain('- parties 2019: 8 → 0 records (−100%, year gone)');
+    expect((await readChanges(world)).shrink).toEqual({
+      accepted: true,
+      tolerancePercent: 10,
+      findings: [{ dataset: 'parties', year: 2019, kind: 'year-gone', before: 8, after: 0, lostPercent: 100 }],
+    });
+  });
+
+  it('refuses losing more than KPU_SHRINK_TOLERANCE of a year, and lets a smaller loss through', async () => {
+    world = await createBuildWorld(data());
+    const first = await world.build();
+    expect(first.code, first.stderr).toBe(0);
+    const turnout = world.upstream.getData('turnout') as RawRecord[];
+    // 3 of 20 records gone: 15 %, beyond the default 10 %.
+    world.upstream.setData('turnout', turnout.slice(3));
+    const before = await distState(world.distDir);
+
+    const refused = await world.build(['--json']);
+    expect(refused.code, refused.stderr).toBe(8);
+    expect(errorOf(refused).message).toContain('turnout 2024: 20 → 17 records (−15%, shrank)');
+    expect(await distState(world.distDir)).toEqual(before);
+
+    // Within a tolerance of 20 %: an ordinary new release, with no shrink in its report.
+    const tolerated = await world.build(['--json'], { KPU_SHRINK_TOLERANCE: '20' });
+    expect(tolerated.code, tolerated.stderr).toBe(0);
+    const changes = await readChanges(world);
+    expect(changes.shrink).toBeUndefined();
+    expect(changes.datasets.find((dataset) => dataset.dataset === 'turnout')?.removed).toBe(3);
+  });
+
+  it('refuses a whole dataset gone, and a first build whose dataset harvested no records, unless accepted', async () => {
+    world = await createBuildWorld({ ...data(), parties: [] });
+    const refused = await world.build(['--json']);
+    expect(refused.code, refused.stderr).toBe(8);
+    expect(errorOf(refused)).toMatchObject({ code: 'RELEASE_SHRANK', stage: 'release' });
+    expect(errorOf(refused).message).toContain('nothing published before');
+    expect(errorOf(refused).message).toContain('parties: 0 → 0 records (−0%, no records harvested)');
+    expect(existsSync(world.distDir)).toBe(false);
+
+    const accepted = await world.build(['--accept-shrink']);
+    expect(accepted.code, accepted.stderr).toBe(0);
+    expect(accepted.stdout).toContain('First release');
+    expect(accepted.stdout).toContain('- parties: 0 → 0 records (−0%, no records harvested)');
+    expect((await readChanges(world)).shrink?.findings).toEqual([{ dataset: 'parties', year: null, kind: 'empty', before: 0, after: 0, lostPercent: 0 }]);
+
+    // Then the parties come back, and the turnout goes: a dataset gone from a published release.
+    world.upstream.setData('parties', data().parties);
+    world.upstream.setData('turnout', []);
+    const before = await distState(world.distDir);
+    const gone = await world.build(['--json']);
+    expect(gone.code, gone.stderr).toBe(8);
+    expect(errorOf(gone).message).toContain('turnout: 20 → 0 records (−100%, dataset gone)');
+    expect(await distState(world.distDir)).toEqual(before);
+  });
+});
