@@ -6,7 +6,7 @@ import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
 import { removeEntriesOfGoneProcesses } from '../owned-folders.ts';
-import { checkReleaseHistory, releaseFolderNames, RELEASES_DIR, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
+import { checkReleaseHistory, readJsonIfPresent, releaseFolderNames, RELEASES_DIR, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
 
 /** The files beside releases/ that travel with them, the list last (it is what makes a release part of the history). */
 const HISTORY_FILES = ['history.json', 'changes.json', RELEASES_FILE] as const;
@@ -18,15 +18,6 @@ export interface ReleaseSource {
   restored: boolean;
   /** Every release name seen in dist/ and in the archive: a new release takes none of them. */
   usedIds: string[];
-}
-
-async function readJsonIfPresent<T>(file: string): Promise<T | null> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as T;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
 }
 
 /** Every release name a data folder knows of: listed, present as a folder, or named in its change history. */

@@ -8,6 +8,16 @@ import path from 'node:path';
 import { hashFile } from '../snapshot/snapshot-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
+/** A JSON file's content, or null when the file does not exist (any other failure is thrown). */
+export async function readJsonIfPresent<T>(file: string): Promise<T | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as T;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 export interface ReleaseEntry {
   id: string;
   /** When the data of this release was retrieved (the harvest's end). */

@@ -1,7 +1,6 @@
 // A resumed harvest proves its kept pages still match the upstream (a sample of them, read again) before mixing
 // them with pages fetched now; when the upstream changed meanwhile, it starts over, says so, and holds only the
 // new version of the data.
-import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { RESUME_SAMPLE_PAGES, sampleKeptOffsets } from '../../scripts/harvest/harvester.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { createHarvestWorld, readLatestHarvested, type HarvestWorld } from '../support/harvest-fixtures.ts';
+import { countKeptPages, createHarvestWorld, readLatestHarvested, type HarvestWorld } from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
 
 function data(): UpstreamData {
@@ -25,11 +24,6 @@ afterEach(async () => {
   world = undefined;
 });
 
-async function keptTurnoutPages(cacheDir: string): Promise<number> {
-  const dir = path.join(cacheDir, 'harvest/partial/pages/turnout');
-  if (!existsSync(dir)) return 0;
-  return (await readdir(dir)).filter((name) => name.endsWith('.json')).length;
-}
 
 /** Starts a harvest and SIGKILLs it once `pages` turnout pages are kept on disk. */
 async function killAfter(current: HarvestWorld, pages: number) {
@@ -37,7 +31,7 @@ async function killAfter(current: HarvestWorld, pages: number) {
     env: current.env,
     onStart(child) {
       const timer = setInterval(() => {
-        void keptTurnoutPages(current.cacheDir).then((count) => {
+        void countKeptPages(current.cacheDir, 'turnout').then((count) => {
           if (count >= pages) {
             clearInterval(timer);
             child.kill('SIGKILL');
@@ -57,7 +51,7 @@ describe('a resumed harvest whose kept pages no longer match the upstream', () =
     world = await createHarvestWorld(served, { delayMs: 120 }, { KPU_PAGE_SIZE: '3', KPU_CONCURRENCY: '1' });
     const killed = await killAfter(world, 4);
     expect(killed.signal).toBe('SIGKILL');
-    const kept = await keptTurnoutPages(world.cacheDir);
+    const kept = await countKeptPages(world.cacheDir, 'turnout');
     expect(kept).toBeGreaterThanOrEqual(4);
     expect(kept).toBeLessThan(10);
 

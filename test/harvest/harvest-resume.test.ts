@@ -1,13 +1,10 @@
 // An interrupted harvest (SIGKILL, Ctrl-C) resumes without refetching the pages it already has, and
 // never leaves a manifest that claims pages it does not have.
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleKeptOffsets } from '../../scripts/harvest/harvester.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { createHarvestWorld, readLatestHarvested, type HarvestWorld } from '../support/harvest-fixtures.ts';
+import { countKeptPages, createHarvestWorld, readLatestHarvested, type HarvestWorld } from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
 
 function data(): UpstreamData {
@@ -23,11 +20,6 @@ afterEach(async () => {
   world = undefined;
 });
 
-async function countPages(cacheDir: string, dataset: string): Promise<number> {
-  const dir = path.join(cacheDir, 'harvest/partial/pages', dataset);
-  if (!existsSync(dir)) return 0;
-  return (await readdir(dir)).filter((name) => name.endsWith('.json')).length;
-}
 
 /** Starts a harvest and kills it with `signal` once `pages` turnout pages are on disk. */
 async function interruptAfter(current: HarvestWorld, pages: number, signal: NodeJS.Signals) {
@@ -35,7 +27,7 @@ async function interruptAfter(current: HarvestWorld, pages: number, signal: Node
     env: current.env,
     onStart(child) {
       const timer = setInterval(() => {
-        void countPages(current.cacheDir, 'turnout').then((count) => {
+        void countKeptPages(current.cacheDir, 'turnout').then((count) => {
           if (count >= pages) {
             clearInterval(timer);
             child.kill(signal);
@@ -59,7 +51,7 @@ describe('harvest: interrupted and resumed', () => {
     }
     // No manifest claims anything: there is no complete harvest yet.
     await expect(readLatestHarvested(world.cacheDir)).rejects.toThrow(/no complete harvest/);
-    const stored = await countPages(world.cacheDir, 'turnout');
+    const stored = await countKeptPages(world.cacheDir, 'turnout');
     expect(stored).toBeGreaterThanOrEqual(4);
     expect(stored).toBeLessThan(11);
 

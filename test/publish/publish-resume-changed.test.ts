@@ -2,12 +2,13 @@
 // page not yet fetched: the resumed build starts its harvest over, says so, and publishes only the new version of the
 // data (issue 10: it used to publish a record from before beside one from after).
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { createBuildWorld, type BuildWorld } from '../support/build-fixtures.ts';
+import { countKeptPages } from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
 
 let world: BuildWorld | undefined;
@@ -16,11 +17,6 @@ afterEach(async () => {
   world = undefined;
 });
 
-async function keptTurnoutPages(cacheDir: string): Promise<number> {
-  const dir = path.join(cacheDir, 'harvest/partial/pages/turnout');
-  if (!existsSync(dir)) return 0;
-  return (await readdir(dir)).filter((name) => name.endsWith('.json')).length;
-}
 
 describe('a build resumed after the upstream changed', () => {
   it('publishes only the new version, with the warning', async () => {
@@ -35,7 +31,7 @@ describe('a build resumed after the upstream changed', () => {
       env: { ...current.env, ...env },
       onStart(child) {
         const timer = setInterval(() => {
-          void keptTurnoutPages(current.cacheDir).then((count) => {
+          void countKeptPages(current.cacheDir, 'turnout').then((count) => {
             if (count >= 4) {
               clearInterval(timer);
               child.kill('SIGKILL');

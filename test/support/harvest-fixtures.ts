@@ -1,5 +1,6 @@
 // Shared pieces of the harvest integration tests: a stand-in upstream on a real port, a fresh cache
 // folder, the CLI environment pointing at both, and the records a complete harvest holds.
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,4 +80,11 @@ export async function readAllFiles(dir: string): Promise<[string, Buffer][]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
   return Promise.all(files.map(async (file) => [path.relative(dir, file), await readFile(file)] as [string, Buffer]));
+}
+
+/** Pages of `dataset` an interrupted harvest kept in `cacheDir` (each with its provenance file). */
+export async function countKeptPages(cacheDir: string, dataset: string): Promise<number> {
+  const dir = path.join(cacheDir, 'harvest/partial/pages', dataset);
+  if (!existsSync(dir)) return 0;
+  return (await readdir(dir)).filter((name) => name.endsWith('.json')).length;
 }
