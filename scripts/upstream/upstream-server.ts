@@ -260,6 +260,19 @@ function sameKey(given: string | undefined, expected: Buffer): boolean {
   return buffer.length === expected.length && timingSafeEqual(buffer, expected);
 }
 
+/** Resolves when a response that refused a write can take more, or is closed; leaves no listener behind. */
+function drainedOrClosed(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
+
 /** Reads a request body; POST parameters may come as a JSON object as well as in the query string. */
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -326,7 +339,7 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
     response.writeHead(entry.status, { 'Content-Type': 'application/json', ...answer.headers });
     for await (const chunk of answer.body) {
       if (closed || response.destroyed) return;
-      if (!response.write(chunk)) await new Promise((resolve) => response.once('drain', resolve).once('close', resolve));
+      if (!response.write(chunk)) await drainedOrClosed(response);
     }
     entry.closedAt = Date.now();
     response.end();
