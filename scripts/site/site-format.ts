@@ -60,13 +60,18 @@ export function formatDate(lang: Lang, iso: string): string {
   return `${date.getUTCDate()} ${MONTHS[lang][date.getUTCMonth()] as string} ${date.getUTCFullYear()}`;
 }
 
+const DATE_TIMES: Record<Lang, (date: string, hours: string, minutes: string) => string> = {
+  id: (date, hours, minutes) => `${date} pukul ${hours}.${minutes} UTC`,
+  en: (date, hours, minutes) => `${date}, ${hours}:${minutes} UTC`,
+};
+
 /** Example: ('id', "2026-11-22T03:43:06.120Z") → "22 November 2026 pukul 03.43 UTC"; en → "22 November 2026, 03:43 UTC". */
 export function formatDateTime(lang: Lang, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const hours = String(date.getUTCHours()).padStart(2, '0');
   const minutes = String(date.getUTCMinutes()).padStart(2, '0');
-  return lang === 'id' ? `${formatDate(lang, iso)} pukul ${hours}.${minutes} UTC` : `${formatDate(lang, iso)}, ${hours}:${minutes} UTC`;
+  return DATE_TIMES[lang](formatDate(lang, iso), hours, minutes);
 }
 
 /** An ISO date (YYYY-MM-DD) spelled out. Example: ('id', "2008-02-06") → "6 Februari 2008". */

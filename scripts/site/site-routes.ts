@@ -2,8 +2,10 @@
 // (year, dapil id, ballot number), so a shared link keeps working across rebuilds. Paths here are
 // root-relative without Astro's `base`; `withBase` adds it.
 
-export type Lang = 'id' | 'en';
-export const LANGS: readonly Lang[] = ['id', 'en'];
+import { DEFAULT_LANG, type Lang } from '../languages.ts';
+
+// The languages are declared in scripts/languages.ts; re-exported for the site's modules, which take them from here.
+export { LANGS, type Lang } from '../languages.ts';
 
 export type PageRef =
   | { kind: 'home' }
@@ -35,8 +37,9 @@ export function isUrlIdentifier(value: string | null): value is string {
   return value !== null && /^[0-9]{1,12}$/.test(value);
 }
 
+/** The default language's pages sit at the root, every other language's under /<lang>/. */
 function prefix(lang: Lang): string {
-  return lang === 'id' ? '/' : '/en/';
+  return lang === DEFAULT_LANG ? '/' : `/${lang}/`;
 }
 
 /** Example: ('en', {kind: 'dapil', year: 2014, dapilId: '1101'}) → "/en/2014/dapil/1101/". */
