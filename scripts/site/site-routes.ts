@@ -3,6 +3,7 @@
 // root-relative without Astro's `base`; `withBase` adds it.
 
 import { DEFAULT_LANG, type Lang } from '../languages.ts';
+import { TEXT } from './site-text.ts';
 
 // The languages are declared in scripts/languages.ts; re-exported for the site's modules, which take them from here.
 export { LANGS, type Lang } from '../languages.ts';
@@ -19,18 +20,12 @@ export type PageRef =
   | { kind: 'search' }
   | { kind: 'changes' };
 
-export type FixedPageKind = 'downloads' | 'dictionary' | 'quality' | 'about' | 'search' | 'changes';
+/** The pages with one fixed address per language. */
+export const FIXED_PAGE_KINDS = ['downloads', 'dictionary', 'quality', 'about', 'search', 'changes'] as const;
+export type FixedPageKind = (typeof FIXED_PAGE_KINDS)[number];
 
-/** Slugs that differ by language. `dapil` is the word in both languages, so it is not translated. */
-export const SLUGS: Record<FixedPageKind | 'party', Record<Lang, string>> = {
-  party: { id: 'partai', en: 'party' },
-  downloads: { id: 'unduh', en: 'downloads' },
-  dictionary: { id: 'kamus-data', en: 'data-dictionary' },
-  quality: { id: 'kualitas-data', en: 'data-quality' },
-  about: { id: 'tentang', en: 'about' },
-  search: { id: 'cari', en: 'search' },
-  changes: { id: 'perubahan', en: 'changes' },
-};
+/** The path segments that differ by language (each language's catalogue has its own, `TEXT[lang].slugs`). `dapil` is the word in both languages, so it is not translated. */
+export type SlugKind = FixedPageKind | 'party';
 
 /** Identifiers that may appear in a URL segment as they are: digits (dapil ids, ballot numbers keep leading zeros). */
 export function isUrlIdentifier(value: string | null): value is string {
@@ -53,9 +48,9 @@ export function pagePath(lang: Lang, page: PageRef): string {
     case 'dapil':
       return `${start}${page.year}/dapil/${page.dapilId}/`;
     case 'party':
-      return `${start}${page.year}/${SLUGS.party[lang]}/${page.ballot}/`;
+      return `${start}${page.year}/${TEXT[lang].slugs.party}/${page.ballot}/`;
     default:
-      return `${start}${SLUGS[page.kind][lang]}/`;
+      return `${start}${TEXT[lang].slugs[page.kind]}/`;
   }
 }
 

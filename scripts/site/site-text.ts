@@ -3,13 +3,20 @@
 // titles come from the dataset declarations and the quality report, not from here.
 import type { ColumnDefinition, ColumnType } from '../datasets/dataset-definition.ts';
 import { FORMAT_TYPES } from '../docs/data-dictionary.ts';
-import type { Lang } from './site-routes.ts';
+import type { Lang, SlugKind } from './site-routes.ts';
 
 /** How one logical column type is written in each published format, in words. */
 export type FormatTypeTexts = (typeof FORMAT_TYPES)[ColumnType];
 export type ColumnUnit = NonNullable<ColumnDefinition['unit']>;
 
 export interface SiteText {
+  /** The URL's words for the pages whose path is a word (site-routes.ts). */
+  slugs: Record<SlugKind, string>;
+  /** How numbers are written: the thousands separator and the decimal sign. */
+  numbers: { group: string; decimal: string };
+  months: readonly string[];
+  /** A date (already spelled out) with a UTC time. */
+  dateTime: (date: string, hours: string, minutes: string) => string;
   siteName: string;
   skip: string;
   nav: { home: string; downloads: string; changes: string; dictionary: string; quality: string; about: string; search: string; label: string };
@@ -262,6 +269,10 @@ export interface SiteText {
 }
 
 const id: SiteText = {
+  slugs: { party: 'partai', downloads: 'unduh', dictionary: 'kamus-data', quality: 'kualitas-data', about: 'tentang', search: 'cari', changes: 'perubahan' },
+  numbers: { group: '.', decimal: ',' },
+  months: ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'],
+  dateTime: (date, hours, minutes) => `${date} pukul ${hours}.${minutes} UTC`,
   siteName: 'Data Terbuka Pemilu KPU',
   skip: 'Langsung ke isi',
   nav: { home: 'Beranda', downloads: 'Unduh', changes: 'Perubahan', dictionary: 'Kamus data', quality: 'Kualitas data', about: 'Tentang', search: 'Cari', label: 'Menu utama' },
@@ -550,6 +561,10 @@ const id: SiteText = {
 };
 
 const en: SiteText = {
+  slugs: { party: 'party', downloads: 'downloads', dictionary: 'data-dictionary', quality: 'data-quality', about: 'about', search: 'search', changes: 'changes' },
+  numbers: { group: ',', decimal: '.' },
+  months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  dateTime: (date, hours, minutes) => `${date}, ${hours}:${minutes} UTC`,
   siteName: 'KPU Election Open Data',
   skip: 'Skip to content',
   nav: { home: 'Home', downloads: 'Downloads', changes: 'Changes', dictionary: 'Data dictionary', quality: 'Data quality', about: 'About', search: 'Search', label: 'Main menu' },
