@@ -1,16 +1,16 @@
 // The shape of a declared dataset: everything that differs between the upstream's queries is data here,
 // and the harvester, checker, normalizer, writers, dictionary and site are driven by it.
 
+import type { Localized } from '../languages.ts';
+
 /** A record exactly as the upstream sent it: field name → value (values should be strings, but are not trusted). */
 export type RawRecord = Record<string, unknown>;
 
 /** Logical column types; each writer maps them to its own (see docs/data.md). */
 export type ColumnType = 'integer' | 'text' | 'decimal' | 'date' | 'text_list';
 
-export interface Bilingual {
-  id: string;
-  en: string;
-}
+/** The old name of `Localized` (scripts/languages.ts), kept for the check stage's imports. */
+export type Bilingual = Localized;
 
 export interface ColumnDefinition {
   /** Normalized column name, snake_case, the same across datasets for the same meaning. */
@@ -22,8 +22,8 @@ export interface ColumnDefinition {
   unit?: 'persons' | 'percent' | 'year';
   /** Whether the column can be null (an empty upstream value becomes null). */
   nullable: boolean;
-  title: Bilingual;
-  description: Bilingual;
+  title: Localized;
+  description: Localized;
 }
 
 /** What a rule found wrong with one record: a sentence for people, and the values involved keyed by upstream field. */
@@ -36,8 +36,8 @@ export interface RuleFinding {
 interface QualityRuleBase {
   /** Stable kebab-case id; records carry it in `quality_flags`, so renaming one changes published data. */
   id: string;
-  title: Bilingual;
-  description: Bilingual;
+  title: Localized;
+  description: Localized;
   /**
    * Upstream fields the rule reads. The normalizer relies on it: a value it cannot convert must belong to a
    * field some rule covers, and that rule must have flagged the record (see scripts/normalize/normalize-records.ts).
@@ -67,8 +67,8 @@ export interface DatasetDefinition {
   id: 'turnout' | 'parties';
   /** Start of every published file name, so a downloaded file says what it is (`<stem>-<year>.<format>`). */
   fileStem: string;
-  title: Bilingual;
-  description: Bilingual;
+  title: Localized;
+  description: Localized;
   /** Path of the upstream query, appended to the base URL. */
   path: string;
   /** The upstream's own name of the query (seed section 4). */

@@ -2,7 +2,6 @@
 // A fault is reported once: only the `field-string` rule judges missing or non-string values, and an arithmetic
 // rule is not evaluated while one of its counts is not digits (`count-digits` reports that).
 import type {
-  Bilingual,
   ColumnDefinition,
   DatasetDefinition,
   DatasetQualityRule,
@@ -10,13 +9,9 @@ import type {
   RecordQualityRule,
   RuleFinding,
 } from './dataset-definition.ts';
+import type { Localized } from '../languages.ts';
 import { EXACT_DIGITS, isBlank, isDigits, isSafeCount, parseColumnValue, REPLACEMENT_CHARACTER } from './value-parsers.ts';
 
-type Text = [id: string, en: string];
-
-function bilingual([id, en]: Text): Bilingual {
-  return { id, en };
-}
 
 /** The value of a field the record itself carries (never one inherited from Object.prototype). */
 function fieldValue(record: RawRecord, field: string): unknown {
@@ -30,23 +25,23 @@ function stringValue(record: RawRecord, field: string): string | undefined {
 
 function recordRule(
   id: string,
-  title: Text,
-  description: Text,
+  title: Localized,
+  description: Localized,
   fields: readonly string[],
   test: (record: RawRecord) => RuleFinding | null,
 ): RecordQualityRule {
-  return { kind: 'record', id, title: bilingual(title), description: bilingual(description), fields, test };
+  return { kind: 'record', id, title, description, fields, test };
 }
 
 /** Seed section 2: every value is a JSON string. Without this rule a missing field would vanish as a quiet null. */
 export function createFieldStringRule(fields: readonly string[]): RecordQualityRule {
   return recordRule(
     'field-string',
-    ['Setiap kolom ada dan berupa teks', 'Every field present, as a string'],
-    [
-      'Setiap kolom yang didokumentasikan ada dalam rekaman dan nilainya string JSON (seed bagian 2).',
-      'Every documented field is present in the record and its value is a JSON string (seed section 2).',
-    ],
+    { id: 'Setiap kolom ada dan berupa teks', en: 'Every field present, as a string' },
+    {
+      id: 'Setiap kolom yang didokumentasikan ada dalam rekaman dan nilainya string JSON (seed bagian 2).',
+      en: 'Every documented field is present in the record and its value is a JSON string (seed section 2).',
+    },
     fields,
     (record) => {
       const bad = fields.filter((field) => typeof fieldValue(record, field) !== 'string');
@@ -83,21 +78,21 @@ export function createTextEncodingRules(fields: readonly string[]): RecordQualit
   return [
     recordRule(
       'text-unicode',
-      ['Teks Unicode yang sah', 'Text is valid Unicode'],
-      [
-        'Setiap nilai adalah teks Unicode yang sah: tanpa surrogate UTF-16 tunggal (misalnya \\ud800 tanpa pasangannya), yang tidak dapat ditulis dalam UTF-8 dan diterbitkan sebagai U+FFFD (�).',
-        'Every value is valid Unicode text: no lone UTF-16 surrogate (such as \\ud800 without its pair), which cannot be written in UTF-8 and is published as U+FFFD (�).',
-      ],
+      { id: 'Teks Unicode yang sah', en: 'Text is valid Unicode' },
+      {
+        id: 'Setiap nilai adalah teks Unicode yang sah: tanpa surrogate UTF-16 tunggal (misalnya \\ud800 tanpa pasangannya), yang tidak dapat ditulis dalam UTF-8 dan diterbitkan sebagai U+FFFD (�).',
+        en: 'Every value is valid Unicode text: no lone UTF-16 surrogate (such as \\ud800 without its pair), which cannot be written in UTF-8 and is published as U+FFFD (�).',
+      },
       fields,
       (record) => textFinding(record, fields, (value) => !value.isWellFormed(), 'lone surrogate in'),
     ),
     recordRule(
       'text-utf8',
-      ['Sumber mengirim UTF-8 yang sah', 'Source sent valid UTF-8'],
-      [
-        'Tidak ada nilai yang memuat U+FFFD (�): sumber mengirim bita yang bukan UTF-8 yang sah, yang ditampilkan sebagai �.',
-        'No value holds U+FFFD (�): the source sent bytes that are not valid UTF-8, shown as �.',
-      ],
+      { id: 'Sumber mengirim UTF-8 yang sah', en: 'Source sent valid UTF-8' },
+      {
+        id: 'Tidak ada nilai yang memuat U+FFFD (�): sumber mengirim bita yang bukan UTF-8 yang sah, yang ditampilkan sebagai �.',
+        en: 'No value holds U+FFFD (�): the source sent bytes that are not valid UTF-8, shown as �.',
+      },
       fields,
       (record) => textFinding(record, fields, (value) => value.includes(REPLACEMENT_CHARACTER), 'U+FFFD (invalid UTF-8 from the source) in'),
     ),
@@ -110,8 +105,8 @@ export function createPatternRule(options: {
   field: string;
   pattern: RegExp;
   expected: string;
-  title: Text;
-  description: Text;
+  title: Localized;
+  description: Localized;
 }): RecordQualityRule {
   const { id, field, pattern, expected } = options;
   return recordRule(id, options.title, options.description, [field], (record) => {
@@ -122,7 +117,7 @@ export function createPatternRule(options: {
 }
 
 /** Fields that must carry text once trimmed: whitespace alone would be published as null. */
-export function createNameNonEmptyRule(fields: readonly string[], title: Text, description: Text): RecordQualityRule {
+export function createNameNonEmptyRule(fields: readonly string[], title: Localized, description: Localized): RecordQualityRule {
   return recordRule('name-non-empty', title, description, fields, (record) => {
     const empty = fields.filter((field) => {
       const value = stringValue(record, field);
@@ -140,11 +135,11 @@ export function createNameNonEmptyRule(fields: readonly string[], title: Text, d
 export function createCountDigitsRule(fields: readonly string[]): RecordQualityRule {
   return recordRule(
     'count-digits',
-    ['Jumlah berupa angka', 'Counts are digits'],
-    [
-      'Setiap jumlah berupa deretan angka desimal saja, tanpa tanda, spasi, atau pemisah ribuan; nilai kosong bukan nol.',
-      'Every count is a string of decimal digits only, without sign, spaces or thousands separators; an empty value is not zero.',
-    ],
+    { id: 'Jumlah berupa angka', en: 'Counts are digits' },
+    {
+      id: 'Setiap jumlah berupa deretan angka desimal saja, tanpa tanda, spasi, atau pemisah ribuan; nilai kosong bukan nol.',
+      en: 'Every count is a string of decimal digits only, without sign, spaces or thousands separators; an empty value is not zero.',
+    },
     fields,
     (record) => {
       const bad = fields.filter((field) => {
@@ -164,11 +159,11 @@ export function createCountDigitsRule(fields: readonly string[]): RecordQualityR
 export function createCountSafeIntegerRule(fields: readonly string[]): RecordQualityRule {
   return recordRule(
     'count-safe-integer',
-    ['Jumlah dapat disimpan tepat', 'Counts fit an exact number'],
-    [
-      'Setiap jumlah paling besar 9.007.199.254.740.991 (Number.MAX_SAFE_INTEGER); angka lebih besar tidak dapat ditulis tepat dalam JSON, CSV, atau Parquet sehingga diterbitkan kosong.',
-      'Every count is at most 9,007,199,254,740,991 (Number.MAX_SAFE_INTEGER); a larger one cannot be written exactly to JSON, CSV or Parquet, so it is published as null.',
-    ],
+    { id: 'Jumlah dapat disimpan tepat', en: 'Counts fit an exact number' },
+    {
+      id: 'Setiap jumlah paling besar 9.007.199.254.740.991 (Number.MAX_SAFE_INTEGER); angka lebih besar tidak dapat ditulis tepat dalam JSON, CSV, atau Parquet sehingga diterbitkan kosong.',
+      en: 'Every count is at most 9,007,199,254,740,991 (Number.MAX_SAFE_INTEGER); a larger one cannot be written exactly to JSON, CSV or Parquet, so it is published as null.',
+    },
     fields,
     (record) => {
       const tooLarge = fields.filter((field) => {
@@ -212,8 +207,8 @@ export function createSumRule(options: {
   addends: readonly string[];
   total: string;
   broken: string;
-  title: Text;
-  description: Text;
+  title: Localized;
+  description: Localized;
 }): RecordQualityRule {
   const { id, addends, total, broken } = options;
   return recordRule(id, options.title, options.description, [...addends, total], (record) => {
@@ -236,8 +231,8 @@ export function createOptionalFormatRule(options: {
   field: string;
   accepts: (value: string) => boolean;
   expected: string;
-  title: Text;
-  description: Text;
+  title: Localized;
+  description: Localized;
 }): RecordQualityRule {
   const { id, field, accepts, expected } = options;
   return recordRule(id, options.title, options.description, [field], (record) => {

@@ -11,32 +11,38 @@ import {
   createPatternRule,
   createSumRule,
 } from './quality-rules.ts';
+import type { Localized } from '../languages.ts';
 
-type VoterList = { code: 'dpt' | 'dptb' | 'dpk'; upstream: 'DPT' | 'DPTb' | 'DPK'; id: string; en: string };
+type VoterList = { code: 'dpt' | 'dptb' | 'dpk'; upstream: 'DPT' | 'DPTb' | 'DPK'; name: Localized };
 
 const VOTER_LISTS: readonly VoterList[] = [
-  { code: 'dpt', upstream: 'DPT', id: 'Daftar Pemilih Tetap (DPT)', en: 'main voter list (DPT)' },
-  { code: 'dptb', upstream: 'DPTb', id: 'Daftar Pemilih Tambahan (DPTb)', en: 'supplementary voter list (DPTb)' },
-  { code: 'dpk', upstream: 'DPK', id: 'Daftar Pemilih Khusus (DPK)', en: 'additional voter list (DPK)' },
+  { code: 'dpt', upstream: 'DPT', name: { id: 'Daftar Pemilih Tetap (DPT)', en: 'main voter list (DPT)' } },
+  { code: 'dptb', upstream: 'DPTb', name: { id: 'Daftar Pemilih Tambahan (DPTb)', en: 'supplementary voter list (DPTb)' } },
+  { code: 'dpk', upstream: 'DPK', name: { id: 'Daftar Pemilih Khusus (DPK)', en: 'additional voter list (DPK)' } },
 ];
 
 const SEXES = [
-  { code: 'male', upstream: 'LakiLaki', id: 'laki-laki', en: 'male' },
-  { code: 'female', upstream: 'Perempuan', id: 'perempuan', en: 'female' },
-  { code: 'total', upstream: 'LakiLakiDanPerempuan', id: 'laki-laki dan perempuan', en: 'male and female' },
+  { code: 'male', upstream: 'LakiLaki', name: { id: 'laki-laki', en: 'male' } },
+  { code: 'female', upstream: 'Perempuan', name: { id: 'perempuan', en: 'female' } },
+  { code: 'total', upstream: 'LakiLakiDanPerempuan', name: { id: 'laki-laki dan perempuan', en: 'male and female' } },
 ] as const;
 
-function countColumn(name: string, source: string, id: string, en: string): ColumnDefinition {
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A count column; `what`: whose count it is, lower case. */
+function countColumn(name: string, source: string, what: Localized): ColumnDefinition {
   return {
     name,
     type: 'integer',
     source,
     unit: 'persons',
     nullable: true,
-    title: { id: id.charAt(0).toUpperCase() + id.slice(1), en: en.charAt(0).toUpperCase() + en.slice(1) },
+    title: { id: capitalize(what.id), en: capitalize(what.en) },
     description: {
-      id: `Jumlah pengguna hak pilih ${id}.`,
-      en: `Number of voters who used their vote, ${en}.`,
+      id: `Jumlah pengguna hak pilih ${what.id}.`,
+      en: `Number of voters who used their vote, ${what.en}.`,
     },
   };
 }
@@ -46,8 +52,7 @@ const listColumns: ColumnDefinition[] = VOTER_LISTS.flatMap((list) =>
     countColumn(
       `${list.code}_${sex.code}`,
       `JumlahPenggunaHakPilih${sex.upstream}Dalam${list.upstream}`,
-      `${sex.id} dalam ${list.id}`,
-      `${sex.en}, ${list.en}`,
+      { id: `${sex.name.id} dalam ${list.name.id}`, en: `${sex.name.en}, ${list.name.en}` },
     ),
   ),
 );
@@ -90,27 +95,27 @@ const rules: readonly QualityRule[] = [
     field: 'TahunPemilu',
     pattern: /^[0-9]{4}$/,
     expected: 'four digits',
-    title: ['Tahun empat angka', 'Year of four digits'],
-    description: ['TahunPemilu terdiri atas tepat empat angka.', 'TahunPemilu is exactly four digits.'],
+    title: { id: 'Tahun empat angka', en: 'Year of four digits' },
+    description: { id: 'TahunPemilu terdiri atas tepat empat angka.', en: 'TahunPemilu is exactly four digits.' },
   }),
   createPatternRule({
     id: 'dapil-id-digits',
     field: 'IdDapil',
     pattern: /^[0-9]+$/,
     expected: 'digits',
-    title: ['Kode dapil berupa angka', 'Dapil id is digits'],
-    description: [
-      'IdDapil hanya terdiri atas angka (nol di depan boleh).',
-      'IdDapil is digits only (leading zeros allowed).',
-    ],
+    title: { id: 'Kode dapil berupa angka', en: 'Dapil id is digits' },
+    description: {
+      id: 'IdDapil hanya terdiri atas angka (nol di depan boleh).',
+      en: 'IdDapil is digits only (leading zeros allowed).',
+    },
   }),
   createNameNonEmptyRule(
     ['NamaDapil', 'NamaProvinsi', 'NamaKabupaten'],
-    ['Nama tidak kosong', 'Names not empty'],
-    [
-      'NamaDapil, NamaProvinsi, dan NamaKabupaten berisi teks selain spasi.',
-      'NamaDapil, NamaProvinsi and NamaKabupaten hold text other than whitespace.',
-    ],
+    { id: 'Nama tidak kosong', en: 'Names not empty' },
+    {
+      id: 'NamaDapil, NamaProvinsi, dan NamaKabupaten berisi teks selain spasi.',
+      en: 'NamaDapil, NamaProvinsi and NamaKabupaten hold text other than whitespace.',
+    },
   ),
   createCountDigitsRule(upstreamFields.filter((field) => field.startsWith('Jumlah'))),
   createCountSafeIntegerRule(upstreamFields.filter((field) => field.startsWith('Jumlah'))),
@@ -120,11 +125,11 @@ const rules: readonly QualityRule[] = [
       addends: [listField(MALE, list), listField(FEMALE, list)],
       total: listField(BOTH, list),
       broken: `${list.upstream}: male+female != both`,
-      title: [`${list.upstream}: laki-laki + perempuan = jumlah`, `${list.upstream}: male + female = both`],
-      description: [
-        `Dalam ${list.id}, pengguna hak pilih laki-laki ditambah perempuan sama dengan jumlah laki-laki dan perempuan.`,
-        `In the ${list.en}, male voters plus female voters equal the male-and-female count.`,
-      ],
+      title: { id: `${list.upstream}: laki-laki + perempuan = jumlah`, en: `${list.upstream}: male + female = both` },
+      description: {
+        id: `Dalam ${list.name.id}, pengguna hak pilih laki-laki ditambah perempuan sama dengan jumlah laki-laki dan perempuan.`,
+        en: `In the ${list.name.en}, male voters plus female voters equal the male-and-female count.`,
+      },
     }),
   ),
   ...SEXES.map((sex) =>
@@ -133,11 +138,11 @@ const rules: readonly QualityRule[] = [
       addends: VOTER_LISTS.map((list) => listField(sex, list)),
       total: SEX_TOTAL_FIELDS[sex.code].field,
       broken: `${sex.upstream}: DPT+DPTb+DPK != ${SEX_TOTAL_FIELDS[sex.code].field}`,
-      title: [`DPT + DPTb + DPK = total (${sex.id})`, `DPT + DPTb + DPK = total (${sex.en})`],
-      description: [
-        `Pengguna hak pilih ${sex.id} dalam DPT, DPTb, dan DPK berjumlah ${SEX_TOTAL_FIELDS[sex.code].field}.`,
-        `Voters (${sex.en}) in DPT, DPTb and DPK add up to ${SEX_TOTAL_FIELDS[sex.code].field}.`,
-      ],
+      title: { id: `DPT + DPTb + DPK = total (${sex.name.id})`, en: `DPT + DPTb + DPK = total (${sex.name.en})` },
+      description: {
+        id: `Pengguna hak pilih ${sex.name.id} dalam DPT, DPTb, dan DPK berjumlah ${SEX_TOTAL_FIELDS[sex.code].field}.`,
+        en: `Voters (${sex.name.en}) in DPT, DPTb and DPK add up to ${SEX_TOTAL_FIELDS[sex.code].field}.`,
+      },
     }),
   ),
   createSumRule({
@@ -145,11 +150,11 @@ const rules: readonly QualityRule[] = [
     addends: [SEX_TOTAL_FIELDS.male.field, SEX_TOTAL_FIELDS.female.field],
     total: SEX_TOTAL_FIELDS.total.field,
     broken: 'total male + total female != JumlahSeluruhPenggunaHakPilih',
-    title: ['Total laki-laki + total perempuan = seluruh', 'Total male + total female = all voters'],
-    description: [
-      'JumlahTotalPenggunaHakPilihLakiLaki ditambah JumlahTotalPenggunaHakPilihPerempuan sama dengan JumlahSeluruhPenggunaHakPilih.',
-      'JumlahTotalPenggunaHakPilihLakiLaki plus JumlahTotalPenggunaHakPilihPerempuan equals JumlahSeluruhPenggunaHakPilih.',
-    ],
+    title: { id: 'Total laki-laki + total perempuan = seluruh', en: 'Total male + total female = all voters' },
+    description: {
+      id: 'JumlahTotalPenggunaHakPilihLakiLaki ditambah JumlahTotalPenggunaHakPilihPerempuan sama dengan JumlahSeluruhPenggunaHakPilih.',
+      en: 'JumlahTotalPenggunaHakPilihLakiLaki plus JumlahTotalPenggunaHakPilihPerempuan equals JumlahSeluruhPenggunaHakPilih.',
+    },
   }),
   createKeyUniqueRule(keyFields),
 ];
@@ -229,19 +234,9 @@ export const turnoutDataset: DatasetDefinition = {
       description: { id: 'Nama kabupaten atau kota.', en: 'Regency or city name.' },
     },
     ...listColumns,
-    countColumn('total_male', 'JumlahTotalPenggunaHakPilihLakiLaki', 'laki-laki, semua daftar', 'male, all lists'),
-    countColumn(
-      'total_female',
-      'JumlahTotalPenggunaHakPilihPerempuan',
-      'perempuan, semua daftar',
-      'female, all lists',
-    ),
-    countColumn(
-      'total_voters',
-      'JumlahSeluruhPenggunaHakPilih',
-      'laki-laki dan perempuan, semua daftar',
-      'male and female, all lists',
-    ),
+    countColumn('total_male', 'JumlahTotalPenggunaHakPilihLakiLaki', { id: 'laki-laki, semua daftar', en: 'male, all lists' }),
+    countColumn('total_female', 'JumlahTotalPenggunaHakPilihPerempuan', { id: 'perempuan, semua daftar', en: 'female, all lists' }),
+    countColumn('total_voters', 'JumlahSeluruhPenggunaHakPilih', { id: 'laki-laki dan perempuan, semua daftar', en: 'male and female, all lists' }),
     QUALITY_FLAGS_COLUMN,
   ],
   rules,

@@ -1,13 +1,13 @@
 // The software the published site and files are made with, credited on the about page; a test keeps this
 // list equal to package.json's runtime dependencies and their licences.
-import type { Bilingual } from '../datasets/dataset-definition.ts';
+import type { Localized } from '../languages.ts';
 
 export interface Credit {
   /** The npm package name. */
   name: string;
   /** Its licence, as its package.json states it (SPDX). */
   licence: string;
-  use: Bilingual;
+  use: Localized;
 }
 
 export const CREDITS: readonly Credit[] = [

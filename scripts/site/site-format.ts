@@ -1,12 +1,9 @@
 // Numbers, sizes and times as each language writes them: Indonesian groups thousands with a dot and
 // writes a decimal comma (1.234.567; 50,6%), English the other way round. Written by hand rather than with
-// Intl, and times always in UTC, so the same data gives the same page bytes on any machine.
+// Intl, and times always in UTC, so the same data gives the same page bytes on any machine. The separators, the
+// month names and the date-time pattern are each language's catalogue's (site-text.ts).
 import type { Lang } from './site-routes.ts';
-
-const SEPARATORS: Record<Lang, { group: string; decimal: string }> = {
-  id: { group: '.', decimal: ',' },
-  en: { group: ',', decimal: '.' },
-};
+import { TEXT } from './site-text.ts';
 
 function groupDigits(digits: string, separator: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
@@ -15,7 +12,7 @@ function groupDigits(digits: string, separator: string): string {
 /** Example: ('id', 1234567) → "1.234.567"; ('en', 1234567) → "1,234,567". */
 export function formatCount(lang: Lang, value: number): string {
   const sign = value < 0 ? '-' : '';
-  return sign + groupDigits(String(Math.round(Math.abs(value))), SEPARATORS[lang].group);
+  return sign + groupDigits(String(Math.round(Math.abs(value))), TEXT[lang].numbers.group);
 }
 
 /** Example: ('id', 30.5) → "30,5"; ('en', 1234.25) → "1,234.25". Up to `digits` decimals, never trailing zeros. */
@@ -23,14 +20,14 @@ export function formatDecimal(lang: Lang, value: number, digits = 2): string {
   const sign = value < 0 ? '-' : '';
   const [whole = '0', fraction = ''] = Math.abs(value).toFixed(digits).split('.');
   const trimmed = fraction.replace(/0+$/, '');
-  const { group, decimal } = SEPARATORS[lang];
+  const { group, decimal } = TEXT[lang].numbers;
   return `${sign}${groupDigits(whole, group)}${trimmed === '' ? '' : decimal + trimmed}`;
 }
 
 /** A share as a percentage with exactly one decimal. Example: ('id', 0.50612) → "50,6%"; ('en', 0.51) → "51.0%". */
 export function formatPercent(lang: Lang, share: number): string {
   const [whole = '0', fraction = '0'] = (share * 100).toFixed(1).split('.');
-  return `${groupDigits(whole, SEPARATORS[lang].group)}${SEPARATORS[lang].decimal}${fraction}%`;
+  return `${groupDigits(whole, TEXT[lang].numbers.group)}${TEXT[lang].numbers.decimal}${fraction}%`;
 }
 
 /** Example: ('id', 1536) → "1,5 KB"; ('en', 2_500_000) → "2.4 MB" (1 KB = 1024 bytes). */
@@ -46,18 +43,13 @@ export function formatBytes(lang: Lang, bytes: number): string {
   return `${formatDecimal(lang, Math.round(value * 10) / 10, 1)} ${units[unit] as string}`;
 }
 
-const MONTHS: Record<Lang, readonly string[]> = {
-  id: ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'],
-  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
-};
-
 /**
  * A date spelled out in UTC. Example: ('id', "2026-11-22T03:43:06.120Z") → "22 November 2026".
  */
 export function formatDate(lang: Lang, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${date.getUTCDate()} ${MONTHS[lang][date.getUTCMonth()] as string} ${date.getUTCFullYear()}`;
+  return `${date.getUTCDate()} ${TEXT[lang].months[date.getUTCMonth()] as string} ${date.getUTCFullYear()}`;
 }
 
 /** Example: ('id', "2026-11-22T03:43:06.120Z") → "22 November 2026 pukul 03.43 UTC"; en → "22 November 2026, 03:43 UTC". */
@@ -66,7 +58,7 @@ export function formatDateTime(lang: Lang, iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   const hours = String(date.getUTCHours()).padStart(2, '0');
   const minutes = String(date.getUTCMinutes()).padStart(2, '0');
-  return lang === 'id' ? `${formatDate(lang, iso)} pukul ${hours}.${minutes} UTC` : `${formatDate(lang, iso)}, ${hours}:${minutes} UTC`;
+  return TEXT[lang].dateTime(formatDate(lang, iso), hours, minutes);
 }
 
 /** An ISO date (YYYY-MM-DD) spelled out. Example: ('id', "2008-02-06") → "6 Februari 2008". */

@@ -2,8 +2,11 @@
 // (year, dapil id, ballot number), so a shared link keeps working across rebuilds. Paths here are
 // root-relative without Astro's `base`; `withBase` adds it.
 
-export type Lang = 'id' | 'en';
-export const LANGS: readonly Lang[] = ['id', 'en'];
+import { DEFAULT_LANG, type Lang } from '../languages.ts';
+import { TEXT } from './site-text.ts';
+
+// The languages are declared in scripts/languages.ts; re-exported for the site's modules, which take them from here.
+export { LANGS, type Lang } from '../languages.ts';
 
 export type PageRef =
   | { kind: 'home' }
@@ -17,26 +20,21 @@ export type PageRef =
   | { kind: 'search' }
   | { kind: 'changes' };
 
-export type FixedPageKind = 'downloads' | 'dictionary' | 'quality' | 'about' | 'search' | 'changes';
+/** The pages with one fixed address per language. */
+export const FIXED_PAGE_KINDS = ['downloads', 'dictionary', 'quality', 'about', 'search', 'changes'] as const;
+export type FixedPageKind = (typeof FIXED_PAGE_KINDS)[number];
 
-/** Slugs that differ by language. `dapil` is the word in both languages, so it is not translated. */
-export const SLUGS: Record<FixedPageKind | 'party', Record<Lang, string>> = {
-  party: { id: 'partai', en: 'party' },
-  downloads: { id: 'unduh', en: 'downloads' },
-  dictionary: { id: 'kamus-data', en: 'data-dictionary' },
-  quality: { id: 'kualitas-data', en: 'data-quality' },
-  about: { id: 'tentang', en: 'about' },
-  search: { id: 'cari', en: 'search' },
-  changes: { id: 'perubahan', en: 'changes' },
-};
+/** The path segments that differ by language (each language's catalogue has its own, `TEXT[lang].slugs`). `dapil` is the word in both languages, so it is not translated. */
+export type SlugKind = FixedPageKind | 'party';
 
 /** Identifiers that may appear in a URL segment as they are: digits (dapil ids, ballot numbers keep leading zeros). */
 export function isUrlIdentifier(value: string | null): value is string {
   return value !== null && /^[0-9]{1,12}$/.test(value);
 }
 
+/** The default language's pages sit at the root, every other language's under /<lang>/. */
 function prefix(lang: Lang): string {
-  return lang === 'id' ? '/' : '/en/';
+  return lang === DEFAULT_LANG ? '/' : `/${lang}/`;
 }
 
 /** Example: ('en', {kind: 'dapil', year: 2014, dapilId: '1101'}) → "/en/2014/dapil/1101/". */
@@ -50,9 +48,9 @@ export function pagePath(lang: Lang, page: PageRef): string {
     case 'dapil':
       return `${start}${page.year}/dapil/${page.dapilId}/`;
     case 'party':
-      return `${start}${page.year}/${SLUGS.party[lang]}/${page.ballot}/`;
+      return `${start}${page.year}/${TEXT[lang].slugs.party}/${page.ballot}/`;
     default:
-      return `${start}${SLUGS[page.kind][lang]}/`;
+      return `${start}${TEXT[lang].slugs[page.kind]}/`;
   }
 }
 

@@ -1,5 +1,6 @@
 // Sentences built from figures: each chart's one-sentence text alternative (what it shows, such as the gap
-// between women's and men's turnout) and the citation line that credits the KPU and names the release.
+// between women's and men's turnout) and the citation line that credits the KPU and names the release. The
+// figures are computed here; the words are the catalogue's (site-text.ts, `sentences`).
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { formatCount, formatDate, formatPercent } from './site-format.ts';
@@ -36,23 +37,27 @@ function womenShare(row: SexSplitRow): number | null {
  * women's share was highest in KOTA BANDA ACEH (52.1%) and lowest in ACEH BARAT (48.0%)."
  */
 export function describeSexSplit(lang: Lang, subject: string, total: { male: number; female: number }, rows: readonly SexSplitRow[]): string {
+  const text = TEXT[lang].sentences;
   const both = total.male + total.female;
-  if (both === 0) return lang === 'id' ? `Di ${subject} tidak ada pengguna hak pilih yang tercatat.` : `No voters who voted are recorded in ${subject}.`;
-  const female = formatPercent(lang, total.female / both);
-  const male = formatPercent(lang, total.male / both);
-  const gap = formatCount(lang, Math.abs(total.female - total.male));
-  const moreWomen = total.female >= total.male;
+  if (both === 0) return text.noVotersIn(subject);
+  const head = text.sexSplit({
+    subject,
+    female: formatPercent(lang, total.female / both),
+    male: formatPercent(lang, total.male / both),
+    gap: formatCount(lang, Math.abs(total.female - total.male)),
+    moreWomen: total.female >= total.male,
+  });
   const range = extremes(rows, (row) => row.label, womenShare);
-  if (lang === 'id') {
-    const head = `Di ${subject}, perempuan adalah ${female} pengguna hak pilih dan laki-laki ${male}, selisih ${gap} orang lebih banyak ${moreWomen ? 'perempuan' : 'laki-laki'}`;
-    return range
-      ? `${head}; bagian perempuan tertinggi di ${range.high.label} (${formatPercent(lang, range.high.share)}) dan terendah di ${range.low.label} (${formatPercent(lang, range.low.share)}).`
-      : `${head}.`;
-  }
-  const head = `In ${subject}, women were ${female} of voters who voted and men ${male}, ${gap} more ${moreWomen ? 'women than men' : 'men than women'}`;
-  return range
-    ? `${head}; women's share was highest in ${range.high.label} (${formatPercent(lang, range.high.share)}) and lowest in ${range.low.label} (${formatPercent(lang, range.low.share)}).`
-    : `${head}.`;
+  return `${head}${range ? text.sexSplitRange(rangeParts(lang, range)) : ''}.`;
+}
+
+function rangeParts(lang: Lang, range: { high: Extreme; low: Extreme }): { high: string; highShare: string; low: string; lowShare: string } {
+  return { high: range.high.label, highShare: formatPercent(lang, range.high.share), low: range.low.label, lowShare: formatPercent(lang, range.low.share) };
+}
+
+/** "a", "a and b", "a, b and c" in the page's language. */
+function joinList(lang: Lang, items: readonly string[]): string {
+  return items.length === 1 ? (items[0] as string) : `${items.slice(0, -1).join(', ')} ${TEXT[lang].and} ${items.at(-1) as string}`;
 }
 
 /**
@@ -60,16 +65,13 @@ export function describeSexSplit(lang: Lang, subject: string, total: { male: num
  * Example (en): "Women were 49.9% of voters who voted in 2019 and 50.9% in 2024."
  */
 export function describeYears(lang: Lang, rows: readonly SexSplitRow[]): string {
+  const text = TEXT[lang].sentences;
   const parts = rows.flatMap((row) => {
     const share = womenShare(row);
     return share === null ? [] : [{ year: row.label, share: formatPercent(lang, share) }];
   });
-  if (parts.length === 0) return lang === 'id' ? 'Tidak ada pengguna hak pilih yang tercatat.' : 'No voters who voted are recorded.';
-  const join = (items: string[], and: string): string => (items.length === 1 ? (items[0] as string) : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1) as string}`);
-  if (lang === 'id') {
-    return `Perempuan adalah ${join(parts.map((part, index) => (index === 0 ? `${part.share} pengguna hak pilih pada ${part.year}` : `${part.share} pada ${part.year}`)), 'dan')}.`;
-  }
-  return `Women were ${join(parts.map((part, index) => (index === 0 ? `${part.share} of voters who voted in ${part.year}` : `${part.share} in ${part.year}`)), 'and')}.`;
+  if (parts.length === 0) return text.noVoters;
+  return text.years(joinList(lang, parts.map((part, index) => (index === 0 ? text.yearsFirst(part.share, part.year) : text.yearsNext(part.share, part.year)))));
 }
 
 function outsideShare(row: VoterListRow): number | null {
@@ -83,20 +85,12 @@ function outsideShare(row: VoterListRow): number | null {
  * outside the DPT is largest and smallest. One sentence.
  */
 export function describeVoterLists(lang: Lang, subject: string, total: { dpt: number; dptb: number; dpk: number }, rows: readonly VoterListRow[]): string {
+  const text = TEXT[lang].sentences;
   const all = total.dpt + total.dptb + total.dpk;
-  if (all === 0) return lang === 'id' ? `Di ${subject} tidak ada pengguna hak pilih yang tercatat.` : `No voters who voted are recorded in ${subject}.`;
-  const [dpt, dptb, dpk] = [total.dpt, total.dptb, total.dpk].map((count) => formatPercent(lang, count / all));
+  if (all === 0) return text.noVotersIn(subject);
+  const [dpt, dptb, dpk] = [total.dpt, total.dptb, total.dpk].map((count) => formatPercent(lang, count / all)) as [string, string, string];
   const range = extremes(rows, (row) => row.label, outsideShare);
-  if (lang === 'id') {
-    const head = `Di ${subject}, ${dpt} pengguna hak pilih terdaftar di DPT, ${dptb} memilih lewat DPTb dan ${dpk} lewat DPK`;
-    return range
-      ? `${head}; bagian di luar DPT terbesar di ${range.high.label} (${formatPercent(lang, range.high.share)}) dan terkecil di ${range.low.label} (${formatPercent(lang, range.low.share)}).`
-      : `${head}.`;
-  }
-  const head = `In ${subject}, ${dpt} of voters who voted were on the main list (DPT), ${dptb} on the supplementary list (DPTb) and ${dpk} on the additional list (DPK)`;
-  return range
-    ? `${head}; the share outside the DPT was largest in ${range.high.label} (${formatPercent(lang, range.high.share)}) and smallest in ${range.low.label} (${formatPercent(lang, range.low.share)}).`
-    : `${head}.`;
+  return `${text.voterLists({ subject, dpt, dptb, dpk })}${range ? text.voterListsRange(rangeParts(lang, range)) : ''}.`;
 }
 
 /**
@@ -119,11 +113,13 @@ export function releaseOf(manifest: SnapshotManifest): string {
  * API, query datahakpilihdpr; release 2026-11-22, retrieved 22 November 2026."
  */
 export function citationLine(lang: Lang, manifest: SnapshotManifest, dataset?: DatasetDefinition, year?: number): string {
-  const what = dataset ? `${dataset.title[lang]}${year === undefined ? '' : `, ${year}`}` : manifest.title[lang];
-  const queries = dataset ? dataset.upstreamName : manifest.source.queries.join(lang === 'id' ? ' dan ' : ' and ');
-  const retrieved = formatDate(lang, manifest.harvest.finishedAt);
-  const release = releaseOf(manifest);
-  return lang === 'id'
-    ? `${manifest.source.publisher}. ${what}. API data terbuka KPU, kueri ${queries}; rilis ${release}, diambil ${retrieved}.`
-    : `${manifest.source.publisher}. ${what}. KPU open-data API, ${dataset ? 'query' : 'queries'} ${queries}; release ${release}, retrieved ${retrieved}.`;
+  const queries = dataset ? [dataset.upstreamName] : manifest.source.queries;
+  return TEXT[lang].sentences.citation({
+    publisher: manifest.source.publisher,
+    what: dataset ? `${dataset.title[lang]}${year === undefined ? '' : `, ${year}`}` : manifest.title[lang],
+    queries: queries.join(` ${TEXT[lang].and} `),
+    oneQuery: dataset !== undefined,
+    release: releaseOf(manifest),
+    retrieved: formatDate(lang, manifest.harvest.finishedAt),
+  });
 }

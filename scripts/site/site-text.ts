@@ -1,19 +1,27 @@
-// Every word the site shows that does not come from the data, in Indonesian and English, and the sentences
-// built from figures (chart text alternatives, citation lines). Column and rule titles come from the
-// dataset declarations and the quality report, not from here.
+// The catalogue: every word the site shows that does not come from the data, in each language (LANGS), the
+// words of the sentences built from figures included (site-sentences.ts computes the figures). Column and rule
+// titles come from the dataset declarations and the quality report, not from here.
 import type { ColumnDefinition, ColumnType } from '../datasets/dataset-definition.ts';
 import { FORMAT_TYPES } from '../docs/data-dictionary.ts';
-import type { Lang } from './site-routes.ts';
+import type { Lang, SlugKind } from './site-routes.ts';
 
 /** How one logical column type is written in each published format, in words. */
 export type FormatTypeTexts = (typeof FORMAT_TYPES)[ColumnType];
 export type ColumnUnit = NonNullable<ColumnDefinition['unit']>;
 
 export interface SiteText {
+  /** The URL's words for the pages whose path is a word (site-routes.ts). */
+  slugs: Record<SlugKind, string>;
+  /** How numbers are written: the thousands separator and the decimal sign. */
+  numbers: { group: string; decimal: string };
+  months: readonly string[];
+  /** A date (already spelled out) with a UTC time. */
+  dateTime: (date: string, hours: string, minutes: string) => string;
   siteName: string;
   skip: string;
   nav: { home: string; downloads: string; changes: string; dictionary: string; quality: string; about: string; search: string; label: string };
-  otherLanguage: { label: string; name: string };
+  /** The language's own name for itself, on the link to its pages from every other language. */
+  nativeName: string;
   breadcrumb: string;
   demo: string;
   /** What the footer and the source lines name as the upstream on demo data, which has no host of its own. */
@@ -23,6 +31,10 @@ export interface SiteText {
   retrieved: (host: string, time: string) => string;
   citeAs: string;
   licence: string;
+  /** Before every page title on demo data. */
+  demoPrefix: string;
+  /** The word before the last item of a list ("a, b and c"). */
+  and: string;
   sex: { male: string; female: string; total: string };
   groups: { dpt: string; dptb: string; dpk: string; total: string };
   groupNames: { dpt: string; dptb: string; dpk: string; total: string };
@@ -205,7 +217,44 @@ export interface SiteText {
     shown: (shown: number, total: number) => string;
     all: string;
   };
-  about: { title: string };
+  about: {
+    title: string;
+    sources: string;
+    sourcesIntro: (upstream: string) => string;
+    datasetCounts: (records: string, pages: string) => string;
+    retrieval: (parts: { harvestId: string; started: string; finished: string; retries: number; warnings: number }) => string;
+    harvested: string;
+    harvestedBody: string;
+    normalized: string;
+    /** One list item each, as HTML (the catalogue's own markup: <code> only, never data). */
+    normalizedItems: readonly string[];
+    cite: string;
+    citeRelease: string;
+    citeExample: string;
+    thisRelease: (release: string) => string;
+    licences: string;
+    dataLicence: (licence: string) => string;
+    softwareLicence: string;
+    softwareCaption: string;
+    softwareName: string;
+    softwareLicenceHeader: string;
+    softwareUse: string;
+  };
+  /** The sentences built from figures (scripts/site/site-sentences.ts computes the figures). */
+  sentences: {
+    noVotersIn: (subject: string) => string;
+    noVoters: string;
+    sexSplit: (parts: { subject: string; female: string; male: string; gap: string; moreWomen: boolean }) => string;
+    /** Appended to sexSplit with several rows: where women's share is highest and lowest. */
+    sexSplitRange: (parts: { high: string; highShare: string; low: string; lowShare: string }) => string;
+    yearsFirst: (share: string, year: string) => string;
+    yearsNext: (share: string, year: string) => string;
+    years: (list: string) => string;
+    voterLists: (parts: { subject: string; dpt: string; dptb: string; dpk: string }) => string;
+    /** Appended to voterLists with several rows: where the share outside the DPT is largest and smallest. */
+    voterListsRange: (parts: { high: string; highShare: string; low: string; lowShare: string }) => string;
+    citation: (parts: { publisher: string; what: string; queries: string; oneQuery: boolean; release: string; retrieved: string }) => string;
+  };
   search: {
     title: string;
     intro: string;
@@ -220,10 +269,14 @@ export interface SiteText {
 }
 
 const id: SiteText = {
+  slugs: { party: 'partai', downloads: 'unduh', dictionary: 'kamus-data', quality: 'kualitas-data', about: 'tentang', search: 'cari', changes: 'perubahan' },
+  numbers: { group: '.', decimal: ',' },
+  months: ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'],
+  dateTime: (date, hours, minutes) => `${date} pukul ${hours}.${minutes} UTC`,
   siteName: 'Data Terbuka Pemilu KPU',
   skip: 'Langsung ke isi',
   nav: { home: 'Beranda', downloads: 'Unduh', changes: 'Perubahan', dictionary: 'Kamus data', quality: 'Kualitas data', about: 'Tentang', search: 'Cari', label: 'Menu utama' },
-  otherLanguage: { label: 'English version', name: 'English' },
+  nativeName: 'Bahasa Indonesia',
   breadcrumb: 'Lokasi halaman',
   demo: 'DATA CONTOH, BUKAN ANGKA SEBENARNYA: situs ini dibangun dari data sintetis server pengganti, bukan dari KPU.',
   demoUpstream: 'server pengganti (demo)',
@@ -233,7 +286,9 @@ const id: SiteText = {
     } diambil pada ${date}.`,
   retrieved: (host, time) => `Data diambil dari ${host} pada ${time}.`,
   citeAs: 'Kutip sebagai:',
-  licence: 'Sumber tidak mencantumkan lisensi untuk data ini; tidak ada lisensi yang diberikan di sini. Sebutkan KPU sebagai sumber.',
+  licence: 'Sumber tidak mencantumkan lisensi untuk data ini; tidak ada lisensi yang diberikan atau tersirat di sini. Sebutkan KPU sebagai sumber.',
+  demoPrefix: '[DATA CONTOH] ',
+  and: 'dan',
   sex: { male: 'Laki-laki', female: 'Perempuan', total: 'Jumlah' },
   groups: { dpt: 'DPT', dptb: 'DPTb', dpk: 'DPK', total: 'Semua daftar' },
   groupNames: {
@@ -450,7 +505,48 @@ const id: SiteText = {
     shown: (shown, total) => `${shown} perubahan terbaru dari ${total} ditampilkan; semuanya ada di history.json.`,
     all: 'Semua perubahan data',
   },
-  about: { title: 'Tentang data ini' },
+  about: {
+    title: 'Tentang data ini',
+    sources: 'Sumber',
+    sourcesIntro: (upstream) => `Semua data berasal dari API data terbuka Komisi Pemilihan Umum (KPU) di ${upstream}, lewat dua kueri:`,
+    datasetCounts: (records, pages) => `${records} rekaman dalam ${pages} halaman.`,
+    retrieval: ({ harvestId, started, finished, retries, warnings }) =>
+      `Pengambilan ${harvestId} dimulai ${started} dan selesai ${finished}, dengan ${retries} percobaan ulang dan ${warnings} peringatan.`,
+    harvested: 'Cara data diambil',
+    harvestedBody:
+      'Setiap halaman kedua kueri diunduh sampai habis, dengan jeda dan percobaan ulang bila server sibuk atau gagal. Setiap halaman disimpan persis seperti diterima, dengan alamatnya (tanpa kunci API), waktunya dan sidik SHA-256-nya. Bila data berubah selama pengambilan (halaman berulang atau kunci ganda), seluruh pengambilan diulang sekali; bila masih berubah, pembangunan berhenti.',
+    normalized: 'Cara data dinormalisasi',
+    normalizedItems: [
+      'Jumlah dan tahun menjadi bilangan bulat; kode (IdDapil, NomorUrutPartai) tetap teks, termasuk nol di depan.',
+      'Persentase dengan koma desimal menjadi angka (30,5 → 30.5); tanggal DD-MM-YYYY menjadi tanggal ISO (06-02-2008 → 2008-02-06).',
+      'Teks dipangkas dan spasi berulang dirapatkan; selain itu ejaan, huruf besar dan tanda baca tetap seperti sumber. Nilai kosong menjadi <code>null</code>.',
+      'Setiap rekaman diperiksa terhadap aturan kualitas. Rekaman yang melanggar tetap diterbitkan sebagaimana diberikan sumber, dengan kode aturan di kolom <code>quality_flags</code>; nilai yang tidak dapat dibaca menjadi <code>null</code>, dan nilai aslinya ada di laporan kualitas dan berkas JSON mentah.',
+    ],
+    cite: 'Cara mengutip',
+    citeRelease: 'Seluruh rilis:',
+    citeExample: 'Satu dataset dan tahun, misalnya:',
+    thisRelease: (release) => `Rilis ini: ${release}. manifest.json di halaman unduh mencatat rilis, waktu pengambilan dan sidik SHA-256 setiap berkas.`,
+    licences: 'Kredit dan lisensi',
+    dataLicence: (licence) => `Data: Komisi Pemilihan Umum (KPU). ${licence}`,
+    softwareLicence: 'Perangkat lunak penerbit: lisensi MIT. Grafik dibuat sebagai SVG saat pembangunan; situs memakai huruf sistem dan tidak memuat apa pun dari luar.',
+    softwareCaption: 'Perangkat lunak yang dipakai',
+    softwareName: 'Nama',
+    softwareLicenceHeader: 'Lisensi',
+    softwareUse: 'Kegunaan',
+  },
+  sentences: {
+    noVotersIn: (subject) => `Di ${subject} tidak ada pengguna hak pilih yang tercatat.`,
+    noVoters: 'Tidak ada pengguna hak pilih yang tercatat.',
+    sexSplit: ({ subject, female, male, gap, moreWomen }) =>
+      `Di ${subject}, perempuan adalah ${female} pengguna hak pilih dan laki-laki ${male}, selisih ${gap} orang lebih banyak ${moreWomen ? 'perempuan' : 'laki-laki'}`,
+    sexSplitRange: ({ high, highShare, low, lowShare }) => `; bagian perempuan tertinggi di ${high} (${highShare}) dan terendah di ${low} (${lowShare})`,
+    yearsFirst: (share, year) => `${share} pengguna hak pilih pada ${year}`,
+    yearsNext: (share, year) => `${share} pada ${year}`,
+    years: (list) => `Perempuan adalah ${list}.`,
+    voterLists: ({ subject, dpt, dptb, dpk }) => `Di ${subject}, ${dpt} pengguna hak pilih terdaftar di DPT, ${dptb} memilih lewat DPTb dan ${dpk} lewat DPK`,
+    voterListsRange: ({ high, highShare, low, lowShare }) => `; bagian di luar DPT terbesar di ${high} (${highShare}) dan terkecil di ${low} (${lowShare})`,
+    citation: ({ publisher, what, queries, release, retrieved }) => `${publisher}. ${what}. API data terbuka KPU, kueri ${queries}; rilis ${release}, diambil ${retrieved}.`,
+  },
   search: {
     title: 'Cari',
     intro: 'Cari dapil, kabupaten/kota dan partai di semua tahun.',
@@ -465,10 +561,14 @@ const id: SiteText = {
 };
 
 const en: SiteText = {
+  slugs: { party: 'party', downloads: 'downloads', dictionary: 'data-dictionary', quality: 'data-quality', about: 'about', search: 'search', changes: 'changes' },
+  numbers: { group: ',', decimal: '.' },
+  months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  dateTime: (date, hours, minutes) => `${date}, ${hours}:${minutes} UTC`,
   siteName: 'KPU Election Open Data',
   skip: 'Skip to content',
   nav: { home: 'Home', downloads: 'Downloads', changes: 'Changes', dictionary: 'Data dictionary', quality: 'Data quality', about: 'About', search: 'Search', label: 'Main menu' },
-  otherLanguage: { label: 'Versi bahasa Indonesia', name: 'Bahasa Indonesia' },
+  nativeName: 'English',
   breadcrumb: 'You are here',
   demo: "DEMO DATA, NOT REAL FIGURES: this site was built from the stand-in upstream's synthetic data, not from the KPU.",
   demoUpstream: 'stand-in upstream (demo)',
@@ -479,6 +579,8 @@ const en: SiteText = {
   retrieved: (host, time) => `Data retrieved from ${host} on ${time}.`,
   citeAs: 'Cite as:',
   licence: 'The source publishes no licence for this data; none is granted or implied here. Credit the KPU as the source.',
+  demoPrefix: '[DEMO DATA] ',
+  and: 'and',
   sex: { male: 'Male', female: 'Female', total: 'Both' },
   groups: { dpt: 'DPT', dptb: 'DPTb', dpk: 'DPK', total: 'All lists' },
   groupNames: {
@@ -690,7 +792,52 @@ const en: SiteText = {
     shown: (shown, total) => `The newest ${shown} of ${total} changes are shown; all are in history.json.`,
     all: 'Every change to the data',
   },
-  about: { title: 'About this data' },
+  about: {
+    title: 'About this data',
+    sources: 'Sources',
+    sourcesIntro: (upstream) =>
+      `All data comes from the open-data API of Indonesia's election commission, Komisi Pemilihan Umum (KPU), at ${upstream}, through two queries:`,
+    datasetCounts: (records, pages) => `${records} records in ${pages} pages.`,
+    retrieval: ({ harvestId, started, finished, retries, warnings }) =>
+      `Retrieval ${harvestId} started on ${started} and finished on ${finished}, with ${retries} retries and ${warnings} warnings.`,
+    harvested: 'How the data was harvested',
+    harvestedBody:
+      'Every page of both queries is downloaded to the end, pausing and retrying when the server is busy or fails. Each page is kept exactly as received, with its address (without the API key), its time and its SHA-256. If the data changes during the retrieval (repeated pages or duplicate keys), the whole retrieval is repeated once; if it still changes, the build stops.',
+    normalized: 'How the data was normalized',
+    normalizedItems: [
+      'Counts and years become integers; identifiers (IdDapil, NomorUrutPartai) stay text, leading zeros included.',
+      'Percentages with a decimal comma become numbers (30,5 → 30.5); DD-MM-YYYY dates become ISO dates (06-02-2008 → 2008-02-06).',
+      "Text is trimmed and runs of spaces collapse to one; spelling, case and punctuation otherwise stay the source's. Empty values become <code>null</code>.",
+      'Every record is checked against the quality rules. Records that break one are still published as the source gave them, with the rule ids in the <code>quality_flags</code> column; a value that cannot be read becomes <code>null</code>, and the original is in the quality report and the raw JSON files.',
+    ],
+    cite: 'How to cite',
+    citeRelease: 'The whole release:',
+    citeExample: 'One dataset and year, for example:',
+    thisRelease: (release) => `This release: ${release}. manifest.json on the downloads page records the release, the retrieval time and the SHA-256 of every file.`,
+    licences: 'Credits and licences',
+    dataLicence: (licence) => `Data: Komisi Pemilihan Umum (KPU). ${licence}`,
+    softwareLicence: 'The publisher software: MIT licence. Charts are drawn as SVG at build time; the site uses system fonts and loads nothing from elsewhere.',
+    softwareCaption: 'Software used',
+    softwareName: 'Name',
+    softwareLicenceHeader: 'Licence',
+    softwareUse: 'Used for',
+  },
+  sentences: {
+    noVotersIn: (subject) => `No voters who voted are recorded in ${subject}.`,
+    noVoters: 'No voters who voted are recorded.',
+    sexSplit: ({ subject, female, male, gap, moreWomen }) =>
+      `In ${subject}, women were ${female} of voters who voted and men ${male}, ${gap} more ${moreWomen ? 'women than men' : 'men than women'}`,
+    sexSplitRange: ({ high, highShare, low, lowShare }) => `; women's share was highest in ${high} (${highShare}) and lowest in ${low} (${lowShare})`,
+    yearsFirst: (share, year) => `${share} of voters who voted in ${year}`,
+    yearsNext: (share, year) => `${share} in ${year}`,
+    years: (list) => `Women were ${list}.`,
+    voterLists: ({ subject, dpt, dptb, dpk }) =>
+      `In ${subject}, ${dpt} of voters who voted were on the main list (DPT), ${dptb} on the supplementary list (DPTb) and ${dpk} on the additional list (DPK)`,
+    voterListsRange: ({ high, highShare, low, lowShare }) =>
+      `; the share outside the DPT was largest in ${high} (${highShare}) and smallest in ${low} (${lowShare})`,
+    citation: ({ publisher, what, queries, oneQuery, release, retrieved }) =>
+      `${publisher}. ${what}. KPU open-data API, ${oneQuery ? 'query' : 'queries'} ${queries}; release ${release}, retrieved ${retrieved}.`,
+  },
   search: {
     title: 'Search',
     intro: 'Search dapils, regencies and cities, and parties across all years.',

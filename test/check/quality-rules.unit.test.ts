@@ -377,7 +377,7 @@ describe('party rules', () => {
 });
 
 describe('sum rules: doubles up to 15 digits, BigInt beyond', () => {
-  const rule = createSumRule({ id: 'sum', addends: ['a', 'b'], total: 't', broken: 'a+b != t', title: ['', ''], description: ['', ''] });
+  const rule = createSumRule({ id: 'sum', addends: ['a', 'b'], total: 't', broken: 'a+b != t', title: { id: '', en: '' }, description: { id: '', en: '' } });
   const test = (a: string, b: string, t: string) => rule.test({ a, b, t });
   const exact = (a: string, b: string, t: string): boolean => BigInt(a) + BigInt(b) === BigInt(t);
 

@@ -1,25 +1,32 @@
-// The dynamic routes' pages, from the site data: one per election year, dapil, party, and per-page file.
-// Every route file of both languages calls these, so the two languages always have the same pages.
-import { pageFileName, type PageFileFormat } from '../../../scripts/site/site-routes.ts';
+// The dynamic routes' pages, from the site data: every page of every language (one route, fed by the URL
+// scheme's pagePath), and the per-page files.
+import { FIXED_PAGE_KINDS, LANGS, pageFileName, pagePath, type Lang, type PageFileFormat, type PageRef } from '../../../scripts/site/site-routes.ts';
 import { partyDataset } from '../../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../../scripts/datasets/turnout-dataset.ts';
 import { getSite } from './snapshot.ts';
 
 const FORMATS: readonly PageFileFormat[] = ['csv', 'json'];
 
-export async function yearPaths() {
+/**
+ * Every page of the site in every language, for the one route `[...page].astro`: the path is pagePath's, without
+ * its slashes (undefined for a language's home at the root). Example: ('en', dapil 1101 of 2014) →
+ * { params: { page: 'en/2014/dapil/1101' }, props: { lang: 'en', page: { kind: 'dapil', year: 2014, dapilId: '1101' } } }.
+ */
+export async function pagePaths(): Promise<Array<{ params: { page: string | undefined }; props: { lang: Lang; page: PageRef } }>> {
   const site = await getSite();
-  return site.years.map((view) => ({ params: { year: String(view.year) }, props: { year: view.year } }));
-}
-
-export async function dapilPaths() {
-  const site = await getSite();
-  return site.dapils.map((view) => ({ params: { year: String(view.year), dapil: view.dapilId }, props: { year: view.year, dapilId: view.dapilId } }));
-}
-
-export async function partyPaths() {
-  const site = await getSite();
-  return site.partyViews.map((view) => ({ params: { year: String(view.year), ballot: view.ballot }, props: { year: view.year, ballot: view.ballot } }));
+  const pages: PageRef[] = [
+    { kind: 'home' },
+    ...site.years.map((view): PageRef => ({ kind: 'year', year: view.year })),
+    ...site.dapils.map((view): PageRef => ({ kind: 'dapil', year: view.year, dapilId: view.dapilId })),
+    ...site.partyViews.map((view): PageRef => ({ kind: 'party', year: view.year, ballot: view.ballot })),
+    ...FIXED_PAGE_KINDS.map((kind): PageRef => ({ kind })),
+  ];
+  return LANGS.flatMap((lang) =>
+    pages.map((page) => {
+      const path = pagePath(lang, page).slice(1, -1);
+      return { params: { page: path === '' ? undefined : path }, props: { lang, page } };
+    }),
+  );
 }
 
 export async function dapilFilePaths() {

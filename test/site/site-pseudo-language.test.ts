@@ -1,0 +1,79 @@
+// A language is an entry in the language list and a catalogue, nothing more: a copy of the project with a
+// pseudo-language `xx` added to LANGS (scripts/languages.ts) and to the catalogue (scripts/site/site-text.ts),
+// and no other change, builds every page in it at the same paths as every other language's, under /xx/.
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../support/run-cli.ts';
+import { sharedDemoWorld } from './site-fixtures.ts';
+
+let root: string;
+let outDir: string;
+
+/** Replaces `from` once in a copied file, failing when it is not there (the test would prove nothing). */
+async function patch(file: string, from: string, to: string): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} no longer holds ${JSON.stringify(from)}: update this test`);
+  await writeFile(file, text.replace(from, to));
+}
+
+async function pages(dir: string, under = ''): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(path.join(dir, under), { withFileTypes: true })) {
+    const relative = path.posix.join(under, entry.name);
+    if (entry.isDirectory()) found.push(...(await pages(dir, relative)));
+    else if (entry.name === 'index.html') found.push(relative);
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  const world = await sharedDemoWorld();
+  root = await mkdtemp(path.join(os.tmpdir(), 'kpu-pseudo-language-'));
+  for (const item of ['scripts', 'site/src', 'site/public', 'site/astro.config.ts', 'site/tsconfig.json', 'package.json', 'tsconfig.json']) {
+    await cp(path.join(PROJECT_ROOT, item), path.join(root, item), { recursive: true });
+  }
+  await symlink(path.join(PROJECT_ROOT, 'node_modules'), path.join(root, 'node_modules'));
+  // The two changes a new language takes.
+  await patch(path.join(root, 'scripts/languages.ts'), "export const LANGS = ['id', 'en'] as const;", "export const LANGS = ['id', 'en', 'xx'] as const;");
+  await patch(path.join(root, 'scripts/site/site-text.ts'), 'export const TEXT: Record<Lang, SiteText> = { id, en };', "export const TEXT: Record<Lang, SiteText> = { id, en, xx: { ...en, nativeName: 'Pseudo' } };");
+  outDir = path.join(root, 'out');
+  const child = spawn(process.execPath, [path.join(root, 'scripts/site/astro-build.ts'), outDir, '/', path.join(root, 'astro-cache')], {
+    cwd: root,
+    env: { ...process.env, KPU_SITE_DATA_DIR: path.join(world.cacheDir, 'stages', 'snapshot', 'data'), ASTRO_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`the site build with a pseudo-language failed (${String(code)}):\n${output}`);
+}, 300_000);
+
+afterAll(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('a language added as a list entry and a catalogue', () => {
+  it('gets every page, at the paths of the language it copies, under /xx/', async () => {
+    const all = await pages(outDir);
+    const english = all.filter((page) => page.startsWith('en/')).map((page) => page.slice('en/'.length));
+    const pseudo = all.filter((page) => page.startsWith('xx/')).map((page) => page.slice('xx/'.length));
+    expect(english.length).toBeGreaterThan(10);
+    expect(pseudo.sort()).toEqual(english.sort());
+    // And the default language still has as many pages, at the root.
+    expect(all.filter((page) => !page.startsWith('en/') && !page.startsWith('xx/')).length).toBe(english.length);
+  });
+
+  it('writes the pages in that language and links them from every other language', async () => {
+    const home = await readFile(path.join(outDir, 'xx/index.html'), 'utf8');
+    expect(home).toContain('<html lang="xx">');
+    const indonesian = await readFile(path.join(outDir, 'tentang/index.html'), 'utf8');
+    expect(indonesian).toContain('<link rel="alternate" hreflang="xx" href="/xx/about/">');
+    expect(indonesian).toContain('<a href="/xx/about/" hreflang="xx" lang="xx">Pseudo</a>');
+    const notFound = await readFile(path.join(outDir, '404.html'), 'utf8');
+    expect(notFound).toContain('<div lang="xx">');
+  });
+});
