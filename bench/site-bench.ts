@@ -90,7 +90,7 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
   } finally {
     await upstream?.close();
   }
-  const dataDir = path.join(cacheDir, 'stages', 'snapshot', 'data');
+  const dataDir = path.join(cacheDir, 'stages', 'release', 'data');
   const siteDir = path.join(root, 'site');
   // The site stage as the build runs it (`forced`: as `build --rebuild-site` runs it, Astro every time).
   const siteBuild = async (forced: boolean): Promise<{ run: MeasuredRun; reused: boolean }> => {

@@ -1,7 +1,9 @@
 // The one catalogue of the build's errors: every way a build can stop, with its stage, exit code,
 // message and hint. docs/operations.md documents each code; a test keeps the two in step.
+import { STAGES, type StageName } from './stages.ts';
 
-export type Stage = 'config' | 'harvest' | 'check' | 'normalize' | 'snapshot' | 'release' | 'site' | 'publish' | 'build';
+/** Where a build can stop: one of the pipeline's stages (stages.ts), the configuration, or the build as a whole. */
+export type Stage = 'config' | StageName | 'build';
 
 interface ErrorSpec {
   stage: Stage;
@@ -9,23 +11,16 @@ interface ErrorSpec {
   hint: string;
 }
 
-/** Exit codes per stage, so a scheduler can tell what failed without parsing text. */
-export const EXIT_CODES: Record<Stage | 'ok' | 'busy' | 'interrupted', number> = {
+/** Exit codes per stage (each pipeline stage's from stages.ts), so a scheduler can tell what failed without parsing text. */
+export const EXIT_CODES = {
   ok: 0,
   build: 1,
   config: 2,
-  harvest: 3,
-  check: 4,
-  normalize: 5,
-  snapshot: 5,
-  site: 6,
-  publish: 7,
-  /** The release stage: the new harvest shrank, or the release archive is damaged; nothing was published. */
-  release: 8,
+  ...(Object.fromEntries(STAGES.map((stage) => [stage.name, stage.exitCode])) as Record<StageName, number>),
   /** Another build uses the same cache or published folder: try again later (sysexits' EX_TEMPFAIL). */
   busy: 75,
   interrupted: 130,
-};
+} as const satisfies Record<Stage | 'ok' | 'busy' | 'interrupted', number>;
 
 export const ERROR_CATALOGUE = {
   CONFIG_INVALID: {

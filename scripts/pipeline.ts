@@ -1,5 +1,5 @@
-// The build pipeline: named stages run in order, each reading the previous stage's result on disk
-// (harvest → check/normalize/snapshot → release → site → publish). The CLI calls runCommand; describeResult
+// The build pipeline: the stages of stages.ts run in order, each reading the previous stage's result on disk
+// (harvest → check → snapshot → release → site → publish). The CLI calls runCommand; describeResult
 // renders a result for people. One build at a time per cache folder, and per published folder from the
 // release stage through the swap (build-lock.ts).
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { readLatestHarvest, runHarvestStage, type HarvestStageResult } from './h
 import type { Reporter } from './log/progress-reporter.ts';
 import { DATASETS } from './datasets/datasets.ts';
 import { BuildError, toBuildError, type Stage } from './errors.ts';
+import { STAGES, stageFolder, type StageName } from './stages.ts';
 import { harvestIdOf } from './harvest/harvest-store.ts';
 import { killPoint } from './kill-point.ts';
 // The later stages are imported when they run (below): `harvest` alone then loads none of their modules (Arrow,
@@ -78,11 +79,24 @@ async function inStage<T>(stage: Stage, run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Where each stage leaves its result, below the cache folder. */
+/** Where each stage leaves its result (stages.ts), and the releases restored from the release archive. */
 export function stageDirs(config: PublisherConfig) {
-  const stages = path.join(config.cacheDir, 'stages');
-  return { snapshotData: path.join(stages, 'snapshot', 'data'), site: path.join(stages, 'site'), restoredData: path.join(stages, 'restored', 'data') };
+  const dirs = { cacheDir: config.cacheDir, distDir: config.distDir };
+  return {
+    check: stageFolder('check', dirs),
+    snapshotData: stageFolder('snapshot', dirs),
+    releaseData: stageFolder('release', dirs),
+    site: stageFolder('site', dirs),
+    restoredData: path.join(config.cacheDir, 'stages', 'release', 'restored', 'data'),
+  };
 }
+
+/** The stages each command runs, in the order of stages.ts; `snapshot` reads the harvest on disk, never the network. */
+export const COMMAND_STAGES: Record<CommandName, readonly StageName[]> = {
+  harvest: ['harvest'],
+  snapshot: ['harvest', 'check', 'snapshot'],
+  build: STAGES.map((stage) => stage.name),
+};
 
 function summarizeHarvest(result: HarvestStageResult): CommandResult['harvest'] {
   const { manifest } = result;
@@ -127,51 +141,78 @@ export async function runCommand(command: CommandName, context: CommandContext):
   }
 }
 
-async function runStages(command: CommandName, context: CommandContext): Promise<CommandResult> {
-  // `snapshot` on its own rebuilds from the harvest on disk, never from the network.
-  const harvest: HarvestStageResult = await inStage('harvest', async () =>
-    command === 'snapshot' ? { ...(await readLatestHarvest(context.config.cacheDir, context.config.upstream.apiKey)), offline: true } : runHarvestStage(context),
-  );
-  const result: CommandResult = { command, demo: harvest.manifest.parameters.demo, harvest: summarizeHarvest(harvest) };
-  if (command === 'harvest') return result;
-
-  const dirs = stageDirs(context.config);
-  const snapshot = await inStage('snapshot', async () =>
-    (await import('./snapshot/snapshot-stage.ts')).runSnapshotStage({
-      harvestDir: harvest.dir,
-      harvest: harvest.manifest,
-      outDir: dirs.snapshotData,
-      strict: context.strict,
-      reporter: context.reporter,
-    }),
-  );
-  result.snapshot = summarizeSnapshot(dirs.snapshotData, snapshot);
-  if (command === 'snapshot') return result;
-
-  // From reading the published release to the swap, no other build may release into this dist/ (DIST_BUSY).
-  const distLock = await inStage('build', () => acquireDistLock(context.config.distDir));
-  try {
-    await releaseAndPublish(context, dirs, result);
-  } finally {
-    await distLock.release();
-  }
-  return result;
+/** What the stages of one run hand on: each stage's result on disk is in `dirs`, these are the few facts beside. */
+interface RunState {
+  command: CommandName;
+  context: CommandContext;
+  dirs: ReturnType<typeof stageDirs>;
+  /** Set by the harvest stage, which every command runs first. */
+  harvest: HarvestStageResult | null;
+  result: CommandResult | null;
+  /** The published release the release stage compared with: the live build and where its data was read. */
+  published: { live: string | null; dataDir: string } | null;
+  sitePages: number | null;
 }
 
-type StageDirs = ReturnType<typeof stageDirs>;
+function resultOf(state: RunState): CommandResult {
+  if (state.result === null) throw new Error('the harvest stage has not run');
+  return state.result;
+}
 
-/** The release, site and publish stages, run while this build holds the published folder's lock. */
-async function releaseAndPublish(context: CommandContext, dirs: StageDirs, result: CommandResult): Promise<void> {
-  const { config } = context;
-  const { liveBuildOf } = await import('./publish/publish-stage.ts');
-  const live = await inStage('release', () => liveBuildOf(config.distDir));
-  const source = await inStage('release', async () =>
-    (await import('./publish/release-archive.ts')).chooseReleaseSource(config.distDir, config.releaseArchiveDir, dirs.restoredData),
-  );
-  if (source.restored) context.reporter.warn(`release: dist/ lacked releases the archive holds; restored every release from ${config.releaseArchiveDir}`);
-  const release = await inStage('release', async () =>
-    (await import('./publish/release-stage.ts')).runReleaseStage({
-      dataDir: dirs.snapshotData,
+function harvestOf(state: RunState): HarvestStageResult {
+  if (state.harvest === null) throw new Error('the harvest stage has not run');
+  return state.harvest;
+}
+
+/** Each stage's run, reading the earlier stages' results from their folders. */
+const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
+  async harvest(state) {
+    const { context } = state;
+    const harvest =
+      state.command === 'snapshot'
+        ? { ...(await readLatestHarvest(context.config.cacheDir, context.config.upstream.apiKey)), offline: true }
+        : await runHarvestStage(context);
+    state.harvest = harvest;
+    state.result = { command: state.command, demo: harvest.manifest.parameters.demo, harvest: summarizeHarvest(harvest) };
+  },
+
+  async check(state) {
+    const harvest = harvestOf(state);
+    const { runCheckStage } = await import('./check/check-stage.ts');
+    await runCheckStage({
+      harvestDir: harvest.dir,
+      harvest: harvest.manifest,
+      datasets: DATASETS,
+      outDir: state.dirs.check,
+      strict: state.context.strict,
+      reporter: state.context.reporter,
+    });
+  },
+
+  async snapshot(state) {
+    const harvest = harvestOf(state);
+    const snapshot = await (await import('./snapshot/snapshot-stage.ts')).runSnapshotStage({
+      harvestDir: harvest.dir,
+      harvest: harvest.manifest,
+      checkDir: state.dirs.check,
+      outDir: state.dirs.snapshotData,
+      reporter: state.context.reporter,
+    });
+    resultOf(state).snapshot = summarizeSnapshot(state.dirs.snapshotData, snapshot);
+  },
+
+  async release(state) {
+    const { context, dirs } = state;
+    const { config } = context;
+    const result = resultOf(state);
+    const { liveBuildOf } = await import('./publish/publish-stage.ts');
+    const live = await liveBuildOf(config.distDir);
+    const { chooseReleaseSource } = await import('./release/release-archive.ts');
+    const source = await chooseReleaseSource(config.distDir, config.releaseArchiveDir, dirs.restoredData);
+    if (source.restored) context.reporter.warn(`release: dist/ lacked releases the archive holds; restored every release from ${config.releaseArchiveDir}`);
+    const release = await (await import('./release/release-stage.ts')).runReleaseStage({
+      snapshotDataDir: dirs.snapshotData,
+      outDir: dirs.releaseData,
       publishedDataDir: source.dataDir,
       datasets: DATASETS,
       offline: result.harvest.offline,
@@ -179,24 +220,27 @@ async function releaseAndPublish(context: CommandContext, dirs: StageDirs, resul
       usedReleaseIds: source.usedIds,
       acceptShrink: context.acceptShrink === true,
       shrinkTolerancePercent: config.shrinkTolerancePercent,
-    }),
-  );
-  const releaseInfo = release.manifest.release as NonNullable<typeof release.manifest.release>;
-  result.release = {
-    id: releaseInfo.id,
-    new: releaseInfo.new,
-    previous: releaseInfo.previous,
-    changed: release.changes.changed,
-    summary: release.markdown,
-    restoredFromArchive: source.restored,
-    archived: [],
-  };
+    });
+    state.published = { live, dataDir: source.dataDir };
+    const releaseInfo = release.manifest.release as NonNullable<typeof release.manifest.release>;
+    result.release = {
+      id: releaseInfo.id,
+      new: releaseInfo.new,
+      previous: releaseInfo.previous,
+      changed: release.changes.changed,
+      summary: release.markdown,
+      restoredFromArchive: source.restored,
+      archived: [],
+    };
+  },
 
-  const site = await inStage('site', async () => {
+  async site(state) {
+    const { context, dirs } = state;
     const { runSiteStage } = await import('./site/site-stage.ts');
+    let site: Awaited<ReturnType<typeof runSiteStage>>;
     try {
-      return await runSiteStage({
-        dataDir: dirs.snapshotData,
+      site = await runSiteStage({
+        dataDir: dirs.releaseData,
         outDir: dirs.site,
         reporter: context.reporter,
         base: context.config.siteBase,
@@ -207,31 +251,51 @@ async function releaseAndPublish(context: CommandContext, dirs: StageDirs, resul
       if (error instanceof BuildError) throw error;
       throw new BuildError('SITE_BUILD_FAILED', (error as Error).message, { cause: error });
     }
-  });
-  result.site = { dir: dirs.site, pages: site.pages, files: site.files, reused: site.reused };
-  killPoint('site:built');
+    resultOf(state).site = { dir: dirs.site, pages: site.pages, files: site.files, reused: site.reused };
+    state.sitePages = site.pages;
+    killPoint('site:built');
+  },
 
-  const published = await inStage('publish', async () =>
-    (await import('./publish/publish-stage.ts')).runPublishStage({
-      distDir: context.config.distDir,
+  async publish(state) {
+    const { context, dirs } = state;
+    const { config } = context;
+    const result = resultOf(state);
+    if (state.published === null || state.sitePages === null || !result.release) throw new Error('the release and site stages have not run');
+    const published = await (await import('./publish/publish-stage.ts')).runPublishStage({
+      distDir: config.distDir,
       buildId: harvestIdOf(new Date()),
-      dataDir: dirs.snapshotData,
+      dataDir: dirs.releaseData,
       siteDir: dirs.site,
-      expectedPages: site.pages,
-      previousDataDir: source.dataDir,
-      expectedLive: live,
-    }),
-  );
-  for (const warning of published.warnings) context.reporter.warn(`publish: ${warning}`);
-  result.publish = { distDir: context.config.distDir, target: published.target, files: published.files, pages: published.pages };
-  // After the swap: the build is live, and the archive gets what it lacks of the published history. A failure here
-  // fails the build (the archive must not silently fall behind); the next build adds what is missing.
-  if (config.releaseArchiveDir !== null) {
-    const archiveDir = config.releaseArchiveDir;
-    result.release.archived = await inStage('release', async () =>
-      (await import('./publish/release-archive.ts')).addToArchive(archiveDir, path.join(config.distDir, 'data')),
-    );
+      expectedPages: state.sitePages,
+      previousDataDir: state.published.dataDir,
+      expectedLive: state.published.live,
+    });
+    for (const warning of published.warnings) context.reporter.warn(`publish: ${warning}`);
+    result.publish = { distDir: config.distDir, target: published.target, files: published.files, pages: published.pages };
+    // After the swap: the build is live, and the archive gets what it lacks of the published history. A failure here
+    // fails the build (the archive must not silently fall behind); the next build adds what is missing.
+    if (config.releaseArchiveDir !== null) {
+      const archiveDir = config.releaseArchiveDir;
+      result.release.archived = await inStage('release', async () =>
+        (await import('./release/release-archive.ts')).addToArchive(archiveDir, path.join(config.distDir, 'data')),
+      );
+    }
+  },
+};
+
+async function runStages(command: CommandName, context: CommandContext): Promise<CommandResult> {
+  const state: RunState = { command, context, dirs: stageDirs(context.config), harvest: null, result: null, published: null, sitePages: null };
+  let distLock: Awaited<ReturnType<typeof acquireDistLock>> | null = null;
+  try {
+    for (const stage of COMMAND_STAGES[command]) {
+      // From reading the published release to the swap, no other build may release into this dist/ (DIST_BUSY).
+      if (stage === 'release') distLock = await inStage('build', () => acquireDistLock(context.config.distDir));
+      await inStage(stage, () => STAGE_RUNS[stage](state));
+    }
+  } finally {
+    await distLock?.release();
   }
+  return resultOf(state);
 }
 
 export function describeResult(result: CommandResult): string {

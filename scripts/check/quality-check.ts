@@ -1,7 +1,8 @@
 // The check stage: judge every harvested record against its dataset's declared quality rules, and count what
 // broke per dataset and year. Pure: records in, flags and a report out; the stage runner writes them and decides
 // (with --strict) whether a broken rule fails the build.
-import type { Bilingual, DatasetDefinition, RawRecord, RuleFinding } from '../datasets/dataset-definition.ts';
+import type { DatasetDefinition, RawRecord, RuleFinding } from '../datasets/dataset-definition.ts';
+import type { Localized } from '../languages.ts';
 
 /** One broken rule on one record. */
 export interface QualityViolation {
@@ -29,14 +30,14 @@ export interface YearQualitySummary {
 export interface QualityRuleSummary {
   id: string;
   kind: 'record' | 'dataset';
-  title: Bilingual;
-  description: Bilingual;
+  title: Localized;
+  description: Localized;
   fields: readonly string[];
 }
 
 export interface DatasetQualityReport {
   dataset: DatasetDefinition['id'];
-  title: Bilingual;
+  title: Localized;
   rules: QualityRuleSummary[];
   recordsChecked: number;
   recordsFlagged: number;

@@ -9,9 +9,6 @@ export type RawRecord = Record<string, unknown>;
 /** Logical column types; each writer maps them to its own (see docs/data.md). */
 export type ColumnType = 'integer' | 'text' | 'decimal' | 'date' | 'text_list';
 
-/** The old name of `Localized` (scripts/languages.ts), kept for the check stage's imports. */
-export type Bilingual = Localized;
-
 export interface ColumnDefinition {
   /** Normalized column name, snake_case, the same across datasets for the same meaning. */
   name: string;

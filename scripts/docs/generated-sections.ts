@@ -7,6 +7,7 @@ import { COMMANDS, CLI_FLAGS } from '../cli-definition.ts';
 import { CONFIG_VARIABLES } from '../config.ts';
 import { DATASETS } from '../datasets/datasets.ts';
 import { renderDatasetDictionary, renderFormatTypes } from './data-dictionary.ts';
+import { STAGES } from '../stages.ts';
 import { ERROR_CATALOGUE, EXIT_CODES, exitCodeOf, type ErrorCode } from '../errors.ts';
 
 function escapeCell(text: string): string {
@@ -40,12 +41,7 @@ export const GENERATED_SECTIONS: Record<string, () => string> = {
         ['0', 'success'],
         [String(EXIT_CODES.build), 'the build as a whole (disk problems, a bug)'],
         [String(EXIT_CODES.config), 'configuration or command line'],
-        [String(EXIT_CODES.harvest), 'harvest: the upstream or the harvest on disk'],
-        [String(EXIT_CODES.check), 'check: --strict and a broken quality rule'],
-        [String(EXIT_CODES.snapshot), 'normalize or snapshot'],
-        [String(EXIT_CODES.site), 'site'],
-        [String(EXIT_CODES.publish), 'publish'],
-        [String(EXIT_CODES.release), 'release: the harvest shrank (RELEASE_SHRANK), or the release archive is damaged'],
+        ...[...STAGES].sort((a, b) => a.exitCode - b.exitCode).map((stage) => [String(stage.exitCode), stage.stops]),
         [String(EXIT_CODES.busy), 'another build is running with the same cache folder, or releasing into the same published folder: try again later'],
         [String(EXIT_CODES.interrupted), 'interrupted (Ctrl-C, SIGTERM)'],
       ],

@@ -9,7 +9,7 @@ import { removeEntriesOfGoneProcesses } from '../owned-folders.ts';
 import { killPoint } from '../kill-point.ts';
 import { hashFile } from '../snapshot/snapshot-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
-import { checkReleaseHistory } from './release-history.ts';
+import { checkReleaseHistory } from '../release/release-history.ts';
 
 export interface PublishOptions {
   distDir: string;

@@ -4,7 +4,7 @@
 // empty value says so, and both are capped so every page stays under the weight budget: the complete lists
 // are the linked JSON files.
 import type { NormalizedValue } from '../normalize/normalize-records.ts';
-import type { HistoryEntry, ReleaseEntry } from '../publish/release-stage.ts';
+import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
 import { partyLabel } from './page-models.ts';
 import { datasetOf, type DapilView, type DatasetId, type PartyView, type SiteData } from './site-data.ts';
 import { formatCount, formatDate, formatDateTime, formatDecimal, formatIsoDate } from './site-format.ts';

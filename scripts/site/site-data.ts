@@ -11,7 +11,7 @@ import { partyDataset } from '../datasets/party-dataset.ts';
 import { SEXES, turnoutDataset, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
 import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
-import type { HistoryEntry, ReleaseEntry } from '../publish/release-stage.ts';
+import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { isUrlIdentifier } from './site-routes.ts';
 

@@ -1,15 +1,15 @@
-// The check, normalize and snapshot stages over a complete harvest: every record checked and
-// normalized, then per dataset and election year (and all years together) the JSON, CSV, Parquet and
-// Arrow files and the raw records, a ZIP bundle per year, SHA256SUMS, manifest.json, datapackage.json
-// and the quality report. Same harvest in, same data files out, byte for byte.
+// The snapshot stage over a complete harvest and its check: every record normalized with the check stage's
+// flags, then per dataset and election year (and all years together) the JSON, CSV, Parquet and Arrow files and
+// the raw records, a ZIP bundle per year, SHA256SUMS, manifest.json, datapackage.json and the check stage's
+// quality report. Same harvest in, same data files out, byte for byte.
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import { buildQualityReport, createDatasetChecker, listBrokenRules, type DatasetCheckResult, type QualityReport } from '../check/quality-check.ts';
-import { renderQualityReportMarkdown } from '../check/quality-report-markdown.ts';
+import { QUALITY_REPORT_JSON, QUALITY_REPORT_MARKDOWN, readCheckResult, readRecordFlags } from '../check/check-stage.ts';
+import type { QualityReport } from '../check/quality-check.ts';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { DATASETS } from '../datasets/datasets.ts';
 import { BuildError } from '../errors.ts';
@@ -33,9 +33,10 @@ import { killPoint } from '../kill-point.ts';
 export interface SnapshotStageOptions {
   harvestDir: string;
   harvest: HarvestManifest;
+  /** The check stage's folder for that harvest (check-stage.ts): the flags, the quality report, the values seen. */
+  checkDir: string;
   /** The data folder to write (emptied first). */
   outDir: string;
-  strict: boolean;
   reporter: Reporter;
 }
 
@@ -105,6 +106,8 @@ function createRawJsonWriter(file: string) {
 
 const RAW_LINES_PER_CHUNK = 512;
 
+const NO_FLAGS: readonly string[] = [];
+
 type RawJsonWriter = ReturnType<typeof createRawJsonWriter>;
 
 /** The records of one election year (or, for `year` null, those whose year is not four digits) in pass 2. */
@@ -115,15 +118,6 @@ interface YearGroup {
   /** null for the records without a year: they are published in the all-years files only. */
   raw: RawJsonWriter | null;
   records: number;
-}
-
-/** Pass 1: every record through the record rules as pages stream by, then the dataset rules. */
-async function checkHarvestedDataset(dir: string, harvest: HarvestManifest, dataset: DatasetDefinition): Promise<DatasetCheckResult> {
-  const checker = createDatasetChecker(dataset);
-  for await (const page of readHarvestPages(dir, harvest, dataset)) {
-    for (const record of page.records) checker.add(record);
-  }
-  return checker.finish();
 }
 
 async function writeTableFiles(table: Table, stem: string): Promise<void> {
@@ -169,11 +163,11 @@ function buildAllYearsTable(dataset: DatasetDefinition, groups: (RecordBatch | u
 }
 
 /**
- * Pass 2: the pages again, each record normalized with its final flags and appended to its year's table, its raw
+ * Pass 2 (the check stage made pass 1): the pages again, each record normalized with its final flags and appended to its year's table, its raw
  * form streamed to the year's and the all-years raw JSON files; then every format of each year's table, and of
  * the all-years table rebuilt from them (buildAllYearsTable). Returns the number of records per year written.
  */
-async function writeDatasetFiles(options: SnapshotStageOptions, dataset: DatasetDefinition, flags: readonly (readonly string[])[]): Promise<Map<YearKey, number>> {
+async function writeDatasetFiles(options: SnapshotStageOptions, dataset: DatasetDefinition, flags: ReadonlyMap<number, readonly string[]>): Promise<Map<YearKey, number>> {
   const groups: YearGroup[] = [];
   const groupIndex = new Map<number | null, number>();
   /** The group of every record, in harvest order. */
@@ -195,7 +189,7 @@ async function writeDatasetFiles(options: SnapshotStageOptions, dataset: Dataset
   let position = 0;
   for await (const page of readHarvestPages(options.harvestDir, options.harvest, dataset)) {
     for (const record of page.records) {
-      const normalized = normalizeRecord(dataset, record, flags[position] ?? []);
+      const normalized = normalizeRecord(dataset, record, flags.get(position) ?? NO_FLAGS);
       position += 1;
       const index = await groupOf(yearOf(normalized));
       const group = groups[index] as YearGroup;
@@ -246,23 +240,15 @@ const DATA_FORMATS: ReadonlyArray<{ format: FileFormat; suffix: string }> = [
 
 export async function runSnapshotStage(options: SnapshotStageOptions): Promise<SnapshotStageResult> {
   const { outDir, reporter } = options;
-  const checks: DatasetCheckResult[] = [];
-  for (const dataset of DATASETS) checks.push(await checkHarvestedDataset(options.harvestDir, options.harvest, dataset));
-  const quality = buildQualityReport(checks.map((check) => check.report));
-  reporter.line(
-    `check: ${quality.recordsChecked.toLocaleString('en')} records, ${quality.recordsFlagged.toLocaleString('en')} flagged (${quality.violationCount} broken rules)`,
-  );
-  if (options.strict && quality.violationCount > 0) {
-    const broken = listBrokenRules(quality).map((rule) => `${rule.dataset}/${rule.ruleId} ×${rule.violationCount}`);
-    throw new BuildError('CHECK_STRICT_FAILED', `Broken: ${broken.join(', ')}.`);
-  }
+  const check = await readCheckResult(options.checkDir, options.harvest.harvestId);
+  const { quality } = check;
 
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const recordsWritten = new Map<DatasetDefinition['id'], Map<YearKey, number>>();
-  for (const [index, dataset] of DATASETS.entries()) {
+  for (const dataset of DATASETS) {
     try {
-      recordsWritten.set(dataset.id, await writeDatasetFiles(options, dataset, (checks[index] as DatasetCheckResult).flags));
+      recordsWritten.set(dataset.id, await writeDatasetFiles(options, dataset, await readRecordFlags(options.checkDir, dataset)));
     } catch (error) {
       if (error instanceof SnapshotValueError) throw new BuildError('SNAPSHOT_VALUE_INVALID', `${dataset.id}: ${error.message}`, { cause: error });
       throw error;
@@ -275,10 +261,11 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
     const { sha256, bytes } = await hashFile(path.join(outDir, relative));
     return { path: relative, dataset, year, format, mediaType: MEDIA_TYPES[format], bytes, records, sha256 };
   };
-  await writeFile(path.join(outDir, 'quality-report.json'), `${JSON.stringify(quality, null, 2)}\n`);
-  files.push(await describe('quality-report.json', null, 'all', 'quality-json', null));
-  await writeFile(path.join(outDir, 'quality-report.md'), renderQualityReportMarkdown(quality));
-  files.push(await describe('quality-report.md', null, 'all', 'quality-markdown', null));
+  // The check stage's bytes, copied: parsed and written again, a number kept as sent (exact-json.ts) could change.
+  await copyFile(path.join(options.checkDir, QUALITY_REPORT_JSON), path.join(outDir, QUALITY_REPORT_JSON));
+  files.push(await describe(QUALITY_REPORT_JSON, null, 'all', 'quality-json', null));
+  await copyFile(path.join(options.checkDir, QUALITY_REPORT_MARKDOWN), path.join(outDir, QUALITY_REPORT_MARKDOWN));
+  files.push(await describe(QUALITY_REPORT_MARKDOWN, null, 'all', 'quality-markdown', null));
 
   const datasetYears = (id: DatasetDefinition['id']): number[] =>
     [...(recordsWritten.get(id)?.keys() ?? [])].filter((year): year is number => year !== 'all').sort((a, b) => a - b);
@@ -328,12 +315,12 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
       warnings: options.harvest.warnings,
     },
     years,
-    datasets: DATASETS.map((dataset, index) => ({
+    datasets: DATASETS.map((dataset) => ({
       id: dataset.id,
       title: dataset.title,
       records: recordsWritten.get(dataset.id)?.get('all') ?? 0,
       years: datasetYears(dataset.id),
-      valuesSeen: (checks[index] as DatasetCheckResult).valuesSeen,
+      valuesSeen: check.valuesSeen[dataset.id] ?? {},
     })),
     quality: {
       recordsChecked: quality.recordsChecked,

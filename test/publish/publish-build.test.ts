@@ -7,7 +7,7 @@ import { lstat, mkdir, readdir, readFile, realpath, rm, symlink, writeFile } fro
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
-import type { ChangesDocument, HistoryEntry, ReleaseEntry } from '../../scripts/publish/release-stage.ts';
+import type { ChangesDocument, HistoryEntry, ReleaseEntry } from '../../scripts/release/release-stage.ts';
 import { isProcessAlive } from '../../scripts/owned-folders.ts';
 import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
@@ -44,6 +44,13 @@ function siteBuildsUnder(folder: string): number[] {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A stage's folder replaced by a file, so the stage's first write fails with a disk error. */
+async function replaceWithFile(folder: string): Promise<void> {
+  await rm(folder, { recursive: true, force: true });
+  await mkdir(path.dirname(folder), { recursive: true });
+  await writeFile(folder, 'not a folder');
+}
 
 const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
 
@@ -155,12 +162,20 @@ describe('publishing: all or nothing', () => {
       },
     ],
     [
+      'the check (a file where the stages folder should be)',
+      4,
+      'DISK_ERROR',
+      async (current) => {
+        await replaceWithFile(path.join(current.cacheDir, 'stages'));
+        return {};
+      },
+    ],
+    [
       'the snapshot (a file where its folder should be)',
       5,
       'DISK_ERROR',
       async (current) => {
-        await rm(path.join(current.cacheDir, 'stages'), { recursive: true, force: true });
-        await writeFile(path.join(current.cacheDir, 'stages'), 'not a folder');
+        await replaceWithFile(path.join(current.cacheDir, 'stages', 'snapshot'));
         return {};
       },
     ],

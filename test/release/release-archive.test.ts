@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
-import type { ChangesDocument, HistoryEntry, ReleaseEntry } from '../../scripts/publish/release-stage.ts';
+import type { ChangesDocument, HistoryEntry, ReleaseEntry } from '../../scripts/release/release-stage.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
 import { distState, errorOf } from '../support/dist-state.ts';

@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkReleaseHistory, compareReleaseIds, fingerprintOf, nextReleaseId, type ReleaseEntry } from '../../scripts/publish/release-history.ts';
-import { findShrinks } from '../../scripts/publish/shrink-guard.ts';
+import { checkReleaseHistory, compareReleaseIds, fingerprintOf, nextReleaseId, type ReleaseEntry } from '../../scripts/release/release-history.ts';
+import { findShrinks } from '../../scripts/release/shrink-guard.ts';
 import type { PublishedFile, SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 
 describe('release names', () => {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { distLocksDirOf } from '../../scripts/build-lock.ts';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { runPublishStage } from '../../scripts/publish/publish-stage.ts';
-import { checkReleaseHistory, type ReleaseEntry } from '../../scripts/publish/release-history.ts';
+import { checkReleaseHistory, type ReleaseEntry } from '../../scripts/release/release-history.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { startUpstreamServer, type RunningUpstream } from '../../scripts/upstream/upstream-server.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
@@ -146,7 +146,7 @@ describe('builds sharing one published folder', () => {
       runPublishStage({
         distDir: world.distDir,
         buildId: 'later-build',
-        dataDir: path.join(stages, 'snapshot', 'data'),
+        dataDir: path.join(stages, 'release', 'data'),
         siteDir: path.join(stages, 'site'),
         expectedLive: path.join(`${world.distDir}.builds`, 'a-build-replaced-since'),
       }),

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
-import type { ChangesDocument } from '../../scripts/publish/release-stage.ts';
+import type { ChangesDocument } from '../../scripts/release/release-stage.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createBuildWorld, type BuildWorld } from '../support/build-fixtures.ts';

@@ -27,7 +27,7 @@ export const REAL_FILES = [
 export interface PublishedSite {
   /** The published folder (a symlink to the live build, as the publish stage leaves it). */
   distDir: string;
-  /** The snapshot stage's data folder the site was built from. */
+  /** The release stage's data folder (the snapshot's files and the release's) the site was built from. */
   dataDir: string;
   manifest: SnapshotManifest;
   server: RunningStaticServer;
@@ -36,11 +36,11 @@ export interface PublishedSite {
   close(): Promise<void>;
 }
 
-/** The build must have succeeded and published a site; returns the snapshot folder it was built from. */
+/** The build must have succeeded and published a site; returns the release stage's data folder it was built from. */
 function checkBuild(cacheDir: string, distDir: string, run: CliRun): { dataDir: string } {
   if (run.code !== 0) throw new Error(`build failed (${String(run.code)}):\n${run.stderr}`);
   if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`the build published no site in ${distDir}:\n${run.stderr}`);
-  return { dataDir: path.join(cacheDir, 'stages', 'snapshot', 'data') };
+  return { dataDir: path.join(cacheDir, 'stages', 'release', 'data') };
 }
 
 async function serve(distDir: string, dataDir: string, buildMs: number, cleanup: () => Promise<void>): Promise<PublishedSite> {

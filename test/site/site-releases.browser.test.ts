@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
-import type { ReleaseEntry } from '../../scripts/publish/release-stage.ts';
+import type { ReleaseEntry } from '../../scripts/release/release-stage.ts';
 import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { createBuildWorld, type BuildWorld } from '../support/build-fixtures.ts';
@@ -111,7 +111,7 @@ describe('the site across releases and offline', () => {
     const current = world as BuildWorld;
     return {
       distDir: current.distDir,
-      dataDir: path.join(current.cacheDir, 'stages', 'snapshot', 'data'),
+      dataDir: path.join(current.cacheDir, 'stages', 'release', 'data'),
       manifest: await current.readManifest(),
       server: server as RunningStaticServer,
       buildMs,

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import type { QualityReport } from '../../scripts/check/quality-check.ts';
-import type { HistoryEntry, ReleaseEntry } from '../../scripts/publish/release-stage.ts';
+import type { HistoryEntry, ReleaseEntry } from '../../scripts/release/release-stage.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { renderPageFile } from '../../scripts/site/page-files.ts';
 import { buildSearchIndex } from '../../scripts/site/search-index.ts';

@@ -2,9 +2,9 @@
 // Markdown gives a meaning to is backslash-escaped (CommonMark 2.4), so the value renders as the text it is.
 import { describe, expect, it } from 'vitest';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
-import { compareRecords } from '../../scripts/publish/change-report.ts';
-import { escapeMarkdownText, MARKDOWN_VALUE_MAX } from '../../scripts/publish/markdown-text.ts';
-import { renderChangesMarkdown, type ChangesDocument } from '../../scripts/publish/release-stage.ts';
+import { compareRecords } from '../../scripts/release/change-report.ts';
+import { escapeMarkdownText, MARKDOWN_VALUE_MAX } from '../../scripts/release/markdown-text.ts';
+import { renderChangesMarkdown, type ChangesDocument } from '../../scripts/release/release-stage.ts';
 
 const party = (ballot: string, name: string, chair: string | null) => ({
   election_year: 2024,

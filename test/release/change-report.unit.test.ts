@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
-import { compareRecords, keyColumnsOf } from '../../scripts/publish/change-report.ts';
-import { nextReleaseId, renderChangesMarkdown, type ChangesDocument } from '../../scripts/publish/release-stage.ts';
+import { compareRecords, keyColumnsOf } from '../../scripts/release/change-report.ts';
+import { nextReleaseId, renderChangesMarkdown, type ChangesDocument } from '../../scripts/release/release-stage.ts';
 
 const party = (ballot: string, name: string, chair: string | null, flags: string[] = [], year: number | null = 2024) => ({
   election_year: year,

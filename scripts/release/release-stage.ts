@@ -1,10 +1,11 @@
 // The release stage, between the snapshot and the site: compares the new snapshot with the release
-// published in dist/, names the release (a new one only when the data changed), and writes the change
-// report, the change history across releases and the list of releases into the data folder, so the site
-// can show them and the publish stage can keep every release downloadable. A harvest that shrank stops here
-// (RELEASE_SHRANK) unless accepted, and a release name is never given twice.
+// published in dist/, names the release (a new one only when the data changed), and writes its own data folder:
+// the snapshot's files (linked, never changed), the completed manifest, the change report, the change history
+// across releases and the list of releases, so the site can show them and the publish stage can keep every
+// release downloadable. A harvest that shrank stops here (RELEASE_SHRANK) unless accepted, and a release name is
+// never given twice.
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
@@ -36,8 +37,10 @@ export interface HistoryEntry extends RecordChange {
 }
 
 export interface ReleaseStageOptions {
-  /** The new snapshot's data folder; the stage adds its files to it and completes its manifest. */
-  dataDir: string;
+  /** The new snapshot's data folder, only read. */
+  snapshotDataDir: string;
+  /** The release's data folder to write (emptied first): the snapshot's files, the completed manifest, the release files. */
+  outDir: string;
   /** The data folder currently published (dist/data), if any. */
   publishedDataDir: string;
   datasets: readonly DatasetDefinition[];
@@ -79,7 +82,7 @@ function allYearsFile(dataDir: string, dataset: DatasetDefinition): string {
   return path.join(dataDir, 'all-years', `${dataset.fileStem}-all-years.json`);
 }
 
-/** A value from the data as inert Markdown (scripts/publish/markdown-text.ts): it may hold anything the upstream sent. */
+/** A value from the data as inert Markdown (scripts/release/markdown-text.ts): it may hold anything the upstream sent. */
 function renderValue(value: unknown): string {
   return value === null ? '(empty)' : escapeMarkdownText(Array.isArray(value) ? value.join(';') : String(value));
 }
@@ -121,9 +124,33 @@ export function renderChangesMarkdown(changes: ChangesDocument, demo: boolean, n
   return lines.join('\n');
 }
 
+/** The files the release stage writes itself; every other file of its data folder is the snapshot's. */
+const OWN_FILES = new Set(['manifest.json', CHANGES_FILE, HISTORY_FILE, RELEASES_FILE]);
+
+/**
+ * The snapshot's files into the release's data folder, as hard links (no bytes copied, and the snapshot's own
+ * folder stays as the snapshot stage wrote it), copied where the file system cannot link.
+ */
+async function placeSnapshotFiles(snapshotDir: string, outDir: string): Promise<void> {
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  for (const entry of await readdir(snapshotDir, { recursive: true, withFileTypes: true })) {
+    const from = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(snapshotDir, from);
+    if (OWN_FILES.has(relative)) continue;
+    const to = path.join(outDir, relative);
+    if (entry.isDirectory()) {
+      await mkdir(to, { recursive: true });
+    } else if (entry.isFile()) {
+      await mkdir(path.dirname(to), { recursive: true });
+      await link(from, to).catch(() => copyFile(from, to));
+    }
+  }
+}
+
 export async function runReleaseStage(options: ReleaseStageOptions): Promise<ReleaseStageResult> {
-  const manifestFile = path.join(options.dataDir, 'manifest.json');
-  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as SnapshotManifest;
+  const manifestFile = path.join(options.outDir, 'manifest.json');
+  const manifest = JSON.parse(await readFile(path.join(options.snapshotDataDir, 'manifest.json'), 'utf8')) as SnapshotManifest;
   const previous = await readJsonIfPresent<SnapshotManifest>(path.join(options.publishedDataDir, 'manifest.json'));
   const releases = (await readJsonIfPresent<ReleaseEntry[]>(path.join(options.publishedDataDir, RELEASES_FILE))) ?? [];
   const history = (await readJsonIfPresent<HistoryEntry[]>(path.join(options.publishedDataDir, HISTORY_FILE))) ?? [];
@@ -146,7 +173,7 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
   if (previousRelease && !unchanged) {
     for (const dataset of options.datasets) {
       const before = (await readJsonIfPresent<NormalizedRecord[]>(allYearsFile(options.publishedDataDir, dataset))) ?? [];
-      const after = JSON.parse(await readFile(allYearsFile(options.dataDir, dataset), 'utf8')) as NormalizedRecord[];
+      const after = JSON.parse(await readFile(allYearsFile(options.snapshotDataDir, dataset), 'utf8')) as NormalizedRecord[];
       datasets.push(compareRecords(dataset, before, after));
     }
   }
@@ -183,9 +210,10 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
   };
   // When nothing changed the published release keeps its own changes.json; it still describes it.
   const published = unchanged ? await readJsonIfPresent<ChangesDocument>(path.join(options.publishedDataDir, CHANGES_FILE)) : null;
-  await writeFile(path.join(options.dataDir, CHANGES_FILE), `${JSON.stringify(published ?? changes, null, 2)}\n`);
-  await writeFile(path.join(options.dataDir, HISTORY_FILE), `${JSON.stringify(history, null, 2)}\n`);
-  await writeFile(path.join(options.dataDir, RELEASES_FILE), `${JSON.stringify(releases, null, 2)}\n`);
+  await placeSnapshotFiles(options.snapshotDataDir, options.outDir);
+  await writeFile(path.join(options.outDir, CHANGES_FILE), `${JSON.stringify(published ?? changes, null, 2)}\n`);
+  await writeFile(path.join(options.outDir, HISTORY_FILE), `${JSON.stringify(history, null, 2)}\n`);
+  await writeFile(path.join(options.outDir, RELEASES_FILE), `${JSON.stringify(releases, null, 2)}\n`);
   await writeFile(manifestFile, `${JSON.stringify(completed, null, 2)}\n`);
   const markdown = renderChangesMarkdown(changes, manifest.demo, !unchanged) + (shrink ? `\n${renderShrinkMarkdown(shrink)}` : '');
   return { manifest: completed, changes, markdown };

@@ -1,0 +1,101 @@
+// The check stage over a complete harvest: every record through its dataset's rules as the pages stream by, then
+// the dataset rules on key projections (quality-check.ts). Writes its own folder: the quality report (JSON and
+// Markdown), each dataset's record flags and the values seen, and last check-result.json naming the harvest it
+// checked, which the snapshot stage reads. Stops the build with CHECK_STRICT_FAILED under --strict.
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { BuildError } from '../errors.ts';
+import { readHarvestPages, writeFileAtomic, type HarvestManifest } from '../harvest/harvest-store.ts';
+import type { Reporter } from '../log/progress-reporter.ts';
+import { buildQualityReport, createDatasetChecker, listBrokenRules, type DatasetCheckResult, type QualityReport } from './quality-check.ts';
+import { renderQualityReportMarkdown } from './quality-report-markdown.ts';
+
+export interface CheckStageOptions {
+  harvestDir: string;
+  harvest: HarvestManifest;
+  datasets: readonly DatasetDefinition[];
+  /** The check stage's folder to write (emptied first). */
+  outDir: string;
+  strict: boolean;
+  reporter: Reporter;
+}
+
+/** check-result.json: the harvest checked (the snapshot stage refuses a check of another one) and the values seen. */
+interface CheckResultFile {
+  harvestId: string;
+  /** Per dataset, the distinct values of its `valuesSeenFields`. */
+  valuesSeen: Record<string, Record<string, string[]>>;
+}
+
+export interface CheckResult extends CheckResultFile {
+  quality: QualityReport;
+}
+
+export const CHECK_RESULT_FILE = 'check-result.json';
+export const QUALITY_REPORT_JSON = 'quality-report.json';
+export const QUALITY_REPORT_MARKDOWN = 'quality-report.md';
+
+function flagsFile(dir: string, dataset: DatasetDefinition): string {
+  return path.join(dir, 'flags', `${dataset.id}.json`);
+}
+
+/**
+ * A dataset's flags file lists only the flagged records, one per line, as `[position, ["rule", …]]` (position in
+ * harvest order from 0): `[\n[12,["dpt-sex-sum"]]\n]\n`. Most records break no rule, so this stays small.
+ */
+function renderFlags(flags: readonly (readonly string[])[]): string {
+  const lines: string[] = [];
+  for (const [position, recordFlags] of flags.entries()) if (recordFlags.length > 0) lines.push(JSON.stringify([position, recordFlags]));
+  return lines.length === 0 ? '[]\n' : `[\n${lines.join(',\n')}\n]\n`;
+}
+
+/** The first of the two streaming passes over the harvest (the snapshot stage's is the second): every record through the record rules as pages stream by, then the dataset rules. */
+async function checkHarvestedDataset(dir: string, harvest: HarvestManifest, dataset: DatasetDefinition): Promise<DatasetCheckResult> {
+  const checker = createDatasetChecker(dataset);
+  for await (const page of readHarvestPages(dir, harvest, dataset)) {
+    for (const record of page.records) checker.add(record);
+  }
+  return checker.finish();
+}
+
+export async function runCheckStage(options: CheckStageOptions): Promise<CheckResult> {
+  const { outDir, reporter } = options;
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(path.join(outDir, 'flags'), { recursive: true });
+  const valuesSeen: CheckResult['valuesSeen'] = {};
+  const reports: DatasetCheckResult['report'][] = [];
+  for (const dataset of options.datasets) {
+    const check = await checkHarvestedDataset(options.harvestDir, options.harvest, dataset);
+    await writeFileAtomic(flagsFile(outDir, dataset), renderFlags(check.flags));
+    reports.push(check.report);
+    valuesSeen[dataset.id] = check.valuesSeen;
+  }
+  const quality = buildQualityReport(reports);
+  await writeFileAtomic(path.join(outDir, QUALITY_REPORT_JSON), `${JSON.stringify(quality, null, 2)}\n`);
+  await writeFileAtomic(path.join(outDir, QUALITY_REPORT_MARKDOWN), renderQualityReportMarkdown(quality));
+  const file: CheckResultFile = { harvestId: options.harvest.harvestId, valuesSeen };
+  await writeFileAtomic(path.join(outDir, CHECK_RESULT_FILE), `${JSON.stringify(file, null, 2)}\n`);
+  reporter.line(
+    `check: ${quality.recordsChecked.toLocaleString('en')} records, ${quality.recordsFlagged.toLocaleString('en')} flagged (${quality.violationCount} broken rules)`,
+  );
+  if (options.strict && quality.violationCount > 0) {
+    const broken = listBrokenRules(quality).map((rule) => `${rule.dataset}/${rule.ruleId} ×${rule.violationCount}`);
+    throw new BuildError('CHECK_STRICT_FAILED', `Broken: ${broken.join(', ')}.`);
+  }
+  return { ...file, quality };
+}
+
+/** The check stage's result for `harvestId`, read back from its folder; a check of another harvest is refused. */
+export async function readCheckResult(dir: string, harvestId: string): Promise<CheckResult> {
+  const file = JSON.parse(await readFile(path.join(dir, CHECK_RESULT_FILE), 'utf8')) as CheckResultFile;
+  if (file.harvestId !== harvestId) throw new Error(`the check in ${dir} is of harvest ${file.harvestId}, not ${harvestId}: run the check stage again`);
+  const quality = JSON.parse(await readFile(path.join(dir, QUALITY_REPORT_JSON), 'utf8')) as QualityReport;
+  return { ...file, quality };
+}
+
+/** A dataset's record flags from the check stage's folder: position in harvest order → the rules it breaks. */
+export async function readRecordFlags(dir: string, dataset: DatasetDefinition): Promise<Map<number, string[]>> {
+  const entries = JSON.parse(await readFile(flagsFile(dir, dataset), 'utf8')) as Array<[number, string[]]>;
+  return new Map(entries);
+}

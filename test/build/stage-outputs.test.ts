@@ -1,0 +1,93 @@
+// Each stage writes only its own folder (scripts/stages.ts) and can be rerun on its own, offline, from the folders
+// of the stages before it: after a real build, the check and snapshot stages rerun in this process into fresh
+// folders give the same bytes, the snapshot stage refuses the check of another harvest, and the release stage's
+// folder holds the completed manifest while the snapshot's is left as the snapshot stage wrote it.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECK_RESULT_FILE, runCheckStage } from '../../scripts/check/check-stage.ts';
+import { DATASETS } from '../../scripts/datasets/datasets.ts';
+import { readLatestHarvest } from '../../scripts/harvest/harvest-stage.ts';
+import { createSilentReporter } from '../../scripts/log/progress-reporter.ts';
+import { runSnapshotStage } from '../../scripts/snapshot/snapshot-stage.ts';
+import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
+import { STAGES, stageFolder } from '../../scripts/stages.ts';
+import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
+import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
+import { readAllFiles, TEST_KEY } from '../support/harvest-fixtures.ts';
+
+async function hashes(dir: string): Promise<Record<string, string>> {
+  const files = await readAllFiles(dir);
+  return Object.fromEntries(files.map(([name, content]) => [name, sha256(content)]).sort(([a], [b]) => (a! < b! ? -1 : 1)));
+}
+
+const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
+
+describe('stage outputs', () => {
+  let world: BuildWorld;
+  let scratch: string;
+  const folder = (name: (typeof STAGES)[number]['name']): string => stageFolder(name, world);
+
+  beforeAll(async () => {
+    world = await createBuildWorld({
+      turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 6, regenciesPerDapil: [1, 3], seed: 5 }),
+      parties: generatePartyRecords({ years: [2019, 2024], parties: 6, seed: 5 }),
+    });
+    const built = await world.build();
+    expect(built.code, built.stderr).toBe(0);
+    scratch = await mkdtemp(path.join(os.tmpdir(), 'kpu-stages-'));
+  });
+  afterAll(async () => {
+    await world?.close();
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  });
+
+  it('leaves each stage its own folder, and the snapshot manifest as the snapshot stage wrote it', async () => {
+    for (const stage of STAGES) expect((await readAllFiles(folder(stage.name))).length, stage.name).toBeGreaterThan(0);
+    const snapshot = await readJson<SnapshotManifest>(path.join(folder('snapshot'), 'manifest.json'));
+    expect(snapshot.release).toBeUndefined();
+    expect(snapshot.build).toBeUndefined();
+    // The release stage's folder: the completed manifest, the one published, over the snapshot's very files.
+    const released = await readFile(path.join(folder('release'), 'manifest.json'), 'utf8');
+    expect(released).toBe(await readFile(path.join(world.distDir, 'data', 'manifest.json'), 'utf8'));
+    expect({ ...(JSON.parse(released) as SnapshotManifest), release: undefined, build: undefined }).toEqual({ ...snapshot, release: undefined, build: undefined });
+    const snapshotFiles = await hashes(folder('snapshot'));
+    const releaseFiles = await hashes(folder('release'));
+    delete snapshotFiles['manifest.json'];
+    for (const own of ['manifest.json', 'changes.json', 'history.json', 'releases.json']) {
+      expect(releaseFiles[own], own).toBeDefined();
+      delete releaseFiles[own];
+    }
+    expect(releaseFiles).toEqual(snapshotFiles);
+    // The published quality report is the check stage's, byte for byte.
+    for (const report of ['quality-report.json', 'quality-report.md']) {
+      expect(await readFile(path.join(folder('snapshot'), report), 'utf8')).toBe(await readFile(path.join(folder('check'), report), 'utf8'));
+    }
+  });
+
+  it('reruns the check and snapshot stages on their own, offline, into the same bytes', async () => {
+    const harvest = await readLatestHarvest(world.cacheDir, TEST_KEY);
+    const checkDir = path.join(scratch, 'check');
+    const check = await runCheckStage({ harvestDir: harvest.dir, harvest: harvest.manifest, datasets: DATASETS, outDir: checkDir, strict: false, reporter: createSilentReporter() });
+    expect(check.harvestId).toBe(harvest.manifest.harvestId);
+    expect(await hashes(checkDir)).toEqual(await hashes(folder('check')));
+    // The snapshot stage from the build's own check folder, read only.
+    const before = await hashes(folder('check'));
+    const outDir = path.join(scratch, 'snapshot', 'data');
+    await runSnapshotStage({ harvestDir: harvest.dir, harvest: harvest.manifest, checkDir: folder('check'), outDir, reporter: createSilentReporter() });
+    expect(await hashes(outDir)).toEqual(await hashes(folder('snapshot')));
+    expect(await hashes(folder('check'))).toEqual(before);
+  });
+
+  it('refuses to snapshot a harvest with the check of another', async () => {
+    const harvest = await readLatestHarvest(world.cacheDir, TEST_KEY);
+    const checkDir = path.join(scratch, 'other-check');
+    await cp(folder('check'), checkDir, { recursive: true });
+    const result = await readJson<{ harvestId: string }>(path.join(checkDir, CHECK_RESULT_FILE));
+    await writeFile(path.join(checkDir, CHECK_RESULT_FILE), JSON.stringify({ ...result, harvestId: '20200101T000000Z' }));
+    await expect(
+      runSnapshotStage({ harvestDir: harvest.dir, harvest: harvest.manifest, checkDir, outDir: path.join(scratch, 'refused'), reporter: createSilentReporter() }),
+    ).rejects.toThrow(/is of harvest 20200101T000000Z, not .*run the check stage again/);
+  });
+});
