@@ -5,9 +5,9 @@
 import { constants, copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
-import { removeEntriesOfGoneProcesses } from '../owned-folders.ts';
+import { removeEntriesOfGoneProcesses } from '../foundation/owned-folders.ts';
 import { killPoint } from '../kill-point.ts';
-import { hashFile } from '../snapshot/snapshot-file.ts';
+import { hashFile } from '../foundation/hashing.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { checkReleaseHistory } from '../release/release-history.ts';
 

@@ -5,8 +5,9 @@
 import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
-import { removeEntriesOfGoneProcesses } from '../owned-folders.ts';
-import { checkReleaseHistory, readJsonIfPresent, releaseFolderNames, RELEASES_DIR, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
+import { readJsonIfPresent } from '../foundation/json-file.ts';
+import { removeEntriesOfGoneProcesses } from '../foundation/owned-folders.ts';
+import { checkReleaseHistory, releaseFolderNames, RELEASES_DIR, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
 
 /** The files beside releases/ that travel with them, the list last (it is what makes a release part of the history). */
 const HISTORY_FILES = ['history.json', 'changes.json', RELEASES_FILE] as const;

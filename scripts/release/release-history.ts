@@ -2,21 +2,11 @@
 // data folder's history holds together (releases.json lists exactly the folders under releases/, each folder's
 // manifest names its release and fingerprint, ids unique and in order). Shared by the release stage, the
 // release archive and the publish stage's verification; expected outcomes come back as data.
-import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { hashFile } from '../snapshot/snapshot-file.ts';
+import { hashFile, sha256Hex } from '../foundation/hashing.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
-/** A JSON file's content, or null when the file does not exist (any other failure is thrown). */
-export async function readJsonIfPresent<T>(file: string): Promise<T | null> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as T;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
 
 export interface ReleaseEntry {
   id: string;
@@ -32,7 +22,7 @@ export const RELEASES_DIR = 'releases';
 /** A digest of every published data file: two snapshots with the same fingerprint hold the same data. */
 export function fingerprintOf(manifest: SnapshotManifest): string {
   const lines = manifest.files.map((file) => `${file.sha256}  ${file.path}`).sort();
-  return createHash('sha256').update(lines.join('\n')).digest('hex');
+  return sha256Hex(lines.join('\n'));
 }
 
 /** "2026-11-22" → ["2026-11-22", 1]; "2026-11-22.3" → ["2026-11-22", 3]; null for anything else. */

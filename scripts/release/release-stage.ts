@@ -4,7 +4,6 @@
 // across releases and the list of releases, so the site can show them and the publish stage can keep every
 // release downloadable. A harvest that shrank stops here (RELEASE_SHRANK) unless accepted, and a release name is
 // never given twice.
-import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,9 +11,11 @@ import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import type { NormalizedRecord } from '../normalize/normalize-records.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { BuildError } from '../errors.ts';
+import { sha256Hex } from '../foundation/hashing.ts';
+import { readJsonIfPresent } from '../foundation/json-file.ts';
 import { compareRecords, type DatasetChanges, type RecordChange } from './change-report.ts';
 import { escapeMarkdownText } from './markdown-text.ts';
-import { fingerprintOf, nextReleaseId, readJsonIfPresent, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
+import { fingerprintOf, nextReleaseId, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
 import { describeShrink, findShrinks, renderShrinkMarkdown, type ShrinkReport } from './shrink-guard.ts';
 
 export { fingerprintOf, nextReleaseId, RELEASES_FILE, type ReleaseEntry };
@@ -71,7 +72,7 @@ async function buildInfo(offline: boolean, harvestedAt: string, now: Date) {
   return {
     packageVersion: packageJson.version,
     node: process.version,
-    lockfileSha256: createHash('sha256').update(lockfile).digest('hex'),
+    lockfileSha256: sha256Hex(lockfile),
     offline,
     // Whole days, so two offline builds of one day agree; shown on every page of an offline build.
     harvestAgeDays: offline ? Math.max(0, Math.floor((now.getTime() - Date.parse(harvestedAt)) / 86_400_000)) : null,
