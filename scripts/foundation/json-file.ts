@@ -14,3 +14,20 @@ export async function readJsonIfPresent<T>(file: string, options: { damaged?: 't
     throw error;
   }
 }
+
+/** A JSON file that must be there: its content, or the read or parse failure thrown. */
+export async function readJsonFile<T>(file: string): Promise<T> {
+  return JSON.parse(await readFile(file, 'utf8')) as T;
+}
+
+/** An expected outcome as data: the value, or the reason there is none. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+/** A JSON file's content, or why it cannot be read (absent, unreadable, not JSON) as data. */
+export async function readJsonChecked<T>(file: string): Promise<Checked<T>> {
+  try {
+    return { ok: true, value: await readJsonFile<T>(file) };
+  } catch (error) {
+    return { ok: false, reason: `${file} cannot be read as JSON: ${(error as Error).message}` };
+  }
+}

@@ -5,6 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashFile, sha256Hex } from '../foundation/hashing.ts';
+import { readJsonChecked, type Checked } from '../foundation/json-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
 
@@ -52,16 +53,6 @@ export function nextReleaseId(harvestedAt: string, used: readonly string[]): str
   return highest === 0 ? day : `${day}.${highest + 1}`;
 }
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
-
-async function readJson<T>(file: string): Promise<Checked<T>> {
-  try {
-    return { ok: true, value: JSON.parse(await readFile(file, 'utf8')) as T };
-  } catch (error) {
-    return { ok: false, reason: `${file} cannot be read as JSON: ${(error as Error).message}` };
-  }
-}
-
 /** The names under `<dataDir>/releases/` (hidden names, such as a folder being written, aside); [] when absent. */
 export async function releaseFolderNames(dataDir: string): Promise<string[]> {
   const entries = await readdir(path.join(dataDir, RELEASES_DIR), { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
@@ -98,7 +89,7 @@ export async function checkReleaseHistory(dataDir: string, options: { verifyFile
     () => false,
   );
   if (!exists) return folders.length === 0 ? { ok: true, value: [] } : { ok: false, reason: `${listFile} is missing, but ${dataDir}/releases/ holds ${folders.sort().join(', ')}.` };
-  const list = await readJson<ReleaseEntry[]>(listFile);
+  const list = await readJsonChecked<ReleaseEntry[]>(listFile);
   if (!list.ok) return list;
   const releases = list.value;
   if (!Array.isArray(releases) || releases.some((entry) => typeof entry?.id !== 'string' || typeof entry.fingerprint !== 'string')) {
@@ -117,7 +108,7 @@ export async function checkReleaseHistory(dataDir: string, options: { verifyFile
   if (missing.length > 0) return { ok: false, reason: `${listFile} lists ${missing.join(', ')}, which ${dataDir}/releases/ does not hold.` };
   for (const entry of releases) {
     const folder = path.join(dataDir, RELEASES_DIR, entry.id);
-    const manifest = await readJson<SnapshotManifest>(path.join(folder, 'manifest.json'));
+    const manifest = await readJsonChecked<SnapshotManifest>(path.join(folder, 'manifest.json'));
     if (!manifest.ok) return manifest;
     if (manifest.value.release?.id !== entry.id) return { ok: false, reason: `${folder}/manifest.json names release ${manifest.value.release?.id ?? '(none)'}, not ${entry.id}.` };
     if (manifest.value.release.fingerprint !== entry.fingerprint || !Array.isArray(manifest.value.files) || fingerprintOf(manifest.value) !== entry.fingerprint) {

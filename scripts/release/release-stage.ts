@@ -12,7 +12,7 @@ import type { NormalizedRecord } from '../normalize/normalize-records.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { BuildError } from '../errors.ts';
 import { sha256Hex } from '../foundation/hashing.ts';
-import { readJsonIfPresent } from '../foundation/json-file.ts';
+import { readJsonFile, readJsonIfPresent } from '../foundation/json-file.ts';
 import { compareRecords, type DatasetChanges, type RecordChange } from './change-report.ts';
 import { escapeMarkdownText } from './markdown-text.ts';
 import { fingerprintOf, nextReleaseId, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
@@ -67,7 +67,7 @@ export const HISTORY_FILE = 'history.json';
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function buildInfo(offline: boolean, harvestedAt: string, now: Date) {
-  const packageJson = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+  const packageJson = await readJsonFile<{ version: string }>(path.join(PROJECT_ROOT, 'package.json'));
   const lockfile = await readFile(path.join(PROJECT_ROOT, 'package-lock.json'));
   return {
     packageVersion: packageJson.version,
@@ -151,7 +151,7 @@ async function placeSnapshotFiles(snapshotDir: string, outDir: string): Promise<
 
 export async function runReleaseStage(options: ReleaseStageOptions): Promise<ReleaseStageResult> {
   const manifestFile = path.join(options.outDir, 'manifest.json');
-  const manifest = JSON.parse(await readFile(path.join(options.snapshotDataDir, 'manifest.json'), 'utf8')) as SnapshotManifest;
+  const manifest = await readJsonFile<SnapshotManifest>(path.join(options.snapshotDataDir, 'manifest.json'));
   const previous = await readJsonIfPresent<SnapshotManifest>(path.join(options.publishedDataDir, 'manifest.json'));
   const releases = (await readJsonIfPresent<ReleaseEntry[]>(path.join(options.publishedDataDir, RELEASES_FILE))) ?? [];
   const history = (await readJsonIfPresent<HistoryEntry[]>(path.join(options.publishedDataDir, HISTORY_FILE))) ?? [];
@@ -174,7 +174,7 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
   if (previousRelease && !unchanged) {
     for (const dataset of options.datasets) {
       const before = (await readJsonIfPresent<NormalizedRecord[]>(allYearsFile(options.publishedDataDir, dataset))) ?? [];
-      const after = JSON.parse(await readFile(allYearsFile(options.snapshotDataDir, dataset), 'utf8')) as NormalizedRecord[];
+      const after = await readJsonFile<NormalizedRecord[]>(allYearsFile(options.snapshotDataDir, dataset));
       datasets.push(compareRecords(dataset, before, after));
     }
   }

@@ -10,6 +10,7 @@ import { partyDataset } from '../datasets/party-dataset.ts';
 import { SEXES, turnoutDataset, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
 import { sha256Hex } from '../foundation/hashing.ts';
+import { readJsonFile } from '../foundation/json-file.ts';
 import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
 import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
@@ -435,7 +436,7 @@ function findFile(manifest: SnapshotManifest, match: (file: PublishedFile) => bo
 
 /** Reads the data folder the snapshot stage wrote. Throws when a file is missing or differs from the manifest. */
 export async function loadSiteData(dataDir: string): Promise<SiteData> {
-  const manifest = JSON.parse(await readFile(path.join(dataDir, 'manifest.json'), 'utf8')) as SnapshotManifest;
+  const manifest = await readJsonFile<SnapshotManifest>(path.join(dataDir, 'manifest.json'));
   if (manifest.schemaVersion !== 1) throw new Error(`manifest.json has schemaVersion ${String(manifest.schemaVersion)}; the site reads version 1`);
   const qualityFile = findFile(manifest, (file) => file.format === 'quality-json', 'quality report (quality-json)');
   const quality = JSON.parse(await readManifestFile(dataDir, qualityFile)) as QualityReport;

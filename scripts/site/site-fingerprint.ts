@@ -9,6 +9,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../foundation/atomic-file.ts';
 import { createSha256, sha256Hex } from '../foundation/hashing.ts';
+import { readJsonFile } from '../foundation/json-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
 /** Bump when the way the fingerprint is computed changes, so older fingerprint files never match. */
@@ -86,7 +87,7 @@ async function hashSiteFiles(siteDir: string): Promise<Record<string, string>> {
 export async function isReusableSite(siteDir: string, fingerprint: string): Promise<boolean> {
   let record: FingerprintRecord;
   try {
-    record = JSON.parse(await readFile(fingerprintFileOf(siteDir), 'utf8')) as FingerprintRecord;
+    record = await readJsonFile<FingerprintRecord>(fingerprintFileOf(siteDir));
   } catch {
     return false;
   }
