@@ -47,6 +47,8 @@ describe('layering lint', () => {
     expect(await layeringErrors('scripts/harvest/harvest-stage.ts', "import { demoDataset } from '../synthetic/synthetic-data.ts';")).toEqual([]);
     expect(await layeringErrors('scripts/harvest/harvest-stage.ts', "import { runCheckStage } from '../check/check-stage.ts';")).toHaveLength(1);
     expect(await layeringErrors('scripts/upstream/layering-fixture.ts', "import { runPipeline } from '../pipeline.ts';")).toHaveLength(1);
+    expect(await layeringErrors('scripts/upstream/layering-fixture.ts', "import { demoDataset } from '../synthetic/synthetic-data.ts';")).toEqual([]);
+    expect(await layeringErrors('scripts/synthetic/layering-fixture.ts', "import type { UpstreamData } from '../upstream/upstream-data.ts';")).toHaveLength(1);
   });
 
   it('fails a stage that imports the front door', async () => {
