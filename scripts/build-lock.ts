@@ -8,7 +8,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from './errors.ts';
-import { createOwnedFolder, removeLeftoverFolders } from './owned-folders.ts';
+import { createOwnedFolder, removeLeftoverFolders } from './foundation/owned-folders.ts';
 
 export interface BuildLock {
   /** Removes this build's entry; safe to call more than once. */

@@ -2,11 +2,13 @@
 // the dataset rules on key projections (quality-check.ts). Writes its own folder: the quality report (JSON and
 // Markdown), each dataset's record flags and the values seen, and last check-result.json naming the harvest it
 // checked, which the snapshot stage reads. Stops the build with CHECK_STRICT_FAILED under --strict.
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { BuildError } from '../errors.ts';
-import { readHarvestPages, writeFileAtomic, type HarvestManifest } from '../harvest/harvest-store.ts';
+import { writeFileAtomic } from '../foundation/atomic-file.ts';
+import { readJsonFile } from '../foundation/json-file.ts';
+import { readHarvestPages, type HarvestManifest } from '../harvest/harvest-store.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { buildQualityReport, createDatasetChecker, listBrokenRules, type DatasetCheckResult, type QualityReport } from './quality-check.ts';
 import { renderQualityReportMarkdown } from './quality-report-markdown.ts';
@@ -88,14 +90,14 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
 
 /** The check stage's result for `harvestId`, read back from its folder; a check of another harvest is refused. */
 export async function readCheckResult(dir: string, harvestId: string): Promise<CheckResult> {
-  const file = JSON.parse(await readFile(path.join(dir, CHECK_RESULT_FILE), 'utf8')) as CheckResultFile;
+  const file = await readJsonFile<CheckResultFile>(path.join(dir, CHECK_RESULT_FILE));
   if (file.harvestId !== harvestId) throw new Error(`the check in ${dir} is of harvest ${file.harvestId}, not ${harvestId}: run the check stage again`);
-  const quality = JSON.parse(await readFile(path.join(dir, QUALITY_REPORT_JSON), 'utf8')) as QualityReport;
+  const quality = await readJsonFile<QualityReport>(path.join(dir, QUALITY_REPORT_JSON));
   return { ...file, quality };
 }
 
 /** A dataset's record flags from the check stage's folder: position in harvest order → the rules it breaks. */
 export async function readRecordFlags(dir: string, dataset: DatasetDefinition): Promise<Map<number, string[]>> {
-  const entries = JSON.parse(await readFile(flagsFile(dir, dataset), 'utf8')) as Array<[number, string[]]>;
+  const entries = await readJsonFile<Array<[number, string[]]>>(flagsFile(dir, dataset));
   return new Map(entries);
 }

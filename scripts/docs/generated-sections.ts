@@ -6,7 +6,7 @@ import path from 'node:path';
 import { COMMANDS, CLI_FLAGS } from '../cli-definition.ts';
 import { CONFIG_VARIABLES } from '../config.ts';
 import { DATASETS } from '../datasets/datasets.ts';
-import { renderDatasetDictionary, renderFormatTypes } from './data-dictionary.ts';
+import { renderDatasetDictionary, renderFormatTypes } from '../datasets/data-dictionary.ts';
 import { STAGES } from '../stages.ts';
 import { ERROR_CATALOGUE, EXIT_CODES, exitCodeOf, type ErrorCode } from '../errors.ts';
 

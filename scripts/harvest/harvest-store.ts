@@ -1,11 +1,13 @@
 // The harvest on disk: every page's raw body with its provenance, written atomically as it is
 // accepted, so an interrupted harvest resumes without refetching; a manifest is written only once
 // every page it names is on disk, and only then does the folder move from partial/ to complete/.
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
 import { BuildError } from '../errors.ts';
+import { writeFileAtomic } from '../foundation/atomic-file.ts';
+import { sha256Hex } from '../foundation/hashing.ts';
+import { readJsonIfPresent } from '../foundation/json-file.ts';
 import { killPoint } from '../kill-point.ts';
 import { parsePage, type PageShape } from './page-parser.ts';
 import { bodyText, type BodyNotes } from './response-body.ts';
@@ -85,28 +87,13 @@ export const RESUME_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Complete harvests kept on disk; the newest is what --offline builds from. */
 export const COMPLETE_HARVESTS_KEPT = 3;
 
-export function sha256Hex(data: Buffer | string): string {
-  return createHash('sha256').update(data).digest('hex');
-}
-
-/** Writes a file so that readers see the old content or the new one, never a half (same-folder rename). */
-export async function writeFileAtomic(file: string, data: Buffer | string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, data);
-  await rename(temporary, file);
-}
-
 function pageBase(datasetId: string, offset: number): string {
   return path.join('pages', datasetId, String(offset).padStart(12, '0'));
 }
 
-async function readJson<T>(file: string): Promise<T | null> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as T;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof SyntaxError) return null;
-    throw error;
-  }
+/** A stored JSON file, or null when absent or damaged (a damaged partial harvest is refetched, not trusted). */
+function readJson<T>(file: string): Promise<T | null> {
+  return readJsonIfPresent<T>(file, { damaged: 'null' });
 }
 
 /** Reads a stored page and verifies its body against the recorded checksum; null when absent or damaged. */

@@ -2,9 +2,9 @@
 // cap, Content-Encoding (gzip, deflate, br) decoded with node:zlib under the same cap, and the bytes turned
 // into text with a leading BOM set aside and invalid UTF-8 noticed rather than passed over.
 import { isUtf8 } from 'node:buffer';
-import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate, type Gunzip } from 'node:zlib';
+import { createSha256 } from '../foundation/hashing.ts';
 
 /** How the body arrived, when that differs from the stored bytes (a content-coding was removed). */
 export interface WireBody {
@@ -61,7 +61,7 @@ export async function readResponseBody(body: BodyStream, headers: Record<string,
     return { ok: false, reason: 'unreadable', detail: `Content-Encoding "${codings.join(', ')}" is not supported (gzip, deflate and br are)` };
   }
 
-  const hash = createHash('sha256');
+  const hash = createSha256();
   let wireBytes = 0;
   let networkError: unknown = null;
   async function* received(): AsyncGenerator<Buffer> {

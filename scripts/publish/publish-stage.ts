@@ -2,12 +2,13 @@
 // against the manifest, and only then made live by renaming a new symlink over dist/: one atomic step,
 // so readers (and a SIGKILL at any moment) see the old dist/ or the new one, never a mix. The verification covers
 // the release history as a whole, and that dist/ is still the one the release stage compared with.
-import { constants, copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
+import { constants, copyFile, link, lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
-import { removeEntriesOfGoneProcesses } from '../owned-folders.ts';
+import { removeEntriesOfGoneProcesses } from '../foundation/owned-folders.ts';
 import { killPoint } from '../kill-point.ts';
-import { hashFile } from '../snapshot/snapshot-file.ts';
+import { hashFile } from '../foundation/hashing.ts';
+import { readJsonFile } from '../foundation/json-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { checkReleaseHistory } from '../release/release-history.ts';
 
@@ -52,7 +53,7 @@ export function buildsDirOf(distDir: string): string {
 export async function verifyPublishedData(dataDir: string): Promise<SnapshotManifest> {
   let manifest: SnapshotManifest;
   try {
-    manifest = JSON.parse(await readFile(path.join(dataDir, 'manifest.json'), 'utf8')) as SnapshotManifest;
+    manifest = await readJsonFile<SnapshotManifest>(path.join(dataDir, 'manifest.json'));
   } catch (error) {
     throw new BuildError('PUBLISH_VERIFY_FAILED', `No readable manifest.json in ${dataDir}: ${(error as Error).message}`);
   }

@@ -5,8 +5,9 @@
 import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
-import { removeEntriesOfGoneProcesses } from '../owned-folders.ts';
-import { checkReleaseHistory, readJsonIfPresent, releaseFolderNames, RELEASES_DIR, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
+import { readJsonFile, readJsonIfPresent } from '../foundation/json-file.ts';
+import { removeEntriesOfGoneProcesses } from '../foundation/owned-folders.ts';
+import { checkReleaseHistory, releaseFolderNames, RELEASES_DIR, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
 
 /** The files beside releases/ that travel with them, the list last (it is what makes a release part of the history). */
 const HISTORY_FILES = ['history.json', 'changes.json', RELEASES_FILE] as const;
@@ -87,7 +88,7 @@ export async function addToArchive(archiveDir: string, publishedDataDir: string)
   });
   const archive = await checkReleaseHistory(archiveDir, { verifyFiles: false });
   if (!archive.ok) throw new BuildError('RELEASE_ARCHIVE_INVALID', `${archive.reason} dist/ is live; the archive was not updated.`);
-  const published = JSON.parse(await readFile(path.join(publishedDataDir, RELEASES_FILE), 'utf8')) as ReleaseEntry[];
+  const published = await readJsonFile<ReleaseEntry[]>(path.join(publishedDataDir, RELEASES_FILE));
   const foreign = archive.value.filter((entry) => !published.some((own) => own.id === entry.id && own.fingerprint === entry.fingerprint));
   if (foreign.length > 0) {
     throw new BuildError('RELEASE_ARCHIVE_INVALID', `The archive holds ${foreign.map((entry) => entry.id).join(', ')}, which the published history does not; dist/ is live; the archive was not updated.`);

@@ -2,21 +2,12 @@
 // data folder's history holds together (releases.json lists exactly the folders under releases/, each folder's
 // manifest names its release and fingerprint, ids unique and in order). Shared by the release stage, the
 // release archive and the publish stage's verification; expected outcomes come back as data.
-import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { hashFile } from '../snapshot/snapshot-file.ts';
+import { hashFile, sha256Hex } from '../foundation/hashing.ts';
+import { readJsonChecked, type Checked } from '../foundation/json-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
-/** A JSON file's content, or null when the file does not exist (any other failure is thrown). */
-export async function readJsonIfPresent<T>(file: string): Promise<T | null> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as T;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
 
 export interface ReleaseEntry {
   id: string;
@@ -32,7 +23,7 @@ export const RELEASES_DIR = 'releases';
 /** A digest of every published data file: two snapshots with the same fingerprint hold the same data. */
 export function fingerprintOf(manifest: SnapshotManifest): string {
   const lines = manifest.files.map((file) => `${file.sha256}  ${file.path}`).sort();
-  return createHash('sha256').update(lines.join('\n')).digest('hex');
+  return sha256Hex(lines.join('\n'));
 }
 
 /** "2026-11-22" → ["2026-11-22", 1]; "2026-11-22.3" → ["2026-11-22", 3]; null for anything else. */
@@ -60,16 +51,6 @@ export function nextReleaseId(harvestedAt: string, used: readonly string[]): str
   const day = harvestedAt.slice(0, 10) > latestDay ? harvestedAt.slice(0, 10) : latestDay;
   const highest = parsed.filter(([usedDay]) => usedDay === day).reduce((max, [, number]) => Math.max(max, number), 0);
   return highest === 0 ? day : `${day}.${highest + 1}`;
-}
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
-
-async function readJson<T>(file: string): Promise<Checked<T>> {
-  try {
-    return { ok: true, value: JSON.parse(await readFile(file, 'utf8')) as T };
-  } catch (error) {
-    return { ok: false, reason: `${file} cannot be read as JSON: ${(error as Error).message}` };
-  }
 }
 
 /** The names under `<dataDir>/releases/` (hidden names, such as a folder being written, aside); [] when absent. */
@@ -108,7 +89,7 @@ export async function checkReleaseHistory(dataDir: string, options: { verifyFile
     () => false,
   );
   if (!exists) return folders.length === 0 ? { ok: true, value: [] } : { ok: false, reason: `${listFile} is missing, but ${dataDir}/releases/ holds ${folders.sort().join(', ')}.` };
-  const list = await readJson<ReleaseEntry[]>(listFile);
+  const list = await readJsonChecked<ReleaseEntry[]>(listFile);
   if (!list.ok) return list;
   const releases = list.value;
   if (!Array.isArray(releases) || releases.some((entry) => typeof entry?.id !== 'string' || typeof entry.fingerprint !== 'string')) {
@@ -127,7 +108,7 @@ export async function checkReleaseHistory(dataDir: string, options: { verifyFile
   if (missing.length > 0) return { ok: false, reason: `${listFile} lists ${missing.join(', ')}, which ${dataDir}/releases/ does not hold.` };
   for (const entry of releases) {
     const folder = path.join(dataDir, RELEASES_DIR, entry.id);
-    const manifest = await readJson<SnapshotManifest>(path.join(folder, 'manifest.json'));
+    const manifest = await readJsonChecked<SnapshotManifest>(path.join(folder, 'manifest.json'));
     if (!manifest.ok) return manifest;
     if (manifest.value.release?.id !== entry.id) return { ok: false, reason: `${folder}/manifest.json names release ${manifest.value.release?.id ?? '(none)'}, not ${entry.id}.` };
     if (manifest.value.release.fingerprint !== entry.fingerprint || !Array.isArray(manifest.value.files) || fingerprintOf(manifest.value) !== entry.fingerprint) {

@@ -4,7 +4,6 @@
 // across releases and the list of releases, so the site can show them and the publish stage can keep every
 // release downloadable. A harvest that shrank stops here (RELEASE_SHRANK) unless accepted, and a release name is
 // never given twice.
-import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,9 +11,11 @@ import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import type { NormalizedRecord } from '../normalize/normalize-records.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { BuildError } from '../errors.ts';
+import { sha256Hex } from '../foundation/hashing.ts';
+import { readJsonFile, readJsonIfPresent } from '../foundation/json-file.ts';
 import { compareRecords, type DatasetChanges, type RecordChange } from './change-report.ts';
 import { escapeMarkdownText } from './markdown-text.ts';
-import { fingerprintOf, nextReleaseId, readJsonIfPresent, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
+import { fingerprintOf, nextReleaseId, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
 import { describeShrink, findShrinks, renderShrinkMarkdown, type ShrinkReport } from './shrink-guard.ts';
 
 export { fingerprintOf, nextReleaseId, RELEASES_FILE, type ReleaseEntry };
@@ -66,12 +67,12 @@ export const HISTORY_FILE = 'history.json';
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function buildInfo(offline: boolean, harvestedAt: string, now: Date) {
-  const packageJson = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+  const packageJson = await readJsonFile<{ version: string }>(path.join(PROJECT_ROOT, 'package.json'));
   const lockfile = await readFile(path.join(PROJECT_ROOT, 'package-lock.json'));
   return {
     packageVersion: packageJson.version,
     node: process.version,
-    lockfileSha256: createHash('sha256').update(lockfile).digest('hex'),
+    lockfileSha256: sha256Hex(lockfile),
     offline,
     // Whole days, so two offline builds of one day agree; shown on every page of an offline build.
     harvestAgeDays: offline ? Math.max(0, Math.floor((now.getTime() - Date.parse(harvestedAt)) / 86_400_000)) : null,
@@ -150,7 +151,7 @@ async function placeSnapshotFiles(snapshotDir: string, outDir: string): Promise<
 
 export async function runReleaseStage(options: ReleaseStageOptions): Promise<ReleaseStageResult> {
   const manifestFile = path.join(options.outDir, 'manifest.json');
-  const manifest = JSON.parse(await readFile(path.join(options.snapshotDataDir, 'manifest.json'), 'utf8')) as SnapshotManifest;
+  const manifest = await readJsonFile<SnapshotManifest>(path.join(options.snapshotDataDir, 'manifest.json'));
   const previous = await readJsonIfPresent<SnapshotManifest>(path.join(options.publishedDataDir, 'manifest.json'));
   const releases = (await readJsonIfPresent<ReleaseEntry[]>(path.join(options.publishedDataDir, RELEASES_FILE))) ?? [];
   const history = (await readJsonIfPresent<HistoryEntry[]>(path.join(options.publishedDataDir, HISTORY_FILE))) ?? [];
@@ -173,7 +174,7 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
   if (previousRelease && !unchanged) {
     for (const dataset of options.datasets) {
       const before = (await readJsonIfPresent<NormalizedRecord[]>(allYearsFile(options.publishedDataDir, dataset))) ?? [];
-      const after = JSON.parse(await readFile(allYearsFile(options.snapshotDataDir, dataset), 'utf8')) as NormalizedRecord[];
+      const after = await readJsonFile<NormalizedRecord[]>(allYearsFile(options.snapshotDataDir, dataset));
       datasets.push(compareRecords(dataset, before, after));
     }
   }

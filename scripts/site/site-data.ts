@@ -1,7 +1,6 @@
 // What the site knows, read from the snapshot data folder only: the manifest, the quality report and the
 // normalized records, checked against the manifest's sizes and SHA-256 so every figure on a page is the
 // figure in the downloads; then grouped per year, province, dapil and party for the pages.
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +9,8 @@ import type { ColumnDefinition, DatasetDefinition } from '../datasets/dataset-de
 import { partyDataset } from '../datasets/party-dataset.ts';
 import { SEXES, turnoutDataset, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
+import { sha256Hex } from '../foundation/hashing.ts';
+import { readJsonFile } from '../foundation/json-file.ts';
 import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
 import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
@@ -420,7 +421,7 @@ export async function readReleaseFiles(dataDir: string): Promise<ReleaseFiles> {
 /** Reads a manifest file, checking its size and SHA-256 against the manifest. */
 async function readManifestFile(dataDir: string, file: PublishedFile): Promise<string> {
   const content = await readFile(path.join(dataDir, file.path));
-  const sha256 = createHash('sha256').update(content).digest('hex');
+  const sha256 = sha256Hex(content);
   if (content.length !== file.bytes || sha256 !== file.sha256) {
     throw new Error(`${file.path} in ${dataDir} does not match its size or SHA-256 in manifest.json; rebuild the snapshot`);
   }
@@ -435,7 +436,7 @@ function findFile(manifest: SnapshotManifest, match: (file: PublishedFile) => bo
 
 /** Reads the data folder the snapshot stage wrote. Throws when a file is missing or differs from the manifest. */
 export async function loadSiteData(dataDir: string): Promise<SiteData> {
-  const manifest = JSON.parse(await readFile(path.join(dataDir, 'manifest.json'), 'utf8')) as SnapshotManifest;
+  const manifest = await readJsonFile<SnapshotManifest>(path.join(dataDir, 'manifest.json'));
   if (manifest.schemaVersion !== 1) throw new Error(`manifest.json has schemaVersion ${String(manifest.schemaVersion)}; the site reads version 1`);
   const qualityFile = findFile(manifest, (file) => file.format === 'quality-json', 'quality report (quality-json)');
   const quality = JSON.parse(await readManifestFile(dataDir, qualityFile)) as QualityReport;

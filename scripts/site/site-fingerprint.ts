@@ -5,10 +5,11 @@
 // names the same fingerprint and every file of the site folder still has the bytes it was built with;
 // otherwise the site is built again. The fingerprint file is written only after a complete build, and removed
 // before a build starts, so an interrupted build is never reused.
-import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../harvest/harvest-store.ts';
+import { writeFileAtomic } from '../foundation/atomic-file.ts';
+import { createSha256, sha256Hex } from '../foundation/hashing.ts';
+import { readJsonFile } from '../foundation/json-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
 /** Bump when the way the fingerprint is computed changes, so older fingerprint files never match. */
@@ -38,15 +39,11 @@ async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-function sha256(content: Buffer | string): string {
-  return createHash('sha256').update(content).digest('hex');
-}
-
 /** The fingerprint of everything a site build reads, as hex SHA-256. */
 export async function computeSiteFingerprint(inputs: SiteInputs): Promise<string> {
-  const hash = createHash('sha256');
+  const hash = createSha256();
   const add = (label: string, content: Buffer | string): void => {
-    hash.update(`${label}\0${sha256(content)}\n`);
+    hash.update(`${label}\0${sha256Hex(content)}\n`);
   };
   add('version', String(FINGERPRINT_VERSION));
   add('node', process.version);
@@ -79,7 +76,7 @@ interface FingerprintRecord {
 
 async function hashSiteFiles(siteDir: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
-  for (const file of await listFiles(siteDir)) files[file] = sha256(await readFile(path.join(siteDir, file)));
+  for (const file of await listFiles(siteDir)) files[file] = sha256Hex(await readFile(path.join(siteDir, file)));
   return files;
 }
 
@@ -90,7 +87,7 @@ async function hashSiteFiles(siteDir: string): Promise<Record<string, string>> {
 export async function isReusableSite(siteDir: string, fingerprint: string): Promise<boolean> {
   let record: FingerprintRecord;
   try {
-    record = JSON.parse(await readFile(fingerprintFileOf(siteDir), 'utf8')) as FingerprintRecord;
+    record = await readJsonFile<FingerprintRecord>(fingerprintFileOf(siteDir));
   } catch {
     return false;
   }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { loadSiteData } from './site-data.ts';
-import { createOwnedFolder, removeLeftoverFolders } from '../owned-folders.ts';
+import { createOwnedFolder, removeLeftoverFolders } from '../foundation/owned-folders.ts';
 import { computeSiteFingerprint, forgetSiteFingerprint, isReusableSite, recordSiteFingerprint } from './site-fingerprint.ts';
 import { SITE_ROOT } from './site-root.ts';
 

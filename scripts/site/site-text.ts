@@ -2,7 +2,7 @@
 // words of the sentences built from figures included (site-sentences.ts computes the figures). Column and rule
 // titles come from the dataset declarations and the quality report, not from here.
 import type { ColumnDefinition, ColumnType } from '../datasets/dataset-definition.ts';
-import { FORMAT_TYPES } from '../docs/data-dictionary.ts';
+import { FORMAT_TYPES } from '../datasets/data-dictionary.ts';
 import type { Lang, SlugKind } from './site-routes.ts';
 
 /** How one logical column type is written in each published format, in words. */

@@ -2,7 +2,7 @@
 // uncompressed so every Arrow reader (apache-arrow in a browser included, which has no codec built in) opens it.
 import { pipeline } from 'node:stream/promises';
 import { RecordBatchFileWriter, tableToIPC, type Table } from 'apache-arrow';
-import { writeFileAtomically } from './snapshot-file.ts';
+import { writeFileAtomically } from '../foundation/atomic-file.ts';
 
 /** The IPC file bytes of the table, in memory. Nothing in them depends on the time: same table, same bytes. */
 export function serializeArrowIpc(table: Table): Uint8Array {

@@ -3,7 +3,7 @@
 // Example: "dapil_id","regency_name","dpt_male","quality_flags"⏎"0101","Jalan Ā ""x"", y",52731,"dpt-sex-sum;total-sex-sum"
 // Text that a spreadsheet would take for a formula ("=…", "+…", "-…", "@…") is written with a leading "'".
 import type { Field, Table } from 'apache-arrow';
-import { writeChunksToFile } from './snapshot-file.ts';
+import { writeChunksToFile } from '../foundation/atomic-file.ts';
 import { classifyField, firstFailure, readBatchColumns, type ColumnValues, type RowFailure } from './table-reader.ts';
 
 /**

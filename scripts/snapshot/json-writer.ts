@@ -5,7 +5,7 @@
 //   {"election_year":2024,"dapil_id":"0102",…,"quality_flags":["dpt-sex-sum"]}
 //   ]
 import type { Table } from 'apache-arrow';
-import { writeChunksToFile } from './snapshot-file.ts';
+import { writeChunksToFile } from '../foundation/atomic-file.ts';
 import { firstFailure, readBatchColumns, type ColumnValues } from './table-reader.ts';
 
 /** Lines per yielded chunk: large enough to keep stream overhead low, small enough to stay streaming. */

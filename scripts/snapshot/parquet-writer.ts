@@ -5,7 +5,7 @@
 import { DataType, tableToIPC, Table, type RecordBatch, type Schema } from 'apache-arrow';
 import { Compression, EnabledStatistics, Encoding, Table as WasmTable, WriterPropertiesBuilder, WriterVersion, transformParquetStream } from 'parquet-wasm/node';
 import { BATCH_ROWS } from './arrow-schema.ts';
-import { writeChunksToFile } from './snapshot-file.ts';
+import { writeChunksToFile } from '../foundation/atomic-file.ts';
 
 /**
  * ZSTD: the smallest of the codecs every current reader supports (DuckDB, pyarrow/pandas, Polars, R arrow),

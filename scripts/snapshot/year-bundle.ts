@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
-import { renderDatasetDictionary, renderFormatTypes } from '../docs/data-dictionary.ts';
+import { renderDatasetDictionary, renderFormatTypes } from '../datasets/data-dictionary.ts';
 import type { PublishedFile } from './snapshot-manifest.ts';
 
 export interface YearBundleOptions {

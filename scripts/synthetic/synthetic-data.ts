@@ -3,7 +3,6 @@
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
-import type { UpstreamData } from '../upstream/upstream-data.ts';
 
 /** The label every consumer of synthetic data shows next to it. */
 export const DEMO_DATA_NOTICE = 'DEMO DATA, NOT REAL FIGURES';
@@ -384,7 +383,7 @@ const DEMO_SEED = 20240214;
  * regencies each) and 8 parties per year (5 of them in both years). It contains exactly one broken turnout
  * record and one broken party record, so the quality report has something to show.
  */
-export function demoDataset(): UpstreamData {
+export function demoDataset(): Record<DatasetDefinition['id'], RawRecord[]> {
   const turnout: RawRecord[] = generateTurnoutRecords({
     years: [2019, 2024],
     dapils: 6,

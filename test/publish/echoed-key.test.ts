@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex, type HarvestManifest, type PageProvenance } from '../../scripts/harvest/harvest-store.ts';
+import { sha256Hex } from '../../scripts/foundation/hashing.ts';
+import type { HarvestManifest, PageProvenance } from '../../scripts/harvest/harvest-store.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import {
   controlCharactersInAnswer,

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { DatasetQualityReport, QualityReport } from '../../scripts/check/quality-check.ts';
 import { DATASETS } from '../../scripts/datasets/datasets.ts';
-import { FORMAT_TYPES } from '../../scripts/docs/data-dictionary.ts';
+import { FORMAT_TYPES } from '../../scripts/datasets/data-dictionary.ts';
 import { TEXT } from '../../scripts/site/site-text.ts';
 import type { PublishedSite } from './site-fixtures.ts';
 

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isProcessAlive } from '../../scripts/owned-folders.ts';
+import { isProcessAlive } from '../../scripts/foundation/owned-folders.ts';
 import { PROJECT_ROOT, type CliRun } from './run-cli.ts';
 
 export const SHARED_WORLDS_DIR = path.join(os.tmpdir(), 'kpu-test-worlds', createHash('sha256').update(PROJECT_ROOT).digest('hex').slice(0, 12));

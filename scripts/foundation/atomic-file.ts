@@ -1,7 +1,7 @@
-// The snapshot writers' only contact with the file system: a file is written whole under a temporary name and
-// renamed into place, so an interrupted build never leaves a truncated file that looks complete.
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+// Every stage's way of writing a file: written whole under a temporary name and renamed into place (same
+// folder), so readers see the old content or the new one, and an interrupted build never leaves a truncated
+// file that looks complete.
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -28,13 +28,7 @@ export async function writeChunksToFile(path: string, chunks: Iterable<string | 
   await writeFileAtomically(path, (stream) => pipeline(Readable.from(chunks, { objectMode: false }), stream));
 }
 
-/** SHA-256 and size of a file, read as a stream (published files can be hundreds of megabytes). */
-export async function hashFile(path: string): Promise<{ sha256: string; bytes: number }> {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  for await (const chunk of createReadStream(path)) {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).length;
-  }
-  return { sha256: hash.digest('hex'), bytes };
+/** Writes `data` (a string is UTF-8) to `path` atomically. */
+export async function writeFileAtomic(path: string, data: Buffer | string): Promise<void> {
+  await writeChunksToFile(path, [data]);
 }

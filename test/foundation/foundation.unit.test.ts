@@ -1,0 +1,83 @@
+// The helpers every stage imports from scripts/foundation/: one implementation each.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { partialPathOf, writeChunksToFile, writeFileAtomic, writeFileAtomically } from '../../scripts/foundation/atomic-file.ts';
+import { createSha256, hashFile, sha256Hex } from '../../scripts/foundation/hashing.ts';
+import { readJsonChecked, readJsonFile, readJsonIfPresent } from '../../scripts/foundation/json-file.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'kpu-foundation-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('atomic file writes', () => {
+  it('replaces a file whole and leaves no temporary file behind', async () => {
+    const file = path.join(dir, 'a.json');
+    await writeFile(file, 'old');
+    await writeFileAtomic(file, '{"é":1}\n');
+    expect(await readFile(file, 'utf8')).toBe('{"é":1}\n');
+    await writeFileAtomic(file, Buffer.from([0, 1, 2]));
+    expect([...(await readFile(file))]).toEqual([0, 1, 2]);
+    await writeChunksToFile(file, ['a', new Uint8Array([98]), 'c']);
+    expect(await readFile(file, 'utf8')).toBe('abc');
+    expect(await readdir(dir)).toEqual(['a.json']);
+  });
+
+  it('keeps the old content and removes the partial file when writing fails', async () => {
+    const file = path.join(dir, 'a.csv');
+    await writeFile(file, 'old');
+    const failing = writeFileAtomically(file, async (stream) => {
+      stream.write('half');
+      await new Promise((resolve) => stream.once('open', resolve));
+      throw new Error('disk full');
+    });
+    await expect(failing).rejects.toThrow('disk full');
+    expect(await readFile(file, 'utf8')).toBe('old');
+    expect(await readdir(dir)).toEqual(['a.csv']);
+    expect(partialPathOf(file)).toBe(`${file}.partial`);
+  });
+});
+
+describe('hashing', () => {
+  it('gives the SHA-256 of bytes, of pieces and of a file', async () => {
+    const abc = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
+    expect(sha256Hex('abc')).toBe(abc);
+    expect(sha256Hex(Buffer.from('abc'))).toBe(abc);
+    expect(createSha256().update('a').update('bc').digest('hex')).toBe(abc);
+    const file = path.join(dir, 'abc.txt');
+    await writeFile(file, 'abc');
+    expect(await hashFile(file)).toEqual({ sha256: abc, bytes: 3 });
+  });
+});
+
+describe('JSON files', () => {
+  it('reads a present file, and null for an absent one', async () => {
+    const file = path.join(dir, 'x.json');
+    expect(await readJsonIfPresent(file)).toBeNull();
+    await writeFile(file, '[1,2]');
+    expect(await readJsonIfPresent<number[]>(file)).toEqual([1, 2]);
+    expect(await readJsonFile<number[]>(file)).toEqual([1, 2]);
+  });
+
+  it('throws on a damaged file unless asked for null', async () => {
+    const file = path.join(dir, 'x.json');
+    await writeFile(file, '[1,');
+    await expect(readJsonIfPresent(file)).rejects.toThrow(SyntaxError);
+    expect(await readJsonIfPresent(file, { damaged: 'null' })).toBeNull();
+    await expect(readJsonFile(file)).rejects.toThrow(SyntaxError);
+  });
+
+  it('returns why a file cannot be read, as data', async () => {
+    const file = path.join(dir, 'x.json');
+    const absent = await readJsonChecked(file);
+    expect(absent.ok).toBe(false);
+    if (!absent.ok) expect(absent.reason).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cannot be read as JSON: ENOENT`));
+    await writeFile(file, '{"a":1}');
+    expect(await readJsonChecked(file)).toEqual({ ok: true, value: { a: 1 } });
+  });
+});
