@@ -66,7 +66,7 @@ function describeValue(value: unknown): string {
  *   and differ from the Parquet and CSV columns; Parquet compression already takes care of repeated names.
  * - text_list → List<Utf8> with non-null elements.
  */
-function arrowTypeOf(type: ColumnType): DataType {
+export function arrowTypeOf(type: ColumnType): DataType {
   switch (type) {
     case 'integer':
       return new Int64();
