@@ -21,6 +21,8 @@ export interface FormatDefinition<Id extends string = string> {
   perDataset: boolean;
   /** The name on the downloads page. */
   label: Localized;
+  /** What a file of this format is, in the README of the year bundle (the bundle holds the per-dataset formats). */
+  bundleNote?: Localized;
   /**
    * How to load a file of this format, one line per tool, on its name once downloaded; `idColumn` is the
    * dataset's column of digits held as text, which readers that guess types must be told about. `rank` orders
@@ -53,6 +55,7 @@ export const FORMATS = declareFormats([
     text: true,
     perDataset: true,
     label: { id: 'JSON', en: 'JSON' },
+    bundleNote: { id: 'rekaman ternormalisasi, larik JSON', en: 'normalized records, a JSON array' },
     typeWording: {
       Int64: { id: 'angka', en: 'number' },
       Utf8: { id: 'teks', en: 'string' },
@@ -76,6 +79,7 @@ export const FORMATS = declareFormats([
     text: true,
     perDataset: true,
     label: { id: 'CSV', en: 'CSV' },
+    bundleNote: { id: 'rekaman ternormalisasi, CSV', en: 'normalized records, CSV (RFC 4180, UTF-8 with BOM, header row)' },
     typeWording: {
       Int64: { id: 'angka, tanpa tanda kutip', en: 'digits, unquoted' },
       Utf8: CSV_TEXT,
@@ -99,6 +103,7 @@ export const FORMATS = declareFormats([
     text: false,
     perDataset: true,
     label: { id: 'Parquet', en: 'Parquet' },
+    bundleNote: { id: 'rekaman ternormalisasi, Parquet', en: 'normalized records, Apache Parquet' },
     // As parquet-wasm writes the Arrow types (scripts/snapshot/parquet-writer.ts).
     typeWording: {
       Int64: { id: 'INT64', en: 'INT64' },
@@ -123,6 +128,7 @@ export const FORMATS = declareFormats([
     text: false,
     perDataset: true,
     label: { id: 'Arrow IPC', en: 'Arrow IPC' },
+    bundleNote: { id: 'rekaman ternormalisasi, berkas Arrow IPC', en: 'normalized records, Apache Arrow IPC file' },
     typeWording: {
       Int64: { id: 'Int64', en: 'Int64' },
       Utf8: { id: 'Utf8', en: 'Utf8' },
@@ -146,6 +152,7 @@ export const FORMATS = declareFormats([
     text: true,
     perDataset: true,
     label: { id: 'JSON mentah (nilai sumber)', en: 'raw JSON (source values)' },
+    bundleNote: { id: 'rekaman persis seperti dari sumber', en: 'the records exactly as the upstream gave them' },
     loading: {
       rank: 5,
       lines: (file) => [

@@ -16,6 +16,7 @@ const TEST_FORMAT: FormatDefinition = {
   text: true,
   perDataset: false,
   label: { id: 'GeoJSON (peta)', en: 'GeoJSON (map)' },
+  bundleNote: { id: 'batas dapil, GeoJSON', en: 'electoral district boundaries, GeoJSON' },
   loading: { rank: 0, lines: (file) => [{ tool: 'DuckDB', code: `SELECT * FROM ST_Read('${file}');` }] },
   typeWording: {
     Int64: { id: 'angka', en: 'number' },
@@ -40,6 +41,7 @@ const { startStaticServer } = await import('../../scripts/site/static-server.ts'
 const { serveSite } = await import('../../bench/support/static-site-server.ts');
 const { COLUMN_TYPES } = await import('../../scripts/datasets/dataset-definition.ts');
 const { arrowTypeOf } = await import('../../scripts/snapshot/arrow-schema.ts');
+const { renderBundleReadme } = await import('../../scripts/snapshot/year-bundle.ts');
 
 let root: string;
 beforeAll(async () => {
@@ -92,6 +94,12 @@ describe('a format declared once in the registry', () => {
     const snippets = loadingSnippets(site);
     expect(snippets.map((snippet) => snippet.format)).toEqual(['geojson', 'csv']);
     expect(snippets[0]).toEqual({ format: 'geojson', file: 'dapil-2024.geojson', lines: [{ tool: 'DuckDB', code: "SELECT * FROM ST_Read('dapil-2024.geojson');" }] });
+  });
+  it('is described in the year bundle\'s README', () => {
+    const file = { path: '2024/dapil-2024.geojson', dataset: null, year: 2024, format: 'geojson', mediaType: 'application/geo+json', bytes: 9, records: null, sha256: 'f'.repeat(64) };
+    const readme = renderBundleReadme(2024, [file] as unknown as Parameters<typeof renderBundleReadme>[1], []);
+    expect(readme).toContain(`| dapil-2024.geojson |  | ${'f'.repeat(64)} | electoral district boundaries, GeoJSON / batas dapil, GeoJSON |`);
+    expect(readme).toContain('| logical type | JSON | CSV | Parquet | Arrow IPC | GeoJSON (map) |');
   });
 });
 
