@@ -5,19 +5,19 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { servedExtensions } from '../../scripts/formats.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
+/** The site's own file types, then the published formats' from the formats registry. */
+const SITE_TYPES: Record<string, { mediaType: string; text: boolean }> = {
+  '.html': { mediaType: 'text/html; charset=utf-8', text: true },
+  '.css': { mediaType: 'text/css; charset=utf-8', text: true },
+  '.js': { mediaType: 'text/javascript; charset=utf-8', text: true },
+  '.svg': { mediaType: 'image/svg+xml', text: true },
+  '.png': { mediaType: 'image/png', text: false },
+  '.ico': { mediaType: 'image/x-icon', text: false },
+  '.woff2': { mediaType: 'font/woff2', text: false },
 };
-const COMPRESSED = new Set(['.html', '.css', '.js', '.json', '.csv', '.svg']);
+const TYPES = new Map([...Object.entries(SITE_TYPES), ...servedExtensions()]);
 
 export interface SiteServer {
   url: string;
@@ -38,8 +38,8 @@ export async function serveSite(root: string): Promise<SiteServer> {
         return;
       }
       const extension = path.extname(file);
-      const headers: Record<string, string> = { 'content-type': TYPES[extension] ?? 'application/octet-stream', 'cache-control': 'no-cache' };
-      const gzip = COMPRESSED.has(extension) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      const headers: Record<string, string> = { 'content-type': TYPES.get(extension)?.mediaType ?? 'application/octet-stream', 'cache-control': 'no-cache' };
+      const gzip = TYPES.get(extension)?.text === true && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
       const sent = gzip ? gzipSync(body) : body;
       if (gzip) headers['content-encoding'] = 'gzip';
       response.writeHead(200, { ...headers, 'content-length': String(sent.length) }).end(sent);

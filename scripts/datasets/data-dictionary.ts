@@ -1,19 +1,34 @@
 // The data dictionary, generated from the declared datasets: docs/data.md, the README inside each
 // download bundle, and the site's dictionary page all come from here, so they cannot disagree.
-import type { ColumnType, DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { COLUMN_TYPES, type ColumnType, type DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { dictionaryFormats, type DictionaryFormat } from '../formats.ts';
+import type { Lang, Localized } from '../languages.ts';
+import { arrowTypeOf } from './column-types.ts';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
-/** How each logical column type is stored in each published format. */
-export const FORMAT_TYPES: Record<ColumnType, { json: string; csv: string; parquet: string; arrow: string }> = {
-  integer: { json: 'number', csv: 'digits, unquoted', parquet: 'INT64', arrow: 'Int64' },
-  text: { json: 'string', csv: 'quoted text; text a spreadsheet would run as a formula (starting with =, +, -, @) gets a leading \'', parquet: 'UTF8 (BYTE_ARRAY)', arrow: 'Utf8' },
-  decimal: { json: 'number', csv: 'number with a decimal point, unquoted', parquet: 'DOUBLE', arrow: 'Float64' },
-  date: { json: 'string YYYY-MM-DD', csv: 'YYYY-MM-DD, unquoted', parquet: 'DATE', arrow: 'Date32 (days)' },
-  text_list: { json: 'array of strings', csv: 'quoted, items separated by ";" (formula guard as for text)', parquet: 'LIST of UTF8', arrow: 'List<Utf8>' },
-};
+/**
+ * How each logical column type is written in each format of the type table, in one language: the column type's
+ * Arrow type (the one schema's mapping, arrowTypeOf) looked up in each format's wording (scripts/formats.ts).
+ */
+export function formatTypeTexts(lang: Lang): Record<ColumnType, Record<DictionaryFormat, string>> {
+  return Object.fromEntries(
+    COLUMN_TYPES.map((type) => {
+      const arrowType = String(arrowTypeOf(type));
+      const texts = dictionaryFormats().map((format) => {
+        const wording: Localized | undefined = (format.typeWording as Readonly<Record<string, Localized>>)[arrowType];
+        if (!wording) throw new Error(`${format.id} does not say how it writes the Arrow type ${arrowType} (column type ${type})`);
+        return [format.id, wording[lang]];
+      });
+      return [type, Object.fromEntries(texts) as Record<DictionaryFormat, string>];
+    }),
+  ) as Record<ColumnType, Record<DictionaryFormat, string>>;
+}
+
+/** How each logical column type is stored in each published format, in the words of docs/data.md (English). */
+export const FORMAT_TYPES = formatTypeTexts('en');
 
 export function renderDatasetDictionary(dataset: DatasetDefinition, heading = '##'): string {
   const columns = dataset.columns.map((column) =>
@@ -54,8 +69,8 @@ export function renderDatasetDictionary(dataset: DatasetDefinition, heading = '#
 
 export function renderFormatTypes(): string {
   return [
-    '| logical type | JSON | CSV | Parquet | Arrow IPC |',
-    '|---|---|---|---|---|',
-    ...Object.entries(FORMAT_TYPES).map(([type, formats]) => `| ${type} | ${formats.json} | ${formats.csv} | ${formats.parquet} | ${formats.arrow} |`),
+    `| logical type | ${dictionaryFormats().map((format) => format.label.en).join(' | ')} |`,
+    `|---|${dictionaryFormats().map(() => '---|').join('')}`,
+    ...Object.entries(FORMAT_TYPES).map(([type, texts]) => `| ${type} | ${dictionaryFormats().map((format) => texts[format.id]).join(' | ')} |`),
   ].join('\n');
 }

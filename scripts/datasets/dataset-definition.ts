@@ -7,7 +7,9 @@ import type { Localized } from '../languages.ts';
 export type RawRecord = Record<string, unknown>;
 
 /** Logical column types; each writer maps them to its own (see docs/data.md). */
-export type ColumnType = 'integer' | 'text' | 'decimal' | 'date' | 'text_list';
+/** The logical column types, in the order the data dictionary lists them. */
+export const COLUMN_TYPES = ['integer', 'text', 'decimal', 'date', 'text_list'] as const;
+export type ColumnType = (typeof COLUMN_TYPES)[number];
 
 export interface ColumnDefinition {
   /** Normalized column name, snake_case, the same across datasets for the same meaning. */

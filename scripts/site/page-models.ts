@@ -6,6 +6,7 @@ import type { ColumnDefinition, DatasetDefinition } from '../datasets/dataset-de
 import { partyDataset } from '../datasets/party-dataset.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import type { FileFormat, PublishedFile } from '../snapshot/snapshot-manifest.ts';
+import { formatOf, loadingFormats } from '../formats.ts';
 import {
   COUNT_GROUPS,
   flagsOf,
@@ -279,49 +280,11 @@ const TEXT_ID_COLUMN: Record<'turnout' | 'parties', string> = { turnout: 'dapil_
  * DuckDB `SELECT * FROM read_csv('kpu-dpr-turnout-by-sex-2014.csv', types = {'dapil_id': 'VARCHAR'});`
  */
 export function loadingSnippets(site: SiteData): LoadingSnippet[] {
-  const formats: FileFormat[] = ['csv', 'parquet', 'json', 'arrow', 'raw-json', 'zip'];
-  return formats.flatMap((format): LoadingSnippet[] => {
-    const example = site.manifest.files.find((file) => file.format === format && (format === 'zip' || file.dataset === 'turnout')) ?? site.manifest.files.find((file) => file.format === format);
+  return loadingFormats().flatMap(({ id: format, loading }): LoadingSnippet[] => {
+    const example = site.manifest.files.find((file) => file.format === format && (!formatOf(format).perDataset || file.dataset === 'turnout')) ?? site.manifest.files.find((file) => file.format === format);
     if (!example) return [];
     const file = example.path.replace(/^.*\//, '');
     const idColumn = TEXT_ID_COLUMN[example.dataset ?? 'turnout'];
-    switch (format) {
-      case 'csv':
-        return [{ format, file, lines: [
-          { tool: 'DuckDB', code: `SELECT * FROM read_csv('${file}', types = {'${idColumn}': 'VARCHAR'});` },
-          { tool: 'pandas', code: `pd.read_csv('${file}', encoding='utf-8-sig', dtype={'${idColumn}': str})` },
-          { tool: 'R', code: `readr::read_csv('${file}', col_types = readr::cols(${idColumn} = 'c'))` },
-        ] }];
-      case 'parquet':
-        return [{ format, file, lines: [
-          { tool: 'DuckDB', code: `SELECT * FROM read_parquet('${file}');` },
-          { tool: 'pandas', code: `pd.read_parquet('${file}')` },
-          { tool: 'R', code: `arrow::read_parquet('${file}')` },
-        ] }];
-      case 'json':
-        return [{ format, file, lines: [
-          { tool: 'DuckDB', code: `SELECT * FROM read_json('${file}');` },
-          { tool: 'pandas', code: `pd.read_json('${file}', dtype={'${idColumn}': str})` },
-          { tool: 'R', code: `jsonlite::fromJSON('${file}')` },
-        ] }];
-      case 'arrow':
-        return [{ format, file, lines: [
-          { tool: 'DuckDB', code: `INSTALL nanoarrow FROM community; LOAD nanoarrow; SELECT * FROM read_arrow('${file}');` },
-          { tool: 'pandas', code: `pd.read_feather('${file}')` },
-          { tool: 'R', code: `arrow::read_ipc_file('${file}')` },
-        ] }];
-      case 'raw-json':
-        return [{ format, file, lines: [
-          { tool: 'DuckDB', code: `SELECT * FROM read_json('${file}');` },
-          { tool: 'pandas', code: `pd.read_json('${file}', dtype=False)` },
-          { tool: 'R', code: `jsonlite::fromJSON('${file}')` },
-        ] }];
-      default:
-        return [{ format, file, lines: [
-          { tool: 'shell', code: `unzip ${file}` },
-          { tool: 'Python', code: `zipfile.ZipFile('${file}').extractall()` },
-          { tool: 'R', code: `unzip('${file}')` },
-        ] }];
-    }
+    return [{ format, file, lines: loading.lines(file, idColumn) }];
   });
 }

@@ -2,11 +2,12 @@
 // words of the sentences built from figures included (site-sentences.ts computes the figures). Column and rule
 // titles come from the dataset declarations and the quality report, not from here.
 import type { ColumnDefinition, ColumnType } from '../datasets/dataset-definition.ts';
-import { FORMAT_TYPES } from '../datasets/data-dictionary.ts';
+import { formatTypeTexts } from '../datasets/data-dictionary.ts';
 import type { Lang, SlugKind } from './site-routes.ts';
+import { formatLabels } from '../formats.ts';
 
 /** How one logical column type is written in each published format, in words. */
-export type FormatTypeTexts = (typeof FORMAT_TYPES)[ColumnType];
+export type FormatTypeTexts = ReturnType<typeof formatTypeTexts>[ColumnType];
 export type ColumnUnit = NonNullable<ColumnDefinition['unit']>;
 
 export interface SiteText {
@@ -396,16 +397,7 @@ const id: SiteText = {
     releasesChanges: 'Apa yang diubah setiap rilis: ',
     howTo: 'Cara membuka setiap format',
     howToIntro: ['Contoh satu baris untuk DuckDB (SQL), pandas (Python, setelah ', 'import pandas as pd', ') dan R, dengan nama berkas setelah diunduh. Kolom kode (dapil_id, ballot_number) adalah teks: nol di depan harus tetap ada.'],
-    formatNames: {
-      json: 'JSON',
-      csv: 'CSV',
-      parquet: 'Parquet',
-      arrow: 'Arrow IPC',
-      'raw-json': 'JSON mentah (nilai sumber)',
-      zip: 'ZIP (bundel tahun)',
-      'quality-json': 'Laporan kualitas (JSON)',
-      'quality-markdown': 'Laporan kualitas (Markdown)',
-    },
+    formatNames: formatLabels('id'),
   },
   dictionary: {
     title: 'Kamus data',
@@ -428,13 +420,7 @@ const id: SiteText = {
     logicalType: 'Tipe logis',
     typeNames: { integer: 'bilangan bulat', text: 'teks', decimal: 'bilangan desimal', date: 'tanggal', text_list: 'daftar teks' },
     units: { persons: 'orang', percent: 'persen', year: 'tahun' },
-    formatTypes: {
-      integer: { json: 'angka', csv: 'angka, tanpa tanda kutip', parquet: 'INT64', arrow: 'Int64' },
-      text: { json: 'teks', csv: 'teks dalam tanda kutip; teks yang akan dijalankan spreadsheet sebagai rumus (diawali =, +, -, @) diberi \' di depannya', parquet: 'UTF8 (BYTE_ARRAY)', arrow: 'Utf8' },
-      decimal: { json: 'angka', csv: 'angka dengan titik desimal, tanpa tanda kutip', parquet: 'DOUBLE', arrow: 'Float64' },
-      date: { json: 'teks YYYY-MM-DD', csv: 'YYYY-MM-DD, tanpa tanda kutip', parquet: 'DATE', arrow: 'Date32 (hari)' },
-      text_list: { json: 'larik teks', csv: 'dalam tanda kutip, butir dipisah ";" (pelindung rumus seperti teks)', parquet: 'LIST berisi UTF8', arrow: 'List<Utf8>' },
-    },
+    formatTypes: formatTypeTexts('id'),
   },
   quality: {
     title: 'Laporan kualitas data',
@@ -688,16 +674,7 @@ const en: SiteText = {
     releasesChanges: 'What each release changed: ',
     howTo: 'How to load each format',
     howToIntro: ['One line each for DuckDB (SQL), pandas (Python, after ', 'import pandas as pd', ') and R, with the file name once downloaded. The identifier columns (dapil_id, ballot_number) are text: their leading zeros must stay.'],
-    formatNames: {
-      json: 'JSON',
-      csv: 'CSV',
-      parquet: 'Parquet',
-      arrow: 'Arrow IPC',
-      'raw-json': 'raw JSON (source values)',
-      zip: 'ZIP (year bundle)',
-      'quality-json': 'quality report (JSON)',
-      'quality-markdown': 'quality report (Markdown)',
-    },
+    formatNames: formatLabels('en'),
   },
   dictionary: {
     title: 'Data dictionary',
@@ -721,7 +698,7 @@ const en: SiteText = {
     typeNames: { integer: 'integer', text: 'text', decimal: 'decimal', date: 'date', text_list: 'list of texts' },
     units: { persons: 'persons', percent: 'percent', year: 'year' },
     // The wording of docs/data.md, so the page and the docs say the same.
-    formatTypes: FORMAT_TYPES,
+    formatTypes: formatTypeTexts('en'),
   },
   quality: {
     title: 'Data quality report',

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { servedExtensions } from '../formats.ts';
 
 export interface StaticServerOptions {
   /** The folder to serve (dist/, which may be a symlink). */
@@ -26,27 +27,24 @@ export interface RunningStaticServer {
   close(): Promise<void>;
 }
 
-const MEDIA_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.parquet': 'application/vnd.apache.parquet',
-  '.arrow': 'application/vnd.apache.arrow.file',
-  '.zip': 'application/zip',
-  '.txt': 'text/plain; charset=utf-8',
+/** The site's own file types; the published formats' come from the formats registry. */
+const SITE_TYPES: Record<string, { mediaType: string; text: boolean }> = {
+  '.html': { mediaType: 'text/html; charset=utf-8', text: true },
+  '.css': { mediaType: 'text/css; charset=utf-8', text: true },
+  '.js': { mediaType: 'text/javascript; charset=utf-8', text: true },
+  '.svg': { mediaType: 'image/svg+xml', text: true },
+  '.txt': { mediaType: 'text/plain; charset=utf-8', text: true },
 };
 
-/** Files compressed on the fly: text. Parquet, Arrow and ZIP are sent as they are. */
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.json', '.csv', '.md', '.svg', '.txt', '']);
+const SERVED_TYPES = new Map([...Object.entries(SITE_TYPES), ...servedExtensions()]);
+
+/** Files compressed on the fly: text (and files without an extension, SHA256SUMS). Parquet, Arrow and ZIP are sent as they are. */
+const COMPRESSIBLE = new Set(['', ...[...SERVED_TYPES].filter(([, type]) => type.text).map(([extension]) => extension)]);
 
 function mediaTypeOf(file: string): string {
   const name = path.basename(file);
   if (name === 'SHA256SUMS') return 'text/plain; charset=utf-8';
-  return MEDIA_TYPES[path.extname(file)] ?? 'application/octet-stream';
+  return SERVED_TYPES.get(path.extname(file))?.mediaType ?? 'application/octet-stream';
 }
 
 async function fileStat(file: string): Promise<Awaited<ReturnType<typeof stat>> | null> {

@@ -1,8 +1,9 @@
 // The one schema every snapshot format is written from: the dataset's normalized columns as an Arrow schema,
 // and the Arrow table built from normalized records, checked value by value against it. The JSON, CSV,
 // Parquet and Arrow IPC writers all read that table, so no format can disagree with another.
-import { DateDay, Field, Float64, Int64, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, type Data, type DataType } from 'apache-arrow';
-import type { ColumnDefinition, ColumnType } from '../datasets/dataset-definition.ts';
+import { DateDay, Field, Float64, Int64, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, type Data } from 'apache-arrow';
+import { arrowTypeOf } from '../datasets/column-types.ts';
+import type { ColumnDefinition } from '../datasets/dataset-definition.ts';
 import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
 import {
   createDateDayBuilder,
@@ -14,6 +15,7 @@ import {
 } from './column-builder.ts';
 
 export type { NormalizedRecord, NormalizedValue };
+export { arrowTypeOf };
 
 /** Rows per Arrow record batch, and so per Parquet row group: bounds builder memory while streaming records in. */
 export const BATCH_ROWS = 65_536;
@@ -51,34 +53,6 @@ function describeValue(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' || value === null) return String(value);
   if (Array.isArray(value)) return `an array of ${value.length}`;
   return `a value of type ${typeof value}`;
-}
-
-/**
- * Logical type → Arrow type.
- * - integer → Int64, not Int32: it is what DuckDB (BIGINT), pandas and Polars (int64) use by default, so sums
- *   and joins never overflow downstream, and it matches the Parquet INT64. Values are still limited to ±(2^53 − 1)
- *   (see `encodeInteger`), because JSON readers go through doubles.
- * - decimal → Float64, not Decimal: DuckDB reads DOUBLE and pandas float64 with no extension or conversion,
- *   and the source's percentages (one decimal, "30,5") round-trip exactly through
- *   the shortest decimal form JavaScript prints (30.5). Arithmetic on them is binary floating point.
- * - date → DateDay (days since 1970-01-01, no time zone).
- * - text → Utf8, never dictionary-encoded: dictionaries would show up as categorical/ENUM types in some readers
- *   and differ from the Parquet and CSV columns; Parquet compression already takes care of repeated names.
- * - text_list → List<Utf8> with non-null elements.
- */
-function arrowTypeOf(type: ColumnType): DataType {
-  switch (type) {
-    case 'integer':
-      return new Int64();
-    case 'decimal':
-      return new Float64();
-    case 'date':
-      return new DateDay();
-    case 'text':
-      return new Utf8();
-    case 'text_list':
-      return new List(new Field('item', new Utf8(), false));
-  }
 }
 
 function createFieldMetadata(column: ColumnDefinition): Map<string, string> {

@@ -2,7 +2,9 @@
 // records and SHA-256, the harvest's provenance and the quality summary. The site and the publish stage
 // read it; researchers can check downloads against it.
 
-export type FileFormat = 'json' | 'csv' | 'parquet' | 'arrow' | 'raw-json' | 'zip' | 'quality-json' | 'quality-markdown';
+import type { FileFormat } from '../formats.ts';
+
+export type { FileFormat };
 
 export interface PublishedFile {
   /** Path relative to the data folder (dist/data/), with forward slashes. */

@@ -28,6 +28,7 @@ import { partialPathOf } from '../foundation/atomic-file.ts';
 import { hashFile } from '../foundation/hashing.ts';
 import { createColumnReaders, type ColumnReader } from './table-reader.ts';
 import type { FileFormat, PublishedFile, SnapshotManifest } from './snapshot-manifest.ts';
+import { datasetFormats, formatOf } from '../formats.ts';
 import { writeYearBundle } from './year-bundle.ts';
 import { killPoint } from '../kill-point.ts';
 
@@ -45,17 +46,6 @@ export interface SnapshotStageResult {
   manifest: SnapshotManifest;
   quality: QualityReport;
 }
-
-const MEDIA_TYPES: Record<FileFormat, string> = {
-  json: 'application/json',
-  csv: 'text/csv',
-  parquet: 'application/vnd.apache.parquet',
-  arrow: 'application/vnd.apache.arrow.file',
-  'raw-json': 'application/json',
-  zip: 'application/zip',
-  'quality-json': 'application/json',
-  'quality-markdown': 'text/markdown',
-};
 
 /** The normalized record's election year, or null when the source's year is not four digits (all-years files only). */
 function yearOf(record: NormalizedRecord): number | null {
@@ -122,13 +112,13 @@ interface YearGroup {
 }
 
 async function writeTableFiles(table: Table, stem: string): Promise<void> {
-  await writeJsonFile(table, `${stem}.json`);
+  await writeJsonFile(table, `${stem}${formatOf('json').suffix}`);
   killPoint('snapshot:file-written');
-  await writeCsvFile(table, `${stem}.csv`);
+  await writeCsvFile(table, `${stem}${formatOf('csv').suffix}`);
   killPoint('snapshot:file-written');
-  await writeParquetFile(table, `${stem}.parquet`);
+  await writeParquetFile(table, `${stem}${formatOf('parquet').suffix}`);
   killPoint('snapshot:file-written');
-  await writeArrowIpcFile(table, `${stem}.arrow`);
+  await writeArrowIpcFile(table, `${stem}${formatOf('arrow').suffix}`);
   killPoint('snapshot:file-written');
 }
 
@@ -179,14 +169,14 @@ async function writeDatasetFiles(options: SnapshotStageOptions, dataset: Dataset
     let raw: RawJsonWriter | null = null;
     if (year !== null) {
       await mkdir(path.join(options.outDir, yearLabel(year)), { recursive: true });
-      raw = createRawJsonWriter(path.join(options.outDir, `${stemOf(dataset, year)}.raw.json`));
+      raw = createRawJsonWriter(path.join(options.outDir, `${stemOf(dataset, year)}${formatOf('raw-json').suffix}`));
     }
     groups.push({ year, table: createTableBuilder(dataset.columns), raw, records: 0 });
     groupIndex.set(year, groups.length - 1);
     return groups.length - 1;
   };
   await mkdir(path.join(options.outDir, yearLabel('all')), { recursive: true });
-  const allRaw = createRawJsonWriter(path.join(options.outDir, `${stemOf(dataset, 'all')}.raw.json`));
+  const allRaw = createRawJsonWriter(path.join(options.outDir, `${stemOf(dataset, 'all')}${formatOf('raw-json').suffix}`));
   let position = 0;
   for await (const page of readHarvestPages(options.harvestDir, options.harvest, dataset)) {
     for (const record of page.records) {
@@ -230,15 +220,6 @@ function stemOf(dataset: DatasetDefinition, year: YearKey): string {
 /** Year bundles written at the same time: deflating runs on libuv's thread pool, one thread per bundle. */
 const BUNDLES_AT_ONCE = Math.max(1, availableParallelism());
 
-/** Formats of each dataset file, in the order the manifest lists them. */
-const DATA_FORMATS: ReadonlyArray<{ format: FileFormat; suffix: string }> = [
-  { format: 'json', suffix: '.json' },
-  { format: 'csv', suffix: '.csv' },
-  { format: 'parquet', suffix: '.parquet' },
-  { format: 'arrow', suffix: '.arrow' },
-  { format: 'raw-json', suffix: '.raw.json' },
-];
-
 export async function runSnapshotStage(options: SnapshotStageOptions): Promise<SnapshotStageResult> {
   const { outDir, reporter } = options;
   const check = await readCheckResult(options.checkDir, options.harvest.harvestId);
@@ -260,7 +241,7 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
   const files: PublishedFile[] = [];
   const describe = async (relative: string, dataset: PublishedFile['dataset'], year: YearKey, format: FileFormat, records: number | null): Promise<PublishedFile> => {
     const { sha256, bytes } = await hashFile(path.join(outDir, relative));
-    return { path: relative, dataset, year, format, mediaType: MEDIA_TYPES[format], bytes, records, sha256 };
+    return { path: relative, dataset, year, format, mediaType: formatOf(format).mediaType, bytes, records, sha256 };
   };
   // The check stage's bytes, copied: parsed and written again, a number kept as sent (exact-json.ts) could change.
   await copyFile(path.join(options.checkDir, QUALITY_REPORT_JSON), path.join(outDir, QUALITY_REPORT_JSON));
@@ -280,12 +261,12 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
     for (const dataset of DATASETS) {
       const records = recordsWritten.get(dataset.id)?.get(year);
       if (records === undefined) continue;
-      for (const { format, suffix } of DATA_FORMATS) yearFiles.push(await describe(`${stemOf(dataset, year)}${suffix}`, dataset.id, year, format, records));
+      for (const { id, suffix } of datasetFormats()) yearFiles.push(await describe(`${stemOf(dataset, year)}${suffix}`, dataset.id, year, id, records));
     }
     let bundle: Promise<PublishedFile> | null = null;
     if (year !== 'all') {
       if (running.length >= BUNDLES_AT_ONCE) await running.shift();
-      const file = `${yearLabel(year)}/kpu-election-data-${yearLabel(year)}.zip`;
+      const file = `${yearLabel(year)}/kpu-election-data-${yearLabel(year)}${formatOf('zip').suffix}`;
       bundle = writeYearBundle({ outDir, file, year, files: yearFiles, datasets: DATASETS }).then(() => describe(file, null, year, 'zip', null));
       // Awaited below, in manifest order; until then a failure must not count as unhandled.
       running.push(bundle.catch(() => {}));

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { renderDatasetDictionary, renderFormatTypes } from '../datasets/data-dictionary.ts';
+import { formatOf } from '../formats.ts';
 import type { PublishedFile } from './snapshot-manifest.ts';
 
 export interface YearBundleOptions {
@@ -21,13 +22,11 @@ export interface YearBundleOptions {
 /** 1980-01-01 00:00 in local time, so the DOS date fields read the same whatever TZ is. */
 const FIXED_MTIME = new Date(1980, 0, 1, 0, 0, 0);
 
-const FORMAT_NOTES: Record<string, string> = {
-  json: 'normalized records, a JSON array / rekaman ternormalisasi, larik JSON',
-  csv: 'normalized records, CSV (RFC 4180, UTF-8 with BOM, header row) / rekaman ternormalisasi, CSV',
-  parquet: 'normalized records, Apache Parquet / rekaman ternormalisasi, Parquet',
-  arrow: 'normalized records, Apache Arrow IPC file / rekaman ternormalisasi, berkas Arrow IPC',
-  'raw-json': 'the records exactly as the upstream gave them / rekaman persis seperti dari sumber',
-};
+/** What a file is, in the README's two languages (English / Bahasa Indonesia), from the formats registry. */
+function bundleNoteOf(file: PublishedFile): string {
+  const note = formatOf(file.format).bundleNote;
+  return note ? `${note.en} / ${note.id}` : file.format;
+}
 
 export function renderBundleReadme(year: number, files: readonly PublishedFile[], datasets: readonly DatasetDefinition[]): string {
   const used = datasets.filter((dataset) => files.some((file) => file.dataset === dataset.id));
@@ -42,7 +41,7 @@ export function renderBundleReadme(year: number, files: readonly PublishedFile[]
     '',
     '| file | records | SHA-256 | what |',
     '|---|---|---|---|',
-    ...files.map((file) => `| ${path.posix.basename(file.path)} | ${file.records ?? ''} | ${file.sha256} | ${FORMAT_NOTES[file.format] ?? file.format} |`),
+    ...files.map((file) => `| ${path.posix.basename(file.path)} | ${file.records ?? ''} | ${file.sha256} | ${bundleNoteOf(file)} |`),
     '',
     'Records that break a data quality rule are published as the source gave them and flagged in the `quality_flags` column; the quality report beside the downloads lists each broken rule with the values involved.',
     '',
@@ -72,8 +71,8 @@ export async function writeYearBundle(options: YearBundleOptions): Promise<void>
     forceDosTimestamp: true,
   });
   for (const file of options.files) {
-    // Parquet and Arrow are compressed or binary already; deflating them again costs time for nothing.
-    const compress = file.format !== 'parquet' && file.format !== 'arrow';
+    // Only text is deflated: Parquet and Arrow are compressed or binary already, deflating them costs time for nothing.
+    const compress = formatOf(file.format).text;
     // Streamed from disk: a year's files can be hundreds of megabytes.
     zip.addFile(path.join(options.outDir, file.path), `${folder}/${path.posix.basename(file.path)}`, { mtime: FIXED_MTIME, forceDosTimestamp: true, compress });
   }

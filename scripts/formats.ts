@@ -1,0 +1,254 @@
+// The published file formats, declared once: each one's id, file suffix, media type, label in each language
+// and how to load it. The snapshot's manifest, the static servers, the page files, the downloads page and its
+// loading snippets all derive from this list (issue 12).
+import type { Localized } from './languages.ts';
+
+/** One line of a loading snippet: a tool and the code that loads the file in it. */
+export interface LoadingLine {
+  tool: string;
+  code: string;
+}
+
+export interface FormatDefinition<Id extends string = string> {
+  id: Id;
+  /** The end of the file's name, dot included (the year bundle and the quality reports have fixed names). */
+  suffix: string;
+  /** As the manifest and datapackage.json list it: no charset parameter. */
+  mediaType: string;
+  /** Text: served with `charset=utf-8` and gzip-compressed by the static servers. */
+  text: boolean;
+  /** Written for every dataset and year from its Arrow table (the manifest lists them in this order). */
+  perDataset: boolean;
+  /** The name on the downloads page. */
+  label: Localized;
+  /** What a file of this format is, in the README of the year bundle (the bundle holds the per-dataset formats). */
+  bundleNote?: Localized;
+  /**
+   * How to load a file of this format, one line per tool, on its name once downloaded; `idColumn` is the
+   * dataset's column of digits held as text, which readers that guess types must be told about. `rank` orders
+   * the snippets on the downloads page. Absent: no snippet (the quality reports).
+   */
+  loading?: { rank: number; lines: (file: string, idColumn: string) => LoadingLine[] };
+  /**
+   * How this format writes each Arrow type of the one schema (scripts/snapshot/arrow-schema.ts), keyed by the
+   * type's Arrow name (`String(type)`): the data dictionary's type table derives from it through the schema's
+   * type mapping. Absent: the format has no column of that table.
+   */
+  typeWording?: Readonly<Record<string, Localized>>;
+}
+
+function declareFormats<const Formats extends ReadonlyArray<FormatDefinition>>(formats: Formats): Formats {
+  return formats;
+}
+
+/** Text a spreadsheet would run as a formula gets a leading ' in CSV (scripts/snapshot/csv-writer.ts). */
+const CSV_TEXT: Localized = {
+  id: 'teks dalam tanda kutip; teks yang akan dijalankan spreadsheet sebagai rumus (diawali =, +, -, @) diberi \' di depannya',
+  en: 'quoted text; text a spreadsheet would run as a formula (starting with =, +, -, @) gets a leading \'',
+};
+
+export const FORMATS = declareFormats([
+  {
+    id: 'json',
+    suffix: '.json',
+    mediaType: 'application/json',
+    text: true,
+    perDataset: true,
+    label: { id: 'JSON', en: 'JSON' },
+    bundleNote: { id: 'rekaman ternormalisasi, larik JSON', en: 'normalized records, a JSON array' },
+    typeWording: {
+      Int64: { id: 'angka', en: 'number' },
+      Utf8: { id: 'teks', en: 'string' },
+      Float64: { id: 'angka', en: 'number' },
+      'Date32<DAY>': { id: 'teks YYYY-MM-DD', en: 'string YYYY-MM-DD' },
+      'List<Utf8>': { id: 'larik teks', en: 'array of strings' },
+    },
+    loading: {
+      rank: 3,
+      lines: (file, idColumn) => [
+        { tool: 'DuckDB', code: `SELECT * FROM read_json('${file}');` },
+        { tool: 'pandas', code: `pd.read_json('${file}', dtype={'${idColumn}': str})` },
+        { tool: 'R', code: `jsonlite::fromJSON('${file}')` },
+      ],
+    },
+  },
+  {
+    id: 'csv',
+    suffix: '.csv',
+    mediaType: 'text/csv',
+    text: true,
+    perDataset: true,
+    label: { id: 'CSV', en: 'CSV' },
+    bundleNote: { id: 'rekaman ternormalisasi, CSV', en: 'normalized records, CSV (RFC 4180, UTF-8 with BOM, header row)' },
+    typeWording: {
+      Int64: { id: 'angka, tanpa tanda kutip', en: 'digits, unquoted' },
+      Utf8: CSV_TEXT,
+      Float64: { id: 'angka dengan titik desimal, tanpa tanda kutip', en: 'number with a decimal point, unquoted' },
+      'Date32<DAY>': { id: 'YYYY-MM-DD, tanpa tanda kutip', en: 'YYYY-MM-DD, unquoted' },
+      'List<Utf8>': { id: 'dalam tanda kutip, butir dipisah ";" (pelindung rumus seperti teks)', en: 'quoted, items separated by ";" (formula guard as for text)' },
+    },
+    loading: {
+      rank: 1,
+      lines: (file, idColumn) => [
+        { tool: 'DuckDB', code: `SELECT * FROM read_csv('${file}', types = {'${idColumn}': 'VARCHAR'});` },
+        { tool: 'pandas', code: `pd.read_csv('${file}', encoding='utf-8-sig', dtype={'${idColumn}': str})` },
+        { tool: 'R', code: `readr::read_csv('${file}', col_types = readr::cols(${idColumn} = 'c'))` },
+      ],
+    },
+  },
+  {
+    id: 'parquet',
+    suffix: '.parquet',
+    mediaType: 'application/vnd.apache.parquet',
+    text: false,
+    perDataset: true,
+    label: { id: 'Parquet', en: 'Parquet' },
+    bundleNote: { id: 'rekaman ternormalisasi, Parquet', en: 'normalized records, Apache Parquet' },
+    // As parquet-wasm writes the Arrow types (scripts/snapshot/parquet-writer.ts).
+    typeWording: {
+      Int64: { id: 'INT64', en: 'INT64' },
+      Utf8: { id: 'UTF8 (BYTE_ARRAY)', en: 'UTF8 (BYTE_ARRAY)' },
+      Float64: { id: 'DOUBLE', en: 'DOUBLE' },
+      'Date32<DAY>': { id: 'DATE', en: 'DATE' },
+      'List<Utf8>': { id: 'LIST berisi UTF8', en: 'LIST of UTF8' },
+    },
+    loading: {
+      rank: 2,
+      lines: (file) => [
+        { tool: 'DuckDB', code: `SELECT * FROM read_parquet('${file}');` },
+        { tool: 'pandas', code: `pd.read_parquet('${file}')` },
+        { tool: 'R', code: `arrow::read_parquet('${file}')` },
+      ],
+    },
+  },
+  {
+    id: 'arrow',
+    suffix: '.arrow',
+    mediaType: 'application/vnd.apache.arrow.file',
+    text: false,
+    perDataset: true,
+    label: { id: 'Arrow IPC', en: 'Arrow IPC' },
+    bundleNote: { id: 'rekaman ternormalisasi, berkas Arrow IPC', en: 'normalized records, Apache Arrow IPC file' },
+    typeWording: {
+      Int64: { id: 'Int64', en: 'Int64' },
+      Utf8: { id: 'Utf8', en: 'Utf8' },
+      Float64: { id: 'Float64', en: 'Float64' },
+      'Date32<DAY>': { id: 'Date32 (hari)', en: 'Date32 (days)' },
+      'List<Utf8>': { id: 'List<Utf8>', en: 'List<Utf8>' },
+    },
+    loading: {
+      rank: 4,
+      lines: (file) => [
+        { tool: 'DuckDB', code: `INSTALL nanoarrow FROM community; LOAD nanoarrow; SELECT * FROM read_arrow('${file}');` },
+        { tool: 'pandas', code: `pd.read_feather('${file}')` },
+        { tool: 'R', code: `arrow::read_ipc_file('${file}')` },
+      ],
+    },
+  },
+  {
+    id: 'raw-json',
+    suffix: '.raw.json',
+    mediaType: 'application/json',
+    text: true,
+    perDataset: true,
+    label: { id: 'JSON mentah (nilai sumber)', en: 'raw JSON (source values)' },
+    bundleNote: { id: 'rekaman persis seperti dari sumber', en: 'the records exactly as the upstream gave them' },
+    loading: {
+      rank: 5,
+      lines: (file) => [
+        { tool: 'DuckDB', code: `SELECT * FROM read_json('${file}');` },
+        { tool: 'pandas', code: `pd.read_json('${file}', dtype=False)` },
+        { tool: 'R', code: `jsonlite::fromJSON('${file}')` },
+      ],
+    },
+  },
+  {
+    id: 'zip',
+    suffix: '.zip',
+    mediaType: 'application/zip',
+    text: false,
+    perDataset: false,
+    label: { id: 'ZIP (bundel tahun)', en: 'ZIP (year bundle)' },
+    loading: {
+      rank: 6,
+      lines: (file) => [
+        { tool: 'shell', code: `unzip ${file}` },
+        { tool: 'Python', code: `zipfile.ZipFile('${file}').extractall()` },
+        { tool: 'R', code: `unzip('${file}')` },
+      ],
+    },
+  },
+  {
+    id: 'quality-json',
+    suffix: '.json',
+    mediaType: 'application/json',
+    text: true,
+    perDataset: false,
+    label: { id: 'Laporan kualitas (JSON)', en: 'quality report (JSON)' },
+  },
+  {
+    id: 'quality-markdown',
+    suffix: '.md',
+    mediaType: 'text/markdown',
+    text: true,
+    perDataset: false,
+    label: { id: 'Laporan kualitas (Markdown)', en: 'quality report (Markdown)' },
+  },
+]);
+
+export type FileFormat = (typeof FORMATS)[number]['id'];
+
+type DictionaryFormatDefinition = Extract<(typeof FORMATS)[number], { typeWording: object }>;
+
+/** The formats with a column in the data dictionary's type table: json, csv, parquet, arrow. */
+export type DictionaryFormat = DictionaryFormatDefinition['id'];
+
+/** The formats of the data dictionary's type table, in its column order. */
+export function dictionaryFormats(): DictionaryFormatDefinition[] {
+  return FORMATS.filter((format): format is DictionaryFormatDefinition => 'typeWording' in format);
+}
+
+/** A format's declaration; every `FileFormat` has one. */
+export function formatOf(id: FileFormat): FormatDefinition<FileFormat> {
+  const formats: ReadonlyArray<FormatDefinition<FileFormat>> = FORMATS;
+  const format = formats.find((entry) => entry.id === id);
+  if (!format) throw new Error(`Unknown format ${id}`);
+  return format;
+}
+
+/** The formats written per dataset and year, in the manifest's order. */
+export function datasetFormats(): Array<FormatDefinition<FileFormat>> {
+  return FORMATS.filter((format) => format.perDataset);
+}
+
+/** The formats with loading snippets, in the downloads page's order. */
+export function loadingFormats(): Array<{ id: FileFormat; loading: NonNullable<FormatDefinition['loading']> }> {
+  const formats: ReadonlyArray<FormatDefinition<FileFormat>> = FORMATS;
+  return formats.flatMap(({ id, loading }) => (loading ? [{ id, loading }] : [])).sort((a, b) => a.loading.rank - b.loading.rank);
+}
+
+/** Each format's name on the downloads page, in one language. */
+export function formatLabels(lang: keyof Localized): Record<FileFormat, string> {
+  return Object.fromEntries(FORMATS.map((format) => [format.id, format.label[lang]])) as Record<FileFormat, string>;
+}
+
+/** The Content-Type a static server sends for a format: text gets its charset. */
+export function servedMediaType(format: FormatDefinition): string {
+  return format.text ? `${format.mediaType}; charset=utf-8` : format.mediaType;
+}
+
+/**
+ * Content-Type and compressibility by file extension (as `path.extname` gives it, so `.raw.json` is `.json`), for
+ * the static servers. Formats sharing an extension share its media type, which this checks.
+ */
+export function servedExtensions(): Map<string, { mediaType: string; text: boolean }> {
+  const byExtension = new Map<string, { mediaType: string; text: boolean }>();
+  for (const format of FORMATS) {
+    const extension = format.suffix.slice(format.suffix.lastIndexOf('.'));
+    const served = { mediaType: servedMediaType(format), text: format.text };
+    const known = byExtension.get(extension);
+    if (known && (known.mediaType !== served.mediaType || known.text !== served.text)) throw new Error(`Formats ending in ${extension} disagree on their media type`);
+    byExtension.set(extension, served);
+  }
+  return byExtension;
+}

@@ -1,0 +1,117 @@
+// One formats registry (scripts/formats.ts, issue 12): a format declared there, and nowhere else, reaches every
+// consumer: the static servers' media types and compression, the data dictionary's type table (its wording
+// looked up through the one schema's Arrow types), the downloads page's names and loading snippets.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FormatDefinition } from '../../scripts/formats.ts';
+import type { SiteData } from '../../scripts/site/site-data.ts';
+
+/** A format no code knows: declared here, in the registry only. */
+const TEST_FORMAT: FormatDefinition = {
+  id: 'geojson',
+  suffix: '.geojson',
+  mediaType: 'application/geo+json',
+  text: true,
+  perDataset: false,
+  label: { id: 'GeoJSON (peta)', en: 'GeoJSON (map)' },
+  bundleNote: { id: 'batas dapil, GeoJSON', en: 'electoral district boundaries, GeoJSON' },
+  loading: { rank: 0, lines: (file) => [{ tool: 'DuckDB', code: `SELECT * FROM ST_Read('${file}');` }] },
+  typeWording: {
+    Int64: { id: 'angka', en: 'number' },
+    Utf8: { id: 'teks', en: 'string' },
+    Float64: { id: 'angka', en: 'number' },
+    'Date32<DAY>': { id: 'teks YYYY-MM-DD', en: 'string YYYY-MM-DD' },
+    'List<Utf8>': { id: 'larik teks', en: 'array of strings' },
+  },
+};
+
+vi.mock('../../scripts/formats.ts', async (importOriginal) => {
+  const registry = await importOriginal<typeof import('../../scripts/formats.ts')>();
+  // The registry is a plain array at run time: the declaration is added before any consumer is loaded.
+  (registry.FORMATS as unknown as FormatDefinition[]).push(TEST_FORMAT);
+  return registry;
+});
+
+const { renderFormatTypes, formatTypeTexts } = await import('../../scripts/datasets/data-dictionary.ts');
+const { TEXT } = await import('../../scripts/site/site-text.ts');
+const { loadingSnippets } = await import('../../scripts/site/page-models.ts');
+const { startStaticServer } = await import('../../scripts/site/static-server.ts');
+const { serveSite } = await import('../../bench/support/static-site-server.ts');
+const { COLUMN_TYPES } = await import('../../scripts/datasets/dataset-definition.ts');
+const { arrowTypeOf } = await import('../../scripts/snapshot/arrow-schema.ts');
+const { renderBundleReadme } = await import('../../scripts/snapshot/year-bundle.ts');
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'kpu-formats-'));
+  await writeFile(path.join(root, 'map.geojson'), JSON.stringify({ type: 'FeatureCollection', features: [] }).repeat(20));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('a format declared once in the registry', () => {
+  it('is served with its media type, compressed as text, by the preview server and the bench server', async () => {
+    for (const start of [async () => startStaticServer({ root }), async () => serveSite(root)]) {
+      const server = await start();
+      try {
+        const response = await fetch(new URL('map.geojson', server.url.endsWith('/') ? server.url : `${server.url}/`), { headers: { 'accept-encoding': 'gzip' } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('application/geo+json; charset=utf-8');
+        expect(response.headers.get('content-encoding')).toBe('gzip');
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
+  it('gets a column of the data dictionary in docs/data.md and in each language of the site', () => {
+    const table = renderFormatTypes().split('\n');
+    expect(table[0]).toBe('| logical type | JSON | CSV | Parquet | Arrow IPC | GeoJSON (map) |');
+    expect(table).toContain('| date | string YYYY-MM-DD | YYYY-MM-DD, unquoted | DATE | Date32 (days) | string YYYY-MM-DD |');
+    for (const type of COLUMN_TYPES) {
+      expect(Object.keys(formatTypeTexts('en')[type])).toEqual(['json', 'csv', 'parquet', 'arrow', 'geojson']);
+      // Through the schema's mapping: the wording of the column type's Arrow type, in the page's language.
+      const wording = TEST_FORMAT.typeWording?.[String(arrowTypeOf(type))];
+      expect((TEXT.id.dictionary.formatTypes[type] as Record<string, string>)['geojson']).toBe(wording?.id);
+      expect((TEXT.en.dictionary.formatTypes[type] as Record<string, string>)['geojson']).toBe(wording?.en);
+    }
+  });
+
+  it('is named on the downloads page and gets its loading snippet, in the order of its rank', () => {
+    expect(TEXT.id.downloads.formatNames['geojson']).toBe('GeoJSON (peta)');
+    expect(TEXT.en.downloads.formatNames['geojson']).toBe('GeoJSON (map)');
+    const site = {
+      manifest: {
+        files: [
+          { path: '2024/kpu-dpr-turnout-2024.csv', dataset: 'turnout', year: 2024, format: 'csv' },
+          { path: 'maps/dapil-2024.geojson', dataset: null, year: 2024, format: 'geojson' },
+        ],
+      },
+    } as unknown as SiteData;
+    const snippets = loadingSnippets(site);
+    expect(snippets.map((snippet) => snippet.format)).toEqual(['geojson', 'csv']);
+    expect(snippets[0]).toEqual({ format: 'geojson', file: 'dapil-2024.geojson', lines: [{ tool: 'DuckDB', code: "SELECT * FROM ST_Read('dapil-2024.geojson');" }] });
+  });
+  it('is described in the year bundle\'s README', () => {
+    const file = { path: '2024/dapil-2024.geojson', dataset: null, year: 2024, format: 'geojson', mediaType: 'application/geo+json', bytes: 9, records: null, sha256: 'f'.repeat(64) };
+    const readme = renderBundleReadme(2024, [file] as unknown as Parameters<typeof renderBundleReadme>[1], []);
+    expect(readme).toContain(`| dapil-2024.geojson |  | ${'f'.repeat(64)} | electoral district boundaries, GeoJSON / batas dapil, GeoJSON |`);
+    expect(readme).toContain('| logical type | JSON | CSV | Parquet | Arrow IPC | GeoJSON (map) |');
+  });
+});
+
+describe('the dictionary wording', () => {
+  it('fails when a format does not say how it writes an Arrow type of the schema', () => {
+    const wording = TEST_FORMAT.typeWording as Record<string, unknown>;
+    const kept = wording['Float64'];
+    delete wording['Float64'];
+    try {
+      expect(() => formatTypeTexts('en')).toThrow('geojson does not say how it writes the Arrow type Float64 (column type decimal)');
+    } finally {
+      wording['Float64'] = kept;
+    }
+  });
+});
