@@ -5,19 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { servedExtensions } from '../../scripts/formats.ts';
-
-/** The site's own file types, then the published formats' from the formats registry. */
-const SITE_TYPES: Record<string, { mediaType: string; text: boolean }> = {
-  '.html': { mediaType: 'text/html; charset=utf-8', text: true },
-  '.css': { mediaType: 'text/css; charset=utf-8', text: true },
-  '.js': { mediaType: 'text/javascript; charset=utf-8', text: true },
-  '.svg': { mediaType: 'image/svg+xml', text: true },
-  '.png': { mediaType: 'image/png', text: false },
-  '.ico': { mediaType: 'image/x-icon', text: false },
-  '.woff2': { mediaType: 'font/woff2', text: false },
-};
-const TYPES = new Map([...Object.entries(SITE_TYPES), ...servedExtensions()]);
+import { SERVED_TYPES } from '../../scripts/site/static-server.ts';
 
 export interface SiteServer {
   url: string;
@@ -38,8 +26,8 @@ export async function serveSite(root: string): Promise<SiteServer> {
         return;
       }
       const extension = path.extname(file);
-      const headers: Record<string, string> = { 'content-type': TYPES.get(extension)?.mediaType ?? 'application/octet-stream', 'cache-control': 'no-cache' };
-      const gzip = TYPES.get(extension)?.text === true && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      const headers: Record<string, string> = { 'content-type': SERVED_TYPES.get(extension)?.mediaType ?? 'application/octet-stream', 'cache-control': 'no-cache' };
+      const gzip = SERVED_TYPES.get(extension)?.text === true && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
       const sent = gzip ? gzipSync(body) : body;
       if (gzip) headers['content-encoding'] = 'gzip';
       response.writeHead(200, { ...headers, 'content-length': String(sent.length) }).end(sent);

@@ -34,9 +34,13 @@ const SITE_TYPES: Record<string, { mediaType: string; text: boolean }> = {
   '.js': { mediaType: 'text/javascript; charset=utf-8', text: true },
   '.svg': { mediaType: 'image/svg+xml', text: true },
   '.txt': { mediaType: 'text/plain; charset=utf-8', text: true },
+  '.png': { mediaType: 'image/png', text: false },
+  '.ico': { mediaType: 'image/x-icon', text: false },
+  '.woff2': { mediaType: 'font/woff2', text: false },
 };
 
-const SERVED_TYPES = new Map([...Object.entries(SITE_TYPES), ...servedExtensions()]);
+/** Every file type a published site serves, by extension: the site's own, then the formats registry's. */
+export const SERVED_TYPES: ReadonlyMap<string, { mediaType: string; text: boolean }> = new Map([...Object.entries(SITE_TYPES), ...servedExtensions()]);
 
 /** Files compressed on the fly: text (and files without an extension, SHA256SUMS). Parquet, Arrow and ZIP are sent as they are. */
 const COMPRESSIBLE = new Set(['', ...[...SERVED_TYPES].filter(([, type]) => type.text).map(([extension]) => extension)]);
