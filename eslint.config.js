@@ -29,7 +29,10 @@ const layering = LAYERS.map((folders, index) => {
   const above = LAYERS.slice(index + 1).flat();
   const isFoundation = index === 0;
   return {
-    files: [...folders.map((folder) => `scripts/${folder}/**/*.ts`), ...(isFoundation ? FOUNDATION_ROOT_FILES.map((file) => `scripts/${file}.ts`) : [])],
+    files: [
+      ...folders.map((folder) => `scripts/${folder}/**/*.ts`),
+      ...(isFoundation ? FOUNDATION_ROOT_FILES.map((file) => `scripts/${file}.ts`) : []),
+    ],
     rules: layerRule(
       [...above, ...TOOL_FOLDERS],
       FRONT_DOOR_ROOT_FILES,
@@ -39,14 +42,28 @@ const layering = LAYERS.map((folders, index) => {
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist.builds/**', 'node_modules/**', '.cache/**', 'site/.astro/**', 'test-results/**', 'bench/results/**', 'site/.astro/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist.builds/**',
+      'node_modules/**',
+      '.cache/**',
+      'site/.astro/**',
+      'test-results/**',
+      'bench/results/**',
+      'site/.astro/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2024, sourceType: 'module' },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through scripts/config.ts only.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through scripts/config.ts only.' },
+      ],
     },
   },
   ...layering,
@@ -62,21 +79,54 @@ export default tseslint.config(
   {
     // The tools sit beside the pipeline: anything below the front door, never the front door.
     files: TOOL_FOLDERS.map((folder) => `scripts/${folder}/**/*.ts`),
-    rules: layerRule([], ['cli', 'pipeline', 'preview', 'build-lock'], 'The tools (upstream, synthetic, docs) do not import the front door; see docs/architecture.md, "Layers".'),
+    rules: layerRule(
+      [],
+      ['cli', 'pipeline', 'preview', 'build-lock'],
+      'The tools (upstream, synthetic, docs) do not import the front door; see docs/architecture.md, "Layers".',
+    ),
   },
   {
     // The stand-in upstream serves the synthetic data, so the generator never imports the stand-in (no cycle).
     files: ['scripts/synthetic/**/*.ts'],
-    rules: layerRule(['upstream'], ['cli', 'pipeline', 'preview', 'build-lock'], 'scripts/synthetic/ does not import the stand-in upstream (which serves its data) nor the front door; see docs/architecture.md, "Layers".'),
+    rules: layerRule(
+      ['upstream'],
+      ['cli', 'pipeline', 'preview', 'build-lock'],
+      'scripts/synthetic/ does not import the stand-in upstream (which serves its data) nor the front door; see docs/architecture.md, "Layers".',
+    ),
   },
   {
     // The site's one script runs in the browser, as a classic script.
     files: ['site/public/**/*.js'],
-    languageOptions: { sourceType: 'script', globals: { window: 'readonly', document: 'readonly', fetch: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', Intl: 'readonly', navigator: 'readonly', location: 'readonly', HTMLElement: 'readonly', HTMLTableElement: 'readonly', HTMLInputElement: 'readonly', Event: 'readonly', KeyboardEvent: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        fetch: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        Intl: 'readonly',
+        navigator: 'readonly',
+        location: 'readonly',
+        HTMLElement: 'readonly',
+        HTMLTableElement: 'readonly',
+        HTMLInputElement: 'readonly',
+        Event: 'readonly',
+        KeyboardEvent: 'readonly',
+        console: 'readonly',
+      },
+    },
   },
   {
     // site/src/lib/snapshot.ts is the one reader of the site build's data-folder variable (docs/site.md).
-    files: ['scripts/config.ts', 'test/**', 'bench/**', 'vitest.config.ts', 'site/src/lib/snapshot.ts', 'site/astro.config.ts'],
+    files: [
+      'scripts/config.ts',
+      'test/**',
+      'bench/**',
+      'vitest.config.ts',
+      'site/src/lib/snapshot.ts',
+      'site/astro.config.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

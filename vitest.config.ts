@@ -20,9 +20,34 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'unit', include: [UNIT], pool: 'threads', testTimeout: 30_000 } },
-      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: [UNIT, BROWSER, CI], pool: 'forks', ...SLOW } },
-      { extends: true, test: { name: 'browser', include: [BROWSER], pool: 'forks', ...SLOW, globalSetup: ['test/support/chromium-setup.ts'] } },
-      ...(process.env.KPU_TEST_CI === '1' ? [{ extends: true, test: { name: 'ci', include: [CI], pool: 'forks' as const, testTimeout: 120_000, hookTimeout: 900_000 } }] : []),
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          exclude: [UNIT, BROWSER, CI],
+          pool: 'forks',
+          ...SLOW,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: [BROWSER],
+          pool: 'forks',
+          ...SLOW,
+          globalSetup: ['test/support/chromium-setup.ts'],
+        },
+      },
+      ...(process.env.KPU_TEST_CI === '1'
+        ? [
+            {
+              extends: true,
+              test: { name: 'ci', include: [CI], pool: 'forks' as const, testTimeout: 120_000, hookTimeout: 900_000 },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -19,8 +19,18 @@ if (!key || !planFile) {
 }
 const plan = JSON.parse(await readFile(planFile, 'utf8')) as BareFetchPlan;
 // The same agent settings and headers as scripts/harvest/upstream-client.ts.
-const agent = new Agent({ connections: plan.concurrency, headersTimeout: plan.timeoutMs, bodyTimeout: plan.timeoutMs, connectTimeout: plan.timeoutMs });
-const headers = { 'x-api-key': key, 'content-type': 'application/json', accept: 'application/json', 'user-agent': 'kpu-open-data-publisher' };
+const agent = new Agent({
+  connections: plan.concurrency,
+  headersTimeout: plan.timeoutMs,
+  bodyTimeout: plan.timeoutMs,
+  connectTimeout: plan.timeoutMs,
+});
+const headers = {
+  'x-api-key': key,
+  'content-type': 'application/json',
+  accept: 'application/json',
+  'user-agent': 'kpu-open-data-publisher',
+};
 
 let next = 0;
 let bytes = 0;

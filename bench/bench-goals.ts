@@ -7,7 +7,12 @@ const MILLION = 1_000_000;
 const ONE_GB_KIB = 1e9 / 1024;
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
-const notMeasured = (goal: string, target: string, why: string): GoalCheck => ({ goal, target, measured: why, met: null });
+const notMeasured = (goal: string, target: string, why: string): GoalCheck => ({
+  goal,
+  target,
+  measured: why,
+  met: null,
+});
 
 export function checkGoals(results: BenchResults): GoalCheck[] {
   const goals: GoalCheck[] = [];
@@ -22,7 +27,12 @@ export function checkGoals(results: BenchResults): GoalCheck[] {
   const million = results.formats.sizes.find((size) => size.records === MILLION);
   goals.push(
     million
-      ? { goal: 'JSON + CSV + Parquet written, 1,000,000 records', target: '< 20 s', measured: seconds(million.jsonCsvParquetMs), met: million.jsonCsvParquetMs < 20_000 }
+      ? {
+          goal: 'JSON + CSV + Parquet written, 1,000,000 records',
+          target: '< 20 s',
+          measured: seconds(million.jsonCsvParquetMs),
+          met: million.jsonCsvParquetMs < 20_000,
+        }
       : notMeasured('JSON + CSV + Parquet written, 1,000,000 records', '< 20 s', 'not measured in this run'),
   );
   const largest = results.formats.sizes.at(-1);
@@ -38,10 +48,20 @@ export function checkGoals(results: BenchResults): GoalCheck[] {
   );
   const small = results.site.builds[0];
   if (small) {
-    goals.push({ goal: `Site build, ${small.name} data`, target: '< 10 s', measured: seconds(small.firstBuild.wallMs), met: small.firstBuild.wallMs < 10_000 });
+    goals.push({
+      goal: `Site build, ${small.name} data`,
+      target: '< 10 s',
+      measured: seconds(small.firstBuild.wallMs),
+      met: small.firstBuild.wallMs < 10_000,
+    });
     goals.push(
       small.rebuild
-        ? { goal: 'Site rebuild with nothing changed (site stage)', target: '< 3 s', measured: seconds(small.rebuild.medianMs), met: small.rebuild.medianMs < 3_000 }
+        ? {
+            goal: 'Site rebuild with nothing changed (site stage)',
+            target: '< 3 s',
+            measured: seconds(small.rebuild.medianMs),
+            met: small.rebuild.medianMs < 3_000,
+          }
         : notMeasured('Site rebuild with nothing changed (site stage)', '< 3 s', 'not measured in this run'),
     );
     goals.push({
@@ -57,7 +77,9 @@ export function checkGoals(results: BenchResults): GoalCheck[] {
   const heavy = results.pages.transfers.filter((transfer) => transfer.kind !== 'home');
   if (heavy.length > 0) {
     for (const site of [...new Set(heavy.map((transfer) => transfer.site))]) {
-      const heaviest = heavy.filter((transfer) => transfer.site === site).sort((a, b) => b.transferBytes - a.transferBytes)[0];
+      const heaviest = heavy
+        .filter((transfer) => transfer.site === site)
+        .sort((a, b) => b.transferBytes - a.transferBytes)[0];
       if (!heaviest) continue;
       goals.push({
         goal: `Heaviest page transferred, ${site} site`,
@@ -79,7 +101,7 @@ export function checkGoals(results: BenchResults): GoalCheck[] {
       met: worstPerformance >= 95,
     });
     goals.push({
-      goal: 'Accessibility (axe-core, the engine of Lighthouse\'s audits)',
+      goal: "Accessibility (axe-core, the engine of Lighthouse's audits)",
       target: '100 (no violation)',
       measured: `${violations} violations on ${results.pages.audits.length} pages`,
       met: violations === 0,

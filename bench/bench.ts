@@ -7,7 +7,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { checkGoals } from './bench-goals.ts';
-import type { BenchResults, BuildSection, FormatsSection, HarvestSection, PagesSection, SiteSection } from './bench-results.ts';
+import type {
+  BenchResults,
+  BuildSection,
+  FormatsSection,
+  HarvestSection,
+  PagesSection,
+  SiteSection,
+} from './bench-results.ts';
 import { benchBuild } from './build-bench.ts';
 import { benchFormats } from './formats-bench.ts';
 import { benchHarvest } from './harvest-bench.ts';
@@ -48,7 +55,16 @@ function latencySizesOf(sizes: readonly number[]): number[] {
 
 function createPlan(quick: boolean, sizes: number[] | null): BenchPlan {
   if (quick) {
-    return { mode: 'quick', sizes: sizes ?? [1000], latencySizes: latencySizesOf(sizes ?? [1000]), repetitions: () => 1, largeSite: false, siteRebuilds: 0, pipelineRebuilds: 1, auditRuns: 1 };
+    return {
+      mode: 'quick',
+      sizes: sizes ?? [1000],
+      latencySizes: latencySizesOf(sizes ?? [1000]),
+      repetitions: () => 1,
+      largeSite: false,
+      siteRebuilds: 0,
+      pipelineRebuilds: 1,
+      auditRuns: 1,
+    };
   }
   return {
     mode: 'full',
@@ -63,10 +79,17 @@ function createPlan(quick: boolean, sizes: number[] | null): BenchPlan {
 }
 
 function timestamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
-const skipped = (name: SectionName) => ({ status: 'not-available' as const, reason: `${name}: skipped (not in --only)`, durationMs: 0 });
+const skipped = (name: SectionName) => ({
+  status: 'not-available' as const,
+  reason: `${name}: skipped (not in --only)`,
+  durationMs: 0,
+});
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -91,7 +114,11 @@ async function main(): Promise<number> {
     const file = path.resolve(values['docs-from']);
     const earlier = JSON.parse(await readFile(file, 'utf8')) as BenchResults;
     earlier.goals = checkGoals(earlier);
-    await writeResultsIntoDoc(path.join(PROJECT_ROOT, 'docs', 'performance.md'), earlier, path.relative(PROJECT_ROOT, file));
+    await writeResultsIntoDoc(
+      path.join(PROJECT_ROOT, 'docs', 'performance.md'),
+      earlier,
+      path.relative(PROJECT_ROOT, file),
+    );
     process.stdout.write(`docs/performance.md: tables of ${path.relative(PROJECT_ROOT, file)}\n`);
     return 0;
   }
@@ -99,7 +126,8 @@ async function main(): Promise<number> {
   const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`--only: unknown section ${unknown.join(', ')}`);
   const sizes = values.sizes ? values.sizes.split(',').map(Number) : null;
-  if (sizes?.some((size) => !Number.isInteger(size) || size < 1)) throw new Error('--sizes: whole numbers of at least 1, comma-separated');
+  if (sizes?.some((size) => !Number.isInteger(size) || size < 1))
+    throw new Error('--sizes: whole numbers of at least 1, comma-separated');
 
   const plan = createPlan(values.quick === true, sizes);
   const started = new Date();
@@ -118,13 +146,17 @@ async function main(): Promise<number> {
     harvestCaches: new Map(),
   };
   const machine = describeMachine();
-  context.log(`${plan.mode} run: sizes ${plan.sizes.join(', ')}; ${machine.cpuModel}, ${machine.cores} cores, Node ${machine.nodeVersion}; scratch ${workDir}`);
+  context.log(
+    `${plan.mode} run: sizes ${plan.sizes.join(', ')}; ${machine.cpuModel}, ${machine.cores} cores, Node ${machine.nodeVersion}; scratch ${workDir}`,
+  );
   const wanted = (name: SectionName): boolean => only.includes(name);
 
   const builtSites: BuiltSite[] = [];
   try {
     const harvest: HarvestSection = wanted('harvest')
-      ? await runSection<HarvestSection>('harvest', context, { concurrency: 0, pageSize: 0, sizes: [] }, () => benchHarvest(context))
+      ? await runSection<HarvestSection>('harvest', context, { concurrency: 0, pageSize: 0, sizes: [] }, () =>
+          benchHarvest(context),
+        )
       : { ...skipped('harvest'), concurrency: 0, pageSize: 0, sizes: [] };
     const formats: FormatsSection = wanted('formats')
       ? await runSection<FormatsSection>('formats', context, { sizes: [] }, () => benchFormats(context))
@@ -148,7 +180,10 @@ async function main(): Promise<number> {
       durationMs: Math.round(performance.now() - startedMs),
       machine: { ...machine, loadAverageAtEnd: os.loadavg()[0] ?? 0 },
       rssMethod: RSS_METHOD,
-      commands: [`npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`, ...commands],
+      commands: [
+        `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+        ...commands,
+      ],
       harvest,
       formats,
       build,
@@ -158,12 +193,18 @@ async function main(): Promise<number> {
     };
     results.goals = checkGoals(results);
 
-    const out = values.out ? path.resolve(values.out) : path.join(plan.mode === 'quick' ? SCRATCH_RESULTS_DIR : RESULTS_DIR, `${plan.mode}-${stamp}.json`);
+    const out = values.out
+      ? path.resolve(values.out)
+      : path.join(plan.mode === 'quick' ? SCRATCH_RESULTS_DIR : RESULTS_DIR, `${plan.mode}-${stamp}.json`);
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);
     context.log(`results: ${path.relative(PROJECT_ROOT, out)}`);
     if (values.docs) {
-      await writeResultsIntoDoc(path.join(PROJECT_ROOT, 'docs', 'performance.md'), results, path.relative(PROJECT_ROOT, out));
+      await writeResultsIntoDoc(
+        path.join(PROJECT_ROOT, 'docs', 'performance.md'),
+        results,
+        path.relative(PROJECT_ROOT, out),
+      );
       context.log('docs/performance.md updated');
     }
     process.stdout.write(`${renderResultsMarkdown(results)}\n`);

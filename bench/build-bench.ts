@@ -17,9 +17,12 @@ export async function benchBuild(context: BenchContext): Promise<Omit<BuildSecti
   const sizes: BuildSize[] = [];
   for (const records of context.plan.sizes) {
     const cacheDir = context.harvestCaches.get(records);
-    if (!cacheDir) throw new Error(`no harvest of ${records} records to build from (the harvest section did not run or failed)`);
+    if (!cacheDir)
+      throw new Error(`no harvest of ${records} records to build from (the harvest section did not run or failed)`);
     const distDir = path.join(context.workDir, `build-${records}-dist`);
-    const profile = context.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${context.cpuProfileDir}`, `--cpu-prof-name=build-${records}.cpuprofile`] : [];
+    const profile = context.cpuProfileDir
+      ? ['--cpu-prof', `--cpu-prof-dir=${context.cpuProfileDir}`, `--cpu-prof-name=build-${records}.cpuprofile`]
+      : [];
     const run = assertSucceeded(
       await runMeasured(process.execPath, [...profile, CLI_SCRIPT, 'build', '--offline', '--json'], {
         cwd: PROJECT_ROOT,

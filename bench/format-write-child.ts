@@ -44,7 +44,12 @@ async function writeBaseline(records: readonly NormalizedRecord[], file: string)
 const [recordsArgument, formatArgument, out] = process.argv.slice(2);
 const records = Number(recordsArgument);
 const format = formatArgument as ChildFormat;
-if (!Number.isInteger(records) || records < 1 || !out || !['json', 'csv', 'parquet', 'arrow', 'baseline'].includes(format)) {
+if (
+  !Number.isInteger(records) ||
+  records < 1 ||
+  !out ||
+  !['json', 'csv', 'parquet', 'arrow', 'baseline'].includes(format)
+) {
   process.stderr.write('usage: node bench/format-write-child.ts <records> <json|csv|parquet|arrow|baseline> <out>\n');
   process.exit(2);
 }

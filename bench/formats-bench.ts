@@ -6,14 +6,34 @@ import path from 'node:path';
 import type { FormatResult, FormatSize, FormatsSection, WrittenFormat } from './bench-results.ts';
 import type { ChildFormat, FormatWriteOutput } from './format-write-child.ts';
 import type { BenchContext } from './support/bench-context.ts';
-import { DUCKDB_PARQUET_DESCRIPTION, DUCKDB_READ_DESCRIPTION, readWithDuckDb, writeParquetWithDuckDb, type ReadableFormat } from './support/duckdb-read.ts';
+import {
+  DUCKDB_PARQUET_DESCRIPTION,
+  DUCKDB_READ_DESCRIPTION,
+  readWithDuckDb,
+  writeParquetWithDuckDb,
+  type ReadableFormat,
+} from './support/duckdb-read.ts';
 import { assertSucceeded, runMeasured, type MeasuredRun } from './support/measured-process.ts';
 import { PROJECT_ROOT } from './support/paths.ts';
 import { maxOrNull, median, perSecond, round } from './support/stats.ts';
 
 const FORMATS: readonly ChildFormat[] = ['baseline', 'json', 'csv', 'parquet', 'arrow'];
-const EXTENSIONS: Record<WrittenFormat, string> = { baseline: 'baseline.json', json: 'json', csv: 'csv', parquet: 'parquet', arrow: 'arrow', 'duckdb-parquet': 'duckdb.parquet' };
-const DUCKDB_FORMATS: Record<WrittenFormat, ReadableFormat | null> = { baseline: 'json', json: 'json', csv: 'csv', parquet: 'parquet', arrow: null, 'duckdb-parquet': 'parquet' };
+const EXTENSIONS: Record<WrittenFormat, string> = {
+  baseline: 'baseline.json',
+  json: 'json',
+  csv: 'csv',
+  parquet: 'parquet',
+  arrow: 'arrow',
+  'duckdb-parquet': 'duckdb.parquet',
+};
+const DUCKDB_FORMATS: Record<WrittenFormat, ReadableFormat | null> = {
+  baseline: 'json',
+  json: 'json',
+  csv: 'csv',
+  parquet: 'parquet',
+  arrow: null,
+  'duckdb-parquet': 'parquet',
+};
 /** Writer children at or above this size are profiled with --cpu-prof. */
 const PROFILED_FROM = 100_000;
 
@@ -22,19 +42,35 @@ interface FormatRun {
   output: FormatWriteOutput;
 }
 
-async function writeOnce(context: BenchContext, records: number, format: ChildFormat, file: string): Promise<FormatRun> {
+async function writeOnce(
+  context: BenchContext,
+  records: number,
+  format: ChildFormat,
+  file: string,
+): Promise<FormatRun> {
   await rm(file, { force: true });
-  const profile = context.cpuProfileDir && records >= PROFILED_FROM
-    ? ['--cpu-prof', `--cpu-prof-dir=${context.cpuProfileDir}`, `--cpu-prof-name=format-${format}-${records}.cpuprofile`]
-    : [];
+  const profile =
+    context.cpuProfileDir && records >= PROFILED_FROM
+      ? [
+          '--cpu-prof',
+          `--cpu-prof-dir=${context.cpuProfileDir}`,
+          `--cpu-prof-name=format-${format}-${records}.cpuprofile`,
+        ]
+      : [];
   const run = assertSucceeded(
-    await runMeasured(process.execPath, [...profile, path.join(PROJECT_ROOT, 'bench', 'format-write-child.ts'), String(records), format, file], {
-      cwd: PROJECT_ROOT,
-      env: {},
-    }),
+    await runMeasured(
+      process.execPath,
+      [...profile, path.join(PROJECT_ROOT, 'bench', 'format-write-child.ts'), String(records), format, file],
+      {
+        cwd: PROJECT_ROOT,
+        env: {},
+      },
+    ),
     `writing ${format}`,
   );
-  context.noteCommand(run.command.replace(String(records), '<records>').replace(format, '<format>').replace(file, '<out>'));
+  context.noteCommand(
+    run.command.replace(String(records), '<records>').replace(format, '<format>').replace(file, '<out>'),
+  );
   return { run, output: JSON.parse(run.stdout) as FormatWriteOutput };
 }
 
@@ -49,7 +85,9 @@ async function benchSize(context: BenchContext, records: number): Promise<Format
     for (const format of order) {
       const run = await writeOnce(context, records, format, path.join(dir, `turnout.${EXTENSIONS[format]}`));
       runs.get(format)?.push(run);
-      context.log(`formats ${records.toLocaleString('en')} #${repetition + 1} ${format}: ${(run.output.writeMs / 1000).toFixed(2)} s, ${run.output.bytes.toLocaleString('en')} bytes`);
+      context.log(
+        `formats ${records.toLocaleString('en')} #${repetition + 1} ${format}: ${(run.output.writeMs / 1000).toFixed(2)} s, ${run.output.bytes.toLocaleString('en')} bytes`,
+      );
     }
   }
   const formats: FormatResult[] = [];
@@ -60,7 +98,10 @@ async function benchSize(context: BenchContext, records: number): Promise<Format
     const file = path.join(dir, `turnout.${EXTENSIONS[format]}`);
     const read = readFormat === null ? null : await readWithDuckDb(readFormat, file);
     if (read) context.noteCommand(DUCKDB_READ_DESCRIPTION);
-    if (read) context.log(`formats ${records.toLocaleString('en')} DuckDB read ${format}: ${(read.ms / 1000).toFixed(2)} s, ${read.rows} rows`);
+    if (read)
+      context.log(
+        `formats ${records.toLocaleString('en')} DuckDB read ${format}: ${(read.ms / 1000).toFixed(2)} s, ${read.rows} rows`,
+      );
     formats.push({
       format,
       runsMs: measured.map((run) => round(run.output.writeMs)),
@@ -71,7 +112,12 @@ async function benchSize(context: BenchContext, records: number): Promise<Format
       bytes: measured[0]?.output.bytes ?? 0,
       duckdbReadMs: read ? round(read.ms) : null,
       duckdbRows: read ? read.rows : null,
-      ...(readFormat === null ? { duckdbNote: 'DuckDB reads Arrow IPC files only through its arrow community extension, which is not installed (offline)' } : {}),
+      ...(readFormat === null
+        ? {
+            duckdbNote:
+              'DuckDB reads Arrow IPC files only through its arrow community extension, which is not installed (offline)',
+          }
+        : {}),
     });
   }
   const referenceFile = path.join(dir, `turnout.${EXTENSIONS['duckdb-parquet']}`);
@@ -88,10 +134,12 @@ async function benchSize(context: BenchContext, records: number): Promise<Format
     bytes: (await stat(referenceFile)).size,
     duckdbReadMs: round(referenceRead.ms),
     duckdbRows: referenceRead.rows,
-    duckdbNote: 'reference only: DuckDB\'s own Parquet writer (dictionary encoding, Snappy, multi-threaded) on the same rows; memory not measured (in the benchmark process)',
+    duckdbNote:
+      "reference only: DuckDB's own Parquet writer (dictionary encoding, Snappy, multi-threaded) on the same rows; memory not measured (in the benchmark process)",
   });
   await rm(dir, { recursive: true, force: true });
-  const byFormat = (format: WrittenFormat): FormatResult => formats.find((result) => result.format === format) as FormatResult;
+  const byFormat = (format: WrittenFormat): FormatResult =>
+    formats.find((result) => result.format === format) as FormatResult;
   const prepare = [...runs.values()].flat().filter((run) => run.output.prepareMs > 0);
   return {
     records,

@@ -25,14 +25,24 @@ export interface UpstreamProcess {
 }
 
 /** Starts bench/upstream-child.ts serving `records` synthetic turnout records (or the given files), answering after `delayMs`. */
-export async function startUpstreamProcess(source: { records: number } | { files: string[] }, key: string, delayMs = 0): Promise<UpstreamProcess> {
-  const args = [...('records' in source ? ['--records', String(source.records)] : ['--files', source.files.join(',')]), '--delay-ms', String(delayMs)];
+export async function startUpstreamProcess(
+  source: { records: number } | { files: string[] },
+  key: string,
+  delayMs = 0,
+): Promise<UpstreamProcess> {
+  const args = [
+    ...('records' in source ? ['--records', String(source.records)] : ['--files', source.files.join(',')]),
+    '--delay-ms',
+    String(delayMs),
+  ];
   const child = fork(path.join(PROJECT_ROOT, 'bench', 'upstream-child.ts'), args, {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', BENCH_UPSTREAM_KEY: key },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  const waitFor = <T extends UpstreamChildMessage['type']>(type: T): Promise<Extract<UpstreamChildMessage, { type: T }>> =>
+  const waitFor = <T extends UpstreamChildMessage['type']>(
+    type: T,
+  ): Promise<Extract<UpstreamChildMessage, { type: T }>> =>
     new Promise((resolve, reject) => {
       const onMessage = (message: UpstreamChildMessage): void => {
         if (message.type !== type) return;
@@ -77,18 +87,37 @@ interface HarvestRun {
   cacheDir: string;
 }
 
-async function runHarvest(context: BenchContext, upstream: UpstreamProcess, key: string, cacheDir: string, label: string): Promise<HarvestRun> {
+async function runHarvest(
+  context: BenchContext,
+  upstream: UpstreamProcess,
+  key: string,
+  cacheDir: string,
+  label: string,
+): Promise<HarvestRun> {
   await rm(cacheDir, { recursive: true, force: true });
-  const profile = context.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${context.cpuProfileDir}`, `--cpu-prof-name=harvest-${label}.cpuprofile`] : [];
+  const profile = context.cpuProfileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${context.cpuProfileDir}`, `--cpu-prof-name=harvest-${label}.cpuprofile`]
+    : [];
   const run = assertSucceeded(
     await runMeasured(process.execPath, [...profile, CLI_SCRIPT, 'harvest', '--json'], {
       cwd: PROJECT_ROOT,
-      env: { KPU_BASE_URL: upstream.url, KPU_API_KEY: key, KPU_CACHE_DIR: cacheDir, KPU_CONCURRENCY: String(CONCURRENCY), KPU_PAGE_SIZE: String(PAGE_SIZE), CI: 'true' },
+      env: {
+        KPU_BASE_URL: upstream.url,
+        KPU_API_KEY: key,
+        KPU_CACHE_DIR: cacheDir,
+        KPU_CONCURRENCY: String(CONCURRENCY),
+        KPU_PAGE_SIZE: String(PAGE_SIZE),
+        CI: 'true',
+      },
     }),
     'harvest',
   );
-  context.noteCommand(`${run.command.replace(cacheDir, '<cache>')}  (KPU_BASE_URL=<stand-in> KPU_CONCURRENCY=${CONCURRENCY} KPU_PAGE_SIZE=${PAGE_SIZE})`);
-  const result = JSON.parse(run.stdout) as { harvest: { startedAt: string; finishedAt: string; datasets: Record<string, { pages: number }> } };
+  context.noteCommand(
+    `${run.command.replace(cacheDir, '<cache>')}  (KPU_BASE_URL=<stand-in> KPU_CONCURRENCY=${CONCURRENCY} KPU_PAGE_SIZE=${PAGE_SIZE})`,
+  );
+  const result = JSON.parse(run.stdout) as {
+    harvest: { startedAt: string; finishedAt: string; datasets: Record<string, { pages: number }> };
+  };
   return {
     run,
     inProcessMs: Date.parse(result.harvest.finishedAt) - Date.parse(result.harvest.startedAt),
@@ -97,9 +126,16 @@ async function runHarvest(context: BenchContext, upstream: UpstreamProcess, key:
   };
 }
 
-async function runBareLoop(context: BenchContext, planFile: string, key: string): Promise<{ run: MeasuredRun; elapsedMs: number; requests: number; bytes: number }> {
+async function runBareLoop(
+  context: BenchContext,
+  planFile: string,
+  key: string,
+): Promise<{ run: MeasuredRun; elapsedMs: number; requests: number; bytes: number }> {
   const run = assertSucceeded(
-    await runMeasured(process.execPath, [path.join(PROJECT_ROOT, 'bench', 'bare-fetch-child.ts'), planFile], { cwd: PROJECT_ROOT, env: { BENCH_UPSTREAM_KEY: key } }),
+    await runMeasured(process.execPath, [path.join(PROJECT_ROOT, 'bench', 'bare-fetch-child.ts'), planFile], {
+      cwd: PROJECT_ROOT,
+      env: { BENCH_UPSTREAM_KEY: key },
+    }),
     'bare undici loop',
   );
   context.noteCommand(run.command.replace(planFile, '<urls.json>'));
@@ -112,7 +148,9 @@ async function benchSize(context: BenchContext, records: number, delayMs: number
   const label = `${records}${delayMs > 0 ? `-delay${delayMs}` : ''}`;
   const dir = path.join(context.workDir, `harvest-${label}`);
   await mkdir(dir, { recursive: true });
-  context.log(`harvest ${records.toLocaleString('en')}: starting the stand-in upstream${delayMs > 0 ? `, answering after ${delayMs} ms` : ''}`);
+  context.log(
+    `harvest ${records.toLocaleString('en')}: starting the stand-in upstream${delayMs > 0 ? `, answering after ${delayMs} ms` : ''}`,
+  );
   const upstream = await startUpstreamProcess({ records }, key, delayMs);
   try {
     // An untimed warm-up harvest: it warms the server's JIT and the page cache, and its requests are the
@@ -139,10 +177,15 @@ async function benchSize(context: BenchContext, records: number, delayMs: number
         if (which === 'harvest') {
           const previous = harvests.at(-1);
           if (previous) await rm(previous.cacheDir, { recursive: true, force: true });
-          harvests.push(await runHarvest(context, upstream, key, path.join(dir, `cache-${repetition}`), `${label}-${repetition}`));
+          harvests.push(
+            await runHarvest(context, upstream, key, path.join(dir, `cache-${repetition}`), `${label}-${repetition}`),
+          );
           const requests = await upstream.requestsSince(seen);
           seen += requests.length;
-          if (requests.length !== plan.urls.length) context.log(`harvest ${records}: ${requests.length} requests this time, ${plan.urls.length} in the warm-up`);
+          if (requests.length !== plan.urls.length)
+            context.log(
+              `harvest ${records}: ${requests.length} requests this time, ${plan.urls.length} in the warm-up`,
+            );
         } else {
           bares.push(await runBareLoop(context, planFile, key));
           seen += plan.urls.length;

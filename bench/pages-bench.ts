@@ -10,7 +10,12 @@ import { chromium, type Browser } from 'playwright-core';
 import type { PageAudit, PagesSection, PageTransfer } from './bench-results.ts';
 import type { BuiltSite } from './site-bench.ts';
 import type { BenchContext } from './support/bench-context.ts';
-import { estimatePerformanceScore, MOBILE_SCREEN, MOBILE_THROTTLING, type MeasuredMetrics } from './support/lighthouse-estimate.ts';
+import {
+  estimatePerformanceScore,
+  MOBILE_SCREEN,
+  MOBILE_THROTTLING,
+  type MeasuredMetrics,
+} from './support/lighthouse-estimate.ts';
 import { PROJECT_ROOT } from './support/paths.ts';
 import { median, round } from './support/stats.ts';
 import { serveSite } from './support/static-site-server.ts';
@@ -18,7 +23,12 @@ import { serveSite } from './support/static-site-server.ts';
 const CHROMIUM = '/usr/bin/chromium';
 const AXE_SCRIPT = path.join(PROJECT_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 /** The same launch arguments as the site tests: nothing leaves the machine. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1', '--disable-gpu'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  '--disable-gpu',
+];
 const PAGE_KINDS = [
   { kind: 'dapil' as const, pattern: /(^|\/)\d{4}\/dapil\/[^/]+\/index\.html$/ },
   { kind: 'party' as const, pattern: /(^|\/)\d{4}\/(partai|party)\/[^/]+\/index\.html$/ },
@@ -26,14 +36,19 @@ const PAGE_KINDS = [
 
 function lighthouseStatus(): PagesSection['lighthouse'] {
   const substitute =
-    'Playwright with Debian Chromium: FCP, LCP, CLS and TBT under Lighthouse\'s mobile emulation and devtools throttling (562.5 ms latency, 1.47 Mbit/s, 4× CPU), scored with Lighthouse\'s mobile curves (Speed Index not measured, its weight spread over the others); accessibility: axe-core, the engine of Lighthouse\'s accessibility audits (Lighthouse scores 100 when none of its axe audits fails)';
+    "Playwright with Debian Chromium: FCP, LCP, CLS and TBT under Lighthouse's mobile emulation and devtools throttling (562.5 ms latency, 1.47 Mbit/s, 4× CPU), scored with Lighthouse's mobile curves (Speed Index not measured, its weight spread over the others); accessibility: axe-core, the engine of Lighthouse's accessibility audits (Lighthouse scores 100 when none of its axe audits fails)";
   try {
     createRequire(import.meta.url).resolve('lighthouse');
-    return { available: true, reason: 'lighthouse is installed, but this benchmark measures with Playwright so quick runs stay dependency-free', substitute };
+    return {
+      available: true,
+      reason: 'lighthouse is installed, but this benchmark measures with Playwright so quick runs stay dependency-free',
+      substitute,
+    };
   } catch {
     return {
       available: false,
-      reason: 'Lighthouse is not installed: it is not a dependency of the project, and packages may not be added in this shared tree (npx would download it). Debian\'s Chromium itself would do: Lighthouse only needs a Chrome it can launch.',
+      reason:
+        "Lighthouse is not installed: it is not a dependency of the project, and packages may not be added in this shared tree (npx would download it). Debian's Chromium itself would do: Lighthouse only needs a Chrome it can launch.",
       substitute,
     };
   }
@@ -42,7 +57,9 @@ function lighthouseStatus(): PagesSection['lighthouse'] {
 /** The site's HTML pages relative to its folder, and the heaviest (by gzip size) of each kind. */
 async function findHeaviestPages(siteDir: string): Promise<{ kind: 'dapil' | 'party'; path: string }[]> {
   const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
-  const pages = entries.filter((entry) => entry.isFile() && entry.name === 'index.html').map((entry) => path.relative(siteDir, path.join(entry.parentPath, entry.name)));
+  const pages = entries
+    .filter((entry) => entry.isFile() && entry.name === 'index.html')
+    .map((entry) => path.relative(siteDir, path.join(entry.parentPath, entry.name)));
   const heaviest: { kind: 'dapil' | 'party'; path: string }[] = [];
   for (const { kind, pattern } of PAGE_KINDS) {
     let best: { file: string; bytes: number } | null = null;
@@ -55,18 +72,30 @@ async function findHeaviestPages(siteDir: string): Promise<{ kind: 'dapil' | 'pa
   return heaviest;
 }
 
-async function measureTransfer(browser: Browser, url: string): Promise<{ transferBytes: number; bodyBytes: number; requests: number }> {
+async function measureTransfer(
+  browser: Browser,
+  url: string,
+): Promise<{ transferBytes: number; bodyBytes: number; requests: number }> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     const sizes: Promise<{ transfer: number; body: number }>[] = [];
     page.on('requestfinished', (request) => {
-      sizes.push(request.sizes().then((size) => ({ transfer: size.responseBodySize + size.responseHeadersSize, body: size.responseBodySize })));
+      sizes.push(
+        request.sizes().then((size) => ({
+          transfer: size.responseBodySize + size.responseHeadersSize,
+          body: size.responseBodySize,
+        })),
+      );
     });
     const response = await page.goto(url, { waitUntil: 'networkidle' });
     if (!response?.ok()) throw new Error(`${url} answered ${String(response?.status())}`);
     const all = await Promise.all(sizes);
-    return { transferBytes: all.reduce((sum, size) => sum + size.transfer, 0), bodyBytes: all.reduce((sum, size) => sum + size.body, 0), requests: all.length };
+    return {
+      transferBytes: all.reduce((sum, size) => sum + size.transfer, 0),
+      bodyBytes: all.reduce((sum, size) => sum + size.body, 0),
+      requests: all.length,
+    };
   } finally {
     await context.close();
   }
@@ -123,7 +152,9 @@ async function measurePerformance(browser: Browser, url: string): Promise<Measur
       return { fcp, ...(window as unknown as { __benchProbe: PerfProbe }).__benchProbe };
     });
     // Total Blocking Time: the part beyond 50 ms of every long task after the first contentful paint.
-    const tbt = probe.longTasks.filter(([start]) => start >= probe.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+    const tbt = probe.longTasks
+      .filter(([start]) => start >= probe.fcp)
+      .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
     return { fcpMs: probe.fcp, lcpMs: Math.max(probe.lcp, probe.fcp), cls: probe.cls, tbtMs: tbt };
   } finally {
     await context.close();
@@ -142,22 +173,50 @@ async function runAxe(browser: Browser, url: string): Promise<PageAudit['axe']> 
     await page.goto(url, { waitUntil: 'load' });
     await page.addScriptTag({ path: AXE_SCRIPT });
     const result = await page.evaluate(async (): Promise<AxeSummary> => {
-      const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact?: string | null }[]; passes: unknown[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: {
+            run(
+              context: Document,
+            ): Promise<{ violations: { id: string; impact?: string | null }[]; passes: unknown[] }>;
+          };
+        }
+      ).axe;
       const outcome = await axe.run(document);
-      return { violations: outcome.violations.map((violation) => ({ id: violation.id, impact: violation.impact ?? null })), passes: outcome.passes.length };
+      return {
+        violations: outcome.violations.map((violation) => ({ id: violation.id, impact: violation.impact ?? null })),
+        passes: outcome.passes.length,
+      };
     });
     const byImpact: Record<string, number> = {};
-    for (const violation of result.violations) byImpact[violation.impact ?? 'unknown'] = (byImpact[violation.impact ?? 'unknown'] ?? 0) + 1;
-    return { violations: result.violations.length, byImpact, violatedRules: result.violations.map((violation) => violation.id), passedRules: result.passes };
+    for (const violation of result.violations)
+      byImpact[violation.impact ?? 'unknown'] = (byImpact[violation.impact ?? 'unknown'] ?? 0) + 1;
+    return {
+      violations: result.violations.length,
+      byImpact,
+      violatedRules: result.violations.map((violation) => violation.id),
+      passedRules: result.passes,
+    };
   } finally {
     await context.close();
   }
 }
 
-export async function benchPages(context: BenchContext, sites: readonly BuiltSite[]): Promise<Omit<PagesSection, 'durationMs'>> {
+export async function benchPages(
+  context: BenchContext,
+  sites: readonly BuiltSite[],
+): Promise<Omit<PagesSection, 'durationMs'>> {
   const lighthouse = lighthouseStatus();
-  if (sites.length === 0) return { status: 'not-available', reason: 'not available yet: no site was built (see the site section)', lighthouse, transfers: [], audits: [] };
-  if (!existsSync(CHROMIUM)) return { status: 'not-available', reason: `${CHROMIUM} is absent`, lighthouse, transfers: [], audits: [] };
+  if (sites.length === 0)
+    return {
+      status: 'not-available',
+      reason: 'not available yet: no site was built (see the site section)',
+      lighthouse,
+      transfers: [],
+      audits: [],
+    };
+  if (!existsSync(CHROMIUM))
+    return { status: 'not-available', reason: `${CHROMIUM} is absent`, lighthouse, transfers: [], audits: [] };
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const transfers: PageTransfer[] = [];
   const audits: PageAudit[] = [];
@@ -170,12 +229,15 @@ export async function benchPages(context: BenchContext, sites: readonly BuiltSit
         for (const page of pages) {
           const transfer = await measureTransfer(browser, `${server.url}${page.path}`);
           transfers.push({ site: site.name, kind: page.kind, path: page.path, ...transfer });
-          context.log(`pages ${site.name} ${page.kind} ${page.path}: ${transfer.transferBytes.toLocaleString('en')} bytes in ${transfer.requests} requests`);
+          context.log(
+            `pages ${site.name} ${page.kind} ${page.path}: ${transfer.transferBytes.toLocaleString('en')} bytes in ${transfer.requests} requests`,
+          );
         }
         if (index > 0) continue;
         for (const page of pages) {
           const runs: MeasuredMetrics[] = [];
-          for (let run = 0; run < context.plan.auditRuns; run += 1) runs.push(await measurePerformance(browser, `${server.url}${page.path}`));
+          for (let run = 0; run < context.plan.auditRuns; run += 1)
+            runs.push(await measurePerformance(browser, `${server.url}${page.path}`));
           const metrics: MeasuredMetrics = {
             fcpMs: round(median(runs.map((run) => run.fcpMs))),
             lcpMs: round(median(runs.map((run) => run.lcpMs))),
@@ -184,8 +246,18 @@ export async function benchPages(context: BenchContext, sites: readonly BuiltSit
           };
           const axe = await runAxe(browser, `${server.url}${page.path}`);
           const performanceEstimate = estimatePerformanceScore(metrics);
-          audits.push({ site: site.name, kind: page.kind, path: page.path, runs: runs.length, ...metrics, performanceEstimate, axe });
-          context.log(`pages audit ${page.kind} ${page.path}: performance ≈ ${performanceEstimate}, FCP ${metrics.fcpMs} ms, LCP ${metrics.lcpMs} ms, axe violations ${axe.violations}`);
+          audits.push({
+            site: site.name,
+            kind: page.kind,
+            path: page.path,
+            runs: runs.length,
+            ...metrics,
+            performanceEstimate,
+            axe,
+          });
+          context.log(
+            `pages audit ${page.kind} ${page.path}: performance ≈ ${performanceEstimate}, FCP ${metrics.fcpMs} ms, LCP ${metrics.lcpMs} ms, axe violations ${axe.violations}`,
+          );
         }
       } finally {
         await server.close();
@@ -194,6 +266,8 @@ export async function benchPages(context: BenchContext, sites: readonly BuiltSit
   } finally {
     await browser.close();
   }
-  context.noteCommand(`Chromium ${CHROMIUM} through playwright-core ${CHROMIUM_ARGS.join(' ')}; pages served gzip-compressed by bench/support/static-site-server.ts`);
+  context.noteCommand(
+    `Chromium ${CHROMIUM} through playwright-core ${CHROMIUM_ARGS.join(' ')}; pages served gzip-compressed by bench/support/static-site-server.ts`,
+  );
   return { status: 'ok', lighthouse, transfers, audits };
 }

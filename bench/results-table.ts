@@ -7,7 +7,8 @@ export const TABLE_END = '<!-- /bench:results -->';
 
 const s = (ms: number | null): string => (ms === null ? '–' : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`);
 const mib = (kib: number | null): string => (kib === null ? '–' : `${Math.round(kib / 1024).toLocaleString('en')} MiB`);
-const mb = (bytes: number): string => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} KB`);
+const mb = (bytes: number): string =>
+  bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} KB`;
 const n = (value: number): string => value.toLocaleString('en');
 
 function row(cells: readonly (string | number)[]): string {
@@ -31,14 +32,29 @@ export function renderResultsMarkdown(results: BenchResults): string {
     '',
     ...table(
       ['goal', 'target', 'measured', 'met'],
-      results.goals.map((goal) => [goal.goal, goal.target, goal.measured, goal.met === null ? '–' : goal.met ? 'yes' : '**no**']),
+      results.goals.map((goal) => [
+        goal.goal,
+        goal.target,
+        goal.measured,
+        goal.met === null ? '–' : goal.met ? 'yes' : '**no**',
+      ]),
     ),
     '',
     '#### Harvest against the stand-in, next to a bare undici loop (medians; process wall time)',
     '',
     ...sectionNote(results.harvest),
     ...table(
-      ['records', 'upstream delay', 'runs', 'requests', 'harvest', 'bare loop', 'ratio', 'in-process ratio', 'harvest peak RSS'],
+      [
+        'records',
+        'upstream delay',
+        'runs',
+        'requests',
+        'harvest',
+        'bare loop',
+        'ratio',
+        'in-process ratio',
+        'harvest peak RSS',
+      ],
       results.harvest.sizes.map((size) => [
         n(size.records),
         `${size.upstreamDelayMs} ms`,
@@ -60,7 +76,11 @@ export function renderResultsMarkdown(results: BenchResults): string {
       results.formats.sizes.flatMap((size) =>
         size.formats.map((format) => [
           n(size.records),
-          format.format === 'baseline' ? 'baseline (JSON.stringify)' : format.format === 'duckdb-parquet' ? 'reference: DuckDB Parquet' : format.format,
+          format.format === 'baseline'
+            ? 'baseline (JSON.stringify)'
+            : format.format === 'duckdb-parquet'
+              ? 'reference: DuckDB Parquet'
+              : format.format,
           format.runsMs.length,
           s(format.medianMs),
           n(format.recordsPerSecond),
@@ -80,7 +100,15 @@ export function renderResultsMarkdown(results: BenchResults): string {
     '',
     ...sectionNote(results.build),
     ...table(
-      ['records', 'wall time', 'peak RSS (largest process)', 'peak RSS (process tree)', 'snapshot files', 'snapshot size', 'site in pipeline'],
+      [
+        'records',
+        'wall time',
+        'peak RSS (largest process)',
+        'peak RSS (process tree)',
+        'snapshot files',
+        'snapshot size',
+        'site in pipeline',
+      ],
       results.build.sizes.map((size) => [
         n(size.records),
         s(size.wallMs),
@@ -97,12 +125,22 @@ export function renderResultsMarkdown(results: BenchResults): string {
     ...sectionNote(results.site),
     ...table(
       [
-        'data', 'dapils', 'party records', 'turnout records', 'HTML pages', 'first build', 'rebuild (nothing changed)',
-        'rebuild with Astro (`--rebuild-site`)', '`build --offline` (nothing changed)', 'peak RSS', 'peak RSS (tree)',
+        'data',
+        'dapils',
+        'party records',
+        'turnout records',
+        'HTML pages',
+        'first build',
+        'rebuild (nothing changed)',
+        'rebuild with Astro (`--rebuild-site`)',
+        '`build --offline` (nothing changed)',
+        'peak RSS',
+        'peak RSS (tree)',
       ],
       results.site.builds.map((build) => {
         const runs = [build.firstBuild, build.rebuild, build.forcedRebuild];
-        const kept = build.rebuildKeptSite === undefined ? '' : build.rebuildKeptSite ? ' (site kept)' : ' (built anew)';
+        const kept =
+          build.rebuildKeptSite === undefined ? '' : build.rebuildKeptSite ? ' (site kept)' : ' (built anew)';
         return [
           build.name,
           n(build.dapils),
@@ -124,7 +162,13 @@ export function renderResultsMarkdown(results: BenchResults): string {
     ...sectionNote(results.pages),
     ...table(
       ['site', 'page', 'path', 'transferred', 'requests'],
-      results.pages.transfers.map((transfer) => [transfer.site, transfer.kind === 'home' ? 'home' : `heaviest ${transfer.kind}`, `\`${transfer.path}\``, mb(transfer.transferBytes), transfer.requests]),
+      results.pages.transfers.map((transfer) => [
+        transfer.site,
+        transfer.kind === 'home' ? 'home' : `heaviest ${transfer.kind}`,
+        `\`${transfer.path}\``,
+        mb(transfer.transferBytes),
+        transfer.requests,
+      ]),
     ),
     '',
     `Lighthouse: ${results.pages.lighthouse.available ? 'available' : 'not run'}. ${results.pages.lighthouse.reason} Instead: ${results.pages.lighthouse.substitute}.`,

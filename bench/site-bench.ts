@@ -44,7 +44,14 @@ function countDapils(records: readonly RawRecord[]): number {
 }
 
 function describeData(name: string, description: string, data: UpstreamData): SiteVariant {
-  return { name, description, data, dapils: countDapils(data.turnout), parties: data.parties.length, turnoutRecords: data.turnout.length };
+  return {
+    name,
+    description,
+    data,
+    dapils: countDapils(data.turnout),
+    parties: data.parties.length,
+    turnoutRecords: data.turnout.length,
+  };
 }
 
 /** The real data when ../shared/data is there, else the demo data. */
@@ -52,7 +59,11 @@ export async function smallestSiteVariant(): Promise<SiteVariant> {
   const canonical = path.join(SHARED_DATA_DIR, 'canonical');
   if (existsSync(canonical)) {
     const data = await loadUpstreamData(REAL_FILES.map((file) => path.join(canonical, file)));
-    return describeData('real', 'the real data of ../shared/data/canonical (2014 turnout, Sumatra and Java; parties 2014, 2019, 2024)', data);
+    return describeData(
+      'real',
+      'the real data of ../shared/data/canonical (2014 turnout, Sumatra and Java; parties 2014, 2019, 2024)',
+      data,
+    );
   }
   const demo = describeData('demo', 'the demo data (../shared/data is absent)', demoDataset());
   return { ...demo, data: null };
@@ -60,14 +71,25 @@ export async function smallestSiteVariant(): Promise<SiteVariant> {
 
 /** Ten times the real data's dapils (53 → 530), parties (59 → 590) and turnout records, all synthetic. */
 export function largeSiteVariant(): SiteVariant {
-  const turnout = generateTurnoutRecords({ years: [2014], dapils: 530, provinces: 160, regenciesPerDapil: [3, 7], seed: 2014 });
+  const turnout = generateTurnoutRecords({
+    years: [2014],
+    dapils: 530,
+    provinces: 160,
+    regenciesPerDapil: [3, 7],
+    seed: 2014,
+  });
   const parties = [
     ...generatePartyRecords({ years: [2014], parties: 150, seed: 2014 }),
     ...generatePartyRecords({ years: [2019], parties: 200, seed: 2014 }),
     ...generatePartyRecords({ years: [2024], parties: 240, seed: 2014 }),
   ];
-  if (parties.some((record) => !(partyDataset.yearField in record))) throw new Error('synthetic party records lack the year field');
-  return describeData('synthetic-10x', 'synthetic: 530 dapils (10 × 53), 590 party records (10 × 59), about 10 × the turnout records', { turnout, parties });
+  if (parties.some((record) => !(partyDataset.yearField in record)))
+    throw new Error('synthetic party records lack the year field');
+  return describeData(
+    'synthetic-10x',
+    'synthetic: 530 dapils (10 × 53), 590 party records (10 × 59), about 10 × the turnout records',
+    { turnout, parties },
+  );
 }
 
 async function countHtml(dir: string): Promise<number> {
@@ -81,12 +103,23 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
   await mkdir(root, { recursive: true });
   const cacheDir = path.join(root, 'cache');
   const distDir = path.join(root, 'dist');
-  const env: Record<string, string> = { KPU_CACHE_DIR: cacheDir, KPU_DIST_DIR: distDir, CI: 'true', ASTRO_TELEMETRY_DISABLED: '1' };
+  const env: Record<string, string> = {
+    KPU_CACHE_DIR: cacheDir,
+    KPU_DIST_DIR: distDir,
+    CI: 'true',
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
   const upstream = variant.data ? await startUpstreamServer({ apiKey: BENCH_KEY, data: variant.data }) : null;
   try {
     const upstreamEnv: Record<string, string> = upstream ? { KPU_BASE_URL: upstream.url, KPU_API_KEY: BENCH_KEY } : {};
     // Harvest and snapshot once: the data the site is built from (not timed here).
-    assertSucceeded(await runMeasured(process.execPath, [CLI_SCRIPT, 'build'], { cwd: PROJECT_ROOT, env: { ...env, ...upstreamEnv } }), `build of the ${variant.name} data`);
+    assertSucceeded(
+      await runMeasured(process.execPath, [CLI_SCRIPT, 'build'], {
+        cwd: PROJECT_ROOT,
+        env: { ...env, ...upstreamEnv },
+      }),
+      `build of the ${variant.name} data`,
+    );
   } finally {
     await upstream?.close();
   }
@@ -94,8 +127,16 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
   const siteDir = path.join(root, 'site');
   // The site stage as the build runs it (`forced`: as `build --rebuild-site` runs it, Astro every time).
   const siteBuild = async (forced: boolean): Promise<{ run: MeasuredRun; reused: boolean }> => {
-    const args = [path.join(PROJECT_ROOT, 'bench', 'site-build-child.ts'), dataDir, siteDir, ...(forced ? ['--rebuild'] : [])];
-    const run = await runMeasured(process.execPath, args, { cwd: PROJECT_ROOT, env: { ASTRO_TELEMETRY_DISABLED: '1' } });
+    const args = [
+      path.join(PROJECT_ROOT, 'bench', 'site-build-child.ts'),
+      dataDir,
+      siteDir,
+      ...(forced ? ['--rebuild'] : []),
+    ];
+    const run = await runMeasured(process.execPath, args, {
+      cwd: PROJECT_ROOT,
+      env: { ASTRO_TELEMETRY_DISABLED: '1' },
+    });
     if (run.code === SITE_NOT_AVAILABLE_EXIT) throw new Error(run.stderr.trim());
     context.noteCommand(run.command.replace(dataDir, '<snapshot data>').replace(siteDir, '<site>'));
     assertSucceeded(run, `site build of the ${variant.name} data`);
@@ -113,14 +154,19 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
     rebuildKeptSite &&= rebuild.reused;
     forcedRebuilds.push((await siteBuild(true)).run);
     const last = (runs: MeasuredRun[]): string => ((runs.at(-1)?.wallMs ?? 0) / 1000).toFixed(1);
-    context.log(`site ${variant.name}: rebuild ${last(rebuilds)} s (${rebuild.reused ? 'site kept' : 'built anew'}), forced ${last(forcedRebuilds)} s`);
+    context.log(
+      `site ${variant.name}: rebuild ${last(rebuilds)} s (${rebuild.reused ? 'site kept' : 'built anew'}), forced ${last(forcedRebuilds)} s`,
+    );
   }
   built.push({ name: variant.name, siteDir });
 
   // The first --offline build after an online one builds the pages anew (they now say how old the data is):
   // run it once untimed, then time the builds that find nothing changed.
   const offlineBuild = async (): Promise<MeasuredRun> => {
-    const run = await runMeasured(process.execPath, [CLI_SCRIPT, 'build', '--offline', '--json'], { cwd: PROJECT_ROOT, env });
+    const run = await runMeasured(process.execPath, [CLI_SCRIPT, 'build', '--offline', '--json'], {
+      cwd: PROJECT_ROOT,
+      env,
+    });
     return assertSucceeded(run, `build --offline of the ${variant.name} data`);
   };
   if (context.plan.pipelineRebuilds > 0) await offlineBuild();

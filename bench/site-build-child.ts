@@ -15,14 +15,20 @@ export type RunSiteStage = (options: {
 export const SITE_NOT_AVAILABLE_EXIT = 3;
 
 /** runSiteStage from scripts/site/site-stage.ts, or why it cannot be used. */
-export async function loadSiteStage(): Promise<{ ok: true; runSiteStage: RunSiteStage } | { ok: false; reason: string }> {
+export async function loadSiteStage(): Promise<
+  { ok: true; runSiteStage: RunSiteStage } | { ok: false; reason: string }
+> {
   const modulePath = '../scripts/site/site-stage.ts';
   try {
     const loaded = (await import(modulePath)) as { runSiteStage?: unknown };
-    if (typeof loaded.runSiteStage !== 'function') return { ok: false, reason: 'scripts/site/site-stage.ts exports no runSiteStage' };
+    if (typeof loaded.runSiteStage !== 'function')
+      return { ok: false, reason: 'scripts/site/site-stage.ts exports no runSiteStage' };
     return { ok: true, runSiteStage: loaded.runSiteStage as RunSiteStage };
   } catch (error) {
-    return { ok: false, reason: `scripts/site/site-stage.ts cannot be loaded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+    return {
+      ok: false,
+      reason: `scripts/site/site-stage.ts cannot be loaded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    };
   }
 }
 
@@ -37,6 +43,11 @@ if (import.meta.main) {
     process.stderr.write(`${stage.reason}\n`);
     process.exit(SITE_NOT_AVAILABLE_EXIT);
   }
-  const result = await stage.runSiteStage({ dataDir, outDir, reporter: createSilentReporter(), reuse: flag !== '--rebuild' });
+  const result = await stage.runSiteStage({
+    dataDir,
+    outDir,
+    reporter: createSilentReporter(),
+    reuse: flag !== '--rebuild',
+  });
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -18,7 +18,9 @@ const key = process.env.BENCH_UPSTREAM_KEY;
 const [mode, value, delayFlag, delayValue] = process.argv.slice(2);
 const delayMs = delayFlag === '--delay-ms' ? Number(delayValue) : 0;
 if (!key || !process.send || (mode !== '--records' && mode !== '--files') || !value || !Number.isInteger(delayMs)) {
-  process.stderr.write('usage (from bench/harvest-bench.ts): node bench/upstream-child.ts --records N | --files a.csv,b.csv [--delay-ms N]\n');
+  process.stderr.write(
+    'usage (from bench/harvest-bench.ts): node bench/upstream-child.ts --records N | --files a.csv,b.csv [--delay-ms N]\n',
+  );
   process.exit(2);
 }
 const data = mode === '--records' ? syntheticUpstreamData(Number(value)) : await loadUpstreamData(value.split(','));

@@ -29,12 +29,18 @@ export function distLocksDirOf(distDir: string): string {
 
 /** Registers this build; throws BUILD_BUSY, naming the other build, when another build uses `cacheDir`. */
 export function acquireBuildLock(cacheDir: string): Promise<BuildLock> {
-  return acquireLock(locksDirOf(cacheDir), (other) => new BuildError('BUILD_BUSY', `Another build (${other}) is using ${cacheDir}.`));
+  return acquireLock(
+    locksDirOf(cacheDir),
+    (other) => new BuildError('BUILD_BUSY', `Another build (${other}) is using ${cacheDir}.`),
+  );
 }
 
 /** Registers this build as the one releasing into `distDir`; throws DIST_BUSY, naming the other build, when one is. */
 export function acquireDistLock(distDir: string): Promise<BuildLock> {
-  return acquireLock(distLocksDirOf(distDir), (other) => new BuildError('DIST_BUSY', `Another build (${other}) is releasing into ${distDir}.`));
+  return acquireLock(
+    distLocksDirOf(distDir),
+    (other) => new BuildError('DIST_BUSY', `Another build (${other}) is releasing into ${distDir}.`),
+  );
 }
 
 async function acquireLock(dir: string, busy: (other: string) => BuildError): Promise<BuildLock> {
@@ -49,7 +55,10 @@ async function acquireLock(dir: string, busy: (other: string) => BuildError): Pr
     if (others.length > 0) {
       const other = others.sort()[0] as string;
       const pid = /^build-(\d+)-/.exec(other)?.[1] ?? '?';
-      const since = await stat(path.join(dir, other)).then((info) => ` since ${info.mtime.toISOString()}`, () => '');
+      const since = await stat(path.join(dir, other)).then(
+        (info) => ` since ${info.mtime.toISOString()}`,
+        () => '',
+      );
       throw busy(`process ${pid}${since}; its entry is ${path.join(dir, other)}`);
     }
   } catch (error) {

@@ -19,7 +19,9 @@ import { describeResult, runCommand, type CommandName, type CommandResult } from
 function createOutput(redact: Redactor) {
   const text = (value: string): string => redact(escapeControlCharacters(value));
   const json = (document: unknown): string =>
-    escapeJsonControlCharacters(JSON.stringify(document, (_key, value: unknown) => (typeof value === 'string' ? redact(value) : value), 2));
+    escapeJsonControlCharacters(
+      JSON.stringify(document, (_key, value: unknown) => (typeof value === 'string' ? redact(value) : value), 2),
+    );
   return { text, json };
 }
 
@@ -33,16 +35,30 @@ export interface CliIo {
 function printError(io: CliIo, error: BuildError, json: boolean, redact: Redactor): void {
   const output = createOutput(redact);
   if (json) {
-    const document = { ok: false, error: { code: error.code, stage: error.stage, message: error.message, hint: error.hint, exitCode: error.exitCode } };
+    const document = {
+      ok: false,
+      error: {
+        code: error.code,
+        stage: error.stage,
+        message: error.message,
+        hint: error.hint,
+        exitCode: error.exitCode,
+      },
+    };
     io.stdout.write(`${output.json(document)}\n`);
     return;
   }
   // Newlines stay: SITE_BUILD_FAILED ends with the site build's own lines. Snippets of bodies are one line already.
-  io.stderr.write(`\nerror ${error.code} (stage ${error.stage}): ${output.text(error.message)}\nhint: ${output.text(error.hint)}\n`);
+  io.stderr.write(
+    `\nerror ${error.code} (stage ${error.stage}): ${output.text(error.message)}\nhint: ${output.text(error.hint)}\n`,
+  );
 }
 
 /** Runs one command line; returns the exit code. */
-export async function main(argv: string[], io: CliIo = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+export async function main(
+  argv: string[],
+  io: CliIo = { stdout: process.stdout, stderr: process.stderr },
+): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: CLI_FLAGS, allowPositionals: true, strict: true });
@@ -70,7 +86,11 @@ export async function main(argv: string[], io: CliIo = { stdout: process.stdout,
   try {
     const config: PublisherConfig = io.env ? loadConfig(io.env) : loadConfig();
     redact.add(config.upstream.apiKey);
-    const reporter = createReporter({ terminal: io.env ? detectTerminal(io.env, io.stderr) : detectTerminal(), redact, stream: io.stderr });
+    const reporter = createReporter({
+      terminal: io.env ? detectTerminal(io.env, io.stderr) : detectTerminal(),
+      redact,
+      stream: io.stderr,
+    });
     const result: CommandResult = await runCommand(command, {
       config,
       reporter,

@@ -76,28 +76,106 @@ interface VariableSpec {
 
 /** Every configuration variable, documented in README.md (a test checks it). */
 export const CONFIG_VARIABLES: readonly VariableSpec[] = [
-  { name: 'KPU_BASE_URL', default: '(unset: demo)', description: 'Base URL of the upstream API. Unset (and no KPU_API_KEY): the build serves the synthetic demo data from the stand-in upstream.' },
-  { name: 'KPU_API_KEY', default: '(required with KPU_BASE_URL)', description: 'The API key, sent only in the x-api-key header; never written or printed.' },
+  {
+    name: 'KPU_BASE_URL',
+    default: '(unset: demo)',
+    description:
+      'Base URL of the upstream API. Unset (and no KPU_API_KEY): the build serves the synthetic demo data from the stand-in upstream.',
+  },
+  {
+    name: 'KPU_API_KEY',
+    default: '(required with KPU_BASE_URL)',
+    description: 'The API key, sent only in the x-api-key header; never written or printed.',
+  },
   { name: 'KPU_HTTP_METHOD', default: 'GET', description: 'HTTP method of the queries: GET or POST.' },
-  { name: 'KPU_PAGE_SIZE', default: '1000', description: 'Records asked for per page (`limit`). The upstream may silently send fewer.' },
+  {
+    name: 'KPU_PAGE_SIZE',
+    default: '1000',
+    description: 'Records asked for per page (`limit`). The upstream may silently send fewer.',
+  },
   { name: 'KPU_CONCURRENCY', default: '2', description: 'Requests in flight at once.' },
-  { name: 'KPU_PAUSE_MS', default: '0', description: 'Pause between the starts of two requests, in milliseconds; grows by itself after a 429.' },
-  { name: 'KPU_RETRIES', default: '5', description: 'Retries of one request after a network error, timeout, 408, 429 or 5xx.' },
-  { name: 'KPU_RETRY_BASE_MS', default: '500', description: 'First backoff delay in milliseconds; doubles each retry, with full jitter.' },
-  { name: 'KPU_RETRY_MAX_DELAY_MS', default: '60000', description: 'Longest wait before one retry, Retry-After included; a longer Retry-After fails the harvest.' },
+  {
+    name: 'KPU_PAUSE_MS',
+    default: '0',
+    description: 'Pause between the starts of two requests, in milliseconds; grows by itself after a 429.',
+  },
+  {
+    name: 'KPU_RETRIES',
+    default: '5',
+    description: 'Retries of one request after a network error, timeout, 408, 429 or 5xx.',
+  },
+  {
+    name: 'KPU_RETRY_BASE_MS',
+    default: '500',
+    description: 'First backoff delay in milliseconds; doubles each retry, with full jitter.',
+  },
+  {
+    name: 'KPU_RETRY_MAX_DELAY_MS',
+    default: '60000',
+    description: 'Longest wait before one retry, Retry-After included; a longer Retry-After fails the harvest.',
+  },
   { name: 'KPU_TIMEOUT_MS', default: '30000', description: 'Time allowed for one request, in milliseconds.' },
-  { name: 'KPU_MAX_PAGES', default: '100000', description: 'Page cap per dataset: the harvest fails rather than page forever.' },
-  { name: 'KPU_MAX_RESPONSE_BYTES', default: '67108864', description: 'Largest answer in bytes (64 MiB), as received and after gzip/deflate/br decoding; a larger one is cut off and fails the harvest (1024 to 536870912).' },
-  { name: 'KPU_MAX_FIELD_CHARS', default: '10000', description: 'Longest record value (or field name) in characters; a longer one fails the harvest (100 to 100000000).' },
-  { name: 'KPU_MAX_JSON_DEPTH', default: '64', description: 'Deepest nesting of an answer, the envelope included (3 to 512); deeper fails the harvest.' },
-  { name: 'KPU_MAX_RECORDS', default: '5000000', description: 'Most records per dataset; more fail the harvest (1 to 1000000000).' },
-  { name: 'KPU_MAX_YEARS', default: '50', description: 'Most distinct election years per dataset; more fail the harvest (1 to 10000).' },
-  { name: 'KPU_MAX_HARVEST_BYTES', default: '4294967296', description: 'Most bytes of page bodies one harvest keeps in the cache (4 GiB), both datasets together; more fail the harvest (1048576 to 1099511627776).' },
-  { name: 'KPU_CACHE_DIR', default: '.cache', description: 'Where harvests (raw pages and their manifests) and intermediate stage outputs are kept.' },
+  {
+    name: 'KPU_MAX_PAGES',
+    default: '100000',
+    description: 'Page cap per dataset: the harvest fails rather than page forever.',
+  },
+  {
+    name: 'KPU_MAX_RESPONSE_BYTES',
+    default: '67108864',
+    description:
+      'Largest answer in bytes (64 MiB), as received and after gzip/deflate/br decoding; a larger one is cut off and fails the harvest (1024 to 536870912).',
+  },
+  {
+    name: 'KPU_MAX_FIELD_CHARS',
+    default: '10000',
+    description:
+      'Longest record value (or field name) in characters; a longer one fails the harvest (100 to 100000000).',
+  },
+  {
+    name: 'KPU_MAX_JSON_DEPTH',
+    default: '64',
+    description: 'Deepest nesting of an answer, the envelope included (3 to 512); deeper fails the harvest.',
+  },
+  {
+    name: 'KPU_MAX_RECORDS',
+    default: '5000000',
+    description: 'Most records per dataset; more fail the harvest (1 to 1000000000).',
+  },
+  {
+    name: 'KPU_MAX_YEARS',
+    default: '50',
+    description: 'Most distinct election years per dataset; more fail the harvest (1 to 10000).',
+  },
+  {
+    name: 'KPU_MAX_HARVEST_BYTES',
+    default: '4294967296',
+    description:
+      'Most bytes of page bodies one harvest keeps in the cache (4 GiB), both datasets together; more fail the harvest (1048576 to 1099511627776).',
+  },
+  {
+    name: 'KPU_CACHE_DIR',
+    default: '.cache',
+    description: 'Where harvests (raw pages and their manifests) and intermediate stage outputs are kept.',
+  },
   { name: 'KPU_DIST_DIR', default: 'dist', description: 'The published folder.' },
-  { name: 'KPU_SHRINK_TOLERANCE', default: '10', description: 'Percentage of a dataset-year\'s published records a new harvest may lose; more (or a year or dataset gone, or a dataset with no records) fails with RELEASE_SHRANK unless --accept-shrink. 0 to 100, decimals allowed.' },
-  { name: 'KPU_RELEASE_ARCHIVE_DIR', default: '(unset: no archive)', description: 'A folder keeping every release outside the cache (in CI a checkout of the `data` branch): restored from when dist/ lacks its releases, and added to after each publish.' },
-  { name: 'KPU_SITE_BASE', default: '/', description: 'URL path the site is served under, e.g. /kpu-data/ for a project page on GitHub Pages.' },
+  {
+    name: 'KPU_SHRINK_TOLERANCE',
+    default: '10',
+    description:
+      "Percentage of a dataset-year's published records a new harvest may lose; more (or a year or dataset gone, or a dataset with no records) fails with RELEASE_SHRANK unless --accept-shrink. 0 to 100, decimals allowed.",
+  },
+  {
+    name: 'KPU_RELEASE_ARCHIVE_DIR',
+    default: '(unset: no archive)',
+    description:
+      'A folder keeping every release outside the cache (in CI a checkout of the `data` branch): restored from when dist/ lacks its releases, and added to after each publish.',
+  },
+  {
+    name: 'KPU_SITE_BASE',
+    default: '/',
+    description: 'URL path the site is served under, e.g. /kpu-data/ for a project page on GitHub Pages.',
+  },
 ];
 
 type Environment = Record<string, string | undefined>;
@@ -125,7 +203,10 @@ function readBaseUrl(env: Environment): URL | null {
   }
   if (url.username || url.password || url.search) {
     // Credentials or a query in the base URL would end up in every logged URL.
-    throw new BuildError('CONFIG_INVALID', 'KPU_BASE_URL must not carry credentials or a query; put the key in KPU_API_KEY.');
+    throw new BuildError(
+      'CONFIG_INVALID',
+      'KPU_BASE_URL must not carry credentials or a query; put the key in KPU_API_KEY.',
+    );
   }
   return url;
 }
@@ -133,7 +214,10 @@ function readBaseUrl(env: Environment): URL | null {
 function readSiteBase(env: Environment): string {
   const raw = env.KPU_SITE_BASE?.trim() || '/';
   if (!/^\/([A-Za-z0-9._~-]+\/)*$/.test(raw)) {
-    throw new BuildError('CONFIG_INVALID', `KPU_SITE_BASE must be a URL path that starts and ends with "/", like /kpu-data/, not "${raw}".`);
+    throw new BuildError(
+      'CONFIG_INVALID',
+      `KPU_SITE_BASE must be a URL path that starts and ends with "/", like /kpu-data/, not "${raw}".`,
+    );
   }
   return raw;
 }
@@ -142,7 +226,10 @@ function readPercentage(env: Environment, name: string, fallback: number): numbe
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d{1,3}(\.\d{1,3})?$/.test(raw) || Number(raw) > 100) {
-    throw new BuildError('CONFIG_INVALID', `${name} must be a percentage from 0 to 100 (like 10 or 2.5), not "${raw}".`);
+    throw new BuildError(
+      'CONFIG_INVALID',
+      `${name} must be a percentage from 0 to 100 (like 10 or 2.5), not "${raw}".`,
+    );
   }
   return Number(raw);
 }
@@ -157,10 +244,16 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
   // A key with no upstream to send it to is a mistake (a variable missing in a scheduled job, say): building the
   // demo then would publish synthetic figures where real ones were meant.
   if (apiKey && !baseUrl) {
-    throw new BuildError('CONFIG_INVALID', 'KPU_API_KEY is set but KPU_BASE_URL is not: set both to harvest the upstream, or neither for the demo.');
+    throw new BuildError(
+      'CONFIG_INVALID',
+      'KPU_API_KEY is set but KPU_BASE_URL is not: set both to harvest the upstream, or neither for the demo.',
+    );
   }
   if (apiKey && !/^[\x21-\x7e]+$/.test(apiKey)) {
-    throw new BuildError('CONFIG_INVALID', 'KPU_API_KEY must be printable ASCII without spaces (it is sent as a header).');
+    throw new BuildError(
+      'CONFIG_INVALID',
+      'KPU_API_KEY must be printable ASCII without spaces (it is sent as a header).',
+    );
   }
   const method = (env.KPU_HTTP_METHOD?.trim() || 'GET').toUpperCase();
   if (method !== 'GET' && method !== 'POST') {
@@ -184,21 +277,35 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
       ...readTestThrottle(env),
       limits: {
         // A body becomes one string, and V8 strings stop at about 2^29 characters.
-        maxResponseBytes: readInteger(env, 'KPU_MAX_RESPONSE_BYTES', DEFAULT_HARVEST_LIMITS.maxResponseBytes, 1024, 512 * 1024 * 1024),
+        maxResponseBytes: readInteger(
+          env,
+          'KPU_MAX_RESPONSE_BYTES',
+          DEFAULT_HARVEST_LIMITS.maxResponseBytes,
+          1024,
+          512 * 1024 * 1024,
+        ),
         maxFieldChars: readInteger(env, 'KPU_MAX_FIELD_CHARS', DEFAULT_HARVEST_LIMITS.maxFieldChars, 100, 100_000_000),
         // 3: the envelope, `data`'s array and a record; 512 keeps every recursive walk of a record (JSON.parse's
         // reviver, JSON.stringify with a replacer) far from the stack's end, which 3,000 levels reached.
         maxJsonDepth: readInteger(env, 'KPU_MAX_JSON_DEPTH', DEFAULT_HARVEST_LIMITS.maxJsonDepth, 3, 512),
         maxRecords: readInteger(env, 'KPU_MAX_RECORDS', DEFAULT_HARVEST_LIMITS.maxRecords, 1, 1_000_000_000),
         maxYears: readInteger(env, 'KPU_MAX_YEARS', DEFAULT_HARVEST_LIMITS.maxYears, 1, 10_000),
-        maxHarvestBytes: readInteger(env, 'KPU_MAX_HARVEST_BYTES', DEFAULT_HARVEST_LIMITS.maxHarvestBytes, 1024 * 1024, 1024 ** 4),
+        maxHarvestBytes: readInteger(
+          env,
+          'KPU_MAX_HARVEST_BYTES',
+          DEFAULT_HARVEST_LIMITS.maxHarvestBytes,
+          1024 * 1024,
+          1024 ** 4,
+        ),
       },
     },
     siteBase: readSiteBase(env),
     cacheDir: path.resolve(cwd, env.KPU_CACHE_DIR?.trim() || '.cache'),
     distDir: path.resolve(cwd, env.KPU_DIST_DIR?.trim() || 'dist'),
     shrinkTolerancePercent: readPercentage(env, 'KPU_SHRINK_TOLERANCE', 10),
-    releaseArchiveDir: env.KPU_RELEASE_ARCHIVE_DIR?.trim() ? path.resolve(cwd, env.KPU_RELEASE_ARCHIVE_DIR.trim()) : null,
+    releaseArchiveDir: env.KPU_RELEASE_ARCHIVE_DIR?.trim()
+      ? path.resolve(cwd, env.KPU_RELEASE_ARCHIVE_DIR.trim())
+      : null,
   };
 }
 
@@ -207,15 +314,31 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
  * shortened so a test of persistent 429s takes a second, and the named point where a test kills the build.
  */
 export const TEST_VARIABLES: readonly VariableSpec[] = [
-  { name: 'KPU_TEST_THROTTLE_FLOOR_MS', default: '250', description: 'Tests only: the least the pause between request starts grows to after a 429.' },
+  {
+    name: 'KPU_TEST_THROTTLE_FLOOR_MS',
+    default: '250',
+    description: 'Tests only: the least the pause between request starts grows to after a 429.',
+  },
   { name: 'KPU_TEST_THROTTLE_CEILING_MS', default: '10000', description: 'Tests only: the most it grows to.' },
-  { name: 'KPU_TEST_KILL_AT', default: '(unset)', description: 'Tests only: `point` or `point#n`; the CLI kills itself with SIGKILL the n-th time (first by default) it reaches that kill point (scripts/kill-point.ts).' },
+  {
+    name: 'KPU_TEST_KILL_AT',
+    default: '(unset)',
+    description:
+      'Tests only: `point` or `point#n`; the CLI kills itself with SIGKILL the n-th time (first by default) it reaches that kill point (scripts/kill-point.ts).',
+  },
 ];
 
 function readTestThrottle(env: Environment): Pick<UpstreamConfig, 'throttleFloorMs' | 'throttleCeilingMs'> {
-  const floor = env.KPU_TEST_THROTTLE_FLOOR_MS?.trim() ? readInteger(env, 'KPU_TEST_THROTTLE_FLOOR_MS', 0, 1, 600_000) : undefined;
-  const ceiling = env.KPU_TEST_THROTTLE_CEILING_MS?.trim() ? readInteger(env, 'KPU_TEST_THROTTLE_CEILING_MS', 0, 1, 600_000) : undefined;
-  return { ...(floor === undefined ? {} : { throttleFloorMs: floor }), ...(ceiling === undefined ? {} : { throttleCeilingMs: ceiling }) };
+  const floor = env.KPU_TEST_THROTTLE_FLOOR_MS?.trim()
+    ? readInteger(env, 'KPU_TEST_THROTTLE_FLOOR_MS', 0, 1, 600_000)
+    : undefined;
+  const ceiling = env.KPU_TEST_THROTTLE_CEILING_MS?.trim()
+    ? readInteger(env, 'KPU_TEST_THROTTLE_CEILING_MS', 0, 1, 600_000)
+    : undefined;
+  return {
+    ...(floor === undefined ? {} : { throttleFloorMs: floor }),
+    ...(ceiling === undefined ? {} : { throttleCeilingMs: ceiling }),
+  };
 }
 
 /** The kill point a test asked for (KPU_TEST_KILL_AT), or null: always null outside tests. */
@@ -223,7 +346,11 @@ export function readTestKillPoint(env: Environment = process.env): { point: stri
   const raw = env.KPU_TEST_KILL_AT?.trim();
   if (!raw) return null;
   const match = /^([a-z]+:[a-z-]+)(?:#(\d+))?$/.exec(raw);
-  if (!match) throw new BuildError('CONFIG_INVALID', `KPU_TEST_KILL_AT must be a kill point such as publish:swapped or publish:copying#3, not "${raw}".`);
+  if (!match)
+    throw new BuildError(
+      'CONFIG_INVALID',
+      `KPU_TEST_KILL_AT must be a kill point such as publish:swapped or publish:copying#3, not "${raw}".`,
+    );
   return { point: match[1] as string, nth: Number(match[2] ?? '1') };
 }
 

@@ -90,7 +90,8 @@ export const ERROR_CATALOGUE = {
   },
   UPSTREAM_ERROR_ENVELOPE: {
     stage: 'harvest',
-    message: 'The upstream kept answering with an error inside a 200 answer (an envelope saying error) beyond the retries.',
+    message:
+      'The upstream kept answering with an error inside a 200 answer (an envelope saying error) beyond the retries.',
     hint: 'The upstream is failing although it says 200: read its message in the snippet, try later, or use --offline to rebuild from the last complete harvest. Nothing was published.',
   },
   UPSTREAM_NOT_RECORDS: {
@@ -166,7 +167,7 @@ export const ERROR_CATALOGUE = {
   RELEASE_SHRANK: {
     stage: 'release',
     message: 'The new harvest has fewer records than the published release, beyond the tolerance.',
-    hint: 'An upstream fault is likelier than a correction: check the upstream and try later (dist/ was left as it was). If the loss is real, run the build with --accept-shrink; the change report then records it. KPU_SHRINK_TOLERANCE sets the share of a year\'s records that may go unremarked.',
+    hint: "An upstream fault is likelier than a correction: check the upstream and try later (dist/ was left as it was). If the loss is real, run the build with --accept-shrink; the change report then records it. KPU_SHRINK_TOLERANCE sets the share of a year's records that may go unremarked.",
   },
   RELEASE_ARCHIVE_INVALID: {
     stage: 'release',
@@ -221,7 +222,10 @@ export class BuildError extends Error {
 
   constructor(code: ErrorCode, detail: string, options?: { cause?: unknown; stage?: Stage }) {
     const spec: ErrorSpec = ERROR_CATALOGUE[code];
-    super(detail ? `${spec.message} ${detail}` : spec.message, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      detail ? `${spec.message} ${detail}` : spec.message,
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = 'BuildError';
     this.code = code;
     this.detail = detail;
@@ -242,12 +246,25 @@ export function exitCodeOf(code: ErrorCode, stage: Stage): number {
   return EXIT_CODES[stage];
 }
 
-const DISK_ERROR_CODES = new Set(['ENOSPC', 'EACCES', 'EPERM', 'EROFS', 'EMFILE', 'EDQUOT', 'EIO', 'ENOTDIR', 'EISDIR', 'EEXIST']);
+const DISK_ERROR_CODES = new Set([
+  'ENOSPC',
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'EMFILE',
+  'EDQUOT',
+  'EIO',
+  'ENOTDIR',
+  'EISDIR',
+  'EEXIST',
+]);
 
 /** Turns anything thrown into a BuildError of the given stage, mapping file-system failures to DISK_ERROR. */
 export function toBuildError(error: unknown, stage?: Stage): BuildError {
   if (error instanceof BuildError) {
-    return error.stage === 'build' && stage && stage !== 'build' ? new BuildError(error.code, error.detail, { cause: error.cause, stage }) : error;
+    return error.stage === 'build' && stage && stage !== 'build'
+      ? new BuildError(error.code, error.detail, { cause: error.cause, stage })
+      : error;
   }
   const code = (error as { code?: unknown } | null)?.code;
   const options = { cause: error, ...(stage ? { stage } : {}) };

@@ -43,8 +43,8 @@ function declareFormats<const Formats extends ReadonlyArray<FormatDefinition>>(f
 
 /** Text a spreadsheet would run as a formula gets a leading ' in CSV (scripts/snapshot/csv-writer.ts). */
 const CSV_TEXT: Localized = {
-  id: 'teks dalam tanda kutip; teks yang akan dijalankan spreadsheet sebagai rumus (diawali =, +, -, @) diberi \' di depannya',
-  en: 'quoted text; text a spreadsheet would run as a formula (starting with =, +, -, @) gets a leading \'',
+  id: "teks dalam tanda kutip; teks yang akan dijalankan spreadsheet sebagai rumus (diawali =, +, -, @) diberi ' di depannya",
+  en: "quoted text; text a spreadsheet would run as a formula (starting with =, +, -, @) gets a leading '",
 };
 
 export const FORMATS = declareFormats([
@@ -79,13 +79,19 @@ export const FORMATS = declareFormats([
     text: true,
     perDataset: true,
     label: { id: 'CSV', en: 'CSV' },
-    bundleNote: { id: 'rekaman ternormalisasi, CSV', en: 'normalized records, CSV (RFC 4180, UTF-8 with BOM, header row)' },
+    bundleNote: {
+      id: 'rekaman ternormalisasi, CSV',
+      en: 'normalized records, CSV (RFC 4180, UTF-8 with BOM, header row)',
+    },
     typeWording: {
       Int64: { id: 'angka, tanpa tanda kutip', en: 'digits, unquoted' },
       Utf8: CSV_TEXT,
       Float64: { id: 'angka dengan titik desimal, tanpa tanda kutip', en: 'number with a decimal point, unquoted' },
       'Date32<DAY>': { id: 'YYYY-MM-DD, tanpa tanda kutip', en: 'YYYY-MM-DD, unquoted' },
-      'List<Utf8>': { id: 'dalam tanda kutip, butir dipisah ";" (pelindung rumus seperti teks)', en: 'quoted, items separated by ";" (formula guard as for text)' },
+      'List<Utf8>': {
+        id: 'dalam tanda kutip, butir dipisah ";" (pelindung rumus seperti teks)',
+        en: 'quoted, items separated by ";" (formula guard as for text)',
+      },
     },
     loading: {
       rank: 1,
@@ -139,7 +145,10 @@ export const FORMATS = declareFormats([
     loading: {
       rank: 4,
       lines: (file) => [
-        { tool: 'DuckDB', code: `INSTALL nanoarrow FROM community; LOAD nanoarrow; SELECT * FROM read_arrow('${file}');` },
+        {
+          tool: 'DuckDB',
+          code: `INSTALL nanoarrow FROM community; LOAD nanoarrow; SELECT * FROM read_arrow('${file}');`,
+        },
         { tool: 'pandas', code: `pd.read_feather('${file}')` },
         { tool: 'R', code: `arrow::read_ipc_file('${file}')` },
       ],
@@ -224,7 +233,9 @@ export function datasetFormats(): Array<FormatDefinition<FileFormat>> {
 /** The formats with loading snippets, in the downloads page's order. */
 export function loadingFormats(): Array<{ id: FileFormat; loading: NonNullable<FormatDefinition['loading']> }> {
   const formats: ReadonlyArray<FormatDefinition<FileFormat>> = FORMATS;
-  return formats.flatMap(({ id, loading }) => (loading ? [{ id, loading }] : [])).sort((a, b) => a.loading.rank - b.loading.rank);
+  return formats
+    .flatMap(({ id, loading }) => (loading ? [{ id, loading }] : []))
+    .sort((a, b) => a.loading.rank - b.loading.rank);
 }
 
 /** Each format's name on the downloads page, in one language. */
@@ -247,7 +258,8 @@ export function servedExtensions(): Map<string, { mediaType: string; text: boole
     const extension = format.suffix.slice(format.suffix.lastIndexOf('.'));
     const served = { mediaType: servedMediaType(format), text: format.text };
     const known = byExtension.get(extension);
-    if (known && (known.mediaType !== served.mediaType || known.text !== served.text)) throw new Error(`Formats ending in ${extension} disagree on their media type`);
+    if (known && (known.mediaType !== served.mediaType || known.text !== served.text))
+      throw new Error(`Formats ending in ${extension} disagree on their media type`);
     byExtension.set(extension, served);
   }
   return byExtension;

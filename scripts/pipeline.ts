@@ -111,7 +111,10 @@ function summarizeHarvest(result: HarvestStageResult): CommandResult['harvest'] 
     attempts: manifest.attempts,
     retries: manifest.retries,
     datasets: Object.fromEntries(
-      Object.entries(manifest.datasets).map(([id, summary]) => [id, { records: summary.records, pages: summary.pages, retries: summary.retries }]),
+      Object.entries(manifest.datasets).map(([id, summary]) => [
+        id,
+        { records: summary.records, pages: summary.pages, retries: summary.retries },
+      ]),
     ),
     warnings: manifest.warnings,
   };
@@ -173,7 +176,11 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
         ? { ...(await readLatestHarvest(context.config.cacheDir, context.config.upstream.apiKey)), offline: true }
         : await runHarvestStage(context);
     state.harvest = harvest;
-    state.result = { command: state.command, demo: harvest.manifest.parameters.demo, harvest: summarizeHarvest(harvest) };
+    state.result = {
+      command: state.command,
+      demo: harvest.manifest.parameters.demo,
+      harvest: summarizeHarvest(harvest),
+    };
   },
 
   async check(state) {
@@ -191,7 +198,9 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
 
   async snapshot(state) {
     const harvest = harvestOf(state);
-    const snapshot = await (await import('./snapshot/snapshot-stage.ts')).runSnapshotStage({
+    const snapshot = await (
+      await import('./snapshot/snapshot-stage.ts')
+    ).runSnapshotStage({
       harvestDir: harvest.dir,
       harvest: harvest.manifest,
       checkDir: state.dirs.check,
@@ -209,8 +218,13 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
     const live = await liveBuildOf(config.distDir);
     const { chooseReleaseSource } = await import('./release/release-archive.ts');
     const source = await chooseReleaseSource(config.distDir, config.releaseArchiveDir, dirs.restoredData);
-    if (source.restored) context.reporter.warn(`release: dist/ lacked releases the archive holds; restored every release from ${config.releaseArchiveDir}`);
-    const release = await (await import('./release/release-stage.ts')).runReleaseStage({
+    if (source.restored)
+      context.reporter.warn(
+        `release: dist/ lacked releases the archive holds; restored every release from ${config.releaseArchiveDir}`,
+      );
+    const release = await (
+      await import('./release/release-stage.ts')
+    ).runReleaseStage({
       snapshotDataDir: dirs.snapshotData,
       outDir: dirs.releaseData,
       publishedDataDir: source.dataDir,
@@ -260,8 +274,11 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
     const { context, dirs } = state;
     const { config } = context;
     const result = resultOf(state);
-    if (state.published === null || state.sitePages === null || !result.release) throw new Error('the release and site stages have not run');
-    const published = await (await import('./publish/publish-stage.ts')).runPublishStage({
+    if (state.published === null || state.sitePages === null || !result.release)
+      throw new Error('the release and site stages have not run');
+    const published = await (
+      await import('./publish/publish-stage.ts')
+    ).runPublishStage({
       distDir: config.distDir,
       buildId: harvestIdOf(new Date()),
       dataDir: dirs.releaseData,
@@ -271,7 +288,12 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
       expectedLive: state.published.live,
     });
     for (const warning of published.warnings) context.reporter.warn(`publish: ${warning}`);
-    result.publish = { distDir: config.distDir, target: published.target, files: published.files, pages: published.pages };
+    result.publish = {
+      distDir: config.distDir,
+      target: published.target,
+      files: published.files,
+      pages: published.pages,
+    };
     // After the swap: the build is live, and the archive gets what it lacks of the published history. A failure here
     // fails the build (the archive must not silently fall behind); the next build adds what is missing.
     if (config.releaseArchiveDir !== null) {
@@ -284,7 +306,15 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
 };
 
 async function runStages(command: CommandName, context: CommandContext): Promise<CommandResult> {
-  const state: RunState = { command, context, dirs: stageDirs(context.config), harvest: null, result: null, published: null, sitePages: null };
+  const state: RunState = {
+    command,
+    context,
+    dirs: stageDirs(context.config),
+    harvest: null,
+    result: null,
+    published: null,
+    sitePages: null,
+  };
   let distLock: Awaited<ReturnType<typeof acquireDistLock>> | null = null;
   try {
     for (const stage of COMMAND_STAGES[command]) {
@@ -301,7 +331,8 @@ async function runStages(command: CommandName, context: CommandContext): Promise
 export function describeResult(result: CommandResult): string {
   const { harvest, snapshot } = result;
   const datasets = Object.entries(harvest.datasets).map(
-    ([id, summary]) => `  ${id.padEnd(10)} ${summary.records.toLocaleString('en').padStart(9)} records in ${summary.pages} pages`,
+    ([id, summary]) =>
+      `  ${id.padEnd(10)} ${summary.records.toLocaleString('en').padStart(9)} records in ${summary.pages} pages`,
   );
   const lines = [
     `${harvest.offline ? 'Harvest read from disk' : 'Harvest complete'}${result.demo ? ' (DEMO DATA, NOT REAL FIGURES)' : ''}: ${harvest.upstreamHost}, finished ${harvest.finishedAt}`,
@@ -319,9 +350,14 @@ export function describeResult(result: CommandResult): string {
     const how = result.site.reused ? ' (kept from the last site build: nothing they depend on changed)' : '';
     lines.push(`Site: ${result.site.pages} pages and ${result.site.files} other files in ${result.site.dir}${how}`);
   }
-  if (result.publish) lines.push(`Published: ${result.publish.distDir} (${result.publish.files} data files and ${result.publish.pages} pages verified)`);
-  if (result.release?.restoredFromArchive) lines.push('  earlier releases restored from the release archive (dist/ lacked them)');
-  if (result.release && result.release.archived.length > 0) lines.push(`  added to the release archive: ${result.release.archived.join(', ')}`);
+  if (result.publish)
+    lines.push(
+      `Published: ${result.publish.distDir} (${result.publish.files} data files and ${result.publish.pages} pages verified)`,
+    );
+  if (result.release?.restoredFromArchive)
+    lines.push('  earlier releases restored from the release archive (dist/ lacked them)');
+  if (result.release && result.release.archived.length > 0)
+    lines.push(`  added to the release archive: ${result.release.archived.join(', ')}`);
   if (result.release) lines.push('', result.release.summary);
   return lines.join('\n');
 }

@@ -7,11 +7,16 @@ import { startStaticServer } from './site/static-server.ts';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: 'string', default: '4321' }, host: { type: 'string', default: '127.0.0.1' }, base: { type: 'string', default: '/' } },
+    options: {
+      port: { type: 'string', default: '4321' },
+      host: { type: 'string', default: '127.0.0.1' },
+      base: { type: 'string', default: '/' },
+    },
     strict: true,
   });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number, not "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`--port must be a port number, not "${values.port}"`);
   const config = loadConfig();
   if (!existsSync(config.distDir)) throw new Error(`${config.distDir} does not exist yet: run npm run build first`);
   const server = await startStaticServer({ root: config.distDir, port, host: values.host, base: values.base });

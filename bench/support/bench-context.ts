@@ -57,6 +57,11 @@ export async function runSection<T extends { status: string; durationMs: number;
   } catch (error) {
     const reason = error instanceof Error ? (error.stack ?? error.message) : String(error);
     context.log(`${name}: FAILED\n${reason}`);
-    return { ...empty, status: 'failed', reason: reason.split('\n').slice(0, 30).join('\n'), durationMs: Math.round(performance.now() - started) } as T;
+    return {
+      ...empty,
+      status: 'failed',
+      reason: reason.split('\n').slice(0, 30).join('\n'),
+      durationMs: Math.round(performance.now() - started),
+    } as T;
   }
 }

@@ -55,7 +55,9 @@ export async function writeParquetWithDuckDb(source: string, out: string): Promi
   }
 }
 
-export const DUCKDB_PARQUET_DESCRIPTION = "DuckDB reference writer: CREATE TABLE t AS SELECT * FROM read_parquet('<the project's file>'); then timed: COPY t TO '<out>' (FORMAT parquet)";
+export const DUCKDB_PARQUET_DESCRIPTION =
+  "DuckDB reference writer: CREATE TABLE t AS SELECT * FROM read_parquet('<the project's file>'); then timed: COPY t TO '<out>' (FORMAT parquet)";
 
 /** For the results' list of commands. */
-export const DUCKDB_READ_DESCRIPTION = "DuckDB (@duckdb/node-api, in-memory): CREATE TABLE t AS SELECT * FROM read_json('<file>', format = 'array') | read_csv('<file>') | read_parquet('<file>')";
+export const DUCKDB_READ_DESCRIPTION =
+  "DuckDB (@duckdb/node-api, in-memory): CREATE TABLE t AS SELECT * FROM read_json('<file>', format = 'array') | read_csv('<file>') | read_parquet('<file>')";

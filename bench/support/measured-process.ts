@@ -84,7 +84,11 @@ export interface MeasuredOptions {
  * Runs `command args…` with exactly `options.env` (plus PATH and HOME) and resolves when it exits, whatever its
  * exit code; callers decide what a failure means.
  */
-export async function runMeasured(command: string, args: readonly string[], options: MeasuredOptions): Promise<MeasuredRun> {
+export async function runMeasured(
+  command: string,
+  args: readonly string[],
+  options: MeasuredOptions,
+): Promise<MeasuredRun> {
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'kpu-bench-rss-'));
   const rssFile = path.join(scratch, 'rss');
   const useTime = existsSync(GNU_TIME);
@@ -93,32 +97,35 @@ export async function runMeasured(command: string, args: readonly string[], opti
   try {
     const started = performance.now();
     let peakTreeRssKiB: number | null = null;
-    const result = await new Promise<Omit<MeasuredRun, 'peakRssKiB' | 'peakTreeRssKiB' | 'command' | 'wallMs'>>((resolve, reject) => {
-      const child = spawn(file, fileArgs, { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let sampling = false;
-      const sampler = setInterval(() => {
-        if (sampling || child.pid === undefined || !existsSync('/proc/self/status')) return;
-        sampling = true;
-        void treeRssKiB(child.pid)
-          .then((kib) => {
-            if (kib > 0) peakTreeRssKiB = Math.max(peakTreeRssKiB ?? 0, kib);
-          })
-          .finally(() => {
-            sampling = false;
-          });
-      }, SAMPLE_MS);
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
-      child.on('error', reject);
-      child.on('close', (code, signal) => {
-        clearTimeout(timer);
-        clearInterval(sampler);
-        resolve({ code, signal, stdout, stderr });
-      });
-    });
+    const result = await new Promise<Omit<MeasuredRun, 'peakRssKiB' | 'peakTreeRssKiB' | 'command' | 'wallMs'>>(
+      (resolve, reject) => {
+        const child = spawn(file, fileArgs, { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let sampling = false;
+        const sampler = setInterval(() => {
+          if (sampling || child.pid === undefined || !existsSync('/proc/self/status')) return;
+          sampling = true;
+          void treeRssKiB(child.pid)
+            .then((kib) => {
+              if (kib > 0) peakTreeRssKiB = Math.max(peakTreeRssKiB ?? 0, kib);
+            })
+            .finally(() => {
+              sampling = false;
+            });
+        }, SAMPLE_MS);
+        let stdout = '';
+        let stderr = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        const timer =
+          options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+        child.on('error', reject);
+        child.on('close', (code, signal) => {
+          clearTimeout(timer);
+          clearInterval(sampler);
+          resolve({ code, signal, stdout, stderr });
+        });
+      },
+    );
     const wallMs = performance.now() - started;
     let peakRssKiB: number | null = null;
     if (useTime) {

@@ -12,6 +12,12 @@ export const SHARED_DATA_DIR = path.resolve(PROJECT_ROOT, '../shared/data');
 /** A command line as a person would type it from the project folder: `node scripts/cli.ts …`. */
 export function displayCommand(parts: readonly string[]): string {
   return parts
-    .map((part) => (part === process.execPath ? 'node' : part.startsWith(`${PROJECT_ROOT}/`) ? part.slice(PROJECT_ROOT.length + 1) : part))
+    .map((part) =>
+      part === process.execPath
+        ? 'node'
+        : part.startsWith(`${PROJECT_ROOT}/`)
+          ? part.slice(PROJECT_ROOT.length + 1)
+          : part,
+    )
     .join(' ');
 }

@@ -26,8 +26,12 @@ export async function serveSite(root: string): Promise<SiteServer> {
         return;
       }
       const extension = path.extname(file);
-      const headers: Record<string, string> = { 'content-type': SERVED_TYPES.get(extension)?.mediaType ?? 'application/octet-stream', 'cache-control': 'no-cache' };
-      const gzip = SERVED_TYPES.get(extension)?.text === true && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      const headers: Record<string, string> = {
+        'content-type': SERVED_TYPES.get(extension)?.mediaType ?? 'application/octet-stream',
+        'cache-control': 'no-cache',
+      };
+      const gzip =
+        SERVED_TYPES.get(extension)?.text === true && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
       const sent = gzip ? gzipSync(body) : body;
       if (gzip) headers['content-encoding'] = 'gzip';
       response.writeHead(200, { ...headers, 'content-length': String(sent.length) }).end(sent);

@@ -10,7 +10,13 @@ import { writeFileAtomic } from '../foundation/atomic-file.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
 import { readHarvestPages, type HarvestManifest } from '../harvest/harvest-store.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
-import { buildQualityReport, createDatasetChecker, listBrokenRules, type DatasetCheckResult, type QualityReport } from './quality-check.ts';
+import {
+  buildQualityReport,
+  createDatasetChecker,
+  listBrokenRules,
+  type DatasetCheckResult,
+  type QualityReport,
+} from './quality-check.ts';
 import { renderQualityReportMarkdown } from './quality-report-markdown.ts';
 
 export interface CheckStageOptions {
@@ -48,12 +54,17 @@ function flagsFile(dir: string, dataset: DatasetDefinition): string {
  */
 function renderFlags(flags: readonly (readonly string[])[]): string {
   const lines: string[] = [];
-  for (const [position, recordFlags] of flags.entries()) if (recordFlags.length > 0) lines.push(JSON.stringify([position, recordFlags]));
+  for (const [position, recordFlags] of flags.entries())
+    if (recordFlags.length > 0) lines.push(JSON.stringify([position, recordFlags]));
   return lines.length === 0 ? '[]\n' : `[\n${lines.join(',\n')}\n]\n`;
 }
 
 /** The first of the two streaming passes over the harvest (the snapshot stage's is the second): every record through the record rules as pages stream by, then the dataset rules. */
-async function checkHarvestedDataset(dir: string, harvest: HarvestManifest, dataset: DatasetDefinition): Promise<DatasetCheckResult> {
+async function checkHarvestedDataset(
+  dir: string,
+  harvest: HarvestManifest,
+  dataset: DatasetDefinition,
+): Promise<DatasetCheckResult> {
   const checker = createDatasetChecker(dataset);
   for await (const page of readHarvestPages(dir, harvest, dataset)) {
     for (const record of page.records) checker.add(record);
@@ -91,7 +102,8 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
 /** The check stage's result for `harvestId`, read back from its folder; a check of another harvest is refused. */
 export async function readCheckResult(dir: string, harvestId: string): Promise<CheckResult> {
   const file = await readJsonFile<CheckResultFile>(path.join(dir, CHECK_RESULT_FILE));
-  if (file.harvestId !== harvestId) throw new Error(`the check in ${dir} is of harvest ${file.harvestId}, not ${harvestId}: run the check stage again`);
+  if (file.harvestId !== harvestId)
+    throw new Error(`the check in ${dir} is of harvest ${file.harvestId}, not ${harvestId}: run the check stage again`);
   const quality = await readJsonFile<QualityReport>(path.join(dir, QUALITY_REPORT_JSON));
   return { ...file, quality };
 }

@@ -122,7 +122,9 @@ export function createDatasetChecker(dataset: DatasetDefinition): DatasetChecker
       for (const rule of datasetRules) {
         for (const [position, finding] of rule.test(projections, dataset)) {
           if (position < 0 || position >= projections.length) {
-            throw new Error(`rule ${rule.id} of ${dataset.id} reported position ${position} of ${projections.length} records`);
+            throw new Error(
+              `rule ${rule.id} of ${dataset.id} reported position ${position} of ${projections.length} records`,
+            );
           }
           addFinding(position, rule.id, finding);
         }
@@ -204,7 +206,9 @@ export function buildQualityReport(datasets: readonly DatasetQualityReport[]): Q
 }
 
 /** The rules broken anywhere, with their counts: what a --strict build names when it stops. */
-export function listBrokenRules(report: QualityReport): Array<{ dataset: DatasetDefinition['id']; ruleId: string; violationCount: number }> {
+export function listBrokenRules(
+  report: QualityReport,
+): Array<{ dataset: DatasetDefinition['id']; ruleId: string; violationCount: number }> {
   return report.datasets.flatMap((dataset) =>
     dataset.rules.flatMap((rule) => {
       const violationCount = dataset.violations.filter((violation) => violation.ruleId === rule.id).length;

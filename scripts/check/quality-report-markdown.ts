@@ -36,7 +36,11 @@ function formatEntries(entries: Record<string, unknown>): string {
     .join('<br>');
 }
 
-const COUNT_HEADER = ['Rekaman diperiksa / Records checked', 'Rekaman ditandai / Records flagged', 'Pelanggaran / Violations'];
+const COUNT_HEADER = [
+  'Rekaman diperiksa / Records checked',
+  'Rekaman ditandai / Records flagged',
+  'Pelanggaran / Violations',
+];
 
 function renderDataset(dataset: DatasetQualityReport): string[] {
   const lines = [`## ${dataset.title.id} / ${dataset.title.en} (\`${dataset.dataset}\`)`, ''];
@@ -106,12 +110,21 @@ export function renderQualityReportMarkdown(report: QualityReport): string {
     '',
     ...table(
       ['Dataset', ...COUNT_HEADER],
-      report.datasets.map((dataset) => [
-        `\`${dataset.dataset}\``,
-        String(dataset.recordsChecked),
-        String(dataset.recordsFlagged),
-        String(dataset.violationCount),
-      ]).concat([['**Jumlah / Total**', String(report.recordsChecked), String(report.recordsFlagged), String(report.violationCount)]]),
+      report.datasets
+        .map((dataset) => [
+          `\`${dataset.dataset}\``,
+          String(dataset.recordsChecked),
+          String(dataset.recordsFlagged),
+          String(dataset.violationCount),
+        ])
+        .concat([
+          [
+            '**Jumlah / Total**',
+            String(report.recordsChecked),
+            String(report.recordsFlagged),
+            String(report.violationCount),
+          ],
+        ]),
     ),
     '',
     ...report.datasets.flatMap(renderDataset),

@@ -19,7 +19,8 @@ export function formatTypeTexts(lang: Lang): Record<ColumnType, Record<Dictionar
       const arrowType = String(arrowTypeOf(type));
       const texts = dictionaryFormats().map((format) => {
         const wording: Localized | undefined = (format.typeWording as Readonly<Record<string, Localized>>)[arrowType];
-        if (!wording) throw new Error(`${format.id} does not say how it writes the Arrow type ${arrowType} (column type ${type})`);
+        if (!wording)
+          throw new Error(`${format.id} does not say how it writes the Arrow type ${arrowType} (column type ${type})`);
         return [format.id, wording[lang]];
       });
       return [type, Object.fromEntries(texts) as Record<DictionaryFormat, string>];
@@ -42,7 +43,12 @@ export function renderDatasetDictionary(dataset: DatasetDefinition, heading = '#
     ].join(' | '),
   );
   const rules = dataset.rules.map((rule) =>
-    [`\`${rule.id}\``, cell(rule.description.en), cell(rule.description.id), rule.fields.map((field) => `\`${field}\``).join(', ')].join(' | '),
+    [
+      `\`${rule.id}\``,
+      cell(rule.description.en),
+      cell(rule.description.id),
+      rule.fields.map((field) => `\`${field}\``).join(', '),
+    ].join(' | '),
   );
   return [
     `${heading} ${dataset.title.en} (\`${dataset.id}\`)`,
@@ -69,8 +75,17 @@ export function renderDatasetDictionary(dataset: DatasetDefinition, heading = '#
 
 export function renderFormatTypes(): string {
   return [
-    `| logical type | ${dictionaryFormats().map((format) => format.label.en).join(' | ')} |`,
-    `|---|${dictionaryFormats().map(() => '---|').join('')}`,
-    ...Object.entries(FORMAT_TYPES).map(([type, texts]) => `| ${type} | ${dictionaryFormats().map((format) => texts[format.id]).join(' | ')} |`),
+    `| logical type | ${dictionaryFormats()
+      .map((format) => format.label.en)
+      .join(' | ')} |`,
+    `|---|${dictionaryFormats()
+      .map(() => '---|')
+      .join('')}`,
+    ...Object.entries(FORMAT_TYPES).map(
+      ([type, texts]) =>
+        `| ${type} | ${dictionaryFormats()
+          .map((format) => texts[format.id])
+          .join(' | ')} |`,
+    ),
   ].join('\n');
 }

@@ -10,8 +10,14 @@ import type {
   RuleFinding,
 } from './dataset-definition.ts';
 import type { Localized } from '../languages.ts';
-import { EXACT_DIGITS, isBlank, isDigits, isSafeCount, parseColumnValue, REPLACEMENT_CHARACTER } from './value-parsers.ts';
-
+import {
+  EXACT_DIGITS,
+  isBlank,
+  isDigits,
+  isSafeCount,
+  parseColumnValue,
+  REPLACEMENT_CHARACTER,
+} from './value-parsers.ts';
 
 /** The value of a field the record itself carries (never one inherited from Object.prototype). */
 function fieldValue(record: RawRecord, field: string): unknown {
@@ -59,13 +65,21 @@ export function createFieldStringRule(fields: readonly string[]): RecordQualityR
 }
 
 /** The fields among `fields` whose string value `isBad` picks, and those values, as a finding (or null for none). */
-function textFinding(record: RawRecord, fields: readonly string[], isBad: (value: string) => boolean, what: string): RuleFinding | null {
+function textFinding(
+  record: RawRecord,
+  fields: readonly string[],
+  isBad: (value: string) => boolean,
+  what: string,
+): RuleFinding | null {
   const bad = fields.filter((field) => {
     const value = stringValue(record, field);
     return value !== undefined && isBad(value);
   });
   if (bad.length === 0) return null;
-  return { message: `${what}: ${bad.join(', ')}`, values: Object.fromEntries(bad.map((field) => [field, stringValue(record, field)])) };
+  return {
+    message: `${what}: ${bad.join(', ')}`,
+    values: Object.fromEntries(bad.map((field) => [field, stringValue(record, field)])),
+  };
 }
 
 /**
@@ -94,7 +108,13 @@ export function createTextEncodingRules(fields: readonly string[]): RecordQualit
         en: 'No value holds U+FFFD (�): the source sent bytes that are not valid UTF-8, shown as �.',
       },
       fields,
-      (record) => textFinding(record, fields, (value) => value.includes(REPLACEMENT_CHARACTER), 'U+FFFD (invalid UTF-8 from the source) in'),
+      (record) =>
+        textFinding(
+          record,
+          fields,
+          (value) => value.includes(REPLACEMENT_CHARACTER),
+          'U+FFFD (invalid UTF-8 from the source) in',
+        ),
     ),
   ];
 }
@@ -117,7 +137,11 @@ export function createPatternRule(options: {
 }
 
 /** Fields that must carry text once trimmed: whitespace alone would be published as null. */
-export function createNameNonEmptyRule(fields: readonly string[], title: Localized, description: Localized): RecordQualityRule {
+export function createNameNonEmptyRule(
+  fields: readonly string[],
+  title: Localized,
+  description: Localized,
+): RecordQualityRule {
   return recordRule('name-non-empty', title, description, fields, (record) => {
     const empty = fields.filter((field) => {
       const value = stringValue(record, field);
@@ -220,7 +244,11 @@ export function createSumRule(options: {
     if (equal) return null;
     return {
       message: `${broken} (${addendValues.join(' + ')} = ${sum}, ${total} = ${totalValue})`,
-      values: { ...Object.fromEntries(addends.map((field, index) => [field, addendValues[index]])), [total]: totalValue, sum },
+      values: {
+        ...Object.fromEntries(addends.map((field, index) => [field, addendValues[index]])),
+        [total]: totalValue,
+        sum,
+      },
     };
   });
 }
@@ -266,7 +294,10 @@ export function createKeyUniqueRule(keyFields: readonly string[]): DatasetQualit
         JSON.stringify(
           keyFields.map((field) => {
             const column = columnsBySource.get(field);
-            const parsed = parseColumnValue(column === undefined || column.type === 'text_list' ? 'text' : column.type, fieldValue(record, field));
+            const parsed = parseColumnValue(
+              column === undefined || column.type === 'text_list' ? 'text' : column.type,
+              fieldValue(record, field),
+            );
             return parsed.ok ? parsed.value : null;
           }),
         );
@@ -284,7 +315,10 @@ export function createKeyUniqueRule(keyFields: readonly string[]): DatasetQualit
           const record = records[position] ?? {};
           findings.set(position, {
             message: `key shared by the records at positions ${positions.join(', ')}`,
-            values: { ...Object.fromEntries(keyFields.map((field) => [field, fieldValue(record, field) ?? null])), positions },
+            values: {
+              ...Object.fromEntries(keyFields.map((field) => [field, fieldValue(record, field) ?? null])),
+              positions,
+            },
           });
         }
       }

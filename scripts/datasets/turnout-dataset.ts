@@ -1,6 +1,11 @@
 // The turnout dataset: voters who used their vote in the DPR election, per dapil and regency,
 // by sex and by voter list (seed 2.2, query `datahakpilihdpr`).
-import { QUALITY_FLAGS_COLUMN, type ColumnDefinition, type DatasetDefinition, type QualityRule } from './dataset-definition.ts';
+import {
+  QUALITY_FLAGS_COLUMN,
+  type ColumnDefinition,
+  type DatasetDefinition,
+  type QualityRule,
+} from './dataset-definition.ts';
 import {
   createCountDigitsRule,
   createCountSafeIntegerRule,
@@ -17,7 +22,11 @@ type VoterList = { code: 'dpt' | 'dptb' | 'dpk'; upstream: 'DPT' | 'DPTb' | 'DPK
 
 const VOTER_LISTS: readonly VoterList[] = [
   { code: 'dpt', upstream: 'DPT', name: { id: 'Daftar Pemilih Tetap (DPT)', en: 'main voter list (DPT)' } },
-  { code: 'dptb', upstream: 'DPTb', name: { id: 'Daftar Pemilih Tambahan (DPTb)', en: 'supplementary voter list (DPTb)' } },
+  {
+    code: 'dptb',
+    upstream: 'DPTb',
+    name: { id: 'Daftar Pemilih Tambahan (DPTb)', en: 'supplementary voter list (DPTb)' },
+  },
   { code: 'dpk', upstream: 'DPK', name: { id: 'Daftar Pemilih Khusus (DPK)', en: 'additional voter list (DPK)' } },
 ];
 
@@ -49,11 +58,10 @@ function countColumn(name: string, source: string, what: Localized): ColumnDefin
 
 const listColumns: ColumnDefinition[] = VOTER_LISTS.flatMap((list) =>
   SEXES.map((sex) =>
-    countColumn(
-      `${list.code}_${sex.code}`,
-      `JumlahPenggunaHakPilih${sex.upstream}Dalam${list.upstream}`,
-      { id: `${sex.name.id} dalam ${list.name.id}`, en: `${sex.name.en}, ${list.name.en}` },
-    ),
+    countColumn(`${list.code}_${sex.code}`, `JumlahPenggunaHakPilih${sex.upstream}Dalam${list.upstream}`, {
+      id: `${sex.name.id} dalam ${list.name.id}`,
+      en: `${sex.name.en}, ${list.name.en}`,
+    }),
   ),
 );
 
@@ -234,9 +242,18 @@ export const turnoutDataset: DatasetDefinition = {
       description: { id: 'Nama kabupaten atau kota.', en: 'Regency or city name.' },
     },
     ...listColumns,
-    countColumn('total_male', 'JumlahTotalPenggunaHakPilihLakiLaki', { id: 'laki-laki, semua daftar', en: 'male, all lists' }),
-    countColumn('total_female', 'JumlahTotalPenggunaHakPilihPerempuan', { id: 'perempuan, semua daftar', en: 'female, all lists' }),
-    countColumn('total_voters', 'JumlahSeluruhPenggunaHakPilih', { id: 'laki-laki dan perempuan, semua daftar', en: 'male and female, all lists' }),
+    countColumn('total_male', 'JumlahTotalPenggunaHakPilihLakiLaki', {
+      id: 'laki-laki, semua daftar',
+      en: 'male, all lists',
+    }),
+    countColumn('total_female', 'JumlahTotalPenggunaHakPilihPerempuan', {
+      id: 'perempuan, semua daftar',
+      en: 'female, all lists',
+    }),
+    countColumn('total_voters', 'JumlahSeluruhPenggunaHakPilih', {
+      id: 'laki-laki dan perempuan, semua daftar',
+      en: 'male and female, all lists',
+    }),
     QUALITY_FLAGS_COLUMN,
   ],
   rules,

@@ -105,8 +105,7 @@ export function parseDayMonthYear(value: string): ParseResult<string> {
   if (!match) return { ok: false, reason: 'not a date written DD-MM-YYYY' };
   const [, dd = '', mm = '', yyyy = ''] = match;
   const [day, month, year] = [Number(dd), Number(mm), Number(yyyy)];
-  const isRealDate =
-    year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  const isRealDate = year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
   if (!isRealDate) return { ok: false, reason: 'not a calendar date' };
   return { ok: true, value: `${yyyy}-${mm}-${dd}` };
 }
@@ -141,7 +140,10 @@ export function isAbsoluteHttpUrl(value: string): boolean {
  */
 export function parseColumnValue(type: UpstreamColumnType, value: unknown): ParseResult<number | string> {
   if (typeof value !== 'string') {
-    return { ok: false, reason: value === undefined ? 'missing' : `not a string but ${value === null ? 'null' : typeof value}` };
+    return {
+      ok: false,
+      reason: value === undefined ? 'missing' : `not a string but ${value === null ? 'null' : typeof value}`,
+    };
   }
   switch (type) {
     case 'integer':

@@ -24,7 +24,10 @@ export async function writeFileAtomically(path: string, fill: (stream: WriteStre
 }
 
 /** Writes the chunks (strings are UTF-8) to `path` atomically, honouring back-pressure. */
-export async function writeChunksToFile(path: string, chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>): Promise<void> {
+export async function writeChunksToFile(
+  path: string,
+  chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>,
+): Promise<void> {
   await writeFileAtomically(path, (stream) => pipeline(Readable.from(chunks, { objectMode: false }), stream));
 }
 

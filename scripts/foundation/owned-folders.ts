@@ -23,15 +23,18 @@ export async function createOwnedFolder(prefix: string): Promise<string> {
  * Removes the entries of `dir` whose name `pidOf` reads a process id from, when that process is gone (never this
  * one's), and returns those that could not be removed, with the reason: a leftover never stops a build.
  */
-export async function removeEntriesOfGoneProcesses(dir: string, pidOf: (name: string) => number | null): Promise<string[]> {
+export async function removeEntriesOfGoneProcesses(
+  dir: string,
+  pidOf: (name: string) => number | null,
+): Promise<string[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
   const failures: string[] = [];
   for (const name of names) {
     const pid = pidOf(name);
     if (pid === null || pid === process.pid || isProcessAlive(pid)) continue;
     // Retries: a process that just died may have left a child finishing its last write (ENOTEMPTY).
-    await rm(path.join(dir, name), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch((error: Error) =>
-      failures.push(`${path.join(dir, name)}: ${error.message}`),
+    await rm(path.join(dir, name), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch(
+      (error: Error) => failures.push(`${path.join(dir, name)}: ${error.message}`),
     );
   }
   return failures;

@@ -62,7 +62,10 @@ interface ReviverContext {
 }
 
 const jsonWithSource = JSON as unknown as {
-  parse(text: string, reviver: (this: unknown, key: string, value: unknown, context: ReviverContext) => unknown): unknown;
+  parse(
+    text: string,
+    reviver: (this: unknown, key: string, value: unknown, context: ReviverContext) => unknown,
+  ): unknown;
   rawJSON(text: string): unknown;
 };
 
@@ -72,9 +75,14 @@ const jsonWithSource = JSON as unknown as {
  * Example: parseJsonExactly('{"n":1e400,"m":7}') → { n: rawJSON("1e400"), m: 7 }; JSON.stringify of it gives the
  * input back. Callers measure the depth first (scanJsonText): the reviver walks the value recursively.
  */
-export function parseJsonExactly(text: string, scan: Pick<JsonTextScan, 'inexactNumbers'> = scanJsonText(text)): unknown {
+export function parseJsonExactly(
+  text: string,
+  scan: Pick<JsonTextScan, 'inexactNumbers'> = scanJsonText(text),
+): unknown {
   if (!scan.inexactNumbers) return JSON.parse(text);
   return jsonWithSource.parse(text, (_key, value, context) =>
-    typeof value === 'number' && context.source !== undefined && String(value) !== context.source ? jsonWithSource.rawJSON(context.source) : value,
+    typeof value === 'number' && context.source !== undefined && String(value) !== context.source
+      ? jsonWithSource.rawJSON(context.source)
+      : value,
   );
 }

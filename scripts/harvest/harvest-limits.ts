@@ -22,13 +22,20 @@ function valueChars(value: unknown): number {
  * characters, more than the 100 allowed …". Only a documented field is named: an unknown name is the upstream's
  * text, which may hold anything (even an echoed key, cut where the redactor would miss it).
  */
-export function findLongField(dataset: Pick<DatasetDefinition, 'id' | 'upstreamFields'>, offset: number, records: readonly RawRecord[], maxChars: number): LimitBreach | null {
+export function findLongField(
+  dataset: Pick<DatasetDefinition, 'id' | 'upstreamFields'>,
+  offset: number,
+  records: readonly RawRecord[],
+  maxChars: number,
+): LimitBreach | null {
   for (const [index, record] of records.entries()) {
     for (const [field, value] of Object.entries(record)) {
       const longName = field.length > maxChars;
       const chars = longName ? field.length : valueChars(value);
       if (chars <= maxChars) continue;
-      const name = dataset.upstreamFields.includes(field) ? field : `field not in the dataset's definition (its name ${field.length} characters long)`;
+      const name = dataset.upstreamFields.includes(field)
+        ? field
+        : `field not in the dataset's definition (its name ${field.length} characters long)`;
       const what = longName ? `a field name of ${chars} characters` : `a ${name} of ${chars} characters`;
       return {
         code: 'UPSTREAM_FIELD_TOO_LONG',
@@ -66,7 +73,10 @@ export function createHarvestLimitTracker(limits: HarvestLimits): HarvestLimitTr
     const total = (records.get(dataset.id) ?? 0) + page.records.length;
     records.set(dataset.id, total);
     if (total > limits.maxRecords) {
-      return { code: 'HARVEST_TOO_MANY_RECORDS', detail: `${dataset.id}: ${total} records by the page at offset ${page.offset}, more than the ${limits.maxRecords} allowed (KPU_MAX_RECORDS): ${page.url}` };
+      return {
+        code: 'HARVEST_TOO_MANY_RECORDS',
+        detail: `${dataset.id}: ${total} records by the page at offset ${page.offset}, more than the ${limits.maxRecords} allowed (KPU_MAX_RECORDS): ${page.url}`,
+      };
     }
     let seen = years.get(dataset.id);
     if (!seen) years.set(dataset.id, (seen = new Set()));
@@ -82,7 +92,10 @@ export function createHarvestLimitTracker(limits: HarvestLimits): HarvestLimitTr
     }
     bytes += page.bytes;
     if (bytes > limits.maxHarvestBytes) {
-      return { code: 'HARVEST_TOO_LARGE', detail: `${bytes} bytes of pages by ${dataset.id}'s page at offset ${page.offset}, more than the ${limits.maxHarvestBytes} allowed (KPU_MAX_HARVEST_BYTES): ${page.url}` };
+      return {
+        code: 'HARVEST_TOO_LARGE',
+        detail: `${bytes} bytes of pages by ${dataset.id}'s page at offset ${page.offset}, more than the ${limits.maxHarvestBytes} allowed (KPU_MAX_HARVEST_BYTES): ${page.url}`,
+      };
     }
     return null;
   };

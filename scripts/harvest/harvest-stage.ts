@@ -44,17 +44,30 @@ export async function runHarvestStage(options: HarvestStageOptions): Promise<Har
     reporter.line(`harvest: offline, using the harvest finished ${latest.manifest.finishedAt}`);
     return { ...latest, offline: true };
   }
-  const base = { config: config.upstream, cacheDir: config.cacheDir, datasets: DATASETS, reporter, ...(options.signal ? { signal: options.signal } : {}) };
+  const base = {
+    config: config.upstream,
+    cacheDir: config.cacheDir,
+    datasets: DATASETS,
+    reporter,
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
   if (config.upstream.baseUrl && config.upstream.apiKey) {
     reporter.line(`harvest: from ${config.upstream.baseUrl.host}`);
-    const result = await runHarvest({ ...base, baseUrl: config.upstream.baseUrl, apiKey: config.upstream.apiKey, demo: false });
+    const result = await runHarvest({
+      ...base,
+      baseUrl: config.upstream.baseUrl,
+      apiKey: config.upstream.apiKey,
+      demo: false,
+    });
     return { ...result, offline: false };
   }
   // No upstream configured: serve the synthetic demo data locally, behind a throwaway key.
   const apiKey = randomBytes(24).toString('base64url');
   options.registerSecret(apiKey);
   const upstream = await startUpstreamServer({ data: demoDataset(), apiKey });
-  reporter.line(`${DEMO_DATA_NOTICE}: KPU_BASE_URL is not set, so this build harvests the synthetic demo data of the stand-in upstream.`);
+  reporter.line(
+    `${DEMO_DATA_NOTICE}: KPU_BASE_URL is not set, so this build harvests the synthetic demo data of the stand-in upstream.`,
+  );
   try {
     const result = await runHarvest({ ...base, baseUrl: new URL(upstream.url), apiKey, demo: true });
     return { ...result, offline: false };

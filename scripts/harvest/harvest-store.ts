@@ -177,7 +177,10 @@ export function createHarvestStore(cacheDir: string): HarvestStore {
     if (!resumable) {
       await rm(partialDir, { recursive: true, force: true });
       await mkdir(partialDir, { recursive: true });
-      await writeFileAtomic(path.join(partialDir, PARAMETERS_FILE), JSON.stringify({ parameters, startedAt: now.toISOString() }, null, 2));
+      await writeFileAtomic(
+        path.join(partialDir, PARAMETERS_FILE),
+        JSON.stringify({ parameters, startedAt: now.toISOString() }, null, 2),
+      );
     }
     let startedAt = resumable ? previous.startedAt : now.toISOString();
     let resumed = resumable;
@@ -214,7 +217,10 @@ export function createHarvestStore(cacheDir: string): HarvestStore {
         mayHoldPages = false;
         resumed = false;
         startedAt = when.toISOString();
-        await writeFileAtomic(path.join(partialDir, PARAMETERS_FILE), JSON.stringify({ parameters, startedAt }, null, 2));
+        await writeFileAtomic(
+          path.join(partialDir, PARAMETERS_FILE),
+          JSON.stringify({ parameters, startedAt }, null, 2),
+        );
       },
       async readPage(dataset, offset, limit) {
         if (!mayHoldPages) return null;
@@ -228,7 +234,12 @@ export function createHarvestStore(cacheDir: string): HarvestStore {
           await mkdir(folder, { recursive: true });
           createdFolders.add(folder);
         }
-        const provenance: PageProvenance = { ...fields, file: `${base}.body`, bytes: body.length, sha256: sha256Hex(body) };
+        const provenance: PageProvenance = {
+          ...fields,
+          file: `${base}.body`,
+          bytes: body.length,
+          sha256: sha256Hex(body),
+        };
         // Body first, then the provenance that vouches for it: a kill between the two leaves an
         // unvouched body, which a resume ignores.
         await writeFileAtomic(path.join(partialDir, provenance.file), body);
@@ -277,14 +288,21 @@ export async function readHarvestManifest(dir: string): Promise<HarvestManifest>
  * The records of one dataset of a complete harvest, page by page in upstream order, each page
  * verified against its recorded checksum (streaming: one page in memory at a time).
  */
-export async function* readHarvestPages(dir: string, manifest: HarvestManifest, dataset: DatasetDefinition): AsyncGenerator<StoredPage> {
+export async function* readHarvestPages(
+  dir: string,
+  manifest: HarvestManifest,
+  dataset: DatasetDefinition,
+): AsyncGenerator<StoredPage> {
   const summary = manifest.datasets[dataset.id];
   if (!summary) throw new BuildError('HARVEST_CORRUPT', `The harvest in ${dir} has no pages for ${dataset.id}.`);
   for (const expected of summary.pageFiles) {
     const page = await readStoredPage(dir, dataset, expected.offset);
     if (!page || page.provenance.sha256 !== expected.sha256) {
       // A page kept by an older publisher may match its SHA-256 and still be refused now (an error envelope, say).
-      throw new BuildError('HARVEST_CORRUPT', `${expected.file} in ${dir} is missing, does not match its SHA-256, or is not a page the harvester accepts (any more).`);
+      throw new BuildError(
+        'HARVEST_CORRUPT',
+        `${expected.file} in ${dir} is missing, does not match its SHA-256, or is not a page the harvester accepts (any more).`,
+      );
     }
     yield page;
   }

@@ -59,7 +59,9 @@ export interface HarvestProgress {
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
     item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : item,
   );
 }
@@ -80,7 +82,11 @@ function sameRecord(a: KeyedRecord, b: KeyedRecord): boolean {
  * `next` equal the last k records of `previous` (`same`: canonical JSON), or 0.
  * Example: [a, b, c] then [c, d, e] → 1 (an upstream reading offsets as 1-based); [a, b] then [a, b] → 2.
  */
-export function pageOverlap<T>(previous: readonly T[], next: readonly T[], same: (a: T, b: T) => boolean = (a, b) => a === b): number {
+export function pageOverlap<T>(
+  previous: readonly T[],
+  next: readonly T[],
+  same: (a: T, b: T) => boolean = (a, b) => a === b,
+): number {
   if (next.length === 0) return 0;
   for (let start = Math.max(0, previous.length - next.length); start < previous.length; start += 1) {
     const k = previous.length - start;
@@ -101,7 +107,8 @@ export const RESUME_SAMPLE_PAGES = 8;
 export function sampleKeptOffsets(offsets: readonly number[], max = RESUME_SAMPLE_PAGES): number[] {
   if (offsets.length <= max) return [...offsets];
   const picked = new Set<number>();
-  for (let index = 0; index < max; index += 1) picked.add(offsets[Math.round((index * (offsets.length - 1)) / (max - 1))] as number);
+  for (let index = 0; index < max; index += 1)
+    picked.add(offsets[Math.round((index * (offsets.length - 1)) / (max - 1))] as number);
   return [...picked];
 }
 
@@ -109,7 +116,10 @@ export function sampleKeptOffsets(offsets: readonly number[], max = RESUME_SAMPL
  * The live status line. Example: "harvest turnout: 3 pages, 3,000 of 10,512 records · parties: 1 pages, 59 records
  * · 2 retries" (a total only when the upstream sends X-Total-Count; retries only when there were some).
  */
-export function describeProgress(progress: HarvestProgress, datasets: readonly Pick<DatasetDefinition, 'id'>[]): string {
+export function describeProgress(
+  progress: HarvestProgress,
+  datasets: readonly Pick<DatasetDefinition, 'id'>[],
+): string {
   const parts = datasets.map((dataset) => {
     const total = progress.totals.get(dataset.id);
     const records = (progress.records.get(dataset.id) ?? 0).toLocaleString('en');
@@ -193,12 +203,20 @@ async function harvestDataset(
   let step = limit;
   for (;;) {
     if (pageFiles.length >= config.maxPages) {
-      throw new BuildError('HARVEST_TOO_MANY_PAGES', `${dataset.id}: ${config.maxPages} pages (KPU_MAX_PAGES) and still records at offset ${offset}.`);
+      throw new BuildError(
+        'HARVEST_TOO_MANY_PAGES',
+        `${dataset.id}: ${config.maxPages} pages (KPU_MAX_PAGES) and still records at offset ${offset}.`,
+      );
     }
     for (let ahead = 0; ahead < config.concurrency; ahead += 1) load(offset + ahead * step);
     const page = await load(offset);
     inflight.delete(offset);
-    limits.checkPage(dataset, { offset, url: page.provenance.url, records: page.records, bytes: page.body?.length ?? (page.provenance as PageProvenance).bytes });
+    limits.checkPage(dataset, {
+      offset,
+      url: page.provenance.url,
+      records: page.records,
+      bytes: page.body?.length ?? (page.provenance as PageProvenance).bytes,
+    });
 
     const keys = page.records.map((record) => recordKey(dataset, record));
     // A page of nothing but records already seen: the upstream answering an earlier page again (offset ignored,
@@ -243,10 +261,14 @@ async function harvestDataset(
       for (let ahead = 0; ahead < config.concurrency; ahead += 1) load(offset + page.records.length + ahead * nextStep);
     }
 
-    const provenance = page.stored ? (page.provenance as PageProvenance) : await partial.writePage(page.provenance, page.body as Buffer);
+    const provenance = page.stored
+      ? (page.provenance as PageProvenance)
+      : await partial.writePage(page.provenance, page.body as Buffer);
     pageFiles.push(provenance);
     if (provenance.invalidUtf8) {
-      warnings.push(`${dataset.id}: the page at offset ${offset} is not valid UTF-8; its invalid bytes were read as U+FFFD (the body file keeps them): ${provenance.url}`);
+      warnings.push(
+        `${dataset.id}: the page at offset ${offset} is not valid UTF-8; its invalid bytes were read as U+FFFD (the body file keeps them): ${provenance.url}`,
+      );
     }
     shapes.add(provenance.shape);
     if (provenance.totalCount !== null) totalCount = provenance.totalCount;
@@ -308,7 +330,11 @@ interface AttemptOutcome {
   firstPageChanged: boolean;
 }
 
-async function harvestOnce(partial: PartialHarvest, options: HarvestOptions, progress: HarvestProgress): Promise<AttemptOutcome> {
+async function harvestOnce(
+  partial: PartialHarvest,
+  options: HarvestOptions,
+  progress: HarvestProgress,
+): Promise<AttemptOutcome> {
   const failure = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, failure.signal]) : failure.signal;
   const datasetOfUrl = (url: string): string =>
@@ -322,7 +348,9 @@ async function harvestOnce(partial: PartialHarvest, options: HarvestOptions, pro
       const id = datasetOfUrl(notice.url);
       progress.retries.set(id, (progress.retries.get(id) ?? 0) + 1);
       if (!options.reporter.terminal) {
-        options.reporter.line(`retry: ${notice.reason} from ${notice.url}; attempt ${notice.attempt + 1} in ${notice.delayMs} ms`);
+        options.reporter.line(
+          `retry: ${notice.reason} from ${notice.url}; attempt ${notice.attempt + 1} in ${notice.delayMs} ms`,
+        );
       }
       options.reporter.status(describeProgress(progress, options.datasets));
     },
@@ -351,7 +379,9 @@ async function harvestOnce(partial: PartialHarvest, options: HarvestOptions, pro
       }
       if (outcome.crossPageDuplicates.length > 0) {
         const sample = outcome.crossPageDuplicates.slice(0, 3).join(', ');
-        inconsistencies.push(`${dataset.id}: ${outcome.crossPageDuplicates.length} keys appear on two pages (${sample}).`);
+        inconsistencies.push(
+          `${dataset.id}: ${outcome.crossPageDuplicates.length} keys appear on two pages (${sample}).`,
+        );
       }
       // Read the first page again: if it changed, the pages in between may mix two versions.
       const again = await client.fetchPage(dataset, 0, options.config.pageSize);
@@ -418,7 +448,9 @@ export async function runHarvest(options: HarvestOptions): Promise<HarvestResult
   /** Warnings already shown as they happened; the manifest lists them with the others. */
   const shownWarnings: string[] = [];
   if (partial.resumed) {
-    options.reporter.line(`harvest: resuming the interrupted harvest started ${partial.startedAt}; reading a sample of its pages again`);
+    options.reporter.line(
+      `harvest: resuming the interrupted harvest started ${partial.startedAt}; reading a sample of its pages again`,
+    );
     const changed = await findChangedKeptPage(partial, options);
     if (changed !== null) {
       // Kept pages of the old version beside new pages would publish a mix of two versions of the data.
@@ -429,13 +461,19 @@ export async function runHarvest(options: HarvestOptions): Promise<HarvestResult
     }
   }
 
-  const newProgress = (): HarvestProgress => ({ pages: new Map(), records: new Map(), retries: new Map(), totals: new Map() });
+  const newProgress = (): HarvestProgress => ({
+    pages: new Map(),
+    records: new Map(),
+    retries: new Map(),
+    totals: new Map(),
+  });
   let progress = newProgress();
   let attempt = await harvestOnce(partial, options, progress);
   let attempts = 1;
   const warnings: string[] = [];
   if (attempt.inconsistencies.length > 0) {
-    for (const reason of attempt.inconsistencies) options.reporter.warn(`harvest not consistent: ${reason} Harvesting again.`);
+    for (const reason of attempt.inconsistencies)
+      options.reporter.warn(`harvest not consistent: ${reason} Harvesting again.`);
     const first = attempt;
     await partial.clearPages();
     progress = newProgress();
@@ -448,8 +486,13 @@ export async function runHarvest(options: HarvestOptions): Promise<HarvestResult
       if (!stableDuplicates) throw new BuildError('HARVEST_INCONSISTENT', attempt.inconsistencies.join(' '));
       // The same overlaps in two identical harvests: the upstream reads offsets otherwise (1-based, say); publishing
       // would duplicate a record at every page boundary.
-      if (attempt.overlaps.length > 0) throw new BuildError('HARVEST_PAGES_OVERLAP', `${attempt.overlaps.join(' ')} Identical in two full harvests.`);
-      warnings.push(...attempt.inconsistencies.map((reason) => `${reason} Identical in two full harvests: kept as the source's own duplicates.`));
+      if (attempt.overlaps.length > 0)
+        throw new BuildError('HARVEST_PAGES_OVERLAP', `${attempt.overlaps.join(' ')} Identical in two full harvests.`);
+      warnings.push(
+        ...attempt.inconsistencies.map(
+          (reason) => `${reason} Identical in two full harvests: kept as the source's own duplicates.`,
+        ),
+      );
     }
   }
   options.reporter.clearStatus();

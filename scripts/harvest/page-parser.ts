@@ -49,7 +49,7 @@ function isSet(value: unknown): boolean {
 }
 
 function quoteSnippet(value: unknown): string {
-  return JSON.stringify(snippetOf(typeof value === 'string' ? value : JSON.stringify(value) ?? String(value), 120));
+  return JSON.stringify(snippetOf(typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)), 120));
 }
 
 /**
@@ -80,7 +80,8 @@ export function describeErrorEnvelope(envelope: Record<string, unknown>): string
     });
   const message = envelope.message;
   const hasMessage = typeof message === 'string' && message.trim() !== '';
-  if (hasMessage && (envelope.data === undefined || envelope.data === null) && !saysSuccess) reasons.push('a `message` and no `data`');
+  if (hasMessage && (envelope.data === undefined || envelope.data === null) && !saysSuccess)
+    reasons.push('a `message` and no `data`');
   if (reasons.length === 0) return null;
   return `the envelope says error (${reasons.join(', ')})${hasMessage ? `: message ${quoteSnippet(message)}` : ''}`;
 }
@@ -102,12 +103,24 @@ const POSITION_KEY = /^(0|[1-9]\d{0,14})$/;
  * "offset".."offset+n-1" (positions within the dataset); anything else would drop or double records.
  * Example: {"1":b,"0":a} → [a, b]; at offset 20, {"20":a,"21":b} → [a, b]; {"0":a,"01":b} → a reason.
  */
-function readKeyedRecords(data: Record<string, unknown>, keys: readonly string[], offset: number | undefined): { records: RawRecord[] } | { problem: string } {
-  const listed = keys.slice(0, 6).map((key) => JSON.stringify(key)).join(', ') + (keys.length > 6 ? ', …' : '');
-  const fail = (problem: string): { problem: string } => ({ problem: `data is keyed by position, but ${problem} (keys: ${listed})` });
+function readKeyedRecords(
+  data: Record<string, unknown>,
+  keys: readonly string[],
+  offset: number | undefined,
+): { records: RawRecord[] } | { problem: string } {
+  const listed =
+    keys
+      .slice(0, 6)
+      .map((key) => JSON.stringify(key))
+      .join(', ') + (keys.length > 6 ? ', …' : '');
+  const fail = (problem: string): { problem: string } => ({
+    problem: `data is keyed by position, but ${problem} (keys: ${listed})`,
+  });
   const bad = keys.find((key) => !POSITION_KEY.test(key));
   if (bad !== undefined) {
-    return fail(`the key ${JSON.stringify(bad.length > 24 ? `${bad.slice(0, 24)}…` : bad)} is not a position${/^0\d/.test(bad) ? ' (a leading zero)' : ''}`);
+    return fail(
+      `the key ${JSON.stringify(bad.length > 24 ? `${bad.slice(0, 24)}…` : bad)} is not a position${/^0\d/.test(bad) ? ' (a leading zero)' : ''}`,
+    );
   }
   const positions = keys.map(Number).sort((a, b) => a - b);
   const first = positions[0] as number;
@@ -138,7 +151,11 @@ export function countWrittenDataMembers(body: string): number | null {
     const char = body.charCodeAt(index);
     if (char === 0x22) {
       const start = index;
-      for (index += 1; index < body.length && body.charCodeAt(index) !== 0x22; index += body.charCodeAt(index) === 0x5c ? 2 : 1);
+      for (
+        index += 1;
+        index < body.length && body.charCodeAt(index) !== 0x22;
+        index += body.charCodeAt(index) === 0x5c ? 2 : 1
+      );
       let next = index + 1;
       while (next < body.length && WHITESPACE.has(body.charCodeAt(next))) next += 1;
       if (body.charCodeAt(next) !== 0x3a) {
@@ -146,7 +163,8 @@ export function countWrittenDataMembers(body: string): number | null {
         continue;
       }
       if (dataDepth >= 0 && depth === dataDepth) members += 1;
-      else if (dataDepth < 0 && depth === 1 && JSON.parse(body.slice(start, index + 1)) === 'data') afterDataName = true;
+      else if (dataDepth < 0 && depth === 1 && JSON.parse(body.slice(start, index + 1)) === 'data')
+        afterDataName = true;
       index = next;
     } else if (char === 0x7b || char === 0x5b) {
       depth += 1;
@@ -187,7 +205,9 @@ export function parsePage(body: string, dataset: DatasetDefinition, offset?: num
   const data = envelope.data;
   const records = (items: RawRecord[], shape: PageShape): PageParse => {
     const foreign = describeForeignRecord(items, dataset);
-    return foreign === null ? { ok: true, records: items, shape, count } : { ok: false, reason: 'not-records', detail: foreign };
+    return foreign === null
+      ? { ok: true, records: items, shape, count }
+      : { ok: false, reason: 'not-records', detail: foreign };
   };
 
   if (data === undefined || data === null) return { ok: true, records: [], shape: 'empty', count };
@@ -207,7 +227,11 @@ export function parsePage(body: string, dataset: DatasetDefinition, offset?: num
     if ('problem' in keyed) return { ok: false, reason: 'unexpected-shape', detail: keyed.problem };
     const written = countWrittenDataMembers(body);
     if (written !== null && written !== keys.length) {
-      return { ok: false, reason: 'unexpected-shape', detail: `data is keyed by position, but repeats a key: ${written} members written, ${keys.length} distinct keys` };
+      return {
+        ok: false,
+        reason: 'unexpected-shape',
+        detail: `data is keyed by position, but repeats a key: ${written} members written, ${keys.length} distinct keys`,
+      };
     }
     return records(keyed.records, 'keyed');
   }
@@ -216,7 +240,11 @@ export function parsePage(body: string, dataset: DatasetDefinition, offset?: num
   }
   // An object of plain values is record-like: a record of something else (`{"error": "…"}`), not a new shape.
   if (Object.values(data).every((value) => value === null || typeof value !== 'object')) {
-    return { ok: false, reason: 'not-records', detail: `data is one object with none of the ${dataset.id} fields (its fields: ${keys.slice(0, 5).join(', ')})` };
+    return {
+      ok: false,
+      reason: 'not-records',
+      detail: `data is one object with none of the ${dataset.id} fields (its fields: ${keys.slice(0, 5).join(', ')})`,
+    };
   }
   return {
     ok: false,
@@ -236,6 +264,9 @@ const SNIPPET_REDACT_MARGIN = 8192;
  */
 export function snippetOf(body: string, length = 200, redact: (text: string) => string = (text) => text): string {
   const whole = body.replace(/\s+/g, ' ').trim();
-  const flat = whole.length > length + SNIPPET_REDACT_MARGIN ? redact(whole.slice(0, length + SNIPPET_REDACT_MARGIN)) : redact(whole);
+  const flat =
+    whole.length > length + SNIPPET_REDACT_MARGIN
+      ? redact(whole.slice(0, length + SNIPPET_REDACT_MARGIN))
+      : redact(whole);
   return flat.length > length ? `${flat.slice(0, length)}…` : flat;
 }

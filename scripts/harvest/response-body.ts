@@ -16,15 +16,17 @@ export interface WireBody {
 }
 
 export type BodyRead =
-  | { ok: true; body: Buffer; wire: WireBody | null }
-  | { ok: false; reason: 'too-large' | 'unreadable'; detail: string };
+  { ok: true; body: Buffer; wire: WireBody | null } | { ok: false; reason: 'too-large' | 'unreadable'; detail: string };
 
 /** The body stream of an undici response: chunks, and destroy() to abort the request. */
 export interface BodyStream extends AsyncIterable<Buffer | string> {
   destroy(error?: Error): unknown;
 }
 
-const DECODERS: Record<string, () => Gunzip | ReturnType<typeof createInflate> | ReturnType<typeof createBrotliDecompress>> = {
+const DECODERS: Record<
+  string,
+  () => Gunzip | ReturnType<typeof createInflate> | ReturnType<typeof createBrotliDecompress>
+> = {
   gzip: createGunzip,
   'x-gzip': createGunzip,
   // HTTP's "deflate" is the zlib format (RFC 9110 §8.4.1.2), which createInflate reads.
@@ -45,11 +47,19 @@ function headerText(value: string | string[] | undefined): string {
  * cannot be decoded, or an encoding not supported, is 'unreadable'.
  * Example: 1 GiB of spaces gzipped to 1 MiB, cap 64 MiB → { ok: false, reason: 'too-large' } after about 64 MiB.
  */
-export async function readResponseBody(body: BodyStream, headers: Record<string, string | string[] | undefined>, maxBytes: number): Promise<BodyRead> {
+export async function readResponseBody(
+  body: BodyStream,
+  headers: Record<string, string | string[] | undefined>,
+  maxBytes: number,
+): Promise<BodyRead> {
   const declared = headerText(headers['content-length']);
   if (/^\d+$/.test(declared) && Number(declared) > maxBytes) {
     body.destroy();
-    return { ok: false, reason: 'too-large', detail: `Content-Length ${declared} bytes is more than the ${maxBytes} allowed (KPU_MAX_RESPONSE_BYTES); nothing was read` };
+    return {
+      ok: false,
+      reason: 'too-large',
+      detail: `Content-Length ${declared} bytes is more than the ${maxBytes} allowed (KPU_MAX_RESPONSE_BYTES); nothing was read`,
+    };
   }
   const codings = headerText(headers['content-encoding'])
     .split(',')
@@ -58,7 +68,11 @@ export async function readResponseBody(body: BodyStream, headers: Record<string,
   const coding = codings[0];
   if (codings.length > 1 || (coding !== undefined && !Object.hasOwn(DECODERS, coding))) {
     body.destroy();
-    return { ok: false, reason: 'unreadable', detail: `Content-Encoding "${codings.join(', ')}" is not supported (gzip, deflate and br are)` };
+    return {
+      ok: false,
+      reason: 'unreadable',
+      detail: `Content-Encoding "${codings.join(', ')}" is not supported (gzip, deflate and br are)`,
+    };
   }
 
   const hash = createSha256();
@@ -85,7 +99,10 @@ export async function readResponseBody(body: BodyStream, headers: Record<string,
   const keep = async (source: AsyncIterable<Buffer>): Promise<void> => {
     for await (const chunk of source) {
       decodedBytes += chunk.length;
-      if (decodedBytes > maxBytes) throw new CapExceeded(`more than ${maxBytes} bytes after ${coding ?? ''} decoding (${wireBytes} bytes received so far)`);
+      if (decodedBytes > maxBytes)
+        throw new CapExceeded(
+          `more than ${maxBytes} bytes after ${coding ?? ''} decoding (${wireBytes} bytes received so far)`,
+        );
       chunks.push(chunk);
     }
   };
@@ -94,13 +111,25 @@ export async function readResponseBody(body: BodyStream, headers: Record<string,
     else await pipeline(received(), (DECODERS[coding] as () => Gunzip)(), keep);
   } catch (error) {
     if (error instanceof CapExceeded) {
-      return { ok: false, reason: 'too-large', detail: `the answer was cut off: ${error.message} (KPU_MAX_RESPONSE_BYTES)` };
+      return {
+        ok: false,
+        reason: 'too-large',
+        detail: `the answer was cut off: ${error.message} (KPU_MAX_RESPONSE_BYTES)`,
+      };
     }
     if (networkError !== null) throw networkError;
-    return { ok: false, reason: 'unreadable', detail: `the ${coding ?? ''} body cannot be decoded: ${(error as Error).message}` };
+    return {
+      ok: false,
+      reason: 'unreadable',
+      detail: `the ${coding ?? ''} body cannot be decoded: ${(error as Error).message}`,
+    };
   }
   const decoded = Buffer.concat(chunks);
-  return { ok: true, body: decoded, wire: coding === undefined ? null : { contentEncoding: coding, wireBytes, wireSha256: hash.digest('hex') } };
+  return {
+    ok: true,
+    body: decoded,
+    wire: coding === undefined ? null : { contentEncoding: coding, wireBytes, wireSha256: hash.digest('hex') },
+  };
 }
 
 /** A body's text for JSON.parse, and what was set aside or replaced on the way. */

@@ -89,7 +89,11 @@ export function guardPartialHarvest(partial: PartialHarvest, apiKey: string | nu
  * For a harvest read from disk (--offline, `snapshot`): scans every page body it names, and on a hit removes
  * that harvest folder and fails, before any stage reads it.
  */
-export async function refuseStoredKey(dir: string, manifest: HarvestManifest, apiKey: string | null | undefined): Promise<void> {
+export async function refuseStoredKey(
+  dir: string,
+  manifest: HarvestManifest,
+  apiKey: string | null | undefined,
+): Promise<void> {
   const scan = createKeyScan(apiKey);
   if (!scan) return;
   for (const [datasetId, summary] of Object.entries(manifest.datasets)) {
@@ -105,7 +109,11 @@ export async function refuseStoredKey(dir: string, manifest: HarvestManifest, ap
       const encoding = scan(body);
       if (encoding) {
         await rm(dir, { recursive: true, force: true });
-        throw echoError(`The stored harvest ${manifest.harvestId}, ${datasetId}: the page at offset ${page.offset}`, encoding, 'That harvest folder was removed; nothing was built from it.');
+        throw echoError(
+          `The stored harvest ${manifest.harvestId}, ${datasetId}: the page at offset ${page.offset}`,
+          encoding,
+          'That harvest folder was removed; nothing was built from it.',
+        );
       }
     }
   }

@@ -102,7 +102,12 @@ export function retryDelayMs(
  * the previous actual start (a timer firing late must not let the next request follow closer), on the
  * monotonic clock, and is re-read after each wait, so a pause grown by a 429 holds back requests already waiting.
  */
-function createRequestGate(concurrency: number, basePauseMs: number, floorMs = THROTTLE_PAUSE_FLOOR_MS, ceilingMs = THROTTLE_PAUSE_CEILING_MS) {
+function createRequestGate(
+  concurrency: number,
+  basePauseMs: number,
+  floorMs = THROTTLE_PAUSE_FLOOR_MS,
+  ceilingMs = THROTTLE_PAUSE_CEILING_MS,
+) {
   let active = 0;
   const waiting: (() => void)[] = [];
   let pauseMs = basePauseMs;
@@ -121,7 +126,11 @@ function createRequestGate(concurrency: number, basePauseMs: number, floorMs = T
       if (active < concurrency) active += 1;
       else await new Promise<void>((resolve) => waiting.push(resolve));
       try {
-        for (let wait = lastStart + pauseMs - performance.now(); wait > 0; wait = lastStart + pauseMs - performance.now()) {
+        for (
+          let wait = lastStart + pauseMs - performance.now();
+          wait > 0;
+          wait = lastStart + pauseMs - performance.now()
+        ) {
           await sleep(Math.ceil(wait), signal);
         }
       } catch (error) {
@@ -186,7 +195,14 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     'user-agent': 'kpu-open-data-publisher',
   };
 
-  async function attemptOnce(dataset: DatasetDefinition, url: URL, offset: number, limit: number, attempts: number, startedAt: number): Promise<Attempt> {
+  async function attemptOnce(
+    dataset: DatasetDefinition,
+    url: URL,
+    offset: number,
+    limit: number,
+    attempts: number,
+    startedAt: number,
+  ): Promise<Attempt> {
     const started = performance.now();
     const fetchedAt = new Date(startedAt).toISOString();
     let status: number;
@@ -205,7 +221,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     } catch (error) {
       if (signal?.aborted) throw new BuildError('INTERRUPTED', '');
       const code = (error as { code?: string }).code ?? (error as Error).name;
-      const timedOut = NETWORK_TIMEOUT_CODES.has(code) || (error as Error).name === 'TimeoutError' || code === 'UND_ERR_ABORTED';
+      const timedOut =
+        NETWORK_TIMEOUT_CODES.has(code) || (error as Error).name === 'TimeoutError' || code === 'UND_ERR_ABORTED';
       return {
         kind: 'retry',
         code: timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNREACHABLE',
@@ -215,7 +232,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }
     const durationMs = Math.round(performance.now() - started);
     // Any status: an endless error page is as harmful as an endless page of data.
-    if (!read.ok && read.reason === 'too-large') throw new BuildError('UPSTREAM_RESPONSE_TOO_LARGE', `From ${url.href}: ${read.detail}.`);
+    if (!read.ok && read.reason === 'too-large')
+      throw new BuildError('UPSTREAM_RESPONSE_TOO_LARGE', `From ${url.href}: ${read.detail}.`);
     const body = read.ok ? read.body : Buffer.alloc(0);
     const decoded = bodyText(body);
     const { text } = decoded;
@@ -223,7 +241,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       throw new BuildError('UPSTREAM_KEY_REFUSED', `${status} from ${url.href}`);
     }
     if (status >= 300 && status < 400) {
-      throw new BuildError('UPSTREAM_REDIRECT', `${status} from ${url.href} to ${String(responseHeaders.location ?? '(no location)')}`);
+      throw new BuildError(
+        'UPSTREAM_REDIRECT',
+        `${status} from ${url.href} to ${String(responseHeaders.location ?? '(no location)')}`,
+      );
     }
     if (RETRYABLE_STATUSES.has(status)) {
       if (status === 429) gate.slowDown();
@@ -235,10 +256,16 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       };
     }
     if (status >= 400 && status < 500) {
-      throw new BuildError('UPSTREAM_CLIENT_ERROR', `HTTP ${status} from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`);
+      throw new BuildError(
+        'UPSTREAM_CLIENT_ERROR',
+        `HTTP ${status} from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`,
+      );
     }
     if (status < 200 || status >= 300) {
-      throw new BuildError('UPSTREAM_SERVER_ERROR', `HTTP ${status} from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`);
+      throw new BuildError(
+        'UPSTREAM_SERVER_ERROR',
+        `HTTP ${status} from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`,
+      );
     }
     if (!read.ok) return { kind: 'bad-json', reason: read.detail };
     // Before anything walks the value recursively (JSON.parse's reviver, canonicalJson): 3,000 levels overflowed the stack.
@@ -246,7 +273,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     if (breach) throw new BuildError(breach.code, breach.detail);
     const parsed = parsePage(text, dataset, offset);
     if (!parsed.ok && parsed.reason === 'not-json') {
-      return { kind: 'bad-json', reason: `${parsed.detail}; the body starts: ${snippetOf(text, SNIPPET_LENGTH, redact)}` };
+      return {
+        kind: 'bad-json',
+        reason: `${parsed.detail}; the body starts: ${snippetOf(text, SNIPPET_LENGTH, redact)}`,
+      };
     }
     // An error sent as a 200 (an error envelope, or objects that are not the dataset's records) is the upstream
     // failing, like a 5xx: retried the same way, never taken for data (docs/upstream.md, "Errors inside a 200").
@@ -259,14 +289,29 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       };
     }
     if (!parsed.ok) {
-      throw new BuildError('UPSTREAM_UNEXPECTED_SHAPE', `${parsed.detail}, from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`);
+      throw new BuildError(
+        'UPSTREAM_UNEXPECTED_SHAPE',
+        `${parsed.detail}, from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`,
+      );
     }
     gate.succeeded();
     const total = responseHeaders['x-total-count'];
     const totalCount = typeof total === 'string' && /^\d+$/.test(total) ? Number(total) : null;
     return {
       kind: 'page',
-      page: { url: url.href, offset, limit, status, body, notes: bodyNotesOf(read.wire, decoded), fetchedAt, durationMs, attempts, totalCount, parsed },
+      page: {
+        url: url.href,
+        offset,
+        limit,
+        status,
+        body,
+        notes: bodyNotesOf(read.wire, decoded),
+        fetchedAt,
+        durationMs,
+        attempts,
+        totalCount,
+        parsed,
+      },
     };
   }
 
@@ -293,7 +338,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       } else {
         retries += 1;
         if (retries > config.retries) {
-          throw new BuildError(outcome.code, `${outcome.reason} from ${url.href}, ${config.retries} retries exhausted.`);
+          throw new BuildError(
+            outcome.code,
+            `${outcome.reason} from ${url.href}, ${config.retries} retries exhausted.`,
+          );
         }
         if (outcome.retryAfterMs !== null && outcome.retryAfterMs > config.retryMaxDelayMs) {
           throw new BuildError(

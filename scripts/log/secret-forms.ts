@@ -25,11 +25,36 @@ export function describeSecretMatch(match: Pick<SecretMatch, 'carrier' | 'encodi
  * back as `&amp;`. Letters and digits have none.
  */
 const NAMED_ENTITIES: Readonly<Record<string, readonly string[]>> = {
-  '!': ['excl'], '"': ['quot', 'QUOT'], '#': ['num'], $: ['dollar'], '%': ['percnt'], '&': ['amp', 'AMP'], "'": ['apos'],
-  '(': ['lpar'], ')': ['rpar'], '*': ['ast', 'midast'], '+': ['plus'], ',': ['comma'], '.': ['period'], '/': ['sol'],
-  ':': ['colon'], ';': ['semi'], '<': ['lt', 'LT'], '=': ['equals'], '>': ['gt', 'GT'], '?': ['quest'], '@': ['commat'],
-  '[': ['lsqb', 'lbrack'], '\\': ['bsol'], ']': ['rsqb', 'rbrack'], '^': ['Hat'], _: ['lowbar', 'UnderBar'],
-  '`': ['grave', 'DiacriticalGrave'], '{': ['lcub', 'lbrace'], '|': ['verbar', 'vert', 'VerticalLine'], '}': ['rcub', 'rbrace'],
+  '!': ['excl'],
+  '"': ['quot', 'QUOT'],
+  '#': ['num'],
+  $: ['dollar'],
+  '%': ['percnt'],
+  '&': ['amp', 'AMP'],
+  "'": ['apos'],
+  '(': ['lpar'],
+  ')': ['rpar'],
+  '*': ['ast', 'midast'],
+  '+': ['plus'],
+  ',': ['comma'],
+  '.': ['period'],
+  '/': ['sol'],
+  ':': ['colon'],
+  ';': ['semi'],
+  '<': ['lt', 'LT'],
+  '=': ['equals'],
+  '>': ['gt', 'GT'],
+  '?': ['quest'],
+  '@': ['commat'],
+  '[': ['lsqb', 'lbrack'],
+  '\\': ['bsol'],
+  ']': ['rsqb', 'rbrack'],
+  '^': ['Hat'],
+  _: ['lowbar', 'UnderBar'],
+  '`': ['grave', 'DiacriticalGrave'],
+  '{': ['lcub', 'lbrace'],
+  '|': ['verbar', 'vert', 'VerticalLine'],
+  '}': ['rcub', 'rbrace'],
 };
 
 /** JSON's two-character escapes that a printable ASCII character may take (RFC 8259 §7). */
@@ -44,7 +69,9 @@ function escapeRegex(text: string): string {
 
 /** Hex digits matching either case: "6b" → "6[bB]". */
 function hexPattern(hex: string): string {
-  return [...hex].map((digit) => (/[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit)).join('');
+  return [...hex]
+    .map((digit) => (/[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit))
+    .join('');
 }
 
 /**
@@ -71,17 +98,26 @@ function characterPattern(character: string): string {
 function partialPattern(character: string): string {
   const code = character.charCodeAt(0);
   const hex = code.toString(16).padStart(2, '0');
-  const escapes = [`\\u00${hex}`, `%${hex}`, `&#${code};`, `&#x${hex};`, ...(NAMED_ENTITIES[character] ?? []).map((name) => `&${name};`)];
+  const escapes = [
+    `\\u00${hex}`,
+    `%${hex}`,
+    `&#${code};`,
+    `&#x${hex};`,
+    ...(NAMED_ENTITIES[character] ?? []).map((name) => `&${name};`),
+  ];
   const short = JSON_SHORT_ESCAPES[character];
   if (short) escapes.push(short);
   const prefixes = new Set<string>();
-  for (const escape of escapes) for (let length = 1; length < escape.length; length += 1) prefixes.add(escape.slice(0, length));
+  for (const escape of escapes)
+    for (let length = 1; length < escape.length; length += 1) prefixes.add(escape.slice(0, length));
   return `(?:${[...prefixes]
     .sort((a, b) => b.length - a.length)
     .map((prefix) => {
       // Hex digits (and the `x` of `&#x`) in either case; named references keep their case.
       const folds = prefix.startsWith('&#') ? /[a-fx]/i : /^[%\\]/.test(prefix) ? /[a-f]/i : null;
-      return [...prefix].map((part) => (folds?.test(part) ? `[${part.toLowerCase()}${part.toUpperCase()}]` : escapeRegex(part))).join('');
+      return [...prefix]
+        .map((part) => (folds?.test(part) ? `[${part.toLowerCase()}${part.toUpperCase()}]` : escapeRegex(part)))
+        .join('');
     })
     .join('|')})`;
 }
@@ -120,7 +156,8 @@ function formsOf(secrets: readonly string[]): Form[] {
   const forms: Form[] = [];
   for (const secret of secrets) {
     forms.push({ carrier: 'text', literal: secret, pattern: textPattern(secret) });
-    for (const { carrier, needle } of base64Needles(secret)) forms.push({ carrier, literal: needle, pattern: textPattern(needle) });
+    for (const { carrier, needle } of base64Needles(secret))
+      forms.push({ carrier, literal: needle, pattern: textPattern(needle) });
   }
   // Longest first, so a secret containing another is matched whole.
   return forms.sort((a, b) => b.literal.length - a.literal.length);
@@ -158,7 +195,12 @@ export function createSecretMatcher(secrets: readonly string[]): SecretMatcher |
   const toMatch = (match: RegExpExecArray): SecretMatch => {
     const index = match.slice(1).findIndex((group) => group !== undefined);
     const form = forms[index] as Form;
-    return { index: match.index, length: match[0].length, carrier: form.carrier, encoding: encodingOf(match[0], form.literal) };
+    return {
+      index: match.index,
+      length: match[0].length,
+      carrier: form.carrier,
+      encoding: encodingOf(match[0], form.literal),
+    };
   };
   // A cut can fall inside one character's escape (`%2`, `\u00`, `&#x2`, `&am`): that beginning goes too.
   const prefixPattern = (text: string): string => {
@@ -178,7 +220,10 @@ export function createSecretMatcher(secrets: readonly string[]): SecretMatcher |
       return [...text.matchAll(new RegExp(source, 'g'))].map(toMatch);
     },
     cutBefore(marker) {
-      return new RegExp(`(?:${forms.map((form) => prefixPattern(form.literal)).join('|')})(?=${escapeRegex(marker)})`, 'g');
+      return new RegExp(
+        `(?:${forms.map((form) => prefixPattern(form.literal)).join('|')})(?=${escapeRegex(marker)})`,
+        'g',
+      );
     },
   };
 }

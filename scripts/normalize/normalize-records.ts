@@ -1,7 +1,12 @@
 // The normalize stage: turn checked upstream records into typed records of the dataset's declared columns.
 // Pure: each column's type picks its parser (scripts/datasets/value-parsers.ts); the record's quality flags
 // from the check stage become the `quality_flags` column.
-import { QUALITY_FLAGS_COLUMN, type ColumnDefinition, type DatasetDefinition, type RawRecord } from '../datasets/dataset-definition.ts';
+import {
+  QUALITY_FLAGS_COLUMN,
+  type ColumnDefinition,
+  type DatasetDefinition,
+  type RawRecord,
+} from '../datasets/dataset-definition.ts';
 import { parseColumnValue } from '../datasets/value-parsers.ts';
 
 export type NormalizedValue = number | string | null | string[];
@@ -16,7 +21,13 @@ export type NormalizedRecord = Record<string, NormalizedValue>;
  * date and decimal; field-string for anything missing or not a string), so this holds by construction; if a new
  * column type or rule breaks it, stop rather than publish a hole nobody was told about.
  */
-function assertFlagged(dataset: DatasetDefinition, column: ColumnDefinition & { source: string }, value: unknown, reason: string, flags: readonly string[]): void {
+function assertFlagged(
+  dataset: DatasetDefinition,
+  column: ColumnDefinition & { source: string },
+  value: unknown,
+  reason: string,
+  flags: readonly string[],
+): void {
   const flagged = dataset.rules.some((rule) => rule.fields.includes(column.source) && flags.includes(rule.id));
   if (!flagged) {
     throw new Error(
@@ -33,16 +44,24 @@ function assertFlagged(dataset: DatasetDefinition, column: ColumnDefinition & { 
  * → {election_year: 2024, ballot_number: "02", …, office_address: null, …, notarial_deed_date: "2008-02-06",
  * women_representation_pct: 30.5, …, quality_flags: []}.
  */
-export function normalizeRecord(dataset: DatasetDefinition, raw: RawRecord, flags: readonly string[]): NormalizedRecord {
+export function normalizeRecord(
+  dataset: DatasetDefinition,
+  raw: RawRecord,
+  flags: readonly string[],
+): NormalizedRecord {
   const normalized: NormalizedRecord = {};
   for (const column of dataset.columns) {
     const { source } = column;
     if (source === null) {
-      if (column.name !== QUALITY_FLAGS_COLUMN.name) throw new Error(`normalize ${dataset.id}: derived column ${column.name} has no producer`);
+      if (column.name !== QUALITY_FLAGS_COLUMN.name)
+        throw new Error(`normalize ${dataset.id}: derived column ${column.name} has no producer`);
       normalized[column.name] = [...flags];
       continue;
     }
-    if (column.type === 'text_list') throw new Error(`normalize ${dataset.id}: column ${column.name} reads a list from ${source}, which no upstream field is`);
+    if (column.type === 'text_list')
+      throw new Error(
+        `normalize ${dataset.id}: column ${column.name} reads a list from ${source}, which no upstream field is`,
+      );
     const value = Object.hasOwn(raw, source) ? raw[source] : undefined;
     const parsed = parseColumnValue(column.type, value);
     if (!parsed.ok) assertFlagged(dataset, { ...column, source }, value, parsed.reason, flags);
@@ -52,9 +71,15 @@ export function normalizeRecord(dataset: DatasetDefinition, raw: RawRecord, flag
 }
 
 /** All records of a dataset, with the check stage's flags aligned by position. */
-export function normalizeRecords(dataset: DatasetDefinition, records: readonly RawRecord[], flags: readonly (readonly string[])[]): NormalizedRecord[] {
+export function normalizeRecords(
+  dataset: DatasetDefinition,
+  records: readonly RawRecord[],
+  flags: readonly (readonly string[])[],
+): NormalizedRecord[] {
   if (flags.length !== records.length) {
-    throw new Error(`normalize ${dataset.id}: ${records.length} records but ${flags.length} flag lists; run the check stage on the same records`);
+    throw new Error(
+      `normalize ${dataset.id}: ${records.length} records but ${flags.length} flag lists; run the check stage on the same records`,
+    );
   }
   return records.map((record, position) => normalizeRecord(dataset, record, flags[position] ?? []));
 }

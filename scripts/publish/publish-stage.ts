@@ -42,7 +42,10 @@ export interface PublishResult {
 async function countPages(dir: string): Promise<number> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   // Pages of the site only: the data folder holds no HTML, and is not counted.
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html') && !path.relative(dir, entry.parentPath).startsWith('data')).length;
+  return entries.filter(
+    (entry) =>
+      entry.isFile() && entry.name.endsWith('.html') && !path.relative(dir, entry.parentPath).startsWith('data'),
+  ).length;
 }
 
 export function buildsDirOf(distDir: string): string {
@@ -55,7 +58,10 @@ export async function verifyPublishedData(dataDir: string): Promise<SnapshotMani
   try {
     manifest = await readJsonFile<SnapshotManifest>(path.join(dataDir, 'manifest.json'));
   } catch (error) {
-    throw new BuildError('PUBLISH_VERIFY_FAILED', `No readable manifest.json in ${dataDir}: ${(error as Error).message}`);
+    throw new BuildError(
+      'PUBLISH_VERIFY_FAILED',
+      `No readable manifest.json in ${dataDir}: ${(error as Error).message}`,
+    );
   }
   for (const file of manifest.files) {
     let actual: { sha256: string; bytes: number };
@@ -96,7 +102,8 @@ type PlaceFile = (source: string, target: string) => Promise<void>;
  * A copy of its own (a copy-on-write clone where the file system offers one): changing either never changes the
  * other. Never over an existing file: in a fresh folder that would be two sources claiming one path.
  */
-const copyOwn: PlaceFile = (source, target) => copyFile(source, target, constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL);
+const copyOwn: PlaceFile = (source, target) =>
+  copyFile(source, target, constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL);
 /** A hard link where the file system allows, else a copy: for immutable files only (the releases). */
 const linkOrCopy: PlaceFile = (source, target) => link(source, target).catch(() => copyOwn(source, target));
 
@@ -107,11 +114,17 @@ const FILES_AT_ONCE = 16;
 async function placeTree(from: string, to: string, place: PlaceFile): Promise<void> {
   const entries = await readdir(from, { recursive: true, withFileTypes: true });
   const odd = entries.find((entry) => !entry.isFile() && !entry.isDirectory());
-  if (odd) throw new Error(`${path.join(odd.parentPath, odd.name)} is neither a file nor a folder: it cannot be published`);
-  const relative = (entry: (typeof entries)[number]): string => path.relative(from, path.join(entry.parentPath, entry.name));
+  if (odd)
+    throw new Error(`${path.join(odd.parentPath, odd.name)} is neither a file nor a folder: it cannot be published`);
+  const relative = (entry: (typeof entries)[number]): string =>
+    path.relative(from, path.join(entry.parentPath, entry.name));
   await mkdir(to, { recursive: true });
   // Sorted, a folder comes before the folders inside it.
-  for (const folder of entries.filter((entry) => entry.isDirectory()).map(relative).sort()) await mkdir(path.join(to, folder), { recursive: true });
+  for (const folder of entries
+    .filter((entry) => entry.isDirectory())
+    .map(relative)
+    .sort())
+    await mkdir(path.join(to, folder), { recursive: true });
   const files = entries.filter((entry) => entry.isFile()).map(relative);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -145,7 +158,10 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
   await placeTree(options.siteDir, target, copyOwn);
   const pages = await countPages(target);
   if (pages === 0 || (options.expectedPages !== undefined && pages !== options.expectedPages)) {
-    throw new BuildError('PUBLISH_VERIFY_FAILED', `The site stage wrote ${options.expectedPages ?? 'some'} pages, the new build holds ${pages}.`);
+    throw new BuildError(
+      'PUBLISH_VERIFY_FAILED',
+      `The site stage wrote ${options.expectedPages ?? 'some'} pages, the new build holds ${pages}.`,
+    );
   }
   const data = path.join(target, 'data');
   await placeTree(options.dataDir, data, copyOwn);
@@ -153,11 +169,17 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
 
   // Every earlier release stays downloadable at its immutable path; this one joins them.
   const publishedReleases = path.join(options.previousDataDir ?? path.join(options.distDir, 'data'), 'releases');
-  if (await lstat(publishedReleases).catch(() => null)) await placeTree(publishedReleases, path.join(data, 'releases'), linkOrCopy);
+  if (await lstat(publishedReleases).catch(() => null))
+    await placeTree(publishedReleases, path.join(data, 'releases'), linkOrCopy);
   if (manifest.release) {
     const own = path.join(data, manifest.release.path);
     if (!(await lstat(own).catch(() => null))) {
-      for (const file of [...manifest.files.map((entry) => entry.path), 'manifest.json', 'SHA256SUMS', 'datapackage.json']) {
+      for (const file of [
+        ...manifest.files.map((entry) => entry.path),
+        'manifest.json',
+        'SHA256SUMS',
+        'datapackage.json',
+      ]) {
         await mkdir(path.dirname(path.join(own, file)), { recursive: true });
         await linkOrCopy(path.join(data, file), path.join(own, file));
       }
@@ -169,12 +191,18 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
   const history = await checkReleaseHistory(data, { verifyFiles: false });
   if (!history.ok) throw new BuildError('PUBLISH_VERIFY_FAILED', history.reason);
   if (manifest.release && history.value.at(-1)?.id !== manifest.release.id) {
-    throw new BuildError('PUBLISH_VERIFY_FAILED', `Release ${manifest.release.id} is not the last one releases.json lists (${history.value.at(-1)?.id ?? 'none'}).`);
+    throw new BuildError(
+      'PUBLISH_VERIFY_FAILED',
+      `Release ${manifest.release.id} is not the last one releases.json lists (${history.value.at(-1)?.id ?? 'none'}).`,
+    );
   }
   if (options.expectedLive !== undefined) {
     const live = await liveBuildOf(options.distDir);
     if (live !== options.expectedLive) {
-      throw new BuildError('PUBLISH_VERIFY_FAILED', `${options.distDir} changed while this build ran (it was ${options.expectedLive ?? 'absent'}, it is ${live ?? 'absent'}): its release was compared with a release no longer live.`);
+      throw new BuildError(
+        'PUBLISH_VERIFY_FAILED',
+        `${options.distDir} changed while this build ran (it was ${options.expectedLive ?? 'absent'}, it is ${live ?? 'absent'}): its release was compared with a release no longer live.`,
+      );
     }
   }
 
@@ -187,7 +215,9 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
     previous = path.join(buildsDir, `previous-${options.buildId}`);
     await rename(options.distDir, previous);
   }
-  const warnings = (await removeDeadLinks(options.distDir)).map((failure) => `a link left by a killed build could not be removed: ${failure}`);
+  const warnings = (await removeDeadLinks(options.distDir)).map(
+    (failure) => `a link left by a killed build could not be removed: ${failure}`,
+  );
   // The one step that makes the build live: rename(2) of a new symlink over the old one is atomic.
   const newLink = `${options.distDir}.${process.pid}.link`;
   await rm(newLink, { force: true });

@@ -51,7 +51,10 @@ function sameValue(a: NormalizedValue, b: NormalizedValue): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function indexByKey(records: readonly NormalizedRecord[], keyColumns: readonly string[]): Map<string, NormalizedRecord> {
+function indexByKey(
+  records: readonly NormalizedRecord[],
+  keyColumns: readonly string[],
+): Map<string, NormalizedRecord> {
   const index = new Map<string, NormalizedRecord>();
   const seen = new Map<string, number>();
   for (const record of records) {
@@ -72,12 +75,17 @@ function yearOf(record: NormalizedRecord): number | null {
  * upstream are compared: a change in the publisher's own quality flags alone is not an upstream change.
  * Changes come in the new records' order, then removals in the old order.
  */
-export function compareRecords(dataset: DatasetDefinition, previous: readonly NormalizedRecord[], current: readonly NormalizedRecord[]): DatasetChanges {
+export function compareRecords(
+  dataset: DatasetDefinition,
+  previous: readonly NormalizedRecord[],
+  current: readonly NormalizedRecord[],
+): DatasetChanges {
   const keyColumns = keyColumnsOf(dataset);
   const compared = dataset.columns.filter((column) => column.source !== null).map((column) => column.name);
   const before = indexByKey(previous, keyColumns);
   const after = indexByKey(current, keyColumns);
-  const keyOf = (record: NormalizedRecord) => Object.fromEntries(keyColumns.map((column) => [column, record[column] ?? null]));
+  const keyOf = (record: NormalizedRecord) =>
+    Object.fromEntries(keyColumns.map((column) => [column, record[column] ?? null]));
   const changes: RecordChange[] = [];
   for (const [id, record] of after) {
     const old = before.get(id);
@@ -94,7 +102,14 @@ export function compareRecords(dataset: DatasetDefinition, previous: readonly No
     if (!after.has(id)) changes.push({ kind: 'removed', year: yearOf(record), key: keyOf(record), fields: [] });
   }
   const count = (kind: RecordChange['kind']) => changes.filter((change) => change.kind === kind).length;
-  return { dataset: dataset.id, added: count('added'), removed: count('removed'), changed: count('changed'), years: countByYear(changes), changes };
+  return {
+    dataset: dataset.id,
+    added: count('added'),
+    removed: count('removed'),
+    changed: count('changed'),
+    years: countByYear(changes),
+    changes,
+  };
 }
 
 function countByYear(changes: readonly RecordChange[]): YearChanges[] {

@@ -6,8 +6,9 @@
  * `ESC ] … ESC \`, terminal titles and hyperlinks), and any other two-character `ESC x`. Removed whole, so no
  * "[31m" is left behind once ESC itself is gone.
  */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
-const ANSI_ESCAPE = /\u001B(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001B]*(?:\u0007|\u001B\\)?|[@-Z\\-_])|\u009B[0-?]*[ -/]*[@-~]/g;
+const ANSI_ESCAPE =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+  /\u001B(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001B]*(?:\u0007|\u001B\\)?|[@-Z\\-_])|\u009B[0-?]*[ -/]*[@-~]/g;
 
 /** Line breaks of every kind: a value must stay on its line (a list item or a table row). */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes

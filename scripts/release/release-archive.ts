@@ -7,7 +7,13 @@ import path from 'node:path';
 import { BuildError } from '../errors.ts';
 import { readJsonFile, readJsonIfPresent } from '../foundation/json-file.ts';
 import { removeEntriesOfGoneProcesses } from '../foundation/owned-folders.ts';
-import { checkReleaseHistory, releaseFolderNames, RELEASES_DIR, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
+import {
+  checkReleaseHistory,
+  releaseFolderNames,
+  RELEASES_DIR,
+  RELEASES_FILE,
+  type ReleaseEntry,
+} from './release-history.ts';
 
 /** The files beside releases/ that travel with them, the list last (it is what makes a release part of the history). */
 const HISTORY_FILES = ['history.json', 'changes.json', RELEASES_FILE] as const;
@@ -38,7 +44,11 @@ export async function releaseNamesIn(dataDir: string): Promise<string[]> {
  * not (a lost or stale cache): then the whole archive, verified file by file, is restored into `restoreDir` and
  * used instead. A damaged archive stops the build (RELEASE_ARCHIVE_INVALID) and is never partly used.
  */
-export async function chooseReleaseSource(distDir: string, archiveDir: string | null, restoreDir: string): Promise<ReleaseSource> {
+export async function chooseReleaseSource(
+  distDir: string,
+  archiveDir: string | null,
+  restoreDir: string,
+): Promise<ReleaseSource> {
   const distData = path.join(distDir, 'data');
   const usedIds = new Set(await releaseNamesIn(distData));
   if (archiveDir === null) return { dataDir: distData, restored: false, usedIds: [...usedIds] };
@@ -46,14 +56,18 @@ export async function chooseReleaseSource(distDir: string, archiveDir: string | 
   if (!archive.ok) throw new BuildError('RELEASE_ARCHIVE_INVALID', archive.reason);
   for (const name of await releaseNamesIn(archiveDir)) usedIds.add(name);
   const published = (await readJsonIfPresent<ReleaseEntry[]>(path.join(distData, RELEASES_FILE))) ?? [];
-  const inDist = (entry: ReleaseEntry): boolean => Array.isArray(published) && published.some((own) => own?.id === entry.id && own.fingerprint === entry.fingerprint);
+  const inDist = (entry: ReleaseEntry): boolean =>
+    Array.isArray(published) && published.some((own) => own?.id === entry.id && own.fingerprint === entry.fingerprint);
   if (archive.value.every(inDist)) return { dataDir: distData, restored: false, usedIds: [...usedIds] };
 
   const verified = await checkReleaseHistory(archiveDir, { verifyFiles: true });
   if (!verified.ok) throw new BuildError('RELEASE_ARCHIVE_INVALID', verified.reason);
   for (const file of HISTORY_FILES) {
     if ((await readJsonIfPresent<unknown>(path.join(archiveDir, file))) === null) {
-      throw new BuildError('RELEASE_ARCHIVE_INVALID', `${path.join(archiveDir, file)} is missing: the archive holds releases without their history.`);
+      throw new BuildError(
+        'RELEASE_ARCHIVE_INVALID',
+        `${path.join(archiveDir, file)} is missing: the archive holds releases without their history.`,
+      );
     }
   }
   // A data folder as dist/data/ was: every release, the history files, and the latest release's files at the top.
@@ -62,7 +76,9 @@ export async function chooseReleaseSource(distDir: string, archiveDir: string | 
   const latest = (verified.value.at(-1) as ReleaseEntry).id;
   await cp(path.join(archiveDir, RELEASES_DIR, latest), restoreDir, { recursive: true });
   for (const entry of verified.value) {
-    await cp(path.join(archiveDir, RELEASES_DIR, entry.id), path.join(restoreDir, RELEASES_DIR, entry.id), { recursive: true });
+    await cp(path.join(archiveDir, RELEASES_DIR, entry.id), path.join(restoreDir, RELEASES_DIR, entry.id), {
+      recursive: true,
+    });
   }
   for (const file of HISTORY_FILES) await cp(path.join(archiveDir, file), path.join(restoreDir, file));
   return { dataDir: restoreDir, restored: true, usedIds: [...usedIds] };
@@ -87,11 +103,17 @@ export async function addToArchive(archiveDir: string, publishedDataDir: string)
     return Number.isSafeInteger(pid) ? pid : null;
   });
   const archive = await checkReleaseHistory(archiveDir, { verifyFiles: false });
-  if (!archive.ok) throw new BuildError('RELEASE_ARCHIVE_INVALID', `${archive.reason} dist/ is live; the archive was not updated.`);
+  if (!archive.ok)
+    throw new BuildError('RELEASE_ARCHIVE_INVALID', `${archive.reason} dist/ is live; the archive was not updated.`);
   const published = await readJsonFile<ReleaseEntry[]>(path.join(publishedDataDir, RELEASES_FILE));
-  const foreign = archive.value.filter((entry) => !published.some((own) => own.id === entry.id && own.fingerprint === entry.fingerprint));
+  const foreign = archive.value.filter(
+    (entry) => !published.some((own) => own.id === entry.id && own.fingerprint === entry.fingerprint),
+  );
   if (foreign.length > 0) {
-    throw new BuildError('RELEASE_ARCHIVE_INVALID', `The archive holds ${foreign.map((entry) => entry.id).join(', ')}, which the published history does not; dist/ is live; the archive was not updated.`);
+    throw new BuildError(
+      'RELEASE_ARCHIVE_INVALID',
+      `The archive holds ${foreign.map((entry) => entry.id).join(', ')}, which the published history does not; dist/ is live; the archive was not updated.`,
+    );
   }
   const added: string[] = [];
   for (const entry of published) {
@@ -102,6 +124,7 @@ export async function addToArchive(archiveDir: string, publishedDataDir: string)
     await rename(partial, path.join(releasesDir, entry.id));
     added.push(entry.id);
   }
-  for (const file of HISTORY_FILES) await writeAtomically(path.join(archiveDir, file), await readFile(path.join(publishedDataDir, file)));
+  for (const file of HISTORY_FILES)
+    await writeAtomically(path.join(archiveDir, file), await readFile(path.join(publishedDataDir, file)));
   return added;
 }

@@ -8,7 +8,6 @@ import { hashFile, sha256Hex } from '../foundation/hashing.ts';
 import { readJsonChecked, type Checked } from '../foundation/json-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
-
 export interface ReleaseEntry {
   id: string;
   /** When the data of this release was retrieved (the harvest's end). */
@@ -55,20 +54,29 @@ export function nextReleaseId(harvestedAt: string, used: readonly string[]): str
 
 /** The names under `<dataDir>/releases/` (hidden names, such as a folder being written, aside); [] when absent. */
 export async function releaseFolderNames(dataDir: string): Promise<string[]> {
-  const entries = await readdir(path.join(dataDir, RELEASES_DIR), { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
+  const entries = await readdir(path.join(dataDir, RELEASES_DIR), { withFileTypes: true }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    },
+  );
   return entries.filter((entry) => !entry.name.startsWith('.')).map((entry) => entry.name);
 }
 
 /** Every manifest file of a data folder present with its size and SHA-256, or the first that is not. */
-export async function checkFilesOfManifest(dataDir: string, manifest: SnapshotManifest): Promise<Checked<SnapshotManifest>> {
+export async function checkFilesOfManifest(
+  dataDir: string,
+  manifest: SnapshotManifest,
+): Promise<Checked<SnapshotManifest>> {
   for (const file of manifest.files) {
     const actual = await hashFile(path.join(dataDir, file.path)).catch(() => null);
-    if (actual === null) return { ok: false, reason: `${path.join(dataDir, file.path)} is listed in its manifest but missing.` };
+    if (actual === null)
+      return { ok: false, reason: `${path.join(dataDir, file.path)} is listed in its manifest but missing.` };
     if (actual.bytes !== file.bytes || actual.sha256 !== file.sha256) {
-      return { ok: false, reason: `${path.join(dataDir, file.path)} does not match its size or SHA-256 in the manifest.` };
+      return {
+        ok: false,
+        reason: `${path.join(dataDir, file.path)} does not match its size or SHA-256 in the manifest.`,
+      };
     }
   }
   return { ok: true, value: manifest };
@@ -81,18 +89,27 @@ export async function checkFilesOfManifest(dataDir: string, manifest: SnapshotMa
  * every file of every release against its manifest (for an archive about to be restored; a published dist/ has
  * had each release verified as it was added). A folder with no releases.json and no releases/ is an empty history.
  */
-export async function checkReleaseHistory(dataDir: string, options: { verifyFiles: boolean }): Promise<Checked<ReleaseEntry[]>> {
+export async function checkReleaseHistory(
+  dataDir: string,
+  options: { verifyFiles: boolean },
+): Promise<Checked<ReleaseEntry[]>> {
   const folders = await releaseFolderNames(dataDir);
   const listFile = path.join(dataDir, RELEASES_FILE);
   const exists = await readFile(listFile).then(
     () => true,
     () => false,
   );
-  if (!exists) return folders.length === 0 ? { ok: true, value: [] } : { ok: false, reason: `${listFile} is missing, but ${dataDir}/releases/ holds ${folders.sort().join(', ')}.` };
+  if (!exists)
+    return folders.length === 0
+      ? { ok: true, value: [] }
+      : { ok: false, reason: `${listFile} is missing, but ${dataDir}/releases/ holds ${folders.sort().join(', ')}.` };
   const list = await readJsonChecked<ReleaseEntry[]>(listFile);
   if (!list.ok) return list;
   const releases = list.value;
-  if (!Array.isArray(releases) || releases.some((entry) => typeof entry?.id !== 'string' || typeof entry.fingerprint !== 'string')) {
+  if (
+    !Array.isArray(releases) ||
+    releases.some((entry) => typeof entry?.id !== 'string' || typeof entry.fingerprint !== 'string')
+  ) {
     return { ok: false, reason: `${listFile} is not a list of releases with an id and a fingerprint each.` };
   }
   const ids = releases.map((entry) => entry.id);
@@ -101,18 +118,35 @@ export async function checkReleaseHistory(dataDir: string, options: { verifyFile
   const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
   if (repeated !== undefined) return { ok: false, reason: `${listFile} lists release ${repeated} twice.` };
   const outOfOrder = ids.findIndex((id, index) => index > 0 && compareReleaseIds(ids[index - 1] as string, id) >= 0);
-  if (outOfOrder > 0) return { ok: false, reason: `${listFile} lists release ${ids[outOfOrder]} after ${ids[outOfOrder - 1]}: releases must be in order.` };
+  if (outOfOrder > 0)
+    return {
+      ok: false,
+      reason: `${listFile} lists release ${ids[outOfOrder]} after ${ids[outOfOrder - 1]}: releases must be in order.`,
+    };
   const unlisted = folders.filter((name) => !ids.includes(name)).sort();
-  if (unlisted.length > 0) return { ok: false, reason: `${dataDir}/releases/ holds ${unlisted.join(', ')}, which ${listFile} does not list.` };
+  if (unlisted.length > 0)
+    return { ok: false, reason: `${dataDir}/releases/ holds ${unlisted.join(', ')}, which ${listFile} does not list.` };
   const missing = ids.filter((id) => !folders.includes(id));
-  if (missing.length > 0) return { ok: false, reason: `${listFile} lists ${missing.join(', ')}, which ${dataDir}/releases/ does not hold.` };
+  if (missing.length > 0)
+    return { ok: false, reason: `${listFile} lists ${missing.join(', ')}, which ${dataDir}/releases/ does not hold.` };
   for (const entry of releases) {
     const folder = path.join(dataDir, RELEASES_DIR, entry.id);
     const manifest = await readJsonChecked<SnapshotManifest>(path.join(folder, 'manifest.json'));
     if (!manifest.ok) return manifest;
-    if (manifest.value.release?.id !== entry.id) return { ok: false, reason: `${folder}/manifest.json names release ${manifest.value.release?.id ?? '(none)'}, not ${entry.id}.` };
-    if (manifest.value.release.fingerprint !== entry.fingerprint || !Array.isArray(manifest.value.files) || fingerprintOf(manifest.value) !== entry.fingerprint) {
-      return { ok: false, reason: `${folder}: its files and manifest do not have the fingerprint ${listFile} gives release ${entry.id}.` };
+    if (manifest.value.release?.id !== entry.id)
+      return {
+        ok: false,
+        reason: `${folder}/manifest.json names release ${manifest.value.release?.id ?? '(none)'}, not ${entry.id}.`,
+      };
+    if (
+      manifest.value.release.fingerprint !== entry.fingerprint ||
+      !Array.isArray(manifest.value.files) ||
+      fingerprintOf(manifest.value) !== entry.fingerprint
+    ) {
+      return {
+        ok: false,
+        reason: `${folder}: its files and manifest do not have the fingerprint ${listFile} gives release ${entry.id}.`,
+      };
     }
     if (options.verifyFiles) {
       const files = await checkFilesOfManifest(folder, manifest.value);

@@ -99,7 +99,9 @@ export function renderChangesMarkdown(changes: ChangesDocument, demo: boolean, n
     return lines.join('\n');
   }
   if (!newRelease) {
-    lines.push(`Nothing changed: the data is still that of release ${changes.release}, and the data files are byte-identical.`);
+    lines.push(
+      `Nothing changed: the data is still that of release ${changes.release}, and the data files are byte-identical.`,
+    );
     return lines.join('\n');
   }
   if (!changes.changed) {
@@ -111,15 +113,27 @@ export function renderChangesMarkdown(changes: ChangesDocument, demo: boolean, n
     );
     return lines.join('\n');
   }
-  lines.push(`Changes since release ${changes.previousRelease}:`, '', '| dataset | election year | added | removed | changed |', '|---|---|---|---|---|');
+  lines.push(
+    `Changes since release ${changes.previousRelease}:`,
+    '',
+    '| dataset | election year | added | removed | changed |',
+    '|---|---|---|---|---|',
+  );
   for (const dataset of changes.datasets) {
-    for (const year of dataset.years) lines.push(`| ${dataset.dataset} | ${year.year ?? '(unreadable)'} | ${year.added} | ${year.removed} | ${year.changed} |`);
+    for (const year of dataset.years)
+      lines.push(
+        `| ${dataset.dataset} | ${year.year ?? '(unreadable)'} | ${year.added} | ${year.removed} | ${year.changed} |`,
+      );
   }
-  const sample = changes.datasets.flatMap((dataset) => dataset.changes.map((change) => ({ dataset: dataset.dataset, change }))).slice(0, 10);
+  const sample = changes.datasets
+    .flatMap((dataset) => dataset.changes.map((change) => ({ dataset: dataset.dataset, change })))
+    .slice(0, 10);
   if (sample.length > 0) lines.push('');
   for (const { dataset, change } of sample) {
     const key = Object.values(change.key).map(renderValue).join(' / ');
-    const fields = change.fields.map((field) => `${field.field}: ${renderValue(field.old)} → ${renderValue(field.new)}`).join('; ');
+    const fields = change.fields
+      .map((field) => `${field.field}: ${renderValue(field.old)} → ${renderValue(field.new)}`)
+      .join('; ');
     lines.push(`- ${dataset} ${change.kind}: ${key}${fields ? ` (${fields})` : ''}`);
   }
   return lines.join('\n');
@@ -159,21 +173,32 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
   const fingerprint = fingerprintOf(manifest);
   const previousRelease = previous?.release ?? null;
   const unchanged = previousRelease !== null && previousRelease.fingerprint === fingerprint;
-  const used = [...releases.map((release) => release.id), ...history.map((entry) => entry.release), ...(options.usedReleaseIds ?? [])];
+  const used = [
+    ...releases.map((release) => release.id),
+    ...history.map((entry) => entry.release),
+    ...(options.usedReleaseIds ?? []),
+  ];
   const id = unchanged ? previousRelease.id : nextReleaseId(manifest.harvest.finishedAt, used);
 
   // An unchanged release was published (and any shrink in it accepted) before; anything else is compared here.
   const shrinks = unchanged ? [] : findShrinks(previous, manifest, options.shrinkTolerancePercent ?? 10);
   if (shrinks.length > 0 && options.acceptShrink !== true) {
     const against = previousRelease ? `release ${previousRelease.id}` : 'nothing published before';
-    throw new BuildError('RELEASE_SHRANK', `Against ${against} (tolerance ${options.shrinkTolerancePercent ?? 10}%): ${shrinks.map(describeShrink).join('; ')}.`);
+    throw new BuildError(
+      'RELEASE_SHRANK',
+      `Against ${against} (tolerance ${options.shrinkTolerancePercent ?? 10}%): ${shrinks.map(describeShrink).join('; ')}.`,
+    );
   }
-  const shrink: ShrinkReport | null = shrinks.length > 0 ? { accepted: true, tolerancePercent: options.shrinkTolerancePercent ?? 10, findings: shrinks } : null;
+  const shrink: ShrinkReport | null =
+    shrinks.length > 0
+      ? { accepted: true, tolerancePercent: options.shrinkTolerancePercent ?? 10, findings: shrinks }
+      : null;
 
   const datasets: DatasetChanges[] = [];
   if (previousRelease && !unchanged) {
     for (const dataset of options.datasets) {
-      const before = (await readJsonIfPresent<NormalizedRecord[]>(allYearsFile(options.publishedDataDir, dataset))) ?? [];
+      const before =
+        (await readJsonIfPresent<NormalizedRecord[]>(allYearsFile(options.publishedDataDir, dataset))) ?? [];
       const after = await readJsonFile<NormalizedRecord[]>(allYearsFile(options.snapshotDataDir, dataset));
       datasets.push(compareRecords(dataset, before, after));
     }
@@ -194,7 +219,8 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
       records: Object.fromEntries(manifest.datasets.map((dataset) => [dataset.id, dataset.records])),
     });
     for (const dataset of datasets) {
-      for (const change of dataset.changes) history.push({ release: id, harvestedAt: manifest.harvest.finishedAt, dataset: dataset.dataset, ...change });
+      for (const change of dataset.changes)
+        history.push({ release: id, harvestedAt: manifest.harvest.finishedAt, dataset: dataset.dataset, ...change });
     }
   }
 
@@ -210,12 +236,15 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
     build: await buildInfo(options.offline, manifest.harvest.finishedAt, options.now),
   };
   // When nothing changed the published release keeps its own changes.json; it still describes it.
-  const published = unchanged ? await readJsonIfPresent<ChangesDocument>(path.join(options.publishedDataDir, CHANGES_FILE)) : null;
+  const published = unchanged
+    ? await readJsonIfPresent<ChangesDocument>(path.join(options.publishedDataDir, CHANGES_FILE))
+    : null;
   await placeSnapshotFiles(options.snapshotDataDir, options.outDir);
   await writeFile(path.join(options.outDir, CHANGES_FILE), `${JSON.stringify(published ?? changes, null, 2)}\n`);
   await writeFile(path.join(options.outDir, HISTORY_FILE), `${JSON.stringify(history, null, 2)}\n`);
   await writeFile(path.join(options.outDir, RELEASES_FILE), `${JSON.stringify(releases, null, 2)}\n`);
   await writeFile(manifestFile, `${JSON.stringify(completed, null, 2)}\n`);
-  const markdown = renderChangesMarkdown(changes, manifest.demo, !unchanged) + (shrink ? `\n${renderShrinkMarkdown(shrink)}` : '');
+  const markdown =
+    renderChangesMarkdown(changes, manifest.demo, !unchanged) + (shrink ? `\n${renderShrinkMarkdown(shrink)}` : '');
   return { manifest: completed, changes, markdown };
 }

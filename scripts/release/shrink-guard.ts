@@ -44,7 +44,11 @@ function lost(before: number, after: number): number {
  * `tolerancePercent` the share of a year's records that may go without a finding (10: 100 → 90 passes, 100 → 89
  * does not). Datasets in their declared order, then years ascending.
  */
-export function findShrinks(previous: SnapshotManifest | null, current: SnapshotManifest, tolerancePercent: number): ShrinkFinding[] {
+export function findShrinks(
+  previous: SnapshotManifest | null,
+  current: SnapshotManifest,
+  tolerancePercent: number,
+): ShrinkFinding[] {
   const findings: ShrinkFinding[] = [];
   const before = previous ? recordsByYear(previous) : new Map<string, Map<number, number>>();
   const after = recordsByYear(current);
@@ -54,14 +58,29 @@ export function findShrinks(previous: SnapshotManifest | null, current: Snapshot
     const totalBefore = totalsBefore.get(id) ?? 0;
     const totalAfter = current.datasets.find((dataset) => dataset.id === id)?.records ?? 0;
     if (totalAfter === 0) {
-      findings.push({ dataset: id, year: null, kind: totalBefore > 0 ? 'dataset-gone' : 'empty', before: totalBefore, after: 0, lostPercent: totalBefore > 0 ? 100 : 0 });
+      findings.push({
+        dataset: id,
+        year: null,
+        kind: totalBefore > 0 ? 'dataset-gone' : 'empty',
+        before: totalBefore,
+        after: 0,
+        lostPercent: totalBefore > 0 ? 100 : 0,
+      });
       continue;
     }
     const yearsAfter = after.get(id) ?? new Map<number, number>();
     for (const [year, count] of [...(before.get(id) ?? new Map<number, number>())].sort(([a], [b]) => a - b)) {
       const now = yearsAfter.get(year) ?? 0;
       if (now === 0) findings.push({ dataset: id, year, kind: 'year-gone', before: count, after: 0, lostPercent: 100 });
-      else if ((count - now) * 100 > count * tolerancePercent) findings.push({ dataset: id, year, kind: 'year-shrank', before: count, after: now, lostPercent: lost(count, now) });
+      else if ((count - now) * 100 > count * tolerancePercent)
+        findings.push({
+          dataset: id,
+          year,
+          kind: 'year-shrank',
+          before: count,
+          after: now,
+          lostPercent: lost(count, now),
+        });
     }
   }
   return findings;
@@ -69,7 +88,12 @@ export function findShrinks(previous: SnapshotManifest | null, current: Snapshot
 
 /** One line per finding, for the error message and the change summary: "parties 2019: 16 → 0 records (−100%, year gone)". */
 export function describeShrink(finding: ShrinkFinding): string {
-  const what = { empty: 'no records harvested', 'dataset-gone': 'dataset gone', 'year-gone': 'year gone', 'year-shrank': 'shrank' }[finding.kind];
+  const what = {
+    empty: 'no records harvested',
+    'dataset-gone': 'dataset gone',
+    'year-gone': 'year gone',
+    'year-shrank': 'shrank',
+  }[finding.kind];
   return `${finding.dataset}${finding.year === null ? '' : ` ${finding.year}`}: ${finding.before} → ${finding.after} records (−${finding.lostPercent}%, ${what})`;
 }
 

@@ -14,7 +14,11 @@ export const PAGE_FILE_MEDIA_TYPES: Record<PageFileFormat, string> = {
   json: servedMediaType(formatOf('json')),
 };
 
-export function renderPageFile(dataset: DatasetDefinition, records: readonly SiteRecord[], format: PageFileFormat): string {
+export function renderPageFile(
+  dataset: DatasetDefinition,
+  records: readonly SiteRecord[],
+  format: PageFileFormat,
+): string {
   const table = buildArrowTable(
     dataset.columns,
     records.map((record) => record.values),

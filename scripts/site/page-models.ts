@@ -70,12 +70,28 @@ function splitRowOf(label: string, record: SiteRecord): SexSplitRow {
 }
 
 function listRowOf(label: string, record: SiteRecord): VoterListRow {
-  return { label, dpt: numberValue(record, 'dpt_total'), dptb: numberValue(record, 'dptb_total'), dpk: numberValue(record, 'dpk_total') };
+  return {
+    label,
+    dpt: numberValue(record, 'dpt_total'),
+    dptb: numberValue(record, 'dptb_total'),
+    dpk: numberValue(record, 'dpk_total'),
+  };
 }
 
-export function sexSplitChart(lang: Lang, subject: string, title: string, rows: readonly SexSplitRow[], totals: Totals): Chart {
+export function sexSplitChart(
+  lang: Lang,
+  subject: string,
+  title: string,
+  rows: readonly SexSplitRow[],
+  totals: Totals,
+): Chart {
   const t = TEXT[lang];
-  const summary = describeSexSplit(lang, subject, { male: totals.total_male?.sum ?? 0, female: totals.total_female?.sum ?? 0 }, rows);
+  const summary = describeSexSplit(
+    lang,
+    subject,
+    { male: totals.total_male?.sum ?? 0, female: totals.total_female?.sum ?? 0 },
+    rows,
+  );
   const svg = renderSexSplitChart({
     summary,
     rows,
@@ -85,9 +101,20 @@ export function sexSplitChart(lang: Lang, subject: string, title: string, rows: 
   return { svg, title, summary };
 }
 
-export function voterListChart(lang: Lang, subject: string, title: string, rows: readonly VoterListRow[], totals: Totals): Chart {
+export function voterListChart(
+  lang: Lang,
+  subject: string,
+  title: string,
+  rows: readonly VoterListRow[],
+  totals: Totals,
+): Chart {
   const t = TEXT[lang];
-  const summary = describeVoterLists(lang, subject, { dpt: totals.dpt_total?.sum ?? 0, dptb: totals.dptb_total?.sum ?? 0, dpk: totals.dpk_total?.sum ?? 0 }, rows);
+  const summary = describeVoterLists(
+    lang,
+    subject,
+    { dpt: totals.dpt_total?.sum ?? 0, dptb: totals.dptb_total?.sum ?? 0, dpk: totals.dpk_total?.sum ?? 0 },
+    rows,
+  );
   const svg = renderVoterListChart({
     summary,
     rows,
@@ -114,8 +141,20 @@ export function dapilCharts(lang: Lang, view: DapilView): { sex: Chart; lists: C
   const t = TEXT[lang];
   const subject = dapilLabel(view);
   return {
-    sex: sexSplitChart(lang, subject, t.dapil.sexChart, view.records.map((record) => splitRowOf(regencyLabel(lang, record), record)), view.totals),
-    lists: voterListChart(lang, subject, t.dapil.listChart, view.records.map((record) => listRowOf(regencyLabel(lang, record), record)), view.totals),
+    sex: sexSplitChart(
+      lang,
+      subject,
+      t.dapil.sexChart,
+      view.records.map((record) => splitRowOf(regencyLabel(lang, record), record)),
+      view.totals,
+    ),
+    lists: voterListChart(
+      lang,
+      subject,
+      t.dapil.listChart,
+      view.records.map((record) => listRowOf(regencyLabel(lang, record), record)),
+      view.totals,
+    ),
   };
 }
 
@@ -124,7 +163,11 @@ export function yearsChart(lang: Lang, years: readonly YearView[]): Chart {
   const t = TEXT[lang];
   const rows = years
     .filter((year) => year.turnoutRecords.length > 0)
-    .map((year) => ({ label: String(year.year), male: year.totals.total_male?.sum ?? null, female: year.totals.total_female?.sum ?? null }));
+    .map((year) => ({
+      label: String(year.year),
+      male: year.totals.total_male?.sum ?? null,
+      female: year.totals.total_female?.sum ?? null,
+    }));
   const summary = describeYears(lang, rows);
   const svg = renderSexSplitChart({
     summary,
@@ -228,8 +271,10 @@ export function partyProfile(site: SiteData, lang: Lang, record: SiteRecord): Pr
         return { ...base, text, href: null, value: raw, datetime: null, empty: null };
       }
       const text = Array.isArray(raw) ? raw.join(', ') : raw;
-      if (column.type === 'date') return { ...base, text: formatIsoDate(lang, text), href: null, value: null, datetime: text, empty: null };
-      const href = column.name === 'email' && /^[^\s@]+@[^\s@]+$/.test(text) ? `mailto:${text}` : isHttpUrl(text) ? text : null;
+      if (column.type === 'date')
+        return { ...base, text: formatIsoDate(lang, text), href: null, value: null, datetime: text, empty: null };
+      const href =
+        column.name === 'email' && /^[^\s@]+@[^\s@]+$/.test(text) ? `mailto:${text}` : isHttpUrl(text) ? text : null;
       return { ...base, text, href, value: null, datetime: null, empty: null };
     });
 }
@@ -281,7 +326,10 @@ const TEXT_ID_COLUMN: Record<'turnout' | 'parties', string> = { turnout: 'dapil_
  */
 export function loadingSnippets(site: SiteData): LoadingSnippet[] {
   return loadingFormats().flatMap(({ id: format, loading }): LoadingSnippet[] => {
-    const example = site.manifest.files.find((file) => file.format === format && (!formatOf(format).perDataset || file.dataset === 'turnout')) ?? site.manifest.files.find((file) => file.format === format);
+    const example =
+      site.manifest.files.find(
+        (file) => file.format === format && (!formatOf(format).perDataset || file.dataset === 'turnout'),
+      ) ?? site.manifest.files.find((file) => file.format === format);
     if (!example) return [];
     const file = example.path.replace(/^.*\//, '');
     const idColumn = TEXT_ID_COLUMN[example.dataset ?? 'turnout'];

@@ -20,7 +20,9 @@ function collect(entries: Map<string, SearchEntry>, name: string, context: strin
 }
 
 function sorted(entries: Map<string, SearchEntry>): SearchEntry[] {
-  return [...entries.values()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  return [...entries.values()].sort((a, b) =>
+    a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0,
+  );
 }
 
 export function buildSearchIndex(site: SiteData): SearchIndex {
@@ -37,6 +39,14 @@ export function buildSearchIndex(site: SiteData): SearchIndex {
   for (const party of site.partyViews) {
     collect(parties, party.name ?? party.ballot, party.acronym ?? '', party.year, party.ballot);
   }
-  const byYear = (entry: SearchEntry): SearchEntry => [entry[0], entry[1], entry[2].sort((a, b) => a[0] - b[0] || compareIdentifiers(a[1], b[1]))];
-  return { dapils: sorted(dapils).map(byYear), regencies: sorted(regencies).map(byYear), parties: sorted(parties).map(byYear) };
+  const byYear = (entry: SearchEntry): SearchEntry => [
+    entry[0],
+    entry[1],
+    entry[2].sort((a, b) => a[0] - b[0] || compareIdentifiers(a[1], b[1])),
+  ];
+  return {
+    dapils: sorted(dapils).map(byYear),
+    regencies: sorted(regencies).map(byYear),
+    parties: sorted(parties).map(byYear),
+  };
 }

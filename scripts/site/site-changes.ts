@@ -126,9 +126,15 @@ export function changeRecordRef(site: SiteData, lang: Lang, entry: HistoryEntry)
 }
 
 /** One row per changed field, or one row for an added or removed record. */
-export function changeRows(site: SiteData, lang: Lang, entry: HistoryEntry, record: ChangeRecordRef = changeRecordRef(site, lang, entry)): ChangeRow[] {
+export function changeRows(
+  site: SiteData,
+  lang: Lang,
+  entry: HistoryEntry,
+  record: ChangeRecordRef = changeRecordRef(site, lang, entry),
+): ChangeRow[] {
   const kindText = TEXT[lang].changes.kinds[entry.kind];
-  if (entry.kind !== 'changed' || entry.fields.length === 0) return [{ kind: entry.kind, kindText, record, field: null, old: null, new: null }];
+  if (entry.kind !== 'changed' || entry.fields.length === 0)
+    return [{ kind: entry.kind, kindText, record, field: null, old: null, new: null }];
   return entry.fields.map((field) => ({
     kind: entry.kind,
     kindText,
@@ -188,34 +194,39 @@ export function changelog(site: SiteData, lang: Lang, limits: Readonly<Changelog
   const release = manifest.release;
   const byRelease = new Map<string, HistoryEntry[]>();
   for (const entry of site.history) byRelease.set(entry.release, [...(byRelease.get(entry.release) ?? []), entry]);
-  const newestFirst = site.releases.map((entry, index) => ({ entry, previous: index === 0 ? null : (site.releases[index - 1] as ReleaseEntry).id })).reverse();
+  const newestFirst = site.releases
+    .map((entry, index) => ({ entry, previous: index === 0 ? null : (site.releases[index - 1] as ReleaseEntry).id }))
+    .reverse();
   let rowsLeft = limits.rowsPerPage;
   const releases = newestFirst.slice(0, limits.releases).map(({ entry, previous }): ReleaseSection => {
     const entries = byRelease.get(entry.id) ?? [];
-    const groups = entries.length === 0 ? [] : DATASET_IDS.map((dataset): DatasetChangeGroup => {
-      const own = entries.filter((candidate) => candidate.dataset === dataset);
-      const count = (kind: HistoryEntry['kind']) => own.filter((candidate) => candidate.kind === kind).length;
-      const rows: ChangeRow[] = [];
-      let shown = 0;
-      let budget = Math.min(limits.rowsPerDataset, rowsLeft);
-      for (const change of own) {
-        if (rowCount(change) > budget) break;
-        budget -= rowCount(change);
-        rows.push(...changeRows(site, lang, change));
-        shown += 1;
-      }
-      rowsLeft -= rows.length;
-      const counts = { added: count('added'), removed: count('removed'), changed: count('changed') };
-      return {
-        dataset,
-        title: datasetOf(dataset).title[lang],
-        ...counts,
-        counts: t.counts(counts),
-        total: own.length,
-        rows,
-        note: shown === own.length ? null : shown > 0 ? t.shown(shown, own.length) : t.summarized(own.length),
-      };
-    });
+    const groups =
+      entries.length === 0
+        ? []
+        : DATASET_IDS.map((dataset): DatasetChangeGroup => {
+            const own = entries.filter((candidate) => candidate.dataset === dataset);
+            const count = (kind: HistoryEntry['kind']) => own.filter((candidate) => candidate.kind === kind).length;
+            const rows: ChangeRow[] = [];
+            let shown = 0;
+            let budget = Math.min(limits.rowsPerDataset, rowsLeft);
+            for (const change of own) {
+              if (rowCount(change) > budget) break;
+              budget -= rowCount(change);
+              rows.push(...changeRows(site, lang, change));
+              shown += 1;
+            }
+            rowsLeft -= rows.length;
+            const counts = { added: count('added'), removed: count('removed'), changed: count('changed') };
+            return {
+              dataset,
+              title: datasetOf(dataset).title[lang],
+              ...counts,
+              counts: t.counts(counts),
+              total: own.length,
+              rows,
+              note: shown === own.length ? null : shown > 0 ? t.shown(shown, own.length) : t.summarized(own.length),
+            };
+          });
     return {
       id: entry.id,
       anchor: releaseAnchor(entry.id),
@@ -230,7 +241,9 @@ export function changelog(site: SiteData, lang: Lang, limits: Readonly<Changelog
     };
   });
   return {
-    current: release ? { id: release.id, retrieved: formatDateTime(lang, manifest.harvest.finishedAt), unchanged: !release.new } : null,
+    current: release
+      ? { id: release.id, retrieved: formatDateTime(lang, manifest.harvest.finishedAt), unchanged: !release.new }
+      : null,
     releases,
     older: Math.max(0, newestFirst.length - releases.length),
   };
@@ -253,7 +266,13 @@ export interface PageHistory {
   first: string | null;
 }
 
-function pageHistory(site: SiteData, lang: Lang, matches: (entry: HistoryEntry) => boolean, label: (entry: HistoryEntry) => string, limit: number): PageHistory {
+function pageHistory(
+  site: SiteData,
+  lang: Lang,
+  matches: (entry: HistoryEntry) => boolean,
+  label: (entry: HistoryEntry) => string,
+  limit: number,
+): PageHistory {
   const order = new Map(site.releases.map((entry, index) => [entry.id, index]));
   const listed = new Set(site.releases.slice(-CHANGELOG_LIMITS.releases).map((entry) => entry.id));
   const entries = site.history
@@ -269,7 +288,11 @@ function pageHistory(site: SiteData, lang: Lang, matches: (entry: HistoryEntry) 
       anchor: listed.has(entry.release) ? releaseAnchor(entry.release) : null,
     })),
   );
-  return { rows: rows.slice(0, limit), total: rows.length, first: site.releases[0]?.id ?? site.manifest.release?.id ?? null };
+  return {
+    rows: rows.slice(0, limit),
+    total: rows.length,
+    first: site.releases[0]?.id ?? site.manifest.release?.id ?? null,
+  };
 }
 
 /** The changes to a dapil's records (every regency of the dapil in that year): matched by election_year and dapil_id. */

@@ -12,7 +12,11 @@ export interface Credit {
 
 export const CREDITS: readonly Credit[] = [
   { name: 'astro', licence: 'MIT', use: { id: 'pembuat situs statis', en: 'static site builder' } },
-  { name: 'apache-arrow', licence: 'Apache-2.0', use: { id: 'skema dan tabel satu sumber untuk semua format', en: 'the one schema and table behind every format' } },
+  {
+    name: 'apache-arrow',
+    licence: 'Apache-2.0',
+    use: { id: 'skema dan tabel satu sumber untuk semua format', en: 'the one schema and table behind every format' },
+  },
   { name: 'parquet-wasm', licence: 'MIT OR Apache-2.0', use: { id: 'penulis Parquet', en: 'Parquet writer' } },
   { name: 'csv-parse', licence: 'MIT', use: { id: 'pembaca CSV', en: 'CSV reader' } },
   { name: 'undici', licence: 'MIT', use: { id: 'klien HTTP', en: 'HTTP client' } },

@@ -130,7 +130,14 @@ export interface ReleaseFiles {
  * Files the data folder holds besides the manifest's list: the snapshot stage's descriptors, and the release
  * stage's change report, change history and list of releases when that stage ran.
  */
-export const COMPANION_FILES = ['manifest.json', 'datapackage.json', 'SHA256SUMS', 'changes.json', 'history.json', 'releases.json'] as const;
+export const COMPANION_FILES = [
+  'manifest.json',
+  'datapackage.json',
+  'SHA256SUMS',
+  'changes.json',
+  'history.json',
+  'releases.json',
+] as const;
 
 /** The column definitions, by name, of a dataset. */
 function columnMap(dataset: DatasetDefinition): Map<string, ColumnDefinition> {
@@ -268,7 +275,13 @@ function groupParties(year: number, records: readonly SiteRecord[]): Pick<YearVi
     .sort(([a], [b]) => compareIdentifiers(a, b))
     .map(([ballot, partyRecords]) => {
       const first = partyRecords[0] as SiteRecord;
-      return { year, ballot, records: partyRecords, name: textValue(first, 'party_name'), acronym: textValue(first, 'party_acronym') };
+      return {
+        year,
+        ballot,
+        records: partyRecords,
+        name: textValue(first, 'party_name'),
+        acronym: textValue(first, 'party_acronym'),
+      };
     });
   return { parties, unplacedParties: unplaced };
 }
@@ -349,23 +362,34 @@ export function parseSnapshotRecords(dataset: DatasetDefinition, text: string, f
   if (!Array.isArray(parsed)) throw new Error(`${file}: expected a JSON array of records`);
   const columns = columnMap(dataset);
   return parsed.map((item: unknown, position) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new Error(`${file}: record ${position} is not an object`);
+    if (typeof item !== 'object' || item === null || Array.isArray(item))
+      throw new Error(`${file}: record ${position} is not an object`);
     const entries = Object.entries(item);
-    if (entries.length !== columns.size) throw new Error(`${file}: record ${position} has ${entries.length} keys, the dataset declares ${columns.size} columns`);
+    if (entries.length !== columns.size)
+      throw new Error(
+        `${file}: record ${position} has ${entries.length} keys, the dataset declares ${columns.size} columns`,
+      );
     for (const [name, value] of entries) {
       const column = columns.get(name);
       if (column === undefined) throw new Error(`${file}: record ${position} has an undeclared key ${name}`);
-      if (!checkValue(column, value)) throw new Error(`${file}: record ${position}, ${name} = ${describe(value)} is not a ${column.type}`);
+      if (!checkValue(column, value))
+        throw new Error(`${file}: record ${position}, ${name} = ${describe(value)} is not a ${column.type}`);
     }
     return { dataset: dataset.id, position, values: item as Record<string, NormalizedValue> };
   });
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A value a normalized record can hold: what history.json's keys and old and new values are. */
 function isNormalizedValue(value: unknown): boolean {
-  return value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+  return (
+    value === null ||
+    typeof value === 'string' ||
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+  );
 }
 
 function isReleaseEntry(value: unknown): value is ReleaseEntry {
@@ -389,7 +413,13 @@ function isHistoryEntry(value: unknown): value is HistoryEntry {
     isObject(value.key) &&
     Object.values(value.key).every(isNormalizedValue) &&
     Array.isArray(value.fields) &&
-    value.fields.every((field: unknown) => isObject(field) && typeof field.field === 'string' && isNormalizedValue(field.old) && isNormalizedValue(field.new))
+    value.fields.every(
+      (field: unknown) =>
+        isObject(field) &&
+        typeof field.field === 'string' &&
+        isNormalizedValue(field.old) &&
+        isNormalizedValue(field.new),
+    )
   );
 }
 
@@ -409,7 +439,8 @@ export async function readReleaseFiles(dataDir: string): Promise<ReleaseFiles> {
     const parsed: unknown = JSON.parse(text);
     if (!Array.isArray(parsed)) throw new Error(`${file} in ${dataDir}: expected a JSON array, one ${what} per entry`);
     const wrong = parsed.findIndex((entry) => !check(entry));
-    if (wrong !== -1) throw new Error(`${file} in ${dataDir}: entry ${wrong} is not a ${what}: ${describe(parsed[wrong])}`);
+    if (wrong !== -1)
+      throw new Error(`${file} in ${dataDir}: entry ${wrong} is not a ${what}: ${describe(parsed[wrong])}`);
     return parsed as T[];
   };
   return {
@@ -423,7 +454,9 @@ async function readManifestFile(dataDir: string, file: PublishedFile): Promise<s
   const content = await readFile(path.join(dataDir, file.path));
   const sha256 = sha256Hex(content);
   if (content.length !== file.bytes || sha256 !== file.sha256) {
-    throw new Error(`${file.path} in ${dataDir} does not match its size or SHA-256 in manifest.json; rebuild the snapshot`);
+    throw new Error(
+      `${file.path} in ${dataDir} does not match its size or SHA-256 in manifest.json; rebuild the snapshot`,
+    );
   }
   return content.toString('utf8');
 }
@@ -437,17 +470,24 @@ function findFile(manifest: SnapshotManifest, match: (file: PublishedFile) => bo
 /** Reads the data folder the snapshot stage wrote. Throws when a file is missing or differs from the manifest. */
 export async function loadSiteData(dataDir: string): Promise<SiteData> {
   const manifest = await readJsonFile<SnapshotManifest>(path.join(dataDir, 'manifest.json'));
-  if (manifest.schemaVersion !== 1) throw new Error(`manifest.json has schemaVersion ${String(manifest.schemaVersion)}; the site reads version 1`);
+  if (manifest.schemaVersion !== 1)
+    throw new Error(`manifest.json has schemaVersion ${String(manifest.schemaVersion)}; the site reads version 1`);
   const qualityFile = findFile(manifest, (file) => file.format === 'quality-json', 'quality report (quality-json)');
   const quality = JSON.parse(await readManifestFile(dataDir, qualityFile)) as QualityReport;
 
   const records = {} as Record<DatasetId, SiteRecord[]>;
   for (const dataset of [turnoutDataset, partyDataset]) {
     // The all-years file holds every record in the harvested order, so a record's index is its position.
-    const file = findFile(manifest, (candidate) => candidate.dataset === dataset.id && candidate.year === 'all' && candidate.format === 'json', `all-years JSON of ${dataset.id}`);
+    const file = findFile(
+      manifest,
+      (candidate) => candidate.dataset === dataset.id && candidate.year === 'all' && candidate.format === 'json',
+      `all-years JSON of ${dataset.id}`,
+    );
     records[dataset.id] = parseSnapshotRecords(dataset, await readManifestFile(dataDir, file), file.path);
     if (file.records !== records[dataset.id].length) {
-      throw new Error(`${file.path} holds ${records[dataset.id].length} records, manifest.json says ${String(file.records)}`);
+      throw new Error(
+        `${file.path} holds ${records[dataset.id].length} records, manifest.json says ${String(file.records)}`,
+      );
     }
   }
   const companions = COMPANION_FILES.filter((file) => existsSync(path.join(dataDir, file)));
@@ -457,7 +497,10 @@ export async function loadSiteData(dataDir: string): Promise<SiteData> {
   for (const file of manifest.files) {
     if (file.format !== 'json' || file.year === 'all' || file.dataset === null) continue;
     const count = records[file.dataset].filter((record) => numberValue(record, 'election_year') === file.year).length;
-    if (count !== file.records) throw new Error(`${file.path}: manifest.json says ${String(file.records)} records, the all-years file has ${count} of ${file.year}`);
+    if (count !== file.records)
+      throw new Error(
+        `${file.path}: manifest.json says ${String(file.records)} records, the all-years file has ${count} of ${file.year}`,
+      );
   }
   return site;
 }

@@ -99,7 +99,9 @@ export async function isReusableSite(siteDir: string, fingerprint: string): Prom
     return false;
   }
   const names = Object.keys(actual);
-  return names.length === Object.keys(record.files).length && names.every((name) => record.files[name] === actual[name]);
+  return (
+    names.length === Object.keys(record.files).length && names.every((name) => record.files[name] === actual[name])
+  );
 }
 
 /** Forgets the fingerprint of `siteDir`: call before the folder is changed. */

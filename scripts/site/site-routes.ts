@@ -82,7 +82,13 @@ export type PageFileFormat = 'csv' | 'json';
  * The name of a page's own records file, which sits next to the page: it says what it is once downloaded.
  * Example: ('kpu-dpr-turnout-by-sex', 2014, 'dapil', '1101', 'csv') → "kpu-dpr-turnout-by-sex-2014-dapil-1101.csv".
  */
-export function pageFileName(fileStem: string, year: number, kind: 'dapil' | 'partai', id: string, format: PageFileFormat): string {
+export function pageFileName(
+  fileStem: string,
+  year: number,
+  kind: 'dapil' | 'partai',
+  id: string,
+  format: PageFileFormat,
+): string {
   return `${fileStem}-${year}-${kind}-${id}.${format}`;
 }
 

@@ -13,7 +13,11 @@ interface Extreme {
   share: number;
 }
 
-function extremes<T>(rows: readonly T[], label: (row: T) => string, share: (row: T) => number | null): { high: Extreme; low: Extreme } | null {
+function extremes<T>(
+  rows: readonly T[],
+  label: (row: T) => string,
+  share: (row: T) => number | null,
+): { high: Extreme; low: Extreme } | null {
   const known = rows.flatMap((row) => {
     const value = share(row);
     return value === null ? [] : [{ label: label(row), share: value }];
@@ -36,7 +40,12 @@ function womenShare(row: SexSplitRow): number | null {
  * Example (en): "In ACEH I, women were 50.6% of voters who voted and men 49.4%, 12,345 more women than men;
  * women's share was highest in KOTA BANDA ACEH (52.1%) and lowest in ACEH BARAT (48.0%)."
  */
-export function describeSexSplit(lang: Lang, subject: string, total: { male: number; female: number }, rows: readonly SexSplitRow[]): string {
+export function describeSexSplit(
+  lang: Lang,
+  subject: string,
+  total: { male: number; female: number },
+  rows: readonly SexSplitRow[],
+): string {
   const text = TEXT[lang].sentences;
   const both = total.male + total.female;
   if (both === 0) return text.noVotersIn(subject);
@@ -51,13 +60,23 @@ export function describeSexSplit(lang: Lang, subject: string, total: { male: num
   return `${head}${range ? text.sexSplitRange(rangeParts(lang, range)) : ''}.`;
 }
 
-function rangeParts(lang: Lang, range: { high: Extreme; low: Extreme }): { high: string; highShare: string; low: string; lowShare: string } {
-  return { high: range.high.label, highShare: formatPercent(lang, range.high.share), low: range.low.label, lowShare: formatPercent(lang, range.low.share) };
+function rangeParts(
+  lang: Lang,
+  range: { high: Extreme; low: Extreme },
+): { high: string; highShare: string; low: string; lowShare: string } {
+  return {
+    high: range.high.label,
+    highShare: formatPercent(lang, range.high.share),
+    low: range.low.label,
+    lowShare: formatPercent(lang, range.low.share),
+  };
 }
 
 /** "a", "a and b", "a, b and c" in the page's language. */
 function joinList(lang: Lang, items: readonly string[]): string {
-  return items.length === 1 ? (items[0] as string) : `${items.slice(0, -1).join(', ')} ${TEXT[lang].and} ${items.at(-1) as string}`;
+  return items.length === 1
+    ? (items[0] as string)
+    : `${items.slice(0, -1).join(', ')} ${TEXT[lang].and} ${items.at(-1) as string}`;
 }
 
 /**
@@ -71,7 +90,14 @@ export function describeYears(lang: Lang, rows: readonly SexSplitRow[]): string 
     return share === null ? [] : [{ year: row.label, share: formatPercent(lang, share) }];
   });
   if (parts.length === 0) return text.noVoters;
-  return text.years(joinList(lang, parts.map((part, index) => (index === 0 ? text.yearsFirst(part.share, part.year) : text.yearsNext(part.share, part.year)))));
+  return text.years(
+    joinList(
+      lang,
+      parts.map((part, index) =>
+        index === 0 ? text.yearsFirst(part.share, part.year) : text.yearsNext(part.share, part.year),
+      ),
+    ),
+  );
 }
 
 function outsideShare(row: VoterListRow): number | null {
@@ -84,11 +110,20 @@ function outsideShare(row: VoterListRow): number | null {
  * The text alternative of a voter-list chart: the shares of DPT, DPTb and DPK in the whole, and where the share
  * outside the DPT is largest and smallest. One sentence.
  */
-export function describeVoterLists(lang: Lang, subject: string, total: { dpt: number; dptb: number; dpk: number }, rows: readonly VoterListRow[]): string {
+export function describeVoterLists(
+  lang: Lang,
+  subject: string,
+  total: { dpt: number; dptb: number; dpk: number },
+  rows: readonly VoterListRow[],
+): string {
   const text = TEXT[lang].sentences;
   const all = total.dpt + total.dptb + total.dpk;
   if (all === 0) return text.noVotersIn(subject);
-  const [dpt, dptb, dpk] = [total.dpt, total.dptb, total.dpk].map((count) => formatPercent(lang, count / all)) as [string, string, string];
+  const [dpt, dptb, dpk] = [total.dpt, total.dptb, total.dpk].map((count) => formatPercent(lang, count / all)) as [
+    string,
+    string,
+    string,
+  ];
   const range = extremes(rows, (row) => row.label, outsideShare);
   return `${text.voterLists({ subject, dpt, dptb, dpk })}${range ? text.voterListsRange(rangeParts(lang, range)) : ''}.`;
 }
@@ -112,7 +147,12 @@ export function releaseOf(manifest: SnapshotManifest): string {
  * Example (en): "Komisi Pemilihan Umum (KPU). Voters who voted in the DPR election, by sex, 2014. KPU open-data
  * API, query datahakpilihdpr; release 2026-11-22, retrieved 22 November 2026."
  */
-export function citationLine(lang: Lang, manifest: SnapshotManifest, dataset?: DatasetDefinition, year?: number): string {
+export function citationLine(
+  lang: Lang,
+  manifest: SnapshotManifest,
+  dataset?: DatasetDefinition,
+  year?: number,
+): string {
   const queries = dataset ? [dataset.upstreamName] : manifest.source.queries;
   return TEXT[lang].sentences.citation({
     publisher: manifest.source.publisher,

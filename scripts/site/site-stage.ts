@@ -10,7 +10,12 @@ import { fileURLToPath } from 'node:url';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { loadSiteData } from './site-data.ts';
 import { createOwnedFolder, removeLeftoverFolders } from '../foundation/owned-folders.ts';
-import { computeSiteFingerprint, forgetSiteFingerprint, isReusableSite, recordSiteFingerprint } from './site-fingerprint.ts';
+import {
+  computeSiteFingerprint,
+  forgetSiteFingerprint,
+  isReusableSite,
+  recordSiteFingerprint,
+} from './site-fingerprint.ts';
 import { SITE_ROOT } from './site-root.ts';
 
 export interface SiteStageOptions {
@@ -67,22 +72,37 @@ async function countFiles(dir: string): Promise<Omit<SiteStageResult, 'reused'>>
  * the working folder, and that bundle imports Astro's own packages: so the working folder must sit inside the
  * project (where node_modules resolves), and be private to the build (so parallel builds do not share it).
  */
-function runAstroBuild(workDir: string, outDir: string, base: string, dataDir: string, signal?: AbortSignal): Promise<string> {
+function runAstroBuild(
+  workDir: string,
+  outDir: string,
+  base: string,
+  dataDir: string,
+  signal?: AbortSignal,
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ASTRO_BUILD_SCRIPT, outDir, base, path.join(workDir, 'cache'), '--stop-with-parent'], {
-      cwd: workDir,
-      env: { [SITE_DATA_DIR_VARIABLE]: dataDir, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-      // Standard input: a pipe never written to, whose end tells the child that this process is gone.
-      stdio: ['pipe', 'pipe', 'pipe'],
-      ...(signal ? { signal } : {}),
-    });
+    const child = spawn(
+      process.execPath,
+      [ASTRO_BUILD_SCRIPT, outDir, base, path.join(workDir, 'cache'), '--stop-with-parent'],
+      {
+        cwd: workDir,
+        env: { [SITE_DATA_DIR_VARIABLE]: dataDir, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+        // Standard input: a pipe never written to, whose end tells the child that this process is gone.
+        stdio: ['pipe', 'pipe', 'pipe'],
+        ...(signal ? { signal } : {}),
+      },
+    );
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.on('error', reject);
     child.on('close', (code, signalName) => {
       if (code === 0) resolve(output);
-      else reject(new Error(`the Astro build of the site failed (${signalName ?? `exit code ${String(code)}`}):\n${output.trim().split('\n').slice(-40).join('\n')}`));
+      else
+        reject(
+          new Error(
+            `the Astro build of the site failed (${signalName ?? `exit code ${String(code)}`}):\n${output.trim().split('\n').slice(-40).join('\n')}`,
+          ),
+        );
     });
   });
 }
@@ -97,10 +117,17 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   // Fail before Astro starts, with the data folder's own error (a missing or altered file), not a render trace.
   const site = await loadSiteData(dataDir);
   const base = options.base ?? '/';
-  const fingerprint = await computeSiteFingerprint({ dataDir, base, codeDirs: SITE_CODE_DIRS, codeFiles: SITE_CODE_FILES });
+  const fingerprint = await computeSiteFingerprint({
+    dataDir,
+    base,
+    codeDirs: SITE_CODE_DIRS,
+    codeFiles: SITE_CODE_FILES,
+  });
   if (options.reuse !== false && (await isReusableSite(outDir, fingerprint))) {
     const counts = await countFiles(outDir);
-    options.reporter?.line(`site: nothing changed since the last site build: its ${counts.pages} pages kept (${outDir})`);
+    options.reporter?.line(
+      `site: nothing changed since the last site build: its ${counts.pages} pages kept (${outDir})`,
+    );
     return { ...counts, reused: true };
   }
   options.reporter?.status('site: building pages');
@@ -131,6 +158,8 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   }
   const counts = await countFiles(outDir);
   await recordSiteFingerprint(outDir, fingerprint);
-  options.reporter?.line(`site: ${counts.pages} pages for ${site.years.length} election years${site.manifest.demo ? ' (DEMO DATA)' : ''} in ${outDir}`);
+  options.reporter?.line(
+    `site: ${counts.pages} pages for ${site.years.length} election years${site.manifest.demo ? ' (DEMO DATA)' : ''} in ${outDir}`,
+  );
   return { ...counts, reused: false };
 }

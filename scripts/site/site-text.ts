@@ -20,7 +20,16 @@ export interface SiteText {
   dateTime: (date: string, hours: string, minutes: string) => string;
   siteName: string;
   skip: string;
-  nav: { home: string; downloads: string; changes: string; dictionary: string; quality: string; about: string; search: string; label: string };
+  nav: {
+    home: string;
+    downloads: string;
+    changes: string;
+    dictionary: string;
+    quality: string;
+    about: string;
+    search: string;
+    label: string;
+  };
   /** The language's own name for itself, on the link to its pages from every other language. */
   nativeName: string;
   breadcrumb: string;
@@ -223,7 +232,13 @@ export interface SiteText {
     sources: string;
     sourcesIntro: (upstream: string) => string;
     datasetCounts: (records: string, pages: string) => string;
-    retrieval: (parts: { harvestId: string; started: string; finished: string; retries: number; warnings: number }) => string;
+    retrieval: (parts: {
+      harvestId: string;
+      started: string;
+      finished: string;
+      retries: number;
+      warnings: number;
+    }) => string;
     harvested: string;
     harvestedBody: string;
     normalized: string;
@@ -254,7 +269,14 @@ export interface SiteText {
     voterLists: (parts: { subject: string; dpt: string; dptb: string; dpk: string }) => string;
     /** Appended to voterLists with several rows: where the share outside the DPT is largest and smallest. */
     voterListsRange: (parts: { high: string; highShare: string; low: string; lowShare: string }) => string;
-    citation: (parts: { publisher: string; what: string; queries: string; oneQuery: boolean; release: string; retrieved: string }) => string;
+    citation: (parts: {
+      publisher: string;
+      what: string;
+      queries: string;
+      oneQuery: boolean;
+      release: string;
+      retrieved: string;
+    }) => string;
   };
   search: {
     title: string;
@@ -270,13 +292,43 @@ export interface SiteText {
 }
 
 const id: SiteText = {
-  slugs: { party: 'partai', downloads: 'unduh', dictionary: 'kamus-data', quality: 'kualitas-data', about: 'tentang', search: 'cari', changes: 'perubahan' },
+  slugs: {
+    party: 'partai',
+    downloads: 'unduh',
+    dictionary: 'kamus-data',
+    quality: 'kualitas-data',
+    about: 'tentang',
+    search: 'cari',
+    changes: 'perubahan',
+  },
   numbers: { group: '.', decimal: ',' },
-  months: ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'],
+  months: [
+    'Januari',
+    'Februari',
+    'Maret',
+    'April',
+    'Mei',
+    'Juni',
+    'Juli',
+    'Agustus',
+    'September',
+    'Oktober',
+    'November',
+    'Desember',
+  ],
   dateTime: (date, hours, minutes) => `${date} pukul ${hours}.${minutes} UTC`,
   siteName: 'Data Terbuka Pemilu KPU',
   skip: 'Langsung ke isi',
-  nav: { home: 'Beranda', downloads: 'Unduh', changes: 'Perubahan', dictionary: 'Kamus data', quality: 'Kualitas data', about: 'Tentang', search: 'Cari', label: 'Menu utama' },
+  nav: {
+    home: 'Beranda',
+    downloads: 'Unduh',
+    changes: 'Perubahan',
+    dictionary: 'Kamus data',
+    quality: 'Kualitas data',
+    about: 'Tentang',
+    search: 'Cari',
+    label: 'Menu utama',
+  },
   nativeName: 'Bahasa Indonesia',
   breadcrumb: 'Lokasi halaman',
   demo: 'DATA CONTOH, BUKAN ANGKA SEBENARNYA: situs ini dibangun dari data sintetis server pengganti, bukan dari KPU.',
@@ -287,7 +339,8 @@ const id: SiteText = {
     } diambil pada ${date}.`,
   retrieved: (host, time) => `Data diambil dari ${host} pada ${time}.`,
   citeAs: 'Kutip sebagai:',
-  licence: 'Sumber tidak mencantumkan lisensi untuk data ini; tidak ada lisensi yang diberikan atau tersirat di sini. Sebutkan KPU sebagai sumber.',
+  licence:
+    'Sumber tidak mencantumkan lisensi untuk data ini; tidak ada lisensi yang diberikan atau tersirat di sini. Sebutkan KPU sebagai sumber.',
   demoPrefix: '[DATA CONTOH] ',
   and: 'dan',
   sex: { male: 'Laki-laki', female: 'Perempuan', total: 'Jumlah' },
@@ -314,7 +367,8 @@ const id: SiteText = {
     totals: 'Jumlah pengguna hak pilih per tahun',
     bySexCaption: 'Pengguna hak pilih DPR menurut tahun dan jenis kelamin (semua daftar pemilih)',
     byListCaption: 'Pengguna hak pilih DPR menurut tahun dan daftar pemilih (laki-laki dan perempuan)',
-    totalsNote: 'Jumlah semua rekaman tahun itu dalam data ini; data yang tidak lengkap hanya mencakup dapil yang ada di dalamnya.',
+    totalsNote:
+      'Jumlah semua rekaman tahun itu dalam data ini; data yang tidak lengkap hanya mencakup dapil yang ada di dalamnya.',
     yearHeader: 'Tahun',
     chartTitle: 'Laki-laki dan perempuan di antara pengguna hak pilih, per tahun',
     onward: 'Selanjutnya',
@@ -326,14 +380,16 @@ const id: SiteText = {
   year: {
     title: (year) => `Pemilu ${year}`,
     turnout: 'Pengguna hak pilih DPR per dapil',
-    turnoutIntro: 'Dapil dikelompokkan menurut provinsi. Bilah kecil menunjukkan bagian laki-laki (kiri) dan perempuan (kanan).',
+    turnoutIntro:
+      'Dapil dikelompokkan menurut provinsi. Bilah kecil menunjukkan bagian laki-laki (kiri) dan perempuan (kanan).',
     noTurnout: (year) => `Data ini tidak memuat pengguna hak pilih untuk ${year}.`,
     dapil: 'Dapil',
     regencies: 'Kabupaten/kota',
     voters: 'Pengguna hak pilih',
     womenShare: 'Bagian perempuan',
     caption: (year) => `Dapil pemilu DPR ${year} menurut provinsi`,
-    unplaced: (count) => `${count} rekaman tanpa kode dapil yang dapat dibaca dihitung dalam jumlah tahun ini tetapi tidak muncul di halaman dapil; lihat laporan kualitas.`,
+    unplaced: (count) =>
+      `${count} rekaman tanpa kode dapil yang dapat dibaca dihitung dalam jumlah tahun ini tetapi tidak muncul di halaman dapil; lihat laporan kualitas.`,
     parties: 'Partai politik',
     partiesCaption: (year) => `Partai politik peserta pemilu ${year} menurut nomor urut`,
     noParties: (year) => `Data ini tidak memuat profil partai untuk ${year}.`,
@@ -344,9 +400,11 @@ const id: SiteText = {
   },
   dapil: {
     title: (name, dapilId, year) => `${name} (dapil ${dapilId}), pemilu ${year}`,
-    summary: ({ province, regencies, voters }) => `Provinsi ${province}. ${regencies} kabupaten/kota. ${voters} pengguna hak pilih.`,
+    summary: ({ province, regencies, voters }) =>
+      `Provinsi ${province}. ${regencies} kabupaten/kota. ${voters} pengguna hak pilih.`,
     regency: 'Kabupaten/kota',
-    tableCaption: (name, year) => `Pengguna hak pilih DPR ${year} di ${name} per kabupaten/kota, menurut daftar pemilih dan jenis kelamin`,
+    tableCaption: (name, year) =>
+      `Pengguna hak pilih DPR ${year} di ${name} per kabupaten/kota, menurut daftar pemilih dan jenis kelamin`,
     totalRow: 'Jumlah dapil',
     missingInTotal: (count) => `${count} nilai tidak terbaca tidak termasuk dalam jumlah`,
     sexChart: 'Laki-laki dan perempuan di antara pengguna hak pilih, per kabupaten/kota',
@@ -367,12 +425,14 @@ const id: SiteText = {
   },
   pageFiles: {
     heading: 'Unduh rekaman halaman ini',
-    intro: 'Rekaman yang ditampilkan di halaman ini, dalam format dan dengan nilai yang sama dengan berkas unduhan utama.',
+    intro:
+      'Rekaman yang ditampilkan di halaman ini, dalam format dan dengan nilai yang sama dengan berkas unduhan utama.',
     yearFile: (year) => `Semua berkas tahun ${year}`,
   },
   downloads: {
     title: 'Unduh data',
-    intro: 'Semua berkas rilis ini, per tahun dan dataset. Rekaman yang melanggar aturan kualitas tetap diterbitkan sebagaimana diberikan sumber, dengan kode aturan di kolom quality_flags.',
+    intro:
+      'Semua berkas rilis ini, per tahun dan dataset. Rekaman yang melanggar aturan kualitas tetap diterbitkan sebagaimana diberikan sumber, dengan kode aturan di kolom quality_flags.',
     verify: 'Periksa berkas yang diunduh dengan SHA256SUMS:',
     allYears: 'Semua tahun',
     bundles: 'Bundel dan laporan',
@@ -396,13 +456,18 @@ const id: SiteText = {
     releasesList: 'Daftar semua rilis (nama, waktu pengambilan, jumlah rekaman): ',
     releasesChanges: 'Apa yang diubah setiap rilis: ',
     howTo: 'Cara membuka setiap format',
-    howToIntro: ['Contoh satu baris untuk DuckDB (SQL), pandas (Python, setelah ', 'import pandas as pd', ') dan R, dengan nama berkas setelah diunduh. Kolom kode (dapil_id, ballot_number) adalah teks: nol di depan harus tetap ada.'],
+    howToIntro: [
+      'Contoh satu baris untuk DuckDB (SQL), pandas (Python, setelah ',
+      'import pandas as pd',
+      ') dan R, dengan nama berkas setelah diunduh. Kolom kode (dapil_id, ballot_number) adalah teks: nol di depan harus tetap ada.',
+    ],
     formatNames: formatLabels('id'),
   },
   dictionary: {
     title: 'Kamus data',
     intro: 'Kolom dan aturan kualitas setiap dataset, dari deklarasi yang sama yang menulis berkas unduhan.',
-    identity: (keys, yearField, stem) => `Satu rekaman dikenali dari ${keys}; berkas dibagi menurut ${yearField}. Nama berkas diawali ${stem}.`,
+    identity: (keys, yearField, stem) =>
+      `Satu rekaman dikenali dari ${keys}; berkas dibagi menurut ${yearField}. Nama berkas diawali ${stem}.`,
     columns: 'Kolom',
     column: 'Kolom',
     type: 'Tipe',
@@ -418,14 +483,22 @@ const id: SiteText = {
     fields: 'Kolom sumber yang diperiksa',
     formats: 'Tipe data di setiap format',
     logicalType: 'Tipe logis',
-    typeNames: { integer: 'bilangan bulat', text: 'teks', decimal: 'bilangan desimal', date: 'tanggal', text_list: 'daftar teks' },
+    typeNames: {
+      integer: 'bilangan bulat',
+      text: 'teks',
+      decimal: 'bilangan desimal',
+      date: 'tanggal',
+      text_list: 'daftar teks',
+    },
     units: { persons: 'orang', percent: 'persen', year: 'tahun' },
     formatTypes: formatTypeTexts('id'),
   },
   quality: {
     title: 'Laporan kualitas data',
-    intro: 'Setiap rekaman diperiksa terhadap aturan kualitas datasetnya. Rekaman yang melanggar aturan tetap diterbitkan sebagaimana diberikan sumber, dengan kode aturan di kolom quality_flags. Posisi adalah urutan rekaman dalam hasil pengambilan, dihitung dari 0.',
-    summary: (checked, flagged, violations) => `${checked} rekaman diperiksa, ${flagged} ditandai, ${violations} pelanggaran aturan.`,
+    intro:
+      'Setiap rekaman diperiksa terhadap aturan kualitas datasetnya. Rekaman yang melanggar aturan tetap diterbitkan sebagaimana diberikan sumber, dengan kode aturan di kolom quality_flags. Posisi adalah urutan rekaman dalam hasil pengambilan, dihitung dari 0.',
+    summary: (checked, flagged, violations) =>
+      `${checked} rekaman diperiksa, ${flagged} ditandai, ${violations} pelanggaran aturan.`,
     perYear: 'Ringkasan per tahun',
     year: 'Tahun',
     checked: 'Rekaman diperiksa',
@@ -438,17 +511,21 @@ const id: SiteText = {
     key: 'Kunci',
     message: 'Pesan',
     record: 'Halaman',
-    shown: (shown, total) => `${shown} pelanggaran pertama dari ${total} ditampilkan; laporan lengkap ada di berkas unduhan.`,
+    shown: (shown, total) =>
+      `${shown} pelanggaran pertama dari ${total} ditampilkan; laporan lengkap ada di berkas unduhan.`,
     fullReport: 'Laporan lengkap',
-    yearless: (count) => `${count} rekaman dengan tahun pemilu yang tidak terbaca atau bukan empat angka hanya ada di berkas semua tahun.`,
+    yearless: (count) =>
+      `${count} rekaman dengan tahun pemilu yang tidak terbaca atau bukan empat angka hanya ada di berkas semua tahun.`,
   },
   changes: {
     title: 'Perubahan data',
     intro:
       'Setiap kali data di sumber berubah, pembangunan berikutnya menerbitkan rilis baru, dinamai menurut tanggal pengambilan datanya. Berkas setiap rilis tetap dapat diunduh tanpa diubah di foldernya sendiri. Halaman ini mencatat apa yang diubah setiap rilis, rekaman demi rekaman: rekaman yang ditambahkan, dihapus, dan nilai lama serta baru setiap kolom yang diubah.',
     current: (release, time) => `Data di situs ini adalah rilis ${release}, diambil ${time}.`,
-    unchanged: (release) => `Pembangunan terakhir tidak menemukan perubahan: datanya masih data rilis ${release}, dan berkasnya sama persis.`,
-    noRelease: (harvestId) => `Data ini dibangun tanpa tahap rilis (pengambilan ${harvestId}): belum ada rilis yang dapat dibandingkan.`,
+    unchanged: (release) =>
+      `Pembangunan terakhir tidak menemukan perubahan: datanya masih data rilis ${release}, dan berkasnya sama persis.`,
+    noRelease: (harvestId) =>
+      `Data ini dibangun tanpa tahap rilis (pengambilan ${harvestId}): belum ada rilis yang dapat dibandingkan.`,
     files: 'Daftar lengkap, untuk dibaca mesin',
     fileNotes: {
       'releases.json': 'semua rilis',
@@ -469,9 +546,12 @@ const id: SiteText = {
     since: (previous) => `Dibanding rilis ${previous}:`,
     counts: ({ added, removed, changed }) => `${added} ditambahkan, ${removed} dihapus, ${changed} diubah`,
     tableCaption: (dataset, release) => `${dataset}: perubahan rilis ${release}`,
-    shown: (shown, total) => `${shown} rekaman pertama dari ${total} yang berubah ditampilkan; semuanya ada di history.json.`,
-    summarized: (count) => `Perubahan ${count} rekaman hanya dihitung di sini agar halaman tetap ringan; semuanya ada di history.json.`,
-    olderReleases: (count) => `${count} rilis yang lebih lama tidak ditampilkan di sini; semuanya ada di releases.json dan history.json.`,
+    shown: (shown, total) =>
+      `${shown} rekaman pertama dari ${total} yang berubah ditampilkan; semuanya ada di history.json.`,
+    summarized: (count) =>
+      `Perubahan ${count} rekaman hanya dihitung di sini agar halaman tetap ringan; semuanya ada di history.json.`,
+    olderReleases: (count) =>
+      `${count} rilis yang lebih lama tidak ditampilkan di sini; semuanya ada di releases.json dan history.json.`,
     kindHeader: 'Perubahan',
     kinds: { added: 'ditambahkan', removed: 'dihapus', changed: 'diubah' },
     record: 'Rekaman',
@@ -494,7 +574,8 @@ const id: SiteText = {
   about: {
     title: 'Tentang data ini',
     sources: 'Sumber',
-    sourcesIntro: (upstream) => `Semua data berasal dari API data terbuka Komisi Pemilihan Umum (KPU) di ${upstream}, lewat dua kueri:`,
+    sourcesIntro: (upstream) =>
+      `Semua data berasal dari API data terbuka Komisi Pemilihan Umum (KPU) di ${upstream}, lewat dua kueri:`,
     datasetCounts: (records, pages) => `${records} rekaman dalam ${pages} halaman.`,
     retrieval: ({ harvestId, started, finished, retries, warnings }) =>
       `Pengambilan ${harvestId} dimulai ${started} dan selesai ${finished}, dengan ${retries} percobaan ulang dan ${warnings} peringatan.`,
@@ -511,10 +592,12 @@ const id: SiteText = {
     cite: 'Cara mengutip',
     citeRelease: 'Seluruh rilis:',
     citeExample: 'Satu dataset dan tahun, misalnya:',
-    thisRelease: (release) => `Rilis ini: ${release}. manifest.json di halaman unduh mencatat rilis, waktu pengambilan dan sidik SHA-256 setiap berkas.`,
+    thisRelease: (release) =>
+      `Rilis ini: ${release}. manifest.json di halaman unduh mencatat rilis, waktu pengambilan dan sidik SHA-256 setiap berkas.`,
     licences: 'Kredit dan lisensi',
     dataLicence: (licence) => `Data: Komisi Pemilihan Umum (KPU). ${licence}`,
-    softwareLicence: 'Perangkat lunak penerbit: lisensi MIT. Grafik dibuat sebagai SVG saat pembangunan; situs memakai huruf sistem dan tidak memuat apa pun dari luar.',
+    softwareLicence:
+      'Perangkat lunak penerbit: lisensi MIT. Grafik dibuat sebagai SVG saat pembangunan; situs memakai huruf sistem dan tidak memuat apa pun dari luar.',
     softwareCaption: 'Perangkat lunak yang dipakai',
     softwareName: 'Nama',
     softwareLicenceHeader: 'Lisensi',
@@ -525,20 +608,25 @@ const id: SiteText = {
     noVoters: 'Tidak ada pengguna hak pilih yang tercatat.',
     sexSplit: ({ subject, female, male, gap, moreWomen }) =>
       `Di ${subject}, perempuan adalah ${female} pengguna hak pilih dan laki-laki ${male}, selisih ${gap} orang lebih banyak ${moreWomen ? 'perempuan' : 'laki-laki'}`,
-    sexSplitRange: ({ high, highShare, low, lowShare }) => `; bagian perempuan tertinggi di ${high} (${highShare}) dan terendah di ${low} (${lowShare})`,
+    sexSplitRange: ({ high, highShare, low, lowShare }) =>
+      `; bagian perempuan tertinggi di ${high} (${highShare}) dan terendah di ${low} (${lowShare})`,
     yearsFirst: (share, year) => `${share} pengguna hak pilih pada ${year}`,
     yearsNext: (share, year) => `${share} pada ${year}`,
     years: (list) => `Perempuan adalah ${list}.`,
-    voterLists: ({ subject, dpt, dptb, dpk }) => `Di ${subject}, ${dpt} pengguna hak pilih terdaftar di DPT, ${dptb} memilih lewat DPTb dan ${dpk} lewat DPK`,
-    voterListsRange: ({ high, highShare, low, lowShare }) => `; bagian di luar DPT terbesar di ${high} (${highShare}) dan terkecil di ${low} (${lowShare})`,
-    citation: ({ publisher, what, queries, release, retrieved }) => `${publisher}. ${what}. API data terbuka KPU, kueri ${queries}; rilis ${release}, diambil ${retrieved}.`,
+    voterLists: ({ subject, dpt, dptb, dpk }) =>
+      `Di ${subject}, ${dpt} pengguna hak pilih terdaftar di DPT, ${dptb} memilih lewat DPTb dan ${dpk} lewat DPK`,
+    voterListsRange: ({ high, highShare, low, lowShare }) =>
+      `; bagian di luar DPT terbesar di ${high} (${highShare}) dan terkecil di ${low} (${lowShare})`,
+    citation: ({ publisher, what, queries, release, retrieved }) =>
+      `${publisher}. ${what}. API data terbuka KPU, kueri ${queries}; rilis ${release}, diambil ${retrieved}.`,
   },
   search: {
     title: 'Cari',
     intro: 'Cari dapil, kabupaten/kota dan partai di semua tahun.',
     label: 'Nama dapil, kabupaten/kota atau partai',
     button: 'Cari',
-    noscript: 'Pencarian memerlukan JavaScript. Tanpa JavaScript, semua dapil dan partai terdaftar di halaman setiap tahun:',
+    noscript:
+      'Pencarian memerlukan JavaScript. Tanpa JavaScript, semua dapil dan partai terdaftar di halaman setiap tahun:',
     kinds: { dapil: 'dapil', regency: 'kabupaten/kota', party: 'partai' },
     none: 'Tidak ada hasil.',
     results: 'Hasil',
@@ -547,24 +635,57 @@ const id: SiteText = {
 };
 
 const en: SiteText = {
-  slugs: { party: 'party', downloads: 'downloads', dictionary: 'data-dictionary', quality: 'data-quality', about: 'about', search: 'search', changes: 'changes' },
+  slugs: {
+    party: 'party',
+    downloads: 'downloads',
+    dictionary: 'data-dictionary',
+    quality: 'data-quality',
+    about: 'about',
+    search: 'search',
+    changes: 'changes',
+  },
   numbers: { group: ',', decimal: '.' },
-  months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  months: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
   dateTime: (date, hours, minutes) => `${date}, ${hours}:${minutes} UTC`,
   siteName: 'KPU Election Open Data',
   skip: 'Skip to content',
-  nav: { home: 'Home', downloads: 'Downloads', changes: 'Changes', dictionary: 'Data dictionary', quality: 'Data quality', about: 'About', search: 'Search', label: 'Main menu' },
+  nav: {
+    home: 'Home',
+    downloads: 'Downloads',
+    changes: 'Changes',
+    dictionary: 'Data dictionary',
+    quality: 'Data quality',
+    about: 'About',
+    search: 'Search',
+    label: 'Main menu',
+  },
   nativeName: 'English',
   breadcrumb: 'You are here',
   demo: "DEMO DATA, NOT REAL FIGURES: this site was built from the stand-in upstream's synthetic data, not from the KPU.",
   demoUpstream: 'stand-in upstream (demo)',
   offline: (ageDays, date) =>
     `REBUILT OFFLINE: this site was rebuilt without contacting the upstream (the KPU's data server), from the last retrieval kept. ${
-      ageDays === null ? 'The data was' : `The data is ${ageDays === 0 ? 'less than a day' : ageDays === 1 ? '1 day' : `${ageDays} days`} old:`
+      ageDays === null
+        ? 'The data was'
+        : `The data is ${ageDays === 0 ? 'less than a day' : ageDays === 1 ? '1 day' : `${ageDays} days`} old:`
     } retrieved on ${date}.`,
   retrieved: (host, time) => `Data retrieved from ${host} on ${time}.`,
   citeAs: 'Cite as:',
-  licence: 'The source publishes no licence for this data; none is granted or implied here. Credit the KPU as the source.',
+  licence:
+    'The source publishes no licence for this data; none is granted or implied here. Credit the KPU as the source.',
   demoPrefix: '[DEMO DATA] ',
   and: 'and',
   sex: { male: 'Male', female: 'Female', total: 'Both' },
@@ -587,11 +708,13 @@ const en: SiteText = {
       "This site publishes the election open data of Indonesia's election commission (Komisi Pemilihan Umum, KPU): the number of voters who used their vote in the DPR (national legislature) election per electoral district (dapil) and regency or city, by sex and voter list, and the profiles of the parties contesting the election.",
     promise: 'Every figure on these pages is the figure in the downloads.',
     years: 'Election years',
-    yearLine: ({ dapils, regencies, parties }) => `${dapils} dapils, ${regencies} regencies and cities, ${parties} parties`,
+    yearLine: ({ dapils, regencies, parties }) =>
+      `${dapils} dapils, ${regencies} regencies and cities, ${parties} parties`,
     totals: 'Voters who voted, per year',
     bySexCaption: 'Voters who voted in the DPR election by year and sex (all voter lists)',
     byListCaption: 'Voters who voted in the DPR election by year and voter list (men and women)',
-    totalsNote: "The sum of all of that year's records in this data; where the data is incomplete it covers only the dapils it holds.",
+    totalsNote:
+      "The sum of all of that year's records in this data; where the data is incomplete it covers only the dapils it holds.",
     yearHeader: 'Year',
     chartTitle: 'Men and women among voters who voted, per year',
     onward: 'Further',
@@ -610,7 +733,8 @@ const en: SiteText = {
     voters: 'Voters who voted',
     womenShare: "Women's share",
     caption: (year) => `Dapils of the ${year} DPR election by province`,
-    unplaced: (count) => `${count} record${count === 1 ? '' : 's'} without a readable dapil id count in this year's totals but appear on no dapil page; see the quality report.`,
+    unplaced: (count) =>
+      `${count} record${count === 1 ? '' : 's'} without a readable dapil id count in this year's totals but appear on no dapil page; see the quality report.`,
     parties: 'Political parties',
     partiesCaption: (year) => `Parties contesting the ${year} election by ballot number`,
     noParties: (year) => `This data holds no party profiles for ${year}.`,
@@ -621,9 +745,11 @@ const en: SiteText = {
   },
   dapil: {
     title: (name, dapilId, year) => `${name} (dapil ${dapilId}), ${year} election`,
-    summary: ({ province, regencies, voters }) => `Province ${province}. ${regencies} regencies and cities. ${voters} voters who voted.`,
+    summary: ({ province, regencies, voters }) =>
+      `Province ${province}. ${regencies} regencies and cities. ${voters} voters who voted.`,
     regency: 'Regency or city',
-    tableCaption: (name, year) => `Voters who voted in the ${year} DPR election in ${name} per regency or city, by voter list and sex`,
+    tableCaption: (name, year) =>
+      `Voters who voted in the ${year} DPR election in ${name} per regency or city, by voter list and sex`,
     totalRow: 'Dapil total',
     missingInTotal: (count) => `${count} unreadable value${count === 1 ? '' : 's'} left out of the total`,
     sexChart: 'Men and women among voters who voted, per regency or city',
@@ -649,7 +775,8 @@ const en: SiteText = {
   },
   downloads: {
     title: 'Downloads',
-    intro: 'Every file of this release, by year and dataset. Records that break a quality rule are published as the source gave them, with the rule ids in the quality_flags column.',
+    intro:
+      'Every file of this release, by year and dataset. Records that break a quality rule are published as the source gave them, with the rule ids in the quality_flags column.',
     verify: 'Check downloaded files with SHA256SUMS:',
     allYears: 'All years',
     bundles: 'Bundles and reports',
@@ -673,13 +800,18 @@ const en: SiteText = {
     releasesList: 'The list of every release (name, retrieval time, record counts): ',
     releasesChanges: 'What each release changed: ',
     howTo: 'How to load each format',
-    howToIntro: ['One line each for DuckDB (SQL), pandas (Python, after ', 'import pandas as pd', ') and R, with the file name once downloaded. The identifier columns (dapil_id, ballot_number) are text: their leading zeros must stay.'],
+    howToIntro: [
+      'One line each for DuckDB (SQL), pandas (Python, after ',
+      'import pandas as pd',
+      ') and R, with the file name once downloaded. The identifier columns (dapil_id, ballot_number) are text: their leading zeros must stay.',
+    ],
     formatNames: formatLabels('en'),
   },
   dictionary: {
     title: 'Data dictionary',
     intro: "Each dataset's columns and quality rules, from the same declarations that write the downloads.",
-    identity: (keys, yearField, stem) => `A record is identified by ${keys}; files are split by ${yearField}. File names start with ${stem}.`,
+    identity: (keys, yearField, stem) =>
+      `A record is identified by ${keys}; files are split by ${yearField}. File names start with ${stem}.`,
     columns: 'Columns',
     column: 'Column',
     type: 'Type',
@@ -702,8 +834,10 @@ const en: SiteText = {
   },
   quality: {
     title: 'Data quality report',
-    intro: "Every record is checked against its dataset's quality rules. Records that break a rule are published as the source gave them, with the rule ids in the quality_flags column. Position is the record's place in the retrieved order, counted from 0.",
-    summary: (checked, flagged, violations) => `${checked} records checked, ${flagged} flagged, ${violations} broken rules.`,
+    intro:
+      "Every record is checked against its dataset's quality rules. Records that break a rule are published as the source gave them, with the rule ids in the quality_flags column. Position is the record's place in the retrieved order, counted from 0.",
+    summary: (checked, flagged, violations) =>
+      `${checked} records checked, ${flagged} flagged, ${violations} broken rules.`,
     perYear: 'Summary per year',
     year: 'Year',
     checked: 'Records checked',
@@ -716,17 +850,21 @@ const en: SiteText = {
     key: 'Key',
     message: 'Message',
     record: 'Page',
-    shown: (shown, total) => `The first ${shown} of ${total} violations are shown; the full report is in the downloads.`,
+    shown: (shown, total) =>
+      `The first ${shown} of ${total} violations are shown; the full report is in the downloads.`,
     fullReport: 'Full report',
-    yearless: (count) => `${count} record${count === 1 ? '' : 's'} whose election year is unreadable or not four digits ${count === 1 ? 'is' : 'are'} in the all-years files only.`,
+    yearless: (count) =>
+      `${count} record${count === 1 ? '' : 's'} whose election year is unreadable or not four digits ${count === 1 ? 'is' : 'are'} in the all-years files only.`,
   },
   changes: {
     title: 'Changes to the data',
     intro:
       "Whenever the source's data changes, the next build publishes a new release, named after the day its data was retrieved. Every release's files stay downloadable, unaltered, in a folder of their own. This page records what each release changed, record by record: records added, records removed, and the old and new value of every changed field.",
     current: (release, time) => `The data on this site is release ${release}, retrieved on ${time}.`,
-    unchanged: (release) => `The last build found no change: the data is still that of release ${release}, and its files are byte-identical.`,
-    noRelease: (harvestId) => `This data was built without the release stage (retrieval ${harvestId}): there is no release to compare with yet.`,
+    unchanged: (release) =>
+      `The last build found no change: the data is still that of release ${release}, and its files are byte-identical.`,
+    noRelease: (harvestId) =>
+      `This data was built without the release stage (retrieval ${harvestId}): there is no release to compare with yet.`,
     files: 'The complete lists, for machines',
     fileNotes: {
       'releases.json': 'every release',
@@ -738,7 +876,7 @@ const en: SiteText = {
     release: 'Release',
     retrieved: 'Data retrieved',
     recordsOf: { turnout: 'Turnout records', parties: 'Party records' },
-    download: "Release files (never altered)",
+    download: 'Release files (never altered)',
     currentMark: '(current release)',
     releaseHeading: (release) => `Release ${release}`,
     retrievedOn: (date) => `Data retrieved on ${date}.`,
@@ -748,8 +886,10 @@ const en: SiteText = {
     counts: ({ added, removed, changed }) => `${added} added, ${removed} removed, ${changed} changed`,
     tableCaption: (dataset, release) => `${dataset}: changes of release ${release}`,
     shown: (shown, total) => `The first ${shown} of ${total} changed records are shown; all are in history.json.`,
-    summarized: (count) => `The changes of ${count} record${count === 1 ? '' : 's'} are only counted here, to keep the page light; all are in history.json.`,
-    olderReleases: (count) => `${count} older release${count === 1 ? ' is' : 's are'} not shown here; all are in releases.json and history.json.`,
+    summarized: (count) =>
+      `The changes of ${count} record${count === 1 ? '' : 's'} are only counted here, to keep the page light; all are in history.json.`,
+    olderReleases: (count) =>
+      `${count} older release${count === 1 ? ' is' : 's are'} not shown here; all are in releases.json and history.json.`,
     kindHeader: 'Change',
     kinds: { added: 'added', removed: 'removed', changed: 'changed' },
     record: 'Record',
@@ -790,10 +930,12 @@ const en: SiteText = {
     cite: 'How to cite',
     citeRelease: 'The whole release:',
     citeExample: 'One dataset and year, for example:',
-    thisRelease: (release) => `This release: ${release}. manifest.json on the downloads page records the release, the retrieval time and the SHA-256 of every file.`,
+    thisRelease: (release) =>
+      `This release: ${release}. manifest.json on the downloads page records the release, the retrieval time and the SHA-256 of every file.`,
     licences: 'Credits and licences',
     dataLicence: (licence) => `Data: Komisi Pemilihan Umum (KPU). ${licence}`,
-    softwareLicence: 'The publisher software: MIT licence. Charts are drawn as SVG at build time; the site uses system fonts and loads nothing from elsewhere.',
+    softwareLicence:
+      'The publisher software: MIT licence. Charts are drawn as SVG at build time; the site uses system fonts and loads nothing from elsewhere.',
     softwareCaption: 'Software used',
     softwareName: 'Name',
     softwareLicenceHeader: 'Licence',
@@ -804,7 +946,8 @@ const en: SiteText = {
     noVoters: 'No voters who voted are recorded.',
     sexSplit: ({ subject, female, male, gap, moreWomen }) =>
       `In ${subject}, women were ${female} of voters who voted and men ${male}, ${gap} more ${moreWomen ? 'women than men' : 'men than women'}`,
-    sexSplitRange: ({ high, highShare, low, lowShare }) => `; women's share was highest in ${high} (${highShare}) and lowest in ${low} (${lowShare})`,
+    sexSplitRange: ({ high, highShare, low, lowShare }) =>
+      `; women's share was highest in ${high} (${highShare}) and lowest in ${low} (${lowShare})`,
     yearsFirst: (share, year) => `${share} of voters who voted in ${year}`,
     yearsNext: (share, year) => `${share} in ${year}`,
     years: (list) => `Women were ${list}.`,

@@ -40,10 +40,16 @@ const SITE_TYPES: Record<string, { mediaType: string; text: boolean }> = {
 };
 
 /** Every file type a published site serves, by extension: the site's own, then the formats registry's. */
-export const SERVED_TYPES: ReadonlyMap<string, { mediaType: string; text: boolean }> = new Map([...Object.entries(SITE_TYPES), ...servedExtensions()]);
+export const SERVED_TYPES: ReadonlyMap<string, { mediaType: string; text: boolean }> = new Map([
+  ...Object.entries(SITE_TYPES),
+  ...servedExtensions(),
+]);
 
 /** Files compressed on the fly: text (and files without an extension, SHA256SUMS). Parquet, Arrow and ZIP are sent as they are. */
-const COMPRESSIBLE = new Set(['', ...[...SERVED_TYPES].filter(([, type]) => type.text).map(([extension]) => extension)]);
+const COMPRESSIBLE = new Set([
+  '',
+  ...[...SERVED_TYPES].filter(([, type]) => type.text).map(([extension]) => extension),
+]);
 
 function mediaTypeOf(file: string): string {
   const name = path.basename(file);
@@ -100,10 +106,16 @@ export async function startStaticServer(options: StaticServerOptions): Promise<R
         }
       }
       const headers: Record<string, string> = { 'content-type': mediaTypeOf(file), 'cache-control': 'no-cache' };
-      const gzip = COMPRESSIBLE.has(path.extname(file)) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      const gzip =
+        COMPRESSIBLE.has(path.extname(file)) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
       if (gzip) {
         const body = gzipSync(await readFile(file));
-        response.writeHead(status, { ...headers, 'content-encoding': 'gzip', 'content-length': String(body.length), vary: 'accept-encoding' });
+        response.writeHead(status, {
+          ...headers,
+          'content-encoding': 'gzip',
+          'content-length': String(body.length),
+          vary: 'accept-encoding',
+        });
         response.end(request.method === 'HEAD' ? undefined : body);
         return;
       }

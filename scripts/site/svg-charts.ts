@@ -84,8 +84,20 @@ export interface SexSplitChart {
 
 /** One bar per row: men's share then women's, out of both; women's share written at the end; a mark at 50%. */
 export function renderSexSplitChart(chart: SexSplitChart): string {
-  const layout = frame(chart.rows.map((row) => row.label), 58);
-  const parts = [open(chart.summary, layout.height), legend([{ className: 'm', label: chart.labels.male }, { className: 'f', label: chart.labels.female }], layout.barX)];
+  const layout = frame(
+    chart.rows.map((row) => row.label),
+    58,
+  );
+  const parts = [
+    open(chart.summary, layout.height),
+    legend(
+      [
+        { className: 'm', label: chart.labels.male },
+        { className: 'f', label: chart.labels.female },
+      ],
+      layout.barX,
+    ),
+  ];
   chart.rows.forEach((row, index) => {
     const y = TOP + index * ROW;
     parts.push(rowLabel(layout, index, row.label));
@@ -102,7 +114,10 @@ export function renderSexSplitChart(chart: SexSplitChart): string {
     );
   });
   const middle = layout.barX + layout.barWidth / 2;
-  parts.push(`<line class="ref" x1="${n(middle)}" x2="${n(middle)}" y1="${TOP - 4}" y2="${n(layout.height - 2)}"/>`, '</svg>');
+  parts.push(
+    `<line class="ref" x1="${n(middle)}" x2="${n(middle)}" y1="${TOP - 4}" y2="${n(layout.height - 2)}"/>`,
+    '</svg>',
+  );
   return parts.join('');
 }
 
@@ -133,7 +148,10 @@ export function niceCeiling(percent: number): number {
  * largest share (a 0–100% axis would show only DPT), with the DPT share written at the end of each bar.
  */
 export function renderVoterListChart(chart: VoterListChart): string {
-  const layout = frame(chart.rows.map((row) => row.label), 92);
+  const layout = frame(
+    chart.rows.map((row) => row.label),
+    92,
+  );
   const shares = chart.rows.map((row) => {
     if (row.dpt === null || row.dptb === null || row.dpk === null) return null;
     const all = row.dpt + row.dptb + row.dpk;
@@ -143,7 +161,13 @@ export function renderVoterListChart(chart: VoterListChart): string {
   const scale = layout.barWidth / (axisMax / 100);
   const parts = [
     open(chart.summary, layout.height + 14),
-    legend([{ className: 'b', label: chart.labels.dptb }, { className: 'k', label: chart.labels.dpk }], layout.barX),
+    legend(
+      [
+        { className: 'b', label: chart.labels.dptb },
+        { className: 'k', label: chart.labels.dpk },
+      ],
+      layout.barX,
+    ),
   ];
   chart.rows.forEach((row, index) => {
     const y = TOP + index * ROW;

@@ -1,7 +1,20 @@
 // The one schema every snapshot format is written from: the dataset's normalized columns as an Arrow schema,
 // and the Arrow table built from normalized records, checked value by value against it. The JSON, CSV,
 // Parquet and Arrow IPC writers all read that table, so no format can disagree with another.
-import { DateDay, Field, Float64, Int64, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, type Data } from 'apache-arrow';
+import {
+  DateDay,
+  Field,
+  Float64,
+  Int64,
+  List,
+  RecordBatch,
+  Schema,
+  Struct,
+  Table,
+  Utf8,
+  makeData,
+  type Data,
+} from 'apache-arrow';
 import { arrowTypeOf } from '../datasets/column-types.ts';
 import type { ColumnDefinition } from '../datasets/dataset-definition.ts';
 import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
@@ -50,7 +63,8 @@ export class SnapshotValueError extends Error {
 function describeValue(value: unknown): string {
   if (value === undefined) return 'the value';
   if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' || value === null) return String(value);
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' || value === null)
+    return String(value);
   if (Array.isArray(value)) return `an array of ${value.length}`;
   return `a value of type ${typeof value}`;
 }
@@ -75,7 +89,11 @@ export function createArrowSchema(columns: readonly ColumnDefinition[]): Schema 
     if (seen.has(column.name)) throw new Error(`Column ${column.name} is declared twice`);
     seen.add(column.name);
   }
-  return new Schema(columns.map((column) => new Field(column.name, arrowTypeOf(column.type), column.nullable, createFieldMetadata(column))));
+  return new Schema(
+    columns.map(
+      (column) => new Field(column.name, arrowTypeOf(column.type), column.nullable, createFieldMetadata(column)),
+    ),
+  );
 }
 
 const ISO_DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
@@ -89,7 +107,8 @@ export function parseIsoDateDays(value: string): number | null {
   // setUTCFullYear, because Date.UTC maps years 0–99 to 1900–1999.
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
-  if (year < 1 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  if (year < 1 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
   return date.getTime() / MILLISECONDS_PER_DAY;
 }
 
@@ -110,7 +129,8 @@ const encodeInteger: Encode<bigint> = (value, fail) => {
   if (typeof value !== 'number' || !Number.isInteger(value)) return fail('is not an integer');
   // JSON readers (JavaScript's among them) parse numbers as doubles, so above 2^53 − 1
   // a count would be published rounded (9007199254740993 becomes …992): refuse it instead.
-  if (!Number.isSafeInteger(value)) return fail(`is beyond ±${Number.MAX_SAFE_INTEGER} (2^53 − 1) and cannot be published exactly`);
+  if (!Number.isSafeInteger(value))
+    return fail(`is beyond ±${Number.MAX_SAFE_INTEGER} (2^53 − 1) and cannot be published exactly`);
   return BigInt(value);
 };
 
@@ -191,7 +211,9 @@ export function createTableBuilder(columns: readonly ColumnDefinition[]): TableB
 
   const flushBatch = (): void => {
     const children = appenders.map((appender) => appender.flush());
-    batches.push(new RecordBatch(schema, makeData({ type: new Struct(schema.fields), length: pending, nullCount: 0, children })));
+    batches.push(
+      new RecordBatch(schema, makeData({ type: new Struct(schema.fields), length: pending, nullCount: 0, children })),
+    );
     pending = 0;
   };
 
@@ -226,7 +248,10 @@ export function createTableBuilder(columns: readonly ColumnDefinition[]): TableB
  * impossible date, ill-formed text, null in a non-nullable column, missing or undeclared key).
  */
 export function buildArrowTable(columns: readonly ColumnDefinition[], records: Iterable<NormalizedRecord>): Table;
-export function buildArrowTable(columns: readonly ColumnDefinition[], records: AsyncIterable<NormalizedRecord>): Promise<Table>;
+export function buildArrowTable(
+  columns: readonly ColumnDefinition[],
+  records: AsyncIterable<NormalizedRecord>,
+): Promise<Table>;
 export function buildArrowTable(
   columns: readonly ColumnDefinition[],
   records: Iterable<NormalizedRecord> | AsyncIterable<NormalizedRecord>,

@@ -13,7 +13,10 @@ export interface ColumnBuilder<T> {
 }
 
 /** Validity bits, set for present values (Arrow's layout: least significant bit first). */
-function createValidity(capacity: number): { set(index: number): void; take(length: number, nullCount: number): Uint8Array | undefined } {
+function createValidity(capacity: number): {
+  set(index: number): void;
+  take(length: number, nullCount: number): Uint8Array | undefined;
+} {
   let bits = new Uint8Array(Math.ceil(capacity / 8));
   return {
     set(index) {
@@ -105,7 +108,8 @@ function encodeStrings(strings: readonly string[]): { offsets: Int32Array; bytes
   }
   const bytes = new Uint8Array(total);
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let index = 0; index < strings.length; index += 1) view.write(strings[index] as string, offsets[index] as number, 'utf8');
+  for (let index = 0; index < strings.length; index += 1)
+    view.write(strings[index] as string, offsets[index] as number, 'utf8');
   return { offsets, bytes };
 }
 
@@ -124,7 +128,14 @@ export function createUtf8Builder(type: Utf8, capacity: number): ColumnBuilder<s
     flush() {
       const length = strings.length;
       const { offsets, bytes } = encodeStrings(strings);
-      const data = makeData({ type, length, nullCount, nullBitmap: validity.take(length, nullCount), valueOffsets: offsets, data: bytes });
+      const data = makeData({
+        type,
+        length,
+        nullCount,
+        nullBitmap: validity.take(length, nullCount),
+        valueOffsets: offsets,
+        data: bytes,
+      });
       strings = [];
       nullCount = 0;
       return data;
@@ -150,8 +161,21 @@ export function createUtf8ListBuilder(type: List<Utf8>, capacity: number): Colum
     flush() {
       const length = offsets.length - 1;
       const encoded = encodeStrings(elements);
-      const child = makeData({ type: type.valueType, length: elements.length, nullCount: 0, valueOffsets: encoded.offsets, data: encoded.bytes });
-      const data = makeData({ type, length, nullCount, nullBitmap: validity.take(length, nullCount), valueOffsets: Int32Array.from(offsets), child });
+      const child = makeData({
+        type: type.valueType,
+        length: elements.length,
+        nullCount: 0,
+        valueOffsets: encoded.offsets,
+        data: encoded.bytes,
+      });
+      const data = makeData({
+        type,
+        length,
+        nullCount,
+        nullBitmap: validity.take(length, nullCount),
+        valueOffsets: Int32Array.from(offsets),
+        child,
+      });
       elements = [];
       offsets = [0];
       nullCount = 0;

@@ -127,13 +127,16 @@ export function* serializeCsv(table: Table): Generator<string> {
     // One chunk of rows formatted at a time, so only that chunk's fields are alive.
     for (let from = 0; from < batch.numRows; from += LINES_PER_CHUNK) {
       const to = Math.min(from + LINES_PER_CHUNK, batch.numRows);
-      const formatted = columns.map((column, index) => formatColumn((fields[index] as Field).name, column, index === 0 ? '' : ',', batchFirstRow, from, to));
+      const formatted = columns.map((column, index) =>
+        formatColumn((fields[index] as Field).name, column, index === 0 ? '' : ',', batchFirstRow, from, to),
+      );
       const failure = firstFailure(formatted.map((column) => column.failure));
       let lines = '';
       for (let row = from; row < to; row += 1, rowNumber += 1) {
         if (failure !== undefined && row === failure.row) throw failure.error;
         let line = '';
-        for (let index = 0; index < formatted.length; index += 1) line += (formatted[index] as (typeof formatted)[number]).cells[row - from] as string;
+        for (let index = 0; index < formatted.length; index += 1)
+          line += (formatted[index] as (typeof formatted)[number]).cells[row - from] as string;
         lines += line + LINE_END;
       }
       yield lines;

@@ -55,7 +55,8 @@ function formatColumn(prefix: string, column: ColumnValues, from: number, to: nu
     case 'text_list':
       for (let row = from; row < to; row += 1) {
         const value = values[row] as string[] | null;
-        cells[row - from] = value === null ? nullCell : value.length === 0 ? `${prefix}[]` : prefix + JSON.stringify(value);
+        cells[row - from] =
+          value === null ? nullCell : value.length === 0 ? `${prefix}[]` : prefix + JSON.stringify(value);
       }
       break;
   }
@@ -67,7 +68,9 @@ function formatColumn(prefix: string, column: ColumnValues, from: number, to: nu
  * dates as "YYYY-MM-DD", null as null, lists as arrays; text is UTF-8, not \u-escaped.
  */
 export function* serializeJson(table: Table): Generator<string> {
-  const prefixes = table.schema.fields.map((field, index) => `${index === 0 ? '{' : ','}${JSON.stringify(field.name)}:`);
+  const prefixes = table.schema.fields.map(
+    (field, index) => `${index === 0 ? '{' : ','}${JSON.stringify(field.name)}:`,
+  );
   const width = prefixes.length;
   let first = true;
   yield '[';

@@ -3,7 +3,15 @@
 // byte arrays, List<Utf8> → LIST (DuckDB reads BIGINT, DOUBLE, DATE, VARCHAR, VARCHAR[]). parquetjs-lite was
 // replaced for speed and correctness; the measurements are in docs/data.md ("Why parquet-wasm").
 import { DataType, tableToIPC, Table, type RecordBatch, type Schema } from 'apache-arrow';
-import { Compression, EnabledStatistics, Encoding, Table as WasmTable, WriterPropertiesBuilder, WriterVersion, transformParquetStream } from 'parquet-wasm/node';
+import {
+  Compression,
+  EnabledStatistics,
+  Encoding,
+  Table as WasmTable,
+  WriterPropertiesBuilder,
+  WriterVersion,
+  transformParquetStream,
+} from 'parquet-wasm/node';
 import { BATCH_ROWS } from './arrow-schema.ts';
 import { writeChunksToFile } from '../foundation/atomic-file.ts';
 
@@ -28,7 +36,9 @@ function writerProperties(schema: Schema) {
     .setCreatedBy('kpu-open-data-publisher (parquet-wasm)');
   for (const field of schema.fields) {
     if (!DataType.isInt(field.type)) continue;
-    builder = builder.setColumnDictionaryEnabled(field.name, false).setColumnEncoding(field.name, Encoding.DELTA_BINARY_PACKED);
+    builder = builder
+      .setColumnDictionaryEnabled(field.name, false)
+      .setColumnEncoding(field.name, Encoding.DELTA_BINARY_PACKED);
   }
   return builder.build();
 }
@@ -52,7 +62,9 @@ export async function writeParquetFile(table: Table, path: string): Promise<void
   if (batches.length === 0) {
     // An empty table still gets a valid file with its schema.
     const { writeParquet } = await import('parquet-wasm/node');
-    await writeChunksToFile(path, [writeParquet(WasmTable.fromIPCStream(tableToIPC(table, 'stream')), writerProperties(table.schema))]);
+    await writeChunksToFile(path, [
+      writeParquet(WasmTable.fromIPCStream(tableToIPC(table, 'stream')), writerProperties(table.schema)),
+    ]);
     return;
   }
   const output = await transformParquetStream(input, writerProperties(table.schema));

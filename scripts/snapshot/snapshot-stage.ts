@@ -8,7 +8,12 @@ import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import { QUALITY_REPORT_JSON, QUALITY_REPORT_MARKDOWN, readCheckResult, readRecordFlags } from '../check/check-stage.ts';
+import {
+  QUALITY_REPORT_JSON,
+  QUALITY_REPORT_MARKDOWN,
+  readCheckResult,
+  readRecordFlags,
+} from '../check/check-stage.ts';
 import type { QualityReport } from '../check/quality-check.ts';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { DATASETS } from '../datasets/datasets.ts';
@@ -129,7 +134,11 @@ async function writeTableFiles(table: Table, stem: string): Promise<void> {
  * the year tables and the all-years table are not all in memory at once: on a million turnout records that is
  * about 200 MB less at the peak than building the all-years table beside them in pass 2.
  */
-function buildAllYearsTable(dataset: DatasetDefinition, groups: (RecordBatch | undefined)[][], sequence: readonly number[]): Table {
+function buildAllYearsTable(
+  dataset: DatasetDefinition,
+  groups: (RecordBatch | undefined)[][],
+  sequence: readonly number[],
+): Table {
   const builder = createTableBuilder(dataset.columns);
   const names = dataset.columns.map((column) => column.name);
   // The only references to the year tables' batches left: a batch dropped here is garbage.
@@ -146,7 +155,8 @@ function buildAllYearsTable(dataset: DatasetDefinition, groups: (RecordBatch | u
       cursor.rows = batch.numRows;
     }
     const record: NormalizedRecord = {};
-    for (let index = 0; index < names.length; index += 1) record[names[index] as string] = (cursor.readers[index] as ColumnReader)(cursor.row);
+    for (let index = 0; index < names.length; index += 1)
+      record[names[index] as string] = (cursor.readers[index] as ColumnReader)(cursor.row);
     cursor.row += 1;
     builder.appendRecord(record);
   }
@@ -158,7 +168,11 @@ function buildAllYearsTable(dataset: DatasetDefinition, groups: (RecordBatch | u
  * form streamed to the year's and the all-years raw JSON files; then every format of each year's table, and of
  * the all-years table rebuilt from them (buildAllYearsTable). Returns the number of records per year written.
  */
-async function writeDatasetFiles(options: SnapshotStageOptions, dataset: DatasetDefinition, flags: ReadonlyMap<number, readonly string[]>): Promise<Map<YearKey, number>> {
+async function writeDatasetFiles(
+  options: SnapshotStageOptions,
+  dataset: DatasetDefinition,
+  flags: ReadonlyMap<number, readonly string[]>,
+): Promise<Map<YearKey, number>> {
   const groups: YearGroup[] = [];
   const groupIndex = new Map<number | null, number>();
   /** The group of every record, in harvest order. */
@@ -176,7 +190,9 @@ async function writeDatasetFiles(options: SnapshotStageOptions, dataset: Dataset
     return groups.length - 1;
   };
   await mkdir(path.join(options.outDir, yearLabel('all')), { recursive: true });
-  const allRaw = createRawJsonWriter(path.join(options.outDir, `${stemOf(dataset, 'all')}${formatOf('raw-json').suffix}`));
+  const allRaw = createRawJsonWriter(
+    path.join(options.outDir, `${stemOf(dataset, 'all')}${formatOf('raw-json').suffix}`),
+  );
   let position = 0;
   for await (const page of readHarvestPages(options.harvestDir, options.harvest, dataset)) {
     for (const record of page.records) {
@@ -230,16 +246,26 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
   const recordsWritten = new Map<DatasetDefinition['id'], Map<YearKey, number>>();
   for (const dataset of DATASETS) {
     try {
-      recordsWritten.set(dataset.id, await writeDatasetFiles(options, dataset, await readRecordFlags(options.checkDir, dataset)));
+      recordsWritten.set(
+        dataset.id,
+        await writeDatasetFiles(options, dataset, await readRecordFlags(options.checkDir, dataset)),
+      );
     } catch (error) {
-      if (error instanceof SnapshotValueError) throw new BuildError('SNAPSHOT_VALUE_INVALID', `${dataset.id}: ${error.message}`, { cause: error });
+      if (error instanceof SnapshotValueError)
+        throw new BuildError('SNAPSHOT_VALUE_INVALID', `${dataset.id}: ${error.message}`, { cause: error });
       throw error;
     }
   }
   reporter.clearStatus();
 
   const files: PublishedFile[] = [];
-  const describe = async (relative: string, dataset: PublishedFile['dataset'], year: YearKey, format: FileFormat, records: number | null): Promise<PublishedFile> => {
+  const describe = async (
+    relative: string,
+    dataset: PublishedFile['dataset'],
+    year: YearKey,
+    format: FileFormat,
+    records: number | null,
+  ): Promise<PublishedFile> => {
     const { sha256, bytes } = await hashFile(path.join(outDir, relative));
     return { path: relative, dataset, year, format, mediaType: formatOf(format).mediaType, bytes, records, sha256 };
   };
@@ -261,13 +287,16 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
     for (const dataset of DATASETS) {
       const records = recordsWritten.get(dataset.id)?.get(year);
       if (records === undefined) continue;
-      for (const { id, suffix } of datasetFormats()) yearFiles.push(await describe(`${stemOf(dataset, year)}${suffix}`, dataset.id, year, id, records));
+      for (const { id, suffix } of datasetFormats())
+        yearFiles.push(await describe(`${stemOf(dataset, year)}${suffix}`, dataset.id, year, id, records));
     }
     let bundle: Promise<PublishedFile> | null = null;
     if (year !== 'all') {
       if (running.length >= BUNDLES_AT_ONCE) await running.shift();
       const file = `${yearLabel(year)}/kpu-election-data-${yearLabel(year)}${formatOf('zip').suffix}`;
-      bundle = writeYearBundle({ outDir, file, year, files: yearFiles, datasets: DATASETS }).then(() => describe(file, null, year, 'zip', null));
+      bundle = writeYearBundle({ outDir, file, year, files: yearFiles, datasets: DATASETS }).then(() =>
+        describe(file, null, year, 'zip', null),
+      );
       // Awaited below, in manifest order; until then a failure must not count as unhandled.
       running.push(bundle.catch(() => {}));
     }
@@ -280,7 +309,10 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
 
   const manifest: SnapshotManifest = {
     schemaVersion: 1,
-    title: { id: 'Data pemilu Indonesia dari API data terbuka KPU', en: "Indonesia's election data from the KPU open-data API" },
+    title: {
+      id: 'Data pemilu Indonesia dari API data terbuka KPU',
+      en: "Indonesia's election data from the KPU open-data API",
+    },
     demo: options.harvest.parameters.demo,
     source: {
       publisher: 'Komisi Pemilihan Umum (KPU)',
@@ -292,7 +324,9 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
       startedAt: options.harvest.startedAt,
       finishedAt: options.harvest.finishedAt,
       pages: Object.fromEntries(Object.entries(options.harvest.datasets).map(([id, summary]) => [id, summary.pages])),
-      records: Object.fromEntries(Object.entries(options.harvest.datasets).map(([id, summary]) => [id, summary.records])),
+      records: Object.fromEntries(
+        Object.entries(options.harvest.datasets).map(([id, summary]) => [id, summary.records]),
+      ),
       retries: options.harvest.retries,
       warnings: options.harvest.warnings,
     },
@@ -313,7 +347,12 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
           report.dataset,
           {
             recordsFlagged: report.recordsFlagged,
-            violationsByRule: Object.fromEntries(report.rules.map((rule) => [rule.id, report.violations.filter((violation) => violation.ruleId === rule.id).length])),
+            violationsByRule: Object.fromEntries(
+              report.rules.map((rule) => [
+                rule.id,
+                report.violations.filter((violation) => violation.ruleId === rule.id).length,
+              ]),
+            ),
           },
         ]),
       ),
@@ -323,7 +362,10 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
 
   const sums = files.map((file) => `${file.sha256}  ${file.path}`).join('\n');
   await writeFile(path.join(outDir, 'SHA256SUMS'), `${sums}\n`);
-  await writeFile(path.join(outDir, 'datapackage.json'), `${JSON.stringify(buildDataPackage(manifest, DATASETS), null, 2)}\n`);
+  await writeFile(
+    path.join(outDir, 'datapackage.json'),
+    `${JSON.stringify(buildDataPackage(manifest, DATASETS), null, 2)}\n`,
+  );
   await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   reporter.line(`snapshot: ${files.length} files for ${years.length} election years in ${outDir}`);
   return { manifest, quality };

@@ -27,7 +27,8 @@ export function classifyField(field: Field): ColumnKind {
   if (DataType.isFloat(type)) return 'decimal';
   if (DataType.isDate(type) && type.unit === DateUnit.DAY) return 'date';
   if (DataType.isUtf8(type)) return 'text';
-  if (DataType.isList(type) && type.children[0] !== undefined && DataType.isUtf8(type.children[0].type)) return 'text_list';
+  if (DataType.isList(type) && type.children[0] !== undefined && DataType.isUtf8(type.children[0].type))
+    return 'text_list';
   throw new Error(`Column ${field.name} has Arrow type ${String(type)}, which the snapshot writers do not handle`);
 }
 
@@ -76,7 +77,8 @@ function readIntegers(field: Field, data: Data): ColumnValues {
     if (words === undefined) {
       const exact = big[row] as bigint;
       // Rows after a failed one stay null: the writer stops there.
-      if (exact > MAX_SAFE || exact < -MAX_SAFE) return { kind: 'integer', values, failure: beyondSafe(field, big, row) };
+      if (exact > MAX_SAFE || exact < -MAX_SAFE)
+        return { kind: 'integer', values, failure: beyondSafe(field, big, row) };
       values[row] = Number(exact);
       continue;
     }
@@ -101,7 +103,8 @@ function readDecimals(data: Data): ColumnValues {
   const numbers = data.values as Float64Array;
   const valid = createValidityTest(data);
   const values: (number | null)[] = new Array<number | null>(length);
-  for (let row = 0; row < length; row += 1) values[row] = valid === undefined || valid(row) ? (numbers[row] as number) : null;
+  for (let row = 0; row < length; row += 1)
+    values[row] = valid === undefined || valid(row) ? (numbers[row] as number) : null;
   return { kind: 'decimal', values, failure: undefined };
 }
 
@@ -112,7 +115,10 @@ function readDates(data: Data): ColumnValues {
   const values: (string | null)[] = new Array<string | null>(length);
   for (let row = 0; row < length; row += 1) {
     // The same arithmetic as Arrow's DateDay getter (milliseconds since the epoch) and the reader before it.
-    values[row] = valid === undefined || valid(row) ? formatIsoDate((MILLISECONDS_PER_DAY * (days[row] as number)) / MILLISECONDS_PER_DAY) : null;
+    values[row] =
+      valid === undefined || valid(row)
+        ? formatIsoDate((MILLISECONDS_PER_DAY * (days[row] as number)) / MILLISECONDS_PER_DAY)
+        : null;
   }
   return { kind: 'date', values, failure: undefined };
 }
@@ -150,7 +156,10 @@ function readUtf8Strings(data: Data): (string | null)[] {
   const text = decodeBuffer(bytes.subarray(start, end));
   if (text !== undefined && text.length === end - start) {
     for (let row = 0; row < length; row += 1) {
-      strings[row] = valid === undefined || valid(row) ? text.slice((offsets[row] as number) - start, (offsets[row + 1] as number) - start) : null;
+      strings[row] =
+        valid === undefined || valid(row)
+          ? text.slice((offsets[row] as number) - start, (offsets[row + 1] as number) - start)
+          : null;
     }
     return strings;
   }
@@ -196,7 +205,8 @@ function readTextLists(data: Data): ColumnValues {
   for (let row = 0; row < length; row += 1) {
     const from = offsets[row] as number;
     const to = offsets[row + 1] as number;
-    values[row] = valid === undefined || valid(row) ? (from === to ? [] : (elements.slice(from, to) as string[])) : null;
+    values[row] =
+      valid === undefined || valid(row) ? (from === to ? [] : (elements.slice(from, to) as string[])) : null;
   }
   return { kind: 'text_list', values, failure: undefined };
 }
@@ -248,7 +258,8 @@ function readIntegerAt(field: Field, data: Data, row: number): number | null {
   const valid = createValidityTest(data);
   if (valid !== undefined && !valid(row)) return null;
   const value = (data.values as BigInt64Array)[row] as bigint;
-  if (value > MAX_SAFE || value < -MAX_SAFE) throw new Error(`Column ${field.name}, row ${row}: ${value} is beyond 2^53 − 1`);
+  if (value > MAX_SAFE || value < -MAX_SAFE)
+    throw new Error(`Column ${field.name}, row ${row}: ${value} is beyond 2^53 − 1`);
   return Number(value);
 }
 

@@ -28,7 +28,11 @@ function bundleNoteOf(file: PublishedFile): string {
   return note ? `${note.en} / ${note.id}` : file.format;
 }
 
-export function renderBundleReadme(year: number, files: readonly PublishedFile[], datasets: readonly DatasetDefinition[]): string {
+export function renderBundleReadme(
+  year: number,
+  files: readonly PublishedFile[],
+  datasets: readonly DatasetDefinition[],
+): string {
   const used = datasets.filter((dataset) => files.some((file) => file.dataset === dataset.id));
   return [
     `# Election data ${year} / Data pemilu ${year}`,
@@ -41,7 +45,10 @@ export function renderBundleReadme(year: number, files: readonly PublishedFile[]
     '',
     '| file | records | SHA-256 | what |',
     '|---|---|---|---|',
-    ...files.map((file) => `| ${path.posix.basename(file.path)} | ${file.records ?? ''} | ${file.sha256} | ${bundleNoteOf(file)} |`),
+    ...files.map(
+      (file) =>
+        `| ${path.posix.basename(file.path)} | ${file.records ?? ''} | ${file.sha256} | ${bundleNoteOf(file)} |`,
+    ),
     '',
     'Records that break a data quality rule are published as the source gave them and flagged in the `quality_flags` column; the quality report beside the downloads lists each broken rule with the values involved.',
     '',
@@ -74,7 +81,11 @@ export async function writeYearBundle(options: YearBundleOptions): Promise<void>
     // Only text is deflated: Parquet and Arrow are compressed or binary already, deflating them costs time for nothing.
     const compress = formatOf(file.format).text;
     // Streamed from disk: a year's files can be hundreds of megabytes.
-    zip.addFile(path.join(options.outDir, file.path), `${folder}/${path.posix.basename(file.path)}`, { mtime: FIXED_MTIME, forceDosTimestamp: true, compress });
+    zip.addFile(path.join(options.outDir, file.path), `${folder}/${path.posix.basename(file.path)}`, {
+      mtime: FIXED_MTIME,
+      forceDosTimestamp: true,
+      compress,
+    });
   }
   zip.end();
   await pipeline(zip.outputStream, createWriteStream(path.join(options.outDir, options.file)));

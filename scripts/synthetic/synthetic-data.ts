@@ -78,7 +78,10 @@ function hashUnit(a: number, b: number, c: number): number {
  * Builds records in the dataset's declared field order from values given in the order of `columnNames`
  * (normalized column names), so no upstream field name is spelled twice in the project.
  */
-function createRecordBuilder(dataset: DatasetDefinition, columnNames: readonly string[]): (values: readonly string[]) => SyntheticRecord {
+function createRecordBuilder(
+  dataset: DatasetDefinition,
+  columnNames: readonly string[],
+): (values: readonly string[]) => SyntheticRecord {
   const fields = dataset.upstreamFields;
   const slots = fields.map((field) => {
     const column = dataset.columns.find((candidate) => candidate.source === field);
@@ -96,8 +99,19 @@ function createRecordBuilder(dataset: DatasetDefinition, columnNames: readonly s
 }
 
 const ROMAN_NUMERALS: readonly [number, string][] = [
-  [1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'],
-  [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I'],
+  [1000, 'M'],
+  [900, 'CM'],
+  [500, 'D'],
+  [400, 'CD'],
+  [100, 'C'],
+  [90, 'XC'],
+  [50, 'L'],
+  [40, 'XL'],
+  [10, 'X'],
+  [9, 'IX'],
+  [5, 'V'],
+  [4, 'IV'],
+  [1, 'I'],
 ];
 
 /** 14 → "XIV". Roman numerals stop at 3999; beyond that the plain number keeps names unique (no digit is a numeral). */
@@ -131,7 +145,8 @@ function formatProvinceLetters(value: number): string {
  * object key so V8 hands back its internalized copy: the declaration builds some names with template literals,
  * and computed keys from non-internalized strings made buildTurnoutRecord ten times slower.
  */
-const turnoutField = (column: string): string => Object.keys({ [sourceOfColumn(turnoutDataset, column)]: true })[0] as string;
+const turnoutField = (column: string): string =>
+  Object.keys({ [sourceOfColumn(turnoutDataset, column)]: true })[0] as string;
 const YEAR = turnoutField('election_year');
 const TYPE = turnoutField('election_type');
 const DAPIL_ID = turnoutField('dapil_id');
@@ -156,8 +171,17 @@ const TOTAL = turnoutField('total_voters');
  * which the million-record benchmark notices. Its key order is checked against the declaration when the module loads.
  */
 function buildTurnoutRecord(
-  year: number, dapilId: string, dapilName: string, province: string, regency: string,
-  dptMale: number, dptFemale: number, dptbMale: number, dptbFemale: number, dpkMale: number, dpkFemale: number,
+  year: number,
+  dapilId: string,
+  dapilName: string,
+  province: string,
+  regency: string,
+  dptMale: number,
+  dptFemale: number,
+  dptbMale: number,
+  dptbFemale: number,
+  dpkMale: number,
+  dpkFemale: number,
 ): SyntheticRecord {
   return {
     [YEAR]: String(year),
@@ -181,12 +205,16 @@ function buildTurnoutRecord(
   };
 }
 
-if (Object.keys(buildTurnoutRecord(2000, '', '', '', '', 0, 0, 0, 0, 0, 0)).join() !== turnoutDataset.upstreamFields.join()) {
+if (
+  Object.keys(buildTurnoutRecord(2000, '', '', '', '', 0, 0, 0, 0, 0, 0)).join() !==
+  turnoutDataset.upstreamFields.join()
+) {
   throw new Error('synthetic turnout records no longer follow the declared upstream field order');
 }
 
 function checkCount(name: string, value: number, minimum: number): void {
-  if (!Number.isInteger(value) || value < minimum) throw new RangeError(`${name} must be an integer of at least ${minimum}, got ${value}`);
+  if (!Number.isInteger(value) || value < minimum)
+    throw new RangeError(`${name} must be an integer of at least ${minimum}, got ${value}`);
 }
 
 function splitBySex(total: number, random: () => number): [male: number, female: number] {
@@ -206,7 +234,9 @@ export function iterateTurnoutRecords(options: TurnoutGeneratorOptions): Generat
   checkCount('provinces', provinces, 1);
   if (provinces > dapils) throw new RangeError(`provinces (${provinces}) cannot exceed dapils (${dapils})`);
   const [minRegencies, maxRegencies] =
-    typeof options.regenciesPerDapil === 'number' ? [options.regenciesPerDapil, options.regenciesPerDapil] : options.regenciesPerDapil;
+    typeof options.regenciesPerDapil === 'number'
+      ? [options.regenciesPerDapil, options.regenciesPerDapil]
+      : options.regenciesPerDapil;
   checkCount('regenciesPerDapil', minRegencies, 1);
   checkCount('regenciesPerDapil maximum', maxRegencies, minRegencies);
   for (const year of options.years) checkCount('year', year, 1000);
@@ -215,7 +245,12 @@ export function iterateTurnoutRecords(options: TurnoutGeneratorOptions): Generat
 }
 
 function* yieldTurnoutRecords(
-  years: readonly number[], seed: number, dapils: number, provinces: number, minRegencies: number, maxRegencies: number,
+  years: readonly number[],
+  seed: number,
+  dapils: number,
+  provinces: number,
+  minRegencies: number,
+  maxRegencies: number,
 ): Generator<SyntheticRecord> {
   // IdDapil = "0" + province number + dapil number within the province: the leading zero means no synthetic
   // id can be mistaken for a real one (real province codes start at 11), and it exercises zero-keeping.
@@ -245,7 +280,19 @@ function* yieldTurnoutRecords(
         const [dptbMale, dptbFemale] = splitBySex(dptb, random);
         const [dpkMale, dpkFemale] = splitBySex(dpk, random);
         const regencyName = `${isCity ? 'KOTA' : 'KABUPATEN'} CONTOH ${regencyNumber}`;
-        yield buildTurnoutRecord(year, dapilId, dapilName, provinceName, regencyName, dptMale, dptFemale, dptbMale, dptbFemale, dpkMale, dpkFemale);
+        yield buildTurnoutRecord(
+          year,
+          dapilId,
+          dapilName,
+          provinceName,
+          regencyName,
+          dptMale,
+          dptFemale,
+          dptbMale,
+          dptbFemale,
+          dpkMale,
+          dpkFemale,
+        );
       }
     }
   }
@@ -277,8 +324,26 @@ export function spellIndonesianNumber(value: number): string {
 }
 
 const GIVEN_NAMES = [
-  'Adi', 'Budi', 'Citra', 'Dewi', 'Eka', 'Fajar', 'Gita', 'Hadi', 'Indah', 'Joko',
-  'Kartika', 'Lestari', 'Maya', 'Nur', 'Putri', 'Rudi', 'Sari', 'Tono', 'Wati', 'Yuni',
+  'Adi',
+  'Budi',
+  'Citra',
+  'Dewi',
+  'Eka',
+  'Fajar',
+  'Gita',
+  'Hadi',
+  'Indah',
+  'Joko',
+  'Kartika',
+  'Lestari',
+  'Maya',
+  'Nur',
+  'Putri',
+  'Rudi',
+  'Sari',
+  'Tono',
+  'Wati',
+  'Yuni',
 ] as const;
 
 const PARTY_COLUMNS: readonly string[] = [
@@ -391,7 +456,12 @@ export function demoDataset(): Record<DatasetDefinition['id'], RawRecord[]> {
     regenciesPerDapil: [2, 4],
     seed: DEMO_SEED,
   });
-  const parties: RawRecord[] = generatePartyRecords({ years: [2019, 2024], parties: 8, newPartiesPerYear: 3, seed: DEMO_SEED });
+  const parties: RawRecord[] = generatePartyRecords({
+    years: [2019, 2024],
+    parties: 8,
+    newPartiesPerYear: 3,
+    seed: DEMO_SEED,
+  });
 
   // DELIBERATELY BROKEN (demo quality report): the DPTb "both" count of one 2024 record is 100 too high, so
   // it breaks "DPTb: male + female = both" and, with it, "DPT + DPTb + DPK = JumlahSeluruhPenggunaHakPilih".

@@ -18,7 +18,10 @@ function encodeJson(value: unknown): string {
 }
 
 function targets(request: HostileRequest, target: HostileTarget): boolean {
-  return (target.dataset === undefined || request.dataset.id === target.dataset) && (target.offset === undefined || request.offset === target.offset);
+  return (
+    (target.dataset === undefined || request.dataset.id === target.dataset) &&
+    (target.offset === undefined || request.offset === target.offset)
+  );
 }
 
 /** The normal envelope with the first record's `field` set to `value` (the page as it is when it has no records). */
@@ -30,7 +33,10 @@ function withFirstValue(request: HostileRequest, field: string, value: unknown):
 
 /** A field of the first record on the targeted pages holds `chars` characters ("XXXX…"): KPU_MAX_FIELD_CHARS. */
 export function hugeField(field: string, chars: number, target: HostileTarget = {}): HostileAnswer {
-  return (request) => (targets(request, target) && request.page.length > 0 ? { body: withFirstValue(request, field, 'X'.repeat(chars)) } : undefined);
+  return (request) =>
+    targets(request, target) && request.page.length > 0
+      ? { body: withFirstValue(request, field, 'X'.repeat(chars)) }
+      : undefined;
 }
 
 export interface EndlessBody extends HostileAnswer {
@@ -54,13 +60,17 @@ export function endlessBody(target: HostileTarget = {}): EndlessBody {
       yield chunk;
     }
   }
-  const answer = (request: HostileRequest): RawAnswer | undefined => (targets(request, target) ? { body: stream() } : undefined);
+  const answer = (request: HostileRequest): RawAnswer | undefined =>
+    targets(request, target) ? { body: stream() } : undefined;
   return Object.defineProperty(answer, 'bytesSent', { get: () => bytesSent }) as EndlessBody;
 }
 
 /** A 200 that declares a Content-Length of `bytes` (and sends the normal, shorter body). KPU_MAX_RESPONSE_BYTES. */
 export function declaredLength(bytes: number, target: HostileTarget = {}): HostileAnswer {
-  return (request) => (targets(request, target) ? { headers: { 'Content-Length': String(bytes) }, body: encodeJson(request.envelope) } : undefined);
+  return (request) =>
+    targets(request, target)
+      ? { headers: { 'Content-Length': String(bytes) }, body: encodeJson(request.envelope) }
+      : undefined;
 }
 
 export type ContentEncoding = 'gzip' | 'deflate' | 'br';
@@ -75,22 +85,37 @@ const COMPRESS: Record<ContentEncoding, (data: Buffer) => Buffer> = {
 /** The normal answer, compressed and sent with `Content-Encoding: <encoding>` (asked for or not). */
 export function encodedBody(encoding: ContentEncoding, target: HostileTarget = {}): HostileAnswer {
   return (request) =>
-    targets(request, target) ? { headers: { 'Content-Encoding': encoding }, body: COMPRESS[encoding](Buffer.from(encodeJson(request.envelope))) } : undefined;
+    targets(request, target)
+      ? {
+          headers: { 'Content-Encoding': encoding },
+          body: COMPRESS[encoding](Buffer.from(encodeJson(request.envelope))),
+        }
+      : undefined;
 }
 
 /**
  * A compression bomb: a small compressed body that decodes to `decodedBytes` bytes (a JSON string of "A"s).
  * Built once, when the factory is called.
  */
-export function compressionBomb(decodedBytes: number, encoding: ContentEncoding = 'gzip', target: HostileTarget = {}): HostileAnswer {
+export function compressionBomb(
+  decodedBytes: number,
+  encoding: ContentEncoding = 'gzip',
+  target: HostileTarget = {},
+): HostileAnswer {
   const head = Buffer.from('{"count":1,"data":"');
-  const bomb = COMPRESS[encoding](Buffer.concat([head, Buffer.alloc(Math.max(0, decodedBytes - head.length - 2), 'A'), Buffer.from('"}')]));
-  return (request) => (targets(request, target) ? { headers: { 'Content-Encoding': encoding }, body: bomb } : undefined);
+  const bomb = COMPRESS[encoding](
+    Buffer.concat([head, Buffer.alloc(Math.max(0, decodedBytes - head.length - 2), 'A'), Buffer.from('"}')]),
+  );
+  return (request) =>
+    targets(request, target) ? { headers: { 'Content-Encoding': encoding }, body: bomb } : undefined;
 }
 
 /** The normal answer after a UTF-8 byte order mark (EF BB BF), as some Windows-side JSON writers send it. */
 export function bomPrefixed(target: HostileTarget = {}): HostileAnswer {
-  return (request) => (targets(request, target) ? { body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(encodeJson(request.envelope))]) } : undefined);
+  return (request) =>
+    targets(request, target)
+      ? { body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(encodeJson(request.envelope))]) }
+      : undefined;
 }
 
 /** Puts raw JSON text in place of the first record's `field` (a placeholder string swapped after encoding). */
@@ -101,7 +126,10 @@ function withRawValue(request: HostileRequest, field: string, raw: string): stri
 
 /** The first record's `field` is `levels` arrays deep (`[[[…"x"…]]]`): KPU_MAX_JSON_DEPTH. */
 export function deepNesting(field: string, levels: number, target: HostileTarget = {}): HostileAnswer {
-  return (request) => (targets(request, target) && request.page.length > 0 ? { body: withRawValue(request, field, `${'['.repeat(levels)}"x"${']'.repeat(levels)}`) } : undefined);
+  return (request) =>
+    targets(request, target) && request.page.length > 0
+      ? { body: withRawValue(request, field, `${'['.repeat(levels)}"x"${']'.repeat(levels)}`) }
+      : undefined;
 }
 
 /**
@@ -109,7 +137,8 @@ export function deepNesting(field: string, levels: number, target: HostileTarget
  * "0.1e1": values JSON.parse alone turns into Infinity (null when written out), a rounded number, or 1.
  */
 export function rawNumberValue(field: string, number: string, target: HostileTarget = {}): HostileAnswer {
-  return (request) => (targets(request, target) && request.page.length > 0 ? { body: withRawValue(request, field, number) } : undefined);
+  return (request) =>
+    targets(request, target) && request.page.length > 0 ? { body: withRawValue(request, field, number) } : undefined;
 }
 
 /** The first record's `field` ends with bytes that are not UTF-8 (FF FE, then a lone continuation byte 80). */
@@ -118,7 +147,10 @@ export function invalidUtf8(field: string, target: HostileTarget = {}): HostileA
   return (request) => {
     const first = request.page[0];
     if (!targets(request, target) || !first) return undefined;
-    const [before, after] = withFirstValue(request, field, `${String(first[field] ?? '')}${marker}`).split(marker) as [string, string];
+    const [before, after] = withFirstValue(request, field, `${String(first[field] ?? '')}${marker}`).split(marker) as [
+      string,
+      string,
+    ];
     return { body: Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xfe, 0x80]), Buffer.from(after)]) };
   };
 }
@@ -132,7 +164,8 @@ function syntheticRecord(dataset: DatasetDefinition, template: RawRecord, positi
 /** Answers a paged query over `total` generated records (paging honoured), in the stand-in's envelope. */
 function pagedAnswer(request: HostileRequest, total: number, make: (position: number) => RawRecord): RawAnswer {
   const records: RawRecord[] = [];
-  for (let position = request.offset; position < Math.min(total, request.offset + request.limit); position += 1) records.push(make(position));
+  for (let position = request.offset; position < Math.min(total, request.offset + request.limit); position += 1)
+    records.push(make(position));
   return { body: encodeJson(records.length === 0 ? { count: 0, data: [] } : { count: records.length, data: records }) };
 }
 
@@ -144,7 +177,9 @@ export function distinctYears(dataset: DatasetId, years: number): HostileAnswer 
   return (request) => {
     const template = request.matching[0];
     if (request.dataset.id !== dataset || !template) return undefined;
-    return pagedAnswer(request, years, (position) => syntheticRecord(request.dataset, template, position, String(1000 + position)));
+    return pagedAnswer(request, years, (position) =>
+      syntheticRecord(request.dataset, template, position, String(1000 + position)),
+    );
   };
 }
 
@@ -154,6 +189,8 @@ export function endlessPages(dataset: DatasetId): HostileAnswer {
     const template = request.matching[0];
     if (request.dataset.id !== dataset || !template) return undefined;
     const year = String(template[request.dataset.yearField] ?? '2024');
-    return pagedAnswer(request, Number.MAX_SAFE_INTEGER, (position) => syntheticRecord(request.dataset, template, position, year));
+    return pagedAnswer(request, Number.MAX_SAFE_INTEGER, (position) =>
+      syntheticRecord(request.dataset, template, position, year),
+    );
   };
 }

@@ -20,7 +20,11 @@ function json(body: unknown): RawAnswer {
 }
 
 /** Answers with `answer` the requests that `matches` and the scope allow; the others get the normal answer. */
-function scoped(scope: HostileScope, matches: (request: HostileRequest) => boolean, answer: (request: HostileRequest) => RawAnswer): HostileAnswer {
+function scoped(
+  scope: HostileScope,
+  matches: (request: HostileRequest) => boolean,
+  answer: (request: HostileRequest) => RawAnswer,
+): HostileAnswer {
   let given = 0;
   return (request) => {
     if (scope.path !== undefined && request.dataset.path !== scope.path) return undefined;
@@ -32,34 +36,64 @@ function scoped(scope: HostileScope, matches: (request: HostileRequest) => boole
 }
 
 /** Every page (of the scope) answered with an error envelope, `{"status":"error","message":…,"data":null}` by default. */
-export function errorEnvelopeOnEveryPage(envelope: unknown = DATABASE_ERROR_ENVELOPE, scope: HostileScope = {}): HostileAnswer {
-  return scoped(scope, () => true, () => json(envelope));
+export function errorEnvelopeOnEveryPage(
+  envelope: unknown = DATABASE_ERROR_ENVELOPE,
+  scope: HostileScope = {},
+): HostileAnswer {
+  return scoped(
+    scope,
+    () => true,
+    () => json(envelope),
+  );
 }
 
 /**
  * Page `page` (1-based: the page at offset (page − 1) × limit, as the chain asks for it when every page is full)
  * answered with an error envelope; every other page is normal. With KPU_PAGE_SIZE=3, page 2 is offset 3.
  */
-export function errorEnvelopeOnPage(page: number, envelope: unknown = DATABASE_ERROR_ENVELOPE, scope: HostileScope = {}): HostileAnswer {
-  return scoped(scope, (request) => request.offset === (page - 1) * request.limit, () => json(envelope));
+export function errorEnvelopeOnPage(
+  page: number,
+  envelope: unknown = DATABASE_ERROR_ENVELOPE,
+  scope: HostileScope = {},
+): HostileAnswer {
+  return scoped(
+    scope,
+    (request) => request.offset === (page - 1) * request.limit,
+    () => json(envelope),
+  );
 }
 
 /** Every page answered with error objects where the records belong: `{"count":"1","data":[{"error":message}]}`. */
 export function errorRecords(message = 'Too many requests, slow down', scope: HostileScope = {}): HostileAnswer {
-  return scoped(scope, () => true, () => json({ count: '1', data: [{ error: message }] }));
+  return scoped(
+    scope,
+    () => true,
+    () => json({ count: '1', data: [{ error: message }] }),
+  );
 }
 
 /** Every page answered `{"count":"8","data":null}` (by default): a count of records, and none of them. */
 export function countWithoutData(count: number | string = '8', scope: HostileScope = {}): HostileAnswer {
-  return scoped(scope, () => true, () => json({ count, data: null }));
+  return scoped(
+    scope,
+    () => true,
+    () => json({ count, data: null }),
+  );
 }
 
 /**
  * The empty page that ends the data says `count(request)` (the records matching, minus one, say) instead of the
  * normal count: an end of data that contradicts `count` although the pages before were complete.
  */
-export function endPageCount(count: (request: HostileRequest) => number | string, scope: HostileScope = {}): HostileAnswer {
-  return scoped(scope, (request) => request.page.length === 0 && request.offset > 0, (request) => json({ count: count(request), data: [] }));
+export function endPageCount(
+  count: (request: HostileRequest) => number | string,
+  scope: HostileScope = {},
+): HostileAnswer {
+  return scoped(
+    scope,
+    (request) => request.page.length === 0 && request.offset > 0,
+    (request) => json({ count: count(request), data: [] }),
+  );
 }
 
 /** `data` as the seed sends it: one record bare, several as an array. */
@@ -88,14 +122,19 @@ export function oneBasedOffsets(scope: HostileScope = {}): HostileAnswer {
  * keys in order (more keys than records reuse the last records from the start; fewer leave records out). Examples:
  * () => ['0', '01', '1', '00'] (the issue's case), () => ['0', '2'] (a gap), () => ['99999999999999999999'].
  */
-export function keyedWithKeys(keysFor: (request: HostileRequest) => readonly string[], scope: HostileScope = {}): HostileAnswer {
+export function keyedWithKeys(
+  keysFor: (request: HostileRequest) => readonly string[],
+  scope: HostileScope = {},
+): HostileAnswer {
   return scoped(
     scope,
     (request) => request.page.length > 0,
     (request) => {
       const keys = keysFor(request);
       // Built as text: an object would reorder integer-like keys and merge keys that are equal.
-      const entries = keys.map((key, index) => `${JSON.stringify(key)}:${JSON.stringify(request.page[index % request.page.length])}`);
+      const entries = keys.map(
+        (key, index) => `${JSON.stringify(key)}:${JSON.stringify(request.page[index % request.page.length])}`,
+      );
       return { status: 200, body: `{"count":${JSON.stringify(String(keys.length))},"data":{${entries.join(',')}}}` };
     },
   );

@@ -14,7 +14,11 @@ export const INVALID_UTF8_BYTES: Buffer = Buffer.from([0xff, 0xc3, 0x28]);
  * Example: marker "@@LATIN1@@" in NamaPartai "PARTAI @@LATIN1@@" → the body carries `"PARTAI \xff\xc3("`, which a
  * lenient decoder reads as "PARTAI \uFFFD\uFFFD(".
  */
-export function createInvalidUtf8Answer(options: { dataset: DatasetId; marker: string; bytes?: Buffer }): HostileAnswer {
+export function createInvalidUtf8Answer(options: {
+  dataset: DatasetId;
+  marker: string;
+  bytes?: Buffer;
+}): HostileAnswer {
   const bytes = options.bytes ?? INVALID_UTF8_BYTES;
   const marker = Buffer.from(options.marker, 'utf8');
   return (request) => {

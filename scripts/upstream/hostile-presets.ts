@@ -1,9 +1,34 @@
 // The hostile answers of issue 10 by name, for `npm run upstream -- --hostile NAME`: each preset is one of the
 // factories of hostile-envelopes.ts, hostile-bodies.ts, hostile-secrets.ts and hostile-outputs.ts with settings
 // that show the behaviour on the demo data. Tests call the factories themselves, with their own settings.
-import { compressionBomb, deepNesting, distinctYears, encodedBody, endlessBody, endlessPages, hugeField, invalidUtf8, rawNumberValue, bomPrefixed } from './hostile-bodies.ts';
-import { countWithoutData, errorEnvelopeOnEveryPage, errorEnvelopeOnPage, errorRecords, keyedWithKeys, oneBasedOffsets } from './hostile-envelopes.ts';
-import { controlCharactersInAnswer, echoKeyInBrokenBody, echoKeyInError, echoKeyInHeaders, echoKeyInRecord, ECHO_ENCODINGS } from './hostile-secrets.ts';
+import {
+  compressionBomb,
+  deepNesting,
+  distinctYears,
+  encodedBody,
+  endlessBody,
+  endlessPages,
+  hugeField,
+  invalidUtf8,
+  rawNumberValue,
+  bomPrefixed,
+} from './hostile-bodies.ts';
+import {
+  countWithoutData,
+  errorEnvelopeOnEveryPage,
+  errorEnvelopeOnPage,
+  errorRecords,
+  keyedWithKeys,
+  oneBasedOffsets,
+} from './hostile-envelopes.ts';
+import {
+  controlCharactersInAnswer,
+  echoKeyInBrokenBody,
+  echoKeyInError,
+  echoKeyInHeaders,
+  echoKeyInRecord,
+  ECHO_ENCODINGS,
+} from './hostile-secrets.ts';
 import type { HostileAnswer } from './upstream-server.ts';
 
 export interface HostilePreset {
@@ -16,26 +41,65 @@ const PARTIES = { dataset: 'parties' } as const;
 
 /** Every preset; the echo presets are generated, one per encoding of the key (`echo-key-<encoding>`). */
 export const HOSTILE_PRESETS: Readonly<Record<string, HostilePreset>> = {
-  'error-envelope': { description: 'every page: {"status":"error","message":"Database connection failed","data":null}', create: () => errorEnvelopeOnEveryPage() },
-  'error-envelope-page-2': { description: 'the second page of each dataset answers the error envelope', create: () => errorEnvelopeOnPage(2) },
-  'error-records': { description: 'every page: [{"error":"Too many requests, slow down"}]', create: () => errorRecords() },
+  'error-envelope': {
+    description: 'every page: {"status":"error","message":"Database connection failed","data":null}',
+    create: () => errorEnvelopeOnEveryPage(),
+  },
+  'error-envelope-page-2': {
+    description: 'the second page of each dataset answers the error envelope',
+    create: () => errorEnvelopeOnPage(2),
+  },
+  'error-records': {
+    description: 'every page: [{"error":"Too many requests, slow down"}]',
+    create: () => errorRecords(),
+  },
   'count-without-data': { description: 'every page: {"count":"8","data":null}', create: () => countWithoutData() },
-  'one-based-offsets': { description: 'offsets read as 1-based: each page begins with the last record of the page before', create: () => oneBasedOffsets() },
-  'keyed-bad-keys': { description: 'keyed data with the keys "0","01","1","00"', create: () => keyedWithKeys(() => ['0', '01', '1', '00']) },
-  'huge-field': { description: 'the first party name of each page is 50 MiB of X', create: () => hugeField('NamaPartai', 50 * 1024 * 1024, PARTIES) },
+  'one-based-offsets': {
+    description: 'offsets read as 1-based: each page begins with the last record of the page before',
+    create: () => oneBasedOffsets(),
+  },
+  'keyed-bad-keys': {
+    description: 'keyed data with the keys "0","01","1","00"',
+    create: () => keyedWithKeys(() => ['0', '01', '1', '00']),
+  },
+  'huge-field': {
+    description: 'the first party name of each page is 50 MiB of X',
+    create: () => hugeField('NamaPartai', 50 * 1024 * 1024, PARTIES),
+  },
   'endless-body': { description: 'party pages: a 200 body that never ends', create: () => endlessBody(PARTIES) },
   'gzip-body': { description: 'every body gzip-encoded (Content-Encoding: gzip)', create: () => encodedBody('gzip') },
-  'compression-bomb': { description: 'every body a gzip bomb of 256 MiB decoded (4 times KPU_MAX_RESPONSE_BYTES)', create: () => compressionBomb(256 * 1024 * 1024) },
+  'compression-bomb': {
+    description: 'every body a gzip bomb of 256 MiB decoded (4 times KPU_MAX_RESPONSE_BYTES)',
+    create: () => compressionBomb(256 * 1024 * 1024),
+  },
   'bom-body': { description: 'every body starts with a UTF-8 byte order mark', create: () => bomPrefixed() },
-  'deep-nesting': { description: 'the first party name of each page nested 3,000 levels deep', create: () => deepNesting('NamaPartai', 3000, PARTIES) },
-  'raw-number': { description: 'the first ballot number of each party page is the JSON number 1e400', create: () => rawNumberValue('NomorUrutPartai', '1e400', PARTIES) },
-  'invalid-utf8': { description: 'the first party name of each page holds bytes that are not UTF-8', create: () => invalidUtf8('NamaPartai', PARTIES) },
-  'many-years': { description: 'party records spread over 3,000 election years', create: () => distinctYears('parties', 3000) },
+  'deep-nesting': {
+    description: 'the first party name of each page nested 3,000 levels deep',
+    create: () => deepNesting('NamaPartai', 3000, PARTIES),
+  },
+  'raw-number': {
+    description: 'the first ballot number of each party page is the JSON number 1e400',
+    create: () => rawNumberValue('NomorUrutPartai', '1e400', PARTIES),
+  },
+  'invalid-utf8': {
+    description: 'the first party name of each page holds bytes that are not UTF-8',
+    create: () => invalidUtf8('NamaPartai', PARTIES),
+  },
+  'many-years': {
+    description: 'party records spread over 3,000 election years',
+    create: () => distinctYears('parties', 3000),
+  },
   'endless-pages': { description: 'party pages never run out', create: () => endlessPages('parties') },
   'echo-key-in-error': { description: 'a 400 whose message quotes the key', create: () => echoKeyInError('raw') },
-  'echo-key-in-broken-body': { description: 'a 200 body that is not JSON and starts with the key', create: () => echoKeyInBrokenBody() },
+  'echo-key-in-broken-body': {
+    description: 'a 200 body that is not JSON and starts with the key',
+    create: () => echoKeyInBrokenBody(),
+  },
   'echo-key-in-headers': { description: 'a redirect whose Location carries the key', create: () => echoKeyInHeaders() },
-  'control-characters': { description: 'a 400 whose body holds ANSI escapes and other control characters', create: () => controlCharactersInAnswer('error-body') },
+  'control-characters': {
+    description: 'a 400 whose body holds ANSI escapes and other control characters',
+    create: () => controlCharactersInAnswer('error-body'),
+  },
   ...Object.fromEntries(
     ECHO_ENCODINGS.map((encoding) => [
       `echo-key-${encoding}`,

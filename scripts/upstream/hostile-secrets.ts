@@ -43,7 +43,16 @@ export const ECHO_ENCODINGS: readonly EchoEncoding[] = [
 ];
 
 const NAMED: Readonly<Record<string, string>> = {
-  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '!': '&excl;', '#': '&num;', '/': '&sol;', '+': '&plus;', '=': '&equals;',
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+  '!': '&excl;',
+  '#': '&num;',
+  '/': '&sol;',
+  '+': '&plus;',
+  '=': '&equals;',
 };
 
 const hex = (character: string): string => character.charCodeAt(0).toString(16).padStart(2, '0');
@@ -58,7 +67,9 @@ export function encodeKeyAsJsonSource(key: string, encoding: EchoEncoding): stri
     case 'json-unicode':
       return characters.map((character) => `\\u00${hex(character)}`).join('');
     case 'json-unicode-mixed':
-      return characters.map((character, index) => (index % 2 === 0 ? `\\u00${hex(character).toUpperCase()}` : value(character))).join('');
+      return characters
+        .map((character, index) => (index % 2 === 0 ? `\\u00${hex(character).toUpperCase()}` : value(character)))
+        .join('');
     case 'percent-upper':
       return characters.map((character) => `%${hex(character).toUpperCase()}`).join('');
     case 'percent-lower':
@@ -74,7 +85,9 @@ export function encodeKeyAsJsonSource(key: string, encoding: EchoEncoding): stri
     default: {
       // The key inside a longer text, so it starts at the given byte of a 3-byte group, and base64 of it all.
       const alignment = Number(encoding.slice(-1));
-      const text = Buffer.from(`${'x'.repeat(alignment)}kunci=${key};selesai`, 'utf8').toString(encoding.startsWith('base64url') ? 'base64url' : 'base64');
+      const text = Buffer.from(`${'x'.repeat(alignment)}kunci=${key};selesai`, 'utf8').toString(
+        encoding.startsWith('base64url') ? 'base64url' : 'base64',
+      );
       return value(`data:text/plain;base64,${text}`);
     }
   }
@@ -88,7 +101,11 @@ export interface EchoTarget {
 }
 
 function targeted(request: HostileRequest, target: EchoTarget): boolean {
-  return request.dataset.id === (target.dataset ?? 'parties') && (target.offset === undefined || request.offset === target.offset) && request.page.length > 0;
+  return (
+    request.dataset.id === (target.dataset ?? 'parties') &&
+    (target.offset === undefined || request.offset === target.offset) &&
+    request.page.length > 0
+  );
 }
 
 const PLACEHOLDER = 'hostile-secrets-placeholder';
@@ -114,18 +131,25 @@ export function echoKeyInRecord(encoding: EchoEncoding, target: EchoTarget = {})
  * Answers targeted pages with an error whose message quotes the key, `padding` characters into the body, so that
  * the publisher's 200-character snippet can be made to end inside it. 400: UPSTREAM_CLIENT_ERROR.
  */
-export function echoKeyInError(encoding: EchoEncoding, options: EchoTarget & { status?: number; padding?: number } = {}): HostileAnswer {
+export function echoKeyInError(
+  encoding: EchoEncoding,
+  options: EchoTarget & { status?: number; padding?: number } = {},
+): HostileAnswer {
   return (request) => {
     if (!targeted(request, options)) return undefined;
     const prefix = '{"status":false,"message":"';
     const filler = 'x'.repeat(Math.max(0, (options.padding ?? 0) - prefix.length - 'invalid key '.length));
-    return { status: options.status ?? 400, body: `${prefix}${filler}invalid key ${encodeKeyAsJsonSource(request.apiKey, encoding)}","data":null}` };
+    return {
+      status: options.status ?? 400,
+      body: `${prefix}${filler}invalid key ${encodeKeyAsJsonSource(request.apiKey, encoding)}","data":null}`,
+    };
   };
 }
 
 /** A 200 whose body is not JSON and starts with the key, as is: V8's JSON.parse message quotes its first characters. */
 export function echoKeyInBrokenBody(): HostileAnswer {
-  return (request) => (targeted(request, {}) ? { status: 200, body: `${request.apiKey} is not accepted here <html>` } : undefined);
+  return (request) =>
+    targeted(request, {}) ? { status: 200, body: `${request.apiKey} is not accepted here <html>` } : undefined;
 }
 
 /** A redirect whose Location, and another header, carry the key (percent-encoded, in lower case). */

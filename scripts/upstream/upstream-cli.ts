@@ -62,7 +62,8 @@ export interface UpstreamCliSettings {
   server: Omit<UpstreamServerOptions, 'apiKey' | 'data' | 'port'>;
 }
 
-export type UpstreamCliParse = { ok: true; help: true } | { ok: true; help: false; settings: UpstreamCliSettings } | { ok: false; reason: string };
+export type UpstreamCliParse =
+  { ok: true; help: true } | { ok: true; help: false; settings: UpstreamCliSettings } | { ok: false; reason: string };
 
 function parseCount(flag: string, value: string | undefined): number | undefined | string {
   if (value === undefined) return undefined;
@@ -70,7 +71,11 @@ function parseCount(flag: string, value: string | undefined): number | undefined
   return Number(value);
 }
 
-function pickOne<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): { value?: T; reason?: string } {
+function pickOne<T extends string>(
+  flag: string,
+  value: string | undefined,
+  allowed: readonly T[],
+): { value?: T; reason?: string } {
   if (value === undefined) return {};
   const found = allowed.find((candidate) => candidate === value);
   return found ? { value: found } : { reason: `--${flag} must be one of ${allowed.join(', ')}, got "${value}"` };
@@ -95,7 +100,8 @@ export function parseMutateFlag(text: string): UpstreamMutation | string {
   const preset = MUTATION_PRESETS.find((candidate) => candidate === presetText) as MutationPreset | undefined;
   if (!preset) return `--mutate preset must be one of ${MUTATION_PRESETS.join(', ')}, got "${presetText}"`;
   const dataset = DATASETS.find((candidate) => candidate.id === datasetText);
-  if (!dataset) return `--mutate dataset must be one of ${DATASETS.map((candidate) => candidate.id).join(', ')}, got "${datasetText}"`;
+  if (!dataset)
+    return `--mutate dataset must be one of ${DATASETS.map((candidate) => candidate.id).join(', ')}, got "${datasetText}"`;
   return createMutationPreset(preset, Number(after), dataset.id as DatasetId);
 }
 
@@ -135,7 +141,8 @@ export function parseUpstreamCliArguments(argv: readonly string[]): UpstreamCliP
   if (typeof port === 'string') return { ok: false, reason: port };
   if (port !== undefined && port > 65535) return { ok: false, reason: `--port must be at most 65535, got ${port}` };
   const maxLimit = parseCount('max-limit', values['max-limit']);
-  if (typeof maxLimit === 'string' || maxLimit === 0) return { ok: false, reason: `--max-limit must be a positive integer, got "${values['max-limit']}"` };
+  if (typeof maxLimit === 'string' || maxLimit === 0)
+    return { ok: false, reason: `--max-limit must be a positive integer, got "${values['max-limit']}"` };
   const delayMs = parseCount('delay-ms', values['delay-ms']);
   if (typeof delayMs === 'string') return { ok: false, reason: delayMs };
   const shape = pickOne<ResponseShape>('shape', values.shape, RESPONSE_SHAPES);
@@ -144,10 +151,12 @@ export function parseUpstreamCliArguments(argv: readonly string[]): UpstreamCliP
   const reason = shape.reason ?? emptyData.reason ?? countMode.reason;
   if (reason) return { ok: false, reason };
   const basePath = values['base-path'];
-  if (basePath !== undefined && !basePath.startsWith('/')) return { ok: false, reason: `--base-path must start with "/", got "${basePath}"` };
+  if (basePath !== undefined && !basePath.startsWith('/'))
+    return { ok: false, reason: `--base-path must start with "/", got "${basePath}"` };
 
   const retryAfterText = values['retry-after'];
-  const retryAfter = retryAfterText === undefined ? undefined : /^\d+$/.test(retryAfterText) ? Number(retryAfterText) : retryAfterText;
+  const retryAfter =
+    retryAfterText === undefined ? undefined : /^\d+$/.test(retryAfterText) ? Number(retryAfterText) : retryAfterText;
   if (typeof retryAfter === 'string' && Number.isNaN(Date.parse(retryAfter))) {
     return { ok: false, reason: `--retry-after must be seconds or an HTTP date, got "${retryAfter}"` };
   }
@@ -155,7 +164,9 @@ export function parseUpstreamCliArguments(argv: readonly string[]): UpstreamCliP
   for (const text of values.fault ?? []) {
     const fault = parseFaultFlag(text);
     if (typeof fault === 'string') return { ok: false, reason: fault };
-    faults.push(retryAfter !== undefined && (fault.kind === 429 || fault.kind === 503) ? { ...fault, retryAfter } : fault);
+    faults.push(
+      retryAfter !== undefined && (fault.kind === 429 || fault.kind === 503) ? { ...fault, retryAfter } : fault,
+    );
   }
   const mutations: UpstreamMutation[] = [];
   for (const text of values.mutate ?? []) {
@@ -165,7 +176,11 @@ export function parseUpstreamCliArguments(argv: readonly string[]): UpstreamCliP
   }
 
   const unknownHostile = (values.hostile ?? []).find((name) => !(name in HOSTILE_PRESETS));
-  if (unknownHostile !== undefined) return { ok: false, reason: `--hostile must be one of ${HOSTILE_PRESET_NAMES.join(', ')}, got "${unknownHostile}"` };
+  if (unknownHostile !== undefined)
+    return {
+      ok: false,
+      reason: `--hostile must be one of ${HOSTILE_PRESET_NAMES.join(', ')}, got "${unknownHostile}"`,
+    };
   const hostileNames = values.hostile ?? [];
 
   return {
@@ -188,7 +203,11 @@ export function parseUpstreamCliArguments(argv: readonly string[]): UpstreamCliP
         ...(values['ignore-offset'] ? { ignoreOffset: true } : {}),
         ...(values['clamp-offset'] ? { clampOffset: true } : {}),
         ...(mutations.length > 0 ? { mutation: mutations } : {}),
-        ...(hostileNames.length > 0 ? { hostile: hostileNames.map((name) => (HOSTILE_PRESETS[name] as (typeof HOSTILE_PRESETS)[string]).create()) } : {}),
+        ...(hostileNames.length > 0
+          ? {
+              hostile: hostileNames.map((name) => (HOSTILE_PRESETS[name] as (typeof HOSTILE_PRESETS)[string]).create()),
+            }
+          : {}),
       },
     },
   };
@@ -209,7 +228,8 @@ function describeBehaviour(server: UpstreamCliSettings['server'], hostile: reado
     const retryAfter = fault.retryAfter === undefined ? '' : ` (Retry-After: ${fault.retryAfter})`;
     parts.push(`fault ${String(fault.kind)}@${fault.at ?? 1}x${fault.times ?? 1}${retryAfter}`);
   }
-  const mutations = server.mutation === undefined ? [] : Array.isArray(server.mutation) ? server.mutation : [server.mutation];
+  const mutations =
+    server.mutation === undefined ? [] : Array.isArray(server.mutation) ? server.mutation : [server.mutation];
   for (const mutation of mutations as UpstreamMutation[]) parts.push(`mutate ${mutation.label ?? mutation.dataset}`);
   for (const name of hostile) parts.push(`HOSTILE ${name} (${HOSTILE_PRESETS[name]?.description ?? ''})`);
   return parts.join(', ');
@@ -240,9 +260,19 @@ async function runUpstreamCli(argv: readonly string[], environmentKey: string | 
   const running = await startUpstreamServer({ ...settings.server, apiKey, data, port: settings.port });
 
   console.log(`Stand-in upstream (not the real KPU API) listening at ${running.url}`);
-  const sizes = DATASETS.map((dataset) => `${data[dataset.id].length} ${dataset.id} records at ${dataset.path}`).join(', ');
-  console.log(settings.files.length > 0 ? `Serving ${settings.files.join(', ')}: ${sizes}` : `Serving ${DEMO_DATA_NOTICE} (synthetic): ${sizes}`);
-  console.log(givenKey === undefined ? `API key (generated for this run): ${apiKey}` : `API key: as given by ${settings.key === undefined ? 'KPU_API_KEY' : '--key'}`);
+  const sizes = DATASETS.map((dataset) => `${data[dataset.id].length} ${dataset.id} records at ${dataset.path}`).join(
+    ', ',
+  );
+  console.log(
+    settings.files.length > 0
+      ? `Serving ${settings.files.join(', ')}: ${sizes}`
+      : `Serving ${DEMO_DATA_NOTICE} (synthetic): ${sizes}`,
+  );
+  console.log(
+    givenKey === undefined
+      ? `API key (generated for this run): ${apiKey}`
+      : `API key: as given by ${settings.key === undefined ? 'KPU_API_KEY' : '--key'}`,
+  );
   console.log(`Behaviour: ${describeBehaviour(settings.server, settings.hostile)}`);
   console.log('Press Ctrl+C to stop.');
 

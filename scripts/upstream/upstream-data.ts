@@ -19,7 +19,10 @@ export function createEmptyUpstreamData(): UpstreamData {
 export function recogniseDataset(fields: readonly string[]): DatasetDefinition | undefined {
   const given = new Set(fields);
   return DATASETS.find(
-    (dataset) => given.size === fields.length && given.size === dataset.upstreamFields.length && dataset.upstreamFields.every((field) => given.has(field)),
+    (dataset) =>
+      given.size === fields.length &&
+      given.size === dataset.upstreamFields.length &&
+      dataset.upstreamFields.every((field) => given.has(field)),
   );
 }
 
@@ -62,7 +65,9 @@ function parseCsv(file: string, text: string): { fields: string[]; records: RawR
     }) as Record<string, string>[];
     return { fields: header, records };
   } catch (error) {
-    throw new Error(`${file}: not a readable CSV file: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`${file}: not a readable CSV file: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -71,7 +76,9 @@ function parseJson(file: string, text: string): { fields: string[]; records: Raw
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`${file}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   if (!Array.isArray(value)) throw new Error(`${file}: expected a JSON array of records`);
   if (value.length === 0) throw new Error(`${file}: an empty array does not say which dataset it holds`);

@@ -34,7 +34,21 @@ export type FaultStatus = 400 | 403 | 404 | 408 | 429 | 500 | 502 | 503 | 504;
  * 'bad-json': 200 with an HTML body. 'bad-shape': 200 with valid JSON whose `data` is a string.
  */
 export type FaultKind = FaultStatus | 'timeout' | 'reset' | 'bad-json' | 'bad-shape';
-export const FAULT_KINDS: readonly FaultKind[] = [400, 403, 404, 408, 429, 500, 502, 503, 504, 'timeout', 'reset', 'bad-json', 'bad-shape'];
+export const FAULT_KINDS: readonly FaultKind[] = [
+  400,
+  403,
+  404,
+  408,
+  429,
+  500,
+  502,
+  503,
+  504,
+  'timeout',
+  'reset',
+  'bad-json',
+  'bad-shape',
+];
 
 /**
  * A fault injected on data requests. It applies to data requests numbered `at` or later (1-based, one counter
@@ -184,7 +198,8 @@ function createRoutes(): Map<string, Route> {
  */
 function matchesFilter(value: unknown, wanted: string): boolean {
   if (typeof value !== 'string') return false;
-  if (/^\d+$/.test(value) && /^\d+$/.test(wanted)) return value.replace(/^0+(?=\d)/, '') === wanted.replace(/^0+(?=\d)/, '');
+  if (/^\d+$/.test(value) && /^\d+$/.test(wanted))
+    return value.replace(/^0+(?=\d)/, '') === wanted.replace(/^0+(?=\d)/, '');
   return value === wanted;
 }
 
@@ -193,14 +208,19 @@ function encodeJson(body: unknown): string {
   return JSON.stringify(body).replaceAll('/', '\\/');
 }
 
-function shapeData(records: readonly RawRecord[], shape: ResponseShape, emptyData: EmptyDataMode): { present: boolean; data?: unknown } {
+function shapeData(
+  records: readonly RawRecord[],
+  shape: ResponseShape,
+  emptyData: EmptyDataMode,
+): { present: boolean; data?: unknown } {
   if (records.length === 0) {
     if (emptyData === 'absent') return { present: false };
     return { present: true, data: emptyData === 'null' ? null : emptyData === 'object' ? {} : [] };
   }
   if (shape === 'always-array') return { present: true, data: records };
   if (records.length === 1) return { present: true, data: records[0] };
-  if (shape === 'keyed') return { present: true, data: Object.fromEntries(records.map((record, index) => [String(index), record])) };
+  if (shape === 'keyed')
+    return { present: true, data: Object.fromEntries(records.map((record, index) => [String(index), record])) };
   return { present: true, data: records };
 }
 
@@ -209,7 +229,8 @@ function changeOneValue(dataset: DatasetDefinition, records: readonly RawRecord[
   const [first, ...rest] = records;
   if (!first) return [];
   const changed: RawRecord = { ...first };
-  const sourceOf = (column: string): string | undefined => dataset.columns.find((candidate) => candidate.name === column)?.source ?? undefined;
+  const sourceOf = (column: string): string | undefined =>
+    dataset.columns.find((candidate) => candidate.name === column)?.source ?? undefined;
   const counts = ['dpk_male', 'dpk_total', 'total_male', 'total_voters'].map(sourceOf);
   if (counts.every((field) => field !== undefined && /^\d+$/.test(String(first[field])))) {
     for (const field of counts as string[]) changed[field] = String(Number(first[field]) + 1);
@@ -239,7 +260,11 @@ function insertInFront(dataset: DatasetDefinition, records: readonly RawRecord[]
  * Named mutations for the CLI and tests: 'insert-front' (a new record at the front), 'change-value' (one value
  * of the first record changes), 'remove-first' (the first record disappears: later pages shift back).
  */
-export function createMutationPreset(preset: MutationPreset, afterRequest: number, datasetId: DatasetId = 'turnout'): UpstreamMutation {
+export function createMutationPreset(
+  preset: MutationPreset,
+  afterRequest: number,
+  datasetId: DatasetId = 'turnout',
+): UpstreamMutation {
   const dataset = DATASETS.find((candidate) => candidate.id === datasetId);
   if (!dataset) throw new Error(`unknown dataset ${datasetId}`);
   const apply = {
@@ -292,12 +317,19 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
   const emptyData = options.emptyData ?? 'array';
   const countMode = options.countMode ?? 'records';
   const routes = createRoutes();
-  const data = new Map<DatasetId, RawRecord[]>(DATASETS.map((dataset) => [dataset.id, [...(options.data[dataset.id] ?? [])]]));
-  const faults = (options.faults ?? []).map((fault) => ({ ...fault, used: 0 }));
-  const mutations = (Array.isArray(options.mutation) ? [...options.mutation] : options.mutation ? [options.mutation as UpstreamMutation] : []).map(
-    (mutation) => ({ mutation, applied: false }),
+  const data = new Map<DatasetId, RawRecord[]>(
+    DATASETS.map((dataset) => [dataset.id, [...(options.data[dataset.id] ?? [])]]),
   );
-  const hostiles: readonly HostileAnswer[] = options.hostile === undefined ? [] : typeof options.hostile === 'function' ? [options.hostile] : options.hostile;
+  const faults = (options.faults ?? []).map((fault) => ({ ...fault, used: 0 }));
+  const mutations = (
+    Array.isArray(options.mutation)
+      ? [...options.mutation]
+      : options.mutation
+        ? [options.mutation as UpstreamMutation]
+        : []
+  ).map((mutation) => ({ mutation, applied: false }));
+  const hostiles: readonly HostileAnswer[] =
+    options.hostile === undefined ? [] : typeof options.hostile === 'function' ? [options.hostile] : options.hostile;
   const requests: UpstreamRequestLogEntry[] = [];
   const pendingDelays = new Set<() => void>();
   let dataRequestCount = 0;
@@ -320,18 +352,36 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
     return query;
   };
 
-  const send = (entry: UpstreamRequestLogEntry, response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void => {
+  const send = (
+    entry: UpstreamRequestLogEntry,
+    response: ServerResponse,
+    status: number,
+    body: string,
+    headers: Record<string, string> = {},
+  ): void => {
     entry.status = status;
-    response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers });
+    response.writeHead(status, {
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(body)),
+      ...headers,
+    });
     entry.closedAt = Date.now();
     response.end(body);
   };
 
   /** Sends a hostile answer; a streamed body goes on until it ends, the client hangs up or the server closes. */
-  const sendRaw = async (entry: UpstreamRequestLogEntry, response: ServerResponse, answer: RawAnswer): Promise<void> => {
+  const sendRaw = async (
+    entry: UpstreamRequestLogEntry,
+    response: ServerResponse,
+    answer: RawAnswer,
+  ): Promise<void> => {
     entry.status = answer.status ?? 200;
     if (typeof answer.body === 'string' || Buffer.isBuffer(answer.body)) {
-      response.writeHead(entry.status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(answer.body)), ...answer.headers });
+      response.writeHead(entry.status, {
+        'Content-Type': 'application/json',
+        'Content-Length': String(Buffer.byteLength(answer.body)),
+        ...answer.headers,
+      });
       entry.closedAt = Date.now();
       response.end(answer.body);
       return;
@@ -345,7 +395,13 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
     response.end();
   };
 
-  const sendError = (entry: UpstreamRequestLogEntry, response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void => {
+  const sendError = (
+    entry: UpstreamRequestLogEntry,
+    response: ServerResponse,
+    status: number,
+    message: string,
+    headers: Record<string, string> = {},
+  ): void => {
     send(entry, response, status, encodeJson({ status, error: STATUS_CODES[status] ?? 'Error', message }), headers);
   };
 
@@ -371,7 +427,8 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
 
   const serveFault = (entry: UpstreamRequestLogEntry, response: ServerResponse, fault: UpstreamFault): void => {
     entry.fault = fault.kind;
-    const retryAfter: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': String(fault.retryAfter) };
+    const retryAfter: Record<string, string> =
+      fault.retryAfter === undefined ? {} : { 'Retry-After': String(fault.retryAfter) };
     switch (fault.kind) {
       case 'timeout':
         return; // The socket stays open until the client gives up or close() ends it.
@@ -409,11 +466,17 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
     response.once('close', () => {
       entry.closedAt ??= Date.now();
     });
-    const routePath = basePath === '' ? url.pathname : url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : undefined;
+    const routePath =
+      basePath === ''
+        ? url.pathname
+        : url.pathname.startsWith(`${basePath}/`)
+          ? url.pathname.slice(basePath.length)
+          : undefined;
     const route = routePath === undefined ? undefined : routes.get(routePath);
     const body = await readBody(request);
     if (!route) return sendError(entry, response, 404, 'no such query');
-    if (request.method !== 'GET' && request.method !== 'POST') return sendError(entry, response, 405, 'GET or POST only', { Allow: 'GET, POST' });
+    if (request.method !== 'GET' && request.method !== 'POST')
+      return sendError(entry, response, 405, 'GET or POST only', { Allow: 'GET, POST' });
 
     dataRequestCount += 1;
     const number = dataRequestCount;
@@ -455,18 +518,37 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
 
     const filter = params.get(route.dataset.filterParameter);
     const all = data.get(route.dataset.id) ?? [];
-    const matching = filter === undefined || filter === '' ? all : all.filter((record) => matchesFilter(record[route.filterField], filter));
+    const matching =
+      filter === undefined || filter === ''
+        ? all
+        : all.filter((record) => matchesFilter(record[route.filterField], filter));
     let offset = options.ignoreOffset ? 0 : Number(offsetParam);
     if (options.clampOffset && offset >= matching.length && matching.length > 0 && limit > 0) {
       offset = Math.floor((matching.length - 1) / limit) * limit;
     }
     const page = matching.slice(offset, offset + limit);
-    const count = countMode === 'total' ? matching.length : countMode === 'wrong' ? (page.length === 0 ? 0 : page.length + 1) : page.length;
+    const count =
+      countMode === 'total'
+        ? matching.length
+        : countMode === 'wrong'
+          ? page.length === 0
+            ? 0
+            : page.length + 1
+          : page.length;
     const shaped = shapeData(page, shape, emptyData);
     const headers: Record<string, string> = options.totalHeader ? { 'X-Total-Count': String(matching.length) } : {};
     const envelope = shaped.present ? { count, data: shaped.data } : { count };
     for (const hostile of hostiles) {
-      const answer = hostile({ number, dataset: route.dataset, limit, offset: Number(offsetParam), matching, page, envelope, apiKey: options.apiKey });
+      const answer = hostile({
+        number,
+        dataset: route.dataset,
+        limit,
+        offset: Number(offsetParam),
+        matching,
+        page,
+        envelope,
+        apiKey: options.apiKey,
+      });
       if (answer) return sendRaw(entry, response, answer);
     }
     send(entry, response, 200, encodeJson(envelope), headers);
@@ -476,7 +558,13 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent && !response.destroyed) {
         response.writeHead(500, { 'Content-Type': 'application/json' });
-        response.end(encodeJson({ status: 500, error: 'Internal Server Error', message: error instanceof Error ? error.message : 'error' }));
+        response.end(
+          encodeJson({
+            status: 500,
+            error: 'Internal Server Error',
+            message: error instanceof Error ? error.message : 'error',
+          }),
+        );
       }
     });
   });

@@ -31,17 +31,22 @@
       th.setAttribute('aria-sort', 'none');
       button.addEventListener('click', function () {
         var direction = th.getAttribute('aria-sort') === 'ascending' ? -1 : 1;
-        Array.prototype.forEach.call(headers, function (other) { other.setAttribute('aria-sort', 'none'); });
+        Array.prototype.forEach.call(headers, function (other) {
+          other.setAttribute('aria-sort', 'none');
+        });
         th.setAttribute('aria-sort', direction === 1 ? 'ascending' : 'descending');
         var rows = Array.prototype.slice.call(body.rows).map(function (row, position) {
           return { row: row, value: sortValue(row.cells[column]), position: position };
         });
         rows.sort(function (x, y) {
           var order = compare(x.value, y.value);
-          if (x.value === null || y.value === null || x.value === '' || y.value === '') return order || x.position - y.position;
+          if (x.value === null || y.value === null || x.value === '' || y.value === '')
+            return order || x.position - y.position;
           return order * direction || x.position - y.position;
         });
-        rows.forEach(function (entry) { body.appendChild(entry.row); });
+        rows.forEach(function (entry) {
+          body.appendChild(entry.row);
+        });
       });
     });
   });
@@ -53,7 +58,10 @@
   var index = null;
 
   function fold(text) {
-    return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    return text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
   }
 
   function element(name, text) {
@@ -92,12 +100,21 @@
       results.textContent = '';
       return;
     }
-    index = index || fetch(data.index).then(function (response) { return response.json(); });
+    index =
+      index ||
+      fetch(data.index).then(function (response) {
+        return response.json();
+      });
     index.then(function (all) {
       var found = [];
-      [['dapils', 'dapil', data.dapilKind], ['regencies', 'regency', data.regencyKind], ['parties', 'party', data.partyKind]].forEach(function (group) {
+      [
+        ['dapils', 'dapil', data.dapilKind],
+        ['regencies', 'regency', data.regencyKind],
+        ['parties', 'party', data.partyKind],
+      ].forEach(function (group) {
         all[group[0]].forEach(function (entry) {
-          var matches = fold(entry[0]).indexOf(query) >= 0 || (group[1] === 'party' && fold(entry[1]).indexOf(query) >= 0);
+          var matches =
+            fold(entry[0]).indexOf(query) >= 0 || (group[1] === 'party' && fold(entry[1]).indexOf(query) >= 0);
           if (matches) found.push({ kind: group[1], label: group[2], entry: entry });
         });
       });

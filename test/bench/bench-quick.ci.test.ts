@@ -15,7 +15,12 @@ function runQuickBench(out: string): Promise<{ code: number | null; stderr: stri
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'bench', 'bench.ts'), '--quick', '--out', out], {
       cwd: PROJECT_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), CI: 'true', ASTRO_TELEMETRY_DISABLED: '1' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? os.tmpdir(),
+        CI: 'true',
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -33,7 +38,10 @@ describe('npm run bench -- --quick', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'kpu-bench-test-'));
     const out = path.join(dir, 'quick.json');
     const run = await runQuickBench(out);
-    if (run.code !== 0) throw new Error(`the quick benchmark exited with ${String(run.code)}:\n${run.stderr.split('\n').slice(-60).join('\n')}`);
+    if (run.code !== 0)
+      throw new Error(
+        `the quick benchmark exited with ${String(run.code)}:\n${run.stderr.split('\n').slice(-60).join('\n')}`,
+      );
     results = JSON.parse(await readFile(out, 'utf8')) as BenchResults;
   }, QUICK_TIMEOUT_MS);
 
@@ -91,7 +99,9 @@ describe('npm run bench -- --quick', () => {
     const [site] = results.site.builds;
     expect(site?.firstBuild.wallMs).toBeGreaterThan(0);
     expect(site?.htmlPages).toBeGreaterThan(0);
-    expect(results.pages.transfers.map((transfer) => transfer.kind)).toEqual(expect.arrayContaining(['home', 'dapil', 'party']));
+    expect(results.pages.transfers.map((transfer) => transfer.kind)).toEqual(
+      expect.arrayContaining(['home', 'dapil', 'party']),
+    );
     expect(results.pages.audits).toHaveLength(3);
     expect(results.pages.lighthouse.reason).not.toBe('');
   });

@@ -8,7 +8,9 @@ import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixt
 
 async function hashes(dir: string): Promise<Record<string, string>> {
   const files = await readAllFiles(dir);
-  return Object.fromEntries(files.map(([name, content]) => [name, sha256(content)]).sort(([a], [b]) => (a! < b! ? -1 : 1)));
+  return Object.fromEntries(
+    files.map(([name, content]) => [name, sha256(content)]).sort(([a], [b]) => (a! < b! ? -1 : 1)),
+  );
 }
 
 /** Every page of an `--offline` build carries one notice saying how old its data is; this removes it. */
@@ -55,7 +57,8 @@ describe('determinism', () => {
     for (const page of pages) {
       const offlineHtml = offlineFiles.get(page)!.toString('utf8');
       expect(offlineHtml.match(OFFLINE_NOTICE), page).toHaveLength(1);
-      if (offlineHtml.replace(OFFLINE_NOTICE, '') !== onlineFiles.get(page)!.toString('utf8')) stillDiffering.push(page);
+      if (offlineHtml.replace(OFFLINE_NOTICE, '') !== onlineFiles.get(page)!.toString('utf8'))
+        stillDiffering.push(page);
     }
     expect(stillDiffering.sort()).toEqual(['en/changes/index.html', 'perubahan/index.html']);
   });

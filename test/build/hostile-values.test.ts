@@ -18,7 +18,12 @@ const INVALID_UTF8_MARKER = '@@NOT-UTF8@@';
 
 const turnout = generateTurnoutRecords({ years: [2024], dapils: 2, regenciesPerDapil: 2, seed: 11 });
 const parties = generatePartyRecords({ years: [2024], parties: 3, seed: 11 });
-const [t0, t1, t2, t3] = turnout as [Record<string, string>, Record<string, string>, Record<string, string>, Record<string, string>];
+const [t0, t1, t2, t3] = turnout as [
+  Record<string, string>,
+  Record<string, string>,
+  Record<string, string>,
+  Record<string, string>,
+];
 t0.NamaKabupaten = FORMULA;
 t1.NamaKabupaten = '\t-2+3';
 t2.NamaKabupaten = 'KOTA \uD800 LONE';
@@ -28,7 +33,9 @@ p0.NamaPartai = '+PARTAI =1+1';
 p1.KetuaUmum = '@ketua';
 // Years that are not four digits: flagged year-format, in the all-years files only, on no page.
 const ODD_YEARS = ['99999', '0', 'abc'];
-turnout.push(...ODD_YEARS.map((year, index) => ({ ...t0, TahunPemilu: year, NamaKabupaten: `KABUPATEN TAHUN ${index}` })));
+turnout.push(
+  ...ODD_YEARS.map((year, index) => ({ ...t0, TahunPemilu: year, NamaKabupaten: `KABUPATEN TAHUN ${index}` })),
+);
 parties.push({ ...(parties[2] as Record<string, string>), tahunPemilu: '99999' });
 
 let world: BuildWorld;
@@ -42,7 +49,10 @@ async function readCsv(file: string): Promise<Record<string, string>[]> {
 }
 
 beforeAll(async () => {
-  world = await createBuildWorld({ turnout, parties }, { hostile: createInvalidUtf8Answer({ dataset: 'turnout', marker: INVALID_UTF8_MARKER }) });
+  world = await createBuildWorld(
+    { turnout, parties },
+    { hostile: createInvalidUtf8Answer({ dataset: 'turnout', marker: INVALID_UTF8_MARKER }) },
+  );
   const run = await world.build(['--json']);
   expect(run.code, run.stderr).toBe(0);
   manifest = await world.readManifest();
@@ -64,16 +74,30 @@ describe('spreadsheet formulas', () => {
   });
 
   it('are neutralized in the per-page CSVs of the site', async () => {
-    const dapilCsv = path.join(world.distDir, '2024', 'dapil', String(t0.IdDapil), `kpu-dpr-turnout-by-sex-2024-dapil-${String(t0.IdDapil)}.csv`);
+    const dapilCsv = path.join(
+      world.distDir,
+      '2024',
+      'dapil',
+      String(t0.IdDapil),
+      `kpu-dpr-turnout-by-sex-2024-dapil-${String(t0.IdDapil)}.csv`,
+    );
     expect((await readCsv(dapilCsv)).map((row) => row.regency_name)).toContain(`'${FORMULA}`);
-    const partyCsv = path.join(world.distDir, '2024', 'partai', String(p0.NomorUrutPartai), `kpu-party-profiles-2024-partai-${String(p0.NomorUrutPartai)}.csv`);
+    const partyCsv = path.join(
+      world.distDir,
+      '2024',
+      'partai',
+      String(p0.NomorUrutPartai),
+      `kpu-party-profiles-2024-partai-${String(p0.NomorUrutPartai)}.csv`,
+    );
     expect((await readCsv(partyCsv)).map((row) => row.party_name)).toEqual(['+PARTAI =1+1'].map((name) => `'${name}`));
   });
 
   it('keep their exact value in the JSON, Parquet and raw files', async () => {
     const json = await readJson<NormalizedRecord[]>('2024/kpu-dpr-turnout-by-sex-2024.json');
     expect(json.map((record) => record.regency_name)).toEqual(expect.arrayContaining([FORMULA, '-2+3']));
-    const parquet = await queryDuckDb(`SELECT regency_name FROM '${dataFile('2024/kpu-dpr-turnout-by-sex-2024.parquet')}' ORDER BY regency_name`);
+    const parquet = await queryDuckDb(
+      `SELECT regency_name FROM '${dataFile('2024/kpu-dpr-turnout-by-sex-2024.parquet')}' ORDER BY regency_name`,
+    );
     expect(parquet.map((row) => row.regency_name)).toEqual(expect.arrayContaining([FORMULA, '-2+3']));
     const raw = await readJson<Record<string, string>[]>('2024/kpu-dpr-turnout-by-sex-2024.raw.json');
     expect(raw.map((record) => record.NamaKabupaten)).toEqual(expect.arrayContaining([FORMULA, '\t-2+3']));
@@ -108,7 +132,8 @@ describe('text that is not valid Unicode or not UTF-8', () => {
     const markdown = await readFile(dataFile('quality-report.md'), 'utf8');
     expect(markdown).toContain('text-unicode');
     expect(markdown).toContain('text-utf8');
-    const page = (dapil: string) => readFile(path.join(world.distDir, 'en', '2024', 'dapil', dapil, 'index.html'), 'utf8');
+    const page = (dapil: string) =>
+      readFile(path.join(world.distDir, 'en', '2024', 'dapil', dapil, 'index.html'), 'utf8');
     expect(await page(String(t2.IdDapil))).toContain('text-unicode');
     expect(await page(String(t3.IdDapil))).toContain('text-utf8');
   });
@@ -120,7 +145,11 @@ describe('election years that are not four digits', () => {
     expect(manifest.files.filter((file) => file.year !== 'all' && file.year !== 2024)).toEqual([]);
     for (const year of ['99999', '0']) expect(existsSync(dataFile(year))).toBe(false);
     const all = await readJson<NormalizedRecord[]>('all-years/kpu-dpr-turnout-by-sex-all-years.json');
-    expect(all.filter((record) => record.election_year !== 2024).map((record) => [record.election_year, record.quality_flags])).toEqual([
+    expect(
+      all
+        .filter((record) => record.election_year !== 2024)
+        .map((record) => [record.election_year, record.quality_flags]),
+    ).toEqual([
       [99999, ['year-format']],
       [0, ['year-format']],
       [null, ['year-format']],
@@ -136,6 +165,8 @@ describe('election years that are not four digits', () => {
     const home = await readFile(path.join(world.distDir, 'en', 'index.html'), 'utf8');
     expect(home).not.toMatch(/href="[^"]*\/(99999|0)\/"/);
     const quality = await readFile(path.join(world.distDir, 'en', 'data-quality', 'index.html'), 'utf8');
-    expect(quality).toContain('4 records whose election year is unreadable or not four digits are in the all-years files only.');
+    expect(quality).toContain(
+      '4 records whose election year is unreadable or not four digits are in the all-years files only.',
+    );
   });
 });

@@ -6,10 +6,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandResult } from '../../scripts/pipeline.ts';
-import { computeSiteFingerprint, fingerprintFileOf, isReusableSite, recordSiteFingerprint } from '../../scripts/site/site-fingerprint.ts';
+import {
+  computeSiteFingerprint,
+  fingerprintFileOf,
+  isReusableSite,
+  recordSiteFingerprint,
+} from '../../scripts/site/site-fingerprint.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
-import { generatePartyRecords, generateTurnoutRecords, sourceOfColumn } from '../../scripts/synthetic/synthetic-data.ts';
-import { buildWorldTemplate, copyBuildWorld, sha256, type BuildWorld, type BuildWorldTemplate } from '../support/build-fixtures.ts';
+import {
+  generatePartyRecords,
+  generateTurnoutRecords,
+  sourceOfColumn,
+} from '../../scripts/synthetic/synthetic-data.ts';
+import {
+  buildWorldTemplate,
+  copyBuildWorld,
+  sha256,
+  type BuildWorld,
+  type BuildWorldTemplate,
+} from '../support/build-fixtures.ts';
 import type { CliRun } from '../support/run-cli.ts';
 import { readAllFiles } from '../support/harvest-fixtures.ts';
 
@@ -68,12 +83,16 @@ describe('site reuse: the build', () => {
   });
 
   it('builds anew when the data changed upstream', async () => {
-    const changed = turnout.map((record, index) => (index === 0 ? { ...record, [sourceOfColumn(turnoutDataset, 'regency_name')]: 'KABUPATEN CONTOH BARU' } : record));
+    const changed = turnout.map((record, index) =>
+      index === 0 ? { ...record, [sourceOfColumn(turnoutDataset, 'regency_name')]: 'KABUPATEN CONTOH BARU' } : record,
+    );
     world.upstream.setData('turnout', changed);
     const result = await build([]);
     expect(result.site?.reused).toBe(false);
     expect(result.release?.changed).toBe(true);
-    const page = (await readAllFiles(world.distDir)).find(([name, content]) => name.endsWith('.html') && content.includes('KABUPATEN CONTOH BARU'));
+    const page = (await readAllFiles(world.distDir)).find(
+      ([name, content]) => name.endsWith('.html') && content.includes('KABUPATEN CONTOH BARU'),
+    );
     expect(page, 'a page naming the changed regency').toBeDefined();
   });
 });
@@ -101,11 +120,35 @@ describe('site reuse: the fingerprint', () => {
     const original = await computeSiteFingerprint(inputs);
     expect(await computeSiteFingerprint(inputs)).toBe(original);
     const changes: Array<[string, () => Promise<unknown>, () => Promise<unknown>]> = [
-      ['a code file', () => writeFile(path.join(inputs.codeDirs[0]!, 'src', 'page.astro'), 'page!'), () => writeFile(path.join(inputs.codeDirs[0]!, 'src', 'page.astro'), 'page')],
-      ['a new code file', () => writeFile(path.join(inputs.codeDirs[0]!, 'src', 'new.ts'), ''), () => rm(path.join(inputs.codeDirs[0]!, 'src', 'new.ts'))],
+      [
+        'a code file',
+        () => writeFile(path.join(inputs.codeDirs[0]!, 'src', 'page.astro'), 'page!'),
+        () => writeFile(path.join(inputs.codeDirs[0]!, 'src', 'page.astro'), 'page'),
+      ],
+      [
+        'a new code file',
+        () => writeFile(path.join(inputs.codeDirs[0]!, 'src', 'new.ts'), ''),
+        () => rm(path.join(inputs.codeDirs[0]!, 'src', 'new.ts')),
+      ],
       ['the lockfile', () => writeFile(inputs.codeFiles[0]!, '{ }'), () => writeFile(inputs.codeFiles[0]!, '{}')],
-      ['the manifest', () => writeFile(path.join(inputs.dataDir, 'manifest.json'), JSON.stringify({ files: [{ path: '2024/records.json' }], x: 1 })), () => writeFile(path.join(inputs.dataDir, 'manifest.json'), JSON.stringify({ files: [{ path: '2024/records.json' }] }))],
-      ['a release file beside the manifest', () => writeFile(path.join(inputs.dataDir, 'changes.json'), '{"changed":true}'), () => writeFile(path.join(inputs.dataDir, 'changes.json'), '{}')],
+      [
+        'the manifest',
+        () =>
+          writeFile(
+            path.join(inputs.dataDir, 'manifest.json'),
+            JSON.stringify({ files: [{ path: '2024/records.json' }], x: 1 }),
+          ),
+        () =>
+          writeFile(
+            path.join(inputs.dataDir, 'manifest.json'),
+            JSON.stringify({ files: [{ path: '2024/records.json' }] }),
+          ),
+      ],
+      [
+        'a release file beside the manifest',
+        () => writeFile(path.join(inputs.dataDir, 'changes.json'), '{"changed":true}'),
+        () => writeFile(path.join(inputs.dataDir, 'changes.json'), '{}'),
+      ],
     ];
     for (const [what, change, undo] of changes) {
       await change();

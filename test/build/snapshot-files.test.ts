@@ -42,13 +42,24 @@ function expectValue(column: ColumnDefinition, raw: RawRecord, flags: string[]):
   }
 }
 
-function expectRecords(dataset: DatasetDefinition, records: RawRecord[], flagsOf: (record: RawRecord) => string[]): Row[] {
-  return records.map((record) => Object.fromEntries(dataset.columns.map((column) => [column.name, expectValue(column, record, flagsOf(record))])));
+function expectRecords(
+  dataset: DatasetDefinition,
+  records: RawRecord[],
+  flagsOf: (record: RawRecord) => string[],
+): Row[] {
+  return records.map((record) =>
+    Object.fromEntries(dataset.columns.map((column) => [column.name, expectValue(column, record, flagsOf(record))])),
+  );
 }
 
 /** DuckDB returns BIGINT as text in JSON rows; the published value is the number. */
 function fromDuckDb(dataset: DatasetDefinition, row: Row): Row {
-  return Object.fromEntries(dataset.columns.map((column) => [column.name, column.type === 'integer' && row[column.name] !== null ? Number(row[column.name]) : row[column.name]]));
+  return Object.fromEntries(
+    dataset.columns.map((column) => [
+      column.name,
+      column.type === 'integer' && row[column.name] !== null ? Number(row[column.name]) : row[column.name],
+    ]),
+  );
 }
 
 /** CSV fields are text: numbers unquoted, null empty, the flag list joined by ";". */
@@ -99,7 +110,11 @@ function zipEntries(file: string): Promise<Map<string, Buffer>> {
 }
 
 /** Runs a command to its end, whatever its exit code, so a failure shows what it printed. */
-function runCommand(command: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+function runCommand(
+  command: string,
+  args: string[],
+  cwd: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     // LC_ALL=C: sha256sum's "OK" and "FAILED" are translated in other locales.
     execFile(command, args, { cwd, env: { ...process.env, LC_ALL: 'C' } }, (error, stdout, stderr) => {
@@ -119,228 +134,292 @@ const BROKEN_FLAGS: Record<string, string[]> = {
   'KEPULAUAN YAPEN': ['total-list-sum-both', 'total-list-sum-female', 'total-list-sum-male'],
 };
 
-describe.skipIf(!noticeSharedData('the snapshot files built from the real data'))('snapshot files from the real data', () => {
-  let world: BuildWorld;
-  let served: UpstreamData;
-  let manifest: SnapshotManifest;
-  let harvested: HarvestedData;
-  /** The test's clock just before the build command started and just after it ended. */
-  let buildStartedAt: number;
-  let buildEndedAt: number;
-  const data = (relative: string) => path.join(world.distDir, 'data', relative);
-  const flagsOf = (record: RawRecord) => BROKEN_FLAGS[String(record.NamaKabupaten)] ?? [];
+describe.skipIf(!noticeSharedData('the snapshot files built from the real data'))(
+  'snapshot files from the real data',
+  () => {
+    let world: BuildWorld;
+    let served: UpstreamData;
+    let manifest: SnapshotManifest;
+    let harvested: HarvestedData;
+    /** The test's clock just before the build command started and just after it ended. */
+    let buildStartedAt: number;
+    let buildEndedAt: number;
+    const data = (relative: string) => path.join(world.distDir, 'data', relative);
+    const flagsOf = (record: RawRecord) => BROKEN_FLAGS[String(record.NamaKabupaten)] ?? [];
 
-  /** Every format of one file stem (`2014/kpu-dpr-turnout-by-sex-2014`), read back, equals the source records normalized. */
-  async function expectEveryFormat(dataset: DatasetDefinition, stem: string, source: RawRecord[]): Promise<void> {
-    const expected = expectRecords(dataset, source, flagsOf);
-    expect(JSON.parse(await readFile(data(`${stem}.json`), 'utf8')), `${stem}.json`).toEqual(expected);
-    const csvRows = parse(await readFile(data(`${stem}.csv`)), { bom: true }) as string[][];
-    expect(csvRows[0], `${stem}.csv`).toEqual(dataset.columns.map((column) => column.name));
-    expect(
-      csvRows.slice(1).map((row) => fromCsv(dataset, row)),
-      `${stem}.csv`,
-    ).toEqual(expected);
-    const parquetRows = await queryDuckDb(`SELECT * FROM read_parquet('${data(`${stem}.parquet`)}')`);
-    expect(
-      parquetRows.map((row) => fromDuckDb(dataset, row)),
-      `${stem}.parquet`,
-    ).toEqual(expected);
-    const arrow = tableFromIPC(await readFile(data(`${stem}.arrow`)));
-    expect(
-      arrow.toArray().map((row: { toJSON(): Row }) => fromArrow(dataset, row.toJSON())),
-      `${stem}.arrow`,
-    ).toEqual(expected);
-    const raw = JSON.parse(await readFile(data(`${stem}.raw.json`), 'utf8')) as RawRecord[];
-    expect(raw, `${stem}.raw.json`).toEqual(source);
-  }
-
-  beforeAll(async () => {
-    const files = [
-      'datahakpilihdpr_2014_sumatra_jawa.csv',
-      'datahakpilihdpr_2014_broken.csv',
-      'profilpartai_2014.csv',
-      'profilpartai_2019.csv',
-      'profilpartai_2024.csv',
-    ];
-    served = await loadUpstreamData(files.map(canonicalFile));
-    world = await createBuildWorld(served, { maxLimit: PAGE_CAP });
-    buildStartedAt = Date.now();
-    const run = await world.build();
-    buildEndedAt = Date.now();
-    expect(run.code, run.stderr).toBe(0);
-    manifest = await world.readManifest();
-    harvested = await readLatestHarvested(world.cacheDir);
-  });
-  afterAll(() => world?.close());
-
-  it('lists every file with its true size and SHA-256, and SHA256SUMS agrees', async () => {
-    expect(manifest.years).toEqual([2014, 2019, 2024]);
-    for (const file of manifest.files) {
-      const content = await readFile(data(file.path));
-      expect(content.length, file.path).toBe(file.bytes);
-      expect(sha256(content), file.path).toBe(file.sha256);
+    /** Every format of one file stem (`2014/kpu-dpr-turnout-by-sex-2014`), read back, equals the source records normalized. */
+    async function expectEveryFormat(dataset: DatasetDefinition, stem: string, source: RawRecord[]): Promise<void> {
+      const expected = expectRecords(dataset, source, flagsOf);
+      expect(JSON.parse(await readFile(data(`${stem}.json`), 'utf8')), `${stem}.json`).toEqual(expected);
+      const csvRows = parse(await readFile(data(`${stem}.csv`)), { bom: true }) as string[][];
+      expect(csvRows[0], `${stem}.csv`).toEqual(dataset.columns.map((column) => column.name));
+      expect(
+        csvRows.slice(1).map((row) => fromCsv(dataset, row)),
+        `${stem}.csv`,
+      ).toEqual(expected);
+      const parquetRows = await queryDuckDb(`SELECT * FROM read_parquet('${data(`${stem}.parquet`)}')`);
+      expect(
+        parquetRows.map((row) => fromDuckDb(dataset, row)),
+        `${stem}.parquet`,
+      ).toEqual(expected);
+      const arrow = tableFromIPC(await readFile(data(`${stem}.arrow`)));
+      expect(
+        arrow.toArray().map((row: { toJSON(): Row }) => fromArrow(dataset, row.toJSON())),
+        `${stem}.arrow`,
+      ).toEqual(expected);
+      const raw = JSON.parse(await readFile(data(`${stem}.raw.json`), 'utf8')) as RawRecord[];
+      expect(raw, `${stem}.raw.json`).toEqual(source);
     }
-    const sums = (await readFile(data('SHA256SUMS'), 'utf8')).trim().split('\n');
-    expect(sums).toEqual(manifest.files.map((file) => `${file.sha256}  ${file.path}`));
-    expect(manifest.quality).toMatchObject({ recordsChecked: 267 + 59, recordsFlagged: 4 });
-    expect(manifest.datasets.find((dataset) => dataset.id === 'turnout')?.valuesSeen).toEqual({ JenisPemilu: ['DPR'] });
-  });
 
-  it.each(DATASETS.map((dataset) => [dataset.id, dataset] as const))("%s: every value in every format of each year's files equals the normalized source", async (_id, dataset) => {
-    const records = served[dataset.id];
-    for (const year of new Set(records.map((record) => Number(record[dataset.yearField])))) {
-      const source = records.filter((record) => Number(record[dataset.yearField]) === year);
-      await expectEveryFormat(dataset, `${year}/${dataset.fileStem}-${year}`, source);
-    }
-  });
-
-  it.each(DATASETS.map((dataset) => [dataset.id, dataset] as const))('%s: every value in every format of the all-years files equals the normalized source', async (_id, dataset) => {
-    expect(manifest.files.filter((file) => file.dataset === dataset.id && file.year === 'all').map((file) => file.format)).toEqual(['json', 'csv', 'parquet', 'arrow', 'raw-json']);
-    await expectEveryFormat(dataset, `all-years/${dataset.fileStem}-all-years`, served[dataset.id]);
-  });
-
-  it('passes `sha256sum -c SHA256SUMS` (GNU coreutils) in the data folder and in the release folder, every file OK', async () => {
-    expect(manifest.release?.path).toMatch(/^releases\/[^/]+\/$/);
-    for (const folder of [data(''), data(manifest.release?.path ?? '')]) {
-      const check = await runCommand('sha256sum', ['--check', '--strict', 'SHA256SUMS'], folder);
-      expect(check, folder).toMatchObject({ code: 0, stderr: '' });
-      expect(check.stdout.trimEnd().split('\n'), folder).toEqual(manifest.files.map((file) => `${file.path}: OK`));
-    }
-  });
-
-  it('records in manifest.json when, from which upstream and in how many pages the harvest fetched the records', () => {
-    const host = new URL(world.upstream.url).host;
-    expect(manifest.demo).toBe(false);
-    expect(manifest.source).toEqual({ publisher: 'Komisi Pemilihan Umum (KPU)', upstreamHost: host, queries: ['datahakpilihdpr', 'profilpartai'] });
-    // The pages of a complete harvest under the cap of 100: on by the records received, up to the first empty page.
-    const pageOffsets: Record<string, number[]> = { turnout: [0, 100, 200, 267], parties: [0, 59] };
-    expect(manifest.harvest).toEqual({
-      // The harvest kept on disk is the one the files were made from.
-      harvestId: path.basename(harvested.dir),
-      startedAt: harvested.manifest.startedAt,
-      finishedAt: harvested.manifest.finishedAt,
-      pages: { turnout: 4, parties: 2 },
-      records: { turnout: 267, parties: 59 },
-      // The stand-in injected no fault.
-      retries: 0,
-      warnings: [],
+    beforeAll(async () => {
+      const files = [
+        'datahakpilihdpr_2014_sumatra_jawa.csv',
+        'datahakpilihdpr_2014_broken.csv',
+        'profilpartai_2014.csv',
+        'profilpartai_2019.csv',
+        'profilpartai_2024.csv',
+      ];
+      served = await loadUpstreamData(files.map(canonicalFile));
+      world = await createBuildWorld(served, { maxLimit: PAGE_CAP });
+      buildStartedAt = Date.now();
+      const run = await world.build();
+      buildEndedAt = Date.now();
+      expect(run.code, run.stderr).toBe(0);
+      manifest = await world.readManifest();
+      harvested = await readLatestHarvested(world.cacheDir);
     });
-    for (const dataset of DATASETS) {
-      expect(harvested.manifest.datasets[dataset.id]?.pageFiles.map((page) => page.offset), dataset.id).toEqual(pageOffsets[dataset.id]);
-      expect(harvested.records[dataset.id], dataset.id).toEqual(served[dataset.id]);
-    }
+    afterAll(() => world?.close());
 
-    // Times: ISO 8601 in UTC, within the build command's run, and around every page the stand-in answered.
-    const startedAt = Date.parse(manifest.harvest.startedAt);
-    const finishedAt = Date.parse(manifest.harvest.finishedAt);
-    expect(new Date(startedAt).toISOString()).toBe(manifest.harvest.startedAt);
-    expect(new Date(finishedAt).toISOString()).toBe(manifest.harvest.finishedAt);
-    expect(buildStartedAt).toBeLessThanOrEqual(startedAt);
-    expect(startedAt).toBeLessThanOrEqual(finishedAt);
-    expect(finishedAt).toBeLessThanOrEqual(buildEndedAt);
-    const dataRequests = world.upstream.requests.filter((request) => request.dataRequest !== null);
-    expect(dataRequests.length).toBeGreaterThan(0);
-    for (const request of dataRequests) expect(request.time, `${request.path} ${JSON.stringify(request.query)}`).toBeGreaterThanOrEqual(startedAt);
-    for (const dataset of DATASETS) {
-      for (const offset of pageOffsets[dataset.id] ?? []) {
-        const answered = dataRequests.filter((request) => request.path === dataset.path && request.query.offset === String(offset) && request.status === 200);
-        expect(answered.length, `${dataset.path} offset ${offset}`).toBeGreaterThan(0);
-        expect(Math.min(...answered.map((request) => request.time)), `${dataset.path} offset ${offset}`).toBeLessThanOrEqual(finishedAt);
+    it('lists every file with its true size and SHA-256, and SHA256SUMS agrees', async () => {
+      expect(manifest.years).toEqual([2014, 2019, 2024]);
+      for (const file of manifest.files) {
+        const content = await readFile(data(file.path));
+        expect(content.length, file.path).toBe(file.bytes);
+        expect(sha256(content), file.path).toBe(file.sha256);
       }
-    }
-  });
+      const sums = (await readFile(data('SHA256SUMS'), 'utf8')).trim().split('\n');
+      expect(sums).toEqual(manifest.files.map((file) => `${file.sha256}  ${file.path}`));
+      expect(manifest.quality).toMatchObject({ recordsChecked: 267 + 59, recordsFlagged: 4 });
+      expect(manifest.datasets.find((dataset) => dataset.id === 'turnout')?.valuesSeen).toEqual({
+        JenisPemilu: ['DPR'],
+      });
+    });
 
-  it('names the upstream and the time of retrieval as the source in datapackage.json', async () => {
-    const descriptor = JSON.parse(await readFile(data('datapackage.json'), 'utf8')) as { created: string; sources: Array<{ title: string }> };
-    const { finishedAt } = harvested.manifest;
-    expect(descriptor.sources).toHaveLength(1);
-    const title = descriptor.sources[0]?.title ?? '';
-    expect(title).toContain('Komisi Pemilihan Umum (KPU)');
-    expect(title).toContain(new URL(world.upstream.url).host);
-    expect(title).toContain('datahakpilihdpr');
-    expect(title).toContain('profilpartai');
-    expect(title).toContain(`retrieved ${finishedAt}`);
-    expect(descriptor.created).toBe(finishedAt);
-    expect(manifest.harvest.finishedAt).toBe(finishedAt);
-  });
-
-  it('writes every normalized JSON file to the declared schema: the columns in order, each value of its type or a null the column allows', async () => {
-    const jsonFiles = manifest.files.filter((file) => file.format === 'json');
-    // Per dataset, each year and all years together.
-    expect(jsonFiles.map((file) => `${file.dataset} ${file.year ?? 'all'}`).sort()).toEqual(
-      ['parties 2014', 'parties 2019', 'parties 2024', 'parties all', 'turnout 2014', 'turnout all'],
+    it.each(DATASETS.map((dataset) => [dataset.id, dataset] as const))(
+      "%s: every value in every format of each year's files equals the normalized source",
+      async (_id, dataset) => {
+        const records = served[dataset.id];
+        for (const year of new Set(records.map((record) => Number(record[dataset.yearField])))) {
+          const source = records.filter((record) => Number(record[dataset.yearField]) === year);
+          await expectEveryFormat(dataset, `${year}/${dataset.fileStem}-${year}`, source);
+        }
+      },
     );
-    const fits: Record<ColumnDefinition['type'], (value: unknown) => boolean> = {
-      integer: (value) => Number.isSafeInteger(value),
-      decimal: (value) => typeof value === 'number' && Number.isFinite(value),
-      // Trimmed, runs of spaces collapsed, never empty (an empty upstream value is null).
-      text: (value) => typeof value === 'string' && value !== '' && value === value.trim() && !/\s\s/.test(value),
-      date: (value) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-      text_list: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== ''),
-    };
-    for (const file of jsonFiles) {
-      const dataset = DATASETS.find((candidate) => candidate.id === file.dataset) as DatasetDefinition;
-      const records = JSON.parse(await readFile(data(file.path), 'utf8')) as Row[];
-      expect(records.length, file.path).toBe(file.records);
-      for (const [index, record] of records.entries()) {
-        expect(Object.keys(record), `${file.path} record ${index}`).toEqual(dataset.columns.map((column) => column.name));
-        for (const column of dataset.columns) {
-          const value = record[column.name];
-          const where = `${file.path} record ${index} ${column.name}: ${JSON.stringify(value)}`;
-          if (value === null) expect(column.nullable, where).toBe(true);
-          else expect(fits[column.type](value), where).toBe(true);
+
+    it.each(DATASETS.map((dataset) => [dataset.id, dataset] as const))(
+      '%s: every value in every format of the all-years files equals the normalized source',
+      async (_id, dataset) => {
+        expect(
+          manifest.files
+            .filter((file) => file.dataset === dataset.id && file.year === 'all')
+            .map((file) => file.format),
+        ).toEqual(['json', 'csv', 'parquet', 'arrow', 'raw-json']);
+        await expectEveryFormat(dataset, `all-years/${dataset.fileStem}-all-years`, served[dataset.id]);
+      },
+    );
+
+    it('passes `sha256sum -c SHA256SUMS` (GNU coreutils) in the data folder and in the release folder, every file OK', async () => {
+      expect(manifest.release?.path).toMatch(/^releases\/[^/]+\/$/);
+      for (const folder of [data(''), data(manifest.release?.path ?? '')]) {
+        const check = await runCommand('sha256sum', ['--check', '--strict', 'SHA256SUMS'], folder);
+        expect(check, folder).toMatchObject({ code: 0, stderr: '' });
+        expect(check.stdout.trimEnd().split('\n'), folder).toEqual(manifest.files.map((file) => `${file.path}: OK`));
+      }
+    });
+
+    it('records in manifest.json when, from which upstream and in how many pages the harvest fetched the records', () => {
+      const host = new URL(world.upstream.url).host;
+      expect(manifest.demo).toBe(false);
+      expect(manifest.source).toEqual({
+        publisher: 'Komisi Pemilihan Umum (KPU)',
+        upstreamHost: host,
+        queries: ['datahakpilihdpr', 'profilpartai'],
+      });
+      // The pages of a complete harvest under the cap of 100: on by the records received, up to the first empty page.
+      const pageOffsets: Record<string, number[]> = { turnout: [0, 100, 200, 267], parties: [0, 59] };
+      expect(manifest.harvest).toEqual({
+        // The harvest kept on disk is the one the files were made from.
+        harvestId: path.basename(harvested.dir),
+        startedAt: harvested.manifest.startedAt,
+        finishedAt: harvested.manifest.finishedAt,
+        pages: { turnout: 4, parties: 2 },
+        records: { turnout: 267, parties: 59 },
+        // The stand-in injected no fault.
+        retries: 0,
+        warnings: [],
+      });
+      for (const dataset of DATASETS) {
+        expect(
+          harvested.manifest.datasets[dataset.id]?.pageFiles.map((page) => page.offset),
+          dataset.id,
+        ).toEqual(pageOffsets[dataset.id]);
+        expect(harvested.records[dataset.id], dataset.id).toEqual(served[dataset.id]);
+      }
+
+      // Times: ISO 8601 in UTC, within the build command's run, and around every page the stand-in answered.
+      const startedAt = Date.parse(manifest.harvest.startedAt);
+      const finishedAt = Date.parse(manifest.harvest.finishedAt);
+      expect(new Date(startedAt).toISOString()).toBe(manifest.harvest.startedAt);
+      expect(new Date(finishedAt).toISOString()).toBe(manifest.harvest.finishedAt);
+      expect(buildStartedAt).toBeLessThanOrEqual(startedAt);
+      expect(startedAt).toBeLessThanOrEqual(finishedAt);
+      expect(finishedAt).toBeLessThanOrEqual(buildEndedAt);
+      const dataRequests = world.upstream.requests.filter((request) => request.dataRequest !== null);
+      expect(dataRequests.length).toBeGreaterThan(0);
+      for (const request of dataRequests)
+        expect(request.time, `${request.path} ${JSON.stringify(request.query)}`).toBeGreaterThanOrEqual(startedAt);
+      for (const dataset of DATASETS) {
+        for (const offset of pageOffsets[dataset.id] ?? []) {
+          const answered = dataRequests.filter(
+            (request) =>
+              request.path === dataset.path && request.query.offset === String(offset) && request.status === 200,
+          );
+          expect(answered.length, `${dataset.path} offset ${offset}`).toBeGreaterThan(0);
+          expect(
+            Math.min(...answered.map((request) => request.time)),
+            `${dataset.path} offset ${offset}`,
+          ).toBeLessThanOrEqual(finishedAt);
         }
       }
-    }
-  });
+    });
 
-  it('types the Parquet columns properly, as DuckDB reads them', async () => {
-    const turnout = await queryDuckDb(`DESCRIBE SELECT * FROM read_parquet('${data('2014/kpu-dpr-turnout-by-sex-2014.parquet')}')`);
-    const types = Object.fromEntries(turnout.map((row) => [row.column_name, row.column_type]));
-    expect(types).toMatchObject({ election_year: 'BIGINT', dapil_id: 'VARCHAR', total_voters: 'BIGINT', quality_flags: 'VARCHAR[]' });
-    const parties = await queryDuckDb(`DESCRIBE SELECT * FROM read_parquet('${data('2024/kpu-party-profiles-2024.parquet')}')`);
-    const partyTypes = Object.fromEntries(parties.map((row) => [row.column_name, row.column_type]));
-    expect(partyTypes).toMatchObject({ ballot_number: 'VARCHAR', notarial_deed_date: 'DATE', women_representation_pct: 'DOUBLE' });
-    const [sum] = await queryDuckDb(`SELECT sum(total_voters)::BIGINT AS total FROM read_parquet('${data('2014/kpu-dpr-turnout-by-sex-2014.parquet')}') WHERE len(quality_flags) = 0`);
-    expect(Number(sum?.total)).toBe(102_564_049);
-  });
+    it('names the upstream and the time of retrieval as the source in datapackage.json', async () => {
+      const descriptor = JSON.parse(await readFile(data('datapackage.json'), 'utf8')) as {
+        created: string;
+        sources: Array<{ title: string }>;
+      };
+      const { finishedAt } = harvested.manifest;
+      expect(descriptor.sources).toHaveLength(1);
+      const title = descriptor.sources[0]?.title ?? '';
+      expect(title).toContain('Komisi Pemilihan Umum (KPU)');
+      expect(title).toContain(new URL(world.upstream.url).host);
+      expect(title).toContain('datahakpilihdpr');
+      expect(title).toContain('profilpartai');
+      expect(title).toContain(`retrieved ${finishedAt}`);
+      expect(descriptor.created).toBe(finishedAt);
+      expect(manifest.harvest.finishedAt).toBe(finishedAt);
+    });
 
-  it('flags exactly the broken records, with exactly the broken rules listed beside them', async () => {
-    const rows = await queryDuckDb(
-      `SELECT regency_name, quality_flags FROM read_parquet('${data('2014/kpu-dpr-turnout-by-sex-2014.parquet')}') WHERE len(quality_flags) > 0 ORDER BY regency_name`,
-    );
-    expect(Object.fromEntries(rows.map((row) => [row.regency_name, row.quality_flags]))).toEqual(BROKEN_FLAGS);
-    const report = JSON.parse(await readFile(data('quality-report.json'), 'utf8')) as { violationCount: number };
-    expect(report.violationCount).toBe(12);
-    expect(await readFile(data('quality-report.md'), 'utf8')).toContain('SUMBA BARAT DAYA');
-  });
+    it('writes every normalized JSON file to the declared schema: the columns in order, each value of its type or a null the column allows', async () => {
+      const jsonFiles = manifest.files.filter((file) => file.format === 'json');
+      // Per dataset, each year and all years together.
+      expect(jsonFiles.map((file) => `${file.dataset} ${file.year ?? 'all'}`).sort()).toEqual([
+        'parties 2014',
+        'parties 2019',
+        'parties 2024',
+        'parties all',
+        'turnout 2014',
+        'turnout all',
+      ]);
+      const fits: Record<ColumnDefinition['type'], (value: unknown) => boolean> = {
+        integer: (value) => Number.isSafeInteger(value),
+        decimal: (value) => typeof value === 'number' && Number.isFinite(value),
+        // Trimmed, runs of spaces collapsed, never empty (an empty upstream value is null).
+        text: (value) => typeof value === 'string' && value !== '' && value === value.trim() && !/\s\s/.test(value),
+        date: (value) =>
+          typeof value === 'string' &&
+          /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+          new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+        text_list: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== ''),
+      };
+      for (const file of jsonFiles) {
+        const dataset = DATASETS.find((candidate) => candidate.id === file.dataset) as DatasetDefinition;
+        const records = JSON.parse(await readFile(data(file.path), 'utf8')) as Row[];
+        expect(records.length, file.path).toBe(file.records);
+        for (const [index, record] of records.entries()) {
+          expect(Object.keys(record), `${file.path} record ${index}`).toEqual(
+            dataset.columns.map((column) => column.name),
+          );
+          for (const column of dataset.columns) {
+            const value = record[column.name];
+            const where = `${file.path} record ${index} ${column.name}: ${JSON.stringify(value)}`;
+            if (value === null) expect(column.nullable, where).toBe(true);
+            else expect(fits[column.type](value), where).toBe(true);
+          }
+        }
+      }
+    });
 
-  it('describes the package in a datapackage.json that the Frictionless library validates, and whose schemas fit the CSV rows', async () => {
-    const descriptor = JSON.parse(await readFile(data('datapackage.json'), 'utf8')) as { resources: Array<{ path: string; format: string; bytes: number; hash: string; schema?: object }>; description: string };
-    expect(await datapackage.validate(descriptor)).toEqual({ valid: true, errors: [] });
-    const pkg = await datapackage.Package.load(descriptor, { basePath: data(''), strict: true });
-    expect(pkg.valid).toBe(true);
-    expect(descriptor.description).toMatch(/publishes no licence/);
-    for (const resource of descriptor.resources) {
-      const content = await readFile(data(resource.path));
-      expect(resource.bytes).toBe(content.length);
-      expect(resource.hash).toBe(`sha256:${sha256(content)}`);
-      if (resource.format !== 'csv') continue;
-      const schema = await tableschema.Schema.load(resource.schema as object);
-      const rows = parse(content, { bom: true, from_line: 2 }) as string[][];
-      for (const row of rows) expect(() => schema.castRow(row)).not.toThrow();
-    }
-  });
+    it('types the Parquet columns properly, as DuckDB reads them', async () => {
+      const turnout = await queryDuckDb(
+        `DESCRIBE SELECT * FROM read_parquet('${data('2014/kpu-dpr-turnout-by-sex-2014.parquet')}')`,
+      );
+      const types = Object.fromEntries(turnout.map((row) => [row.column_name, row.column_type]));
+      expect(types).toMatchObject({
+        election_year: 'BIGINT',
+        dapil_id: 'VARCHAR',
+        total_voters: 'BIGINT',
+        quality_flags: 'VARCHAR[]',
+      });
+      const parties = await queryDuckDb(
+        `DESCRIBE SELECT * FROM read_parquet('${data('2024/kpu-party-profiles-2024.parquet')}')`,
+      );
+      const partyTypes = Object.fromEntries(parties.map((row) => [row.column_name, row.column_type]));
+      expect(partyTypes).toMatchObject({
+        ballot_number: 'VARCHAR',
+        notarial_deed_date: 'DATE',
+        women_representation_pct: 'DOUBLE',
+      });
+      const [sum] = await queryDuckDb(
+        `SELECT sum(total_voters)::BIGINT AS total FROM read_parquet('${data('2014/kpu-dpr-turnout-by-sex-2014.parquet')}') WHERE len(quality_flags) = 0`,
+      );
+      expect(Number(sum?.total)).toBe(102_564_049);
+    });
 
-  it("bundles each year's files with a README in a ZIP", async () => {
-    const bundle = manifest.files.find((file) => file.format === 'zip' && file.year === 2014);
-    expect(bundle?.path).toBe('2014/kpu-election-data-2014.zip');
-    const entries = await zipEntries(data(bundle?.path ?? ''));
-    const yearFiles = manifest.files.filter((file) => file.year === 2014 && file.dataset !== null);
-    expect([...entries.keys()]).toEqual(['kpu-election-data-2014/README.md', ...yearFiles.map((file) => `kpu-election-data-2014/${path.basename(file.path)}`)]);
-    for (const file of yearFiles) expect(sha256(entries.get(`kpu-election-data-2014/${path.basename(file.path)}`) ?? '')).toBe(file.sha256);
-    const readme = entries.get('kpu-election-data-2014/README.md')?.toString() ?? '';
-    expect(readme).toContain('How to cite');
-    expect(readme).toContain('`total_voters`');
-  });
-});
+    it('flags exactly the broken records, with exactly the broken rules listed beside them', async () => {
+      const rows = await queryDuckDb(
+        `SELECT regency_name, quality_flags FROM read_parquet('${data('2014/kpu-dpr-turnout-by-sex-2014.parquet')}') WHERE len(quality_flags) > 0 ORDER BY regency_name`,
+      );
+      expect(Object.fromEntries(rows.map((row) => [row.regency_name, row.quality_flags]))).toEqual(BROKEN_FLAGS);
+      const report = JSON.parse(await readFile(data('quality-report.json'), 'utf8')) as { violationCount: number };
+      expect(report.violationCount).toBe(12);
+      expect(await readFile(data('quality-report.md'), 'utf8')).toContain('SUMBA BARAT DAYA');
+    });
+
+    it('describes the package in a datapackage.json that the Frictionless library validates, and whose schemas fit the CSV rows', async () => {
+      const descriptor = JSON.parse(await readFile(data('datapackage.json'), 'utf8')) as {
+        resources: Array<{ path: string; format: string; bytes: number; hash: string; schema?: object }>;
+        description: string;
+      };
+      expect(await datapackage.validate(descriptor)).toEqual({ valid: true, errors: [] });
+      const pkg = await datapackage.Package.load(descriptor, { basePath: data(''), strict: true });
+      expect(pkg.valid).toBe(true);
+      expect(descriptor.description).toMatch(/publishes no licence/);
+      for (const resource of descriptor.resources) {
+        const content = await readFile(data(resource.path));
+        expect(resource.bytes).toBe(content.length);
+        expect(resource.hash).toBe(`sha256:${sha256(content)}`);
+        if (resource.format !== 'csv') continue;
+        const schema = await tableschema.Schema.load(resource.schema as object);
+        const rows = parse(content, { bom: true, from_line: 2 }) as string[][];
+        for (const row of rows) expect(() => schema.castRow(row)).not.toThrow();
+      }
+    });
+
+    it("bundles each year's files with a README in a ZIP", async () => {
+      const bundle = manifest.files.find((file) => file.format === 'zip' && file.year === 2014);
+      expect(bundle?.path).toBe('2014/kpu-election-data-2014.zip');
+      const entries = await zipEntries(data(bundle?.path ?? ''));
+      const yearFiles = manifest.files.filter((file) => file.year === 2014 && file.dataset !== null);
+      expect([...entries.keys()]).toEqual([
+        'kpu-election-data-2014/README.md',
+        ...yearFiles.map((file) => `kpu-election-data-2014/${path.basename(file.path)}`),
+      ]);
+      for (const file of yearFiles)
+        expect(sha256(entries.get(`kpu-election-data-2014/${path.basename(file.path)}`) ?? '')).toBe(file.sha256);
+      const readme = entries.get('kpu-election-data-2014/README.md')?.toString() ?? '';
+      expect(readme).toContain('How to cite');
+      expect(readme).toContain('`total_voters`');
+    });
+  },
+);

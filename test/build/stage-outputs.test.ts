@@ -19,7 +19,9 @@ import { readAllFiles, TEST_KEY } from '../support/harvest-fixtures.ts';
 
 async function hashes(dir: string): Promise<Record<string, string>> {
   const files = await readAllFiles(dir);
-  return Object.fromEntries(files.map(([name, content]) => [name, sha256(content)]).sort(([a], [b]) => (a! < b! ? -1 : 1)));
+  return Object.fromEntries(
+    files.map(([name, content]) => [name, sha256(content)]).sort(([a], [b]) => (a! < b! ? -1 : 1)),
+  );
 }
 
 const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
@@ -51,7 +53,11 @@ describe('stage outputs', () => {
     // The release stage's folder: the completed manifest, the one published, over the snapshot's very files.
     const released = await readFile(path.join(folder('release'), 'manifest.json'), 'utf8');
     expect(released).toBe(await readFile(path.join(world.distDir, 'data', 'manifest.json'), 'utf8'));
-    expect({ ...(JSON.parse(released) as SnapshotManifest), release: undefined, build: undefined }).toEqual({ ...snapshot, release: undefined, build: undefined });
+    expect({ ...(JSON.parse(released) as SnapshotManifest), release: undefined, build: undefined }).toEqual({
+      ...snapshot,
+      release: undefined,
+      build: undefined,
+    });
     const snapshotFiles = await hashes(folder('snapshot'));
     const releaseFiles = await hashes(folder('release'));
     delete snapshotFiles['manifest.json'];
@@ -62,20 +68,35 @@ describe('stage outputs', () => {
     expect(releaseFiles).toEqual(snapshotFiles);
     // The published quality report is the check stage's, byte for byte.
     for (const report of ['quality-report.json', 'quality-report.md']) {
-      expect(await readFile(path.join(folder('snapshot'), report), 'utf8')).toBe(await readFile(path.join(folder('check'), report), 'utf8'));
+      expect(await readFile(path.join(folder('snapshot'), report), 'utf8')).toBe(
+        await readFile(path.join(folder('check'), report), 'utf8'),
+      );
     }
   });
 
   it('reruns the check and snapshot stages on their own, offline, into the same bytes', async () => {
     const harvest = await readLatestHarvest(world.cacheDir, TEST_KEY);
     const checkDir = path.join(scratch, 'check');
-    const check = await runCheckStage({ harvestDir: harvest.dir, harvest: harvest.manifest, datasets: DATASETS, outDir: checkDir, strict: false, reporter: createSilentReporter() });
+    const check = await runCheckStage({
+      harvestDir: harvest.dir,
+      harvest: harvest.manifest,
+      datasets: DATASETS,
+      outDir: checkDir,
+      strict: false,
+      reporter: createSilentReporter(),
+    });
     expect(check.harvestId).toBe(harvest.manifest.harvestId);
     expect(await hashes(checkDir)).toEqual(await hashes(folder('check')));
     // The snapshot stage from the build's own check folder, read only.
     const before = await hashes(folder('check'));
     const outDir = path.join(scratch, 'snapshot', 'data');
-    await runSnapshotStage({ harvestDir: harvest.dir, harvest: harvest.manifest, checkDir: folder('check'), outDir, reporter: createSilentReporter() });
+    await runSnapshotStage({
+      harvestDir: harvest.dir,
+      harvest: harvest.manifest,
+      checkDir: folder('check'),
+      outDir,
+      reporter: createSilentReporter(),
+    });
     expect(await hashes(outDir)).toEqual(await hashes(folder('snapshot')));
     expect(await hashes(folder('check'))).toEqual(before);
   });
@@ -85,9 +106,18 @@ describe('stage outputs', () => {
     const checkDir = path.join(scratch, 'other-check');
     await cp(folder('check'), checkDir, { recursive: true });
     const result = await readJson<{ harvestId: string }>(path.join(checkDir, CHECK_RESULT_FILE));
-    await writeFile(path.join(checkDir, CHECK_RESULT_FILE), JSON.stringify({ ...result, harvestId: '20200101T000000Z' }));
+    await writeFile(
+      path.join(checkDir, CHECK_RESULT_FILE),
+      JSON.stringify({ ...result, harvestId: '20200101T000000Z' }),
+    );
     await expect(
-      runSnapshotStage({ harvestDir: harvest.dir, harvest: harvest.manifest, checkDir, outDir: path.join(scratch, 'refused'), reporter: createSilentReporter() }),
+      runSnapshotStage({
+        harvestDir: harvest.dir,
+        harvest: harvest.manifest,
+        checkDir,
+        outDir: path.join(scratch, 'refused'),
+        reporter: createSilentReporter(),
+      }),
     ).rejects.toThrow(/is of harvest 20200101T000000Z, not .*run the check stage again/);
   });
 });

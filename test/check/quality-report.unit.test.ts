@@ -27,7 +27,14 @@ describe('checkDataset report', () => {
   });
 
   it('counts per year, grouping a malformed year under its raw value, years in order', () => {
-    expect(report.years.map(({ year, recordsChecked, recordsFlagged, violationCount }) => ({ year, recordsChecked, recordsFlagged, violationCount }))).toEqual([
+    expect(
+      report.years.map(({ year, recordsChecked, recordsFlagged, violationCount }) => ({
+        year,
+        recordsChecked,
+        recordsFlagged,
+        violationCount,
+      })),
+    ).toEqual([
       { year: '2019', recordsChecked: 2, recordsFlagged: 1, violationCount: 2 },
       { year: '2024', recordsChecked: 2, recordsFlagged: 1, violationCount: 1 },
       { year: '24', recordsChecked: 1, recordsFlagged: 1, violationCount: 1 },
@@ -60,13 +67,18 @@ describe('checkDataset report', () => {
   it('is deterministic and JSON-serializable (no BigInt leaks from the arithmetic)', () => {
     const again = checkDataset(partyDataset, records);
     expect(JSON.stringify(again.report)).toBe(JSON.stringify(report));
-    const turnout = checkDataset(turnoutDataset, [{ TahunPemilu: '2014', JumlahSeluruhPenggunaHakPilih: '99999999999999999999' }]);
+    const turnout = checkDataset(turnoutDataset, [
+      { TahunPemilu: '2014', JumlahSeluruhPenggunaHakPilih: '99999999999999999999' },
+    ]);
     expect(() => JSON.stringify(turnout.report)).not.toThrow();
   });
 
   it('describes the rules it applied', () => {
     expect(report.rules.map((rule) => rule.id)).toEqual(partyDataset.rules.map((rule) => rule.id));
-    expect(report.rules.find((rule) => rule.id === 'key-unique')).toMatchObject({ kind: 'dataset', fields: ['tahunPemilu', 'NomorUrutPartai'] });
+    expect(report.rules.find((rule) => rule.id === 'key-unique')).toMatchObject({
+      kind: 'dataset',
+      fields: ['tahunPemilu', 'NomorUrutPartai'],
+    });
   });
 });
 
@@ -89,12 +101,17 @@ describe('buildQualityReport and listBrokenRules', () => {
 
 describe('renderQualityReportMarkdown', () => {
   const hostile = party('2024', '3', { Email: 'a|b\nc <script>', Link: 'x|y' });
-  const report = buildQualityReport([checkDataset(turnoutDataset, []).report, checkDataset(partyDataset, [...records, hostile]).report]);
+  const report = buildQualityReport([
+    checkDataset(turnoutDataset, []).report,
+    checkDataset(partyDataset, [...records, hostile]).report,
+  ]);
   const markdown = renderQualityReportMarkdown(report);
 
   it('has Indonesian and English headings and a summary per dataset and year', () => {
     expect(markdown).toContain('# Laporan kualitas data / Data quality report');
-    expect(markdown).toContain('## Profil partai politik peserta pemilu / Profiles of the parties contesting the election (`parties`)');
+    expect(markdown).toContain(
+      '## Profil partai politik peserta pemilu / Profiles of the parties contesting the election (`parties`)',
+    );
     expect(markdown).toContain('### Ringkasan per tahun / Summary per year');
     expect(markdown).toContain('| 2019 | 2 | 1 | 2 |');
     expect(markdown).toContain('| "24" | 1 | 1 | 1 |');

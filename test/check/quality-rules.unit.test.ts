@@ -65,9 +65,19 @@ type Case = { rule: string; name: string; change: RawRecord; flags: string[] };
 // one of them: each case names the second rule it unavoidably breaks.
 const turnoutFailures: Case[] = [
   { rule: 'field-string', name: 'a missing field', change: { NamaDapil: undefined }, flags: ['field-string'] },
-  { rule: 'field-string', name: 'a count sent as a JSON number', change: { JumlahTotalPenggunaHakPilihLakiLaki: 49490 }, flags: ['field-string'] },
+  {
+    rule: 'field-string',
+    name: 'a count sent as a JSON number',
+    change: { JumlahTotalPenggunaHakPilihLakiLaki: 49490 },
+    flags: ['field-string'],
+  },
   { rule: 'field-string', name: 'a null name', change: { NamaKabupaten: null }, flags: ['field-string'] },
-  { rule: 'text-unicode', name: 'a lone surrogate in a name', change: { NamaKabupaten: 'KABUPATEN \uD800' }, flags: ['text-unicode'] },
+  {
+    rule: 'text-unicode',
+    name: 'a lone surrogate in a name',
+    change: { NamaKabupaten: 'KABUPATEN \uD800' },
+    flags: ['text-unicode'],
+  },
   { rule: 'text-utf8', name: 'U+FFFD in a name', change: { NamaDapil: 'DAPIL \uFFFD' }, flags: ['text-utf8'] },
   { rule: 'year-format', name: 'a two-digit year', change: { TahunPemilu: '19' }, flags: ['year-format'] },
   { rule: 'year-format', name: 'a padded year', change: { TahunPemilu: ' 2019' }, flags: ['year-format'] },
@@ -75,9 +85,24 @@ const turnoutFailures: Case[] = [
   { rule: 'dapil-id-digits', name: 'an empty dapil id', change: { IdDapil: '' }, flags: ['dapil-id-digits'] },
   { rule: 'name-non-empty', name: 'a blank regency', change: { NamaKabupaten: '   ' }, flags: ['name-non-empty'] },
   { rule: 'name-non-empty', name: 'an empty dapil name', change: { NamaDapil: '' }, flags: ['name-non-empty'] },
-  { rule: 'count-digits', name: 'a thousands separator', change: { JumlahPenggunaHakPilihLakiLakiDalamDPT: '48.213' }, flags: ['count-digits'] },
-  { rule: 'count-digits', name: 'an empty count', change: { JumlahSeluruhPenggunaHakPilih: '' }, flags: ['count-digits'] },
-  { rule: 'count-digits', name: 'a negative count', change: { JumlahPenggunaHakPilihPerempuanDalamDPK: '-1187' }, flags: ['count-digits'] },
+  {
+    rule: 'count-digits',
+    name: 'a thousands separator',
+    change: { JumlahPenggunaHakPilihLakiLakiDalamDPT: '48.213' },
+    flags: ['count-digits'],
+  },
+  {
+    rule: 'count-digits',
+    name: 'an empty count',
+    change: { JumlahSeluruhPenggunaHakPilih: '' },
+    flags: ['count-digits'],
+  },
+  {
+    rule: 'count-digits',
+    name: 'a negative count',
+    change: { JumlahPenggunaHakPilihPerempuanDalamDPK: '-1187' },
+    flags: ['count-digits'],
+  },
   {
     rule: 'dpt-sex-sum',
     name: 'DPT both one too many (and the grand total with it)',
@@ -117,33 +142,97 @@ const turnoutFailures: Case[] = [
   {
     rule: 'total-sex-sum',
     name: 'a DPT male voter moved to the male total only',
-    change: { JumlahPenggunaHakPilihLakiLakiDalamDPT: '48214', JumlahPenggunaHakPilihLakiLakiDanPerempuanDalamDPT: '98090', JumlahSeluruhPenggunaHakPilih: '100612' },
+    change: {
+      JumlahPenggunaHakPilihLakiLakiDalamDPT: '48214',
+      JumlahPenggunaHakPilihLakiLakiDanPerempuanDalamDPT: '98090',
+      JumlahSeluruhPenggunaHakPilih: '100612',
+    },
     flags: ['total-list-sum-male', 'total-sex-sum'],
   },
 ];
 
 const partyFailures: Case[] = [
   { rule: 'field-string', name: 'a missing Link', change: { Link: undefined }, flags: ['field-string'] },
-  { rule: 'field-string', name: 'a ballot number sent as a number', change: { NomorUrutPartai: 2 }, flags: ['field-string'] },
-  { rule: 'text-unicode', name: 'a lone surrogate in the party name', change: { NamaPartai: 'PARTAI \uDC00' }, flags: ['text-unicode'] },
-  { rule: 'text-utf8', name: 'U+FFFD in the party name', change: { NamaPartai: 'PARTAI \uFFFD' }, flags: ['text-utf8'] },
+  {
+    rule: 'field-string',
+    name: 'a ballot number sent as a number',
+    change: { NomorUrutPartai: 2 },
+    flags: ['field-string'],
+  },
+  {
+    rule: 'text-unicode',
+    name: 'a lone surrogate in the party name',
+    change: { NamaPartai: 'PARTAI \uDC00' },
+    flags: ['text-unicode'],
+  },
+  {
+    rule: 'text-utf8',
+    name: 'U+FFFD in the party name',
+    change: { NamaPartai: 'PARTAI \uFFFD' },
+    flags: ['text-utf8'],
+  },
   { rule: 'year-format', name: 'a two-digit year', change: { tahunPemilu: '24' }, flags: ['year-format'] },
-  { rule: 'ballot-number-digits', name: 'a ballot number with a letter', change: { NomorUrutPartai: '2a' }, flags: ['ballot-number-digits'] },
+  {
+    rule: 'ballot-number-digits',
+    name: 'a ballot number with a letter',
+    change: { NomorUrutPartai: '2a' },
+    flags: ['ballot-number-digits'],
+  },
   { rule: 'name-non-empty', name: 'a blank party name', change: { NamaPartai: ' ' }, flags: ['name-non-empty'] },
   { rule: 'deed-date', name: '31 February', change: { TanggalAkteNotaris: '31-02-2020' }, flags: ['deed-date'] },
-  { rule: 'deed-date', name: '29 February of a common year', change: { TanggalAkteNotaris: '29-02-2023' }, flags: ['deed-date'] },
+  {
+    rule: 'deed-date',
+    name: '29 February of a common year',
+    change: { TanggalAkteNotaris: '29-02-2023' },
+    flags: ['deed-date'],
+  },
   { rule: 'deed-date', name: 'an ISO date', change: { TanggalAkteNotaris: '2011-03-07' }, flags: ['deed-date'] },
-  { rule: 'deed-date', name: 'single-digit day and month', change: { TanggalAkteNotaris: '7-3-2011' }, flags: ['deed-date'] },
-  { rule: 'women-pct', name: 'a decimal point', change: { PersentaseKeterwakilanPerempuan: '30.5' }, flags: ['women-pct'] },
-  { rule: 'women-pct', name: 'thousands grouping', change: { PersentaseKeterwakilanPerempuan: '1.234,5' }, flags: ['women-pct'] },
+  {
+    rule: 'deed-date',
+    name: 'single-digit day and month',
+    change: { TanggalAkteNotaris: '7-3-2011' },
+    flags: ['deed-date'],
+  },
+  {
+    rule: 'women-pct',
+    name: 'a decimal point',
+    change: { PersentaseKeterwakilanPerempuan: '30.5' },
+    flags: ['women-pct'],
+  },
+  {
+    rule: 'women-pct',
+    name: 'thousands grouping',
+    change: { PersentaseKeterwakilanPerempuan: '1.234,5' },
+    flags: ['women-pct'],
+  },
   { rule: 'women-pct', name: 'above 100', change: { PersentaseKeterwakilanPerempuan: '100,5' }, flags: ['women-pct'] },
-  { rule: 'women-pct', name: 'a percent sign', change: { PersentaseKeterwakilanPerempuan: '30,5%' }, flags: ['women-pct'] },
-  { rule: 'email-format', name: 'no @', change: { Email: 'sekretariat at contoh-dua.example' }, flags: ['email-format'] },
-  { rule: 'email-format', name: 'two addresses', change: { Email: 'a@contoh-dua.example, b@contoh-dua.example' }, flags: ['email-format'] },
+  {
+    rule: 'women-pct',
+    name: 'a percent sign',
+    change: { PersentaseKeterwakilanPerempuan: '30,5%' },
+    flags: ['women-pct'],
+  },
+  {
+    rule: 'email-format',
+    name: 'no @',
+    change: { Email: 'sekretariat at contoh-dua.example' },
+    flags: ['email-format'],
+  },
+  {
+    rule: 'email-format',
+    name: 'two addresses',
+    change: { Email: 'a@contoh-dua.example, b@contoh-dua.example' },
+    flags: ['email-format'],
+  },
   { rule: 'link-url', name: 'no scheme', change: { Link: 'contoh.example/partai/2' }, flags: ['link-url'] },
   { rule: 'link-url', name: 'a relative path', change: { Link: '/partai/2' }, flags: ['link-url'] },
   { rule: 'link-url', name: 'a javascript: URL', change: { Link: 'javascript:alert(1)' }, flags: ['link-url'] },
-  { rule: 'link-url', name: 'slashes still JSON-escaped', change: { Link: 'https:\\/\\/contoh.example\\/partai\\/2' }, flags: ['link-url'] },
+  {
+    rule: 'link-url',
+    name: 'slashes still JSON-escaped',
+    change: { Link: 'https:\\/\\/contoh.example\\/partai\\/2' },
+    flags: ['link-url'],
+  },
 ];
 
 const partyPasses: Array<{ rule: string; name: string; change: RawRecord }> = [
@@ -154,8 +243,16 @@ const partyPasses: Array<{ rule: string; name: string; change: RawRecord }> = [
   { rule: 'women-pct', name: '100 and 0', change: { PersentaseKeterwakilanPerempuan: '100' } },
   { rule: 'women-pct', name: '0,0', change: { PersentaseKeterwakilanPerempuan: '0,0' } },
   { rule: 'email-format', name: 'an empty e-mail', change: { Email: '' } },
-  { rule: 'email-format', name: 'an address with dots and a subdomain', change: { Email: 'sekretariat.pusat@mail.contoh-dua.example' } },
-  { rule: 'email-format', name: 'surrounding spaces (trimmed when published)', change: { Email: ' sekretariat@contoh-satu.example ' } },
+  {
+    rule: 'email-format',
+    name: 'an address with dots and a subdomain',
+    change: { Email: 'sekretariat.pusat@mail.contoh-dua.example' },
+  },
+  {
+    rule: 'email-format',
+    name: 'surrounding spaces (trimmed when published)',
+    change: { Email: ' sekretariat@contoh-satu.example ' },
+  },
   { rule: 'link-url', name: 'an empty link', change: { Link: '' } },
   { rule: 'link-url', name: 'an http link', change: { Link: 'http://contoh-dua.example/' } },
   { rule: 'name-non-empty', name: 'an empty acronym (not a rule)', change: { AkronimNamaPartai: '' } },
@@ -172,16 +269,20 @@ function withChange(base: Readonly<Record<string, string>>, change: RawRecord): 
 }
 
 describe('dataset rule declarations', () => {
-  it.each(DATASETS.map((dataset) => [dataset.id, dataset] as const))('%s: rule ids are unique kebab-case and name only its fields', (_id, dataset) => {
-    const ids = dataset.rules.map((rule) => rule.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const rule of dataset.rules) {
-      expect(rule.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-      expect(rule.fields.length).toBeGreaterThan(0);
-      for (const field of rule.fields) expect(dataset.upstreamFields).toContain(field);
-      for (const text of [rule.title.id, rule.title.en, rule.description.id, rule.description.en]) expect(text.trim()).not.toBe('');
-    }
-  });
+  it.each(DATASETS.map((dataset) => [dataset.id, dataset] as const))(
+    '%s: rule ids are unique kebab-case and name only its fields',
+    (_id, dataset) => {
+      const ids = dataset.rules.map((rule) => rule.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const rule of dataset.rules) {
+        expect(rule.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+        expect(rule.fields.length).toBeGreaterThan(0);
+        for (const field of rule.fields) expect(dataset.upstreamFields).toContain(field);
+        for (const text of [rule.title.id, rule.title.en, rule.description.id, rule.description.en])
+          expect(text.trim()).not.toBe('');
+      }
+    },
+  );
 
   it('declares every rule of UPSTREAM.md', () => {
     expect(turnoutDataset.rules.map((rule) => rule.id)).toEqual([
@@ -219,7 +320,9 @@ describe('dataset rule declarations', () => {
 
   it('every rule has a failing case below', () => {
     const covered = (cases: Case[]): string[] => [...new Set(cases.map((testCase) => testCase.rule))];
-    const turnoutRules = turnoutDataset.rules.map((rule) => rule.id).filter((id) => !['count-safe-integer', 'key-unique'].includes(id));
+    const turnoutRules = turnoutDataset.rules
+      .map((rule) => rule.id)
+      .filter((id) => !['count-safe-integer', 'key-unique'].includes(id));
     const partyRules = partyDataset.rules.map((rule) => rule.id).filter((id) => id !== 'key-unique');
     expect(covered(turnoutFailures).sort()).toEqual([...turnoutRules].sort());
     expect(covered(partyFailures).sort()).toEqual([...partyRules].sort());
@@ -231,19 +334,25 @@ describe('turnout rules', () => {
     expect(flagsOf(turnoutDataset, { ...TURNOUT })).toEqual([]);
   });
 
-  it.each(turnoutFailures.map((testCase) => [testCase.rule, testCase.name, testCase] as const))('%s breaks on %s', (_rule, _name, testCase) => {
-    expect(flagsOf(turnoutDataset, withChange(TURNOUT, testCase.change))).toEqual(testCase.flags);
-  });
+  it.each(turnoutFailures.map((testCase) => [testCase.rule, testCase.name, testCase] as const))(
+    '%s breaks on %s',
+    (_rule, _name, testCase) => {
+      expect(flagsOf(turnoutDataset, withChange(TURNOUT, testCase.change))).toEqual(testCase.flags);
+    },
+  );
 
   it('states a broken sum with the expected wording, the values and the computed sum', () => {
-    const { report } = checkDataset(turnoutDataset, [withChange(TURNOUT, { JumlahTotalPenggunaHakPilihLakiLaki: '49491' })]);
+    const { report } = checkDataset(turnoutDataset, [
+      withChange(TURNOUT, { JumlahTotalPenggunaHakPilihLakiLaki: '49491' }),
+    ]);
     const violation = report.violations.find((candidate) => candidate.ruleId === 'total-list-sum-male');
     expect(violation).toEqual({
       ruleId: 'total-list-sum-male',
       position: 0,
       year: '2019',
       key: { TahunPemilu: '2019', JenisPemilu: 'DPR', IdDapil: '0101', NamaKabupaten: 'KABUPATEN CONTOH 1' },
-      message: 'LakiLaki: DPT+DPTb+DPK != JumlahTotalPenggunaHakPilihLakiLaki (48213 + 73 + 1204 = 49490, JumlahTotalPenggunaHakPilihLakiLaki = 49491)',
+      message:
+        'LakiLaki: DPT+DPTb+DPK != JumlahTotalPenggunaHakPilihLakiLaki (48213 + 73 + 1204 = 49490, JumlahTotalPenggunaHakPilihLakiLaki = 49491)',
       values: {
         JumlahPenggunaHakPilihLakiLakiDalamDPT: '48213',
         JumlahPenggunaHakPilihLakiLakiDalamDPTb: '73',
@@ -255,10 +364,16 @@ describe('turnout rules', () => {
   });
 
   it('does not evaluate a sum whose counts are not digits (count-digits reports it once)', () => {
-    const record = withChange(TURNOUT, { JumlahPenggunaHakPilihLakiLakiDalamDPT: 'abc', JumlahPenggunaHakPilihPerempuanDalamDPT: '' });
+    const record = withChange(TURNOUT, {
+      JumlahPenggunaHakPilihLakiLakiDalamDPT: 'abc',
+      JumlahPenggunaHakPilihPerempuanDalamDPT: '',
+    });
     const { report } = checkDataset(turnoutDataset, [record]);
     expect(report.violations.map((violation) => violation.ruleId)).toEqual(['count-digits']);
-    expect(report.violations[0]?.values).toEqual({ JumlahPenggunaHakPilihLakiLakiDalamDPT: 'abc', JumlahPenggunaHakPilihPerempuanDalamDPT: '' });
+    expect(report.violations[0]?.values).toEqual({
+      JumlahPenggunaHakPilihLakiLakiDalamDPT: 'abc',
+      JumlahPenggunaHakPilihPerempuanDalamDPT: '',
+    });
   });
 
   describe('counts beyond Number.MAX_SAFE_INTEGER', () => {
@@ -289,7 +404,8 @@ describe('turnout rules', () => {
 
     it('an off-by-one that double arithmetic would miss is caught', () => {
       const record = hugeRecord(-1n);
-      const asDoubles = Number(record.JumlahPenggunaHakPilihLakiLakiDalamDPT) + Number(record.JumlahPenggunaHakPilihPerempuanDalamDPT);
+      const asDoubles =
+        Number(record.JumlahPenggunaHakPilihLakiLakiDalamDPT) + Number(record.JumlahPenggunaHakPilihPerempuanDalamDPT);
       expect(asDoubles).toBe(Number(record.JumlahPenggunaHakPilihLakiLakiDanPerempuanDalamDPT));
       expect(flagsOf(turnoutDataset, record)).toEqual(['count-safe-integer', 'dpt-sex-sum', 'total-sex-sum']);
     });
@@ -341,24 +457,39 @@ describe('party rules', () => {
 
   it('a record of empty optional fields obeys every rule', () => {
     const sparse = Object.fromEntries(partyDataset.upstreamFields.map((field) => [field, '']));
-    expect(flagsOf(partyDataset, { ...sparse, tahunPemilu: '2019', NomorUrutPartai: '1', NamaPartai: 'PARTAI CONTOH SATU' })).toEqual([]);
+    expect(
+      flagsOf(partyDataset, { ...sparse, tahunPemilu: '2019', NomorUrutPartai: '1', NamaPartai: 'PARTAI CONTOH SATU' }),
+    ).toEqual([]);
   });
 
-  it.each(partyFailures.map((testCase) => [testCase.rule, testCase.name, testCase] as const))('%s breaks on %s', (_rule, _name, testCase) => {
-    expect(flagsOf(partyDataset, withChange(PARTY, testCase.change))).toEqual(testCase.flags);
-  });
+  it.each(partyFailures.map((testCase) => [testCase.rule, testCase.name, testCase] as const))(
+    '%s breaks on %s',
+    (_rule, _name, testCase) => {
+      expect(flagsOf(partyDataset, withChange(PARTY, testCase.change))).toEqual(testCase.flags);
+    },
+  );
 
-  it.each(partyPasses.map((testCase) => [testCase.rule, testCase.name, testCase] as const))('%s passes %s', (_rule, _name, testCase) => {
-    expect(flagsOf(partyDataset, withChange(PARTY, testCase.change))).toEqual([]);
-  });
+  it.each(partyPasses.map((testCase) => [testCase.rule, testCase.name, testCase] as const))(
+    '%s passes %s',
+    (_rule, _name, testCase) => {
+      expect(flagsOf(partyDataset, withChange(PARTY, testCase.change))).toEqual([]);
+    },
+  );
 
   it('key-unique: the same ballot number in two years passes, twice in one year fails', () => {
     const nextYear = withChange(PARTY, { tahunPemilu: '2029' });
     expect(checkDataset(partyDataset, [{ ...PARTY }, nextYear]).flags).toEqual([[], []]);
     const sameNumber = withChange(PARTY, { NamaPartai: 'Another party' });
-    expect(checkDataset(partyDataset, [{ ...PARTY }, nextYear, sameNumber]).flags).toEqual([['key-unique'], [], ['key-unique']]);
+    expect(checkDataset(partyDataset, [{ ...PARTY }, nextYear, sameNumber]).flags).toEqual([
+      ['key-unique'],
+      [],
+      ['key-unique'],
+    ]);
     // NomorUrutPartai is published as text, so "02" is another key than "2".
-    expect(checkDataset(partyDataset, [{ ...PARTY }, withChange(PARTY, { NomorUrutPartai: '02' })]).flags).toEqual([[], []]);
+    expect(checkDataset(partyDataset, [{ ...PARTY }, withChange(PARTY, { NomorUrutPartai: '02' })]).flags).toEqual([
+      [],
+      [],
+    ]);
   });
 
   it('reports the broken value of a format rule', () => {
@@ -377,7 +508,14 @@ describe('party rules', () => {
 });
 
 describe('sum rules: doubles up to 15 digits, BigInt beyond', () => {
-  const rule = createSumRule({ id: 'sum', addends: ['a', 'b'], total: 't', broken: 'a+b != t', title: { id: '', en: '' }, description: { id: '', en: '' } });
+  const rule = createSumRule({
+    id: 'sum',
+    addends: ['a', 'b'],
+    total: 't',
+    broken: 'a+b != t',
+    title: { id: '', en: '' },
+    description: { id: '', en: '' },
+  });
   const test = (a: string, b: string, t: string) => rule.test({ a, b, t });
   const exact = (a: string, b: string, t: string): boolean => BigInt(a) + BigInt(b) === BigInt(t);
 

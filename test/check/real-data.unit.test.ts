@@ -85,7 +85,9 @@ describe.skipIf(!HAS_SHARED_DATA)('check on the real turnout files', () => {
     expect(records).toHaveLength(263);
     expect(report.violations).toEqual([]);
     expect(flags.every((recordFlags) => recordFlags.length === 0)).toBe(true);
-    expect(report.years.map(({ year, recordsChecked, recordsFlagged }) => [year, recordsChecked, recordsFlagged])).toEqual([['2014', 263, 0]]);
+    expect(
+      report.years.map(({ year, recordsChecked, recordsFlagged }) => [year, recordsChecked, recordsFlagged]),
+    ).toEqual([['2014', 263, 0]]);
   });
 });
 

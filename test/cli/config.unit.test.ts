@@ -14,7 +14,14 @@ function configError(env: Record<string, string>): BuildError {
 describe('loadConfig', () => {
   it('has working defaults and a demo upstream when KPU_BASE_URL is unset', () => {
     const config = loadConfig({}, '/work/p');
-    expect(config.upstream).toMatchObject({ baseUrl: null, apiKey: null, method: 'GET', pageSize: 1000, concurrency: 2, retries: 5 });
+    expect(config.upstream).toMatchObject({
+      baseUrl: null,
+      apiKey: null,
+      method: 'GET',
+      pageSize: 1000,
+      concurrency: 2,
+      retries: 5,
+    });
     expect(config.cacheDir).toBe('/work/p/.cache');
     expect(config.distDir).toBe('/work/p/dist');
   });

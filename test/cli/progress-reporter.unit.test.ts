@@ -17,7 +17,12 @@ function capture() {
 describe('createReporter', () => {
   it('shows a live status line on a terminal, cleared before the next log line', () => {
     const out = capture();
-    const reporter = createReporter({ terminal: true, redact: createRedactor(['s3cret']), stream: out.stream, statusIntervalMs: 0 });
+    const reporter = createReporter({
+      terminal: true,
+      redact: createRedactor(['s3cret']),
+      stream: out.stream,
+      statusIntervalMs: 0,
+    });
     reporter.status('harvest turnout: 3 pages');
     reporter.line('done with s3cret');
     expect(out.read()).toBe('\r\x1b[2Kharvest turnout: 3 pages\r\x1b[2Kdone with [redacted]\n');

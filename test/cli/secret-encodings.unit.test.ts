@@ -27,7 +27,13 @@ describe('redaction of every form of the key', () => {
       const mixed = [...key]
         .map((character, index) => {
           const hex = character.charCodeAt(0).toString(16).padStart(2, '0');
-          return [character, `\\u00${hex.toUpperCase()}`, `%${hex}`, `&#x${hex.toUpperCase()};`, `&#0${character.charCodeAt(0)};`][index % 5];
+          return [
+            character,
+            `\\u00${hex.toUpperCase()}`,
+            `%${hex}`,
+            `&#x${hex.toUpperCase()};`,
+            `&#0${character.charCodeAt(0)};`,
+          ][index % 5];
         })
         .join('');
       expect(redact(`x ${mixed} y`)).toBe(`x ${REDACTED} y`);
@@ -38,7 +44,9 @@ describe('redaction of every form of the key', () => {
     const redact = createRedactor([ECHO_KEY]);
     const text = 'harvest turnout: 3 pages, 1,000 records · &amp; %41 \\u0041 data:;base64,QUJD …';
     expect(redact(text)).toBe(text);
-    expect(createRedactor()('Unexpected token \'k\', "k-SECRET-1"... is not valid JSON')).toBe('Unexpected token \'k\', "k-SECRET-1"... is not valid JSON');
+    expect(createRedactor()('Unexpected token \'k\', "k-SECRET-1"... is not valid JSON')).toBe(
+      'Unexpected token \'k\', "k-SECRET-1"... is not valid JSON',
+    );
   });
 });
 
@@ -86,8 +94,12 @@ describe('createSecretMatcher', () => {
     const matcher = createSecretMatcher([ECHO_KEY]);
     for (const alignment of [0, 1, 2]) {
       const bytes = Buffer.from(`${'p'.repeat(alignment)}key=${ECHO_KEY}&more`);
-      expect(matcher?.find(`data:;base64,${bytes.toString('base64')}`)?.carrier, `base64 at ${alignment}`).toBe('base64');
-      expect(matcher?.find(`?t=${bytes.toString('base64url')}`)?.carrier, `base64url at ${alignment}`).toMatch(/^base64/);
+      expect(matcher?.find(`data:;base64,${bytes.toString('base64')}`)?.carrier, `base64 at ${alignment}`).toBe(
+        'base64',
+      );
+      expect(matcher?.find(`?t=${bytes.toString('base64url')}`)?.carrier, `base64url at ${alignment}`).toMatch(
+        /^base64/,
+      );
     }
     expect(matcher?.find(`a ${encodeKeyAsJsonSource(ECHO_KEY, 'percent-upper')} b`)?.encoding).toBe('percent-encoded');
     expect(matcher?.find(`a ${encodeKeyAsJsonSource(ECHO_KEY, 'json-unicode')} b`)?.encoding).toBe('JSON-escaped');

@@ -24,10 +24,14 @@ function capture() {
 
 describe('escapeControlCharacters', () => {
   it('shows each control as text, and keeps newlines unless the text must stay one line', () => {
-    expect(escapeControlCharacters(TERMINAL_CONTROLS)).toBe('\\x1b[2J\\x1b[31mALERT\\x1b]0;owned\\x07\\x0dOK\\x9b31m\\u202e');
+    expect(escapeControlCharacters(TERMINAL_CONTROLS)).toBe(
+      '\\x1b[2J\\x1b[31mALERT\\x1b]0;owned\\x07\\x0dOK\\x9b31m\\u202e',
+    );
     expect(escapeControlCharacters('a\nb\tc')).toBe('a\nb\tc');
     expect(escapeControlCharacters('a\nb', { oneLine: true })).toBe('a\\x0ab');
-    expect(escapeControlCharacters('Partai Kebangkitan Bangsa · 30,5 % — “ok”')).toBe('Partai Kebangkitan Bangsa · 30,5 % — “ok”');
+    expect(escapeControlCharacters('Partai Kebangkitan Bangsa · 30,5 % — “ok”')).toBe(
+      'Partai Kebangkitan Bangsa · 30,5 % — “ok”',
+    );
   });
 
   it('JSON output: C1 and bidi controls as \\u escapes, the same JSON value', () => {
@@ -40,7 +44,12 @@ describe('escapeControlCharacters', () => {
 describe('the reporter', () => {
   it('never writes an upstream control character raw, in lines, warnings or the live status', () => {
     const out = capture();
-    const reporter = createReporter({ terminal: true, redact: createRedactor(['s3cret']), stream: out.stream, statusIntervalMs: 0 });
+    const reporter = createReporter({
+      terminal: true,
+      redact: createRedactor(['s3cret']),
+      stream: out.stream,
+      statusIntervalMs: 0,
+    });
     reporter.status(`harvest ${TERMINAL_CONTROLS} s3cret`);
     reporter.line(`line ${TERMINAL_CONTROLS}`);
     reporter.warn(`two\nlines ${TERMINAL_CONTROLS}`);

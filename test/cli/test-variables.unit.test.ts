@@ -18,13 +18,20 @@ describe('test-only variables', () => {
   it('set the throttle floor and ceiling, and refuse a bad value naming the variable', () => {
     const config = loadConfig({ KPU_TEST_THROTTLE_FLOOR_MS: '20', KPU_TEST_THROTTLE_CEILING_MS: '100' }, '/tmp');
     expect(config.upstream).toMatchObject({ throttleFloorMs: 20, throttleCeilingMs: 100 });
-    expect(() => loadConfig({ KPU_TEST_THROTTLE_FLOOR_MS: '0' }, '/tmp')).toThrow(/KPU_TEST_THROTTLE_FLOOR_MS must be a whole number/);
+    expect(() => loadConfig({ KPU_TEST_THROTTLE_FLOOR_MS: '0' }, '/tmp')).toThrow(
+      /KPU_TEST_THROTTLE_FLOOR_MS must be a whole number/,
+    );
   });
 
   it('read a kill point, with the time it is reached, and refuse anything else', () => {
     expect(readTestKillPoint({ KPU_TEST_KILL_AT: 'publish:swapped' })).toEqual({ point: 'publish:swapped', nth: 1 });
-    expect(readTestKillPoint({ KPU_TEST_KILL_AT: 'publish:copying#40' })).toEqual({ point: 'publish:copying', nth: 40 });
-    expect(() => readTestKillPoint({ KPU_TEST_KILL_AT: 'after 3 seconds' })).toThrow(/KPU_TEST_KILL_AT must be a kill point/);
+    expect(readTestKillPoint({ KPU_TEST_KILL_AT: 'publish:copying#40' })).toEqual({
+      point: 'publish:copying',
+      nth: 40,
+    });
+    expect(() => readTestKillPoint({ KPU_TEST_KILL_AT: 'after 3 seconds' })).toThrow(
+      /KPU_TEST_KILL_AT must be a kill point/,
+    );
     for (const point of KILL_POINTS) expect(readTestKillPoint({ KPU_TEST_KILL_AT: point })?.point).toBe(point);
   });
 

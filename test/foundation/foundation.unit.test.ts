@@ -3,7 +3,12 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { partialPathOf, writeChunksToFile, writeFileAtomic, writeFileAtomically } from '../../scripts/foundation/atomic-file.ts';
+import {
+  partialPathOf,
+  writeChunksToFile,
+  writeFileAtomic,
+  writeFileAtomically,
+} from '../../scripts/foundation/atomic-file.ts';
 import { createSha256, hashFile, sha256Hex } from '../../scripts/foundation/hashing.ts';
 import { readJsonChecked, readJsonFile, readJsonIfPresent } from '../../scripts/foundation/json-file.ts';
 
@@ -76,7 +81,10 @@ describe('JSON files', () => {
     const file = path.join(dir, 'x.json');
     const absent = await readJsonChecked(file);
     expect(absent.ok).toBe(false);
-    if (!absent.ok) expect(absent.reason).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cannot be read as JSON: ENOENT`));
+    if (!absent.ok)
+      expect(absent.reason).toMatch(
+        new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cannot be read as JSON: ENOENT`),
+      );
     await writeFile(file, '{"a":1}');
     expect(await readJsonChecked(file)).toEqual({ ok: true, value: { a: 1 } });
   });

@@ -11,7 +11,14 @@ import type { PageProvenance } from '../../scripts/harvest/harvest-store.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamFault, UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { createHarvestWorld, expectHarvestedExactly, readAllFiles, readLatestHarvested, TEST_KEY, type HarvestWorld } from '../support/harvest-fixtures.ts';
+import {
+  createHarvestWorld,
+  expectHarvestedExactly,
+  readAllFiles,
+  readLatestHarvested,
+  TEST_KEY,
+  type HarvestWorld,
+} from '../support/harvest-fixtures.ts';
 import { runCli, runCliInProcess } from '../support/run-cli.ts';
 
 function syntheticData(): UpstreamData {
@@ -28,7 +35,11 @@ afterEach(async () => {
 });
 
 /** A harvest that completes, run in this process (see the top of the file). */
-async function harvestWith(options: Partial<UpstreamServerOptions>, env: Record<string, string> = {}, args: string[] = []) {
+async function harvestWith(
+  options: Partial<UpstreamServerOptions>,
+  env: Record<string, string> = {},
+  args: string[] = [],
+) {
   const data = syntheticData();
   world = await createHarvestWorld(data, options, { KPU_PAGE_SIZE: '7', ...env });
   const run = await runCliInProcess(['harvest', '--json', ...args], { env: world.env });
@@ -82,7 +93,9 @@ describe('harvest: paging', () => {
     const harvested = await expectHarvestedExactly(current.cacheDir, data);
     // 30 records at 4 a page: 8 pages with records, then the empty page that ends the chain.
     expect(harvested.manifest.datasets.turnout?.pages).toBe(9);
-    expect(harvested.manifest.datasets.turnout?.pageFiles.map((page) => page.offset)).toEqual([0, 4, 8, 12, 16, 20, 24, 28, 30]);
+    expect(harvested.manifest.datasets.turnout?.pageFiles.map((page) => page.offset)).toEqual([
+      0, 4, 8, 12, 16, 20, 24, 28, 30,
+    ]);
   });
 
   it('stops with HARVEST_OFFSET_IGNORED when later pages repeat the first', async () => {
@@ -90,7 +103,9 @@ describe('harvest: paging', () => {
     expect(run.code).toBe(3);
     const error = errorOf(run.stdout);
     expect(error.code).toBe('HARVEST_OFFSET_IGNORED');
-    expect(error.message).toMatch(/the page at offset 7 holds only records of earlier pages .* the page at offset 8 the very same records: http:\/\/127\.0\.0\.1:\d+\/api\/\w+\?limit=7&offset=7/);
+    expect(error.message).toMatch(
+      /the page at offset 7 holds only records of earlier pages .* the page at offset 8 the very same records: http:\/\/127\.0\.0\.1:\d+\/api\/\w+\?limit=7&offset=7/,
+    );
   });
 
   it('stops with HARVEST_OFFSET_IGNORED, at once, when every offset past the end answers the last page again', async () => {
@@ -100,7 +115,9 @@ describe('harvest: paging', () => {
     const error = errorOf(run.stdout);
     expect(error.code).toBe('HARVEST_OFFSET_IGNORED');
     // 30 turnout records (last page at 28) and 12 party records (last page at 7), in pages of 7.
-    expect(error.message).toMatch(/turnout: the page at offset 30 .*offset=30$|parties: the page at offset 12 .*offset=12$/);
+    expect(error.message).toMatch(
+      /turnout: the page at offset 30 .*offset=30$|parties: the page at offset 12 .*offset=12$/,
+    );
     // 6 turnout and 3 party pages, a look one record on, and requests made ahead: nowhere near the 50 pages.
     expect(current.upstream.dataRequestCount).toBeLessThan(30);
     await expect(readLatestHarvested(current.cacheDir)).rejects.toThrow(/no complete harvest/);
@@ -116,7 +133,9 @@ describe('harvest: paging', () => {
     const harvested = await expectHarvestedExactly(world.cacheDir, data);
     expect(harvested.records.turnout).toHaveLength(37);
     expect(harvested.manifest.attempts).toBe(2);
-    expect(harvested.manifest.warnings.join('\n')).toMatch(/turnout: 7 keys appear on two pages .* kept as the source's own duplicates/);
+    expect(harvested.manifest.warnings.join('\n')).toMatch(
+      /turnout: 7 keys appear on two pages .* kept as the source's own duplicates/,
+    );
   });
 
   it('stops with HARVEST_TOO_MANY_PAGES at the page cap', async () => {
@@ -153,25 +172,57 @@ describe('harvest: paging', () => {
 describe('harvest: errors the upstream may send', () => {
   it.each<[string, Partial<UpstreamServerOptions>]>([
     ['429 with Retry-After', { faults: [{ at: 2, kind: 429, times: 2, retryAfter: 1 }] }],
-    ['429 with an HTTP-date Retry-After', { faults: [{ at: 1, kind: 429, retryAfter: new Date(Date.now() + 500).toUTCString() }] }],
+    [
+      '429 with an HTTP-date Retry-After',
+      { faults: [{ at: 1, kind: 429, retryAfter: new Date(Date.now() + 500).toUTCString() }] },
+    ],
     ['408', { faults: [{ at: 1, kind: 408 }] }],
-    ['500 then 502', { faults: [{ at: 1, kind: 500 }, { at: 3, kind: 502 }] }],
-    ['503 and 504', { faults: [{ at: 2, kind: 503 }, { at: 4, kind: 504 }] }],
+    [
+      '500 then 502',
+      {
+        faults: [
+          { at: 1, kind: 500 },
+          { at: 3, kind: 502 },
+        ],
+      },
+    ],
+    [
+      '503 and 504',
+      {
+        faults: [
+          { at: 2, kind: 503 },
+          { at: 4, kind: 504 },
+        ],
+      },
+    ],
     ['a request that never answers', { faults: [{ at: 2, kind: 'timeout' }] }],
     ['a connection reset', { faults: [{ at: 3, kind: 'reset' }] }],
     ['a body that is not JSON, once', { faults: [{ at: 2, kind: 'bad-json' }] }],
   ])('retries through %s and harvests everything', async (_name, options) => {
     // A short throttle pause after a 429 (test-only settings); a Retry-After is still waited for in full.
-    const { data, run, world: current } = await harvestWith(options, { KPU_TIMEOUT_MS: '700', KPU_TEST_THROTTLE_FLOOR_MS: '20', KPU_TEST_THROTTLE_CEILING_MS: '100' });
+    const {
+      data,
+      run,
+      world: current,
+    } = await harvestWith(options, {
+      KPU_TIMEOUT_MS: '700',
+      KPU_TEST_THROTTLE_FLOOR_MS: '20',
+      KPU_TEST_THROTTLE_CEILING_MS: '100',
+    });
     expect(run.code, run.stderr).toBe(0);
     const harvested = await expectHarvestedExactly(current.cacheDir, data);
     expect(harvested.manifest.retries).toBeGreaterThan(0);
   });
 
   it('honours Retry-After: the retry waits at least that long', async () => {
-    const { run, world: current } = await harvestWith({ faults: [{ at: 1, kind: 429, retryAfter: 1 }] }, { KPU_CONCURRENCY: '1' });
+    const { run, world: current } = await harvestWith(
+      { faults: [{ at: 1, kind: 429, retryAfter: 1 }] },
+      { KPU_CONCURRENCY: '1' },
+    );
     expect(run.code, run.stderr).toBe(0);
-    const [first, second] = current.upstream.requests.filter((request) => request.query.offset === '0' && request.path.endsWith('datahakpilihdpr'));
+    const [first, second] = current.upstream.requests.filter(
+      (request) => request.query.offset === '0' && request.path.endsWith('datahakpilihdpr'),
+    );
     expect(first?.status).toBe(429);
     expect((second?.time ?? 0) - (first?.time ?? 0)).toBeGreaterThanOrEqual(950);
   });
@@ -181,7 +232,11 @@ describe('harvest: errors the upstream may send', () => {
     ['persistent 429', { faults: [{ at: 1, kind: 429, times: 1000, retryAfter: 0 }] }, 'UPSTREAM_THROTTLED'],
     ['a Retry-After longer than allowed', { faults: [{ at: 1, kind: 429, retryAfter: 3600 }] }, 'UPSTREAM_THROTTLED'],
     ['persistent timeouts', { faults: [{ at: 1, kind: 'timeout', times: 1000 }] }, 'UPSTREAM_TIMEOUT'],
-    ['a body that is not JSON, twice', { faults: [{ path: '/api/profilpartai', offset: 0, kind: 'bad-json', times: 2 }] }, 'UPSTREAM_BAD_JSON'],
+    [
+      'a body that is not JSON, twice',
+      { faults: [{ path: '/api/profilpartai', offset: 0, kind: 'bad-json', times: 2 }] },
+      'UPSTREAM_BAD_JSON',
+    ],
     ['JSON of an unexpected shape', { faults: [{ at: 1, kind: 'bad-shape' }] }, 'UPSTREAM_UNEXPECTED_SHAPE'],
     ['404', { faults: [{ at: 1, kind: 404 }] }, 'UPSTREAM_CLIENT_ERROR'],
     ['400', { faults: [{ at: 2, kind: 400 }] }, 'UPSTREAM_CLIENT_ERROR'],
@@ -189,7 +244,12 @@ describe('harvest: errors the upstream may send', () => {
   ])('stops on %s with %s, exit code 3, and no complete harvest', async (_name, options, code) => {
     // The throttle's pause grows from 20 ms to at most 100 ms here (test-only settings): the growth itself is
     // harvest-throttling.test.ts's subject, and from 250 ms to 10 s it made "persistent 429" take 16 s.
-    const { run, world: current } = await harvestFailingWith(options, { KPU_TIMEOUT_MS: '300', KPU_RETRIES: '2', KPU_TEST_THROTTLE_FLOOR_MS: '20', KPU_TEST_THROTTLE_CEILING_MS: '100' });
+    const { run, world: current } = await harvestFailingWith(options, {
+      KPU_TIMEOUT_MS: '300',
+      KPU_RETRIES: '2',
+      KPU_TEST_THROTTLE_FLOOR_MS: '20',
+      KPU_TEST_THROTTLE_CEILING_MS: '100',
+    });
     expect(run.code).toBe(3);
     const error = errorOf(run.stdout);
     expect(error.code).toBe(code);
@@ -199,23 +259,43 @@ describe('harvest: errors the upstream may send', () => {
   });
 
   it.each<[string, UpstreamFault, string, string]>([
-    ['another 4xx', { at: 2, kind: 404 }, 'UPSTREAM_CLIENT_ERROR', '{"status":404,"error":"Not Found","message":"injected fault"}'],
-    ['JSON of an unexpected shape', { at: 2, kind: 'bad-shape' }, 'UPSTREAM_UNEXPECTED_SHAPE', '{"count":1,"data":"unexpected"}'],
-    ['a body that is not JSON, twice', { path: '/api/profilpartai', offset: 7, kind: 'bad-json', times: 2 }, 'UPSTREAM_BAD_JSON', '<title>502 Bad Gateway</title>'],
-  ])('on %s, names the request with its limit and offset (not the key) and quotes the body', async (_name, fault, code, snippet) => {
-    const { run, world: current } = await harvestFailingWith({ faults: [fault] });
-    expect(run.code).toBe(3);
-    const error = errorOf(run.stdout);
-    expect(error.code).toBe(code);
-    const faulted = current.upstream.requests.filter((request) => request.fault === fault.kind);
-    expect(faulted).toHaveLength(fault.times ?? 1);
-    const [request] = faulted;
-    const { limit, offset } = request?.query ?? {};
-    expect(limit).toBe('7');
-    expect(error.message).toContain(`http://127.0.0.1:${current.upstream.port}${request?.path}?limit=${limit}&offset=${offset}`);
-    expect(error.message).toContain(snippet);
-    expect(`${run.stdout}${run.stderr}`).not.toContain(TEST_KEY);
-  });
+    [
+      'another 4xx',
+      { at: 2, kind: 404 },
+      'UPSTREAM_CLIENT_ERROR',
+      '{"status":404,"error":"Not Found","message":"injected fault"}',
+    ],
+    [
+      'JSON of an unexpected shape',
+      { at: 2, kind: 'bad-shape' },
+      'UPSTREAM_UNEXPECTED_SHAPE',
+      '{"count":1,"data":"unexpected"}',
+    ],
+    [
+      'a body that is not JSON, twice',
+      { path: '/api/profilpartai', offset: 7, kind: 'bad-json', times: 2 },
+      'UPSTREAM_BAD_JSON',
+      '<title>502 Bad Gateway</title>',
+    ],
+  ])(
+    'on %s, names the request with its limit and offset (not the key) and quotes the body',
+    async (_name, fault, code, snippet) => {
+      const { run, world: current } = await harvestFailingWith({ faults: [fault] });
+      expect(run.code).toBe(3);
+      const error = errorOf(run.stdout);
+      expect(error.code).toBe(code);
+      const faulted = current.upstream.requests.filter((request) => request.fault === fault.kind);
+      expect(faulted).toHaveLength(fault.times ?? 1);
+      const [request] = faulted;
+      const { limit, offset } = request?.query ?? {};
+      expect(limit).toBe('7');
+      expect(error.message).toContain(
+        `http://127.0.0.1:${current.upstream.port}${request?.path}?limit=${limit}&offset=${offset}`,
+      );
+      expect(error.message).toContain(snippet);
+      expect(`${run.stdout}${run.stderr}`).not.toContain(TEST_KEY);
+    },
+  );
 
   it('stops at once on a refused key, says so without printing the key, and does not retry', async () => {
     const data = syntheticData();
@@ -231,7 +311,9 @@ describe('harvest: errors the upstream may send', () => {
   it('says so when the upstream cannot be reached', async () => {
     const data = syntheticData();
     world = await createHarvestWorld(data);
-    const run = await runCli(['harvest', '--json'], { env: { ...world.env, KPU_BASE_URL: 'http://127.0.0.1:9', KPU_RETRIES: '1' } });
+    const run = await runCli(['harvest', '--json'], {
+      env: { ...world.env, KPU_BASE_URL: 'http://127.0.0.1:9', KPU_RETRIES: '1' },
+    });
     expect(run.code).toBe(3);
     expect(errorOf(run.stdout).code).toBe('UPSTREAM_UNREACHABLE');
   });
@@ -239,7 +321,13 @@ describe('harvest: errors the upstream may send', () => {
 
 describe('harvest: data changing during the harvest', () => {
   it('harvests again once when the data moves, and keeps the consistent second harvest', async () => {
-    const { run, world: current } = await harvestWith({ mutation: { afterRequest: 2, dataset: 'turnout', apply: (records) => [{ ...records[0], NamaKabupaten: 'KABUPATEN CONTOH BARU' }, ...records] } });
+    const { run, world: current } = await harvestWith({
+      mutation: {
+        afterRequest: 2,
+        dataset: 'turnout',
+        apply: (records) => [{ ...records[0], NamaKabupaten: 'KABUPATEN CONTOH BARU' }, ...records],
+      },
+    });
     expect(run.code, run.stderr).toBe(0);
     const harvested = await readLatestHarvested(current.cacheDir);
     expect(harvested.manifest.attempts).toBe(2);
@@ -251,16 +339,26 @@ describe('harvest: data changing during the harvest', () => {
     const insert = (n: number) => ({
       afterRequest: n,
       dataset: 'turnout' as const,
-      apply: (records: readonly Record<string, unknown>[]) => [{ ...records[0], NamaKabupaten: `KABUPATEN CONTOH BARU ${n}` }, ...records],
+      apply: (records: readonly Record<string, unknown>[]) => [
+        { ...records[0], NamaKabupaten: `KABUPATEN CONTOH BARU ${n}` },
+        ...records,
+      ],
     });
     // A new record at the front every third request, for as long as the harvest runs.
-    const { run } = await harvestFailingWith({ mutation: Array.from({ length: 40 }, (_, index) => insert(2 + 3 * index)) });
+    const { run } = await harvestFailingWith({
+      mutation: Array.from({ length: 40 }, (_, index) => insert(2 + 3 * index)),
+    });
     expect(run.code).toBe(3);
     expect(errorOf(run.stdout).code).toBe('HARVEST_INCONSISTENT');
   });
 
   it('detects a changed first page even when no key repeats', async () => {
-    const change = { afterRequest: 3, dataset: 'parties' as const, apply: (records: readonly Record<string, unknown>[]) => records.map((record, index) => (index === 0 ? { ...record, KetuaUmum: 'Nama Baru' } : record)) };
+    const change = {
+      afterRequest: 3,
+      dataset: 'parties' as const,
+      apply: (records: readonly Record<string, unknown>[]) =>
+        records.map((record, index) => (index === 0 ? { ...record, KetuaUmum: 'Nama Baru' } : record)),
+    };
     const { run, world: current } = await harvestWith({ mutation: change });
     expect(run.code, run.stderr).toBe(0);
     const harvested = await readLatestHarvested(current.cacheDir);
@@ -283,9 +381,16 @@ describe('harvest: data changing during the harvest', () => {
 
 describe('harvest: the key stays secret', () => {
   it('appears in no file the harvest wrote, nor in its output, even on errors and retries', async () => {
-    const { run, world: current } = await harvestWith({ faults: [{ at: 2, kind: 503 }, { at: 4, kind: 'bad-json' }] });
+    const { run, world: current } = await harvestWith({
+      faults: [
+        { at: 2, kind: 503 },
+        { at: 4, kind: 'bad-json' },
+      ],
+    });
     expect(run.code, run.stderr).toBe(0);
-    const failing = await runCli(['harvest'], { env: { ...current.env, KPU_BASE_URL: `${current.upstream.url}/nowhere` } });
+    const failing = await runCli(['harvest'], {
+      env: { ...current.env, KPU_BASE_URL: `${current.upstream.url}/nowhere` },
+    });
     expect(failing.code).toBe(3);
     const outputs = [run.stdout, run.stderr, failing.stdout, failing.stderr].join('\n');
     expect(outputs).not.toContain(TEST_KEY);
@@ -310,7 +415,10 @@ describe('harvest: output', () => {
     expect(text.stdout).toMatch(/turnout\s+30 records in 6 pages/);
     expect(text.stdout).toMatch(/parties\s+12 records in 3 pages/);
     const json = await runCli(['harvest', '--json'], { env: world.env });
-    const summary = JSON.parse(json.stdout) as { ok: boolean; harvest: { datasets: Record<string, { records: number }> } };
+    const summary = JSON.parse(json.stdout) as {
+      ok: boolean;
+      harvest: { datasets: Record<string, { records: number }> };
+    };
     expect(summary.ok).toBe(true);
     expect(summary.harvest.datasets.turnout?.records).toBe(30);
   });
@@ -328,7 +436,9 @@ describe('harvest: what is kept of each page', () => {
     const { dir, manifest } = await readLatestHarvested(world.cacheDir);
 
     // The second page of party profiles: records 7 to 11, whose links and decree numbers hold slashes.
-    const provenance = JSON.parse(await readFile(path.join(dir, 'pages/parties/000000000007.json'), 'utf8')) as PageProvenance;
+    const provenance = JSON.parse(
+      await readFile(path.join(dir, 'pages/parties/000000000007.json'), 'utf8'),
+    ) as PageProvenance;
     const url = `${world.upstream.url}/api/profilpartai?limit=7&offset=7`;
     const body = await readFile(path.join(dir, 'pages/parties/000000000007.body'));
     expect(provenance).toEqual({
@@ -379,7 +489,9 @@ describe('harvest: output in CI', () => {
     world = await createHarvestWorld(data, { faults: [{ at: 2, kind: 503 }] }, { KPU_PAGE_SIZE: '7' });
     const run = await runCli(['harvest'], { env: { ...world.env, CI: 'true' } });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/^retry: HTTP 503 from http:\/\/127\.0\.0\.1:\d+\/api\/\w+\?limit=7&offset=\d+; attempt 2 in \d+ ms$/m);
+    expect(run.stderr).toMatch(
+      /^retry: HTTP 503 from http:\/\/127\.0\.0\.1:\d+\/api\/\w+\?limit=7&offset=\d+; attempt 2 in \d+ ms$/m,
+    );
     for (const output of [run.stderr, run.stdout]) {
       expect(output).not.toContain('\r');
       expect(output).not.toContain('\x1b[');

@@ -15,7 +15,13 @@ import {
 import type { UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { errorOf } from '../support/dist-state.ts';
-import { createHarvestWorld, expectHarvestedExactly, readLatestHarvested, TEST_KEY, type HarvestWorld } from '../support/harvest-fixtures.ts';
+import {
+  createHarvestWorld,
+  expectHarvestedExactly,
+  readLatestHarvested,
+  TEST_KEY,
+  type HarvestWorld,
+} from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
 
 const TURNOUT_PATH = '/api/datahakpilihdpr';
@@ -42,21 +48,31 @@ async function harvestWith(options: Partial<UpstreamServerOptions>, env: Record<
 
 /** The requests the stand-in received for one page of the turnout query. */
 function turnoutRequestsAt(current: HarvestWorld, offset: number) {
-  return current.upstream.requests.filter((request) => request.path === TURNOUT_PATH && request.query.offset === String(offset));
+  return current.upstream.requests.filter(
+    (request) => request.path === TURNOUT_PATH && request.query.offset === String(offset),
+  );
 }
 
 describe('errors inside a 200 are retried like a 5xx', () => {
   it('an error envelope on page 2 that clears after two answers: retried, and every record harvested', async () => {
-    const { data, run, world: current } = await harvestWith({ hostile: errorEnvelopeOnPage(2, undefined, { path: TURNOUT_PATH, times: 2 }) });
+    const {
+      data,
+      run,
+      world: current,
+    } = await harvestWith({ hostile: errorEnvelopeOnPage(2, undefined, { path: TURNOUT_PATH, times: 2 }) });
     expect(run.code, run.stderr).toBe(0);
     const harvested = await expectHarvestedExactly(current.cacheDir, data);
     expect(harvested.manifest.retries).toBe(2);
     expect(turnoutRequestsAt(current, 3)).toHaveLength(3);
-    expect(run.stderr).toMatch(/retry: HTTP 200, but the envelope says error \(status "error".*Database connection failed/);
+    expect(run.stderr).toMatch(
+      /retry: HTTP 200, but the envelope says error \(status "error".*Database connection failed/,
+    );
   });
 
   it('an error envelope on page 2 every time (KPU_PAGE_SIZE=3, the issue): UPSTREAM_ERROR_ENVELOPE after the retries, with the URL and the message', async () => {
-    const { run, world: current } = await harvestWith({ hostile: errorEnvelopeOnPage(2, undefined, { path: TURNOUT_PATH }) });
+    const { run, world: current } = await harvestWith({
+      hostile: errorEnvelopeOnPage(2, undefined, { path: TURNOUT_PATH }),
+    });
     expect(run.code, run.stderr).toBe(3);
     const error = errorOf(run);
     expect(error).toMatchObject({ code: 'UPSTREAM_ERROR_ENVELOPE', stage: 'harvest', exitCode: 3 });
@@ -70,10 +86,30 @@ describe('errors inside a 200 are retried like a 5xx', () => {
   });
 
   it.each<[string, string, Partial<UpstreamServerOptions>, string]>([
-    ['every page an error envelope', 'UPSTREAM_ERROR_ENVELOPE', { hostile: errorEnvelopeOnEveryPage() }, 'Database connection failed'],
-    ['status false', 'UPSTREAM_ERROR_ENVELOPE', { hostile: errorEnvelopeOnEveryPage({ status: false, message: 'Token tidak valid' }) }, 'Token tidak valid'],
-    ['a code 500 in the body', 'UPSTREAM_ERROR_ENVELOPE', { hostile: errorEnvelopeOnEveryPage({ code: '500', count: '0', data: [] }) }, 'code "500"'],
-    ['[{"error": …}] as the records', 'UPSTREAM_NOT_RECORDS', { hostile: errorRecords() }, 'Too many requests, slow down'],
+    [
+      'every page an error envelope',
+      'UPSTREAM_ERROR_ENVELOPE',
+      { hostile: errorEnvelopeOnEveryPage() },
+      'Database connection failed',
+    ],
+    [
+      'status false',
+      'UPSTREAM_ERROR_ENVELOPE',
+      { hostile: errorEnvelopeOnEveryPage({ status: false, message: 'Token tidak valid' }) },
+      'Token tidak valid',
+    ],
+    [
+      'a code 500 in the body',
+      'UPSTREAM_ERROR_ENVELOPE',
+      { hostile: errorEnvelopeOnEveryPage({ code: '500', count: '0', data: [] }) },
+      'code "500"',
+    ],
+    [
+      '[{"error": …}] as the records',
+      'UPSTREAM_NOT_RECORDS',
+      { hostile: errorRecords() },
+      'Too many requests, slow down',
+    ],
   ])('%s: %s', async (_name, code, options, snippet) => {
     const { run, world: current } = await harvestWith(options);
     expect(run.code, run.stderr).toBe(3);
@@ -91,17 +127,27 @@ describe('an end of data that contradicts count', () => {
     expect(run.code, run.stderr).toBe(3);
     const error = errorOf(run);
     expect(error.code).toBe('HARVEST_TRUNCATED');
-    expect(error.message).toMatch(/the page at offset 0 has no records, but its count says 8, after 0 records harvested: http/);
+    expect(error.message).toMatch(
+      /the page at offset 0 has no records, but its count says 8, after 0 records harvested: http/,
+    );
   });
 
   it('an empty last page whose count is one less than the records harvested: HARVEST_TRUNCATED', async () => {
-    const { run, data } = await harvestWith({ hostile: endPageCount((request) => request.matching.length - 1, { path: TURNOUT_PATH }) });
+    const { run, data } = await harvestWith({
+      hostile: endPageCount((request) => request.matching.length - 1, { path: TURNOUT_PATH }),
+    });
     expect(run.code, run.stderr).toBe(3);
-    expect(errorOf(run).message).toContain(`count says ${data.turnout.length - 1}, after ${data.turnout.length} records harvested`);
+    expect(errorOf(run).message).toContain(
+      `count says ${data.turnout.length - 1}, after ${data.turnout.length} records harvested`,
+    );
   });
 
   it('an empty last page whose count is the total harvested is consistent (a total, as countMode "total" sends)', async () => {
-    const { run, data, world: current } = await harvestWith({ hostile: endPageCount((request) => String(request.matching.length)) });
+    const {
+      run,
+      data,
+      world: current,
+    } = await harvestWith({ hostile: endPageCount((request) => String(request.matching.length)) });
     expect(run.code, run.stderr).toBe(0);
     await expectHarvestedExactly(current.cacheDir, data);
   });
@@ -126,7 +172,9 @@ describe('overlapping pages', () => {
     expect(run.code, run.stderr).toBe(3);
     const error = errorOf(run);
     expect(error.code).toBe('HARVEST_PAGES_OVERLAP');
-    expect(error.message).toMatch(/(turnout|parties): the page at offset 3 begins with the last record of the page at offset 0 \(http:\S+limit=3&offset=3\)/);
+    expect(error.message).toMatch(
+      /(turnout|parties): the page at offset 3 begins with the last record of the page at offset 0 \(http:\S+limit=3&offset=3\)/,
+    );
     expect(error.message).toContain('Identical in two full harvests.');
     await expect(readLatestHarvested(current.cacheDir)).rejects.toThrow(/no complete harvest/);
   });
@@ -140,7 +188,14 @@ describe('overlapping pages', () => {
 
 describe('overlapping pages: what the docs promise around them', () => {
   it('records inserted in front during the harvest overlap once: harvested again, and the second harvest is kept', async () => {
-    const insert = { afterRequest: 2, dataset: 'turnout' as const, apply: (records: readonly Record<string, unknown>[]) => [{ ...records[0], NamaKabupaten: 'KABUPATEN CONTOH SISIPAN' }, ...records] };
+    const insert = {
+      afterRequest: 2,
+      dataset: 'turnout' as const,
+      apply: (records: readonly Record<string, unknown>[]) => [
+        { ...records[0], NamaKabupaten: 'KABUPATEN CONTOH SISIPAN' },
+        ...records,
+      ],
+    };
     const { run, world: current } = await harvestWith({ mutation: insert }, { KPU_CONCURRENCY: '1' });
     expect(run.code, run.stderr).toBe(0);
     const harvested = await readLatestHarvested(current.cacheDir);
@@ -155,7 +210,9 @@ describe('overlapping pages: what the docs promise around them', () => {
     world = await createHarvestWorld(data, {}, { KPU_PAGE_SIZE: '3', KPU_RETRIES: '2' });
     const run = await runCli(['harvest', '--json'], { env: world.env });
     expect(run.code, run.stderr).toBe(3);
-    expect(errorOf(run).message).toMatch(/turnout: the page at offset 3 begins with the last record of the page at offset 0/);
+    expect(errorOf(run).message).toMatch(
+      /turnout: the page at offset 3 begins with the last record of the page at offset 0/,
+    );
     // Another page size moves the boundary: the two copies share a page, and the key-unique rule flags them.
     const other = await runCli(['harvest', '--json'], { env: { ...world.env, KPU_PAGE_SIZE: '4' } });
     expect(other.code, other.stderr).toBe(0);
@@ -165,12 +222,30 @@ describe('overlapping pages: what the docs promise around them', () => {
 
 describe('keyed data whose keys are not the positions', () => {
   it.each<[string, (offset: number, records: number) => string[], RegExp]>([
-    ['"0","01","1","00" (the issue: two records dropped, two doubled)', () => ['0', '01', '1', '00'], /the key "01" is not a position \(a leading zero\)/],
-    ['a gap', (_offset, records) => Array.from({ length: records }, (_, index) => String(index * 2)), /the keys are not the positions 0\.\.2/],
-    ['"99999999999999999999" (was INTERNAL)', () => ['99999999999999999999'], /the key "99999999999999999999" is not a position/],
-    ['"0","0","1" (JSON.parse would keep one of the two "0")', () => ['0', '0', '1'], /repeats a key: 3 members written, 2 distinct keys/],
+    [
+      '"0","01","1","00" (the issue: two records dropped, two doubled)',
+      () => ['0', '01', '1', '00'],
+      /the key "01" is not a position \(a leading zero\)/,
+    ],
+    [
+      'a gap',
+      (_offset, records) => Array.from({ length: records }, (_, index) => String(index * 2)),
+      /the keys are not the positions 0\.\.2/,
+    ],
+    [
+      '"99999999999999999999" (was INTERNAL)',
+      () => ['99999999999999999999'],
+      /the key "99999999999999999999" is not a position/,
+    ],
+    [
+      '"0","0","1" (JSON.parse would keep one of the two "0")',
+      () => ['0', '0', '1'],
+      /repeats a key: 3 members written, 2 distinct keys/,
+    ],
   ])('%s: UPSTREAM_UNEXPECTED_SHAPE', async (_name, keys, detail) => {
-    const { run } = await harvestWith({ hostile: keyedWithKeys((request) => keys(request.offset, request.page.length)) });
+    const { run } = await harvestWith({
+      hostile: keyedWithKeys((request) => keys(request.offset, request.page.length)),
+    });
     expect(run.code, run.stderr).toBe(3);
     const error = errorOf(run);
     expect(error.code).toBe('UPSTREAM_UNEXPECTED_SHAPE');
@@ -178,7 +253,11 @@ describe('keyed data whose keys are not the positions', () => {
   });
 
   it('keys counting from the offset (positions in the dataset) are accepted: every record once', async () => {
-    const { run, data, world: current } = await harvestWith({
+    const {
+      run,
+      data,
+      world: current,
+    } = await harvestWith({
       hostile: keyedWithKeys((request) => request.page.map((_record, index) => String(request.offset + index))),
     });
     expect(run.code, run.stderr).toBe(0);

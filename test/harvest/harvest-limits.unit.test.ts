@@ -42,7 +42,9 @@ describe('parseJsonExactly', () => {
     const text = '{"a":1e400,"b":12345678901234567890,"c":0.1e1,"d":-0,"e":7,"f":[1.50,"1e400"]}';
     expect(JSON.stringify(parseJsonExactly(text))).toBe(text);
     // What JSON.parse alone makes of it: the promise of raw.json broken.
-    expect(JSON.stringify(JSON.parse(text))).toBe('{"a":null,"b":12345678901234567000,"c":1,"d":0,"e":7,"f":[1.5,"1e400"]}');
+    expect(JSON.stringify(JSON.parse(text))).toBe(
+      '{"a":null,"b":12345678901234567000,"c":1,"d":0,"e":7,"f":[1.5,"1e400"]}',
+    );
   });
 
   it('walks the deepest value the configuration allows (512 levels) without running out of stack', () => {
@@ -73,7 +75,11 @@ describe('readResponseBody', () => {
   const json = Buffer.from('{"count":1,"data":[{"NamaPartai":"Partai Contoh"}]}');
 
   it('decodes gzip, deflate and br, and records the bytes as received', async () => {
-    for (const [encoding, compress] of [['gzip', gzipSync], ['deflate', deflateSync], ['br', brotliCompressSync]] as const) {
+    for (const [encoding, compress] of [
+      ['gzip', gzipSync],
+      ['deflate', deflateSync],
+      ['br', brotliCompressSync],
+    ] as const) {
       const wire = compress(json);
       const read = await readResponseBody(streamOf([wire]), { 'content-encoding': encoding }, 1024);
       expect(read.ok && read.body.equals(json), encoding).toBe(true);
@@ -112,19 +118,32 @@ describe('readResponseBody', () => {
         yield json;
       })(),
     );
-    expect(await readResponseBody(body, { 'content-length': '2000' }, 1024)).toMatchObject({ ok: false, reason: 'too-large' });
+    expect(await readResponseBody(body, { 'content-length': '2000' }, 1024)).toMatchObject({
+      ok: false,
+      reason: 'too-large',
+    });
     expect(read).toBe(false);
   });
 
   it('calls an unknown encoding or a broken compressed body unreadable', async () => {
-    expect(await readResponseBody(streamOf([json]), { 'content-encoding': 'zstd' }, 1024)).toMatchObject({ ok: false, reason: 'unreadable' });
-    expect(await readResponseBody(streamOf([json]), { 'content-encoding': 'gzip' }, 1024)).toMatchObject({ ok: false, reason: 'unreadable' });
+    expect(await readResponseBody(streamOf([json]), { 'content-encoding': 'zstd' }, 1024)).toMatchObject({
+      ok: false,
+      reason: 'unreadable',
+    });
+    expect(await readResponseBody(streamOf([json]), { 'content-encoding': 'gzip' }, 1024)).toMatchObject({
+      ok: false,
+      reason: 'unreadable',
+    });
   });
 });
 
 describe('bodyText', () => {
   it('sets a BOM aside and notices invalid UTF-8', () => {
-    expect(bodyText(Buffer.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d]))).toEqual({ text: '{}', bom: true, invalidUtf8: false });
+    expect(bodyText(Buffer.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d]))).toEqual({
+      text: '{}',
+      bom: true,
+      invalidUtf8: false,
+    });
     expect(bodyText(Buffer.from([0x22, 0xff, 0x22]))).toEqual({ text: '"\ufffd"', bom: false, invalidUtf8: true });
     expect(bodyText(Buffer.from('"Rp – ok"'))).toEqual({ text: '"Rp – ok"', bom: false, invalidUtf8: false });
   });
@@ -134,18 +153,31 @@ const TEST_SECRET = 'k-SECRET-1234';
 
 describe('harvest limits per page', () => {
   const record = { tahunPemilu: '2024', NomorUrutPartai: '1', NamaPartai: 'Partai Contoh' };
-  const page = (offset: number, records: Record<string, unknown>[], bytes = 100) => ({ offset, url: 'http://upstream.invalid/api/profilpartai', records, bytes });
+  const page = (offset: number, records: Record<string, unknown>[], bytes = 100) => ({
+    offset,
+    url: 'http://upstream.invalid/api/profilpartai',
+    records,
+    bytes,
+  });
 
   it('names the dataset, the record offset and the field of a value too long', () => {
     const breach = findLongField(partyDataset, 20, [record, { ...record, NamaPartai: 'X'.repeat(101) }], 100);
     expect(breach?.code).toBe('UPSTREAM_FIELD_TOO_LONG');
-    expect(breach?.detail).toContain('parties: the record at offset 21 has a NamaPartai of 101 characters, more than the 100 allowed');
-    expect(findLongField(partyDataset, 0, [{ ...record, NamaPartai: ['X'.repeat(100)] }], 100)?.code).toBe('UPSTREAM_FIELD_TOO_LONG');
-    expect(findLongField(partyDataset, 0, [{ ...record, ['F'.repeat(101)]: '' }], 100)?.detail).toContain('a field name of 101 characters');
+    expect(breach?.detail).toContain(
+      'parties: the record at offset 21 has a NamaPartai of 101 characters, more than the 100 allowed',
+    );
+    expect(findLongField(partyDataset, 0, [{ ...record, NamaPartai: ['X'.repeat(100)] }], 100)?.code).toBe(
+      'UPSTREAM_FIELD_TOO_LONG',
+    );
+    expect(findLongField(partyDataset, 0, [{ ...record, ['F'.repeat(101)]: '' }], 100)?.detail).toContain(
+      'a field name of 101 characters',
+    );
     expect(findLongField(partyDataset, 0, [{ ...record, NamaPartai: 'X'.repeat(100) }], 100)).toBeNull();
     // A name the dataset does not declare is the upstream's text: never printed.
     const unknown = findLongField(partyDataset, 0, [{ ...record, [`${TEST_SECRET}x`]: 'X'.repeat(101) }], 100);
-    expect(unknown?.detail).toContain("a field not in the dataset's definition (its name 14 characters long) of 101 characters");
+    expect(unknown?.detail).toContain(
+      "a field not in the dataset's definition (its name 14 characters long) of 101 characters",
+    );
     expect(unknown?.detail).not.toContain(TEST_SECRET);
   });
 
@@ -161,7 +193,12 @@ describe('harvest limits per page', () => {
     expect(bytes.review(partyDataset, page(0, [record], 600))).toBeNull();
     const breach = bytes.review(turnoutDataset, page(0, [{ TahunPemilu: '2014' }], 600));
     expect(breach?.code).toBe('HARVEST_TOO_LARGE');
-    expect(() => createHarvestLimitTracker({ ...DEFAULT_HARVEST_LIMITS, maxRecords: 1 }).checkPage(partyDataset, page(0, [record, record]))).toThrow(BuildError);
+    expect(() =>
+      createHarvestLimitTracker({ ...DEFAULT_HARVEST_LIMITS, maxRecords: 1 }).checkPage(
+        partyDataset,
+        page(0, [record, record]),
+      ),
+    ).toThrow(BuildError);
   });
 });
 
@@ -176,7 +213,14 @@ describe('the limits in the configuration', () => {
       KPU_MAX_YEARS: '3',
       KPU_MAX_HARVEST_BYTES: '2097152',
     }).upstream.limits;
-    expect(limits).toEqual({ maxResponseBytes: 1048576, maxFieldChars: 500, maxJsonDepth: 8, maxRecords: 100, maxYears: 3, maxHarvestBytes: 2097152 });
+    expect(limits).toEqual({
+      maxResponseBytes: 1048576,
+      maxFieldChars: 500,
+      maxJsonDepth: 8,
+      maxRecords: 100,
+      maxYears: 3,
+      maxHarvestBytes: 2097152,
+    });
   });
 
   it.each([

@@ -3,12 +3,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoDataset } from '../../scripts/synthetic/synthetic-data.ts';
 import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { createHarvestWorld, expectHarvestedExactly, readLatestHarvested, type HarvestWorld } from '../support/harvest-fixtures.ts';
+import {
+  createHarvestWorld,
+  expectHarvestedExactly,
+  readLatestHarvested,
+  type HarvestWorld,
+} from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
 import { sharedDemoWorld } from '../site/site-fixtures.ts';
 import { canonicalFile, noticeSharedData } from '../support/shared-data.ts';
 
-const REAL_FILES = ['datahakpilihdpr_2014_sumatra_jawa.csv', 'profilpartai_2014.csv', 'profilpartai_2019.csv', 'profilpartai_2024.csv'];
+const REAL_FILES = [
+  'datahakpilihdpr_2014_sumatra_jawa.csv',
+  'profilpartai_2014.csv',
+  'profilpartai_2019.csv',
+  'profilpartai_2024.csv',
+];
 
 let world: HarvestWorld | undefined;
 afterEach(async () => {
@@ -29,7 +39,10 @@ describe.skipIf(!noticeSharedData('the harvest of the real data files'))('harves
     const run = await runCli(['harvest', '--json'], { env: world.env });
     expect(run.code, run.stderr).toBe(0);
     const harvested = await expectHarvestedExactly(world.cacheDir, served);
-    const total = harvested.records.turnout?.reduce((sum, record) => sum + Number(record.JumlahSeluruhPenggunaHakPilih), 0);
+    const total = harvested.records.turnout?.reduce(
+      (sum, record) => sum + Number(record.JumlahSeluruhPenggunaHakPilih),
+      0,
+    );
     expect(total).toBe(102_564_049);
   });
 });

@@ -8,7 +8,12 @@ import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { RESUME_SAMPLE_PAGES, sampleKeptOffsets } from '../../scripts/harvest/harvester.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { countKeptPages, createHarvestWorld, readLatestHarvested, type HarvestWorld } from '../support/harvest-fixtures.ts';
+import {
+  countKeptPages,
+  createHarvestWorld,
+  readLatestHarvested,
+  type HarvestWorld,
+} from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
 
 function data(): UpstreamData {
@@ -23,7 +28,6 @@ afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
 
 /** Starts a harvest and SIGKILLs it once `pages` turnout pages are kept on disk. */
 async function killAfter(current: HarvestWorld, pages: number) {
@@ -43,7 +47,10 @@ async function killAfter(current: HarvestWorld, pages: number) {
   });
 }
 
-const changed = (record: RawRecord): RawRecord => ({ ...record, JumlahSeluruhPenggunaHakPilih: `${String(record.JumlahSeluruhPenggunaHakPilih)}0` });
+const changed = (record: RawRecord): RawRecord => ({
+  ...record,
+  JumlahSeluruhPenggunaHakPilih: `${String(record.JumlahSeluruhPenggunaHakPilih)}0`,
+});
 
 describe('a resumed harvest whose kept pages no longer match the upstream', () => {
   it('starts over, with a warning, and holds only the new version: no record from before beside one from after', async () => {
@@ -65,9 +72,13 @@ describe('a resumed harvest whose kept pages no longer match the upstream', () =
     const harvested = await readLatestHarvested(world.cacheDir);
     expect(harvested.records.turnout).toEqual(now);
     expect(harvested.records.parties).toEqual(served.parties);
-    expect(resumed.stderr).toContain('warning: the upstream changed since the interrupted harvest: starting over (turnout: the page at offset 3');
+    expect(resumed.stderr).toContain(
+      'warning: the upstream changed since the interrupted harvest: starting over (turnout: the page at offset 3',
+    );
     expect(harvested.manifest.resumed).toBe(false);
-    expect(harvested.manifest.warnings.join('\n')).toContain('the upstream changed since the interrupted harvest: starting over');
+    expect(harvested.manifest.warnings.join('\n')).toContain(
+      'the upstream changed since the interrupted harvest: starting over',
+    );
   });
 
   it('keeps its pages when the sample still matches, reading at most RESUME_SAMPLE_PAGES of them again', async () => {

@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sampleKeptOffsets } from '../../scripts/harvest/harvester.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { countKeptPages, createHarvestWorld, readLatestHarvested, type HarvestWorld } from '../support/harvest-fixtures.ts';
+import {
+  countKeptPages,
+  createHarvestWorld,
+  readLatestHarvested,
+  type HarvestWorld,
+} from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
 
 function data(): UpstreamData {
@@ -19,7 +24,6 @@ afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
 
 /** Starts a harvest and kills it with `signal` once `pages` turnout pages are on disk. */
 async function interruptAfter(current: HarvestWorld, pages: number, signal: NodeJS.Signals) {
@@ -69,8 +73,12 @@ describe('harvest: interrupted and resumed', () => {
       .slice(before)
       .filter((request) => request.path.endsWith('/api/datahakpilihdpr'))
       .map((request) => Number(request.query.offset));
-    const storedOffsets = harvested.manifest.datasets.turnout?.pageFiles.slice(0, stored).map((page) => page.offset) ?? [];
-    expect(refetched.filter((offset) => storedOffsets.includes(offset))).toEqual([...sampleKeptOffsets(storedOffsets), 0]);
+    const storedOffsets =
+      harvested.manifest.datasets.turnout?.pageFiles.slice(0, stored).map((page) => page.offset) ?? [];
+    expect(refetched.filter((offset) => storedOffsets.includes(offset))).toEqual([
+      ...sampleKeptOffsets(storedOffsets),
+      0,
+    ]);
   });
 
   it('starts afresh, ignoring the partial harvest, when the settings changed', async () => {

@@ -26,7 +26,11 @@ afterEach(async () => {
   world = undefined;
 });
 
-async function harvest(data: UpstreamData, options: Parameters<typeof createHarvestWorld>[1], env: Record<string, string>) {
+async function harvest(
+  data: UpstreamData,
+  options: Parameters<typeof createHarvestWorld>[1],
+  env: Record<string, string>,
+) {
   world = await createHarvestWorld(data, options, env);
   const run = await runCli(['harvest', '--json'], { env: world.env });
   expect(run.code, run.stderr).toBe(0);
@@ -47,7 +51,11 @@ function dataRequests(upstream: RunningUpstream): UpstreamRequestLogEntry[] {
  */
 function peakInFlight(requests: readonly UpstreamRequestLogEntry[]): number {
   return Math.max(
-    ...requests.map((at) => requests.filter((other) => other.time <= at.time && (other.closedAt === null || other.closedAt > at.time)).length),
+    ...requests.map(
+      (at) =>
+        requests.filter((other) => other.time <= at.time && (other.closedAt === null || other.closedAt > at.time))
+          .length,
+    ),
   );
 }
 
@@ -63,21 +71,32 @@ function gapsBetween(times: readonly number[]): number[] {
 }
 
 describe('harvest: requests in flight', () => {
-  it.each([1, 3])('never has more than KPU_CONCURRENCY=%i requests open at the upstream, and uses them all', async (concurrency) => {
-    // Every answer takes 150 ms, so requests that overlap are seen to overlap.
-    const { upstream } = await harvest(syntheticData(), { delayMs: 150 }, { KPU_PAGE_SIZE: '7', KPU_CONCURRENCY: String(concurrency) });
-    const requests = dataRequests(upstream);
-    // 6 turnout and 3 party pages, and each dataset's first page read again.
-    expect(requests.length).toBeGreaterThanOrEqual(11);
-    expect(requests.every((request) => request.status === 200 && request.closedAt !== null)).toBe(true);
-    expect(peakInFlight(requests)).toBe(concurrency);
-  });
+  it.each([1, 3])(
+    'never has more than KPU_CONCURRENCY=%i requests open at the upstream, and uses them all',
+    async (concurrency) => {
+      // Every answer takes 150 ms, so requests that overlap are seen to overlap.
+      const { upstream } = await harvest(
+        syntheticData(),
+        { delayMs: 150 },
+        { KPU_PAGE_SIZE: '7', KPU_CONCURRENCY: String(concurrency) },
+      );
+      const requests = dataRequests(upstream);
+      // 6 turnout and 3 party pages, and each dataset's first page read again.
+      expect(requests.length).toBeGreaterThanOrEqual(11);
+      expect(requests.every((request) => request.status === 200 && request.closedAt !== null)).toBe(true);
+      expect(peakInFlight(requests)).toBe(concurrency);
+    },
+  );
 });
 
 describe('harvest: the pause between requests', () => {
   it('starts requests at least KPU_PAUSE_MS apart, however many may be in flight', async () => {
     const pauseMs = 200;
-    const { upstream, manifest } = await harvest(syntheticData(), {}, { KPU_PAGE_SIZE: '10', KPU_CONCURRENCY: '3', KPU_PAUSE_MS: String(pauseMs) });
+    const { upstream, manifest } = await harvest(
+      syntheticData(),
+      {},
+      { KPU_PAGE_SIZE: '10', KPU_CONCURRENCY: '3', KPU_PAUSE_MS: String(pauseMs) },
+    );
     expect(manifest.settings.pauseMs).toBe(pauseMs);
 
     // As the harvester recorded them: every page's request started a pause after the one before (timestamps
@@ -89,37 +108,44 @@ describe('harvest: the pause between requests', () => {
     // As the upstream saw them: N requests span N - 1 pauses, less at most one for the first request's way there.
     const arrivals = dataRequests(upstream).map((request) => request.time);
     expect(arrivals.length).toBeGreaterThanOrEqual(9);
-    expect((arrivals.at(-1) as number) - (arrivals[0] as number)).toBeGreaterThanOrEqual((arrivals.length - 2) * pauseMs);
+    expect((arrivals.at(-1) as number) - (arrivals[0] as number)).toBeGreaterThanOrEqual(
+      (arrivals.length - 2) * pauseMs,
+    );
   });
 
   it.each([
     [1, THROTTLED_PAUSE_MS],
     [2, 2 * THROTTLED_PAUSE_MS],
-  ])('after %i 429 answers in a row, starts requests at least %i ms apart, with no pause configured', async (throttled, pauseMs) => {
-    const { upstream, manifest } = await harvest(
-      syntheticData(),
-      { faults: [{ at: 3, kind: 429, times: throttled, retryAfter: 0 }] },
-      { KPU_PAGE_SIZE: '10', KPU_CONCURRENCY: '1', KPU_PAUSE_MS: '0' },
-    );
-    expect(manifest.settings.pauseMs).toBe(0);
-    expect(manifest.retries).toBe(throttled);
-    const requests = dataRequests(upstream);
-    const lastThrottled = requests.findLastIndex((request) => request.status === 429);
-    expect(requests.filter((request) => request.status === 429)).toHaveLength(throttled);
-    const throttledAnswer = requests[lastThrottled] as UpstreamRequestLogEntry;
+  ])(
+    'after %i 429 answers in a row, starts requests at least %i ms apart, with no pause configured',
+    async (throttled, pauseMs) => {
+      const { upstream, manifest } = await harvest(
+        syntheticData(),
+        { faults: [{ at: 3, kind: 429, times: throttled, retryAfter: 0 }] },
+        { KPU_PAGE_SIZE: '10', KPU_CONCURRENCY: '1', KPU_PAUSE_MS: '0' },
+      );
+      expect(manifest.settings.pauseMs).toBe(0);
+      expect(manifest.retries).toBe(throttled);
+      const requests = dataRequests(upstream);
+      const lastThrottled = requests.findLastIndex((request) => request.status === 429);
+      expect(requests.filter((request) => request.status === 429)).toHaveLength(throttled);
+      const throttledAnswer = requests[lastThrottled] as UpstreamRequestLogEntry;
 
-    // As the harvester recorded them: the pages whose requests started after the 429 reached it (one request at
-    // a time, so none started in between) are a grown pause apart. Fewer than 20 requests follow, too few for
-    // the pause to shrink again.
-    const after = requests.slice(lastThrottled + 1);
-    expect(after.length).toBeGreaterThanOrEqual(4);
-    expect(after.length).toBeLessThan(20);
-    const starts = pageStarts(manifest).filter((start) => start >= (throttledAnswer.closedAt as number));
-    expect(starts.length).toBeGreaterThanOrEqual(3);
-    for (const gap of gapsBetween(starts)) expect(gap).toBeGreaterThanOrEqual(pauseMs - 1);
+      // As the harvester recorded them: the pages whose requests started after the 429 reached it (one request at
+      // a time, so none started in between) are a grown pause apart. Fewer than 20 requests follow, too few for
+      // the pause to shrink again.
+      const after = requests.slice(lastThrottled + 1);
+      expect(after.length).toBeGreaterThanOrEqual(4);
+      expect(after.length).toBeLessThan(20);
+      const starts = pageStarts(manifest).filter((start) => start >= (throttledAnswer.closedAt as number));
+      expect(starts.length).toBeGreaterThanOrEqual(3);
+      for (const gap of gapsBetween(starts)) expect(gap).toBeGreaterThanOrEqual(pauseMs - 1);
 
-    // As the upstream saw them: the k requests after the 429 each started a grown pause after the one before,
-    // less at most one pause for the 429's own way there.
-    expect((after.at(-1) as UpstreamRequestLogEntry).time - throttledAnswer.time).toBeGreaterThanOrEqual((after.length - 1) * pauseMs);
-  });
+      // As the upstream saw them: the k requests after the 429 each started a grown pause after the one before,
+      // less at most one pause for the 429's own way there.
+      expect((after.at(-1) as UpstreamRequestLogEntry).time - throttledAnswer.time).toBeGreaterThanOrEqual(
+        (after.length - 1) * pauseMs,
+      );
+    },
+  );
 });

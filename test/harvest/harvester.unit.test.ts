@@ -14,19 +14,44 @@ function progress(fields: Partial<Record<keyof HarvestProgress, [string, number 
 
 describe('describeProgress', () => {
   it('names every dataset, with nothing yet before its first page', () => {
-    expect(describeProgress(progress({}), DATASETS)).toBe('harvest turnout: 0 pages, 0 records · parties: 0 pages, 0 records');
+    expect(describeProgress(progress({}), DATASETS)).toBe(
+      'harvest turnout: 0 pages, 0 records · parties: 0 pages, 0 records',
+    );
   });
 
   it('counts pages and records with thousands separators, against X-Total-Count when the upstream sends it', () => {
     const status = describeProgress(
-      progress({ pages: [['turnout', 12], ['parties', 1]], records: [['turnout', 12_000], ['parties', 59]], totals: [['turnout', 1_048_576], ['parties', null]] }),
+      progress({
+        pages: [
+          ['turnout', 12],
+          ['parties', 1],
+        ],
+        records: [
+          ['turnout', 12_000],
+          ['parties', 59],
+        ],
+        totals: [
+          ['turnout', 1_048_576],
+          ['parties', null],
+        ],
+      }),
       DATASETS,
     );
     expect(status).toBe('harvest turnout: 12 pages, 12,000 of 1,048,576 records · parties: 1 pages, 59 records');
   });
 
   it('adds the retries of all datasets together, once there are any', () => {
-    const status = describeProgress(progress({ pages: [['turnout', 2]], records: [['turnout', 2000]], retries: [['turnout', 2], ['parties', 1]] }), DATASETS);
+    const status = describeProgress(
+      progress({
+        pages: [['turnout', 2]],
+        records: [['turnout', 2000]],
+        retries: [
+          ['turnout', 2],
+          ['parties', 1],
+        ],
+      }),
+      DATASETS,
+    );
     expect(status).toBe('harvest turnout: 2 pages, 2,000 records · parties: 0 pages, 0 records · 3 retries');
     expect(describeProgress(progress({ retries: [['turnout', 0]] }), DATASETS)).not.toContain('retries');
   });

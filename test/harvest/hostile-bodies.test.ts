@@ -24,7 +24,13 @@ import type { HostileAnswer, UpstreamServerOptions } from '../../scripts/upstrea
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
 import { distState, errorOf } from '../support/dist-state.ts';
-import { createHarvestWorld, expectHarvestedExactly, readLatestHarvested, TEST_KEY, type HarvestWorld } from '../support/harvest-fixtures.ts';
+import {
+  createHarvestWorld,
+  expectHarvestedExactly,
+  readLatestHarvested,
+  TEST_KEY,
+  type HarvestWorld,
+} from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
 
 function data(): UpstreamData {
@@ -69,7 +75,9 @@ describe('limits: a hostile upstream stops the build with its own code, dist/ un
   it('a 50,000-character party name: UPSTREAM_FIELD_TOO_LONG naming dataset, offset and field (default limit)', async () => {
     const { error } = await buildAgainst(hugeField('NamaPartai', 50_000, { dataset: 'parties' }));
     expect(error.code).toBe('UPSTREAM_FIELD_TOO_LONG');
-    expect(error.message).toContain('parties: the record at offset 0 has a NamaPartai of 50000 characters, more than the 10000 allowed');
+    expect(error.message).toContain(
+      'parties: the record at offset 0 has a NamaPartai of 50000 characters, more than the 10000 allowed',
+    );
   });
 
   it('an endless 200 body: UPSTREAM_RESPONSE_TOO_LARGE, cut off near the cap', async () => {
@@ -88,11 +96,16 @@ describe('limits: a hostile upstream stops the build with its own code, dist/ un
     expect(error.message).toContain(`Content-Length ${5 * MIB} bytes is more than the ${MIB} allowed`);
   });
 
-  it.each<ContentEncoding>(['gzip', 'br'])('a %s bomb: UPSTREAM_RESPONSE_TOO_LARGE on the decoded size', async (encoding) => {
-    const { error } = await buildAgainst(compressionBomb(32 * MIB, encoding), { KPU_MAX_RESPONSE_BYTES: String(MIB) });
-    expect(error.code).toBe('UPSTREAM_RESPONSE_TOO_LARGE');
-    expect(error.message).toContain(`more than ${MIB} bytes after ${encoding} decoding`);
-  });
+  it.each<ContentEncoding>(['gzip', 'br'])(
+    'a %s bomb: UPSTREAM_RESPONSE_TOO_LARGE on the decoded size',
+    async (encoding) => {
+      const { error } = await buildAgainst(compressionBomb(32 * MIB, encoding), {
+        KPU_MAX_RESPONSE_BYTES: String(MIB),
+      });
+      expect(error.code).toBe('UPSTREAM_RESPONSE_TOO_LARGE');
+      expect(error.message).toContain(`more than ${MIB} bytes after ${encoding} decoding`);
+    },
+  );
 
   it('3,000 levels of nesting in a field: UPSTREAM_TOO_DEEP, not a stack overflow (default limit)', async () => {
     const { error } = await buildAgainst(deepNesting('NamaPartai', 3000, { dataset: 'parties' }));
@@ -104,11 +117,16 @@ describe('limits: a hostile upstream stops the build with its own code, dist/ un
   it('3,000 distinct election years: HARVEST_TOO_MANY_YEARS (default limit)', async () => {
     const { error } = await buildAgainst(distinctYears('parties', 3000), { KPU_PAGE_SIZE: '100' });
     expect(error.code).toBe('HARVEST_TOO_MANY_YEARS');
-    expect(error.message).toContain('parties: 51 distinct tahunPemilu values by the page at offset 0, more than the 50 allowed');
+    expect(error.message).toContain(
+      'parties: 51 distinct tahunPemilu values by the page at offset 0, more than the 50 allowed',
+    );
   });
 
   it('pagination that never ends: HARVEST_TOO_LARGE at KPU_MAX_HARVEST_BYTES', async () => {
-    const { error } = await buildAgainst(endlessPages('turnout'), { KPU_PAGE_SIZE: '100', KPU_MAX_HARVEST_BYTES: String(MIB) });
+    const { error } = await buildAgainst(endlessPages('turnout'), {
+      KPU_PAGE_SIZE: '100',
+      KPU_MAX_HARVEST_BYTES: String(MIB),
+    });
     expect(error.code).toBe('HARVEST_TOO_LARGE');
     expect(error.message).toContain(`more than the ${MIB} allowed (KPU_MAX_HARVEST_BYTES)`);
   });
@@ -117,7 +135,9 @@ describe('limits: a hostile upstream stops the build with its own code, dist/ un
     // Another page size than the test before, whose partial harvest would otherwise be resumed.
     const { error } = await buildAgainst(endlessPages('parties'), { KPU_PAGE_SIZE: '50', KPU_MAX_RECORDS: '250' });
     expect(error.code).toBe('HARVEST_TOO_MANY_RECORDS');
-    expect(error.message).toContain('parties: 300 records by the page at offset 250, more than the 250 allowed (KPU_MAX_RECORDS)');
+    expect(error.message).toContain(
+      'parties: 300 records by the page at offset 250, more than the 250 allowed (KPU_MAX_RECORDS)',
+    );
   });
 
   it('last, a build that succeeds: a number JSON.parse would make null is published in raw.json as sent', async () => {
@@ -126,7 +146,10 @@ describe('limits: a hostile upstream stops the build with its own code, dist/ un
       hostile = undefined;
     });
     expect(run.code, run.stderr).toBe(0);
-    const raw = await readFile(path.join(world.distDir, 'data', 'all-years', 'kpu-party-profiles-all-years.raw.json'), 'utf8');
+    const raw = await readFile(
+      path.join(world.distDir, 'data', 'all-years', 'kpu-party-profiles-all-years.raw.json'),
+      'utf8',
+    );
     expect(raw).toContain('"PersentaseKeterwakilanPerempuan":1e400');
     const quality = await readFile(path.join(world.distDir, 'data', 'quality-report.json'), 'utf8');
     expect(quality).toContain('"PersentaseKeterwakilanPerempuan": 1e400');
@@ -154,17 +177,20 @@ describe('bodies read exactly', () => {
     return { harvested, pages, body: (page: PageProvenance) => readFile(path.join(harvested.dir, page.file)) };
   }
 
-  it.each<ContentEncoding>(['gzip', 'deflate', 'br'])('decodes a %s body; the page keeps the decoded bytes and the wire size and SHA-256', async (encoding) => {
-    const { served, current } = await harvest(encodedBody(encoding));
-    await expectHarvestedExactly(current.cacheDir, served);
-    const { pages, body } = await pageFiles(current.cacheDir);
-    for (const page of pages) {
-      expect(page.contentEncoding).toBe(encoding);
-      expect(page.wireSha256).toMatch(/^[0-9a-f]{64}$/);
-      expect(sha256(await body(page))).toBe(page.sha256);
-      if (page.records > 0) expect(page.wireBytes).toBeLessThan(page.bytes);
-    }
-  });
+  it.each<ContentEncoding>(['gzip', 'deflate', 'br'])(
+    'decodes a %s body; the page keeps the decoded bytes and the wire size and SHA-256',
+    async (encoding) => {
+      const { served, current } = await harvest(encodedBody(encoding));
+      await expectHarvestedExactly(current.cacheDir, served);
+      const { pages, body } = await pageFiles(current.cacheDir);
+      for (const page of pages) {
+        expect(page.contentEncoding).toBe(encoding);
+        expect(page.wireSha256).toMatch(/^[0-9a-f]{64}$/);
+        expect(sha256(await body(page))).toBe(page.sha256);
+        if (page.records > 0) expect(page.wireBytes).toBeLessThan(page.bytes);
+      }
+    },
+  );
 
   it('reads a body that starts with a UTF-8 BOM, and keeps the BOM in the stored body', async () => {
     const { served, current } = await harvest(bomPrefixed());
@@ -193,12 +219,19 @@ describe('bodies read exactly', () => {
   });
 
   it('keeps a nested value within KPU_MAX_JSON_DEPTH as data, for the quality rules to flag', async () => {
-    const { current } = await harvest(deepNesting('NamaPartai', 500, { dataset: 'parties', offset: 0 }), { KPU_MAX_JSON_DEPTH: '512' });
+    const { current } = await harvest(deepNesting('NamaPartai', 500, { dataset: 'parties', offset: 0 }), {
+      KPU_MAX_JSON_DEPTH: '512',
+    });
     const { harvested } = await pageFiles(current.cacheDir);
     expect(JSON.stringify(harvested.records.parties?.[0]?.NamaPartai)).toBe(`${'['.repeat(500)}"x"${']'.repeat(500)}`);
     const snapshot = await runCli(['snapshot', '--json'], { env: current.env });
     expect(snapshot.code, snapshot.stderr).toBe(0);
-    const parties = JSON.parse(await readFile(path.join(current.cacheDir, 'stages', 'snapshot', 'data', 'all-years', 'kpu-party-profiles-all-years.json'), 'utf8')) as Record<string, unknown>[];
+    const parties = JSON.parse(
+      await readFile(
+        path.join(current.cacheDir, 'stages', 'snapshot', 'data', 'all-years', 'kpu-party-profiles-all-years.json'),
+        'utf8',
+      ),
+    ) as Record<string, unknown>[];
     expect(parties[0]?.party_name).toBeNull();
     expect(parties[0]?.quality_flags).toContain('field-string');
   });

@@ -11,7 +11,8 @@ const b = { TahunPemilu: '2019', IdDapil: '0101', NamaKabupaten: 'KABUPATEN CONT
 const c = { TahunPemilu: '2019', IdDapil: '0102', NamaKabupaten: 'KABUPATEN CONTOH 3' };
 const d = { TahunPemilu: '2019', IdDapil: '0102', NamaKabupaten: 'KABUPATEN CONTOH 4' };
 
-const parse = (body: unknown, offset?: number) => parsePage(typeof body === 'string' ? body : JSON.stringify(body), turnoutDataset, offset);
+const parse = (body: unknown, offset?: number) =>
+  parsePage(typeof body === 'string' ? body : JSON.stringify(body), turnoutDataset, offset);
 
 describe('an error envelope sent with HTTP 200 is an error, not an empty page', () => {
   it.each<[string, unknown]>([
@@ -38,7 +39,9 @@ describe('an error envelope sent with HTTP 200 is an error, not an empty page', 
 
   it("carries the upstream's message, cut short, in the detail", () => {
     const parsed = parse({ status: 'error', message: 'Database connection failed', data: null });
-    expect(!parsed.ok && parsed.detail).toBe('the envelope says error (status "error", a `message` and no `data`): message "Database connection failed"');
+    expect(!parsed.ok && parsed.detail).toBe(
+      'the envelope says error (status "error", a `message` and no `data`): message "Database connection failed"',
+    );
     const long = parse({ status: false, message: 'x'.repeat(500) });
     expect(!parsed.ok && !long.ok && long.detail.length).toBeLessThan(200);
   });
@@ -51,10 +54,18 @@ describe('an error envelope sent with HTTP 200 is an error, not an empty page', 
     ['error false', { error: false, count: 1, data: [a] }, 1],
     ['error ""', { error: '', count: 1, data: [a] }, 1],
     ['a message beside records', { message: 'Data ditemukan', count: 1, data: [a] }, 1],
-    ['status "ok", a message, data null (the end)', { status: 'ok', message: 'no more records', count: 0, data: null }, 0],
+    [
+      'status "ok", a message, data null (the end)',
+      { status: 'ok', message: 'no more records', count: 0, data: null },
+      0,
+    ],
     ['status 201', { status: 201, count: 0, data: [] }, 0],
     ['an empty message and no data', { message: '', count: 0 }, 0],
-    ['other benign fields', { count: 1, data: [a], page: 3, total: '14', links: { next: null }, timestamp: '2026-11-23' }, 1],
+    [
+      'other benign fields',
+      { count: 1, data: [a], page: 3, total: '14', links: { next: null }, timestamp: '2026-11-23' },
+      1,
+    ],
   ])('a genuine page stays a page: %s', (_name, body, records) => {
     const parsed = parse(body);
     expect(parsed).toMatchObject({ ok: true });
@@ -65,7 +76,13 @@ describe('an error envelope sent with HTTP 200 is an error, not an empty page', 
 describe("objects with none of the dataset's fields are not records", () => {
   it.each<[string, unknown]>([
     ['[{"error": …}] (the issue)', [{ error: 'Too many requests, slow down' }]],
-    ['objects with foreign keys', [{ id: 1, name: 'x' }, { id: 2, name: 'y' }]],
+    [
+      'objects with foreign keys',
+      [
+        { id: 1, name: 'x' },
+        { id: 2, name: 'y' },
+      ],
+    ],
     ['one foreign object among records', [a, { note: 'truncated' }, b]],
     ['an empty object', [{}]],
     ['keyed objects with foreign keys', { 0: { error: 'x' }, 1: { error: 'y' } }],
@@ -77,11 +94,17 @@ describe("objects with none of the dataset's fields are not records", () => {
   });
 
   it('a record with some of the fields is data: the quality rules flag it', () => {
-    expect(parse({ count: 2, data: [a, { IdDapil: '0103' }] })).toMatchObject({ ok: true, records: [a, { IdDapil: '0103' }] });
+    expect(parse({ count: 2, data: [a, { IdDapil: '0103' }] })).toMatchObject({
+      ok: true,
+      records: [a, { IdDapil: '0103' }],
+    });
   });
 
   it("judges by the dataset's own fields: a turnout record is not a party record", () => {
-    expect(parsePage(JSON.stringify({ count: 1, data: [a] }), partyDataset)).toMatchObject({ ok: false, reason: 'not-records' });
+    expect(parsePage(JSON.stringify({ count: 1, data: [a] }), partyDataset)).toMatchObject({
+      ok: false,
+      reason: 'not-records',
+    });
   });
 });
 
@@ -90,7 +113,11 @@ describe('keyed data: the keys must be exactly the positions', () => {
     `{"count":"${keys.length}","data":{${keys.map((key, index) => `${JSON.stringify(key)}:${JSON.stringify(records[index % records.length])}`).join(',')}}}`;
 
   it('accepts 0..n-1 in any order, as records in position order', () => {
-    expect(parse(keyed(['2', '0', '3', '1'], [c, a, d, b]))).toMatchObject({ ok: true, shape: 'keyed', records: [a, b, c, d] });
+    expect(parse(keyed(['2', '0', '3', '1'], [c, a, d, b]))).toMatchObject({
+      ok: true,
+      shape: 'keyed',
+      records: [a, b, c, d],
+    });
   });
 
   it('accepts offset..offset+n-1 when the offset is known (positions in the dataset), and not otherwise', () => {
@@ -101,7 +128,11 @@ describe('keyed data: the keys must be exactly the positions', () => {
   });
 
   it.each<[string, string[], RegExp]>([
-    ['"0","01","1","00": two records would be dropped and two doubled (the issue)', ['0', '01', '1', '00'], /the key "01" is not a position \(a leading zero\)/],
+    [
+      '"0","01","1","00": two records would be dropped and two doubled (the issue)',
+      ['0', '01', '1', '00'],
+      /the key "01" is not a position \(a leading zero\)/,
+    ],
     ['a leading zero', ['00', '1'], /the key "00" is not a position \(a leading zero\)/],
     ['a gap', ['0', '2'], /the keys are not the positions 0\.\.1 \(keys: "0", "2"\)/],
     ['not starting at 0', ['1', '2'], /the keys are not the positions 0\.\.1/],
@@ -119,11 +150,15 @@ describe('keyed data that repeats a key', () => {
     const body = `{"count":"3","data":{"0":${JSON.stringify(a)},"0":${JSON.stringify(b)},"1":${JSON.stringify(c)}}}`;
     const parsed = parse(body);
     expect(parsed).toMatchObject({ ok: false, reason: 'unexpected-shape' });
-    expect(!parsed.ok && parsed.detail).toBe('data is keyed by position, but repeats a key: 3 members written, 2 distinct keys');
+    expect(!parsed.ok && parsed.detail).toBe(
+      'data is keyed by position, but repeats a key: 3 members written, 2 distinct keys',
+    );
   });
 
   it('counts only the members of the top-level data object, strings and nesting skipped', () => {
-    expect(countWrittenDataMembers('{"count":2,"data":{"0":{"a":"x\\":y"},"1":{"b":{"c":[1,{"d":2}]}}},"e":{"f":1}}')).toBe(2);
+    expect(
+      countWrittenDataMembers('{"count":2,"data":{"0":{"a":"x\\":y"},"1":{"b":{"c":[1,{"d":2}]}}},"e":{"f":1}}'),
+    ).toBe(2);
     expect(countWrittenDataMembers('{"meta":{"data":{"0":1}},"data" : { "0" : {} , "0" : {} }}')).toBe(2);
     expect(countWrittenDataMembers('{"count":0,"data":{}}')).toBe(0);
     expect(countWrittenDataMembers('{"data":"x","other":{"0":1}}')).toBeNull();

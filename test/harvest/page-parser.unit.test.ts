@@ -24,7 +24,19 @@ describe('parsePage accepts every shape UPSTREAM.md allows', () => {
     const body = `{"count":"11","data":{${order.map((key) => `"${key}":{"IdDapil":"${String.fromCharCode(97 + key)}"}`).join(',')}}}`;
     const parsed = parsePage(body, turnoutDataset);
     expect(parsed).toMatchObject({ ok: true, shape: 'keyed', count: 11 });
-    expect(parsed.ok && parsed.records.map((item) => item.IdDapil)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k']);
+    expect(parsed.ok && parsed.records.map((item) => item.IdDapil)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+      'g',
+      'h',
+      'i',
+      'j',
+      'k',
+    ]);
   });
 
   it('reads a single record as the bare object (seed: "with one record, data is that record")', () => {

@@ -23,13 +23,40 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-const page = (name: string): Buffer => Buffer.from(JSON.stringify({ count: '1', data: { tahunPemilu: '2024', NomorUrutPartai: '1', NamaPartai: 'x' } }).replace('"x"', `"${name}"`));
+const page = (name: string): Buffer =>
+  Buffer.from(
+    JSON.stringify({ count: '1', data: { tahunPemilu: '2024', NomorUrutPartai: '1', NamaPartai: 'x' } }).replace(
+      '"x"',
+      `"${name}"`,
+    ),
+  );
 
 function fields(offset: number): Omit<PageProvenance, 'file' | 'bytes' | 'sha256'> {
-  return { dataset: 'parties', offset, limit: 1, url: 'http://h/api/profilpartai', method: 'GET', fetchedAt: '2026-11-23T00:00:00.000Z', status: 200, durationMs: 1, attempts: 1, records: 1, count: 1, shape: 'single', totalCount: null };
+  return {
+    dataset: 'parties',
+    offset,
+    limit: 1,
+    url: 'http://h/api/profilpartai',
+    method: 'GET',
+    fetchedAt: '2026-11-23T00:00:00.000Z',
+    status: 200,
+    durationMs: 1,
+    attempts: 1,
+    records: 1,
+    count: 1,
+    shape: 'single',
+    totalCount: null,
+  };
 }
 
-const parameters = { upstreamHost: 'h', upstreamPath: '/', demo: false, pageSize: 1, method: 'GET', datasets: ['parties'] };
+const parameters = {
+  upstreamHost: 'h',
+  upstreamPath: '/',
+  demo: false,
+  pageSize: 1,
+  method: 'GET',
+  datasets: ['parties'],
+};
 
 async function caught(promise: Promise<unknown>): Promise<BuildError> {
   const error = await promise.then(
@@ -44,7 +71,9 @@ describe('createKeyScan', () => {
   it('finds every echo encoding, says which, and nothing in a clean page; no key, no scan', () => {
     const scan = createKeyScan(ECHO_KEY);
     expect(scan?.(page('Partai Contoh \\u0026 Co %41 &amp;'))).toBeNull();
-    const found = Object.fromEntries(ECHO_ENCODINGS.map((encoding) => [encoding, scan?.(page(`Partai ${encodeKeyAsJsonSource(ECHO_KEY, encoding)}`))]));
+    const found = Object.fromEntries(
+      ECHO_ENCODINGS.map((encoding) => [encoding, scan?.(page(`Partai ${encodeKeyAsJsonSource(ECHO_KEY, encoding)}`))]),
+    );
     expect(found).toEqual({
       raw: 'JSON-escaped', // the raw key holds `"`, which JSON escapes
       'json-unicode': 'JSON-escaped',
@@ -68,11 +97,16 @@ describe('createKeyScan', () => {
 describe('guardPartialHarvest', () => {
   it('refuses a page holding the key before writing it, and removes the partial harvest with the pages already in it', async () => {
     const cacheDir = await tempDir();
-    const partial = guardPartialHarvest(await createHarvestStore(cacheDir).openPartial(parameters, new Date()), ECHO_KEY);
+    const partial = guardPartialHarvest(
+      await createHarvestStore(cacheDir).openPartial(parameters, new Date()),
+      ECHO_KEY,
+    );
     await partial.writePage(fields(0), page('Partai Satu'));
     expect(existsSync(path.join(partial.dir, 'pages', 'parties'))).toBe(true);
 
-    const error = await caught(partial.writePage(fields(1), page(`Partai ${encodeKeyAsJsonSource(ECHO_KEY, 'percent-lower')}`)));
+    const error = await caught(
+      partial.writePage(fields(1), page(`Partai ${encodeKeyAsJsonSource(ECHO_KEY, 'percent-lower')}`)),
+    );
     expect(error.code).toBe('UPSTREAM_ECHOED_KEY');
     expect(error.message).toContain('parties: the page at offset 1 holds it (percent-encoded)');
     expect(error.message).not.toContain('Zq7');
@@ -104,14 +138,23 @@ describe('refuseStoredKey', () => {
     await writeFile(echoed, page(`Partai ${encodeKeyAsJsonSource(ECHO_KEY, 'base64-2')}`));
     const manifest = {
       harvestId: '20261123T000000000Z',
-      datasets: { parties: { pageFiles: [{ offset: 0, file: 'pages/parties/0.body' }, { offset: 1, file: 'pages/parties/1.body' }] } },
+      datasets: {
+        parties: {
+          pageFiles: [
+            { offset: 0, file: 'pages/parties/0.body' },
+            { offset: 1, file: 'pages/parties/1.body' },
+          ],
+        },
+      },
     } as unknown as HarvestManifest;
 
     await refuseStoredKey(dir, manifest, null);
     expect(await readFile(echoed, 'utf8')).toContain('base64');
     const error = await caught(refuseStoredKey(dir, manifest, ECHO_KEY));
     expect(error.code).toBe('UPSTREAM_ECHOED_KEY');
-    expect(error.message).toContain('The stored harvest 20261123T000000000Z, parties: the page at offset 1 holds it (base64)');
+    expect(error.message).toContain(
+      'The stored harvest 20261123T000000000Z, parties: the page at offset 1 holds it (base64)',
+    );
     expect(existsSync(dir)).toBe(false);
   });
 });

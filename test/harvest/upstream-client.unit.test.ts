@@ -4,9 +4,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HARVEST_LIMITS, type UpstreamConfig } from '../../scripts/config.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
-import { buildPageUrl, createUpstreamClient, parseRetryAfter, retryDelayMs, type RetryNotice } from '../../scripts/harvest/upstream-client.ts';
+import {
+  buildPageUrl,
+  createUpstreamClient,
+  parseRetryAfter,
+  retryDelayMs,
+  type RetryNotice,
+} from '../../scripts/harvest/upstream-client.ts';
 import { generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
-import { startUpstreamServer, type RunningUpstream, type UpstreamFault } from '../../scripts/upstream/upstream-server.ts';
+import {
+  startUpstreamServer,
+  type RunningUpstream,
+  type UpstreamFault,
+} from '../../scripts/upstream/upstream-server.ts';
 
 describe('parseRetryAfter', () => {
   it('reads delta-seconds', () => {
@@ -41,7 +51,9 @@ describe('retryDelayMs', () => {
   });
 
   it('never waits longer than KPU_RETRY_MAX_DELAY_MS', () => {
-    expect([5, 6, 30, 100].map((retry) => retryDelayMs(retry, null, config, () => 1))).toEqual([6000, 6000, 6000, 6000]);
+    expect([5, 6, 30, 100].map((retry) => retryDelayMs(retry, null, config, () => 1))).toEqual([
+      6000, 6000, 6000, 6000,
+    ]);
   });
 
   it('waits at least as long as Retry-After says', () => {
@@ -73,7 +85,11 @@ describe('createUpstreamClient retries', () => {
     await Promise.all(running.splice(0).map((server) => server.close()));
   });
 
-  async function fetchThroughFaults(faults: UpstreamFault[], random: () => number, settings: Partial<UpstreamConfig> = {}) {
+  async function fetchThroughFaults(
+    faults: UpstreamFault[],
+    random: () => number,
+    settings: Partial<UpstreamConfig> = {},
+  ) {
     const upstream = await startUpstreamServer({ apiKey: KEY, data, faults });
     running.push(upstream);
     const notices: RetryNotice[] = [];

@@ -11,16 +11,31 @@ const eslint = new ESLint({ cwd: ROOT });
 /** The no-restricted-imports messages for `source` linted as the file `file` (relative to the project root). */
 async function layeringErrors(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: path.join(ROOT, file) });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
 }
 
 describe('layering lint', () => {
   it('fails a stage that imports from a later stage', async () => {
-    const errors = await layeringErrors('scripts/harvest/layering-fixture.ts', "import { runCheckStage } from '../check/check-stage.ts';");
+    const errors = await layeringErrors(
+      'scripts/harvest/layering-fixture.ts',
+      "import { runCheckStage } from '../check/check-stage.ts';",
+    );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('docs/architecture.md');
-    expect(await layeringErrors('scripts/snapshot/layering-fixture.ts', "import type { SiteData } from '../site/site-data.ts';")).toHaveLength(1);
-    expect(await layeringErrors('scripts/site/layering-fixture.ts', "import { publish } from '../publish/publish-stage.ts';")).toHaveLength(1);
+    expect(
+      await layeringErrors(
+        'scripts/snapshot/layering-fixture.ts',
+        "import type { SiteData } from '../site/site-data.ts';",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await layeringErrors(
+        'scripts/site/layering-fixture.ts',
+        "import { publish } from '../publish/publish-stage.ts';",
+      ),
+    ).toHaveLength(1);
   });
 
   it('lets a stage import from earlier stages, the datasets and the foundation', async () => {
@@ -35,23 +50,72 @@ describe('layering lint', () => {
   });
 
   it('keeps the foundation and the datasets below every stage, tool and the front door', async () => {
-    expect(await layeringErrors('scripts/foundation/layering-fixture.ts', "import { DATASETS } from '../datasets/datasets.ts';")).toHaveLength(1);
+    expect(
+      await layeringErrors(
+        'scripts/foundation/layering-fixture.ts',
+        "import { DATASETS } from '../datasets/datasets.ts';",
+      ),
+    ).toHaveLength(1);
     expect(await layeringErrors('scripts/errors.ts', "import { runPipeline } from './pipeline.ts';")).toHaveLength(1);
-    expect(await layeringErrors('scripts/datasets/layering-fixture.ts', "import { readHarvestPages } from '../harvest/harvest-store.ts';")).toHaveLength(1);
-    expect(await layeringErrors('scripts/datasets/layering-fixture.ts', "import { FORMAT_TYPES } from './data-dictionary.ts';")).toEqual([]);
+    expect(
+      await layeringErrors(
+        'scripts/datasets/layering-fixture.ts',
+        "import { readHarvestPages } from '../harvest/harvest-store.ts';",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await layeringErrors(
+        'scripts/datasets/layering-fixture.ts',
+        "import { FORMAT_TYPES } from './data-dictionary.ts';",
+      ),
+    ).toEqual([]);
   });
 
   it('keeps the tools out of the stages, except the harvest stage starting the demo upstream', async () => {
-    expect(await layeringErrors('scripts/snapshot/layering-fixture.ts', "import { renderDocs } from '../docs/generated-sections.ts';")).toHaveLength(1);
-    expect(await layeringErrors('scripts/harvest/harvest-store.ts', "import { demoDataset } from '../synthetic/synthetic-data.ts';")).toHaveLength(1);
-    expect(await layeringErrors('scripts/harvest/harvest-stage.ts', "import { demoDataset } from '../synthetic/synthetic-data.ts';")).toEqual([]);
-    expect(await layeringErrors('scripts/harvest/harvest-stage.ts', "import { runCheckStage } from '../check/check-stage.ts';")).toHaveLength(1);
-    expect(await layeringErrors('scripts/upstream/layering-fixture.ts', "import { runPipeline } from '../pipeline.ts';")).toHaveLength(1);
-    expect(await layeringErrors('scripts/upstream/layering-fixture.ts', "import { demoDataset } from '../synthetic/synthetic-data.ts';")).toEqual([]);
-    expect(await layeringErrors('scripts/synthetic/layering-fixture.ts', "import type { UpstreamData } from '../upstream/upstream-data.ts';")).toHaveLength(1);
+    expect(
+      await layeringErrors(
+        'scripts/snapshot/layering-fixture.ts',
+        "import { renderDocs } from '../docs/generated-sections.ts';",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await layeringErrors(
+        'scripts/harvest/harvest-store.ts',
+        "import { demoDataset } from '../synthetic/synthetic-data.ts';",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await layeringErrors(
+        'scripts/harvest/harvest-stage.ts',
+        "import { demoDataset } from '../synthetic/synthetic-data.ts';",
+      ),
+    ).toEqual([]);
+    expect(
+      await layeringErrors(
+        'scripts/harvest/harvest-stage.ts',
+        "import { runCheckStage } from '../check/check-stage.ts';",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await layeringErrors('scripts/upstream/layering-fixture.ts', "import { runPipeline } from '../pipeline.ts';"),
+    ).toHaveLength(1);
+    expect(
+      await layeringErrors(
+        'scripts/upstream/layering-fixture.ts',
+        "import { demoDataset } from '../synthetic/synthetic-data.ts';",
+      ),
+    ).toEqual([]);
+    expect(
+      await layeringErrors(
+        'scripts/synthetic/layering-fixture.ts',
+        "import type { UpstreamData } from '../upstream/upstream-data.ts';",
+      ),
+    ).toHaveLength(1);
   });
 
   it('fails a stage that imports the front door', async () => {
-    expect(await layeringErrors('scripts/publish/layering-fixture.ts', "import { runPipeline } from '../pipeline.ts';")).toHaveLength(1);
+    expect(
+      await layeringErrors('scripts/publish/layering-fixture.ts', "import { runPipeline } from '../pipeline.ts';"),
+    ).toHaveLength(1);
   });
 });

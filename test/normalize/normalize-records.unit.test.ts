@@ -52,7 +52,10 @@ const PARTY: RawRecord = {
   Link: '',
 };
 
-function checkAndNormalize(dataset: typeof turnoutDataset, record: RawRecord): { flags: string[]; normalized: ReturnType<typeof normalizeRecord> } {
+function checkAndNormalize(
+  dataset: typeof turnoutDataset,
+  record: RawRecord,
+): { flags: string[]; normalized: ReturnType<typeof normalizeRecord> } {
   const flags = checkDataset(dataset, [record]).flags[0] ?? [];
   return { flags, normalized: normalizeRecord(dataset, record, flags) };
 }
@@ -113,13 +116,19 @@ describe('normalizeRecord', () => {
   });
 
   it('a record that breaks an arithmetic rule is published as the source gave it, flagged', () => {
-    const { normalized } = checkAndNormalize(turnoutDataset, { ...TURNOUT, JumlahTotalPenggunaHakPilihLakiLaki: '49491' });
+    const { normalized } = checkAndNormalize(turnoutDataset, {
+      ...TURNOUT,
+      JumlahTotalPenggunaHakPilihLakiLaki: '49491',
+    });
     expect(normalized.total_male).toBe(49491);
     expect(normalized.quality_flags).toEqual(['total-list-sum-male', 'total-sex-sum']);
   });
 
   it('a count too large for an exact number becomes null, flagged count-safe-integer', () => {
-    const { normalized } = checkAndNormalize(turnoutDataset, { ...TURNOUT, JumlahPenggunaHakPilihLakiLakiDalamDPTb: '99999999999999999999' });
+    const { normalized } = checkAndNormalize(turnoutDataset, {
+      ...TURNOUT,
+      JumlahPenggunaHakPilihLakiLakiDalamDPTb: '99999999999999999999',
+    });
     expect(normalized.dptb_male).toBeNull();
     expect(normalized.quality_flags).toContain('count-safe-integer');
   });
@@ -129,7 +138,9 @@ describe('normalizeRecord', () => {
       /TanggalAkteNotaris = "31-02-2020" \(not a calendar date\) becomes a null notarial_deed_date, but no quality rule on TanggalAkteNotaris flagged the record/,
     );
     // A flag from an unrelated rule does not count.
-    expect(() => normalizeRecord(partyDataset, { ...PARTY, TanggalAkteNotaris: '31-02-2020' }, ['email-format'])).toThrow(/no quality rule/);
+    expect(() =>
+      normalizeRecord(partyDataset, { ...PARTY, TanggalAkteNotaris: '31-02-2020' }, ['email-format']),
+    ).toThrow(/no quality rule/);
   });
 
   it('returns its own copy of the flags', () => {
@@ -142,30 +153,53 @@ describe('normalizeRecord', () => {
 
 describe('no value vanishes without a flag', () => {
   // Values each parser refuses, plus JSON values of the wrong type and a missing field.
-  const oddValues: unknown[] = ['', '   ', 'abc', ' 12', '12.5', '30.5', '1.234,5', '31-02-2020', '2011-03-07', '99999999999999999999', '-1', 7, null, {}, [], true, undefined];
+  const oddValues: unknown[] = [
+    '',
+    '   ',
+    'abc',
+    ' 12',
+    '12.5',
+    '30.5',
+    '1.234,5',
+    '31-02-2020',
+    '2011-03-07',
+    '99999999999999999999',
+    '-1',
+    7,
+    null,
+    {},
+    [],
+    true,
+    undefined,
+  ];
 
-  it.each(DATASETS.map((dataset) => [dataset.id, dataset] as const))('%s: every column, every odd value', (_id, dataset) => {
-    const base = dataset === turnoutDataset ? TURNOUT : PARTY;
-    for (const column of dataset.columns) {
-      if (column.source === null) continue;
-      for (const value of oddValues) {
-        const record: RawRecord = { ...base, [column.source]: value };
-        if (value === undefined) delete record[column.source];
-        const flags = checkDataset(dataset, [record]).flags[0] ?? [];
-        const normalized = normalizeRecord(dataset, record, flags);
-        const wasBlank = typeof value === 'string' && value.trim() === '';
-        if (normalized[column.name] === null && !wasBlank) {
-          expect(flags, `${column.source} = ${JSON.stringify(value)}`).not.toEqual([]);
+  it.each(DATASETS.map((dataset) => [dataset.id, dataset] as const))(
+    '%s: every column, every odd value',
+    (_id, dataset) => {
+      const base = dataset === turnoutDataset ? TURNOUT : PARTY;
+      for (const column of dataset.columns) {
+        if (column.source === null) continue;
+        for (const value of oddValues) {
+          const record: RawRecord = { ...base, [column.source]: value };
+          if (value === undefined) delete record[column.source];
+          const flags = checkDataset(dataset, [record]).flags[0] ?? [];
+          const normalized = normalizeRecord(dataset, record, flags);
+          const wasBlank = typeof value === 'string' && value.trim() === '';
+          if (normalized[column.name] === null && !wasBlank) {
+            expect(flags, `${column.source} = ${JSON.stringify(value)}`).not.toEqual([]);
+          }
         }
       }
-    }
-  });
+    },
+  );
 
   it('every typed (non-text) column is read from a field some rule judges', () => {
     for (const dataset of DATASETS) {
       for (const column of dataset.columns) {
         if (column.source === null || column.type === 'text') continue;
-        const judged = dataset.rules.filter((rule) => rule.id !== 'field-string' && rule.fields.includes(column.source ?? ''));
+        const judged = dataset.rules.filter(
+          (rule) => rule.id !== 'field-string' && rule.fields.includes(column.source ?? ''),
+        );
         expect(judged.length, `${dataset.id}.${column.name}`).toBeGreaterThan(0);
       }
     }
@@ -201,7 +235,9 @@ describe.skipIf(!HAS_SHARED_DATA)('normalize the real files', () => {
     const records = readCanonicalCsv('datahakpilihdpr_2014_sumatra_jawa.csv');
     const { flags } = checkDataset(turnoutDataset, records);
     const normalized = normalizeRecords(turnoutDataset, records, flags);
-    const countColumns = turnoutDataset.columns.filter((column) => column.unit === 'persons').map((column) => column.name);
+    const countColumns = turnoutDataset.columns
+      .filter((column) => column.unit === 'persons')
+      .map((column) => column.name);
     for (const record of normalized) {
       for (const name of countColumns) expect(Number.isSafeInteger(record[name])).toBe(true);
       expect(record.dapil_id).toMatch(/^[0-9]{4}$/);
@@ -215,17 +251,29 @@ describe.skipIf(!HAS_SHARED_DATA)('normalize the real files', () => {
     const records = readCanonicalCsv('profilpartai_2024.csv');
     const { flags } = checkDataset(partyDataset, records);
     const normalized = normalizeRecords(partyDataset, records, flags);
-    expect(normalized.map((record) => record.notarial_deed_date).every((date) => typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date))).toBe(true);
+    expect(
+      normalized
+        .map((record) => record.notarial_deed_date)
+        .every((date) => typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date)),
+    ).toBe(true);
     expect(normalized[1]?.notarial_deed_date).toBe('2008-02-06');
-    expect(normalized.flatMap((record) => (record.women_representation_pct === null ? [] : [[record.party_acronym, record.women_representation_pct]]))).toEqual([
+    expect(
+      normalized.flatMap((record) =>
+        record.women_representation_pct === null ? [] : [[record.party_acronym, record.women_representation_pct]],
+      ),
+    ).toEqual([
       ['HANURA', 33],
       ['PBB', 32.5],
       ['PSI', 62.5],
       ['PERSATUAN INDONESIA', 40],
     ]);
-    expect(normalized.filter((record) => record.office_address === null).map((record) => record.ballot_number)).toEqual(['18', '19', '20', '21', '22', '23']);
+    expect(normalized.filter((record) => record.office_address === null).map((record) => record.ballot_number)).toEqual(
+      ['18', '19', '20', '21', '22', '23'],
+    );
     expect(normalized.every((record) => record.verification_link === null)).toBe(true);
-    expect(normalized.every((record) => Array.isArray(record.quality_flags) && record.quality_flags.length === 0)).toBe(true);
+    expect(normalized.every((record) => Array.isArray(record.quality_flags) && record.quality_flags.length === 0)).toBe(
+      true,
+    );
     expect(normalized.flatMap((record) => Object.values(record)).includes('')).toBe(false);
   });
 });

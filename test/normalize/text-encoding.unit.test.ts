@@ -28,7 +28,11 @@ describe('lone surrogates', () => {
     const { report, flags, record } = checkOne({ NamaPartai: 'PARTAI \uD800 CONTOH' });
     expect(flags).toEqual(['text-unicode']);
     const [violation] = report.violations;
-    expect(violation).toMatchObject({ ruleId: 'text-unicode', message: 'lone surrogate in: NamaPartai', values: { NamaPartai: 'PARTAI \uD800 CONTOH' } });
+    expect(violation).toMatchObject({
+      ruleId: 'text-unicode',
+      message: 'lone surrogate in: NamaPartai',
+      values: { NamaPartai: 'PARTAI \uD800 CONTOH' },
+    });
     const normalized = normalizeRecord(partyDataset, record, flags);
     expect(normalized.party_name).toBe('PARTAI \uFFFD CONTOH');
     expect(normalized.quality_flags).toEqual(['text-unicode']);
@@ -52,7 +56,10 @@ describe('U+FFFD from bytes that were not UTF-8', () => {
     const rule = partyDataset.rules.find((candidate) => candidate.id === 'text-utf8');
     expect(rule?.description.en).toContain('the source sent bytes that are not valid UTF-8, shown as \uFFFD');
     expect(rule?.description.id).toContain('bukan UTF-8 yang sah');
-    expect(partyDataset.rules.find((candidate) => candidate.id === 'text-unicode')?.title).toEqual({ id: 'Teks Unicode yang sah', en: 'Text is valid Unicode' });
+    expect(partyDataset.rules.find((candidate) => candidate.id === 'text-unicode')?.title).toEqual({
+      id: 'Teks Unicode yang sah',
+      en: 'Text is valid Unicode',
+    });
   });
 
   it('leaves clean records unflagged', () => {

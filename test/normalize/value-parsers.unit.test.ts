@@ -25,7 +25,17 @@ describe('parseInteger', () => {
     expect(parseInteger(input)).toEqual({ ok: true, value: null });
   });
 
-  it.each([['12.5'], ['1.234'], [' 12'], ['-1'], ['+1'], ['1e3'], ['١٢'], ['9007199254740992'], ['99999999999999999999']])('%j is not ok', (input) => {
+  it.each([
+    ['12.5'],
+    ['1.234'],
+    [' 12'],
+    ['-1'],
+    ['+1'],
+    ['1e3'],
+    ['١٢'],
+    ['9007199254740992'],
+    ['99999999999999999999'],
+  ])('%j is not ok', (input) => {
     expect(parseInteger(input).ok).toBe(false);
   });
 });
@@ -68,9 +78,12 @@ describe('parseDecimalComma', () => {
     expect(parseDecimalComma('')).toEqual({ ok: true, value: null });
   });
 
-  it.each([['30.5'], ['1.234,5'], ['1,234,5'], ['-1'], [',5'], ['5,'], ['30,5%'], [' 30,5']])('%j is not ok', (input) => {
-    expect(parseDecimalComma(input).ok).toBe(false);
-  });
+  it.each([['30.5'], ['1.234,5'], ['1,234,5'], ['-1'], [',5'], ['5,'], ['30,5%'], [' 30,5']])(
+    '%j is not ok',
+    (input) => {
+      expect(parseDecimalComma(input).ok).toBe(false);
+    },
+  );
 });
 
 describe('parseDayMonthYear', () => {
@@ -83,12 +96,20 @@ describe('parseDayMonthYear', () => {
     expect(parseDayMonthYear(input)).toEqual({ ok: true, value: expected });
   });
 
-  it.each([['31-02-2020'], ['29-02-2023'], ['29-02-1900'], ['31-04-2021'], ['00-01-2020'], ['01-13-2020'], ['01-01-0000'], ['6-2-2008'], ['2008-02-06'], ['06/02/2008']])(
-    '%j is not ok',
-    (input) => {
-      expect(parseDayMonthYear(input).ok).toBe(false);
-    },
-  );
+  it.each([
+    ['31-02-2020'],
+    ['29-02-2023'],
+    ['29-02-1900'],
+    ['31-04-2021'],
+    ['00-01-2020'],
+    ['01-13-2020'],
+    ['01-01-0000'],
+    ['6-2-2008'],
+    ['2008-02-06'],
+    ['06/02/2008'],
+  ])('%j is not ok', (input) => {
+    expect(parseDayMonthYear(input).ok).toBe(false);
+  });
 });
 
 describe('normalizeText', () => {
@@ -106,13 +127,32 @@ describe('normalizeText', () => {
 
 describe('isEmailAddress and isAbsoluteHttpUrl', () => {
   it('e-mail addresses', () => {
-    expect(['dpp@contoh-satu.example', 'exco.partai@partai-contoh.or.example', 'dpppartaicontoh@mail.example'].every(isEmailAddress)).toBe(true);
-    expect(['', 'dpp at contoh.example', 'a@b@c.example', '@contoh.example', 'dpp@', 'dpp@contoh .example'].some(isEmailAddress)).toBe(false);
+    expect(
+      ['dpp@contoh-satu.example', 'exco.partai@partai-contoh.or.example', 'dpppartaicontoh@mail.example'].every(
+        isEmailAddress,
+      ),
+    ).toBe(true);
+    expect(
+      ['', 'dpp at contoh.example', 'a@b@c.example', '@contoh.example', 'dpp@', 'dpp@contoh .example'].some(
+        isEmailAddress,
+      ),
+    ).toBe(false);
   });
 
   it('absolute http(s) URLs', () => {
     expect(['https://contoh.example/partai/1', 'http://partai-contoh.or.example/'].every(isAbsoluteHttpUrl)).toBe(true);
-    expect(['', 'contoh.example', 'www.contoh.example', '/partai/1', 'javascript:alert(1)', 'ftp://contoh.example/x', 'https:\\/\\/contoh.example', 'https://contoh .example'].some(isAbsoluteHttpUrl)).toBe(false);
+    expect(
+      [
+        '',
+        'contoh.example',
+        'www.contoh.example',
+        '/partai/1',
+        'javascript:alert(1)',
+        'ftp://contoh.example/x',
+        'https:\\/\\/contoh.example',
+        'https://contoh .example',
+      ].some(isAbsoluteHttpUrl),
+    ).toBe(false);
   });
 });
 

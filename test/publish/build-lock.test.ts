@@ -17,7 +17,8 @@ const data = () => ({
 /** Pages of 2 records from an upstream answering after 100 ms: a harvest of several seconds to overlap with. */
 const SLOW = { KPU_PAGE_SIZE: '2', KPU_CONCURRENCY: '1' };
 
-const errorOf = (run: CliRun) => (JSON.parse(run.stdout) as { error: { code: string; stage: string; message: string; exitCode: number } }).error;
+const errorOf = (run: CliRun) =>
+  (JSON.parse(run.stdout) as { error: { code: string; stage: string; message: string; exitCode: number } }).error;
 
 let world: BuildWorld | undefined;
 afterEach(async () => {
@@ -31,9 +32,13 @@ describe('one build at a time', () => {
     const current = world;
     let firstPid = 0;
     // The first build is started; the second once the first has registered its entry.
-    const first = runCli(['build'], { env: { ...current.env, ...SLOW }, onStart: (child) => (firstPid = child.pid ?? 0) });
+    const first = runCli(['build'], {
+      env: { ...current.env, ...SLOW },
+      onStart: (child) => (firstPid = child.pid ?? 0),
+    });
     const locks = locksDirOf(current.cacheDir);
-    while (!existsSync(locks) || (await readdir(locks)).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!existsSync(locks) || (await readdir(locks)).length === 0)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const second = await runCli(['build', '--json'], { env: { ...current.env, ...SLOW } });
     expect(second.code, second.stderr).toBe(75);
     expect(errorOf(second)).toMatchObject({ code: 'BUILD_BUSY', exitCode: 75 });

@@ -70,8 +70,16 @@ describe('a good build with a key that encodes in many ways', () => {
 
 describe('the key echoed where the publisher quotes the upstream', () => {
   const cases: [string, HostileAnswer, string][] = [
-    ['an error message, the snippet cut inside the key', echoKeyInError('raw', { padding: 195 }), 'UPSTREAM_CLIENT_ERROR'],
-    ['an error message, JSON-escaped, cut inside the key', echoKeyInError('json-unicode-mixed', { padding: 190 }), 'UPSTREAM_CLIENT_ERROR'],
+    [
+      'an error message, the snippet cut inside the key',
+      echoKeyInError('raw', { padding: 195 }),
+      'UPSTREAM_CLIENT_ERROR',
+    ],
+    [
+      'an error message, JSON-escaped, cut inside the key',
+      echoKeyInError('json-unicode-mixed', { padding: 190 }),
+      'UPSTREAM_CLIENT_ERROR',
+    ],
     ['an error message, percent-encoded in lower case', echoKeyInError('percent-lower'), 'UPSTREAM_CLIENT_ERROR'],
     ['an error message, as HTML entities', echoKeyInError('html-named'), 'UPSTREAM_CLIENT_ERROR'],
     ['an error message, in base64', echoKeyInError('base64-1'), 'UPSTREAM_CLIENT_ERROR'],
@@ -134,7 +142,9 @@ describe('the key echoed inside a record', () => {
         expect(run.code, run.stderr).toBe(3);
         const error = errorOf(run);
         expect(error).toMatchObject({ code: 'UPSTREAM_ECHOED_KEY', stage: 'harvest', exitCode: 3 });
-        expect(error.message).toMatch(/parties: the page at offset 5 holds it \((as is|JSON-escaped|percent-encoded|HTML entities|base64|base64url)[^)]*\)/);
+        expect(error.message).toMatch(
+          /parties: the page at offset 5 holds it \((as is|JSON-escaped|percent-encoded|HTML entities|base64|base64url)[^)]*\)/,
+        );
         expect(await distState(world.distDir)).toEqual(before);
         expect(existsSync(path.join(world.cacheDir, 'harvest', 'partial'))).toBe(false);
         await expectKeyNowhere(run, encoding);
@@ -149,7 +159,9 @@ describe('the key echoed inside a record', () => {
     try {
       const run = await build();
       expect(run.code).toBe(3);
-      expect(run.stderr).toContain('error UPSTREAM_ECHOED_KEY (stage harvest): The upstream sent the API key back inside its data. turnout: the page at offset 0 holds it (percent-encoded).');
+      expect(run.stderr).toContain(
+        'error UPSTREAM_ECHOED_KEY (stage harvest): The upstream sent the API key back inside its data. turnout: the page at offset 0 holds it (percent-encoded).',
+      );
       await expectKeyNowhere(run, 'text output');
     } finally {
       hostile = null;
@@ -165,7 +177,12 @@ async function plantKeyInStoredHarvest(): Promise<string> {
   const manifestFile = path.join(dir, 'harvest-manifest.json');
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as HarvestManifest;
   const page = manifest.datasets.parties?.pageFiles[0] as PageProvenance;
-  const body = Buffer.from((await readFile(path.join(dir, page.file), 'utf8')).replace(/"NamaPartai":"/, `"NamaPartai":"${encodeKeyAsJsonSource(ECHO_KEY, 'html-decimal')} `));
+  const body = Buffer.from(
+    (await readFile(path.join(dir, page.file), 'utf8')).replace(
+      /"NamaPartai":"/,
+      `"NamaPartai":"${encodeKeyAsJsonSource(ECHO_KEY, 'html-decimal')} `,
+    ),
+  );
   await writeFile(path.join(dir, page.file), body);
   Object.assign(page, { bytes: body.length, sha256: sha256Hex(body) });
   const provenanceFile = path.join(dir, page.file.replace(/\.body$/, '.json'));
@@ -185,7 +202,9 @@ describe('a stored harvest holding the key', () => {
       expect(run.code, run.stderr).toBe(3);
       const error = errorOf(run);
       expect(error.code).toBe('UPSTREAM_ECHOED_KEY');
-      expect(error.message).toMatch(/The stored harvest \d{8}T\d{9}Z, parties: the page at offset 0 holds it \(HTML entities\)/);
+      expect(error.message).toMatch(
+        /The stored harvest \d{8}T\d{9}Z, parties: the page at offset 0 holds it \(HTML entities\)/,
+      );
       expect(existsSync(planted)).toBe(false);
       expect(await distState(world.distDir)).toEqual(before);
       await expectKeyNowhere(run, args.join(' '));

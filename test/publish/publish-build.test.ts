@@ -12,7 +12,14 @@ import { isProcessAlive } from '../../scripts/foundation/owned-folders.ts';
 import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { buildWorldTemplate, copyBuildWorld, createBuildWorld, sha256, type BuildWorld, type BuildWorldTemplate } from '../support/build-fixtures.ts';
+import {
+  buildWorldTemplate,
+  copyBuildWorld,
+  createBuildWorld,
+  sha256,
+  type BuildWorld,
+  type BuildWorldTemplate,
+} from '../support/build-fixtures.ts';
 import { readAllFiles, TEST_KEY } from '../support/harvest-fixtures.ts';
 import { PROJECT_ROOT, runCli } from '../support/run-cli.ts';
 
@@ -86,17 +93,27 @@ describe('publishing: what changed', () => {
       ...parties.map((record, index) => (index === renamed ? { ...record, KetuaUmum: 'Ketua Baru Contoh' } : record)),
       { ...(parties[renamed] as RawRecord), NomorUrutPartai: '99', NamaPartai: 'Partai Contoh Baru' },
     ]);
-    world.upstream.setData('turnout', turnout.filter((record) => record !== dropped));
+    world.upstream.setData(
+      'turnout',
+      turnout.filter((record) => record !== dropped),
+    );
 
     const second = await world.build(['--json']);
     expect(second.code, second.stderr).toBe(0);
-    const summary = JSON.parse(second.stdout) as { release: { id: string; new: boolean; changed: boolean; summary: string } };
+    const summary = JSON.parse(second.stdout) as {
+      release: { id: string; new: boolean; changed: boolean; summary: string };
+    };
     expect(summary.release).toMatchObject({ new: true, changed: true, id: `${firstRelease}.2` });
     expect(summary.release.summary).toContain('| parties | 2024 | 1 | 0 | 1 |');
     expect(summary.release.summary).toContain('| turnout | 2024 | 0 | 1 | 0 |');
 
     const changes = await readJson<ChangesDocument>(path.join(world.distDir, 'data/changes.json'));
-    expect(changes).toMatchObject({ release: `${firstRelease}.2`, previousRelease: firstRelease, initial: false, changed: true });
+    expect(changes).toMatchObject({
+      release: `${firstRelease}.2`,
+      previousRelease: firstRelease,
+      initial: false,
+      changed: true,
+    });
     const partyChanges = changes.datasets.find((dataset) => dataset.dataset === 'parties');
     expect(partyChanges?.changes).toEqual([
       {
@@ -110,7 +127,17 @@ describe('publishing: what changed', () => {
     expect(partyChanges?.years).toEqual([{ year: 2024, added: 1, removed: 0, changed: 1 }]);
     const turnoutChanges = changes.datasets.find((dataset) => dataset.dataset === 'turnout');
     expect(turnoutChanges?.changes).toEqual([
-      { kind: 'removed', year: 2024, key: { election_year: 2024, election_type: 'DPR', dapil_id: dropped.IdDapil, regency_name: dropped.NamaKabupaten }, fields: [] },
+      {
+        kind: 'removed',
+        year: 2024,
+        key: {
+          election_year: 2024,
+          election_type: 'DPR',
+          dapil_id: dropped.IdDapil,
+          regency_name: dropped.NamaKabupaten,
+        },
+        fields: [],
+      },
     ]);
     const history = await readJson<HistoryEntry[]>(path.join(world.distDir, 'data/history.json'));
     expect(history.map((entry) => [entry.release, entry.dataset, entry.kind])).toEqual([
@@ -141,23 +168,35 @@ describe('publishing: what changed', () => {
     const reordered = (JSON.parse(fourth.stdout) as typeof summary).release;
     expect(reordered).toMatchObject({ new: true, changed: false, id: `${firstRelease}.3` });
     expect(reordered.summary).not.toContain('Nothing changed');
-    expect(reordered.summary).toContain(`the data files differ from release ${firstRelease}.2, but no record was added, removed or changed`);
+    expect(reordered.summary).toContain(
+      `the data files differ from release ${firstRelease}.2, but no record was added, removed or changed`,
+    );
     const changelogPage = await readFile(path.join(world.distDir, 'en/changes/index.html'), 'utf8');
     expect(changelogPage).toContain(`No record changed since release ${firstRelease}.2.`);
   });
 });
 
 describe('publishing: all or nothing', () => {
-  it.each<[string, number, string, (current: BuildWorld) => Promise<{ args?: string[]; env?: Record<string, string> }>]>([
+  it.each<
+    [string, number, string, (current: BuildWorld) => Promise<{ args?: string[]; env?: Record<string, string> }>]
+  >([
     ['the harvest (key refused)', 3, 'UPSTREAM_KEY_REFUSED', async () => ({ env: { KPU_API_KEY: 'not-the-key' } })],
-    ['the harvest (upstream down)', 3, 'UPSTREAM_UNREACHABLE', async () => ({ env: { KPU_BASE_URL: 'http://127.0.0.1:9', KPU_RETRIES: '1' } })],
+    [
+      'the harvest (upstream down)',
+      3,
+      'UPSTREAM_UNREACHABLE',
+      async () => ({ env: { KPU_BASE_URL: 'http://127.0.0.1:9', KPU_RETRIES: '1' } }),
+    ],
     [
       'the check (--strict)',
       4,
       'CHECK_STRICT_FAILED',
       async (current) => {
         const turnout = current.upstream.getData('turnout') as RawRecord[];
-        current.upstream.setData('turnout', [{ ...(turnout[0] as RawRecord), JumlahSeluruhPenggunaHakPilih: '1' }, ...turnout.slice(1)]);
+        current.upstream.setData('turnout', [
+          { ...(turnout[0] as RawRecord), JumlahSeluruhPenggunaHakPilih: '1' },
+          ...turnout.slice(1),
+        ]);
         return { args: ['--strict'] };
       },
     ],
@@ -179,17 +218,20 @@ describe('publishing: all or nothing', () => {
         return {};
       },
     ],
-  ])('a build failing in %s exits %i with %s and leaves dist/ exactly as it was', async (_stage, exitCode, code, breakIt) => {
-    world = await copyBuildWorld(template);
-    const before = await snapshotOf(world.distDir);
-    const target = await realpath(world.distDir);
-    const { args = [], env = {} } = await breakIt(world);
-    const failed = await world.build(['--json', ...args], env);
-    expect(failed.code).toBe(exitCode);
-    expect((JSON.parse(failed.stdout) as { error: { code: string } }).error.code).toBe(code);
-    expect(await realpath(world.distDir)).toBe(target);
-    expect(await snapshotOf(world.distDir)).toEqual(before);
-  });
+  ])(
+    'a build failing in %s exits %i with %s and leaves dist/ exactly as it was',
+    async (_stage, exitCode, code, breakIt) => {
+      world = await copyBuildWorld(template);
+      const before = await snapshotOf(world.distDir);
+      const target = await realpath(world.distDir);
+      const { args = [], env = {} } = await breakIt(world);
+      const failed = await world.build(['--json', ...args], env);
+      expect(failed.code).toBe(exitCode);
+      expect((JSON.parse(failed.stdout) as { error: { code: string } }).error.code).toBe(code);
+      expect(await realpath(world.distDir)).toBe(target);
+      expect(await snapshotOf(world.distDir)).toEqual(before);
+    },
+  );
 
   it('rebuilds the last good site --offline after a failed harvest, saying how old the data is', async () => {
     world = await copyBuildWorld(template);
@@ -244,7 +286,9 @@ describe('publishing: all or nothing', () => {
     try {
       const run = await world.build();
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stderr).toContain('warning: publish: an older build folder could not be removed (the next build tries again)');
+      expect(run.stderr).toContain(
+        'warning: publish: an older build folder could not be removed (the next build tries again)',
+      );
       expect(await realpath(world.distDir)).not.toBe(await realpath(stale));
       await verifyPublishedData(path.join(world.distDir, 'data'));
     } finally {

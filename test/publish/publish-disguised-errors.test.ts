@@ -40,12 +40,27 @@ afterAll(async () => {
 
 describe('a build on top of a good release, against errors disguised as data', () => {
   it.each<[string, string, HostileAnswer, Record<string, string>]>([
-    ['every page {"status":"error","message":"Database connection failed","data":null}', 'UPSTREAM_ERROR_ENVELOPE', errorEnvelopeOnEveryPage(), {}],
-    ['an error envelope on page 2 only, KPU_PAGE_SIZE=3', 'UPSTREAM_ERROR_ENVELOPE', errorEnvelopeOnPage(2), { KPU_PAGE_SIZE: '3' }],
+    [
+      'every page {"status":"error","message":"Database connection failed","data":null}',
+      'UPSTREAM_ERROR_ENVELOPE',
+      errorEnvelopeOnEveryPage(),
+      {},
+    ],
+    [
+      'an error envelope on page 2 only, KPU_PAGE_SIZE=3',
+      'UPSTREAM_ERROR_ENVELOPE',
+      errorEnvelopeOnPage(2),
+      { KPU_PAGE_SIZE: '3' },
+    ],
     ['every page {"count":"8","data":null}', 'HARVEST_TRUNCATED', countWithoutData('8'), {}],
     ['[{"error":"Too many requests, slow down"}] as the records', 'UPSTREAM_NOT_RECORDS', errorRecords(), {}],
     ['offsets read as 1-based', 'HARVEST_PAGES_OVERLAP', oneBasedOffsets(), { KPU_PAGE_SIZE: '3' }],
-    ['keyed data with the keys "0","01","1","00"', 'UPSTREAM_UNEXPECTED_SHAPE', keyedWithKeys(() => ['0', '01', '1', '00']), {}],
+    [
+      'keyed data with the keys "0","01","1","00"',
+      'UPSTREAM_UNEXPECTED_SHAPE',
+      keyedWithKeys(() => ['0', '01', '1', '00']),
+      {},
+    ],
   ])('%s: exit 3, %s, dist/ unchanged (with --strict too)', async (_name, code, answer, env) => {
     const before = await distState(world.distDir);
     hostile.set(answer);

@@ -10,7 +10,13 @@ import type { HarvestManifest } from '../../scripts/harvest/harvest-store.ts';
 import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { buildWorldTemplate, copyBuildWorld, sha256, type BuildWorld, type BuildWorldTemplate } from '../support/build-fixtures.ts';
+import {
+  buildWorldTemplate,
+  copyBuildWorld,
+  sha256,
+  type BuildWorld,
+  type BuildWorldTemplate,
+} from '../support/build-fixtures.ts';
 import { distState, errorOf, snapshotOf } from '../support/dist-state.ts';
 import { readAllFiles } from '../support/harvest-fixtures.ts';
 import { PROJECT_ROOT } from '../support/run-cli.ts';
@@ -73,7 +79,10 @@ describe('publishing: failures leave dist/ as it was', () => {
         // Replaced, not edited in place: the published files are hard-linked into the release folders.
         const history = path.join(current.distDir, 'data', 'history.json');
         await rm(history);
-        await writeFile(history, `${JSON.stringify([{ release: 'old', dataset: 'parties', kind: 'changed' }], null, 2)}\n`);
+        await writeFile(
+          history,
+          `${JSON.stringify([{ release: 'old', dataset: 'parties', kind: 'changed' }], null, 2)}\n`,
+        );
       },
     ],
   ])('a build failing in the site stage (%s) exits 6 with SITE_BUILD_FAILED', async (_how, named, breakIt) => {
@@ -164,7 +173,10 @@ describe('publishing: failures leave dist/ as it was', () => {
     if (!page) throw new Error('the harvest holds no turnout page');
     const body = path.join(harvest, page.file);
     const original = await readFile(body, 'utf8');
-    const altered = original.replace(/("JumlahSeluruhPenggunaHakPilih":"\d*)(\d)"/, (_match, head: string, digit: string) => `${head}${(Number(digit) + 1) % 10}"`);
+    const altered = original.replace(
+      /("JumlahSeluruhPenggunaHakPilih":"\d*)(\d)"/,
+      (_match, head: string, digit: string) => `${head}${(Number(digit) + 1) % 10}"`,
+    );
     expect(altered).not.toBe(original);
     expect(altered.length).toBe(original.length);
     await writeFile(body, altered);
@@ -219,7 +231,9 @@ describe('publishing: what the manifest says about the build', () => {
     expect(offline.code, offline.stderr).toBe(0);
     expect((await world.readManifest()).build).toMatchObject({ offline: true, harvestAgeDays: 3 });
     const notices = { id: 'Datanya berumur 3 hari:', en: 'The data is 3 days old:' };
-    const pages = (await readAllFiles(world.distDir)).filter(([name]) => name.endsWith('.html') && !name.startsWith('data/'));
+    const pages = (await readAllFiles(world.distDir)).filter(
+      ([name]) => name.endsWith('.html') && !name.startsWith('data/'),
+    );
     const languages = new Set<string>();
     for (const [name, content] of pages) {
       const html = content.toString('utf8');
@@ -252,31 +266,39 @@ describe('publishing: a kill in the publish stage', () => {
     ['publish:link-made', 'previous'],
     ['publish:swapped', 'new'],
     ['publish:cleaning', 'new'],
-  ])('a build killed at %s leaves the %s dist/, whole, and the next build succeeds and leaves nothing of it', async (point, expected) => {
-    world = await copyBuildWorld(offlineTemplate);
-    const published = await snapshotOf(world.distDir);
-    const builds = `${world.distDir}.builds`;
-    const previous = await realpath(world.distDir);
-    const existing = new Set(await readdir(builds));
+  ])(
+    'a build killed at %s leaves the %s dist/, whole, and the next build succeeds and leaves nothing of it',
+    async (point, expected) => {
+      world = await copyBuildWorld(offlineTemplate);
+      const published = await snapshotOf(world.distDir);
+      const builds = `${world.distDir}.builds`;
+      const previous = await realpath(world.distDir);
+      const existing = new Set(await readdir(builds));
 
-    const killed = await world.build(['--offline'], { KPU_TEST_KILL_AT: point });
-    expect(killed.signal, `${point}: ${killed.stderr}`).toBe('SIGKILL');
-    const fresh = (await readdir(builds)).filter((name) => !existing.has(name));
-    expect(fresh, 'the killed build made its folder under dist.builds/').toHaveLength(1);
-    const newBuild = path.join(builds, fresh[0] ?? '');
-    expect(await realpath(world.distDir), point).toBe(expected === 'previous' ? previous : newBuild);
-    expect(await snapshotOf(world.distDir), point).toEqual(published);
-    await verifyPublishedData(path.join(world.distDir, 'data'));
-    const leftLinks = readdirSync(path.dirname(world.distDir)).filter((name) => name.endsWith('.link'));
-    expect(leftLinks, point).toHaveLength(point === 'publish:link-made' ? 1 : 0);
+      const killed = await world.build(['--offline'], { KPU_TEST_KILL_AT: point });
+      expect(killed.signal, `${point}: ${killed.stderr}`).toBe('SIGKILL');
+      const fresh = (await readdir(builds)).filter((name) => !existing.has(name));
+      expect(fresh, 'the killed build made its folder under dist.builds/').toHaveLength(1);
+      const newBuild = path.join(builds, fresh[0] ?? '');
+      expect(await realpath(world.distDir), point).toBe(expected === 'previous' ? previous : newBuild);
+      expect(await snapshotOf(world.distDir), point).toEqual(published);
+      await verifyPublishedData(path.join(world.distDir, 'data'));
+      const leftLinks = readdirSync(path.dirname(world.distDir)).filter((name) => name.endsWith('.link'));
+      expect(leftLinks, point).toHaveLength(point === 'publish:link-made' ? 1 : 0);
 
-    const next = await world.build(['--offline']);
-    expect(next.code, `${point}; the next build: ${next.stderr}`).toBe(0);
-    expect(await snapshotOf(world.distDir)).toEqual(published);
-    await verifyPublishedData(path.join(world.distDir, 'data'));
-    // The killed build's half-made folder and its link are gone: only the live build and the one before it are kept.
-    const live = await realpath(world.distDir);
-    expect((await readdir(builds)).sort(), point).toEqual([path.basename(live), expected === 'previous' ? path.basename(previous) : path.basename(newBuild)].sort());
-    expect(readdirSync(path.dirname(world.distDir)).filter((name) => name.endsWith('.link')), point).toEqual([]);
-  });
+      const next = await world.build(['--offline']);
+      expect(next.code, `${point}; the next build: ${next.stderr}`).toBe(0);
+      expect(await snapshotOf(world.distDir)).toEqual(published);
+      await verifyPublishedData(path.join(world.distDir, 'data'));
+      // The killed build's half-made folder and its link are gone: only the live build and the one before it are kept.
+      const live = await realpath(world.distDir);
+      expect((await readdir(builds)).sort(), point).toEqual(
+        [path.basename(live), expected === 'previous' ? path.basename(previous) : path.basename(newBuild)].sort(),
+      );
+      expect(
+        readdirSync(path.dirname(world.distDir)).filter((name) => name.endsWith('.link')),
+        point,
+      ).toEqual([]);
+    },
+  );
 });

@@ -17,7 +17,6 @@ afterEach(async () => {
   world = undefined;
 });
 
-
 describe('a build resumed after the upstream changed', () => {
   it('publishes only the new version, with the warning', async () => {
     const served = {
@@ -46,7 +45,9 @@ describe('a build resumed after the upstream changed', () => {
 
     // A record on the kept page at offset 3, and one on the page at offset 27, change.
     const now = served.turnout.map((record, index) =>
-      index === 4 || index === 28 ? { ...record, JumlahSeluruhPenggunaHakPilih: `${String(record.JumlahSeluruhPenggunaHakPilih)}0` } : record,
+      index === 4 || index === 28
+        ? { ...record, JumlahSeluruhPenggunaHakPilih: `${String(record.JumlahSeluruhPenggunaHakPilih)}0` }
+        : record,
     );
     current.upstream.setData('turnout', now);
 

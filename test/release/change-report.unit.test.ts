@@ -3,7 +3,13 @@ import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { compareRecords, keyColumnsOf } from '../../scripts/release/change-report.ts';
 import { nextReleaseId, renderChangesMarkdown, type ChangesDocument } from '../../scripts/release/release-stage.ts';
 
-const party = (ballot: string, name: string, chair: string | null, flags: string[] = [], year: number | null = 2024) => ({
+const party = (
+  ballot: string,
+  name: string,
+  chair: string | null,
+  flags: string[] = [],
+  year: number | null = 2024,
+) => ({
   election_year: year,
   ballot_number: ballot,
   party_name: name,
@@ -13,12 +19,25 @@ const party = (ballot: string, name: string, chair: string | null, flags: string
 
 describe('compareRecords', () => {
   it('finds added, removed and changed records with the old and new value of each field', () => {
-    const before = [party('1', 'Partai Contoh Satu', 'A'), party('2', 'Partai Contoh Dua', null), party('3', 'Partai Contoh Tiga', 'C')];
-    const after = [party('1', 'Partai Contoh Satu', 'A'), party('2', 'Partai Contoh Dua', 'B'), party('4', 'Partai Contoh Empat', 'D')];
+    const before = [
+      party('1', 'Partai Contoh Satu', 'A'),
+      party('2', 'Partai Contoh Dua', null),
+      party('3', 'Partai Contoh Tiga', 'C'),
+    ];
+    const after = [
+      party('1', 'Partai Contoh Satu', 'A'),
+      party('2', 'Partai Contoh Dua', 'B'),
+      party('4', 'Partai Contoh Empat', 'D'),
+    ];
     const changes = compareRecords(partyDataset, before, after);
     expect(changes).toMatchObject({ added: 1, removed: 1, changed: 1 });
     expect(changes.changes).toEqual([
-      { kind: 'changed', year: 2024, key: { election_year: 2024, ballot_number: '2' }, fields: [{ field: 'general_chair', old: null, new: 'B' }] },
+      {
+        kind: 'changed',
+        year: 2024,
+        key: { election_year: 2024, ballot_number: '2' },
+        fields: [{ field: 'general_chair', old: null, new: 'B' }],
+      },
       { kind: 'added', year: 2024, key: { election_year: 2024, ballot_number: '4' }, fields: [] },
       { kind: 'removed', year: 2024, key: { election_year: 2024, ballot_number: '3' }, fields: [] },
     ]);
@@ -28,7 +47,14 @@ describe('compareRecords', () => {
     const before = [party('1', 'X', 'A'), party('1', 'Y', 'B')];
     const after = [party('1', 'X', 'A', ['key-unique']), party('1', 'Y', 'B2', ['key-unique'])];
     const changes = compareRecords(partyDataset, before, after);
-    expect(changes.changes).toEqual([{ kind: 'changed', year: 2024, key: { election_year: 2024, ballot_number: '1' }, fields: [{ field: 'general_chair', old: 'B', new: 'B2' }] }]);
+    expect(changes.changes).toEqual([
+      {
+        kind: 'changed',
+        year: 2024,
+        key: { election_year: 2024, ballot_number: '1' },
+        fields: [{ field: 'general_chair', old: 'B', new: 'B2' }],
+      },
+    ]);
   });
 
   it('counts the changes per election year, oldest first and unreadable years last', () => {
@@ -58,7 +84,9 @@ describe('nextReleaseId', () => {
 
 describe('renderChangesMarkdown', () => {
   const document = (changed: boolean): ChangesDocument => {
-    const datasets = [compareRecords(partyDataset, [party('1', 'A', 'a')], changed ? [party('1', 'A', 'b')] : [party('1', 'A', 'a')])];
+    const datasets = [
+      compareRecords(partyDataset, [party('1', 'A', 'a')], changed ? [party('1', 'A', 'b')] : [party('1', 'A', 'a')]),
+    ];
     return { release: '2026-11-23', previousRelease: '2026-11-22', initial: false, changed, datasets };
   };
 
@@ -71,15 +99,21 @@ describe('renderChangesMarkdown', () => {
 
   it('says nothing changed only when the data files are those of the published release', () => {
     const same = { ...document(false), release: '2026-11-22', previousRelease: '2026-11-21' };
-    expect(renderChangesMarkdown(same, false, false)).toContain('Nothing changed: the data is still that of release 2026-11-22');
+    expect(renderChangesMarkdown(same, false, false)).toContain(
+      'Nothing changed: the data is still that of release 2026-11-22',
+    );
     // A new release whose records are all the same (reordered by the upstream, say) is not "nothing changed".
     const reordered = renderChangesMarkdown(document(false), false, true);
     expect(reordered).not.toContain('Nothing changed');
-    expect(reordered).toContain('New release: the data files differ from release 2026-11-22, but no record was added, removed or changed');
+    expect(reordered).toContain(
+      'New release: the data files differ from release 2026-11-22, but no record was added, removed or changed',
+    );
   });
 
   it('announces a first release and demo data', () => {
     const first = { ...document(false), previousRelease: null, initial: true, datasets: [] };
-    expect(renderChangesMarkdown(first, true, true)).toBe('## Release 2026-11-23 (DEMO DATA, NOT REAL FIGURES)\n\nFirst release: nothing to compare with.');
+    expect(renderChangesMarkdown(first, true, true)).toBe(
+      '## Release 2026-11-23 (DEMO DATA, NOT REAL FIGURES)\n\nFirst release: nothing to compare with.',
+    );
   });
 });

@@ -16,7 +16,13 @@ const party = (ballot: string, name: string, chair: string | null) => ({
 
 function summaryOf(before: string, after: string, ballot = '1'): string {
   const datasets = [compareRecords(partyDataset, [party(ballot, 'A', before)], [party(ballot, 'A', after)])];
-  const changes: ChangesDocument = { release: '2026-11-23', previousRelease: '2026-11-22', initial: false, changed: true, datasets };
+  const changes: ChangesDocument = {
+    release: '2026-11-23',
+    previousRelease: '2026-11-22',
+    initial: false,
+    changed: true,
+    datasets,
+  };
   return renderChangesMarkdown(changes, false, true);
 }
 
@@ -54,13 +60,24 @@ describe('renderChangesMarkdown with hostile values', () => {
   it('keeps the table whole: a pipe or a line break in a value never adds a cell or a line', () => {
     const markdown = summaryOf('x', 'a|b\n| injected | row |\r\n\n# Heading\u2028next');
     const tableRows = markdown.split('\n').filter((line) => line.startsWith('|'));
-    expect(tableRows).toEqual(['| dataset | election year | added | removed | changed |', '|---|---|---|---|---|', '| parties | 2024 | 0 | 0 | 1 |']);
+    expect(tableRows).toEqual([
+      '| dataset | election year | added | removed | changed |',
+      '|---|---|---|---|---|',
+      '| parties | 2024 | 0 | 0 | 1 |',
+    ]);
     expect(markdown.split('\n').filter((line) => line.startsWith('#'))).toEqual(['## Release 2026-11-23']);
-    expect(changeLine(markdown)).toBe('- parties changed: 2024 / 1 (general_chair: x → a\\|b \\| injected \\| row \\|  \\# Heading next)');
+    expect(changeLine(markdown)).toBe(
+      '- parties changed: 2024 / 1 (general_chair: x → a\\|b \\| injected \\| row \\|  \\# Heading next)',
+    );
   });
 
   it('strips ANSI escape sequences and control characters', () => {
-    const line = changeLine(summaryOf('x', '\u001b[31mRED\u001b[0m\u0007 \u001b]8;;https://evil.example\u001b\\link\u001b]8;;\u001b\\ \u0000nul\u009b2J \u202Eevil'));
+    const line = changeLine(
+      summaryOf(
+        'x',
+        '\u001b[31mRED\u001b[0m\u0007 \u001b]8;;https://evil.example\u001b\\link\u001b]8;;\u001b\\ \u0000nul\u009b2J \u202Eevil',
+      ),
+    );
     expect(line).toBe('- parties changed: 2024 / 1 (general_chair: x → RED link nul evil)');
     // eslint-disable-next-line no-control-regex -- checking that none is left
     expect(line).not.toMatch(/[\u0000-\u001F\u007F-\u009F]/);
@@ -68,7 +85,9 @@ describe('renderChangesMarkdown with hostile values', () => {
 
   it('escapes the key values too', () => {
     const markdown = summaryOf('a', 'b', '[1](https://evil.example)');
-    expect(changeLine(markdown)).toBe('- parties changed: 2024 / \\[1\\]\\(https\\://evil\\.example\\) (general_chair: a → b)');
+    expect(changeLine(markdown)).toBe(
+      '- parties changed: 2024 / \\[1\\]\\(https\\://evil\\.example\\) (general_chair: a → b)',
+    );
   });
 
   it('shortens a very long value, and leaves ordinary values as they are', () => {

@@ -21,13 +21,17 @@ interface BuildSummary {
 
 /** What a quiet week does to a CI runner: the cache (harvest, stages) and dist/ with its build folders are gone. */
 async function loseCacheAndDist(world: BuildWorld): Promise<void> {
-  for (const dir of [world.cacheDir, world.distDir, `${world.distDir}.builds`, `${world.distDir}.locks`]) await rm(dir, { recursive: true, force: true });
+  for (const dir of [world.cacheDir, world.distDir, `${world.distDir}.builds`, `${world.distDir}.locks`])
+    await rm(dir, { recursive: true, force: true });
 }
 
 /** A party's chair renamed: new data, no record lost. */
 function renameChair(world: BuildWorld, name: string): void {
   const parties = world.upstream.getData('parties') as RawRecord[];
-  world.upstream.setData('parties', parties.map((record, index) => (index === 0 ? { ...record, KetuaUmum: name } : record)));
+  world.upstream.setData(
+    'parties',
+    parties.map((record, index) => (index === 0 ? { ...record, KetuaUmum: name } : record)),
+  );
 }
 
 let world: BuildWorld | undefined;
@@ -59,16 +63,26 @@ describe('the release archive', () => {
     expect(second.stderr).toContain('restored every release');
     const release2 = (JSON.parse(second.stdout) as BuildSummary).release;
     // Release 2 follows release 1: not a new "first release" reusing its name for other data.
-    expect(release2).toMatchObject({ id: `${release1.id}.2`, previous: release1.id, new: true, restoredFromArchive: true, archived: [`${release1.id}.2`] });
+    expect(release2).toMatchObject({
+      id: `${release1.id}.2`,
+      previous: release1.id,
+      new: true,
+      restoredFromArchive: true,
+      archived: [`${release1.id}.2`],
+    });
     const changes = await readJson<ChangesDocument>(path.join(world.distDir, 'data/changes.json'));
     expect(changes).toMatchObject({ initial: false, changed: true, previousRelease: release1.id });
-    expect((await readJson<ReleaseEntry[]>(path.join(world.distDir, 'data/releases.json'))).map((entry) => entry.id)).toEqual([release1.id, release2.id]);
+    expect(
+      (await readJson<ReleaseEntry[]>(path.join(world.distDir, 'data/releases.json'))).map((entry) => entry.id),
+    ).toEqual([release1.id, release2.id]);
     // The old release is still downloadable, every file as it was published.
     const old = path.join(world.distDir, 'data', 'releases', release1.id);
     await verifyPublishedData(old);
     expect((await readdir(old, { recursive: true })).sort()).toEqual(firstFiles.sort());
     for (const file of (await readJson<{ files: { path: string }[] }>(path.join(old, 'manifest.json'))).files) {
-      expect(sha256(await readFile(path.join(old, file.path)))).toBe(sha256(await readFile(path.join(archive, 'releases', release1.id, file.path))));
+      expect(sha256(await readFile(path.join(old, file.path)))).toBe(
+        sha256(await readFile(path.join(archive, 'releases', release1.id, file.path))),
+      );
     }
 
     await loseCacheAndDist(world);
@@ -81,9 +95,17 @@ describe('the release archive', () => {
     for (const dir of [path.join(world.distDir, 'data'), archive]) {
       const history = await readJson<HistoryEntry[]>(path.join(dir, 'history.json'));
       expect([...new Set(history.map((entry) => entry.release))]).toEqual([release2.id, release3.id]);
-      expect((await readJson<ReleaseEntry[]>(path.join(dir, 'releases.json'))).map((entry) => entry.id)).toEqual([release1.id, release2.id, release3.id]);
+      expect((await readJson<ReleaseEntry[]>(path.join(dir, 'releases.json'))).map((entry) => entry.id)).toEqual([
+        release1.id,
+        release2.id,
+        release3.id,
+      ]);
     }
-    expect((await readdir(path.join(world.distDir, 'data', 'releases'))).sort()).toEqual([release1.id, release2.id, release3.id]);
+    expect((await readdir(path.join(world.distDir, 'data', 'releases'))).sort()).toEqual([
+      release1.id,
+      release2.id,
+      release3.id,
+    ]);
   });
 
   it('archives every release of an existing dist/ when the archive is first set, even with nothing new to release', async () => {
@@ -96,7 +118,9 @@ describe('the release archive', () => {
     renameChair(world, 'Ketua Sebelum Arsip');
     const second = await world.build();
     expect(second.code, second.stderr).toBe(0);
-    const ids = (await readJson<ReleaseEntry[]>(path.join(world.distDir, 'data/releases.json'))).map((entry) => entry.id);
+    const ids = (await readJson<ReleaseEntry[]>(path.join(world.distDir, 'data/releases.json'))).map(
+      (entry) => entry.id,
+    );
     expect(ids).toHaveLength(2);
 
     const archive = path.join(world.root, 'archive');
@@ -105,7 +129,9 @@ describe('the release archive', () => {
     expect(unchanged.stdout).toContain(`added to the release archive: ${ids.join(', ')}`);
     expect((await readdir(path.join(archive, 'releases'))).sort()).toEqual(ids);
     for (const file of ['releases.json', 'history.json', 'changes.json']) {
-      expect(await readFile(path.join(archive, file), 'utf8')).toBe(await readFile(path.join(world.distDir, 'data', file), 'utf8'));
+      expect(await readFile(path.join(archive, file), 'utf8')).toBe(
+        await readFile(path.join(world.distDir, 'data', file), 'utf8'),
+      );
     }
   });
 
@@ -134,7 +160,9 @@ describe('the release archive', () => {
 
     // One byte of an archived file changed, and nothing else to build from: no dist/ at all rather than a history
     // restored in part.
-    const manifest = await readJson<{ files: { path: string }[] }>(path.join(archive, 'releases', release, 'manifest.json'));
+    const manifest = await readJson<{ files: { path: string }[] }>(
+      path.join(archive, 'releases', release, 'manifest.json'),
+    );
     const damaged = path.join(archive, 'releases', release, (manifest.files[0] as { path: string }).path);
     const content = await readFile(damaged);
     content[0] = (content[0] ?? 0) ^ 1;

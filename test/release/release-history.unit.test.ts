@@ -4,7 +4,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkReleaseHistory, compareReleaseIds, fingerprintOf, nextReleaseId, type ReleaseEntry } from '../../scripts/release/release-history.ts';
+import {
+  checkReleaseHistory,
+  compareReleaseIds,
+  fingerprintOf,
+  nextReleaseId,
+  type ReleaseEntry,
+} from '../../scripts/release/release-history.ts';
 import { findShrinks } from '../../scripts/release/shrink-guard.ts';
 import type { PublishedFile, SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 
@@ -21,7 +27,11 @@ describe('release names', () => {
 });
 
 function manifestOf(release: string, files: PublishedFile[]): SnapshotManifest {
-  const manifest = { files, datasets: [], release: { id: release, previous: null, fingerprint: '', new: true, path: `releases/${release}/` } } as unknown as SnapshotManifest;
+  const manifest = {
+    files,
+    datasets: [],
+    release: { id: release, previous: null, fingerprint: '', new: true, path: `releases/${release}/` },
+  } as unknown as SnapshotManifest;
   (manifest.release as { fingerprint: string }).fingerprint = fingerprintOf(manifest);
   return manifest;
 }
@@ -41,15 +51,27 @@ async function historyWith(folders: string[], listed: string[], names: Record<st
     await mkdir(path.join(root, 'releases', id), { recursive: true });
     await writeFile(path.join(root, 'releases', id, 'manifest.json'), JSON.stringify(manifest));
   }
-  for (const id of listed) entries.push({ id, harvestedAt: `${id.slice(0, 10)}T00:00:00Z`, fingerprint: manifestOf(names[id] ?? id, []).release?.fingerprint ?? '', records: {} });
+  for (const id of listed)
+    entries.push({
+      id,
+      harvestedAt: `${id.slice(0, 10)}T00:00:00Z`,
+      fingerprint: manifestOf(names[id] ?? id, []).release?.fingerprint ?? '',
+      records: {},
+    });
   await writeFile(path.join(root, 'releases.json'), JSON.stringify(entries));
   return root;
 }
 
 describe('checkReleaseHistory', () => {
   it('accepts a history whose list and folders agree', async () => {
-    const dir = await historyWith(['2026-11-22', '2026-11-22.2', '2026-11-23'], ['2026-11-22', '2026-11-22.2', '2026-11-23']);
-    expect(await checkReleaseHistory(dir, { verifyFiles: true })).toMatchObject({ ok: true, value: [{ id: '2026-11-22' }, { id: '2026-11-22.2' }, { id: '2026-11-23' }] });
+    const dir = await historyWith(
+      ['2026-11-22', '2026-11-22.2', '2026-11-23'],
+      ['2026-11-22', '2026-11-22.2', '2026-11-23'],
+    );
+    expect(await checkReleaseHistory(dir, { verifyFiles: true })).toMatchObject({
+      ok: true,
+      value: [{ id: '2026-11-22' }, { id: '2026-11-22.2' }, { id: '2026-11-23' }],
+    });
   });
 
   it.each<[string, string[], string[], Record<string, string>, string]>([
@@ -57,11 +79,18 @@ describe('checkReleaseHistory', () => {
     ['a listed release with no folder', ['2026-11-22'], ['2026-11-22', '2026-11-23'], {}, 'lists 2026-11-23, which'],
     ['a name listed twice', ['2026-11-22'], ['2026-11-22', '2026-11-22'], {}, 'lists release 2026-11-22 twice'],
     ['releases out of order', ['2026-11-22', '2026-11-23'], ['2026-11-23', '2026-11-22'], {}, 'after 2026-11-23'],
-    ['a folder whose manifest names another release', ['2026-11-22', '2026-11-23'], ['2026-11-22', '2026-11-23'], { '2026-11-23': '2026-11-22' }, 'names release 2026-11-22, not 2026-11-23'],
+    [
+      'a folder whose manifest names another release',
+      ['2026-11-22', '2026-11-23'],
+      ['2026-11-22', '2026-11-23'],
+      { '2026-11-23': '2026-11-22' },
+      'names release 2026-11-22, not 2026-11-23',
+    ],
   ])('refuses %s', async (_what, folders, listed, names, reason) => {
     const dir = await historyWith(folders, listed);
     if (Object.keys(names).length > 0) {
-      for (const [id, named] of Object.entries(names)) await writeFile(path.join(dir, 'releases', id, 'manifest.json'), JSON.stringify(manifestOf(named, [])));
+      for (const [id, named] of Object.entries(names))
+        await writeFile(path.join(dir, 'releases', id, 'manifest.json'), JSON.stringify(manifestOf(named, [])));
     }
     const checked = await checkReleaseHistory(dir, { verifyFiles: false });
     expect(checked.ok).toBe(false);
@@ -70,11 +99,23 @@ describe('checkReleaseHistory', () => {
 
   it('refuses a release whose files do not match its manifest, when asked to verify files', async () => {
     const dir = await historyWith(['2026-11-22'], ['2026-11-22']);
-    const file: PublishedFile = { path: 'a.json', dataset: null, year: 'all', format: 'json', mediaType: 'application/json', bytes: 2, records: null, sha256: '0'.repeat(64) };
+    const file: PublishedFile = {
+      path: 'a.json',
+      dataset: null,
+      year: 'all',
+      format: 'json',
+      mediaType: 'application/json',
+      bytes: 2,
+      records: null,
+      sha256: '0'.repeat(64),
+    };
     const manifest = manifestOf('2026-11-22', [file]);
     await writeFile(path.join(dir, 'releases', '2026-11-22', 'manifest.json'), JSON.stringify(manifest));
     await writeFile(path.join(dir, 'releases', '2026-11-22', 'a.json'), '[]');
-    await writeFile(path.join(dir, 'releases.json'), JSON.stringify([{ id: '2026-11-22', harvestedAt: '', fingerprint: manifest.release?.fingerprint, records: {} }]));
+    await writeFile(
+      path.join(dir, 'releases.json'),
+      JSON.stringify([{ id: '2026-11-22', harvestedAt: '', fingerprint: manifest.release?.fingerprint, records: {} }]),
+    );
     expect((await checkReleaseHistory(dir, { verifyFiles: false })).ok).toBe(true);
     const checked = await checkReleaseHistory(dir, { verifyFiles: true });
     expect(checked.ok ? '' : checked.reason).toContain('a.json does not match its size or SHA-256');
@@ -83,14 +124,22 @@ describe('checkReleaseHistory', () => {
 
 /** A manifest with per-year JSON files of one dataset: `{year: records}`. */
 function countsManifest(counts: Record<number, number>): SnapshotManifest {
-  const files = Object.entries(counts).map(([year, records]) => ({ path: `${year}/t.json`, dataset: 'turnout', year: Number(year), format: 'json', records }));
+  const files = Object.entries(counts).map(([year, records]) => ({
+    path: `${year}/t.json`,
+    dataset: 'turnout',
+    year: Number(year),
+    format: 'json',
+    records,
+  }));
   const total = Object.values(counts).reduce((sum, records) => sum + records, 0);
   return { files, datasets: [{ id: 'turnout', records: total }] } as unknown as SnapshotManifest;
 }
 
 describe('findShrinks', () => {
   it('lets exactly the tolerated share go, and names a year lost beyond it or gone', () => {
-    expect(findShrinks(countsManifest({ 2019: 100, 2024: 50 }), countsManifest({ 2019: 90, 2024: 50 }), 10)).toEqual([]);
+    expect(findShrinks(countsManifest({ 2019: 100, 2024: 50 }), countsManifest({ 2019: 90, 2024: 50 }), 10)).toEqual(
+      [],
+    );
     expect(findShrinks(countsManifest({ 2019: 100, 2024: 50 }), countsManifest({ 2019: 89, 2024: 51 }), 10)).toEqual([
       { dataset: 'turnout', year: 2019, kind: 'year-shrank', before: 100, after: 89, lostPercent: 11 },
     ]);

@@ -29,7 +29,10 @@ const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFil
 /** A party's chair renamed: new data, no record lost. */
 function renameChair(upstream: RunningUpstream, name: string): void {
   const parties = upstream.getData('parties') as RawRecord[];
-  upstream.setData('parties', parties.map((record, index) => (index === 0 ? { ...record, KetuaUmum: name } : record)));
+  upstream.setData(
+    'parties',
+    parties.map((record, index) => (index === 0 ? { ...record, KetuaUmum: name } : record)),
+  );
 }
 
 let world: BuildWorld | undefined;
@@ -85,7 +88,9 @@ describe('builds sharing one published folder', () => {
 
     const runs = await Promise.all([
       world.build(['--json']),
-      runCli(['build', '--json'], { env: { ...world.env, KPU_BASE_URL: otherUpstream.url, KPU_CACHE_DIR: path.join(world.root, 'other-cache') } }),
+      runCli(['build', '--json'], {
+        env: { ...world.env, KPU_BASE_URL: otherUpstream.url, KPU_CACHE_DIR: path.join(world.root, 'other-cache') },
+      }),
     ]);
     for (const run of runs) {
       if (run.code !== 0) {
@@ -93,7 +98,9 @@ describe('builds sharing one published folder', () => {
         expect(errorOf(run).code).toBe('DIST_BUSY');
       }
     }
-    const published = runs.filter((run) => run.code === 0).map((run) => (JSON.parse(run.stdout) as { release: { id: string; previous: string } }).release);
+    const published = runs
+      .filter((run) => run.code === 0)
+      .map((run) => (JSON.parse(run.stdout) as { release: { id: string; previous: string } }).release);
     expect(published.length).toBeGreaterThan(0);
     // Each release that went live followed the one live when it compared: never two releases off one parent.
     const history = await checkReleaseHistory(path.join(world.distDir, 'data'), { verifyFiles: true });
@@ -150,7 +157,10 @@ describe('builds sharing one published folder', () => {
         siteDir: path.join(stages, 'site'),
         expectedLive: path.join(`${world.distDir}.builds`, 'a-build-replaced-since'),
       }),
-    ).rejects.toMatchObject({ code: 'PUBLISH_VERIFY_FAILED', message: expect.stringContaining('changed while this build ran') });
+    ).rejects.toMatchObject({
+      code: 'PUBLISH_VERIFY_FAILED',
+      message: expect.stringContaining('changed while this build ran'),
+    });
     expect(await distState(world.distDir)).toEqual(before);
   });
 });

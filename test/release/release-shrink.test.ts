@@ -37,7 +37,10 @@ describe('the shrink guard', () => {
     expect(first.code, first.stderr).toBe(0);
     const firstRelease = (await world.readManifest()).release?.id;
     const parties = world.upstream.getData('parties') as RawRecord[];
-    world.upstream.setData('parties', parties.filter((record) => record.tahunPemilu !== '2019'));
+    world.upstream.setData(
+      'parties',
+      parties.filter((record) => record.tahunPemilu !== '2019'),
+    );
     const before = await distState(world.distDir);
 
     const refused = await world.build(['--json']);
@@ -97,7 +100,9 @@ describe('the shrink guard', () => {
     expect(accepted.code, accepted.stderr).toBe(0);
     expect(accepted.stdout).toContain('First release');
     expect(accepted.stdout).toContain('- parties: 0 → 0 records (−0%, no records harvested)');
-    expect((await readChanges(world)).shrink?.findings).toEqual([{ dataset: 'parties', year: null, kind: 'empty', before: 0, after: 0, lostPercent: 0 }]);
+    expect((await readChanges(world)).shrink?.findings).toEqual([
+      { dataset: 'parties', year: null, kind: 'empty', before: 0, after: 0, lostPercent: 0 },
+    ]);
 
     // Then the parties come back, and the turnout goes: a dataset gone from a published release.
     world.upstream.setData('parties', data().parties);

@@ -19,7 +19,15 @@ afterAll(async () => {
 
 function fakeSetup(binary: string, overrides: Partial<ChromiumSetup> = {}): ChromiumSetup & { commands: string[][] } {
   const commands: string[][] = [];
-  return { binary, installer: () => [], run: (command) => (commands.push(command), 0), aptGet: 'apt-get', log: () => {}, commands, ...overrides };
+  return {
+    binary,
+    installer: () => [],
+    run: (command) => (commands.push(command), 0),
+    aptGet: 'apt-get',
+    log: () => {},
+    commands,
+    ...overrides,
+  };
 }
 
 describe('the Chromium set-up of the browser tests', () => {
@@ -38,7 +46,8 @@ describe('the Chromium set-up of the browser tests', () => {
       installer: () => ['sudo', '-n'],
       run: (command) => {
         setup.commands.push(command);
-        if (command.includes('install')) spawnSync('sh', ['-c', `printf '#!/bin/sh\\n' > ${binary} && chmod +x ${binary}`]);
+        if (command.includes('install'))
+          spawnSync('sh', ['-c', `printf '#!/bin/sh\\n' > ${binary} && chmod +x ${binary}`]);
         return 0;
       },
     });
@@ -51,7 +60,9 @@ describe('the Chromium set-up of the browser tests', () => {
 
   it('fails with the one-line instruction when this user cannot install, running nothing', () => {
     const setup = fakeSetup(path.join(dir, 'absent'), { installer: () => null });
-    expect(() => ensureChromium(setup)).toThrow(`${path.join(dir, 'absent')} is missing and this user cannot install it (not root, no passwordless sudo). ${INSTALL_HINT}`);
+    expect(() => ensureChromium(setup)).toThrow(
+      `${path.join(dir, 'absent')} is missing and this user cannot install it (not root, no passwordless sudo). ${INSTALL_HINT}`,
+    );
     expect(setup.commands).toEqual([]);
   });
 
@@ -59,7 +70,9 @@ describe('the Chromium set-up of the browser tests', () => {
     const failing = fakeSetup(path.join(dir, 'absent'), { run: () => 100 });
     expect(() => ensureChromium(failing)).toThrow(`\`apt-get update -qq\` failed (exit 100). ${INSTALL_HINT}`);
     const useless = fakeSetup(path.join(dir, 'absent'));
-    expect(() => ensureChromium(useless)).toThrow(`apt-get installed chromium, but ${path.join(dir, 'absent')} is still missing. ${INSTALL_HINT}`);
+    expect(() => ensureChromium(useless)).toThrow(
+      `apt-get installed chromium, but ${path.join(dir, 'absent')} is still missing. ${INSTALL_HINT}`,
+    );
   });
 
   it('`npm run test:setup` exits 1 with the instruction as its last line when the install fails', () => {
@@ -68,6 +81,8 @@ describe('the Chromium set-up of the browser tests', () => {
       env: { PATH: process.env.PATH ?? '', KPU_TEST_CHROMIUM: path.join(dir, 'absent'), KPU_TEST_APT_GET: 'false' },
     });
     expect(run.status).toBe(1);
-    expect(run.stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`(cannot install it|failed \\(exit 1\\))\\. ${INSTALL_HINT.replace(/[.*+?^${}()|[\]\\`]/g, '\\$&')}$`));
+    expect(run.stderr.trim().split('\n').at(-1)).toMatch(
+      new RegExp(`(cannot install it|failed \\(exit 1\\))\\. ${INSTALL_HINT.replace(/[.*+?^${}()|[\]\\`]/g, '\\$&')}$`),
+    );
   });
 });

@@ -53,10 +53,10 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
     const results = await axe.run(document, { resultTypes: ['violations'] });
     return results.violations.map((violation) => ({
-        id: violation.id,
-        impact: violation.impact ?? null,
-        targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-      }));
+      id: violation.id,
+      impact: violation.impact ?? null,
+      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
   });
 }
 
@@ -98,7 +98,12 @@ export const OFFLINE_NOTICE = /^(DIBANGUN ULANG TANPA MENGHUBUNGI SUMBER|REBUILT
  * manifest says the build was offline, the retrieval time and the citation naming the release; and axe must
  * find no violation of any impact on the pages of `axePages` (all when omitted).
  */
-export async function checkPagesRender(browser: Browser, site: PublishedSite, paths: readonly string[], axePages?: ReadonlySet<string>): Promise<string[]> {
+export async function checkPagesRender(
+  browser: Browser,
+  site: PublishedSite,
+  paths: readonly string[],
+  axePages?: ReadonlySet<string>,
+): Promise<string[]> {
   // Two contexts: axe is injected before any page script on every navigation of the first (cheaper than adding it
   // to each page afterwards), and costs nothing on the pages of the second.
   const withAxe = await browser.newContext();
@@ -114,11 +119,15 @@ export async function checkPagesRender(browser: Browser, site: PublishedSite, pa
     tab.page.on('pageerror', (error) => tab.found.push(`page error: ${error.message}`));
     tab.page.on('requestfailed', (request) => tab.found.push(`request failed: ${request.url()}`));
     tab.page.on('response', (response) => {
-      if (response.status() >= 400 && !response.url().endsWith('/404.html')) tab.found.push(`${response.status()} for ${response.url()}`);
+      if (response.status() >= 400 && !response.url().endsWith('/404.html'))
+        tab.found.push(`${response.status()} for ${response.url()}`);
     });
     return tab;
   };
-  const free = { axe: [] as Array<{ page: Page; found: string[] }>, plain: [] as Array<{ page: Page; found: string[] }> };
+  const free = {
+    axe: [] as Array<{ page: Page; found: string[] }>,
+    plain: [] as Array<{ page: Page; found: string[] }>,
+  };
   try {
     const problems = await mapLimit(paths, 3, async (pagePath) => {
       const runAxe = !axePages || axePages.has(pagePath);
@@ -135,19 +144,26 @@ export async function checkPagesRender(browser: Browser, site: PublishedSite, pa
           h1: document.querySelectorAll('h1').length,
           text: document.body.innerText,
           footer: document.querySelector('footer')?.textContent ?? '',
-          offline: [...document.querySelectorAll('.offline')].map((notice) => ({ text: notice.textContent ?? '', role: notice.getAttribute('role') })),
+          offline: [...document.querySelectorAll('.offline')].map((notice) => ({
+            text: notice.textContent ?? '',
+            role: notice.getAttribute('role'),
+          })),
         }));
         if (facts.lang !== 'id' && facts.lang !== 'en') found.push(`lang "${facts.lang}"`);
         if (facts.title.trim() === '') found.push('no title');
         if (facts.h1 !== 1) found.push(`${facts.h1} h1 elements`);
-        if (demoNotice.test(facts.text) !== site.manifest.demo) found.push(`demo notice ${site.manifest.demo ? 'missing' : 'shown on real data'}`);
+        if (demoNotice.test(facts.text) !== site.manifest.demo)
+          found.push(`demo notice ${site.manifest.demo ? 'missing' : 'shown on real data'}`);
         const offline = site.manifest.build?.offline === true;
-        if (facts.offline.length !== (offline ? 1 : 0)) found.push(`${facts.offline.length} offline notices on a${offline ? 'n offline' : ' normal'} build`);
+        if (facts.offline.length !== (offline ? 1 : 0))
+          found.push(`${facts.offline.length} offline notices on a${offline ? 'n offline' : ' normal'} build`);
         for (const notice of facts.offline) {
-          if (!OFFLINE_NOTICE.test(notice.text) || notice.role !== 'note') found.push(`offline notice "${notice.text}" (role ${String(notice.role)})`);
+          if (!OFFLINE_NOTICE.test(notice.text) || notice.role !== 'note')
+            found.push(`offline notice "${notice.text}" (role ${String(notice.role)})`);
         }
         const release = site.manifest.release?.id ?? site.manifest.harvest.harvestId;
-        if (!facts.footer.includes('Komisi Pemilihan Umum') || !facts.footer.includes(release)) found.push('footer lacks the citation line naming the release');
+        if (!facts.footer.includes('Komisi Pemilihan Umum') || !facts.footer.includes(release))
+          found.push('footer lacks the citation line naming the release');
         if (runAxe) {
           for (const violation of await axeViolations(page)) {
             found.push(`axe ${violation.impact} ${violation.id}: ${violation.targets.join(' | ')}`);
@@ -212,16 +228,20 @@ export async function checkLinksAndDownloads(site: PublishedSite, paths: readonl
     const fragment = decodeURIComponent(url.hash.slice(1));
     url.hash = '';
     const isPage = url.pathname.endsWith('/') || url.pathname.endsWith('.html');
-    const response = isPage ? await fetchText(url.href) : await fetch(url.href, { method: 'HEAD' }).then((answer) => ({ status: answer.status, text: '' }));
+    const response = isPage
+      ? await fetchText(url.href)
+      : await fetch(url.href, { method: 'HEAD' }).then((answer) => ({ status: answer.status, text: '' }));
     if (response.status !== 200) problems.push(`${from}: ${href} answers ${response.status}`);
-    else if (fragment !== '' && !response.text.includes(`id="${fragment}"`)) problems.push(`${from}: ${href} has no element with id "${fragment}"`);
+    else if (fragment !== '' && !response.text.includes(`id="${fragment}"`))
+      problems.push(`${from}: ${href} has no element with id "${fragment}"`);
   });
 
   for (const file of site.manifest.files) {
     const response = await fetch(new URL(`data/${file.path}`, site.server.url));
     const content = Buffer.from(await response.arrayBuffer());
     if (response.status !== 200) problems.push(`download ${file.path}: status ${response.status}`);
-    else if (content.length !== file.bytes || sha256(content) !== file.sha256) problems.push(`download ${file.path}: size or SHA-256 differs from the manifest`);
+    else if (content.length !== file.bytes || sha256(content) !== file.sha256)
+      problems.push(`download ${file.path}: size or SHA-256 differs from the manifest`);
   }
   for (const companion of ['manifest.json', 'datapackage.json', 'SHA256SUMS']) {
     const response = await fetch(new URL(`data/${companion}`, site.server.url));
@@ -232,7 +252,8 @@ export async function checkLinksAndDownloads(site: PublishedSite, paths: readonl
     const { text } = await fetchText(pageUrl);
     const linked = new Set(extractReferences(text).map((reference) => new URL(reference, pageUrl).href));
     for (const file of site.manifest.files) {
-      if (!linked.has(new URL(`data/${file.path}`, site.server.url).href)) problems.push(`/${downloads} does not link ${file.path}`);
+      if (!linked.has(new URL(`data/${file.path}`, site.server.url).href))
+        problems.push(`/${downloads} does not link ${file.path}`);
     }
   }
   return problems;
@@ -254,9 +275,11 @@ export async function measurePageWeights(distDir: string, paths: readonly string
       const html = await readFile(file, 'utf8');
       let bytes = gzipSync(html).length;
       const assets = new Set(
-        [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"|<script[^>]*src="([^"]+)"|data-index="([^"]+)"/g)].map(
-          (match) => (match[1] ?? match[2] ?? match[3]) as string,
-        ),
+        [
+          ...html.matchAll(
+            /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"|<script[^>]*src="([^"]+)"|data-index="([^"]+)"/g,
+          ),
+        ].map((match) => (match[1] ?? match[2] ?? match[3]) as string),
       );
       for (const asset of assets) {
         const assetFile = path.join(distDir, asset);
@@ -274,15 +297,108 @@ export async function measurePageWeights(distDir: string, paths: readonly string
  * which the dataset declarations' Indonesian rule descriptions use as the JSON term.
  */
 export const ENGLISH_WORDS: ReadonlySet<string> = new Set([
-  'the', 'of', 'and', 'with', 'from', 'by', 'is', 'are', 'was', 'were', 'not', 'this', 'that', 'for', 'to', 'in',
-  'on', 'at', 'or', 'an', 'has', 'have', 'its', 'which', 'each', 'every', 'all', 'yes', 'none', 'since', 'first',
-  'new', 'old', 'added', 'removed', 'changed', 'unquoted', 'quoted', 'digits', 'persons', 'percent', 'year', 'years',
-  'days', 'separated', 'items', 'array', 'strings', 'number', 'integer', 'decimal', 'text', 'list', 'record',
-  'records', 'page', 'pages', 'voters', 'male', 'female', 'sex', 'party', 'parties', 'election', 'turnout', 'ballot',
-  'file', 'files', 'size', 'download', 'downloads', 'search', 'results', 'release', 'changes', 'type', 'column',
-  'columns', 'rule', 'rules', 'meaning', 'derived', 'retrieved', 'retrieval', 'cite', 'licence', 'license', 'home',
-  'about', 'quality', 'dictionary', 'source', 'upstream', 'stand-in', 'empty', 'available', 'unavailable',
-  'flagged', 'note', 'notes', 'offline', 'rebuilt',
+  'the',
+  'of',
+  'and',
+  'with',
+  'from',
+  'by',
+  'is',
+  'are',
+  'was',
+  'were',
+  'not',
+  'this',
+  'that',
+  'for',
+  'to',
+  'in',
+  'on',
+  'at',
+  'or',
+  'an',
+  'has',
+  'have',
+  'its',
+  'which',
+  'each',
+  'every',
+  'all',
+  'yes',
+  'none',
+  'since',
+  'first',
+  'new',
+  'old',
+  'added',
+  'removed',
+  'changed',
+  'unquoted',
+  'quoted',
+  'digits',
+  'persons',
+  'percent',
+  'year',
+  'years',
+  'days',
+  'separated',
+  'items',
+  'array',
+  'strings',
+  'number',
+  'integer',
+  'decimal',
+  'text',
+  'list',
+  'record',
+  'records',
+  'page',
+  'pages',
+  'voters',
+  'male',
+  'female',
+  'sex',
+  'party',
+  'parties',
+  'election',
+  'turnout',
+  'ballot',
+  'file',
+  'files',
+  'size',
+  'download',
+  'downloads',
+  'search',
+  'results',
+  'release',
+  'changes',
+  'type',
+  'column',
+  'columns',
+  'rule',
+  'rules',
+  'meaning',
+  'derived',
+  'retrieved',
+  'retrieval',
+  'cite',
+  'licence',
+  'license',
+  'home',
+  'about',
+  'quality',
+  'dictionary',
+  'source',
+  'upstream',
+  'stand-in',
+  'empty',
+  'available',
+  'unavailable',
+  'flagged',
+  'note',
+  'notes',
+  'offline',
+  'rebuilt',
 ]);
 
 /**
@@ -293,7 +409,11 @@ export const ENGLISH_WORDS: ReadonlySet<string> = new Set([
  * addresses of the web and column names (kpu-dpr-turnout-by-sex-2014.csv, quality_flags) are one word each.
  * It catches what was once left in English: the dictionary's types, units and formats, the demo upstream's name.
  */
-export async function checkIndonesianWording(browser: Browser, site: PublishedSite, paths: readonly string[]): Promise<string[]> {
+export async function checkIndonesianWording(
+  browser: Browser,
+  site: PublishedSite,
+  paths: readonly string[],
+): Promise<string[]> {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const tabs: Page[] = [];
   try {
@@ -306,12 +426,16 @@ export async function checkIndonesianWording(browser: Browser, site: PublishedSi
           await page.goto(new URL(pagePath.slice(1), site.server.url).href, { waitUntil: 'domcontentloaded' });
           const text = await page.evaluate(() => {
             const body = document.body.cloneNode(true) as HTMLElement;
-            for (const element of body.querySelectorAll('code, pre, script, style, [lang]:not([lang="id"]), dd[data-column]')) element.remove();
+            for (const element of body.querySelectorAll(
+              'code, pre, script, style, [lang]:not([lang="id"]), dd[data-column]',
+            ))
+              element.remove();
             const parts = [document.title];
             const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
             while (walker.nextNode()) parts.push(walker.currentNode.nodeValue ?? '');
             for (const element of body.querySelectorAll('[aria-label], [title], [alt], [placeholder]')) {
-              for (const name of ['aria-label', 'title', 'alt', 'placeholder']) parts.push(element.getAttribute(name) ?? '');
+              for (const name of ['aria-label', 'title', 'alt', 'placeholder'])
+                parts.push(element.getAttribute(name) ?? '');
             }
             return parts.join('\n');
           });
@@ -322,7 +446,11 @@ export async function checkIndonesianWording(browser: Browser, site: PublishedSi
             // licence "MIT OR Apache-2.0", DPT), not a sentence.
             if (word.length > 1 && word === word.toUpperCase()) continue;
             const key = word.toLowerCase();
-            if (ENGLISH_WORDS.has(key) && !found.has(key)) found.set(key, text.slice(Math.max(0, token.index - 40), token.index + token[0].length + 40).replace(/\s+/g, ' '));
+            if (ENGLISH_WORDS.has(key) && !found.has(key))
+              found.set(
+                key,
+                text.slice(Math.max(0, token.index - 40), token.index + token[0].length + 40).replace(/\s+/g, ' '),
+              );
           }
           return [...found].map(([word, context]) => `${pagePath}: English "${word}" in "${context}"`);
         } finally {

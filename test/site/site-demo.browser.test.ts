@@ -48,9 +48,12 @@ describe('site from the demo data', () => {
     const outDir = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-again-'));
     try {
       await runSiteStage({ dataDir: suite.site().dataDir, outDir, reporter: createSilentReporter() });
-      const published = (await readAllFiles(suite.site().distDir)).filter(([file]) => !file.startsWith(`data${path.sep}`));
+      const published = (await readAllFiles(suite.site().distDir)).filter(
+        ([file]) => !file.startsWith(`data${path.sep}`),
+      );
       const again = await readAllFiles(outDir);
-      const digest = (files: [string, Buffer][]) => Object.fromEntries(files.map(([file, content]) => [file, content.toString('base64')]));
+      const digest = (files: [string, Buffer][]) =>
+        Object.fromEntries(files.map(([file, content]) => [file, content.toString('base64')]));
       expect(again.length).toBeGreaterThan(50);
       expect(digest(again)).toEqual(digest(published));
     } finally {
@@ -65,7 +68,9 @@ describe('site from the demo data', () => {
       await cp(suite.site().dataDir, dataDir, { recursive: true });
       const file = path.join(dataDir, 'all-years', 'kpu-dpr-turnout-by-sex-all-years.json');
       await writeFile(file, (await readFile(file, 'utf8')).replace(/"total_voters":([0-9])/, '"total_voters":9$1'));
-      await expect(runSiteStage({ dataDir, outDir: path.join(root, 'site') })).rejects.toThrow(/does not match its size or SHA-256/);
+      await expect(runSiteStage({ dataDir, outDir: path.join(root, 'site') })).rejects.toThrow(
+        /does not match its size or SHA-256/,
+      );
     } finally {
       await rm(root, { recursive: true, force: true });
     }
@@ -81,7 +86,10 @@ describe('site from the demo data', () => {
       try {
         const html = await readFile(path.join(root, 'index.html'), 'utf8');
         expect(html).toContain('href="/kpu/2024/"');
-        const problems = await checkLinksAndDownloads({ ...suite.site(), server, distDir: root }, await listPagePaths(root));
+        const problems = await checkLinksAndDownloads(
+          { ...suite.site(), server, distDir: root },
+          await listPagePaths(root),
+        );
         expect(problems).toEqual([]);
       } finally {
         await server.close();
@@ -116,7 +124,9 @@ describe('site from the demo data', () => {
       await header.locator('button').focus();
       await page.keyboard.press('Enter');
       expect(await header.getAttribute('aria-sort')).toBe('ascending');
-      const totals = await page.$$eval('table[data-sortable] tbody tr', (rows) => rows.map((row) => Number(row.querySelectorAll('td')[11]?.getAttribute('data-v'))));
+      const totals = await page.$$eval('table[data-sortable] tbody tr', (rows) =>
+        rows.map((row) => Number(row.querySelectorAll('td')[11]?.getAttribute('data-v'))),
+      );
       expect(totals).toEqual([...totals].sort((a, b) => a - b));
 
       await page.goto(new URL('en/search/?q=contoh%201', suite.site().server.url).href);
@@ -133,19 +143,25 @@ describe('site from the demo data', () => {
 
   it('gives DuckDB lines on the downloads page that load the files, identifiers as text', async () => {
     const html = await (await fetch(new URL('en/downloads/', suite.site().server.url))).text();
-    const snippets = [...html.matchAll(/<code data-tool="DuckDB" data-format="([^"]+)">([^<]+)<\/code>/g)].map((match) => ({
-      format: match[1] as string,
-      sql: (match[2] as string).replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
-    }));
+    const snippets = [...html.matchAll(/<code data-tool="DuckDB" data-format="([^"]+)">([^<]+)<\/code>/g)].map(
+      (match) => ({
+        format: match[1] as string,
+        sql: (match[2] as string).replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
+      }),
+    );
     expect(snippets.map((snippet) => snippet.format).sort()).toEqual(['arrow', 'csv', 'json', 'parquet', 'raw-json']);
     // The Arrow line installs a community extension, which needs the network: not run here.
     for (const snippet of snippets.filter((candidate) => candidate.format !== 'arrow')) {
       const name = /'([^']+)'/.exec(snippet.sql)?.[1] as string;
       const file = suite.site().manifest.files.find((candidate) => candidate.path.endsWith(`/${name}`));
       expect(file, name).toBeDefined();
-      const sql = snippet.sql.replace(`'${name}'`, `'${path.join(suite.site().distDir, 'data', file?.path ?? '')}'`).replace(/;$/, '');
+      const sql = snippet.sql
+        .replace(`'${name}'`, `'${path.join(suite.site().distDir, 'data', file?.path ?? '')}'`)
+        .replace(/;$/, '');
       const idColumn = snippet.format === 'raw-json' ? 'IdDapil' : 'dapil_id';
-      const [row] = await queryDuckDb(`SELECT count(*)::INTEGER AS n, min(typeof(${idColumn})) AS t, min(${idColumn}) AS first FROM (${sql})`);
+      const [row] = await queryDuckDb(
+        `SELECT count(*)::INTEGER AS n, min(typeof(${idColumn})) AS t, min(${idColumn}) AS first FROM (${sql})`,
+      );
       expect(row, snippet.sql).toEqual({ n: file?.records, t: 'VARCHAR', first: '0101' });
     }
   });
@@ -171,7 +187,9 @@ describe('site from the demo data', () => {
           const match = / at (http:\/\/\S+) /.exec(stdout);
           if (match) resolve(match[1] as string);
         });
-        void exited.then((code) => reject(new Error(`the preview exited (${String(code)}) before serving:\n${stdout}${stderr}`)));
+        void exited.then((code) =>
+          reject(new Error(`the preview exited (${String(code)}) before serving:\n${stdout}${stderr}`)),
+        );
       });
       expect(url).toBe(`http://127.0.0.1:${port}/`);
       const home = await fetch(url);

@@ -39,11 +39,17 @@ export interface PublishedSite {
 /** The build must have succeeded and published a site; returns the release stage's data folder it was built from. */
 function checkBuild(cacheDir: string, distDir: string, run: CliRun): { dataDir: string } {
   if (run.code !== 0) throw new Error(`build failed (${String(run.code)}):\n${run.stderr}`);
-  if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`the build published no site in ${distDir}:\n${run.stderr}`);
+  if (!existsSync(path.join(distDir, 'index.html')))
+    throw new Error(`the build published no site in ${distDir}:\n${run.stderr}`);
   return { dataDir: path.join(cacheDir, 'stages', 'release', 'data') };
 }
 
-async function serve(distDir: string, dataDir: string, buildMs: number, cleanup: () => Promise<void>): Promise<PublishedSite> {
+async function serve(
+  distDir: string,
+  dataDir: string,
+  buildMs: number,
+  cleanup: () => Promise<void>,
+): Promise<PublishedSite> {
   const manifest = JSON.parse(await readFile(path.join(distDir, 'data', 'manifest.json'), 'utf8')) as SnapshotManifest;
   const server = await startStaticServer({ root: distDir });
   return {
@@ -86,7 +92,8 @@ export async function buildRealSite(): Promise<PublishedSite> {
     try {
       const run = await built.build();
       // The world is kept in its own folder: cache/ and dist/ (with dist.builds/) move there.
-      for (const name of ['cache', 'dist', 'dist.builds']) await rename(path.join(built.root, name), path.join(root, name));
+      for (const name of ['cache', 'dist', 'dist.builds'])
+        await rename(path.join(built.root, name), path.join(root, name));
       return run;
     } finally {
       await built.close();

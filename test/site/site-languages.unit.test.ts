@@ -20,7 +20,9 @@ const LANGUAGE_BRANCH = new RegExp(`(===|!==)\\s*'(${LANGS.join('|')})'|'(${LANG
 
 describe('one form for text in several languages', () => {
   it('declares the languages once', () => {
-    const declarations = filesUnder('scripts', ['.ts']).filter((file) => /\bLANGS\s*(:[^=]*)?=/.test(readFileSync(path.join(PROJECT_ROOT, file), 'utf8')));
+    const declarations = filesUnder('scripts', ['.ts']).filter((file) =>
+      /\bLANGS\s*(:[^=]*)?=/.test(readFileSync(path.join(PROJECT_ROOT, file), 'utf8')),
+    );
     expect(declarations).toEqual(['scripts/languages.ts']);
   });
 
@@ -43,7 +45,12 @@ describe('one form for text in several languages', () => {
         : typeof value;
     for (const lang of LANGS) expect(shape(TEXT[lang])).toEqual(shape(TEXT[LANGS[0]]));
     for (const dataset of DATASETS) {
-      const texts = [dataset.title, dataset.description, ...dataset.columns.flatMap((column) => [column.title, column.description]), ...dataset.rules.flatMap((rule) => [rule.title, rule.description])];
+      const texts = [
+        dataset.title,
+        dataset.description,
+        ...dataset.columns.flatMap((column) => [column.title, column.description]),
+        ...dataset.rules.flatMap((rule) => [rule.title, rule.description]),
+      ];
       for (const text of texts) expect(Object.keys(text).sort()).toEqual([...LANGS].sort());
     }
     for (const credit of CREDITS) expect(Object.keys(credit.use).sort()).toEqual([...LANGS].sort());
@@ -57,11 +64,15 @@ describe('one form for text in several languages', () => {
   });
 
   it('builds the sentences from the catalogue in each language', () => {
-    expect(TEXT.id.sentences.years(`${TEXT.id.sentences.yearsFirst('49,9%', '2019')} ${TEXT.id.and} ${TEXT.id.sentences.yearsNext('50,9%', '2024')}`)).toBe(
-      'Perempuan adalah 49,9% pengguna hak pilih pada 2019 dan 50,9% pada 2024.',
-    );
-    expect(TEXT.en.sentences.years(`${TEXT.en.sentences.yearsFirst('49.9%', '2019')} ${TEXT.en.and} ${TEXT.en.sentences.yearsNext('50.9%', '2024')}`)).toBe(
-      'Women were 49.9% of voters who voted in 2019 and 50.9% in 2024.',
-    );
+    expect(
+      TEXT.id.sentences.years(
+        `${TEXT.id.sentences.yearsFirst('49,9%', '2019')} ${TEXT.id.and} ${TEXT.id.sentences.yearsNext('50,9%', '2024')}`,
+      ),
+    ).toBe('Perempuan adalah 49,9% pengguna hak pilih pada 2019 dan 50,9% pada 2024.');
+    expect(
+      TEXT.en.sentences.years(
+        `${TEXT.en.sentences.yearsFirst('49.9%', '2019')} ${TEXT.en.and} ${TEXT.en.sentences.yearsNext('50.9%', '2024')}`,
+      ),
+    ).toBe('Women were 49.9% of voters who voted in 2019 and 50.9% in 2024.');
   });
 });

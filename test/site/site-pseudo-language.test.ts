@@ -32,19 +32,43 @@ async function pages(dir: string, under = ''): Promise<string[]> {
 beforeAll(async () => {
   const world = await sharedDemoWorld();
   root = await mkdtemp(path.join(os.tmpdir(), 'kpu-pseudo-language-'));
-  for (const item of ['scripts', 'site/src', 'site/public', 'site/astro.config.ts', 'site/tsconfig.json', 'package.json', 'tsconfig.json']) {
+  for (const item of [
+    'scripts',
+    'site/src',
+    'site/public',
+    'site/astro.config.ts',
+    'site/tsconfig.json',
+    'package.json',
+    'tsconfig.json',
+  ]) {
     await cp(path.join(PROJECT_ROOT, item), path.join(root, item), { recursive: true });
   }
   await symlink(path.join(PROJECT_ROOT, 'node_modules'), path.join(root, 'node_modules'));
   // The two changes a new language takes.
-  await patch(path.join(root, 'scripts/languages.ts'), "export const LANGS = ['id', 'en'] as const;", "export const LANGS = ['id', 'en', 'xx'] as const;");
-  await patch(path.join(root, 'scripts/site/site-text.ts'), 'export const TEXT: Record<Lang, SiteText> = { id, en };', "export const TEXT: Record<Lang, SiteText> = { id, en, xx: { ...en, nativeName: 'Pseudo' } };");
+  await patch(
+    path.join(root, 'scripts/languages.ts'),
+    "export const LANGS = ['id', 'en'] as const;",
+    "export const LANGS = ['id', 'en', 'xx'] as const;",
+  );
+  await patch(
+    path.join(root, 'scripts/site/site-text.ts'),
+    'export const TEXT: Record<Lang, SiteText> = { id, en };',
+    "export const TEXT: Record<Lang, SiteText> = { id, en, xx: { ...en, nativeName: 'Pseudo' } };",
+  );
   outDir = path.join(root, 'out');
-  const child = spawn(process.execPath, [path.join(root, 'scripts/site/astro-build.ts'), outDir, '/', path.join(root, 'astro-cache')], {
-    cwd: root,
-    env: { ...process.env, KPU_SITE_DATA_DIR: path.join(world.cacheDir, 'stages', 'snapshot', 'data'), ASTRO_TELEMETRY_DISABLED: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'scripts/site/astro-build.ts'), outDir, '/', path.join(root, 'astro-cache')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        KPU_SITE_DATA_DIR: path.join(world.cacheDir, 'stages', 'snapshot', 'data'),
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

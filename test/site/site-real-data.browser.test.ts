@@ -32,7 +32,9 @@ describe.skipIf(!noticeSharedData('the site built from the real data files'))('s
     try {
       // PKB: ballot 2 in 2014, 1 in 2019 ("PARTAI KEBANGKITAN BANGSA") and 1 in 2024.
       await page.goto(new URL('2014/partai/2/', suite.site().server.url).href);
-      const links = await page.$$eval('main a[href*="/partai/"]', (anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+      const links = await page.$$eval('main a[href*="/partai/"]', (anchors) =>
+        anchors.map((anchor) => anchor.getAttribute('href')),
+      );
       expect(links).toEqual(expect.arrayContaining(['/2019/partai/1/', '/2024/partai/1/']));
     } finally {
       await page.close();

@@ -33,8 +33,34 @@ function countText(lang: Lang, value: number): string {
 }
 
 const MONTHS: Record<Lang, readonly string[]> = {
-  id: ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'],
-  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  id: [
+    'Januari',
+    'Februari',
+    'Maret',
+    'April',
+    'Mei',
+    'Juni',
+    'Juli',
+    'Agustus',
+    'September',
+    'Oktober',
+    'November',
+    'Desember',
+  ],
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
 };
 
 /** A time as the pages write it, in UTC: "22 November 2026 pukul 03.43 UTC" (id), "22 November 2026, 03:43 UTC" (en). */
@@ -61,7 +87,9 @@ export async function checkDictionaryPages(browser: Browser, site: PublishedSite
   const problems: string[] = [];
   const headers = new Map<string, string[]>();
   for (const dataset of DATASETS) {
-    const file = site.manifest.files.find((candidate) => candidate.dataset === dataset.id && candidate.format === 'csv' && candidate.year === 'all');
+    const file = site.manifest.files.find(
+      (candidate) => candidate.dataset === dataset.id && candidate.format === 'csv' && candidate.year === 'all',
+    );
     if (!file) {
       problems.push(`the manifest lists no all-years CSV of ${dataset.id}`);
       continue;
@@ -69,10 +97,19 @@ export async function checkDictionaryPages(browser: Browser, site: PublishedSite
     headers.set(dataset.id, csvHeader(await (await fetchOk(site, `data/${file.path}`)).text()));
   }
   // What a reader checks by eye: a few cells in each language, written out here.
-  const spotChecks: Record<Lang, { units: Record<string, string>; types: Record<string, string>; integerCsv: string }> = {
-    id: { units: { total_voters: 'orang', election_year: 'tahun', women_representation_pct: 'persen' }, types: { dapil_id: 'teks', total_voters: 'bilangan bulat', quality_flags: 'daftar teks' }, integerCsv: 'angka, tanpa tanda kutip' },
-    en: { units: { total_voters: 'persons', election_year: 'year', women_representation_pct: 'percent' }, types: { dapil_id: 'text', total_voters: 'integer', quality_flags: 'list of texts' }, integerCsv: 'digits, unquoted' },
-  };
+  const spotChecks: Record<Lang, { units: Record<string, string>; types: Record<string, string>; integerCsv: string }> =
+    {
+      id: {
+        units: { total_voters: 'orang', election_year: 'tahun', women_representation_pct: 'persen' },
+        types: { dapil_id: 'teks', total_voters: 'bilangan bulat', quality_flags: 'daftar teks' },
+        integerCsv: 'angka, tanpa tanda kutip',
+      },
+      en: {
+        units: { total_voters: 'persons', election_year: 'year', women_representation_pct: 'percent' },
+        types: { dapil_id: 'text', total_voters: 'integer', quality_flags: 'list of texts' },
+        integerCsv: 'digits, unquoted',
+      },
+    };
   // English words in a format's description (not in type names such as Float64 or List<Utf8>).
   const isProse = (text: string): boolean => /\b[a-z]{2,}\b/.test(text);
   await withPage(browser, async (page) => {
@@ -80,61 +117,90 @@ export async function checkDictionaryPages(browser: Browser, site: PublishedSite
       const url = lang === 'id' ? 'kamus-data/' : 'en/data-dictionary/';
       const t = TEXT[lang].dictionary;
       await page.goto(new URL(url, site.server.url).href);
-      const tables = await page.evaluate((ids) => {
-        const rows = (captionId: string) =>
-          [...(document.getElementById(captionId)?.closest('table')?.querySelectorAll('tbody tr') ?? [])].map((row) => ({
-            type: row.getAttribute('data-type'),
-            head: (row.querySelector('th')?.textContent ?? '').trim(),
-            code: (row.querySelector('th code')?.textContent ?? '').trim(),
-            cells: [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim()),
-          }));
-        return {
-          columns: Object.fromEntries(ids.map((id) => [id, rows(`${id}-columns`)])),
-          rules: Object.fromEntries(ids.map((id) => [id, rows(`${id}-rules`)])),
-          formats: rows('format-caption'),
-        };
-      }, DATASETS.map((dataset) => dataset.id));
+      const tables = await page.evaluate(
+        (ids) => {
+          const rows = (captionId: string) =>
+            [...(document.getElementById(captionId)?.closest('table')?.querySelectorAll('tbody tr') ?? [])].map(
+              (row) => ({
+                type: row.getAttribute('data-type'),
+                head: (row.querySelector('th')?.textContent ?? '').trim(),
+                code: (row.querySelector('th code')?.textContent ?? '').trim(),
+                cells: [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim()),
+              }),
+            );
+          return {
+            columns: Object.fromEntries(ids.map((id) => [id, rows(`${id}-columns`)])),
+            rules: Object.fromEntries(ids.map((id) => [id, rows(`${id}-rules`)])),
+            formats: rows('format-caption'),
+          };
+        },
+        DATASETS.map((dataset) => dataset.id),
+      );
       for (const dataset of DATASETS) {
         const shown = tables.columns[dataset.id] ?? [];
         const names = shown.map((row) => row.code);
-        if (JSON.stringify(names) !== JSON.stringify(dataset.columns.map((column) => column.name))) problems.push(`${url}: ${dataset.id} lists the columns ${names.join(',')}`);
+        if (JSON.stringify(names) !== JSON.stringify(dataset.columns.map((column) => column.name)))
+          problems.push(`${url}: ${dataset.id} lists the columns ${names.join(',')}`);
         const header = headers.get(dataset.id);
-        if (header && JSON.stringify(names) !== JSON.stringify(header)) problems.push(`${url}: ${dataset.id} lists ${names.join(',')}, the downloaded CSV has ${header.join(',')}`);
+        if (header && JSON.stringify(names) !== JSON.stringify(header))
+          problems.push(`${url}: ${dataset.id} lists ${names.join(',')}, the downloaded CSV has ${header.join(',')}`);
         for (const [index, column] of dataset.columns.entries()) {
           const cells = shown[index]?.cells ?? [];
           const expected = [t.typeNames[column.type], column.unit ? t.units[column.unit] : ''];
-          if (cells[1] !== expected[0] || cells[2] !== expected[1]) problems.push(`${url}: ${column.name} has type and unit ${JSON.stringify(cells.slice(1, 3))}, expected ${JSON.stringify(expected)}`);
+          if (cells[1] !== expected[0] || cells[2] !== expected[1])
+            problems.push(
+              `${url}: ${column.name} has type and unit ${JSON.stringify(cells.slice(1, 3))}, expected ${JSON.stringify(expected)}`,
+            );
         }
         const rules = (tables.rules[dataset.id] ?? []).map((row) => row.code);
-        if (JSON.stringify(rules) !== JSON.stringify(dataset.rules.map((rule) => rule.id))) problems.push(`${url}: ${dataset.id} lists the rules ${rules.join(',')}`);
+        if (JSON.stringify(rules) !== JSON.stringify(dataset.rules.map((rule) => rule.id)))
+          problems.push(`${url}: ${dataset.id} lists the rules ${rules.join(',')}`);
       }
       const formats = Object.entries(t.formatTypes);
-      if (tables.formats.length !== formats.length) problems.push(`${url}: ${tables.formats.length} rows of formats, expected ${formats.length}`);
+      if (tables.formats.length !== formats.length)
+        problems.push(`${url}: ${tables.formats.length} rows of formats, expected ${formats.length}`);
       for (const [type, texts] of formats) {
         const row = tables.formats.find((candidate) => candidate.type === type);
         const expected = [texts.json, texts.csv, texts.parquet, texts.arrow];
         if (!row) problems.push(`${url}: no row of formats for ${type}`);
-        else if (JSON.stringify(row.cells) !== JSON.stringify(expected) || !row.head.startsWith(t.typeNames[type as keyof typeof t.typeNames])) {
-          problems.push(`${url}: the formats of ${type} read ${JSON.stringify([row.head, ...row.cells])}, expected ${JSON.stringify(expected)}`);
+        else if (
+          JSON.stringify(row.cells) !== JSON.stringify(expected) ||
+          !row.head.startsWith(t.typeNames[type as keyof typeof t.typeNames])
+        ) {
+          problems.push(
+            `${url}: the formats of ${type} read ${JSON.stringify([row.head, ...row.cells])}, expected ${JSON.stringify(expected)}`,
+          );
         }
       }
       const cellOf = (name: string, index: number): string | undefined =>
-        DATASETS.flatMap((dataset) => (tables.columns[dataset.id] ?? []).filter((row) => row.code === name)).at(0)?.cells[index];
+        DATASETS.flatMap((dataset) => (tables.columns[dataset.id] ?? []).filter((row) => row.code === name)).at(0)
+          ?.cells[index];
       const spot = spotChecks[lang];
-      for (const [name, unit] of Object.entries(spot.units)) if (cellOf(name, 2) !== unit) problems.push(`${url}: the unit of ${name} is ${String(cellOf(name, 2))}, not ${unit}`);
-      for (const [name, type] of Object.entries(spot.types)) if (cellOf(name, 1) !== type) problems.push(`${url}: the type of ${name} is ${String(cellOf(name, 1))}, not ${type}`);
+      for (const [name, unit] of Object.entries(spot.units))
+        if (cellOf(name, 2) !== unit)
+          problems.push(`${url}: the unit of ${name} is ${String(cellOf(name, 2))}, not ${unit}`);
+      for (const [name, type] of Object.entries(spot.types))
+        if (cellOf(name, 1) !== type)
+          problems.push(`${url}: the type of ${name} is ${String(cellOf(name, 1))}, not ${type}`);
       const integerCsv = tables.formats.find((row) => row.type === 'integer')?.cells[1];
-      if (integerCsv !== spot.integerCsv) problems.push(`${url}: integers in CSV are "${String(integerCsv)}", not "${spot.integerCsv}"`);
+      if (integerCsv !== spot.integerCsv)
+        problems.push(`${url}: integers in CSV are "${String(integerCsv)}", not "${spot.integerCsv}"`);
       if (lang === 'id') {
         // No description of docs/data.md (English) left untranslated in a cell of the Indonesian table.
         for (const row of tables.formats) {
           const english = FORMAT_TYPES[row.type as keyof typeof FORMAT_TYPES];
-          const leftovers = english ? [english.json, english.csv, english.parquet, english.arrow].filter((text, index) => isProse(text) && row.cells[index] === text) : [];
+          const leftovers = english
+            ? [english.json, english.csv, english.parquet, english.arrow].filter(
+                (text, index) => isProse(text) && row.cells[index] === text,
+              )
+            : [];
           for (const text of leftovers) problems.push(`${url}: the ${String(row.type)} row still says "${text}"`);
         }
         const englishUnits = Object.values(TEXT.en.dictionary.units);
         for (const dataset of DATASETS) {
-          for (const row of tables.columns[dataset.id] ?? []) if (englishUnits.includes(row.cells[2] ?? '')) problems.push(`${url}: the unit of ${row.code} is "${String(row.cells[2])}"`);
+          for (const row of tables.columns[dataset.id] ?? [])
+            if (englishUnits.includes(row.cells[2] ?? ''))
+              problems.push(`${url}: the unit of ${row.code} is "${String(row.cells[2])}"`);
         }
       }
     }
@@ -160,7 +226,11 @@ export async function checkQualityPages(browser: Browser, site: PublishedSite): 
     for (const lang of LANGS) {
       const url = lang === 'id' ? 'kualitas-data/' : 'en/data-quality/';
       const summary = (part: { recordsChecked: number; recordsFlagged: number; violationCount: number }): string =>
-        TEXT[lang].quality.summary(countText(lang, part.recordsChecked), countText(lang, part.recordsFlagged), countText(lang, part.violationCount));
+        TEXT[lang].quality.summary(
+          countText(lang, part.recordsChecked),
+          countText(lang, part.recordsFlagged),
+          countText(lang, part.violationCount),
+        );
       await page.goto(new URL(url, site.server.url).href);
       const shown = await page.evaluate(() => ({
         paragraphs: [...document.querySelectorAll('main > p')].map((p) => (p.textContent ?? '').trim()),
@@ -174,13 +244,17 @@ export async function checkQualityPages(browser: Browser, site: PublishedSite): 
             rows: [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) => ({
               head: (row.querySelector('th')?.textContent ?? '').trim(),
               rule: row.querySelector('th code')?.textContent ?? null,
-              cells: [...row.querySelectorAll('td')].map((cell) => ({ v: cell.getAttribute('data-v'), text: (cell.textContent ?? '').trim() })),
+              cells: [...row.querySelectorAll('td')].map((cell) => ({
+                v: cell.getAttribute('data-v'),
+                text: (cell.textContent ?? '').trim(),
+              })),
             })),
           };
         }),
       }));
       if (!shown.paragraphs.includes(summary(report))) problems.push(`${url}: no summary "${summary(report)}"`);
-      if (shown.sections.length !== report.datasets.length) problems.push(`${url}: ${shown.sections.length} dataset sections, the report has ${report.datasets.length}`);
+      if (shown.sections.length !== report.datasets.length)
+        problems.push(`${url}: ${shown.sections.length} dataset sections, the report has ${report.datasets.length}`);
       for (const dataset of report.datasets) {
         const section = shown.sections.find((candidate) => candidate.id === `q-${dataset.dataset}`);
         if (!section) {
@@ -189,7 +263,8 @@ export async function checkQualityPages(browser: Browser, site: PublishedSite): 
         }
         const where = `${url} ${dataset.dataset}`;
         if (section.title !== dataset.title[lang]) problems.push(`${where}: title ${section.title}`);
-        if (section.summary !== summary(dataset)) problems.push(`${where}: summary "${section.summary}", expected "${summary(dataset)}"`);
+        if (section.summary !== summary(dataset))
+          problems.push(`${where}: summary "${section.summary}", expected "${summary(dataset)}"`);
         problems.push(...compareYearTable(lang, where, dataset, section.years, section.rows));
       }
     }
@@ -206,18 +281,26 @@ function compareYearTable(
 ): string[] {
   if (dataset.years.length === 0) return rows.length === 0 ? [] : [`${where}: a year table for a dataset with no year`];
   const problems: string[] = [];
-  if (JSON.stringify(years) !== JSON.stringify(dataset.years.map((year) => year.year))) problems.push(`${where}: years ${years.join(',')}`);
+  if (JSON.stringify(years) !== JSON.stringify(dataset.years.map((year) => year.year)))
+    problems.push(`${where}: years ${years.join(',')}`);
   const expected = [
     { head: TEXT[lang].quality.checked, rule: null, values: dataset.years.map((year) => year.recordsChecked) },
     { head: TEXT[lang].quality.flaggedRecords, rule: null, values: dataset.years.map((year) => year.recordsFlagged) },
-    ...dataset.rules.map((rule) => ({ head: `${rule.title[lang]} (${rule.id})`, rule: rule.id, values: dataset.years.map((year) => year.violationsByRule[rule.id] ?? 0) })),
+    ...dataset.rules.map((rule) => ({
+      head: `${rule.title[lang]} (${rule.id})`,
+      rule: rule.id,
+      values: dataset.years.map((year) => year.violationsByRule[rule.id] ?? 0),
+    })),
   ];
-  if (rows.length !== expected.length) problems.push(`${where}: ${rows.length} rows in the year table, expected ${expected.length}`);
+  if (rows.length !== expected.length)
+    problems.push(`${where}: ${rows.length} rows in the year table, expected ${expected.length}`);
   expected.forEach((row, index) => {
     const shown = rows[index];
     const cells = row.values.map((value) => ({ v: String(value), text: countText(lang, value) }));
     if (shown?.head !== row.head || shown.rule !== row.rule || JSON.stringify(shown.cells) !== JSON.stringify(cells)) {
-      problems.push(`${where}: row ${JSON.stringify(shown)}, the report has ${JSON.stringify({ head: row.head, cells })}`);
+      problems.push(
+        `${where}: row ${JSON.stringify(shown)}, the report has ${JSON.stringify({ head: row.head, cells })}`,
+      );
     }
   });
   return problems;
@@ -255,7 +338,8 @@ export async function checkDownloadsPages(browser: Browser, site: PublishedSite)
           };
         }),
       );
-      if (rows.length !== site.manifest.files.length) problems.push(`${url}: ${rows.length} file rows, the manifest lists ${site.manifest.files.length} files`);
+      if (rows.length !== site.manifest.files.length)
+        problems.push(`${url}: ${rows.length} file rows, the manifest lists ${site.manifest.files.length} files`);
       for (const file of site.manifest.files) {
         const href = new URL(`data/${file.path}`, site.server.url).href;
         const matching = rows.filter((row) => row.href === href);
@@ -270,9 +354,14 @@ export async function checkDownloadsPages(browser: Browser, site: PublishedSite)
         if (row.size.v !== String(file.bytes) || !size || Math.abs(size.bytes - file.bytes) > size.unit * 0.05 + 0.5) {
           problems.push(`${where}: size ${JSON.stringify(row.size)}, the manifest says ${file.bytes} bytes`);
         }
-        const records = file.records === null ? { v: null, text: '—' } : { v: String(file.records), text: countText(lang, file.records) };
-        if (JSON.stringify(row.records) !== JSON.stringify(records)) problems.push(`${where}: records ${JSON.stringify(row.records)}, the manifest says ${String(file.records)}`);
-        if (row.sha256 !== file.sha256) problems.push(`${where}: SHA-256 ${row.sha256}, the manifest says ${file.sha256}`);
+        const records =
+          file.records === null
+            ? { v: null, text: '—' }
+            : { v: String(file.records), text: countText(lang, file.records) };
+        if (JSON.stringify(row.records) !== JSON.stringify(records))
+          problems.push(`${where}: records ${JSON.stringify(row.records)}, the manifest says ${String(file.records)}`);
+        if (row.sha256 !== file.sha256)
+          problems.push(`${where}: SHA-256 ${row.sha256}, the manifest says ${file.sha256}`);
       }
     }
   });
@@ -291,7 +380,9 @@ export async function checkHomeSource(browser: Browser, site: PublishedSite): Pr
       await page.goto(new URL(url, site.server.url).href);
       const heading = TEXT[lang].home.source;
       const section = await page.evaluate((text) => {
-        const h2 = [...document.querySelectorAll('main h2')].find((candidate) => candidate.textContent?.trim() === text);
+        const h2 = [...document.querySelectorAll('main h2')].find(
+          (candidate) => candidate.textContent?.trim() === text,
+        );
         return h2?.nextElementSibling?.textContent ?? null;
       }, heading);
       const where = `/${url}`;
@@ -299,9 +390,16 @@ export async function checkHomeSource(browser: Browser, site: PublishedSite): Pr
         problems.push(`${where}: no heading "${heading}" followed by a paragraph`);
         continue;
       }
-      const expected = [site.manifest.source.publisher, ...site.manifest.source.queries, dateTimeText(lang, site.manifest.harvest.finishedAt)];
-      if (!site.manifest.source.publisher.startsWith('Komisi Pemilihan Umum')) problems.push(`the manifest names ${site.manifest.source.publisher} as the publisher`);
-      for (const part of expected) if (!section.includes(part)) problems.push(`${where}: the source paragraph "${section}" does not say "${part}"`);
+      const expected = [
+        site.manifest.source.publisher,
+        ...site.manifest.source.queries,
+        dateTimeText(lang, site.manifest.harvest.finishedAt),
+      ];
+      if (!site.manifest.source.publisher.startsWith('Komisi Pemilihan Umum'))
+        problems.push(`the manifest names ${site.manifest.source.publisher} as the publisher`);
+      for (const part of expected)
+        if (!section.includes(part))
+          problems.push(`${where}: the source paragraph "${section}" does not say "${part}"`);
     }
   });
   return problems;
@@ -311,7 +409,10 @@ type Downloaded = Record<string, unknown>;
 
 /** Lower case without accents, as the search script compares. */
 function fold(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 export interface SearchCase {
@@ -326,14 +427,22 @@ export interface SearchCase {
  * name and by its acronym, each one that no other dapil, regency or party name (nor acronym) contains, so the
  * hits are exactly that dapil's or party's pages in every year. Null when the data holds no such name.
  */
-export async function pickSearchCases(site: PublishedSite): Promise<{ dapil: SearchCase | null; party: SearchCase | null; acronym: SearchCase | null }> {
+export async function pickSearchCases(
+  site: PublishedSite,
+): Promise<{ dapil: SearchCase | null; party: SearchCase | null; acronym: SearchCase | null }> {
   const allYears = async (dataset: 'turnout' | 'parties'): Promise<Downloaded[]> => {
-    const file = site.manifest.files.find((candidate) => candidate.dataset === dataset && candidate.format === 'json' && candidate.year === 'all');
+    const file = site.manifest.files.find(
+      (candidate) => candidate.dataset === dataset && candidate.format === 'json' && candidate.year === 'all',
+    );
     return file ? ((await (await fetchOk(site, `data/${file.path}`)).json()) as Downloaded[]) : [];
   };
   const digits = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
-  const turnout = (await allYears('turnout')).filter((record) => digits(record.dapil_id) && typeof record.election_year === 'number');
-  const parties = (await allYears('parties')).filter((record) => digits(record.ballot_number) && typeof record.election_year === 'number');
+  const turnout = (await allYears('turnout')).filter(
+    (record) => digits(record.dapil_id) && typeof record.election_year === 'number',
+  );
+  const parties = (await allYears('parties')).filter(
+    (record) => digits(record.ballot_number) && typeof record.election_year === 'number',
+  );
   const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
   // Every text the search looks in: dapil names (the id when nameless), regency names, party names (the ballot
   // number when nameless) and acronyms.
@@ -345,11 +454,14 @@ export async function pickSearchCases(site: PublishedSite): Promise<{ dapil: Sea
     ]),
     ...parties.flatMap((record): Searched[] => [
       { kind: 'party', value: text(record.party_name) ?? String(record.ballot_number) },
-      ...(text(record.party_acronym) === null ? [] : [{ kind: 'acronym' as const, value: String(record.party_acronym) }]),
+      ...(text(record.party_acronym) === null
+        ? []
+        : [{ kind: 'acronym' as const, value: String(record.party_acronym) }]),
     ]),
   ];
   const alone = (query: string, own: (candidate: Searched) => boolean): boolean =>
-    fold(query).length >= 2 && searched.every((candidate) => own(candidate) || !fold(candidate.value).includes(fold(query)));
+    fold(query).length >= 2 &&
+    searched.every((candidate) => own(candidate) || !fold(candidate.value).includes(fold(query)));
 
   const dapilName = [...new Set(turnout.map((record) => text(record.dapil_name)).filter((name) => name !== null))].find(
     (name) =>
@@ -357,7 +469,17 @@ export async function pickSearchCases(site: PublishedSite): Promise<{ dapil: Sea
       new Set(turnout.filter((record) => record.dapil_name === name).map((record) => record.province_name)).size === 1,
   );
   const dapil = dapilName
-    ? { query: dapilName, names: [dapilName], pages: [...new Set(turnout.filter((record) => record.dapil_name === dapilName).map((record) => `${String(record.election_year)}/dapil/${String(record.dapil_id)}`))] }
+    ? {
+        query: dapilName,
+        names: [dapilName],
+        pages: [
+          ...new Set(
+            turnout
+              .filter((record) => record.dapil_name === dapilName)
+              .map((record) => `${String(record.election_year)}/dapil/${String(record.dapil_id)}`),
+          ),
+        ],
+      }
     : null;
 
   const partyCase = (field: 'party_name' | 'party_acronym'): SearchCase | null => {
@@ -371,9 +493,24 @@ export async function pickSearchCases(site: PublishedSite): Promise<{ dapil: Sea
       if (field === 'party_acronym' && fold(name).includes(fold(acronym))) continue;
       // The same party in every year it appears: the same name and acronym (one hit), named by no other party.
       const same = parties.filter((other) => other.party_name === name && other.party_acronym === acronym);
-      if (parties.some((other) => !same.includes(other) && (other.party_name === name || other.party_acronym === acronym))) continue;
-      if (!alone(query, (candidate) => (candidate.kind === 'party' && candidate.value === name) || (candidate.kind === 'acronym' && candidate.value === acronym))) continue;
-      return { query, names: [name], pages: [...new Set(same.map((other) => `${String(other.election_year)}/party/${String(other.ballot_number)}`))] };
+      if (
+        parties.some((other) => !same.includes(other) && (other.party_name === name || other.party_acronym === acronym))
+      )
+        continue;
+      if (
+        !alone(
+          query,
+          (candidate) =>
+            (candidate.kind === 'party' && candidate.value === name) ||
+            (candidate.kind === 'acronym' && candidate.value === acronym),
+        )
+      )
+        continue;
+      return {
+        query,
+        names: [name],
+        pages: [...new Set(same.map((other) => `${String(other.election_year)}/party/${String(other.ballot_number)}`))],
+      };
     }
     return null;
   };
@@ -385,7 +522,11 @@ export async function pickSearchCases(site: PublishedSite): Promise<{ dapil: Sea
  * results: exactly the expected names, linking exactly the expected pages in the page's language, each of
  * which answers 200.
  */
-export async function checkSearch(browser: Browser, site: PublishedSite, cases: readonly SearchCase[]): Promise<string[]> {
+export async function checkSearch(
+  browser: Browser,
+  site: PublishedSite,
+  cases: readonly SearchCase[],
+): Promise<string[]> {
   const problems: string[] = [];
   await withPage(browser, async (page) => {
     for (const lang of LANGS) {
@@ -402,12 +543,14 @@ export async function checkSearch(browser: Browser, site: PublishedSite, cases: 
         );
         const where = `${lang} search "${searchCase.query}"`;
         const names = results.map((result) => result.name);
-        if (JSON.stringify(names) !== JSON.stringify(searchCase.names)) problems.push(`${where}: found ${JSON.stringify(names)}, expected ${JSON.stringify(searchCase.names)}`);
+        if (JSON.stringify(names) !== JSON.stringify(searchCase.names))
+          problems.push(`${where}: found ${JSON.stringify(names)}, expected ${JSON.stringify(searchCase.names)}`);
         const links = results.flatMap((result) => result.links).sort();
         const expected = searchCase.pages
           .map((pagePath) => `/${prefix}${lang === 'id' ? pagePath.replace('/party/', '/partai/') : pagePath}/`)
           .sort();
-        if (JSON.stringify(links) !== JSON.stringify(expected)) problems.push(`${where}: links ${links.join(' ')}, expected ${expected.join(' ')}`);
+        if (JSON.stringify(links) !== JSON.stringify(expected))
+          problems.push(`${where}: links ${links.join(' ')}, expected ${expected.join(' ')}`);
         for (const link of links) {
           const status = (await fetch(new URL(link, site.server.url))).status;
           if (status !== 200) problems.push(`${where}: ${link} answers ${status}`);

@@ -12,7 +12,14 @@ import type { ReleaseEntry } from '../../scripts/release/release-stage.ts';
 import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { createBuildWorld, type BuildWorld } from '../support/build-fixtures.ts';
-import { checkLinksAndDownloads, checkPagesRender, listPagePaths, measurePageWeights, OFFLINE_NOTICE, PAGE_BUDGET_BYTES } from './site-checks.ts';
+import {
+  checkLinksAndDownloads,
+  checkPagesRender,
+  listPagePaths,
+  measurePageWeights,
+  OFFLINE_NOTICE,
+  PAGE_BUDGET_BYTES,
+} from './site-checks.ts';
 import { launchChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
 
 type Lang = 'id' | 'en';
@@ -29,11 +36,38 @@ const CORRECTED_FIELDS: Array<[source: string, column: string]> = [
 ];
 
 /** A count as each language writes it: 1234567 → "1.234.567" (id) or "1,234,567" (en). */
-const count = (lang: Lang, value: number): string => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'id' ? '.' : ',');
+const count = (lang: Lang, value: number): string =>
+  String(value).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'id' ? '.' : ',');
 
 const MONTHS: Record<Lang, string[]> = {
-  id: ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'],
-  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  id: [
+    'Januari',
+    'Februari',
+    'Maret',
+    'April',
+    'Mei',
+    'Juni',
+    'Juli',
+    'Agustus',
+    'September',
+    'Oktober',
+    'November',
+    'Desember',
+  ],
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
 };
 const day = (lang: Lang, iso: string): string => {
   const date = new Date(iso);
@@ -51,7 +85,10 @@ interface ChangeRowOnPage {
 }
 
 /** The change tables of one release's section on the changelog page, by dataset. */
-function readChangeTables(page: Page, release: string): Promise<Array<{ dataset: string | null; rows: ChangeRowOnPage[] }>> {
+function readChangeTables(
+  page: Page,
+  release: string,
+): Promise<Array<{ dataset: string | null; rows: ChangeRowOnPage[] }>> {
   return page.$$eval(`section[data-release="${release}"] table.changes`, (tables) =>
     tables.map((table) => ({
       dataset: table.getAttribute('data-dataset'),
@@ -73,7 +110,11 @@ function readChangeTables(page: Page, release: string): Promise<Array<{ dataset:
 }
 
 /** The rows of a dapil or party page's change history: release, the record when shown, field, old, new. */
-function readHistory(page: Page): Promise<Array<{ release: string | null; releaseText: string; record: string | null; field: string; old: string; new: string }>> {
+function readHistory(
+  page: Page,
+): Promise<
+  Array<{ release: string | null; releaseText: string; record: string | null; field: string; old: string; new: string }>
+> {
   return page.$$eval('table.history tbody tr', (rows) =>
     rows.map((row) => {
       const cells = [...row.children];
@@ -147,7 +188,10 @@ describe('the site across releases and offline', () => {
     // The count and every total that includes it move together, so no quality rule breaks.
     const fixed: RawRecord = { ...corrected };
     for (const [source] of CORRECTED_FIELDS) fixed[source] = String(Number(corrected[source]) + CORRECTION);
-    world.upstream.setData('turnout', turnout.map((record) => (record === corrected ? fixed : record)));
+    world.upstream.setData(
+      'turnout',
+      turnout.map((record) => (record === corrected ? fixed : record)),
+    );
     world.upstream.setData('parties', [
       ...parties.map((record) => (record === chair ? { ...record, KetuaUmum: NEW_CHAIR } : record)),
       { ...chair, NomorUrutPartai: ADDED.ballot, NamaPartai: ADDED.name, AkronimNamaPartai: 'PCB' },
@@ -186,14 +230,20 @@ describe('the site across releases and offline', () => {
         expect(rows.map((row) => row.release)).toEqual([second, first]);
         expect(rows[0]?.head).toContain(lang === 'id' ? '(rilis saat ini)' : '(current release)');
         for (const row of rows) {
-          expect(row.links).toEqual([`#r-${(row.release as string).replace(/\./g, '-')}`, `/data/releases/${row.release}/manifest.json`, `/data/releases/${row.release}/SHA256SUMS`]);
+          expect(row.links).toEqual([
+            `#r-${(row.release as string).replace(/\./g, '-')}`,
+            `/data/releases/${row.release}/manifest.json`,
+            `/data/releases/${row.release}/SHA256SUMS`,
+          ]);
           const manifest = (await (await fetch(url(row.links[1] as string))).json()) as { release: { id: string } };
           expect(manifest.release.id).toBe(row.release);
           expect(await (await fetch(url(row.links[2] as string))).text()).toContain('all-years/');
         }
         const firstSection = page.locator(`section[data-release="${first}"]`);
         expect(await firstSection.getAttribute('data-status')).toBe('first');
-        expect(await firstSection.textContent()).toContain(lang === 'id' ? 'Rilis pertama: tidak ada yang dibandingkan.' : 'First release: nothing to compare with.');
+        expect(await firstSection.textContent()).toContain(
+          lang === 'id' ? 'Rilis pertama: tidak ada yang dibandingkan.' : 'First release: nothing to compare with.',
+        );
       }
     });
   });
@@ -244,8 +294,12 @@ describe('the site across releases and offline', () => {
         ]);
         const section = (await page.locator(`section[data-release="${second}"]`).textContent()) ?? '';
         expect(section).toContain(lang === 'id' ? `Dibanding rilis ${first}:` : `Since release ${first}:`);
-        expect(section).toContain(lang === 'id' ? '0 ditambahkan, 0 dihapus, 1 diubah' : '0 added, 0 removed, 1 changed');
-        expect(section).toContain(lang === 'id' ? '1 ditambahkan, 0 dihapus, 1 diubah' : '1 added, 0 removed, 1 changed');
+        expect(section).toContain(
+          lang === 'id' ? '0 ditambahkan, 0 dihapus, 1 diubah' : '0 added, 0 removed, 1 changed',
+        );
+        expect(section).toContain(
+          lang === 'id' ? '1 ditambahkan, 0 dihapus, 1 diubah' : '1 added, 0 removed, 1 changed',
+        );
       }
     });
   });
@@ -257,7 +311,9 @@ describe('the site across releases and offline', () => {
         const prefix = lang === 'id' ? '/' : '/en/';
         const party = lang === 'id' ? 'partai' : 'party';
         await page.goto(url(`${prefix}2024/dapil/${corrected.IdDapil as string}/`));
-        expect(await page.locator('#riwayat').textContent()).toBe(lang === 'id' ? 'Riwayat perubahan' : 'Change history');
+        expect(await page.locator('#riwayat').textContent()).toBe(
+          lang === 'id' ? 'Riwayat perubahan' : 'Change history',
+        );
         expect(await readHistory(page)).toEqual(
           CORRECTED_FIELDS.map(([source, column]) => ({
             release: second,
@@ -270,18 +326,37 @@ describe('the site across releases and offline', () => {
         );
 
         await page.goto(url(`${prefix}2024/${party}/${chair.NomorUrutPartai as string}/`));
-        expect(await readHistory(page)).toEqual([{ release: second, releaseText: releaseDay(lang), record: null, field: 'general_chair', old: chair.KetuaUmum, new: NEW_CHAIR }]);
+        expect(await readHistory(page)).toEqual([
+          {
+            release: second,
+            releaseText: releaseDay(lang),
+            record: null,
+            field: 'general_chair',
+            old: chair.KetuaUmum,
+            new: NEW_CHAIR,
+          },
+        ]);
 
         await page.goto(url(`${prefix}2024/${party}/${ADDED.ballot}/`));
         expect(await readHistory(page)).toEqual([
-          { release: second, releaseText: releaseDay(lang), record: null, field: lang === 'id' ? 'seluruh rekaman ditambahkan' : 'whole record added', old: '—', new: '—' },
+          {
+            release: second,
+            releaseText: releaseDay(lang),
+            record: null,
+            field: lang === 'id' ? 'seluruh rekaman ditambahkan' : 'whole record added',
+            old: '—',
+            new: '—',
+          },
         ]);
 
         const none =
           lang === 'id'
             ? `Tidak ada perubahan pada rekaman halaman ini yang diterbitkan sejak rilis pertama (${first}).`
             : `No change to this page's records has been published since the first release (${first}).`;
-        for (const untouched of [`${prefix}2024/dapil/${untouchedDapil}/`, `${prefix}2024/${party}/${untouchedBallot}/`]) {
+        for (const untouched of [
+          `${prefix}2024/dapil/${untouchedDapil}/`,
+          `${prefix}2024/${party}/${untouchedBallot}/`,
+        ]) {
           await page.goto(url(untouched));
           expect(await page.locator('table.history').count(), untouched).toBe(0);
           expect(await page.locator('#no-history').textContent(), untouched).toBe(none);
@@ -289,7 +364,9 @@ describe('the site across releases and offline', () => {
       }
       await mkdir(SCREENSHOT_DIR, { recursive: true });
       await page.goto(url(`/2024/dapil/${corrected.IdDapil as string}/`));
-      await page.locator('section[aria-labelledby="riwayat"]').screenshot({ path: path.join(SCREENSHOT_DIR, 'releases-dapil-history.png') });
+      await page
+        .locator('section[aria-labelledby="riwayat"]')
+        .screenshot({ path: path.join(SCREENSHOT_DIR, 'releases-dapil-history.png') });
       await page.goto(url('/en/changes/'));
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'releases-en-changes.png'), fullPage: true });
     });
@@ -297,7 +374,16 @@ describe('the site across releases and offline', () => {
 
   it('passes the page checks on every page (no offline notice), axe on the new and changed pages, the links, the budget', async () => {
     const site = await published();
-    const axePages = new Set(['/perubahan/', '/en/changes/', `/2024/dapil/${corrected.IdDapil as string}/`, `/en/2024/party/${chair.NomorUrutPartai as string}/`, `/2024/partai/${ADDED.ballot}/`, `/en/2024/dapil/${untouchedDapil}/`, '/unduh/', '/']);
+    const axePages = new Set([
+      '/perubahan/',
+      '/en/changes/',
+      `/2024/dapil/${corrected.IdDapil as string}/`,
+      `/en/2024/party/${chair.NomorUrutPartai as string}/`,
+      `/2024/partai/${ADDED.ballot}/`,
+      `/en/2024/dapil/${untouchedDapil}/`,
+      '/unduh/',
+      '/',
+    ]);
     expect(await checkPagesRender(browser as Browser, site, paths, axePages)).toEqual([]);
     expect(await checkLinksAndDownloads(site, paths)).toEqual([]);
     const weights = await measurePageWeights(world?.distDir as string, ['/perubahan/', '/en/changes/']);
@@ -319,16 +405,29 @@ describe('the site across releases and offline', () => {
         const prefix = lang === 'id' ? '/' : '/en/';
         const party = lang === 'id' ? 'partai' : 'party';
         const retrieved = day(lang, site.manifest.harvest.finishedAt);
-        for (const pagePath of [prefix, `${prefix}2024/dapil/${corrected.IdDapil as string}/`, `${prefix}2024/${party}/${chair.NomorUrutPartai as string}/`, lang === 'id' ? '/perubahan/' : '/en/changes/']) {
+        for (const pagePath of [
+          prefix,
+          `${prefix}2024/dapil/${corrected.IdDapil as string}/`,
+          `${prefix}2024/${party}/${chair.NomorUrutPartai as string}/`,
+          lang === 'id' ? '/perubahan/' : '/en/changes/',
+        ]) {
           await page.goto(url(pagePath));
           const notice = (await page.locator('.offline').textContent()) ?? '';
           expect(notice, pagePath).toMatch(OFFLINE_NOTICE);
-          expect(notice, pagePath).toContain(lang === 'id' ? `Datanya berumur kurang dari satu hari: diambil pada ${retrieved}.` : `The data is less than a day old: retrieved on ${retrieved}.`);
+          expect(notice, pagePath).toContain(
+            lang === 'id'
+              ? `Datanya berumur kurang dari satu hari: diambil pada ${retrieved}.`
+              : `The data is less than a day old: retrieved on ${retrieved}.`,
+          );
           expect(await page.locator('.offline').getAttribute('role')).toBe('note');
         }
         // The data did not change: the release and its changes stay, and the changelog says nothing changed.
         await page.goto(url(lang === 'id' ? '/perubahan/' : '/en/changes/'));
-        expect(await page.locator('#current').textContent()).toContain(lang === 'id' ? `Pembangunan terakhir tidak menemukan perubahan: datanya masih data rilis ${second}` : `The last build found no change: the data is still that of release ${second}`);
+        expect(await page.locator('#current').textContent()).toContain(
+          lang === 'id'
+            ? `Pembangunan terakhir tidak menemukan perubahan: datanya masih data rilis ${second}`
+            : `The last build found no change: the data is still that of release ${second}`,
+        );
         expect((await readChangeTables(page, second)).map((table) => table.rows.length)).toEqual([4, 2]);
       }
     });

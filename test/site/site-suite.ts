@@ -4,10 +4,26 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkIndonesianWording, checkLinksAndDownloads, checkPagesRender, listPagePaths, measurePageWeights, PAGE_BUDGET_BYTES, selectAxePages } from './site-checks.ts';
+import {
+  checkIndonesianWording,
+  checkLinksAndDownloads,
+  checkPagesRender,
+  listPagePaths,
+  measurePageWeights,
+  PAGE_BUDGET_BYTES,
+  selectAxePages,
+} from './site-checks.ts';
 import { checkPartyFigures, checkTurnoutFigures } from './site-figures.ts';
 import { launchChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
-import { checkDictionaryPages, checkDownloadsPages, checkHomeSource, checkQualityPages, checkSearch, pickSearchCases, type SearchCase } from './site-reference-pages.ts';
+import {
+  checkDictionaryPages,
+  checkDownloadsPages,
+  checkHomeSource,
+  checkQualityPages,
+  checkSearch,
+  pickSearchCases,
+  type SearchCase,
+} from './site-reference-pages.ts';
 
 export interface SiteSuiteContext {
   site(): PublishedSite;
@@ -26,7 +42,11 @@ export interface SiteSuiteOptions {
 }
 
 /** Registers the shared tests inside the caller's describe; returns accessors for extra tests. */
-export function defineSiteSuite(label: string, build: () => Promise<PublishedSite>, options: SiteSuiteOptions): SiteSuiteContext {
+export function defineSiteSuite(
+  label: string,
+  build: () => Promise<PublishedSite>,
+  options: SiteSuiteOptions,
+): SiteSuiteContext {
   let site: PublishedSite | undefined;
   let browser: Browser | undefined;
   let paths: string[] = [];
@@ -60,7 +80,22 @@ export function defineSiteSuite(label: string, build: () => Promise<PublishedSit
         expect(paths).toContain(`/${year}/`);
         expect(paths).toContain(`/en/${year}/`);
       }
-      for (const page of ['/', '/en/', '/unduh/', '/en/downloads/', '/kamus-data/', '/en/data-dictionary/', '/kualitas-data/', '/en/data-quality/', '/tentang/', '/en/about/', '/cari/', '/en/search/', '/perubahan/', '/en/changes/']) {
+      for (const page of [
+        '/',
+        '/en/',
+        '/unduh/',
+        '/en/downloads/',
+        '/kamus-data/',
+        '/en/data-dictionary/',
+        '/kualitas-data/',
+        '/en/data-quality/',
+        '/tentang/',
+        '/en/about/',
+        '/cari/',
+        '/en/search/',
+        '/perubahan/',
+        '/en/changes/',
+      ]) {
         expect(paths).toContain(page);
       }
       const indonesian = paths.filter((page) => !page.startsWith('/en/') && page !== '/404.html');
@@ -80,7 +115,8 @@ export function defineSiteSuite(label: string, build: () => Promise<PublishedSit
     it('shows on dapil, year and home pages the figures of the downloads', async () => {
       const { problems, pagesChecked } = await checkTurnoutFigures(chromium(), current());
       expect(problems).toEqual([]);
-      if (current().manifest.datasets.some((dataset) => dataset.id === 'turnout' && dataset.records > 0)) expect(pagesChecked).toBeGreaterThan(4);
+      if (current().manifest.datasets.some((dataset) => dataset.id === 'turnout' && dataset.records > 0))
+        expect(pagesChecked).toBeGreaterThan(4);
     });
 
     it('shows on party pages every profile field of the downloads', async () => {
@@ -137,7 +173,10 @@ export function defineSiteSuite(label: string, build: () => Promise<PublishedSit
         for (const pagePath of options.screenshots) {
           const response = await page.goto(new URL(pagePath.slice(1), current().server.url).href);
           expect(response?.status(), pagePath).toBe(200);
-          const file = path.join(SCREENSHOT_DIR, `${label}${pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.png`);
+          const file = path.join(
+            SCREENSHOT_DIR,
+            `${label}${pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.png`,
+          );
           await rm(file, { force: true });
           await page.screenshot({ path: file, fullPage: true });
           files.push(file);

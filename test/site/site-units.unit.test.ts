@@ -16,12 +16,48 @@ import { buildSearchIndex } from '../../scripts/site/search-index.ts';
 import { CREDITS } from '../../scripts/site/site-credits.ts';
 import { SITE_ROOT } from '../../scripts/site/site-root.ts';
 import { runSiteStage } from '../../scripts/site/site-stage.ts';
-import { changelog, clipValue, dapilHistory, formatChangeValue, partyHistory, releaseAnchor } from '../../scripts/site/site-changes.ts';
-import { buildSiteData, compareIdentifiers, partyMatchKey, parseSnapshotRecords, readReleaseFiles, sumCounts, type SiteRecord } from '../../scripts/site/site-data.ts';
-import { formatBytes, formatCount, formatDate, formatDateTime, formatDecimal, formatIsoDate, formatPercent } from '../../scripts/site/site-format.ts';
+import {
+  changelog,
+  clipValue,
+  dapilHistory,
+  formatChangeValue,
+  partyHistory,
+  releaseAnchor,
+} from '../../scripts/site/site-changes.ts';
+import {
+  buildSiteData,
+  compareIdentifiers,
+  partyMatchKey,
+  parseSnapshotRecords,
+  readReleaseFiles,
+  sumCounts,
+  type SiteRecord,
+} from '../../scripts/site/site-data.ts';
+import {
+  formatBytes,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatIsoDate,
+  formatPercent,
+} from '../../scripts/site/site-format.ts';
 import { isUrlIdentifier, pageFileName, pagePath, releaseFilePath, withBase } from '../../scripts/site/site-routes.ts';
-import { citationLine, describeSexSplit, describeVoterLists, describeYears, upstreamOf } from '../../scripts/site/site-sentences.ts';
-import { escapeXml, fitLabel, niceCeiling, renderMiniSplit, renderSexSplitChart, renderVoterListChart } from '../../scripts/site/svg-charts.ts';
+import {
+  citationLine,
+  describeSexSplit,
+  describeVoterLists,
+  describeYears,
+  upstreamOf,
+} from '../../scripts/site/site-sentences.ts';
+import {
+  escapeXml,
+  fitLabel,
+  niceCeiling,
+  renderMiniSplit,
+  renderSexSplitChart,
+  renderVoterListChart,
+} from '../../scripts/site/svg-charts.ts';
 import { PROJECT_ROOT } from '../support/run-cli.ts';
 
 describe('numbers and dates in each language', () => {
@@ -66,7 +102,9 @@ describe('the URL scheme', () => {
     expect(pagePath('id', { kind: 'changes' })).toBe('/perubahan/');
     expect(pagePath('en', { kind: 'changes' })).toBe('/en/changes/');
     expect(releaseFilePath('2026-11-22.2', 'SHA256SUMS')).toBe('/data/releases/2026-11-22.2/SHA256SUMS');
-    expect(pageFileName('kpu-dpr-turnout-by-sex', 2014, 'dapil', '1101', 'csv')).toBe('kpu-dpr-turnout-by-sex-2014-dapil-1101.csv');
+    expect(pageFileName('kpu-dpr-turnout-by-sex', 2014, 'dapil', '1101', 'csv')).toBe(
+      'kpu-dpr-turnout-by-sex-2014-dapil-1101.csv',
+    );
   });
 
   it('puts every path under the base', () => {
@@ -133,21 +171,32 @@ describe('sentences', () => {
       { label: 'B', male: 55, female: 45 },
     ];
     const en = describeSexSplit('en', 'ACEH I', { male: 95, female: 105 }, rows);
-    expect(en).toBe("In ACEH I, women were 52.5% of voters who voted and men 47.5%, 10 more women than men; women's share was highest in A (60.0%) and lowest in B (45.0%).");
+    expect(en).toBe(
+      "In ACEH I, women were 52.5% of voters who voted and men 47.5%, 10 more women than men; women's share was highest in A (60.0%) and lowest in B (45.0%).",
+    );
     const id = describeSexSplit('id', 'ACEH I', { male: 1500, female: 500 }, rows.slice(0, 1));
-    expect(id).toBe('Di ACEH I, perempuan adalah 25,0% pengguna hak pilih dan laki-laki 75,0%, selisih 1.000 orang lebih banyak laki-laki.');
+    expect(id).toBe(
+      'Di ACEH I, perempuan adalah 25,0% pengguna hak pilih dan laki-laki 75,0%, selisih 1.000 orang lebih banyak laki-laki.',
+    );
     expect(describeVoterLists('en', 'X', { dpt: 90, dptb: 5, dpk: 5 }, [])).toBe(
       'In X, 90.0% of voters who voted were on the main list (DPT), 5.0% on the supplementary list (DPTb) and 5.0% on the additional list (DPK).',
     );
-    expect(describeYears('id', [{ label: '2019', male: 1, female: 1 }, { label: '2024', male: 1, female: 3 }])).toBe(
-      'Perempuan adalah 50,0% pengguna hak pilih pada 2019 dan 75,0% pada 2024.',
-    );
+    expect(
+      describeYears('id', [
+        { label: '2019', male: 1, female: 1 },
+        { label: '2024', male: 1, female: 3 },
+      ]),
+    ).toBe('Perempuan adalah 50,0% pengguna hak pilih pada 2019 dan 75,0% pada 2024.');
   });
 
   it('cites the KPU, the dataset, the query and the release', () => {
     const manifest = {
       title: { id: 'Data pemilu', en: 'Election data' },
-      source: { publisher: 'Komisi Pemilihan Umum (KPU)', upstreamHost: 'x', queries: ['datahakpilihdpr', 'profilpartai'] },
+      source: {
+        publisher: 'Komisi Pemilihan Umum (KPU)',
+        upstreamHost: 'x',
+        queries: ['datahakpilihdpr', 'profilpartai'],
+      },
       harvest: { harvestId: '20261122T034306120Z', finishedAt: '2026-11-22T03:43:06.120Z' },
     } as unknown as SnapshotManifest;
     expect(citationLine('en', manifest, turnoutDataset, 2014)).toBe(
@@ -156,14 +205,23 @@ describe('sentences', () => {
     expect(citationLine('id', manifest)).toBe(
       'Komisi Pemilihan Umum (KPU). Data pemilu. API data terbuka KPU, kueri datahakpilihdpr dan profilpartai; rilis 20261122T034306120Z, diambil 22 November 2026.',
     );
-    const released = { ...manifest, release: { id: '2026-11-22', previous: null, fingerprint: 'x', new: true, path: 'releases/2026-11-22/' } } as SnapshotManifest;
-    expect(citationLine('en', released, partyDataset, 2024)).toContain('query profilpartai; release 2026-11-22, retrieved 22 November 2026.');
+    const released = {
+      ...manifest,
+      release: { id: '2026-11-22', previous: null, fingerprint: 'x', new: true, path: 'releases/2026-11-22/' },
+    } as SnapshotManifest;
+    expect(citationLine('en', released, partyDataset, 2024)).toContain(
+      'query profilpartai; release 2026-11-22, retrieved 22 November 2026.',
+    );
   });
 });
 
 describe('the source named on every page', () => {
   it('is the upstream’s host, or on demo data the stand-in in the page’s language', () => {
-    const manifest = (demo: boolean, upstreamHost: string) => ({ demo, source: { publisher: 'Komisi Pemilihan Umum (KPU)', upstreamHost, queries: [] } }) as unknown as SnapshotManifest;
+    const manifest = (demo: boolean, upstreamHost: string) =>
+      ({
+        demo,
+        source: { publisher: 'Komisi Pemilihan Umum (KPU)', upstreamHost, queries: [] },
+      }) as unknown as SnapshotManifest;
     expect(upstreamOf('id', manifest(false, 'opendata.kpu.go.id'))).toBe('opendata.kpu.go.id');
     expect(upstreamOf('en', manifest(false, 'opendata.kpu.go.id'))).toBe('opendata.kpu.go.id');
     expect(upstreamOf('id', manifest(true, 'stand-in upstream (demo)'))).toBe('server pengganti (demo)');
@@ -172,12 +230,31 @@ describe('the source named on every page', () => {
 });
 
 describe('the search index', () => {
-  const turnout = (position: number, year: number, dapilId: string | null, dapilName: string | null, province: string | null, regency: string | null): SiteRecord => ({
+  const turnout = (
+    position: number,
+    year: number,
+    dapilId: string | null,
+    dapilName: string | null,
+    province: string | null,
+    regency: string | null,
+  ): SiteRecord => ({
     dataset: 'turnout',
     position,
-    values: { election_year: year, dapil_id: dapilId, dapil_name: dapilName, province_name: province, regency_name: regency },
+    values: {
+      election_year: year,
+      dapil_id: dapilId,
+      dapil_name: dapilName,
+      province_name: province,
+      regency_name: regency,
+    },
   });
-  const party = (position: number, year: number, ballot: string, name: string | null, acronym: string | null): SiteRecord => ({
+  const party = (
+    position: number,
+    year: number,
+    ballot: string,
+    name: string | null,
+    acronym: string | null,
+  ): SiteRecord => ({
     dataset: 'parties',
     position,
     values: { election_year: year, ballot_number: ballot, party_name: name, party_acronym: acronym },
@@ -210,17 +287,52 @@ describe('the search index', () => {
     expect(index).toEqual({
       dapils: [
         ['10', 'PROVINSI CONTOH C', [[2019, '10']]],
-        ['CONTOH I', 'PROVINSI CONTOH A', [[2014, '1101'], [2019, '1101']]],
-        ['DAPIL CONTOH II', 'PROVINSI CONTOH B', [[2014, '0011'], [2019, '9']]],
+        [
+          'CONTOH I',
+          'PROVINSI CONTOH A',
+          [
+            [2014, '1101'],
+            [2019, '1101'],
+          ],
+        ],
+        [
+          'DAPIL CONTOH II',
+          'PROVINSI CONTOH B',
+          [
+            [2014, '0011'],
+            [2019, '9'],
+          ],
+        ],
       ],
       regencies: [
         ['KABUPATEN CONTOH BESAR', 'CONTOH I', [[2019, '1101']]],
         ['KABUPATEN CONTOH TENGAH', '10', [[2019, '10']]],
-        ['KABUPATEN CONTOH TENGAH', 'DAPIL CONTOH II', [[2014, '0011'], [2019, '9']]],
-        ['KOTA CONTOH', 'CONTOH I', [[2014, '1101'], [2019, '1101']]],
+        [
+          'KABUPATEN CONTOH TENGAH',
+          'DAPIL CONTOH II',
+          [
+            [2014, '0011'],
+            [2019, '9'],
+          ],
+        ],
+        [
+          'KOTA CONTOH',
+          'CONTOH I',
+          [
+            [2014, '1101'],
+            [2019, '1101'],
+          ],
+        ],
       ],
       parties: [
-        ['Partai Contoh Bangsa', 'PCB', [[2014, '2'], [2019, '1']]],
+        [
+          'Partai Contoh Bangsa',
+          'PCB',
+          [
+            [2014, '2'],
+            [2019, '1'],
+          ],
+        ],
         ['Partai Tanpa Akronim', '', [[2019, '10']]],
       ],
     });
@@ -236,10 +348,16 @@ describe('the site data', () => {
   });
 
   it('refuses a snapshot record that does not fit the declared columns', () => {
-    const good = Object.fromEntries(partyDataset.columns.map((column) => [column.name, column.type === 'text_list' ? [] : null]));
+    const good = Object.fromEntries(
+      partyDataset.columns.map((column) => [column.name, column.type === 'text_list' ? [] : null]),
+    );
     expect(parseSnapshotRecords(partyDataset, JSON.stringify([good]), 'f.json')).toHaveLength(1);
-    expect(() => parseSnapshotRecords(partyDataset, JSON.stringify([{ ...good, election_year: '2014' }]), 'f.json')).toThrow(/election_year/);
-    expect(() => parseSnapshotRecords(partyDataset, JSON.stringify([{ ...good, extra: 1 }]), 'f.json')).toThrow(/keys|undeclared/);
+    expect(() =>
+      parseSnapshotRecords(partyDataset, JSON.stringify([{ ...good, election_year: '2014' }]), 'f.json'),
+    ).toThrow(/election_year/);
+    expect(() => parseSnapshotRecords(partyDataset, JSON.stringify([{ ...good, extra: 1 }]), 'f.json')).toThrow(
+      /keys|undeclared/,
+    );
   });
 
   it('sums counts, counting the unreadable values apart', () => {
@@ -249,7 +367,16 @@ describe('the site data', () => {
 
   it('writes a page’s records with the downloads’ CSV and JSON conventions', () => {
     const values = Object.fromEntries(
-      turnoutDataset.columns.map((column) => [column.name, column.type === 'text_list' ? ['dpt-sex-sum'] : column.type === 'integer' ? 7 : column.name === 'dapil_id' ? '0101' : 'A "B"']),
+      turnoutDataset.columns.map((column) => [
+        column.name,
+        column.type === 'text_list'
+          ? ['dpt-sex-sum']
+          : column.type === 'integer'
+            ? 7
+            : column.name === 'dapil_id'
+              ? '0101'
+              : 'A "B"',
+      ]),
     );
     const records: SiteRecord[] = [{ dataset: 'turnout', position: 3, values }];
     const csv = renderPageFile(turnoutDataset, records, 'csv');
@@ -262,8 +389,19 @@ describe('the site data', () => {
 });
 
 describe('the changelog and the change histories', () => {
-  const release = (id: string): ReleaseEntry => ({ id, harvestedAt: `${id.slice(0, 10)}T03:00:00.000Z`, fingerprint: 'f', records: { turnout: 2, parties: 1 } });
-  const turnoutChange = (release: string, dapilId: string, regency: string, fields: HistoryEntry['fields'], year = 2024): HistoryEntry => ({
+  const release = (id: string): ReleaseEntry => ({
+    id,
+    harvestedAt: `${id.slice(0, 10)}T03:00:00.000Z`,
+    fingerprint: 'f',
+    records: { turnout: 2, parties: 1 },
+  });
+  const turnoutChange = (
+    release: string,
+    dapilId: string,
+    regency: string,
+    fields: HistoryEntry['fields'],
+    year = 2024,
+  ): HistoryEntry => ({
     release,
     harvestedAt: `${release.slice(0, 10)}T03:00:00.000Z`,
     dataset: 'turnout',
@@ -272,7 +410,12 @@ describe('the changelog and the change histories', () => {
     key: { election_year: year, election_type: 'DPR', dapil_id: dapilId, regency_name: regency },
     fields,
   });
-  const partyChange = (release: string, ballot: string, kind: HistoryEntry['kind'], fields: HistoryEntry['fields'] = []): HistoryEntry => ({
+  const partyChange = (
+    release: string,
+    ballot: string,
+    kind: HistoryEntry['kind'],
+    fields: HistoryEntry['fields'] = [],
+  ): HistoryEntry => ({
     release,
     harvestedAt: `${release.slice(0, 10)}T03:00:00.000Z`,
     dataset: 'parties',
@@ -287,9 +430,25 @@ describe('the changelog and the change histories', () => {
       harvest: { harvestId: 'h', finishedAt: '2026-03-01T03:00:00.000Z' },
       release: { id: releases.at(-1)?.id ?? 'h', previous: null, fingerprint: 'f', new: true, path: 'releases/x/' },
     } as unknown as SnapshotManifest;
-    const turnout = ['A', 'B'].map((regency, position): SiteRecord => ({ dataset: 'turnout', position, values: { election_year: 2024, dapil_id: '0101', dapil_name: 'D I', regency_name: regency } }));
-    const parties: SiteRecord[] = [{ dataset: 'parties', position: 0, values: { election_year: 2024, ballot_number: '1', party_name: 'Partai Satu' } }];
-    return buildSiteData(manifest, { datasets: [] } as unknown as QualityReport, { turnout, parties }, ['manifest.json'], { releases, history });
+    const turnout = ['A', 'B'].map((regency, position): SiteRecord => ({
+      dataset: 'turnout',
+      position,
+      values: { election_year: 2024, dapil_id: '0101', dapil_name: 'D I', regency_name: regency },
+    }));
+    const parties: SiteRecord[] = [
+      {
+        dataset: 'parties',
+        position: 0,
+        values: { election_year: 2024, ballot_number: '1', party_name: 'Partai Satu' },
+      },
+    ];
+    return buildSiteData(
+      manifest,
+      { datasets: [] } as unknown as QualityReport,
+      { turnout, parties },
+      ['manifest.json'],
+      { releases, history },
+    );
   };
 
   it('writes values the way the pages do, an empty one as "(kosong)" / "(empty)", and clips the longest', () => {
@@ -310,7 +469,12 @@ describe('the changelog and the change histories', () => {
   it('lists releases newest first with first, changed and nothing-changed releases, within the limits', () => {
     const releases = ['2026-01-01', '2026-02-01', '2026-02-15', '2026-03-01'].map(release);
     const history = [
-      ...Array.from({ length: 30 }, (_, index) => turnoutChange('2026-02-01', '0101', `R${index}`, [{ field: 'dpk_male', old: index, new: index + 1 }, { field: 'total_male', old: 1000, new: 1001 }])),
+      ...Array.from({ length: 30 }, (_, index) =>
+        turnoutChange('2026-02-01', '0101', `R${index}`, [
+          { field: 'dpk_male', old: index, new: index + 1 },
+          { field: 'total_male', old: 1000, new: 1001 },
+        ]),
+      ),
       partyChange('2026-03-01', '1', 'changed', [{ field: 'general_chair', old: 'Lama', new: null }]),
       partyChange('2026-03-01', '7', 'removed'),
     ];
@@ -323,9 +487,31 @@ describe('the changelog and the change histories', () => {
       ['2026-01-01', 'first', null, false],
     ]);
     const parties = full.releases[0]?.groups.find((group) => group.dataset === 'parties');
-    expect(parties).toMatchObject({ added: 0, removed: 1, changed: 1, counts: '0 added, 1 removed, 1 changed', note: null });
-    expect(parties?.rows.map((row) => [row.kindText, row.record.label, row.record.page, row.field?.name ?? null, row.old, row.new])).toEqual([
-      ['changed', '2024 · ballot number 1 · Partai Satu', { kind: 'party', year: 2024, ballot: '1' }, 'general_chair', 'Lama', '(empty)'],
+    expect(parties).toMatchObject({
+      added: 0,
+      removed: 1,
+      changed: 1,
+      counts: '0 added, 1 removed, 1 changed',
+      note: null,
+    });
+    expect(
+      parties?.rows.map((row) => [
+        row.kindText,
+        row.record.label,
+        row.record.page,
+        row.field?.name ?? null,
+        row.old,
+        row.new,
+      ]),
+    ).toEqual([
+      [
+        'changed',
+        '2024 · ballot number 1 · Partai Satu',
+        { kind: 'party', year: 2024, ballot: '1' },
+        'general_chair',
+        'Lama',
+        '(empty)',
+      ],
       ['removed', '2024 · ballot number 7', null, null, null, null],
     ]);
 
@@ -335,11 +521,21 @@ describe('the changelog and the change histories', () => {
     expect(capped.older).toBe(1);
     const turnout = capped.releases[2]?.groups.find((group) => group.dataset === 'turnout');
     expect(turnout?.rows).toHaveLength(10);
-    expect(turnout?.rows[0]).toMatchObject({ record: { label: '2024 · dapil 0101 · R0', page: { kind: 'dapil', year: 2024, dapilId: '0101' } }, old: '0', new: '1' });
+    expect(turnout?.rows[0]).toMatchObject({
+      record: { label: '2024 · dapil 0101 · R0', page: { kind: 'dapil', year: 2024, dapilId: '0101' } },
+      old: '0',
+      new: '1',
+    });
     expect(turnout?.note).toBe('5 rekaman pertama dari 30 yang berubah ditampilkan; semuanya ada di history.json.');
-    const none = changelog(site(releases, history), 'en', { releases: 3, rowsPerDataset: 11, rowsPerPage: 2 }).releases[2]?.groups.find((group) => group.dataset === 'turnout');
+    const none = changelog(site(releases, history), 'en', {
+      releases: 3,
+      rowsPerDataset: 11,
+      rowsPerPage: 2,
+    }).releases[2]?.groups.find((group) => group.dataset === 'turnout');
     expect(none?.rows).toEqual([]);
-    expect(none?.note).toBe('The changes of 30 records are only counted here, to keep the page light; all are in history.json.');
+    expect(none?.note).toBe(
+      'The changes of 30 records are only counted here, to keep the page light; all are in history.json.',
+    );
   });
 
   it('gives a dapil page the changes of its regencies and a party page those of its ballot number, newest first', () => {
@@ -354,15 +550,24 @@ describe('the changelog and the change histories', () => {
     ];
     const data = site(releases, history);
     const dapil = dapilHistory(data, 'id', data.dapils[0] as (typeof data.dapils)[number]);
-    expect(dapil.rows.map((row) => [row.release, row.releaseText, row.record.label, row.field?.name, row.old, row.new])).toEqual([
+    expect(
+      dapil.rows.map((row) => [row.release, row.releaseText, row.record.label, row.field?.name, row.old, row.new]),
+    ).toEqual([
       ['2026-03-01', '2026-03-01 (1 Maret 2026)', 'B', 'total_male', '1.000', '2.000'],
       ['2026-02-01', '2026-02-01 (1 Februari 2026)', 'A', 'dpk_male', '1', '2'],
     ]);
     expect(dapil).toMatchObject({ total: 2, first: '2026-01-01' });
     const party = partyHistory(data, 'en', data.partyViews[0] as (typeof data.partyViews)[number]);
     expect(party.rows.map((row) => [row.kind, row.field, row.anchor])).toEqual([['added', null, 'r-2026-03-01']]);
-    expect(dapilHistory(data, 'en', data.dapils[0] as (typeof data.dapils)[number], 1)).toMatchObject({ total: 2, rows: [{ record: { label: 'B' } }] });
-    expect(dapilHistory(site(releases.slice(0, 1), []), 'en', data.dapils[0] as (typeof data.dapils)[number])).toEqual({ rows: [], total: 0, first: '2026-01-01' });
+    expect(dapilHistory(data, 'en', data.dapils[0] as (typeof data.dapils)[number], 1)).toMatchObject({
+      total: 2,
+      rows: [{ record: { label: 'B' } }],
+    });
+    expect(dapilHistory(site(releases.slice(0, 1), []), 'en', data.dapils[0] as (typeof data.dapils)[number])).toEqual({
+      rows: [],
+      total: 0,
+      first: '2026-01-01',
+    });
   });
 
   it('reads releases.json and history.json, empty when absent, and refuses an entry of the wrong shape', async () => {
@@ -371,8 +576,14 @@ describe('the changelog and the change histories', () => {
       expect(await readReleaseFiles(dir)).toEqual({ releases: [], history: [] });
       await writeFile(path.join(dir, 'releases.json'), JSON.stringify([release('2026-01-01')]));
       await writeFile(path.join(dir, 'history.json'), JSON.stringify([partyChange('2026-01-01', '1', 'added')]));
-      expect(await readReleaseFiles(dir)).toMatchObject({ releases: [{ id: '2026-01-01' }], history: [{ kind: 'added' }] });
-      await writeFile(path.join(dir, 'history.json'), JSON.stringify([{ ...partyChange('2026-01-01', '1', 'changed'), fields: [{ field: 'x', old: {}, new: 1 }] }]));
+      expect(await readReleaseFiles(dir)).toMatchObject({
+        releases: [{ id: '2026-01-01' }],
+        history: [{ kind: 'added' }],
+      });
+      await writeFile(
+        path.join(dir, 'history.json'),
+        JSON.stringify([{ ...partyChange('2026-01-01', '1', 'changed'), fields: [{ field: 'x', old: {}, new: 1 }] }]),
+      );
       await expect(readReleaseFiles(dir)).rejects.toThrow(/history.json .*entry 0 is not a change/);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -382,10 +593,15 @@ describe('the changelog and the change histories', () => {
 
 describe('the about page’s credits', () => {
   it('name every runtime dependency with the licence its package states', () => {
-    const readPackage = (file: string) => JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as { dependencies?: Record<string, string>; license?: string };
+    const readPackage = (file: string) =>
+      JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as {
+        dependencies?: Record<string, string>;
+        license?: string;
+      };
     const dependencies = Object.keys(readPackage('../../package.json').dependencies ?? {}).sort();
     expect(CREDITS.map((credit) => credit.name).sort()).toEqual(dependencies);
-    for (const credit of CREDITS) expect(credit.licence, credit.name).toBe(readPackage(`../../node_modules/${credit.name}/package.json`).license);
+    for (const credit of CREDITS)
+      expect(credit.licence, credit.name).toBe(readPackage(`../../node_modules/${credit.name}/package.json`).license);
   });
 });
 

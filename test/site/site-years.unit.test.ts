@@ -8,13 +8,22 @@ import { buildSiteData, type SiteRecord } from '../../scripts/site/site-data.ts'
 
 describe('year pages', () => {
   it('are built for four-digit years only', () => {
-    const manifest = { years: [0, 2024, 99999], harvest: { harvestId: 'h', finishedAt: '2026-03-01T03:00:00.000Z' } } as unknown as SnapshotManifest;
+    const manifest = {
+      years: [0, 2024, 99999],
+      harvest: { harvestId: 'h', finishedAt: '2026-03-01T03:00:00.000Z' },
+    } as unknown as SnapshotManifest;
     const turnout = [2024, 99999, 0].map((year, position): SiteRecord => ({
       dataset: 'turnout',
       position,
       values: { election_year: year, dapil_id: '0101', dapil_name: 'D I', regency_name: `R${position}` },
     }));
-    const parties: SiteRecord[] = [{ dataset: 'parties', position: 0, values: { election_year: 99999, ballot_number: '1', party_name: 'Partai Satu' } }];
+    const parties: SiteRecord[] = [
+      {
+        dataset: 'parties',
+        position: 0,
+        values: { election_year: 99999, ballot_number: '1', party_name: 'Partai Satu' },
+      },
+    ];
     const site = buildSiteData(manifest, { datasets: [] } as unknown as QualityReport, { turnout, parties });
     expect(site.years.map((year) => year.year)).toEqual([2024]);
     expect(site.dapils.map((dapil) => dapil.year)).toEqual([2024]);
@@ -28,6 +37,13 @@ describe('year pages', () => {
 
   it('agree with the snapshot rule', () => {
     expect([1000, 2014, 9999].map(isFourDigitYear)).toEqual([true, true, true]);
-    expect([0, 999, 10000, 99999, -2014, 2014.5].map(isFourDigitYear)).toEqual([false, false, false, false, false, false]);
+    expect([0, 999, 10000, 99999, -2014, 2014.5].map(isFourDigitYear)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -26,13 +26,18 @@ afterAll(async () => {
 });
 
 /** A raw GET, so the path is sent exactly as written (fetch would normalize "/../"). */
-function get(pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+function get(
+  pathname: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   const url = new URL(server.url);
   return new Promise((resolve, reject) => {
     const call = request({ host: url.hostname, port: url.port, path: pathname, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
     });
     call.on('error', reject);
     call.end();

@@ -47,7 +47,9 @@ describe('createArrowSchema', () => {
   });
 
   it('carries the column documentation as field metadata', () => {
-    const field = createArrowSchema(turnoutDataset.columns).fields.find((candidate) => candidate.name === 'total_voters');
+    const field = createArrowSchema(turnoutDataset.columns).fields.find(
+      (candidate) => candidate.name === 'total_voters',
+    );
     expect(Object.fromEntries(field?.metadata ?? [])).toEqual({
       logical_type: 'integer',
       title_en: 'Male and female, all lists',
@@ -107,8 +109,12 @@ describe('buildArrowTable guards', () => {
 
   it('refuses a record missing a column, or carrying one nobody declared', () => {
     const { dapil_id: _dropped, ...missing } = turnoutRecord;
-    expect(() => buildArrowTable(turnoutDataset.columns, [missing])).toThrow('Column dapil_id, record 0 (0-based): the value is missing from the record');
-    expect(() => buildTurnout({ remarks: 'x' })).toThrow('Column remarks, record 0 (0-based): "x" belongs to no declared column');
+    expect(() => buildArrowTable(turnoutDataset.columns, [missing])).toThrow(
+      'Column dapil_id, record 0 (0-based): the value is missing from the record',
+    );
+    expect(() => buildTurnout({ remarks: 'x' })).toThrow(
+      'Column remarks, record 0 (0-based): "x" belongs to no declared column',
+    );
   });
 
   it('names the position of the offending record', () => {
@@ -127,7 +133,11 @@ describe('buildArrowTable input', () => {
   });
 
   it('splits many records into record batches without changing them', () => {
-    const records = Array.from({ length: 70_000 }, (_, index) => ({ ...turnoutRecord, dpt_male: index, quality_flags: index % 3 === 0 ? ['x'] : [] }));
+    const records = Array.from({ length: 70_000 }, (_, index) => ({
+      ...turnoutRecord,
+      dpt_male: index,
+      quality_flags: index % 3 === 0 ? ['x'] : [],
+    }));
     const table = buildArrowTable(turnoutDataset.columns, records);
     expect(table.batches.map((batch) => batch.numRows)).toEqual([65_536, 4_464]);
     const read = [...iterateTableRecords(table)];

@@ -50,7 +50,9 @@ describe('CSV formula guard', () => {
 
   it('keeps the exact value in the JSON written from the same table', () => {
     const records = CELLS.map(([value]) => recordWith(value));
-    const json = JSON.parse([...serializeJson(buildArrowTable(turnoutDataset.columns, records))].join('')) as NormalizedRecord[];
+    const json = JSON.parse(
+      [...serializeJson(buildArrowTable(turnoutDataset.columns, records))].join(''),
+    ) as NormalizedRecord[];
     expect(json.map((record) => record.dapil_name)).toEqual(CELLS.map(([value]) => value));
   });
 

@@ -46,7 +46,10 @@ const { renderBundleReadme } = await import('../../scripts/snapshot/year-bundle.
 let root: string;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'kpu-formats-'));
-  await writeFile(path.join(root, 'map.geojson'), JSON.stringify({ type: 'FeatureCollection', features: [] }).repeat(20));
+  await writeFile(
+    path.join(root, 'map.geojson'),
+    JSON.stringify({ type: 'FeatureCollection', features: [] }).repeat(20),
+  );
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
@@ -57,7 +60,9 @@ describe('a format declared once in the registry', () => {
     for (const start of [async () => startStaticServer({ root }), async () => serveSite(root)]) {
       const server = await start();
       try {
-        const response = await fetch(new URL('map.geojson', server.url.endsWith('/') ? server.url : `${server.url}/`), { headers: { 'accept-encoding': 'gzip' } });
+        const response = await fetch(new URL('map.geojson', server.url.endsWith('/') ? server.url : `${server.url}/`), {
+          headers: { 'accept-encoding': 'gzip' },
+        });
         expect(response.status).toBe(200);
         expect(response.headers.get('content-type')).toBe('application/geo+json; charset=utf-8');
         expect(response.headers.get('content-encoding')).toBe('gzip');
@@ -70,7 +75,9 @@ describe('a format declared once in the registry', () => {
   it('gets a column of the data dictionary in docs/data.md and in each language of the site', () => {
     const table = renderFormatTypes().split('\n');
     expect(table[0]).toBe('| logical type | JSON | CSV | Parquet | Arrow IPC | GeoJSON (map) |');
-    expect(table).toContain('| date | string YYYY-MM-DD | YYYY-MM-DD, unquoted | DATE | Date32 (days) | string YYYY-MM-DD |');
+    expect(table).toContain(
+      '| date | string YYYY-MM-DD | YYYY-MM-DD, unquoted | DATE | Date32 (days) | string YYYY-MM-DD |',
+    );
     for (const type of COLUMN_TYPES) {
       expect(Object.keys(formatTypeTexts('en')[type])).toEqual(['json', 'csv', 'parquet', 'arrow', 'geojson']);
       // Through the schema's mapping: the wording of the column type's Arrow type, in the page's language.
@@ -93,12 +100,27 @@ describe('a format declared once in the registry', () => {
     } as unknown as SiteData;
     const snippets = loadingSnippets(site);
     expect(snippets.map((snippet) => snippet.format)).toEqual(['geojson', 'csv']);
-    expect(snippets[0]).toEqual({ format: 'geojson', file: 'dapil-2024.geojson', lines: [{ tool: 'DuckDB', code: "SELECT * FROM ST_Read('dapil-2024.geojson');" }] });
+    expect(snippets[0]).toEqual({
+      format: 'geojson',
+      file: 'dapil-2024.geojson',
+      lines: [{ tool: 'DuckDB', code: "SELECT * FROM ST_Read('dapil-2024.geojson');" }],
+    });
   });
-  it('is described in the year bundle\'s README', () => {
-    const file = { path: '2024/dapil-2024.geojson', dataset: null, year: 2024, format: 'geojson', mediaType: 'application/geo+json', bytes: 9, records: null, sha256: 'f'.repeat(64) };
+  it("is described in the year bundle's README", () => {
+    const file = {
+      path: '2024/dapil-2024.geojson',
+      dataset: null,
+      year: 2024,
+      format: 'geojson',
+      mediaType: 'application/geo+json',
+      bytes: 9,
+      records: null,
+      sha256: 'f'.repeat(64),
+    };
     const readme = renderBundleReadme(2024, [file] as unknown as Parameters<typeof renderBundleReadme>[1], []);
-    expect(readme).toContain(`| dapil-2024.geojson |  | ${'f'.repeat(64)} | electoral district boundaries, GeoJSON / batas dapil, GeoJSON |`);
+    expect(readme).toContain(
+      `| dapil-2024.geojson |  | ${'f'.repeat(64)} | electoral district boundaries, GeoJSON / batas dapil, GeoJSON |`,
+    );
     expect(readme).toContain('| logical type | JSON | CSV | Parquet | Arrow IPC | GeoJSON (map) |');
   });
 });
@@ -109,7 +131,9 @@ describe('the dictionary wording', () => {
     const kept = wording['Float64'];
     delete wording['Float64'];
     try {
-      expect(() => formatTypeTexts('en')).toThrow('geojson does not say how it writes the Arrow type Float64 (column type decimal)');
+      expect(() => formatTypeTexts('en')).toThrow(
+        'geojson does not say how it writes the Arrow type Float64 (column type decimal)',
+      );
     } finally {
       wording['Float64'] = kept;
     }

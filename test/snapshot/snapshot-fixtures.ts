@@ -10,7 +10,10 @@ import type { NormalizedRecord, NormalizedValue } from '../../scripts/snapshot/a
 export const TRICKY_TEXT = 'Jalan Ā "x", y\nbaris kedua';
 
 /** Orders the values as the dataset's columns, and fails on a misspelt or forgotten column. */
-function inColumnOrder(columns: readonly ColumnDefinition[], values: Record<string, NormalizedValue>): NormalizedRecord {
+function inColumnOrder(
+  columns: readonly ColumnDefinition[],
+  values: Record<string, NormalizedValue>,
+): NormalizedRecord {
   const unknown = Object.keys(values).filter((name) => !columns.some((column) => column.name === name));
   if (unknown.length > 0) throw new Error(`fixture has values for undeclared columns ${unknown.join(', ')}`);
   return Object.fromEntries(
@@ -36,7 +39,9 @@ function turnoutCounts(dpt: [number, number], dptb: [number, number], dpk: [numb
 }
 
 const nullCounts = Object.fromEntries(
-  turnoutDataset.columns.filter((column) => column.type === 'integer' && column.name !== 'election_year').map((column) => [column.name, null]),
+  turnoutDataset.columns
+    .filter((column) => column.type === 'integer' && column.name !== 'election_year')
+    .map((column) => [column.name, null]),
 );
 
 export const TURNOUT_RECORDS: NormalizedRecord[] = [

@@ -32,7 +32,9 @@ afterAll(async () => {
 });
 
 async function sha256Of(file: string): Promise<string> {
-  return createHash('sha256').update(await readFile(file)).digest('hex');
+  return createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
 }
 
 describe.each(FIXTURES)('$dataset.id snapshot', ({ dataset, records }) => {
@@ -47,7 +49,9 @@ describe.each(FIXTURES)('$dataset.id snapshot', ({ dataset, records }) => {
     expect(JSON.parse(text)).toEqual(records);
     const lines = text.split('\n');
     expect(lines[0]).toBe('[');
-    expect(lines.slice(1, -2)).toEqual(records.map((record, index) => `${JSON.stringify(record)}${index < records.length - 1 ? ',' : ''}`));
+    expect(lines.slice(1, -2)).toEqual(
+      records.map((record, index) => `${JSON.stringify(record)}${index < records.length - 1 ? ',' : ''}`),
+    );
     expect(lines.slice(-2)).toEqual([']', '']);
   });
 
@@ -70,14 +74,22 @@ describe.each(FIXTURES)('$dataset.id snapshot', ({ dataset, records }) => {
 
   it('writes Parquet that DuckDB reads with the declared types and the same records', async () => {
     const { types, records: read } = await readParquetWithDuckDb(paths.parquet, dataset.columns);
-    expect(types).toEqual(Object.fromEntries(dataset.columns.map((column) => [column.name, DUCKDB_TYPES[column.type]])));
+    expect(types).toEqual(
+      Object.fromEntries(dataset.columns.map((column) => [column.name, DUCKDB_TYPES[column.type]])),
+    );
     expect(read).toEqual(records);
   });
 
   it('writes an Arrow IPC file that apache-arrow reads back with types, nullability and column metadata', async () => {
     const table = await readArrowIpcBack(paths.arrow);
     expect([...iterateTableRecords(table)]).toEqual(records);
-    const expectedType = { integer: 'Int64', decimal: 'Float64', date: 'Date32<DAY>', text: 'Utf8', text_list: 'List<Utf8>' } as const;
+    const expectedType = {
+      integer: 'Int64',
+      decimal: 'Float64',
+      date: 'Date32<DAY>',
+      text: 'Utf8',
+      text_list: 'List<Utf8>',
+    } as const;
     expect(table.schema.fields.map((field) => [field.name, String(field.type), field.nullable])).toEqual(
       dataset.columns.map((column) => [column.name, expectedType[column.type], column.nullable]),
     );
@@ -108,7 +120,11 @@ describe.each(FIXTURES)('$dataset.id snapshot', ({ dataset, records }) => {
   });
 
   it('writes the same bytes for the same records, in every format', async () => {
-    const again = await writeAllFormats(buildArrowTable(dataset.columns, structuredClone(records)), dir, `${dataset.id}-again`);
+    const again = await writeAllFormats(
+      buildArrowTable(dataset.columns, structuredClone(records)),
+      dir,
+      `${dataset.id}-again`,
+    );
     for (const format of ['json', 'csv', 'parquet', 'arrow'] as const) {
       expect(await sha256Of(again[format]), format).toBe(await sha256Of(paths[format]));
     }
@@ -120,7 +136,11 @@ describe('snapshot details users rely on', () => {
   const parties = FIXTURES[1]!;
 
   it('keeps dapil_id 0101 as text and 2^53 − 1 exact in Parquet', async () => {
-    const paths = await writeAllFormats(buildArrowTable(turnout.dataset.columns, turnout.records), dir, 'turnout-details');
+    const paths = await writeAllFormats(
+      buildArrowTable(turnout.dataset.columns, turnout.records),
+      dir,
+      'turnout-details',
+    );
     const [rows = []] = await queryDuckDb([
       `SELECT dapil_id, total_voters::VARCHAR AS total FROM read_parquet(${sqlString(paths.parquet)}) WHERE dapil_id LIKE '0%' OR total_voters > 1e15`,
     ]);
@@ -131,7 +151,11 @@ describe('snapshot details users rely on', () => {
   });
 
   it('keeps a date before 1970, a leap day and 30.5 in Parquet', async () => {
-    const paths = await writeAllFormats(buildArrowTable(parties.dataset.columns, parties.records), dir, 'parties-details');
+    const paths = await writeAllFormats(
+      buildArrowTable(parties.dataset.columns, parties.records),
+      dir,
+      'parties-details',
+    );
     const [rows = []] = await queryDuckDb([
       `SELECT notarial_deed_date::VARCHAR AS day, women_representation_pct AS pct FROM read_parquet(${sqlString(paths.parquet)}) ORDER BY day`,
     ]);
@@ -143,33 +167,49 @@ describe('snapshot details users rely on', () => {
   });
 
   it('compresses Parquet with ZSTD, one row group per Arrow batch, with a fixed created_by', async () => {
-    const paths = await writeAllFormats(buildArrowTable(parties.dataset.columns, parties.records), dir, 'parties-metadata');
+    const paths = await writeAllFormats(
+      buildArrowTable(parties.dataset.columns, parties.records),
+      dir,
+      'parties-metadata',
+    );
     const [chunks = [], files = []] = await queryDuckDb([
       `SELECT DISTINCT compression FROM parquet_metadata(${sqlString(paths.parquet)})`,
       `SELECT created_by, num_rows FROM parquet_file_metadata(${sqlString(paths.parquet)})`,
     ]);
     expect(chunks).toEqual([{ compression: 'ZSTD' }]);
-    expect(files).toEqual([{ created_by: 'kpu-open-data-publisher (parquet-wasm)', num_rows: String(parties.records.length) }]);
+    expect(files).toEqual([
+      { created_by: 'kpu-open-data-publisher (parquet-wasm)', num_rows: String(parties.records.length) },
+    ]);
   });
 
   it('filters text with non-BMP characters correctly in DuckDB (no wrong min/max statistics)', async () => {
     // Regression guard: parquetjs-lite ordered strings by UTF-16 code units, and with its statistics DuckDB skipped this row group.
-    const records = ['A', '\uFFFD', '😀 KOTA'].map((name, index) => ({ ...turnout.records[0]!, dapil_id: String(index), regency_name: name }));
+    const records = ['A', '\uFFFD', '😀 KOTA'].map((name, index) => ({
+      ...turnout.records[0]!,
+      dapil_id: String(index),
+      regency_name: name,
+    }));
     const paths = await writeAllFormats(buildArrowTable(turnout.dataset.columns, records), dir, 'turnout-statistics');
-    const [rows = []] = await queryDuckDb([`SELECT dapil_id FROM read_parquet(${sqlString(paths.parquet)}) WHERE regency_name = '😀 KOTA'`]);
+    const [rows = []] = await queryDuckDb([
+      `SELECT dapil_id FROM read_parquet(${sqlString(paths.parquet)}) WHERE regency_name = '😀 KOTA'`,
+    ]);
     expect(rows).toEqual([{ dapil_id: '2' }]);
   });
 
   it('writes a table of no records in every format, still with its columns', async () => {
     const paths = await writeAllFormats(buildArrowTable(parties.dataset.columns, []), dir, 'parties-empty');
     expect(await readFile(paths.json, 'utf8')).toBe('[\n]\n');
-    expect(await readFile(paths.csv, 'utf8')).toBe(`\uFEFF${parties.dataset.columns.map((column) => `"${column.name}"`).join(',')}\r\n`);
+    expect(await readFile(paths.csv, 'utf8')).toBe(
+      `\uFEFF${parties.dataset.columns.map((column) => `"${column.name}"`).join(',')}\r\n`,
+    );
     const { types, records } = await readParquetWithDuckDb(paths.parquet, parties.dataset.columns);
     expect(Object.keys(types)).toEqual(parties.dataset.columns.map((column) => column.name));
     expect(records).toEqual([]);
     const table = await readArrowIpcBack(paths.arrow);
     expect(table.numRows).toBe(0);
-    expect(table.schema.fields.map((field) => field.name)).toEqual(parties.dataset.columns.map((column) => column.name));
+    expect(table.schema.fields.map((field) => field.name)).toEqual(
+      parties.dataset.columns.map((column) => column.name),
+    );
   });
 
   it('refuses a list element the CSV could not tell apart', () => {

@@ -79,7 +79,9 @@ export async function readParquetWithDuckDb(
     `SELECT * FROM read_parquet(${sqlString(file)})`,
   ]);
   const types = Object.fromEntries(described.map((row) => [String(row.column_name), String(row.column_type)]));
-  const records = rows.map((row) => Object.fromEntries(columns.map((column) => [column.name, fromDuckDbJson(column.type, row[column.name] ?? null)])));
+  const records = rows.map((row) =>
+    Object.fromEntries(columns.map((column) => [column.name, fromDuckDbJson(column.type, row[column.name] ?? null)])),
+  );
   return { types, records };
 }
 
@@ -113,14 +115,21 @@ function fromCsvField(type: ColumnType, field: CsvField): NormalizedValue {
 }
 
 /** The CSV file's header and its rows as normalized records (csv-parse, honouring the BOM and quoting). */
-export async function readCsvBack(file: string, columns: readonly ColumnDefinition[]): Promise<{ header: string[]; records: NormalizedRecord[] }> {
+export async function readCsvBack(
+  file: string,
+  columns: readonly ColumnDefinition[],
+): Promise<{ header: string[]; records: NormalizedRecord[] }> {
   // csv-parse types rows as strings whatever `cast` returns; here every field is the CsvField `cast` made.
   const rows = parse(await readFile(file), {
     bom: true,
     cast: (value, context): CsvField => ({ value, quoted: context.quoting }),
   }) as unknown as CsvField[][];
   const [header = [], ...body] = rows;
-  const records = body.map((row) => Object.fromEntries(columns.map((column, index) => [column.name, fromCsvField(column.type, row[index] as CsvField)])));
+  const records = body.map((row) =>
+    Object.fromEntries(
+      columns.map((column, index) => [column.name, fromCsvField(column.type, row[index] as CsvField)]),
+    ),
+  );
   return { header: header.map((field) => field.value), records };
 }
 

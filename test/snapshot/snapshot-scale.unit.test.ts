@@ -45,6 +45,9 @@ it(`writes ${RECORDS.toLocaleString('en')} records in every format`, async () =>
     `SELECT count(*)::INTEGER AS records, sum(total_voters)::VARCHAR AS voters, count(*) FILTER (WHERE len(quality_flags) > 0)::INTEGER AS flagged,
        count(DISTINCT dapil_id)::INTEGER AS dapils FROM read_parquet(${sqlString(paths.parquet)})`,
   ]);
-  const voters = json.reduce<bigint>((sum, record) => sum + BigInt((record as NormalizedRecord).total_voters as number), 0n);
+  const voters = json.reduce<bigint>(
+    (sum, record) => sum + BigInt((record as NormalizedRecord).total_voters as number),
+    0n,
+  );
   expect(rows).toEqual([{ records: RECORDS, voters: String(voters), flagged: RECORDS / 50, dapils: 500 }]);
 });

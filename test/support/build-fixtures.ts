@@ -6,7 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
-import { startUpstreamServer, type RunningUpstream, type UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
+import {
+  startUpstreamServer,
+  type RunningUpstream,
+  type UpstreamServerOptions,
+} from '../../scripts/upstream/upstream-server.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { FAST_SETTINGS, TEST_KEY } from './harvest-fixtures.ts';
 import { runCli, type CliRun } from './run-cli.ts';
@@ -22,12 +26,21 @@ export interface BuildWorld {
   close(): Promise<void>;
 }
 
-export async function createBuildWorld(data: UpstreamData, options: Partial<UpstreamServerOptions> = {}): Promise<BuildWorld> {
+export async function createBuildWorld(
+  data: UpstreamData,
+  options: Partial<UpstreamServerOptions> = {},
+): Promise<BuildWorld> {
   const upstream = await startUpstreamServer({ apiKey: TEST_KEY, data, ...options });
   const root = await mkdtemp(path.join(os.tmpdir(), 'kpu-build-'));
   const cacheDir = path.join(root, 'cache');
   const distDir = path.join(root, 'dist');
-  const env = { KPU_BASE_URL: upstream.url, KPU_API_KEY: TEST_KEY, KPU_CACHE_DIR: cacheDir, KPU_DIST_DIR: distDir, ...FAST_SETTINGS };
+  const env = {
+    KPU_BASE_URL: upstream.url,
+    KPU_API_KEY: TEST_KEY,
+    KPU_CACHE_DIR: cacheDir,
+    KPU_DIST_DIR: distDir,
+    ...FAST_SETTINGS,
+  };
   return {
     upstream,
     root,
@@ -35,7 +48,8 @@ export async function createBuildWorld(data: UpstreamData, options: Partial<Upst
     distDir,
     env,
     build: (args = [], extra = {}) => runCli(['build', ...args], { env: { ...env, ...extra } }),
-    readManifest: async () => JSON.parse(await readFile(path.join(distDir, 'data/manifest.json'), 'utf8')) as SnapshotManifest,
+    readManifest: async () =>
+      JSON.parse(await readFile(path.join(distDir, 'data/manifest.json'), 'utf8')) as SnapshotManifest,
     async close() {
       await upstream.close();
       await rm(root, { recursive: true, force: true });
@@ -66,18 +80,30 @@ export interface TemplateOptions {
 }
 
 /** Runs the real build command (once, or `builds`) against a stand-in serving `data`, and keeps what it left as a template. */
-export async function buildWorldTemplate(data: UpstreamData, options: TemplateOptions = {}): Promise<BuildWorldTemplate> {
+export async function buildWorldTemplate(
+  data: UpstreamData,
+  options: TemplateOptions = {},
+): Promise<BuildWorldTemplate> {
   const world = await createBuildWorld(structuredClone(data), options.upstream ?? {});
   try {
     const runs: CliRun[] = [];
     for (const args of options.builds ?? [[]]) {
       const run = await world.build(args, options.env ?? {});
-      if (run.code !== 0) throw new Error(`the template's build ${args.join(' ')} failed (${String(run.code)}):\n${run.stderr}`);
+      if (run.code !== 0)
+        throw new Error(`the template's build ${args.join(' ')} failed (${String(run.code)}):\n${run.stderr}`);
       runs.push(run);
     }
     const manifest = await world.readManifest();
     await world.upstream.close();
-    return { root: world.root, data, options: options.upstream ?? {}, run: runs.at(-1) as CliRun, runs, manifest, close: () => rm(world.root, { recursive: true, force: true }) };
+    return {
+      root: world.root,
+      data,
+      options: options.upstream ?? {},
+      run: runs.at(-1) as CliRun,
+      runs,
+      manifest,
+      close: () => rm(world.root, { recursive: true, force: true }),
+    };
   } catch (error) {
     await world.close();
     throw error;

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 /** Where Debian's chromium package puts the browser; KPU_TEST_CHROMIUM overrides it (for the set-up's own tests). */
 export const CHROMIUM_PATH = process.env.KPU_TEST_CHROMIUM || '/usr/bin/chromium';
 
-export const INSTALL_HINT = 'Chromium is needed by the browser tests: run `sudo apt-get install chromium` (Debian; on Ubuntu a chromium .deb), then `npm test` again.';
+export const INSTALL_HINT =
+  'Chromium is needed by the browser tests: run `sudo apt-get install chromium` (Debian; on Ubuntu a chromium .deb), then `npm test` again.';
 
 export interface ChromiumSetup {
   /** The browser binary to look for. */
@@ -40,7 +41,11 @@ export function defaultSetup(): ChromiumSetup {
       const sudo = spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' });
       return sudo.status === 0 ? ['sudo', '-n'] : null;
     },
-    run: (command) => spawnSync(command[0] as string, command.slice(1), { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status ?? 1,
+    run: (command) =>
+      spawnSync(command[0] as string, command.slice(1), {
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      }).status ?? 1,
     aptGet: process.env.KPU_TEST_APT_GET || 'apt-get',
     log: (line) => console.error(line),
   };
@@ -50,7 +55,10 @@ export function defaultSetup(): ChromiumSetup {
 export function ensureChromium(setup: ChromiumSetup = defaultSetup()): 'present' | 'installed' {
   if (isExecutable(setup.binary)) return 'present';
   const prefix = setup.installer();
-  if (prefix === null) throw new Error(`${setup.binary} is missing and this user cannot install it (not root, no passwordless sudo). ${INSTALL_HINT}`);
+  if (prefix === null)
+    throw new Error(
+      `${setup.binary} is missing and this user cannot install it (not root, no passwordless sudo). ${INSTALL_HINT}`,
+    );
   setup.log(`${setup.binary} is missing: installing Debian's chromium with ${setup.aptGet} (once per machine)…`);
   const steps = [
     [...prefix, setup.aptGet, 'update', '-qq'],
@@ -60,7 +68,8 @@ export function ensureChromium(setup: ChromiumSetup = defaultSetup()): 'present'
     const status = setup.run(step);
     if (status !== 0) throw new Error(`\`${step.join(' ')}\` failed (exit ${status}). ${INSTALL_HINT}`);
   }
-  if (!isExecutable(setup.binary)) throw new Error(`${setup.aptGet} installed chromium, but ${setup.binary} is still missing. ${INSTALL_HINT}`);
+  if (!isExecutable(setup.binary))
+    throw new Error(`${setup.aptGet} installed chromium, but ${setup.binary} is still missing. ${INSTALL_HINT}`);
   return 'installed';
 }
 

@@ -6,8 +6,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { DATASETS } from '../../scripts/datasets/datasets.ts';
-import { createHarvestStore, readHarvestManifest, readHarvestPages, type HarvestManifest } from '../../scripts/harvest/harvest-store.ts';
-import { startUpstreamServer, type RunningUpstream, type UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
+import {
+  createHarvestStore,
+  readHarvestManifest,
+  readHarvestPages,
+  type HarvestManifest,
+} from '../../scripts/harvest/harvest-store.ts';
+import {
+  startUpstreamServer,
+  type RunningUpstream,
+  type UpstreamServerOptions,
+} from '../../scripts/upstream/upstream-server.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { expect } from 'vitest';
 

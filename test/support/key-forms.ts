@@ -35,7 +35,10 @@ export function keyForms(key: string): string[] {
   for (let alignment = 0; alignment < 3; alignment += 1) {
     const encoded = Buffer.from(`${'a'.repeat(alignment)}${key}`).toString('base64');
     // Leave out two characters at each end: they may hold bits of the neighbours.
-    const middle = encoded.slice(Math.ceil((alignment * 4) / 3) + 1, Math.floor(((alignment + key.length) * 4) / 3) - 1);
+    const middle = encoded.slice(
+      Math.ceil((alignment * 4) / 3) + 1,
+      Math.floor(((alignment + key.length) * 4) / 3) - 1,
+    );
     forms.push(middle, middle.replaceAll('+', '-').replaceAll('/', '_'));
   }
   return [...new Set(forms)];
@@ -43,5 +46,6 @@ export function keyForms(key: string): string[] {
 
 /** Fails naming the form and the place when any form of `key` is in `text`. */
 export function expectNoKeyForm(text: string, key: string, where: string): void {
-  for (const form of keyForms(key)) expect(text.includes(form), `${where} holds the key as ${JSON.stringify(form)}`).toBe(false);
+  for (const form of keyForms(key))
+    expect(text.includes(form), `${where} holds the key as ${JSON.stringify(form)}`).toBe(false);
 }

@@ -26,7 +26,13 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts/cli.ts'), ...args], {
       cwd: options.cwd ?? PROJECT_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CI: 'true', ASTRO_TELEMETRY_DISABLED: '1', ...options.env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        CI: 'true',
+        ASTRO_TELEMETRY_DISABLED: '1',
+        ...options.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -12,7 +12,11 @@ import path from 'node:path';
 import { isProcessAlive } from '../../scripts/foundation/owned-folders.ts';
 import { PROJECT_ROOT, type CliRun } from './run-cli.ts';
 
-export const SHARED_WORLDS_DIR = path.join(os.tmpdir(), 'kpu-test-worlds', createHash('sha256').update(PROJECT_ROOT).digest('hex').slice(0, 12));
+export const SHARED_WORLDS_DIR = path.join(
+  os.tmpdir(),
+  'kpu-test-worlds',
+  createHash('sha256').update(PROJECT_ROOT).digest('hex').slice(0, 12),
+);
 
 export interface SharedWorld {
   /** Holds cache/ and dist/ (a relative link into dist.builds/). Read-only. */
@@ -65,13 +69,24 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 15 * 
  * The shared world `name` for these inputs (`data`: whatever else the build depends on, e.g. the served files'
  * bytes), built with `build(root)` into an empty folder when no equal world exists yet.
  */
-export async function sharedWorld(name: string, data: string, build: (root: string) => Promise<CliRun>): Promise<SharedWorld> {
+export async function sharedWorld(
+  name: string,
+  data: string,
+  build: (root: string) => Promise<CliRun>,
+): Promise<SharedWorld> {
   const key = await hashInputs(`${name}\n${data}`);
   const final = path.join(SHARED_WORLDS_DIR, `${name}-${key}`);
   const lock = `${final}.lock`;
   const describe = async (built: boolean): Promise<SharedWorld> => {
     const meta = JSON.parse(await readFile(path.join(final, 'meta.json'), 'utf8')) as Meta;
-    return { root: final, cacheDir: path.join(final, 'cache'), distDir: path.join(final, 'dist'), run: meta.run, buildMs: meta.buildMs, built };
+    return {
+      root: final,
+      cacheDir: path.join(final, 'cache'),
+      distDir: path.join(final, 'dist'),
+      run: meta.run,
+      buildMs: meta.buildMs,
+      built,
+    };
   };
   await mkdir(SHARED_WORLDS_DIR, { recursive: true });
   for (;;) {
@@ -82,7 +97,8 @@ export async function sharedWorld(name: string, data: string, build: (root: stri
       // Another process builds it: wait for the world, or take over the lock if its holder is gone.
       const holder = Number(await readFile(path.join(lock, 'pid'), 'utf8').catch(() => '0'));
       if (holder > 0 && !isProcessAlive(holder)) await rm(lock, { recursive: true, force: true });
-      else await waitFor(() => existsSync(path.join(final, 'meta.json')) || !existsSync(lock), `the shared ${name} world`);
+      else
+        await waitFor(() => existsSync(path.join(final, 'meta.json')) || !existsSync(lock), `the shared ${name} world`);
       continue;
     }
     try {
@@ -90,7 +106,8 @@ export async function sharedWorld(name: string, data: string, build: (root: stri
       if (existsSync(path.join(final, 'meta.json'))) return describe(false);
       // Older worlds of the same name (other inputs) are of no more use.
       for (const entry of await readdir(SHARED_WORLDS_DIR)) {
-        if (entry.startsWith(`${name}-`) && !entry.startsWith(`${name}-${key}`)) await rm(path.join(SHARED_WORLDS_DIR, entry), { recursive: true, force: true });
+        if (entry.startsWith(`${name}-`) && !entry.startsWith(`${name}-${key}`))
+          await rm(path.join(SHARED_WORLDS_DIR, entry), { recursive: true, force: true });
       }
       const building = `${final}.building-${process.pid}`;
       await rm(building, { recursive: true, force: true });

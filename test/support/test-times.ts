@@ -14,7 +14,11 @@ interface JsonReport {
   testResults: { name: string; startTime: number; endTime: number; status: string; assertionResults: unknown[] }[];
 }
 
-const load = (): string => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = (): string =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'kpu-test-times-'));
 const out = path.join(dir, 'report.json');
@@ -23,7 +27,14 @@ const started = performance.now();
 const code = await new Promise<number | null>((resolve, reject) => {
   const child = spawn(
     process.execPath,
-    [path.join(PROJECT_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)],
+    [
+      path.join(PROJECT_ROOT, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      ...process.argv.slice(2),
+    ],
     { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } },
   );
   child.on('error', reject);
@@ -34,12 +45,24 @@ const report = JSON.parse(await readFile(out, 'utf8')) as JsonReport;
 await rm(dir, { recursive: true, force: true });
 
 const rows = report.testResults
-  .map((file) => ({ file: path.relative(PROJECT_ROOT, file.name), seconds: (file.endTime - file.startTime) / 1000, tests: file.assertionResults.length, status: file.status }))
+  .map((file) => ({
+    file: path.relative(PROJECT_ROOT, file.name),
+    seconds: (file.endTime - file.startTime) / 1000,
+    tests: file.assertionResults.length,
+    status: file.status,
+  }))
   .sort((a, b) => b.seconds - a.seconds);
 console.log('\nseconds  tests  file');
-for (const row of rows) console.log(`${row.seconds.toFixed(1).padStart(7)}  ${String(row.tests).padStart(5)}  ${row.file}${row.status === 'passed' ? '' : `  (${row.status})`}`);
+for (const row of rows)
+  console.log(
+    `${row.seconds.toFixed(1).padStart(7)}  ${String(row.tests).padStart(5)}  ${row.file}${row.status === 'passed' ? '' : `  (${row.status})`}`,
+  );
 const summed = rows.reduce((sum, row) => sum + row.seconds, 0);
-console.log(`\n${rows.length} files, ${report.numPassedTests} tests passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
-console.log(`wall clock ${wallS.toFixed(1)} s (files summed ${summed.toFixed(1)} s) on ${os.availableParallelism()} cores`);
+console.log(
+  `\n${rows.length} files, ${report.numPassedTests} tests passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`,
+);
+console.log(
+  `wall clock ${wallS.toFixed(1)} s (files summed ${summed.toFixed(1)} s) on ${os.availableParallelism()} cores`,
+);
 console.log(`load average (1, 5, 15 min): before ${loadBefore}, after ${load()}`);
 process.exitCode = code ?? 1;

@@ -63,7 +63,13 @@ describe('generateTurnoutRecords', () => {
   });
 
   it('obeys every turnout rule of UPSTREAM.md, with unique keys', () => {
-    const records = generateTurnoutRecords({ years: [2014, 2019, 2024], dapils: 40, regenciesPerDapil: [1, 6], provinces: 7, seed: 3 });
+    const records = generateTurnoutRecords({
+      years: [2014, 2019, 2024],
+      dapils: 40,
+      regenciesPerDapil: [1, 6],
+      provinces: 7,
+      seed: 3,
+    });
     for (const record of records) expect(brokenTurnoutRules(record), JSON.stringify(record)).toEqual([]);
     expect(new Set(records.map((record) => recordKey(turnoutDataset, record))).size).toBe(records.length);
   });
@@ -104,7 +110,9 @@ describe('generateTurnoutRecords', () => {
   it('keeps the same regencies in every year, with figures that vary', () => {
     const records = generateTurnoutRecords(options);
     const byYear = (year: string) => records.filter((record) => record.TahunPemilu === year);
-    expect(byYear('2019').map((record) => record.NamaKabupaten)).toEqual(byYear('2024').map((record) => record.NamaKabupaten));
+    expect(byYear('2019').map((record) => record.NamaKabupaten)).toEqual(
+      byYear('2024').map((record) => record.NamaKabupaten),
+    );
     expect(byYear('2019').map((record) => record.JumlahSeluruhPenggunaHakPilih)).not.toEqual(
       byYear('2024').map((record) => record.JumlahSeluruhPenggunaHakPilih),
     );
@@ -112,8 +120,12 @@ describe('generateTurnoutRecords', () => {
 
   it('rejects impossible options', () => {
     expect(() => generateTurnoutRecords({ years: [2024], dapils: 0, regenciesPerDapil: 1 })).toThrow(/dapils/);
-    expect(() => generateTurnoutRecords({ years: [2024], dapils: 2, regenciesPerDapil: [3, 2] })).toThrow(/regenciesPerDapil/);
-    expect(() => generateTurnoutRecords({ years: [2024], dapils: 2, provinces: 3, regenciesPerDapil: 1 })).toThrow(/provinces/);
+    expect(() => generateTurnoutRecords({ years: [2024], dapils: 2, regenciesPerDapil: [3, 2] })).toThrow(
+      /regenciesPerDapil/,
+    );
+    expect(() => generateTurnoutRecords({ years: [2024], dapils: 2, provinces: 3, regenciesPerDapil: 1 })).toThrow(
+      /provinces/,
+    );
     expect(() => iterateTurnoutRecords({ years: [24], dapils: 2, regenciesPerDapil: 1 })).toThrow(/year/);
   });
 });
@@ -148,7 +160,12 @@ describe('generatePartyRecords', () => {
 
   it('carries some parties into the next year under the same name and acronym', () => {
     const records = generatePartyRecords({ years: [2019, 2024], parties: 8, newPartiesPerYear: 3 });
-    const names = (year: string) => new Set(records.filter((record) => record.tahunPemilu === year).map((record) => `${record.NamaPartai}|${record.AkronimNamaPartai}`));
+    const names = (year: string) =>
+      new Set(
+        records
+          .filter((record) => record.tahunPemilu === year)
+          .map((record) => `${record.NamaPartai}|${record.AkronimNamaPartai}`),
+      );
     const shared = [...names('2019')].filter((name) => names('2024').has(name));
     expect(shared).toHaveLength(5);
   });
@@ -184,14 +201,17 @@ describe('demoDataset', () => {
   });
 
   it('has exactly one broken turnout record: its DPTb total', () => {
-    const broken = demo.turnout.map((record) => ({ record, rules: brokenTurnoutRules(record) })).filter(({ rules }) => rules.length > 0);
+    const broken = demo.turnout
+      .map((record) => ({ record, rules: brokenTurnoutRules(record) }))
+      .filter(({ rules }) => rules.length > 0);
     expect(broken).toHaveLength(1);
     expect(broken[0]?.record.TahunPemilu).toBe('2024');
     expect(broken[0]?.rules).toEqual(['DPTb: male+female != both', 'LakiLakiDanPerempuan: DPT+DPTb+DPK != total']);
   });
 
   it('has parties for both years, some in both, and exactly one invalid deed date', () => {
-    for (const year of ['2019', '2024']) expect(demo.parties.filter((record) => record.tahunPemilu === year)).toHaveLength(8);
+    for (const year of ['2019', '2024'])
+      expect(demo.parties.filter((record) => record.tahunPemilu === year)).toHaveLength(8);
     const broken = demo.parties.filter((record) => brokenPartyRules(record).length > 0);
     expect(broken).toHaveLength(1);
     expect(brokenPartyRules(broken[0] as Record<string, unknown>)).toEqual(['deed date']);
@@ -201,7 +221,8 @@ describe('demoDataset', () => {
   it('is unmistakably synthetic and identical every time', () => {
     const text = JSON.stringify(demo);
     expect(JSON.stringify(demoDataset())).toBe(text);
-    for (const record of demo.turnout) expect(`${record.NamaDapil} ${record.NamaProvinsi} ${record.NamaKabupaten}`).toMatch(/CONTOH.*CONTOH.*CONTOH/);
+    for (const record of demo.turnout)
+      expect(`${record.NamaDapil} ${record.NamaProvinsi} ${record.NamaKabupaten}`).toMatch(/CONTOH.*CONTOH.*CONTOH/);
     for (const record of demo.parties) expect(record.NamaPartai).toMatch(/Contoh/);
   });
 });

@@ -4,7 +4,12 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
-import { parseFaultFlag, parseMutateFlag, parseUpstreamCliArguments, UPSTREAM_CLI_USAGE } from '../../scripts/upstream/upstream-cli.ts';
+import {
+  parseFaultFlag,
+  parseMutateFlag,
+  parseUpstreamCliArguments,
+  UPSTREAM_CLI_USAGE,
+} from '../../scripts/upstream/upstream-cli.ts';
 import { HOSTILE_PRESET_NAMES } from '../../scripts/upstream/hostile-presets.ts';
 import { FAULT_KINDS, type HostileAnswer } from '../../scripts/upstream/upstream-server.ts';
 import { REAL_FILES, callUpstream, hasRealData } from './upstream-test-helpers.ts';
@@ -14,10 +19,41 @@ const CLI = resolve(import.meta.dirname, '../../scripts/upstream/upstream-cli.ts
 describe('parseUpstreamCliArguments', () => {
   it('reads every behaviour flag', () => {
     const parsed = parseUpstreamCliArguments([
-      '--data', 'a.csv', '--data', 'b.json', '--port', '8123', '--key', 'k', '--base-path', '/kpu',
-      '--shape', 'keyed', '--empty-data', 'null', '--max-limit', '50', '--count-mode', 'total', '--total-header',
-      '--fault', '429@2x3', '--fault', 'timeout@5', '--fault', '503@7', '--retry-after', '1',
-      '--delay-ms', '20', '--ignore-offset', '--clamp-offset', '--mutate', 'insert-front@3', '--mutate', 'remove-first:parties@4',
+      '--data',
+      'a.csv',
+      '--data',
+      'b.json',
+      '--port',
+      '8123',
+      '--key',
+      'k',
+      '--base-path',
+      '/kpu',
+      '--shape',
+      'keyed',
+      '--empty-data',
+      'null',
+      '--max-limit',
+      '50',
+      '--count-mode',
+      'total',
+      '--total-header',
+      '--fault',
+      '429@2x3',
+      '--fault',
+      'timeout@5',
+      '--fault',
+      '503@7',
+      '--retry-after',
+      '1',
+      '--delay-ms',
+      '20',
+      '--ignore-offset',
+      '--clamp-offset',
+      '--mutate',
+      'insert-front@3',
+      '--mutate',
+      'remove-first:parties@4',
     ]);
     expect(parsed.ok && !parsed.help).toBe(true);
     if (!parsed.ok || parsed.help) return;
@@ -51,7 +87,11 @@ describe('parseUpstreamCliArguments', () => {
   });
 
   it('defaults to port 0, no files and no key', () => {
-    expect(parseUpstreamCliArguments([])).toEqual({ ok: true, help: false, settings: { files: [], port: 0, key: undefined, hostile: [], server: {} } });
+    expect(parseUpstreamCliArguments([])).toEqual({
+      ok: true,
+      help: false,
+      settings: { files: [], port: 0, key: undefined, hostile: [], server: {} },
+    });
     expect(parseUpstreamCliArguments(['-h'])).toEqual({ ok: true, help: true });
   });
 
@@ -84,7 +124,24 @@ describe('parseUpstreamCliArguments', () => {
       expect(UPSTREAM_CLI_USAGE).toContain(String(kind));
     }
     expect(parseMutateFlag('change-value:parties@2')).toMatchObject({ afterRequest: 2, dataset: 'parties' });
-    for (const flag of ['--data', '--port', '--key', '--shape', '--empty-data', '--max-limit', '--count-mode', '--total-header', '--fault', '--retry-after', '--delay-ms', '--ignore-offset', '--clamp-offset', '--mutate', '--hostile', '--help']) {
+    for (const flag of [
+      '--data',
+      '--port',
+      '--key',
+      '--shape',
+      '--empty-data',
+      '--max-limit',
+      '--count-mode',
+      '--total-header',
+      '--fault',
+      '--retry-after',
+      '--delay-ms',
+      '--ignore-offset',
+      '--clamp-offset',
+      '--mutate',
+      '--hostile',
+      '--help',
+    ]) {
       expect(UPSTREAM_CLI_USAGE).toContain(flag);
     }
   });
@@ -99,9 +156,21 @@ describe('parseUpstreamCliArguments', () => {
       // The first page of a dataset, as the server would hand it to the preset.
       const page = [{ tahunPemilu: '2024', NomorUrutPartai: '1', NamaPartai: 'Partai Contoh' }];
       const answers = [1, 2].map((number) =>
-        answer?.({ number, dataset: partyDataset, limit: 1, offset: number - 1, matching: page, page: number === 1 ? page : [], envelope: { count: 1, data: page[0] }, apiKey: 'k-1' }),
+        answer?.({
+          number,
+          dataset: partyDataset,
+          limit: 1,
+          offset: number - 1,
+          matching: page,
+          page: number === 1 ? page : [],
+          envelope: { count: 1, data: page[0] },
+          apiKey: 'k-1',
+        }),
       );
-      expect(answers.some((reply) => reply !== undefined), name).toBe(true);
+      expect(
+        answers.some((reply) => reply !== undefined),
+        name,
+      ).toBe(true);
     }
   });
 });
@@ -113,7 +182,10 @@ describe('the upstream command', () => {
   });
 
   /** Starts the CLI and resolves with its URL and what it printed so far. */
-  function startCli(argv: string[], env: Record<string, string> = {}): Promise<{ url: string; output: () => string; child: ChildProcessWithoutNullStreams }> {
+  function startCli(
+    argv: string[],
+    env: Record<string, string> = {},
+  ): Promise<{ url: string; output: () => string; child: ChildProcessWithoutNullStreams }> {
     const environment = { ...process.env, ...env };
     if (!('KPU_API_KEY' in env)) delete environment.KPU_API_KEY;
     const child = spawn(process.execPath, [CLI, ...argv], { env: environment });
@@ -123,7 +195,8 @@ describe('the upstream command', () => {
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         const match = /listening at (http:\/\/\S+)/.exec(output);
-        if (match && output.includes('Ctrl+C')) resolvePromise({ url: match[1] as string, output: () => output, child });
+        if (match && output.includes('Ctrl+C'))
+          resolvePromise({ url: match[1] as string, output: () => output, child });
       });
       child.stderr.on('data', (chunk: Buffer) => {
         output += chunk.toString();
@@ -133,7 +206,14 @@ describe('the upstream command', () => {
   }
 
   it('serves the demo data, announced as not real, with the given key and faults', async () => {
-    const { url, output, child } = await startCli(['--key', 'secret-cli-key', '--fault', '500@1', '--shape', 'always-array']);
+    const { url, output, child } = await startCli([
+      '--key',
+      'secret-cli-key',
+      '--fault',
+      '500@1',
+      '--shape',
+      'always-array',
+    ]);
     expect(output()).toContain('DEMO DATA, NOT REAL FIGURES');
     expect(output()).toContain('API key: as given by --key');
     expect(output()).not.toContain('secret-cli-key');
@@ -179,10 +259,19 @@ describe('the upstream command', () => {
   });
 
   it.skipIf(!hasRealData)('serves data files given with --data', async () => {
-    const { url, output } = await startCli(['--key', 'k', '--data', REAL_FILES.turnout, '--data', REAL_FILES.parties2024]);
+    const { url, output } = await startCli([
+      '--key',
+      'k',
+      '--data',
+      REAL_FILES.turnout,
+      '--data',
+      REAL_FILES.parties2024,
+    ]);
     expect(output()).toContain('263 turnout records');
     expect(output()).not.toContain('DEMO DATA');
-    expect((await callUpstream(url, partyDataset.path, { limit: 100 }, { key: 'k' })).json).toMatchObject({ count: 24 });
+    expect((await callUpstream(url, partyDataset.path, { limit: 100 }, { key: 'k' })).json).toMatchObject({
+      count: 24,
+    });
   });
 
   it('exits with 2 and the usage on a bad flag, and 1 on an unreadable file', async () => {

@@ -26,12 +26,19 @@ describe.skipIf(!hasRealData)('loadUpstreamData with the real files in ../shared
     expect(data.parties).toHaveLength(24 + 20 + 15);
     const byYear = (year: string) => data.parties.filter((record) => record[partyDataset.yearField] === year).length;
     expect([byYear('2024'), byYear('2019'), byYear('2014')]).toEqual([24, 20, 15]);
-    expect(data.turnout[0]).toMatchObject({ TahunPemilu: '2014', IdDapil: '1101', NamaDapil: 'ACEH I', NamaKabupaten: 'ACEH BARAT' });
+    expect(data.turnout[0]).toMatchObject({
+      TahunPemilu: '2014',
+      IdDapil: '1101',
+      NamaDapil: 'ACEH I',
+      NamaKabupaten: 'ACEH BARAT',
+    });
     for (const record of [...data.turnout, ...data.parties]) {
       for (const value of Object.values(record)) expect(typeof value).toBe('string');
     }
     for (const record of data.turnout) expect(Object.keys(record)).toEqual([...turnoutDataset.upstreamFields]);
-    const total = data.turnout.slice(0, 263).reduce((sum, record) => sum + Number(record.JumlahSeluruhPenggunaHakPilih), 0);
+    const total = data.turnout
+      .slice(0, 263)
+      .reduce((sum, record) => sum + Number(record.JumlahSeluruhPenggunaHakPilih), 0);
     expect(total).toBe(102_564_049);
     // Empty cells stay empty strings, and text with commas survives the CSV quoting.
     expect(data.parties.find((record) => record.tahunPemilu === '2019')?.Email).toBe('');
@@ -43,7 +50,10 @@ describe('loadUpstreamData', () => {
   it('reads CSV and JSON files in the order given', async () => {
     const turnout = generateTurnoutRecords({ years: [2024], dapils: 2, regenciesPerDapil: 2 });
     const header = turnoutDataset.upstreamFields.join(',');
-    const csv = writeFixture('turnout.csv', `\uFEFF${header}\n${turnout.map((record) => Object.values(record).join(',')).join('\n')}\n`);
+    const csv = writeFixture(
+      'turnout.csv',
+      `\uFEFF${header}\n${turnout.map((record) => Object.values(record).join(',')).join('\n')}\n`,
+    );
     const parties = generatePartyRecords({ years: [2024], parties: 3 });
     const json = writeFixture('parties.json', JSON.stringify(parties));
     const data = await loadUpstreamData([json, csv, csv]);
@@ -61,12 +71,16 @@ describe('loadUpstreamData', () => {
 
   it('refuses a file matching no dataset, naming the file and the difference', async () => {
     const file = writeFixture('other.csv', `${turnoutDataset.upstreamFields.slice(1).join(',')},Extra\n`);
-    await expect(loadUpstreamData([file])).rejects.toThrow(new RegExp(`${file}.*closest is turnout.*missing TahunPemilu.*unknown Extra`));
+    await expect(loadUpstreamData([file])).rejects.toThrow(
+      new RegExp(`${file}.*closest is turnout.*missing TahunPemilu.*unknown Extra`),
+    );
   });
 
   it('refuses empty JSON, non-arrays, bad JSON and other file types', async () => {
     await expect(loadUpstreamData([writeFixture('empty.json', '[]')])).rejects.toThrow(/empty\.json: an empty array/);
-    await expect(loadUpstreamData([writeFixture('object.json', '{"count":1}')])).rejects.toThrow(/object\.json: expected a JSON array/);
+    await expect(loadUpstreamData([writeFixture('object.json', '{"count":1}')])).rejects.toThrow(
+      /object\.json: expected a JSON array/,
+    );
     await expect(loadUpstreamData([writeFixture('bad.json', '[{')])).rejects.toThrow(/bad\.json: not valid JSON/);
     await expect(loadUpstreamData([writeFixture('data.txt', 'x')])).rejects.toThrow(/data\.txt: unsupported file type/);
   });

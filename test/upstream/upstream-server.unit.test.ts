@@ -45,7 +45,11 @@ async function readAll(url: string, path: string, limit: number): Promise<unknow
   for (let offset = 0; ; offset += limit) {
     const reply = await callUpstream(url, path, { limit, offset });
     const data = (reply.json as { data: unknown }).data;
-    const page = Array.isArray(data) ? data : data && typeof data === 'object' && Object.keys(data).length > 0 ? [data] : [];
+    const page = Array.isArray(data)
+      ? data
+      : data && typeof data === 'object' && Object.keys(data).length > 0
+        ? [data]
+        : [];
     records.push(...page);
     if (page.length < limit) return records;
   }
@@ -65,8 +69,14 @@ describe('the seed behaviour', () => {
 
   it('pages with limit and offset; past the end is an empty page', async () => {
     const server = await start();
-    expect((await callUpstream(server.url, TURNOUT, { limit: 4, offset: 6 })).json).toEqual({ count: 4, data: server.data.turnout.slice(6, 10) });
-    expect((await callUpstream(server.url, TURNOUT, { limit: 10, offset: 10 })).json).toEqual({ count: 5, data: server.data.turnout.slice(10) });
+    expect((await callUpstream(server.url, TURNOUT, { limit: 4, offset: 6 })).json).toEqual({
+      count: 4,
+      data: server.data.turnout.slice(6, 10),
+    });
+    expect((await callUpstream(server.url, TURNOUT, { limit: 10, offset: 10 })).json).toEqual({
+      count: 5,
+      data: server.data.turnout.slice(10),
+    });
     expect((await callUpstream(server.url, TURNOUT, { offset: 15 })).json).toEqual({ count: 0, data: [] });
     expect(await readAll(server.url, TURNOUT, 4)).toEqual(server.data.turnout);
     expect(await readAll(server.url, PARTIES, 5)).toEqual(server.data.parties);
@@ -74,7 +84,10 @@ describe('the seed behaviour', () => {
 
   it('sends one record as the bare record, as the seed shows', async () => {
     const server = await start();
-    expect((await callUpstream(server.url, TURNOUT, { limit: 1, offset: 2 })).json).toEqual({ count: 1, data: server.data.turnout[2] });
+    expect((await callUpstream(server.url, TURNOUT, { limit: 1, offset: 2 })).json).toEqual({
+      count: 1,
+      data: server.data.turnout[2],
+    });
   });
 
   it('escapes forward slashes in the JSON it writes, as the real API does', async () => {
@@ -89,9 +102,18 @@ describe('the seed behaviour', () => {
     const server = await start();
     const inFirstDapil = server.data.turnout.filter((record) => record.IdDapil === '0101');
     expect(inFirstDapil).toHaveLength(5);
-    expect((await callUpstream(server.url, TURNOUT, { id_dapil: '0101' })).json).toEqual({ count: 5, data: inFirstDapil });
-    expect((await callUpstream(server.url, TURNOUT, { id_dapil: '101' })).json).toEqual({ count: 5, data: inFirstDapil });
-    expect((await callUpstream(server.url, TURNOUT, { id_dapil: '0101', limit: 2, offset: 4 })).json).toEqual({ count: 1, data: inFirstDapil[4] });
+    expect((await callUpstream(server.url, TURNOUT, { id_dapil: '0101' })).json).toEqual({
+      count: 5,
+      data: inFirstDapil,
+    });
+    expect((await callUpstream(server.url, TURNOUT, { id_dapil: '101' })).json).toEqual({
+      count: 5,
+      data: inFirstDapil,
+    });
+    expect((await callUpstream(server.url, TURNOUT, { id_dapil: '0101', limit: 2, offset: 4 })).json).toEqual({
+      count: 1,
+      data: inFirstDapil[4],
+    });
     expect((await callUpstream(server.url, TURNOUT, { id_dapil: '9999' })).json).toEqual({ count: 0, data: [] });
   });
 
@@ -100,15 +122,27 @@ describe('the seed behaviour', () => {
     const of2019 = server.data.parties.filter((record) => record.tahunPemilu === '2019');
     expect((await callUpstream(server.url, PARTIES, { tahun_pemilu: 2019 })).json).toEqual({ count: 6, data: of2019 });
     expect((await callUpstream(server.url, PARTIES, { tahun_pemilu: 1999 })).json).toEqual({ count: 0, data: [] });
-    expect((await callUpstream(server.url, PARTIES, { id_dapil: '0101', limit: 12 })).json).toEqual({ count: 12, data: server.data.parties });
+    expect((await callUpstream(server.url, PARTIES, { id_dapil: '0101', limit: 12 })).json).toEqual({
+      count: 12,
+      data: server.data.parties,
+    });
   });
 
   it('answers POST like GET, with parameters in the query string or a JSON body', async () => {
     const server = await start();
-    expect((await callUpstream(server.url, TURNOUT, { limit: 2, offset: 1 }, { method: 'POST' })).json).toEqual({ count: 2, data: server.data.turnout.slice(1, 3) });
+    expect((await callUpstream(server.url, TURNOUT, { limit: 2, offset: 1 }, { method: 'POST' })).json).toEqual({
+      count: 2,
+      data: server.data.turnout.slice(1, 3),
+    });
     const body = JSON.stringify({ limit: 3, offset: 2 });
-    expect((await callUpstream(server.url, TURNOUT, {}, { method: 'POST', body })).json).toEqual({ count: 3, data: server.data.turnout.slice(2, 5) });
-    expect((await callUpstream(server.url, TURNOUT, { limit: 1 }, { method: 'POST', body })).json).toEqual({ count: 1, data: server.data.turnout[2] });
+    expect((await callUpstream(server.url, TURNOUT, {}, { method: 'POST', body })).json).toEqual({
+      count: 3,
+      data: server.data.turnout.slice(2, 5),
+    });
+    expect((await callUpstream(server.url, TURNOUT, { limit: 1 }, { method: 'POST', body })).json).toEqual({
+      count: 1,
+      data: server.data.turnout[2],
+    });
     expect((await callUpstream(server.url, TURNOUT, {}, { method: 'POST', body: '{' })).status).toBe(400);
   });
 
@@ -116,7 +150,10 @@ describe('the seed behaviour', () => {
     const server = await start();
     expect((await callUpstream(server.url, '/api/unknown')).status).toBe(404);
     expect((await callUpstream(server.url, `${TURNOUT}/`)).status).toBe(404);
-    for (const query of [{ limit: 'ten' }, { limit: '-1' }, { offset: '1.5' }, { offset: '' }] as Record<string, string>[]) {
+    for (const query of [{ limit: 'ten' }, { limit: '-1' }, { offset: '1.5' }, { offset: '' }] as Record<
+      string,
+      string
+    >[]) {
       const reply = await callUpstream(server.url, TURNOUT, query);
       expect(reply.status, JSON.stringify(query)).toBe(400);
       expect(reply.json).toMatchObject({ status: 400 });
@@ -152,7 +189,9 @@ describe('the API key', () => {
     await callUpstream(server.url, TURNOUT, { limit: 1, api_key: KEY });
     await callUpstream(server.url, PARTIES, {}, { key: 'wrong' });
     expect(JSON.stringify(server.requests)).not.toContain(KEY);
-    expect(server.requests.map(({ method, path, status, dataRequest }) => ({ method, path, status, dataRequest }))).toEqual([
+    expect(
+      server.requests.map(({ method, path, status, dataRequest }) => ({ method, path, status, dataRequest })),
+    ).toEqual([
       { method: 'GET', path: TURNOUT, status: 200, dataRequest: 1 },
       { method: 'GET', path: PARTIES, status: 401, dataRequest: 2 },
     ]);
@@ -166,16 +205,28 @@ describe('page shapes', () => {
 
   it("'always-array' sends one record in an array", async () => {
     const server = await start({ shape: 'always-array' });
-    expect((await callUpstream(server.url, TURNOUT, { limit: 1 })).json).toEqual({ count: 1, data: [server.data.turnout[0]] });
-    expect((await callUpstream(server.url, TURNOUT, { limit: 2 })).json).toEqual({ count: 2, data: server.data.turnout.slice(0, 2) });
+    expect((await callUpstream(server.url, TURNOUT, { limit: 1 })).json).toEqual({
+      count: 1,
+      data: [server.data.turnout[0]],
+    });
+    expect((await callUpstream(server.url, TURNOUT, { limit: 2 })).json).toEqual({
+      count: 2,
+      data: server.data.turnout.slice(0, 2),
+    });
   });
 
   it("'keyed' sends several records keyed by position, one record bare", async () => {
     const server = await start({ shape: 'keyed' });
     const reply = await callUpstream(server.url, TURNOUT, { limit: 3, offset: 5 });
-    expect(reply.json).toEqual({ count: 3, data: { 0: server.data.turnout[5], 1: server.data.turnout[6], 2: server.data.turnout[7] } });
+    expect(reply.json).toEqual({
+      count: 3,
+      data: { 0: server.data.turnout[5], 1: server.data.turnout[6], 2: server.data.turnout[7] },
+    });
     expect(reply.text).toMatch(/^\{"count":3,"data":\{"0":\{/);
-    expect((await callUpstream(server.url, TURNOUT, { limit: 1 })).json).toEqual({ count: 1, data: server.data.turnout[0] });
+    expect((await callUpstream(server.url, TURNOUT, { limit: 1 })).json).toEqual({
+      count: 1,
+      data: server.data.turnout[0],
+    });
   });
 
   it.each([
@@ -198,7 +249,10 @@ describe('limits and counts', () => {
     const reply = await callUpstream(server.url, TURNOUT, { limit: 1000, offset: 2 });
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({ count: 4, data: server.data.turnout.slice(2, 6) });
-    expect((await callUpstream(server.url, TURNOUT, { limit: 3 })).json).toEqual({ count: 3, data: server.data.turnout.slice(0, 3) });
+    expect((await callUpstream(server.url, TURNOUT, { limit: 3 })).json).toEqual({
+      count: 3,
+      data: server.data.turnout.slice(0, 3),
+    });
     expect(await readAll(server.url, TURNOUT, 4)).toEqual(server.data.turnout);
   });
 
@@ -224,7 +278,10 @@ describe('limits and counts', () => {
 
   it('answers every page from offset 0 with ignoreOffset', async () => {
     const server = await start({ ignoreOffset: true });
-    expect((await callUpstream(server.url, TURNOUT, { limit: 3, offset: 9 })).json).toEqual({ count: 3, data: server.data.turnout.slice(0, 3) });
+    expect((await callUpstream(server.url, TURNOUT, { limit: 3, offset: 9 })).json).toEqual({
+      count: 3,
+      data: server.data.turnout.slice(0, 3),
+    });
   });
 
   it('answers an offset past the end with the last page with clampOffset, so paging never ends', async () => {
@@ -234,8 +291,14 @@ describe('limits and counts', () => {
     expect((await callUpstream(server.url, TURNOUT, { limit: 4, offset: 15 })).json).toEqual(lastPage);
     expect((await callUpstream(server.url, TURNOUT, { limit: 4, offset: 1000 })).json).toEqual(lastPage);
     // Within the data, offset is honoured; with no records at all, the page is empty.
-    expect((await callUpstream(server.url, TURNOUT, { limit: 4, offset: 13 })).json).toEqual({ count: 2, data: server.data.turnout.slice(13, 15) });
-    expect((await callUpstream(server.url, PARTIES, { tahun_pemilu: 1999, limit: 4, offset: 8 })).json).toEqual({ count: 0, data: [] });
+    expect((await callUpstream(server.url, TURNOUT, { limit: 4, offset: 13 })).json).toEqual({
+      count: 2,
+      data: server.data.turnout.slice(13, 15),
+    });
+    expect((await callUpstream(server.url, PARTIES, { tahun_pemilu: 1999, limit: 4, offset: 8 })).json).toEqual({
+      count: 0,
+      data: [],
+    });
   });
 
   it('answers slowly with delayMs', async () => {
@@ -247,7 +310,10 @@ describe('limits and counts', () => {
 
   it('logs when each request arrived and when its answer ended', async () => {
     const server = await start({ delayMs: 100 });
-    await Promise.all([callUpstream(server.url, TURNOUT, { limit: 1 }), callUpstream(server.url, PARTIES, { limit: 1 })]);
+    await Promise.all([
+      callUpstream(server.url, TURNOUT, { limit: 1 }),
+      callUpstream(server.url, PARTIES, { limit: 1 }),
+    ]);
     expect(server.requests).toHaveLength(2);
     for (const entry of server.requests) {
       expect(entry.status).toBe(200);
@@ -258,16 +324,19 @@ describe('limits and counts', () => {
 });
 
 describe('faults', () => {
-  it.each([400, 403, 404, 408, 429, 500, 502, 503, 504] satisfies FaultStatus[])('answers data request 2 with %i, then recovers', async (status) => {
-    const server = await start({ faults: [{ at: 2, kind: status }] });
-    expect((await callUpstream(server.url, TURNOUT, { limit: 1 })).status).toBe(200);
-    const faulty = await callUpstream(server.url, PARTIES, { limit: 1 });
-    expect(faulty.status).toBe(status);
-    expect(faulty.json).toMatchObject({ status });
-    expect(faulty.text).not.toContain(KEY);
-    expect((await callUpstream(server.url, PARTIES, { limit: 1 })).status).toBe(200);
-    expect(server.requests.map((entry) => entry.fault)).toEqual([null, status, null]);
-  });
+  it.each([400, 403, 404, 408, 429, 500, 502, 503, 504] satisfies FaultStatus[])(
+    'answers data request 2 with %i, then recovers',
+    async (status) => {
+      const server = await start({ faults: [{ at: 2, kind: status }] });
+      expect((await callUpstream(server.url, TURNOUT, { limit: 1 })).status).toBe(200);
+      const faulty = await callUpstream(server.url, PARTIES, { limit: 1 });
+      expect(faulty.status).toBe(status);
+      expect(faulty.json).toMatchObject({ status });
+      expect(faulty.text).not.toContain(KEY);
+      expect((await callUpstream(server.url, PARTIES, { limit: 1 })).status).toBe(200);
+      expect(server.requests.map((entry) => entry.fault)).toEqual([null, status, null]);
+    },
+  );
 
   it('repeats a fault `times` times and sends Retry-After as seconds or an HTTP date', async () => {
     const date = 'Wed, 21 Oct 2015 07:28:00 GMT';
@@ -298,7 +367,9 @@ describe('faults', () => {
 
   it("'timeout' never answers, and close() ends the hung connection", async () => {
     const server = await start({ faults: [{ at: 1, kind: 'timeout' }] });
-    await expect(callUpstream(server.url, TURNOUT, {}, { signal: AbortSignal.timeout(200) })).rejects.toThrow(/abort|timeout/i);
+    await expect(callUpstream(server.url, TURNOUT, {}, { signal: AbortSignal.timeout(200) })).rejects.toThrow(
+      /abort|timeout/i,
+    );
     expect((await callUpstream(server.url, TURNOUT, { limit: 1 })).status).toBe(200);
     expect(server.requests[0]).toMatchObject({ status: null, fault: 'timeout' });
     // The client gave up, so the connection closed: the log says when.
@@ -325,7 +396,12 @@ describe('faults', () => {
   });
 
   it("'bad-json' answers 200 with an HTML body; 'bad-shape' with JSON whose data is a string", async () => {
-    const server = await start({ faults: [{ at: 1, kind: 'bad-json' }, { at: 2, kind: 'bad-shape' }] });
+    const server = await start({
+      faults: [
+        { at: 1, kind: 'bad-json' },
+        { at: 2, kind: 'bad-shape' },
+      ],
+    });
     const html = await callUpstream(server.url, TURNOUT);
     expect(html.status).toBe(200);
     expect(html.json).toBeUndefined();
@@ -353,15 +429,26 @@ describe('data changing mid-harvest', () => {
       mutation: { afterRequest: 2, dataset: 'turnout', apply: (records) => [extra, ...records] },
     });
     const original = server.data.turnout;
-    expect((await callUpstream(server.url, TURNOUT, { limit: 2 })).json).toEqual({ count: 2, data: original.slice(0, 2) });
+    expect((await callUpstream(server.url, TURNOUT, { limit: 2 })).json).toEqual({
+      count: 2,
+      data: original.slice(0, 2),
+    });
     expect((await callUpstream(server.url, PARTIES, { limit: 2 })).status).toBe(200);
-    expect((await callUpstream(server.url, TURNOUT, { limit: 2 })).json).toEqual({ count: 2, data: [extra, original[0]] });
-    expect((await callUpstream(server.url, TURNOUT, { limit: 2 })).json).toEqual({ count: 2, data: [extra, original[0]] });
+    expect((await callUpstream(server.url, TURNOUT, { limit: 2 })).json).toEqual({
+      count: 2,
+      data: [extra, original[0]],
+    });
+    expect((await callUpstream(server.url, TURNOUT, { limit: 2 })).json).toEqual({
+      count: 2,
+      data: [extra, original[0]],
+    });
     expect(server.getData('turnout')).toHaveLength(16);
   });
 
   it("preset 'insert-front' adds a record under a new key at the front of either dataset", async () => {
-    const server = await start({ mutation: [createMutationPreset('insert-front', 1), createMutationPreset('insert-front', 1, 'parties')] });
+    const server = await start({
+      mutation: [createMutationPreset('insert-front', 1), createMutationPreset('insert-front', 1, 'parties')],
+    });
     const { turnout, parties } = server.data;
     expect((await callUpstream(server.url, TURNOUT, { limit: 1 })).json).toMatchObject({ data: turnout[0] });
     expect(server.getData('turnout')).toEqual(turnout);
@@ -392,7 +479,8 @@ describe('data changing mid-harvest', () => {
   it("preset 'remove-first' shifts every later page back by one", async () => {
     const server = await start({ mutation: createMutationPreset('remove-first', 1) });
     const first = ((await callUpstream(server.url, TURNOUT, { limit: 5 })).json as { data: RawRecord[] }).data;
-    const second = ((await callUpstream(server.url, TURNOUT, { limit: 5, offset: 5 })).json as { data: RawRecord[] }).data;
+    const second = ((await callUpstream(server.url, TURNOUT, { limit: 5, offset: 5 })).json as { data: RawRecord[] })
+      .data;
     expect(first).toEqual(server.data.turnout.slice(0, 5));
     expect(second).toEqual(server.data.turnout.slice(6, 11));
   });
@@ -426,11 +514,14 @@ describe.skipIf(!hasRealData)('serving the real files in ../shared/data', () => 
     expect(await readAll(server.url, PARTIES, 100)).toEqual(data.parties);
     const aceh = await callUpstream(server.url, TURNOUT, { id_dapil: 1101, limit: 100 });
     expect((aceh.json as { data: RawRecord[] }).data.every((record) => record.NamaDapil === 'ACEH I')).toBe(true);
-    expect((await callUpstream(server.url, PARTIES, { tahun_pemilu: 2019, limit: 100 })).json).toMatchObject({ count: 20 });
+    expect((await callUpstream(server.url, PARTIES, { tahun_pemilu: 2019, limit: 100 })).json).toMatchObject({
+      count: 20,
+    });
   });
 });
 
 async function waitFor(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  for (let attempt = 0; attempt < 200 && !condition(); attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 5));
   if (!condition()) throw new Error('condition not met in time');
 }

@@ -30,13 +30,23 @@ export async function callUpstream(
   baseUrl: string,
   path: string,
   query: Record<string, string | number> = {},
-  { key = 'test-key', method = 'GET', body, signal }: { key?: string | null; method?: string; body?: string; signal?: AbortSignal } = {},
+  {
+    key = 'test-key',
+    method = 'GET',
+    body,
+    signal,
+  }: { key?: string | null; method?: string; body?: string; signal?: AbortSignal } = {},
 ): Promise<Reply> {
   const url = new URL(`${baseUrl}${path}`);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (key !== null) headers['x-api-key'] = key;
-  const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }), ...(signal ? { signal } : {}) });
+  const response = await fetch(url, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+    ...(signal ? { signal } : {}),
+  });
   const text = await response.text();
   let json: unknown;
   try {
@@ -53,7 +63,11 @@ function field(column: string): string {
   return source;
 }
 
-const TOTAL_BY_SEX: Record<string, string> = { male: field('total_male'), female: field('total_female'), total: field('total_voters') };
+const TOTAL_BY_SEX: Record<string, string> = {
+  male: field('total_male'),
+  female: field('total_female'),
+  total: field('total_voters'),
+};
 
 /** The UPSTREAM.md turnout rules a record breaks, as short descriptions; [] when it obeys them all. */
 export function brokenTurnoutRules(record: RawRecord): string[] {
@@ -66,10 +80,14 @@ export function brokenTurnoutRules(record: RawRecord): string[] {
     if (text(field(column)).trim() === '') broken.push(`${column}: non-empty`);
   }
   for (const column of turnoutDataset.columns) {
-    if (column.unit === 'persons' && column.source && !/^\d+$/.test(text(column.source))) broken.push(`${column.source}: digits`);
+    if (column.unit === 'persons' && column.source && !/^\d+$/.test(text(column.source)))
+      broken.push(`${column.source}: digits`);
   }
   for (const list of VOTER_LISTS) {
-    if (count(field(`${list.code}_male`)) + count(field(`${list.code}_female`)) !== count(field(`${list.code}_total`))) {
+    if (
+      count(field(`${list.code}_male`)) + count(field(`${list.code}_female`)) !==
+      count(field(`${list.code}_total`))
+    ) {
       broken.push(`${list.upstream}: male+female != both`);
     }
   }

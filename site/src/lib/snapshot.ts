@@ -8,7 +8,9 @@ let loaded: { dir: string; data: Promise<SiteData> } | undefined;
 export function getSite(): Promise<SiteData> {
   const dir = process.env.KPU_SITE_DATA_DIR;
   if (!dir) {
-    throw new Error('KPU_SITE_DATA_DIR is not set: build the site with runSiteStage (scripts/site/site-stage.ts), or set it to a snapshot data folder');
+    throw new Error(
+      'KPU_SITE_DATA_DIR is not set: build the site with runSiteStage (scripts/site/site-stage.ts), or set it to a snapshot data folder',
+    );
   }
   if (loaded?.dir !== dir) loaded = { dir, data: loadSiteData(dir) };
   return loaded.data;

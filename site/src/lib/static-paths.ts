@@ -1,6 +1,14 @@
 // The dynamic routes' pages, from the site data: every page of every language (one route, fed by the URL
 // scheme's pagePath), and the per-page files.
-import { FIXED_PAGE_KINDS, LANGS, pageFileName, pagePath, type Lang, type PageFileFormat, type PageRef } from '../../../scripts/site/site-routes.ts';
+import {
+  FIXED_PAGE_KINDS,
+  LANGS,
+  pageFileName,
+  pagePath,
+  type Lang,
+  type PageFileFormat,
+  type PageRef,
+} from '../../../scripts/site/site-routes.ts';
 import { partyDataset } from '../../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../../scripts/datasets/turnout-dataset.ts';
 import { getSite } from './snapshot.ts';
@@ -12,7 +20,9 @@ const FORMATS: readonly PageFileFormat[] = ['csv', 'json'];
  * its slashes (undefined for a language's home at the root). Example: ('en', dapil 1101 of 2014) →
  * { params: { page: 'en/2014/dapil/1101' }, props: { lang: 'en', page: { kind: 'dapil', year: 2014, dapilId: '1101' } } }.
  */
-export async function pagePaths(): Promise<Array<{ params: { page: string | undefined }; props: { lang: Lang; page: PageRef } }>> {
+export async function pagePaths(): Promise<
+  Array<{ params: { page: string | undefined }; props: { lang: Lang; page: PageRef } }>
+> {
   const site = await getSite();
   const pages: PageRef[] = [
     { kind: 'home' },
@@ -33,7 +43,11 @@ export async function dapilFilePaths() {
   const site = await getSite();
   return site.dapils.flatMap((view) =>
     FORMATS.map((format) => ({
-      params: { year: String(view.year), dapil: view.dapilId, file: pageFileName(turnoutDataset.fileStem, view.year, 'dapil', view.dapilId, format) },
+      params: {
+        year: String(view.year),
+        dapil: view.dapilId,
+        file: pageFileName(turnoutDataset.fileStem, view.year, 'dapil', view.dapilId, format),
+      },
       props: { year: view.year, id: view.dapilId, format },
     })),
   );
@@ -43,7 +57,11 @@ export async function partyFilePaths() {
   const site = await getSite();
   return site.partyViews.flatMap((view) =>
     FORMATS.map((format) => ({
-      params: { year: String(view.year), ballot: view.ballot, file: pageFileName(partyDataset.fileStem, view.year, 'partai', view.ballot, format) },
+      params: {
+        year: String(view.year),
+        ballot: view.ballot,
+        file: pageFileName(partyDataset.fileStem, view.year, 'partai', view.ballot, format),
+      },
       props: { year: view.year, id: view.ballot, format },
     })),
   );

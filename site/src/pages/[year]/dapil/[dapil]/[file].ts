@@ -14,5 +14,7 @@ export const GET: APIRoute = async ({ props }) => {
   const { year, id, format } = props as { year: number; id: string; format: PageFileFormat };
   const view = (await getSite()).dapils.find((candidate) => candidate.year === year && candidate.dapilId === id);
   if (!view) throw new Error(`no dapil ${id} in ${year}`);
-  return new Response(renderPageFile(turnoutDataset, view.records, format), { headers: { 'content-type': PAGE_FILE_MEDIA_TYPES[format] } });
+  return new Response(renderPageFile(turnoutDataset, view.records, format), {
+    headers: { 'content-type': PAGE_FILE_MEDIA_TYPES[format] },
+  });
 };
