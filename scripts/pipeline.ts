@@ -7,7 +7,7 @@ import { acquireBuildLock, acquireDistLock } from './build-lock.ts';
 import type { PublisherConfig } from './config.ts';
 import { readLatestHarvest, runHarvestStage, type HarvestStageResult } from './harvest/harvest-stage.ts';
 import type { Reporter } from './log/progress-reporter.ts';
-import { DATASETS } from './datasets/datasets.ts';
+import { DATASETS, UPSTREAM_DATASETS } from './datasets/datasets.ts';
 import { BuildError, toBuildError, type Stage } from './errors.ts';
 import { STAGES, stageFolder, type StageName } from './stages.ts';
 import { harvestIdOf } from './harvest/harvest-store.ts';
@@ -228,7 +228,7 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
       snapshotDataDir: dirs.snapshotData,
       outDir: dirs.releaseData,
       publishedDataDir: source.dataDir,
-      datasets: DATASETS,
+      datasets: UPSTREAM_DATASETS,
       offline: result.harvest.offline,
       now: new Date(),
       usedReleaseIds: source.usedIds,

@@ -8,7 +8,7 @@ import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { BuildError } from '../errors.ts';
 import { writeFileAtomic } from '../foundation/atomic-file.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
-import { readHarvestPages, type HarvestManifest } from '../harvest/harvest-store.ts';
+import { readDatasetRecords, type HarvestManifest } from '../harvest/harvest-store.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import {
   buildQualityReport,
@@ -66,8 +66,8 @@ async function checkHarvestedDataset(
   dataset: DatasetDefinition,
 ): Promise<DatasetCheckResult> {
   const checker = createDatasetChecker(dataset);
-  for await (const page of readHarvestPages(dir, harvest, dataset)) {
-    for (const record of page.records) checker.add(record);
+  for await (const batch of readDatasetRecords(dir, harvest, dataset)) {
+    for (const record of batch) checker.add(record);
   }
   return checker.finish();
 }

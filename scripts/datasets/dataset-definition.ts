@@ -61,9 +61,39 @@ export interface DatasetQualityRule extends QualityRuleBase {
 /** One of the rules of UPSTREAM.md ("Rules the data should obey"), declared as data on its dataset. */
 export type QualityRule = RecordQualityRule | DatasetQualityRule;
 
+/** The datasets harvested from the upstream's queries. */
+export type UpstreamDatasetId = 'turnout' | 'parties';
+/** Every published dataset: the harvested ones and those the project ships itself (see `DatasetOrigin`). */
+export type DatasetId = UpstreamDatasetId | 'dapils';
+
+/** What a dataset that is not harvested may read to make its records: the harvest's records, a batch at a time. */
+export interface ProjectRecordsContext {
+  /** The records of an upstream dataset, in harvest order (one stored page per batch). */
+  upstreamRecords(id: UpstreamDatasetId): AsyncIterable<readonly RawRecord[]>;
+}
+
+/**
+ * Where a dataset's records come from. 'upstream' (the default when `origin` is absent): harvested from the query
+ * at `path`. 'project': made by the project itself, never harvested; the harvest skips it, and the check and
+ * snapshot stages read its raw records from `records` (per election year, like a harvest), so the writers,
+ * dictionary, downloads and data package treat it like the others. Its `upstreamFields` are the fields of those
+ * records; `path`, `upstreamName` and `filterParameter` are empty (there is no query).
+ */
+export type DatasetOrigin =
+  | { kind: 'upstream' }
+  | {
+      kind: 'project';
+      /** Where the records come from, for the dictionary and the about page: the laws cited, or the derivation. */
+      source: Localized;
+      /** The raw records, in a fixed order (the same input gives the same records, byte for byte). */
+      records: (context: ProjectRecordsContext) => AsyncIterable<readonly RawRecord[]>;
+    };
+
 export interface DatasetDefinition {
   /** Short stable identifier used in paths and file names. */
-  id: 'turnout' | 'parties';
+  id: DatasetId;
+  /** Where the records come from; absent means harvested from the upstream. */
+  origin?: DatasetOrigin;
   /** Start of every published file name, so a downloaded file says what it is (`<stem>-<year>.<format>`). */
   fileStem: string;
   title: Localized;
@@ -87,6 +117,14 @@ export interface DatasetDefinition {
   /** Quality rules every record is checked against, in the order the quality report lists them. */
   rules: readonly QualityRule[];
 }
+
+/** Whether the dataset is harvested from the upstream (its `origin` absent or 'upstream'). */
+export function isUpstreamDataset(dataset: DatasetDefinition): dataset is UpstreamDatasetDefinition {
+  return dataset.origin === undefined || dataset.origin.kind === 'upstream';
+}
+
+/** A dataset harvested from the upstream. */
+export type UpstreamDatasetDefinition = DatasetDefinition & { id: UpstreamDatasetId };
 
 /**
  * The identity of a record as one string, from its key fields.

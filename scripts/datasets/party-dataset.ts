@@ -4,7 +4,7 @@ import {
   QUALITY_FLAGS_COLUMN,
   type ColumnDefinition,
   type ColumnType,
-  type DatasetDefinition,
+  type UpstreamDatasetDefinition,
   type QualityRule,
 } from './dataset-definition.ts';
 import {
@@ -137,7 +137,7 @@ const rules: readonly QualityRule[] = [
   }),
 ];
 
-export const partyDataset: DatasetDefinition = {
+export const partyDataset: UpstreamDatasetDefinition = {
   id: 'parties',
   fileStem: 'kpu-party-profiles',
   title: { id: 'Profil partai politik peserta pemilu', en: 'Profiles of the parties contesting the election' },

@@ -3,7 +3,7 @@
 import {
   QUALITY_FLAGS_COLUMN,
   type ColumnDefinition,
-  type DatasetDefinition,
+  type UpstreamDatasetDefinition,
   type QualityRule,
 } from './dataset-definition.ts';
 import {
@@ -167,7 +167,7 @@ const rules: readonly QualityRule[] = [
   createKeyUniqueRule(keyFields),
 ];
 
-export const turnoutDataset: DatasetDefinition = {
+export const turnoutDataset: UpstreamDatasetDefinition = {
   id: 'turnout',
   fileStem: 'kpu-dpr-turnout-by-sex',
   title: {

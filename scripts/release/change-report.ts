@@ -1,7 +1,11 @@
 // What changed between two releases, record by record: added, removed, and changed with the old and new
 // value of each changed field. Pure: two lists of normalized records in, changes out. Records are matched
 // by their key columns (a key repeated in the source is matched by its occurrence).
-import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
+import type {
+  DatasetDefinition,
+  UpstreamDatasetDefinition,
+  UpstreamDatasetId,
+} from '../datasets/dataset-definition.ts';
 import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
 
 export interface FieldChange {
@@ -29,7 +33,7 @@ export interface YearChanges {
 }
 
 export interface DatasetChanges {
-  dataset: DatasetDefinition['id'];
+  dataset: UpstreamDatasetId;
   added: number;
   removed: number;
   changed: number;
@@ -76,7 +80,7 @@ function yearOf(record: NormalizedRecord): number | null {
  * Changes come in the new records' order, then removals in the old order.
  */
 export function compareRecords(
-  dataset: DatasetDefinition,
+  dataset: UpstreamDatasetDefinition,
   previous: readonly NormalizedRecord[],
   current: readonly NormalizedRecord[],
 ): DatasetChanges {

@@ -7,7 +7,11 @@
 import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
+import type {
+  DatasetDefinition,
+  UpstreamDatasetDefinition,
+  UpstreamDatasetId,
+} from '../datasets/dataset-definition.ts';
 import type { NormalizedRecord } from '../normalize/normalize-records.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { BuildError } from '../errors.ts';
@@ -34,7 +38,7 @@ export interface ChangesDocument {
 export interface HistoryEntry extends RecordChange {
   release: string;
   harvestedAt: string;
-  dataset: DatasetDefinition['id'];
+  dataset: UpstreamDatasetId;
 }
 
 export interface ReleaseStageOptions {
@@ -44,7 +48,8 @@ export interface ReleaseStageOptions {
   outDir: string;
   /** The data folder currently published (dist/data), if any. */
   publishedDataDir: string;
-  datasets: readonly DatasetDefinition[];
+  /** The datasets compared record by record: the harvested ones (the project's own change only with the project). */
+  datasets: readonly UpstreamDatasetDefinition[];
   offline: boolean;
   now: Date;
   /** Release names seen anywhere (dist/, the archive) besides the published data folder's: never given again. */

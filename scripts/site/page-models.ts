@@ -4,7 +4,7 @@
 import type { QualityViolation } from '../check/quality-check.ts';
 import type { ColumnDefinition, DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
-import { turnoutDataset } from '../datasets/turnout-dataset.ts';
+import { DATASETS } from '../datasets/datasets.ts';
 import type { FileFormat, PublishedFile } from '../snapshot/snapshot-manifest.ts';
 import { formatOf, loadingFormats } from '../formats.ts';
 import {
@@ -281,7 +281,7 @@ export function partyProfile(site: SiteData, lang: Lang, record: SiteRecord): Pr
 
 /** Files of the manifest grouped for the downloads page: by year (years ascending, then all years), then dataset. */
 export interface DownloadSection {
-  dataset: 'turnout' | 'parties' | null;
+  dataset: DatasetDefinition['id'] | null;
   title: string;
   files: PublishedFile[];
 }
@@ -295,7 +295,7 @@ export interface DownloadGroup {
 export function downloadGroups(site: SiteData, lang: Lang): DownloadGroup[] {
   const t = TEXT[lang];
   const years: Array<number | 'all'> = [...site.manifest.years, 'all'];
-  const datasets: Array<DatasetDefinition | null> = [turnoutDataset, partyDataset, null];
+  const datasets: Array<DatasetDefinition | null> = [...DATASETS, null];
   return years
     .map((year) => ({
       year,
@@ -318,7 +318,11 @@ export interface LoadingSnippet {
 }
 
 /** Columns that hold digits as text: readers that guess types must be told, or "0101" becomes 101. */
-const TEXT_ID_COLUMN: Record<'turnout' | 'parties', string> = { turnout: 'dapil_id', parties: 'ballot_number' };
+const TEXT_ID_COLUMN: Record<DatasetDefinition['id'], string> = {
+  turnout: 'dapil_id',
+  parties: 'ballot_number',
+  dapils: 'dapil_id',
+};
 
 /**
  * One line per tool for each format, on a real file name of the manifest. Example (csv):

@@ -5,7 +5,12 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { QualityReport, QualityRuleSummary, QualityViolation } from '../check/quality-check.ts';
-import type { ColumnDefinition, DatasetDefinition } from '../datasets/dataset-definition.ts';
+import type {
+  ColumnDefinition,
+  DatasetDefinition,
+  UpstreamDatasetDefinition,
+  UpstreamDatasetId,
+} from '../datasets/dataset-definition.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
 import { SEXES, turnoutDataset, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
@@ -16,7 +21,8 @@ import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { isUrlIdentifier } from './site-routes.ts';
 
-export type DatasetId = DatasetDefinition['id'];
+/** The datasets the site's pages show (the dapils dataset is in the downloads and the dictionary only). */
+export type DatasetId = UpstreamDatasetId;
 
 export interface SiteRecord {
   dataset: DatasetId;
@@ -357,7 +363,7 @@ function checkValue(column: ColumnDefinition, value: unknown): boolean {
  * The records of a snapshot JSON file, each checked against the dataset's columns (every column present
  * with a value of its type, nothing else), so the pages can rely on the types.
  */
-export function parseSnapshotRecords(dataset: DatasetDefinition, text: string, file: string): SiteRecord[] {
+export function parseSnapshotRecords(dataset: UpstreamDatasetDefinition, text: string, file: string): SiteRecord[] {
   const parsed: unknown = JSON.parse(text);
   if (!Array.isArray(parsed)) throw new Error(`${file}: expected a JSON array of records`);
   const columns = columnMap(dataset);
@@ -495,8 +501,10 @@ export async function loadSiteData(dataDir: string): Promise<SiteData> {
 
   // The pages group the all-years file by year; each per-year download must hold exactly those records.
   for (const file of manifest.files) {
-    if (file.format !== 'json' || file.year === 'all' || file.dataset === null) continue;
-    const count = records[file.dataset].filter((record) => numberValue(record, 'election_year') === file.year).length;
+    if (file.format !== 'json' || file.year === 'all' || file.dataset === null || !(file.dataset in records)) continue;
+    const count = records[file.dataset as DatasetId].filter(
+      (record) => numberValue(record, 'election_year') === file.year,
+    ).length;
     if (count !== file.records)
       throw new Error(
         `${file.path}: manifest.json says ${String(file.records)} records, the all-years file has ${count} of ${file.year}`,

@@ -1,7 +1,7 @@
 // The catalogue: every word the site shows that does not come from the data, in each language (LANGS), the
 // words of the sentences built from figures included (site-sentences.ts computes the figures). Column and rule
 // titles come from the dataset declarations and the quality report, not from here.
-import type { ColumnDefinition, ColumnType } from '../datasets/dataset-definition.ts';
+import type { ColumnDefinition, ColumnType, DatasetId } from '../datasets/dataset-definition.ts';
 import { formatTypeTexts } from '../datasets/data-dictionary.ts';
 import type { Lang, SlugKind } from './site-routes.ts';
 import { formatLabels } from '../formats.ts';
@@ -195,7 +195,7 @@ export interface SiteText {
     releasesCaption: string;
     release: string;
     retrieved: string;
-    recordsOf: Record<'turnout' | 'parties', string>;
+    recordsOf: Record<DatasetId, string>;
     download: string;
     currentMark: string;
     releaseHeading: (release: string) => string;
@@ -536,7 +536,7 @@ const id: SiteText = {
     releasesCaption: 'Semua rilis, terbaru dahulu',
     release: 'Rilis',
     retrieved: 'Data diambil',
-    recordsOf: { turnout: 'Rekaman pengguna hak pilih', parties: 'Rekaman partai' },
+    recordsOf: { turnout: 'Rekaman pengguna hak pilih', parties: 'Rekaman partai', dapils: 'Rekaman anggota dapil' },
     download: 'Berkas rilis (tidak berubah)',
     currentMark: '(rilis saat ini)',
     releaseHeading: (release) => `Rilis ${release}`,
@@ -875,7 +875,7 @@ const en: SiteText = {
     releasesCaption: 'Every release, newest first',
     release: 'Release',
     retrieved: 'Data retrieved',
-    recordsOf: { turnout: 'Turnout records', parties: 'Party records' },
+    recordsOf: { turnout: 'Turnout records', parties: 'Party records', dapils: 'Dapil member records' },
     download: 'Release files (never altered)',
     currentMark: '(current release)',
     releaseHeading: (release) => `Release ${release}`,

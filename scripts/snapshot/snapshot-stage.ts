@@ -16,9 +16,9 @@ import {
 } from '../check/check-stage.ts';
 import type { QualityReport } from '../check/quality-check.ts';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
-import { DATASETS } from '../datasets/datasets.ts';
+import { DATASETS, UPSTREAM_DATASETS } from '../datasets/datasets.ts';
 import { BuildError } from '../errors.ts';
-import { readHarvestPages, type HarvestManifest } from '../harvest/harvest-store.ts';
+import { readDatasetRecords, type HarvestManifest } from '../harvest/harvest-store.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
 import { normalizeRecord, type NormalizedRecord } from '../normalize/normalize-records.ts';
@@ -194,8 +194,8 @@ async function writeDatasetFiles(
     path.join(options.outDir, `${stemOf(dataset, 'all')}${formatOf('raw-json').suffix}`),
   );
   let position = 0;
-  for await (const page of readHarvestPages(options.harvestDir, options.harvest, dataset)) {
-    for (const record of page.records) {
+  for await (const batch of readDatasetRecords(options.harvestDir, options.harvest, dataset)) {
+    for (const record of batch) {
       const normalized = normalizeRecord(dataset, record, flags.get(position) ?? NO_FLAGS);
       position += 1;
       const index = await groupOf(yearOf(normalized));
@@ -317,7 +317,7 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
     source: {
       publisher: 'Komisi Pemilihan Umum (KPU)',
       upstreamHost: options.harvest.parameters.upstreamHost,
-      queries: DATASETS.map((dataset) => dataset.upstreamName),
+      queries: UPSTREAM_DATASETS.map((dataset) => dataset.upstreamName),
     },
     harvest: {
       harvestId: options.harvest.harvestId,

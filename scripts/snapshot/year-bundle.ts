@@ -5,7 +5,7 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
-import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { isUpstreamDataset, type DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { renderDatasetDictionary, renderFormatTypes } from '../datasets/data-dictionary.ts';
 import { formatOf } from '../formats.ts';
 import type { PublishedFile } from './snapshot-manifest.ts';
@@ -54,10 +54,23 @@ export function renderBundleReadme(
     '',
     '## How to cite / Cara mengutip',
     '',
-    `Komisi Pemilihan Umum (KPU). Election data ${year} (${used.map((dataset) => dataset.title.en).join('; ')}). KPU open-data API, queries ${used.map((dataset) => dataset.upstreamName).join(' and ')}. The retrieval time and release are in manifest.json beside the downloads.`,
+    `Komisi Pemilihan Umum (KPU). Election data ${year} (${used.map((dataset) => dataset.title.en).join('; ')}). KPU open-data API, queries ${used
+      .filter(isUpstreamDataset)
+      .map((dataset) => dataset.upstreamName)
+      .join(' and ')}. The retrieval time and release are in manifest.json beside the downloads.`,
     '',
     '## Source and licence / Sumber dan lisensi',
     '',
+    ...used.flatMap((dataset) =>
+      dataset.origin?.kind === 'project'
+        ? [
+            `${dataset.title.en}: ${dataset.origin.source.en}`,
+            '',
+            `${dataset.title.id}: ${dataset.origin.source.id}`,
+            '',
+          ]
+        : [],
+    ),
     'Source: the KPU open-data API. The upstream publishes no licence for this data; none is granted or implied here. Credit the KPU as the source.',
     '',
     'Sumber: API data terbuka KPU. Sumber tidak mencantumkan lisensi untuk data ini; tidak ada lisensi yang diberikan di sini. Sebutkan KPU sebagai sumber.',

@@ -1,6 +1,6 @@
 // Deterministic synthetic records shaped exactly like the upstream's (seed 2.2 and 2.3), for the demo,
 // the tests and the benchmark. Every name says CONTOH ("example"): nothing here is a real figure.
-import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
+import type { DatasetDefinition, RawRecord, UpstreamDatasetId } from '../datasets/dataset-definition.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 
@@ -448,7 +448,7 @@ const DEMO_SEED = 20240214;
  * regencies each) and 8 parties per year (5 of them in both years). It contains exactly one broken turnout
  * record and one broken party record, so the quality report has something to show.
  */
-export function demoDataset(): Record<DatasetDefinition['id'], RawRecord[]> {
+export function demoDataset(): Record<UpstreamDatasetId, RawRecord[]> {
   const turnout: RawRecord[] = generateTurnoutRecords({
     years: [2019, 2024],
     dapils: 6,

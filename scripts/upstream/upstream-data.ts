@@ -3,22 +3,22 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
-import { DATASETS } from '../datasets/datasets.ts';
+import type { RawRecord, UpstreamDatasetDefinition, UpstreamDatasetId } from '../datasets/dataset-definition.ts';
+import { UPSTREAM_DATASETS } from '../datasets/datasets.ts';
 
-export type DatasetId = DatasetDefinition['id'];
+export type DatasetId = UpstreamDatasetId;
 
 /** Records per dataset, keyed by dataset id, in the order they are served. */
 export type UpstreamData = Record<DatasetId, RawRecord[]>;
 
 export function createEmptyUpstreamData(): UpstreamData {
-  return Object.fromEntries(DATASETS.map((dataset) => [dataset.id, []])) as unknown as UpstreamData;
+  return Object.fromEntries(UPSTREAM_DATASETS.map((dataset) => [dataset.id, []])) as unknown as UpstreamData;
 }
 
 /** The dataset whose declared upstream fields are exactly these (in any order), if any. */
-export function recogniseDataset(fields: readonly string[]): DatasetDefinition | undefined {
+export function recogniseDataset(fields: readonly string[]): UpstreamDatasetDefinition | undefined {
   const given = new Set(fields);
-  return DATASETS.find(
+  return UPSTREAM_DATASETS.find(
     (dataset) =>
       given.size === fields.length &&
       given.size === dataset.upstreamFields.length &&
@@ -40,7 +40,7 @@ export async function loadUpstreamData(files: readonly string[]): Promise<Upstre
   return data;
 }
 
-async function readUpstreamFile(file: string): Promise<{ dataset: DatasetDefinition; records: RawRecord[] }> {
+async function readUpstreamFile(file: string): Promise<{ dataset: UpstreamDatasetDefinition; records: RawRecord[] }> {
   const extension = extname(file).toLowerCase();
   if (extension !== '.csv' && extension !== '.json') {
     throw new Error(`${file}: unsupported file type "${extension}"; upstream data files are .csv or .json`);
@@ -95,7 +95,7 @@ function parseJson(file: string, text: string): { fields: string[]; records: Raw
 /** For the error message: how the fields differ from the closest declared dataset. */
 function describeMismatch(fields: readonly string[]): string {
   const given = new Set(fields);
-  const closest = DATASETS.map((dataset) => ({
+  const closest = UPSTREAM_DATASETS.map((dataset) => ({
     dataset,
     missing: dataset.upstreamFields.filter((field) => !given.has(field)),
     unknown: fields.filter((field) => !dataset.upstreamFields.includes(field)),

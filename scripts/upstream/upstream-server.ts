@@ -4,8 +4,8 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
-import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
-import { DATASETS } from '../datasets/datasets.ts';
+import type { UpstreamDatasetDefinition as DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
+import { UPSTREAM_DATASETS } from '../datasets/datasets.ts';
 import type { DatasetId, UpstreamData } from './upstream-data.ts';
 
 /**
@@ -184,7 +184,7 @@ const FILTER_COLUMNS: Record<DatasetId, string> = { turnout: 'dapil_id', parties
 
 function createRoutes(): Map<string, Route> {
   return new Map(
-    DATASETS.map((dataset) => {
+    UPSTREAM_DATASETS.map((dataset) => {
       const filterField = dataset.columns.find((column) => column.name === FILTER_COLUMNS[dataset.id])?.source;
       if (!filterField) throw new Error(`dataset ${dataset.id} declares no column ${FILTER_COLUMNS[dataset.id]}`);
       return [dataset.path, { dataset, filterField }];
@@ -265,7 +265,7 @@ export function createMutationPreset(
   afterRequest: number,
   datasetId: DatasetId = 'turnout',
 ): UpstreamMutation {
-  const dataset = DATASETS.find((candidate) => candidate.id === datasetId);
+  const dataset = UPSTREAM_DATASETS.find((candidate) => candidate.id === datasetId);
   if (!dataset) throw new Error(`unknown dataset ${datasetId}`);
   const apply = {
     'insert-front': (records: readonly RawRecord[]) => insertInFront(dataset, records),
@@ -318,7 +318,7 @@ export async function startUpstreamServer(options: UpstreamServerOptions): Promi
   const countMode = options.countMode ?? 'records';
   const routes = createRoutes();
   const data = new Map<DatasetId, RawRecord[]>(
-    DATASETS.map((dataset) => [dataset.id, [...(options.data[dataset.id] ?? [])]]),
+    UPSTREAM_DATASETS.map((dataset) => [dataset.id, [...(options.data[dataset.id] ?? [])]]),
   );
   const faults = (options.faults ?? []).map((fault) => ({ ...fault, used: 0 }));
   const mutations = (
