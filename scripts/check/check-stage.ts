@@ -4,7 +4,8 @@
 // checked, which the snapshot stage reads. Stops the build with CHECK_STRICT_FAILED under --strict.
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { isUpstreamDataset, type DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { findDataset } from '../datasets/datasets.ts';
 import { BuildError } from '../errors.ts';
 import { writeFileAtomic } from '../foundation/atomic-file.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
@@ -15,6 +16,7 @@ import {
   createDatasetChecker,
   listBrokenRules,
   type DatasetCheckResult,
+  type DatasetQualityReport,
   type QualityReport,
 } from './quality-check.ts';
 import { renderQualityReportMarkdown } from './quality-report-markdown.ts';
@@ -64,9 +66,10 @@ async function checkHarvestedDataset(
   dir: string,
   harvest: HarvestManifest,
   dataset: DatasetDefinition,
+  years: readonly number[],
 ): Promise<DatasetCheckResult> {
   const checker = createDatasetChecker(dataset);
-  for await (const batch of readDatasetRecords(dir, harvest, dataset)) {
+  for await (const batch of readDatasetRecords(dir, harvest, dataset, years)) {
     for (const record of batch) checker.add(record);
   }
   return checker.finish();
@@ -78,12 +81,20 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
   await mkdir(path.join(outDir, 'flags'), { recursive: true });
   const valuesSeen: CheckResult['valuesSeen'] = {};
   const reports: DatasetCheckResult['report'][] = [];
-  for (const dataset of options.datasets) {
-    const check = await checkHarvestedDataset(options.harvestDir, options.harvest, dataset);
+  // The harvested datasets first: the years they hold are what the project's datasets are made for.
+  const ordered = [
+    ...options.datasets.filter(isUpstreamDataset),
+    ...options.datasets.filter((d) => !isUpstreamDataset(d)),
+  ];
+  const byId = new Map<string, DatasetCheckResult['report']>();
+  for (const dataset of ordered) {
+    const years = dataset.origin?.kind === 'project' ? upstreamYearsOf([...byId.values()]) : [];
+    const check = await checkHarvestedDataset(options.harvestDir, options.harvest, dataset, years);
+    byId.set(dataset.id, check.report);
     await writeFileAtomic(flagsFile(outDir, dataset), renderFlags(check.flags));
-    reports.push(check.report);
     valuesSeen[dataset.id] = check.valuesSeen;
   }
+  for (const dataset of options.datasets) reports.push(byId.get(dataset.id) as DatasetCheckResult['report']);
   const quality = buildQualityReport(reports);
   await writeFileAtomic(path.join(outDir, QUALITY_REPORT_JSON), `${JSON.stringify(quality, null, 2)}\n`);
   await writeFileAtomic(path.join(outDir, QUALITY_REPORT_MARKDOWN), renderQualityReportMarkdown(quality));
@@ -97,6 +108,20 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
     throw new BuildError('CHECK_STRICT_FAILED', `Broken: ${broken.join(', ')}.`);
   }
   return { ...file, quality };
+}
+
+/**
+ * The four-digit election years of the upstream datasets' records, ascending, from their quality reports (which
+ * count every record by year): what a project dataset is made for (ProjectRecordsContext.years).
+ */
+export function upstreamYearsOf(reports: readonly DatasetQualityReport[]): number[] {
+  const years = new Set<number>();
+  for (const report of reports) {
+    const dataset = findDataset(report.dataset);
+    if (!dataset || !isUpstreamDataset(dataset)) continue;
+    for (const { year } of report.years) if (/^[0-9]{4}$/.test(year)) years.add(Number(year));
+  }
+  return [...years].sort((a, b) => a - b);
 }
 
 /** The check stage's result for `harvestId`, read back from its folder; a check of another harvest is refused. */

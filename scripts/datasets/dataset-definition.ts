@@ -66,8 +66,10 @@ export type UpstreamDatasetId = 'turnout' | 'parties';
 /** Every published dataset: the harvested ones and those the project ships itself (see `DatasetOrigin`). */
 export type DatasetId = UpstreamDatasetId | 'dapils';
 
-/** What a dataset that is not harvested may read to make its records: the harvest's records, a batch at a time. */
+/** What a dataset that is not harvested may read to make its records: the harvest's years and records. */
 export interface ProjectRecordsContext {
+  /** The four-digit election years of the harvest's upstream records (every upstream dataset), ascending. */
+  years: readonly number[];
   /** The records of an upstream dataset, in harvest order (one stored page per batch). */
   upstreamRecords(id: UpstreamDatasetId): AsyncIterable<readonly RawRecord[]>;
 }

@@ -319,6 +319,8 @@ export async function* readDatasetRecords(
   dir: string,
   manifest: HarvestManifest,
   dataset: DatasetDefinition,
+  /** The four-digit election years of the harvest's upstream records (ProjectRecordsContext.years). */
+  years: readonly number[],
 ): AsyncGenerator<readonly RawRecord[]> {
   const origin = dataset.origin;
   if (origin === undefined || origin.kind === 'upstream') {
@@ -326,6 +328,7 @@ export async function* readDatasetRecords(
     return;
   }
   yield* origin.records({
+    years,
     async *upstreamRecords(id) {
       const source = findDataset(id);
       if (!source || !isUpstreamDataset(source)) throw new Error(`${dataset.id} reads ${id}, not an upstream dataset`);

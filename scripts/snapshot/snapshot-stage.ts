@@ -13,6 +13,7 @@ import {
   QUALITY_REPORT_MARKDOWN,
   readCheckResult,
   readRecordFlags,
+  upstreamYearsOf,
 } from '../check/check-stage.ts';
 import type { QualityReport } from '../check/quality-check.ts';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
@@ -172,6 +173,8 @@ async function writeDatasetFiles(
   options: SnapshotStageOptions,
   dataset: DatasetDefinition,
   flags: ReadonlyMap<number, readonly string[]>,
+  /** The harvest's election years (ProjectRecordsContext.years), as the check stage saw them. */
+  harvestYears: readonly number[],
 ): Promise<Map<YearKey, number>> {
   const groups: YearGroup[] = [];
   const groupIndex = new Map<number | null, number>();
@@ -194,7 +197,7 @@ async function writeDatasetFiles(
     path.join(options.outDir, `${stemOf(dataset, 'all')}${formatOf('raw-json').suffix}`),
   );
   let position = 0;
-  for await (const batch of readDatasetRecords(options.harvestDir, options.harvest, dataset)) {
+  for await (const batch of readDatasetRecords(options.harvestDir, options.harvest, dataset, harvestYears)) {
     for (const record of batch) {
       const normalized = normalizeRecord(dataset, record, flags.get(position) ?? NO_FLAGS);
       position += 1;
@@ -244,11 +247,12 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const recordsWritten = new Map<DatasetDefinition['id'], Map<YearKey, number>>();
+  const harvestYears = upstreamYearsOf(quality.datasets);
   for (const dataset of DATASETS) {
     try {
       recordsWritten.set(
         dataset.id,
-        await writeDatasetFiles(options, dataset, await readRecordFlags(options.checkDir, dataset)),
+        await writeDatasetFiles(options, dataset, await readRecordFlags(options.checkDir, dataset), harvestYears),
       );
     } catch (error) {
       if (error instanceof SnapshotValueError)

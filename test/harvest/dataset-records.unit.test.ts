@@ -23,12 +23,12 @@ describe('datasets the project makes', () => {
     const dataset = projectDataset({
       kind: 'project',
       source: { id: 'sumber', en: 'source' },
-      async *records() {
-        yield [{ TahunPemilu: '2014' }];
+      async *records({ years }) {
+        yield years.map((year) => ({ TahunPemilu: String(year) }));
         yield [{ TahunPemilu: '2019' }, { TahunPemilu: '2024' }];
       },
     });
-    expect(await collect(readDatasetRecords('/nowhere', NO_PAGES, dataset))).toEqual([
+    expect(await collect(readDatasetRecords('/nowhere', NO_PAGES, dataset, [2014]))).toEqual([
       [{ TahunPemilu: '2014' }],
       [{ TahunPemilu: '2019' }, { TahunPemilu: '2024' }],
     ]);
@@ -42,7 +42,7 @@ describe('datasets the project makes', () => {
         for await (const batch of context.upstreamRecords('turnout')) yield batch;
       },
     });
-    await expect(collect(readDatasetRecords('/nowhere', NO_PAGES, dataset))).rejects.toMatchObject({
+    await expect(collect(readDatasetRecords('/nowhere', NO_PAGES, dataset, [2014]))).rejects.toMatchObject({
       code: 'HARVEST_CORRUPT',
     });
   });
