@@ -78,7 +78,11 @@ export function createRegionMatcher(official: OfficialRegions, crosswalk: readon
       const [regency] = candidates;
       return { method: 'rule', provinceCode, regencyCode: regency.code, officialName: regency.name };
     }
-    const where = `province ${provinces.join(' or ')}`;
+    const [, ...split] = provinces;
+    const where =
+      split.length === 0
+        ? `province ${provinceCode}`
+        : `province ${provinceCode} or those split from it (${split.join(', ')})`;
     if (candidates.length > 1) {
       return {
         method: 'none',
