@@ -6,6 +6,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isUpstreamDataset, type DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { findDataset } from '../datasets/datasets.ts';
+import { createCoverageAccumulator, type CoverageAccumulator } from './dapil-coverage.ts';
 import { BuildError } from '../errors.ts';
 import { writeFileAtomic } from '../foundation/atomic-file.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
@@ -67,10 +68,14 @@ async function checkHarvestedDataset(
   harvest: HarvestManifest,
   dataset: DatasetDefinition,
   years: readonly number[],
+  coverage: CoverageAccumulator | null,
 ): Promise<DatasetCheckResult> {
   const checker = createDatasetChecker(dataset);
   for await (const batch of readDatasetRecords(dir, harvest, dataset, years)) {
-    for (const record of batch) checker.add(record);
+    for (const record of batch) {
+      checker.add(record);
+      coverage?.add(record);
+    }
   }
   return checker.finish();
 }
@@ -87,15 +92,19 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
     ...options.datasets.filter((d) => !isUpstreamDataset(d)),
   ];
   const byId = new Map<string, DatasetCheckResult['report']>();
+  // A demo harvest's synthetic dapils are not counted against the official lists (docs/data.md).
+  const demo = options.harvest.parameters.demo;
+  const coverage = createCoverageAccumulator(!demo);
   for (const dataset of ordered) {
     const years = dataset.origin?.kind === 'project' ? upstreamYearsOf([...byId.values()]) : [];
-    const check = await checkHarvestedDataset(options.harvestDir, options.harvest, dataset, years);
+    const accumulator = dataset.id === 'turnout' ? coverage : null;
+    const check = await checkHarvestedDataset(options.harvestDir, options.harvest, dataset, years, accumulator);
     byId.set(dataset.id, check.report);
     await writeFileAtomic(flagsFile(outDir, dataset), renderFlags(check.flags));
     valuesSeen[dataset.id] = check.valuesSeen;
   }
   for (const dataset of options.datasets) reports.push(byId.get(dataset.id) as DatasetCheckResult['report']);
-  const quality = buildQualityReport(reports);
+  const quality = buildQualityReport(reports, coverage.finish(upstreamYearsOf(reports)));
   await writeFileAtomic(path.join(outDir, QUALITY_REPORT_JSON), `${JSON.stringify(quality, null, 2)}\n`);
   await writeFileAtomic(path.join(outDir, QUALITY_REPORT_MARKDOWN), renderQualityReportMarkdown(quality));
   const file: CheckResultFile = { harvestId: options.harvest.harvestId, valuesSeen };

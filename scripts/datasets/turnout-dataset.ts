@@ -17,6 +17,7 @@ import {
   createSumRule,
 } from './quality-rules.ts';
 import type { Localized } from '../languages.ts';
+import { createOfficialListRules } from './dapils/official-list-rules.ts';
 
 type VoterList = { code: 'dpt' | 'dptb' | 'dpk'; upstream: 'DPT' | 'DPTb' | 'DPK'; name: Localized };
 
@@ -164,6 +165,7 @@ const rules: readonly QualityRule[] = [
       en: 'JumlahTotalPenggunaHakPilihLakiLaki plus JumlahTotalPenggunaHakPilihPerempuan equals JumlahSeluruhPenggunaHakPilih.',
     },
   }),
+  ...createOfficialListRules(),
   createKeyUniqueRule(keyFields),
 ];
 
