@@ -103,7 +103,18 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
     await writeFileAtomic(flagsFile(outDir, dataset), renderFlags(check.flags));
     valuesSeen[dataset.id] = check.valuesSeen;
   }
-  for (const dataset of options.datasets) reports.push(byId.get(dataset.id) as DatasetCheckResult['report']);
+  // The report is about the source's data: a dataset the project makes is checked (its flags file is written like
+  // the others') but left out, and a broken rule there is the project's bug, not the source's.
+  for (const dataset of options.datasets) {
+    const report = byId.get(dataset.id) as DatasetCheckResult['report'];
+    if (isUpstreamDataset(dataset)) reports.push(report);
+    else if (report.violationCount > 0)
+      throw new Error(
+        `${dataset.id}: the project's own records break ${listBrokenRules(buildQualityReport([report]))
+          .map((rule) => rule.ruleId)
+          .join(', ')}`,
+      );
+  }
   const quality = buildQualityReport(reports, coverage.finish(upstreamYearsOf(reports)));
   await writeFileAtomic(path.join(outDir, QUALITY_REPORT_JSON), `${JSON.stringify(quality, null, 2)}\n`);
   await writeFileAtomic(path.join(outDir, QUALITY_REPORT_MARKDOWN), renderQualityReportMarkdown(quality));

@@ -4,6 +4,7 @@
 import { placeRegency, type MemberId } from '../datasets/dapils/dapil-membership.ts';
 import { officialDapilsOf } from '../datasets/dapils/official-dapil-tables.ts';
 import type { RawRecord } from '../datasets/dataset-definition.ts';
+import type { Localized } from '../languages.ts';
 
 export interface DapilRef {
   id: string;
@@ -18,8 +19,8 @@ export interface YearCoverage {
    * harvest (its synthetic dapils are not compared with the official ones).
    */
   status: 'compared' | 'no-turnout' | 'no-official-list' | 'not-compared';
-  /** The law the list comes from (English), or null without a list. */
-  law: string | null;
+  /** The law the list comes from, or null without a list. */
+  law: Localized | null;
   dapils: { harvested: number; official: number };
   /** Regencies (members with a code; the voters abroad are not one) the turnout records cover, anywhere in the list. */
   regencies: { harvested: number; official: number };
@@ -114,7 +115,7 @@ export function createCoverageAccumulator(compared: boolean): CoverageAccumulato
             return {
               year,
               status,
-              law: table?.law.en ?? null,
+              law: table?.law ?? null,
               dapils: { harvested: covered?.dapils.size ?? 0, official: table?.dapils.length ?? 0 },
               regencies: {
                 harvested: covered ? [...covered.members].filter((member) => regencyCodes.has(member)).length : 0,

@@ -145,7 +145,8 @@ function renderCoverage(coverage: DapilCoverage): string[] {
         : escapeTableCell(year.missingDapils.map((dapil) => `${dapil.id} ${dapil.name}`).join(', ')),
       '',
     );
-    if (year.law) lines.push(`Daftar resmi / Official list: ${escapeTableCell(year.law)}`, '');
+    if (year.law)
+      lines.push(`Daftar resmi: ${escapeTableCell(year.law.id)} / Official list: ${escapeTableCell(year.law.en)}`, '');
   }
   return lines;
 }

@@ -340,3 +340,43 @@ export function loadingSnippets(site: SiteData): LoadingSnippet[] {
     return [{ format, file, lines: loading.lines(file, idColumn) }];
   });
 }
+
+/** What the home and year pages say of a year's coverage of the official dapils (docs/data.md). */
+export interface CoverageSummary {
+  /** "20 of 77 dapils, 213 of 497 regencies of the official list", or why there is no figure ("no turnout data"). */
+  line: string;
+  /** The official list's law, when the year was compared. */
+  law: string | null;
+  /** "1101 ACEH I", … : the official dapils without a turnout record. */
+  missing: string[];
+  /** Sentences on dapil ids the list does not know and regencies in another dapil; empty when there are none. */
+  notes: string[];
+}
+
+/** The year's coverage from the quality report, or null when the report has none (a report older than coverage). */
+export function coverageSummary(site: SiteData, lang: Lang, year: number): CoverageSummary | null {
+  const t = TEXT[lang].coverage;
+  const coverage = site.quality.coverage?.years.find((entry) => entry.year === year);
+  if (!coverage) return null;
+  if (coverage.status !== 'compared') {
+    const line = { 'no-turnout': t.noTurnout, 'no-official-list': t.noList, 'not-compared': t.notCompared }[
+      coverage.status
+    ];
+    return { line, law: null, missing: [], notes: [] };
+  }
+  const notes: string[] = [];
+  if (coverage.unknownDapils.length > 0)
+    notes.push(t.unknownIds(coverage.unknownDapils.map((dapil) => dapil.id).join(', ')));
+  if (coverage.misplacedRegencies > 0) notes.push(t.misplaced(coverage.misplacedRegencies));
+  return {
+    line: t.line({
+      dapils: formatCount(lang, coverage.dapils.harvested),
+      officialDapils: formatCount(lang, coverage.dapils.official),
+      regencies: formatCount(lang, coverage.regencies.harvested),
+      officialRegencies: formatCount(lang, coverage.regencies.official),
+    }),
+    law: coverage.law === null ? null : t.law(coverage.law[lang]),
+    missing: coverage.missingDapils.map((dapil) => `${dapil.id} ${dapil.name}`),
+    notes,
+  };
+}
