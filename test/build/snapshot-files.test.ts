@@ -314,6 +314,10 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       const jsonFiles = manifest.files.filter((file) => file.format === 'json');
       // Per dataset, each year and all years together.
       expect(jsonFiles.map((file) => `${file.dataset} ${file.year ?? 'all'}`).sort()).toEqual([
+        'dapils 2014',
+        'dapils 2019',
+        'dapils 2024',
+        'dapils all',
         'parties 2014',
         'parties 2019',
         'parties 2024',
