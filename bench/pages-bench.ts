@@ -16,9 +16,9 @@ import {
   MOBILE_THROTTLING,
   type MeasuredMetrics,
 } from './support/lighthouse-estimate.ts';
+import { startStaticServer } from '../scripts/site/static-server.ts';
 import { PROJECT_ROOT } from './support/paths.ts';
 import { median, round } from './support/stats.ts';
-import { serveSite } from './support/static-site-server.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const AXE_SCRIPT = path.join(PROJECT_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
@@ -222,12 +222,14 @@ export async function benchPages(
   const audits: PageAudit[] = [];
   try {
     for (const [index, site] of sites.entries()) {
-      const server = await serveSite(site.siteDir);
+      const server = await startStaticServer({ root: site.siteDir });
+      /** A page's URL: its path is absolute, the server's URL ends in "/". */
+      const urlOf = (pagePath: string): string => new URL(pagePath.slice(1), server.url).href;
       try {
         const heaviest = await findHeaviestPages(site.siteDir);
         const pages = [{ kind: 'home' as const, path: '/' }, ...heaviest];
         for (const page of pages) {
-          const transfer = await measureTransfer(browser, `${server.url}${page.path}`);
+          const transfer = await measureTransfer(browser, urlOf(page.path));
           transfers.push({ site: site.name, kind: page.kind, path: page.path, ...transfer });
           context.log(
             `pages ${site.name} ${page.kind} ${page.path}: ${transfer.transferBytes.toLocaleString('en')} bytes in ${transfer.requests} requests`,
@@ -237,14 +239,14 @@ export async function benchPages(
         for (const page of pages) {
           const runs: MeasuredMetrics[] = [];
           for (let run = 0; run < context.plan.auditRuns; run += 1)
-            runs.push(await measurePerformance(browser, `${server.url}${page.path}`));
+            runs.push(await measurePerformance(browser, urlOf(page.path)));
           const metrics: MeasuredMetrics = {
             fcpMs: round(median(runs.map((run) => run.fcpMs))),
             lcpMs: round(median(runs.map((run) => run.lcpMs))),
             cls: round(median(runs.map((run) => run.cls)), 4),
             tbtMs: round(median(runs.map((run) => run.tbtMs))),
           };
-          const axe = await runAxe(browser, `${server.url}${page.path}`);
+          const axe = await runAxe(browser, urlOf(page.path));
           const performanceEstimate = estimatePerformanceScore(metrics);
           audits.push({
             site: site.name,
@@ -267,7 +269,7 @@ export async function benchPages(
     await browser.close();
   }
   context.noteCommand(
-    `Chromium ${CHROMIUM} through playwright-core ${CHROMIUM_ARGS.join(' ')}; pages served gzip-compressed by bench/support/static-site-server.ts`,
+    `Chromium ${CHROMIUM} through playwright-core ${CHROMIUM_ARGS.join(' ')}; pages served gzip-compressed by scripts/site/static-server.ts`,
   );
   return { status: 'ok', lighthouse, transfers, audits };
 }

@@ -1,6 +1,7 @@
-// A tiny static file server for the published folder (npm run preview, and the site tests): folders
-// answer with their index.html, a folder without its "/" is redirected, unknown paths get 404.html, and
-// responses are gzip-compressed when the client accepts it, so transfer sizes are real.
+// The one static file server, for the published folder (npm run preview), the site tests and the benchmark's page
+// measurements: folders answer with their index.html, a folder without its "/" is redirected, unknown paths get
+// 404.html, and text is gzip-compressed (zlib's default level 6, as common static hosts send it) when the client
+// accepts it, so the transfer sizes Chromium reports are what a visitor transfers.
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
