@@ -1,5 +1,6 @@
 // The shape of a benchmark results file (bench/results/*.json): one section per part of issue 6, each
-// either measured, "not-available" (with the reason: e.g. the site stage is not there yet) or "failed".
+// either measured, "not-available" (with the reason: e.g. Chromium is absent, or the section is not in --only)
+// or "failed".
 import type { MachineInfo } from './support/machine-info.ts';
 
 export type SectionStatus = 'ok' | 'not-available' | 'failed';

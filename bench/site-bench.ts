@@ -1,6 +1,6 @@
 // Site build: the site stage on the snapshot of the real data (../shared/data, or the demo data without it)
 // and of synthetic data with ten times the dapils and parties; first build, rebuilds with nothing changed (as the
-// build runs them, keeping the last site, and forced to run Astro), and `build --offline` again with nothing changed. Reports "not available" while the site stage is missing.
+// build runs them, keeping the last site, and forced to run Astro), and `build --offline` again with nothing changed.
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +11,6 @@ import { demoDataset, generatePartyRecords, generateTurnoutRecords } from '../sc
 import { loadUpstreamData, type UpstreamData } from '../scripts/upstream/upstream-data.ts';
 import { startUpstreamServer } from '../scripts/upstream/upstream-server.ts';
 import type { SiteBuild, SiteSection } from './bench-results.ts';
-import { loadSiteStage, SITE_NOT_AVAILABLE_EXIT } from './site-build-child.ts';
 // The canonical files the site tests serve too.
 import { REAL_FILES } from '../test/site/site-fixtures.ts';
 import type { BenchContext } from './support/bench-context.ts';
@@ -137,7 +136,6 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
       cwd: PROJECT_ROOT,
       env: { ASTRO_TELEMETRY_DISABLED: '1' },
     });
-    if (run.code === SITE_NOT_AVAILABLE_EXIT) throw new Error(run.stderr.trim());
     context.noteCommand(run.command.replace(dataDir, '<snapshot data>').replace(siteDir, '<site>'));
     assertSucceeded(run, `site build of the ${variant.name} data`);
     const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as { reused?: boolean };
@@ -192,8 +190,6 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
 }
 
 export async function benchSite(context: BenchContext, built: BuiltSite[]): Promise<Omit<SiteSection, 'durationMs'>> {
-  const stage = await loadSiteStage();
-  if (!stage.ok) return { status: 'not-available', reason: `not available yet: ${stage.reason}`, builds: [] };
   const variants = [await smallestSiteVariant(), ...(context.plan.largeSite ? [largeSiteVariant()] : [])];
   const builds: SiteBuild[] = [];
   for (const variant of variants) builds.push(await buildVariant(context, variant, built));
