@@ -3,9 +3,9 @@
 // or "failed".
 import type { MachineInfo } from './support/machine-info.ts';
 
-export type SectionStatus = 'ok' | 'not-available' | 'failed';
+type SectionStatus = 'ok' | 'not-available' | 'failed';
 
-export interface SectionBase {
+interface SectionBase {
   status: SectionStatus;
   /** Why the section is not available or failed. */
   reason?: string;

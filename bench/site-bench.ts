@@ -20,7 +20,7 @@ import { round } from './support/stats.ts';
 
 const BENCH_KEY = 'bench-key-not-secret';
 
-export interface SiteVariant {
+interface SiteVariant {
   name: string;
   description: string;
   /** null: the CLI's own demo (no upstream configured). */
@@ -54,7 +54,7 @@ function describeData(name: string, description: string, data: UpstreamData): Si
 }
 
 /** The real data when ../shared/data is there, else the demo data. */
-export async function smallestSiteVariant(): Promise<SiteVariant> {
+async function smallestSiteVariant(): Promise<SiteVariant> {
   const canonical = path.join(SHARED_DATA_DIR, 'canonical');
   if (existsSync(canonical)) {
     const data = await loadUpstreamData(REAL_FILES.map((file) => path.join(canonical, file)));
@@ -69,7 +69,7 @@ export async function smallestSiteVariant(): Promise<SiteVariant> {
 }
 
 /** Ten times the real data's dapils (53 → 530), parties (59 → 590) and turnout records, all synthetic. */
-export function largeSiteVariant(): SiteVariant {
+function largeSiteVariant(): SiteVariant {
   const turnout = generateTurnoutRecords({
     years: [2014],
     dapils: 530,

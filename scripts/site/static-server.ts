@@ -41,7 +41,7 @@ const SITE_TYPES: Record<string, { mediaType: string; text: boolean }> = {
 };
 
 /** Every file type a published site serves, by extension: the site's own, then the formats registry's. */
-export const SERVED_TYPES: ReadonlyMap<string, { mediaType: string; text: boolean }> = new Map([
+const SERVED_TYPES: ReadonlyMap<string, { mediaType: string; text: boolean }> = new Map([
   ...Object.entries(SITE_TYPES),
   ...servedExtensions(),
 ]);
