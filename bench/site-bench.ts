@@ -96,7 +96,16 @@ async function countHtml(dir: string): Promise<number> {
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).length;
 }
 
-async function buildVariant(context: BenchContext, variant: SiteVariant, built: BuiltSite[]): Promise<SiteBuild> {
+/** A variant's scratch folders, and the environment its builds run with. */
+interface VariantFolders {
+  root: string;
+  cacheDir: string;
+  distDir: string;
+  env: Record<string, string>;
+}
+
+/** Harvests and builds the variant's data once (not timed): the release data folder the site is built from. */
+async function buildVariantData(context: BenchContext, variant: SiteVariant): Promise<VariantFolders> {
   const root = path.join(context.workDir, `site-${variant.name}`);
   await rm(root, { recursive: true, force: true });
   await mkdir(root, { recursive: true });
@@ -111,7 +120,6 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
   const upstream = variant.data ? await startUpstreamServer({ apiKey: BENCH_KEY, data: variant.data }) : null;
   try {
     const upstreamEnv: Record<string, string> = upstream ? { KPU_BASE_URL: upstream.url, KPU_API_KEY: BENCH_KEY } : {};
-    // Harvest and snapshot once: the data the site is built from (not timed here).
     assertSucceeded(
       await runMeasured(process.execPath, [CLI_SCRIPT, 'build'], {
         cwd: PROJECT_ROOT,
@@ -122,48 +130,47 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
   } finally {
     await upstream?.close();
   }
-  const dataDir = path.join(cacheDir, 'stages', 'release', 'data');
-  const siteDir = path.join(root, 'site');
-  // The site stage as the build runs it (`forced`: as `build --rebuild-site` runs it, Astro every time).
-  const siteBuild = async (forced: boolean): Promise<{ run: MeasuredRun; reused: boolean }> => {
-    const args = [
-      path.join(PROJECT_ROOT, 'bench', 'site-build-child.ts'),
-      dataDir,
-      siteDir,
-      ...(forced ? ['--rebuild'] : []),
-    ];
-    const run = await runMeasured(process.execPath, args, {
-      cwd: PROJECT_ROOT,
-      env: { ASTRO_TELEMETRY_DISABLED: '1' },
-    });
-    context.noteCommand(run.command.replace(dataDir, '<snapshot data>').replace(siteDir, '<site>'));
-    assertSucceeded(run, `site build of the ${variant.name} data`);
-    const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as { reused?: boolean };
-    return { run, reused: result.reused === true };
-  };
-  const first = (await siteBuild(false)).run;
-  context.log(`site ${variant.name}: first build ${(first.wallMs / 1000).toFixed(1)} s`);
-  const rebuilds: MeasuredRun[] = [];
-  const forcedRebuilds: MeasuredRun[] = [];
-  let rebuildKeptSite = true;
-  for (let repetition = 0; repetition < context.plan.siteRebuilds; repetition += 1) {
-    const rebuild = await siteBuild(false);
-    rebuilds.push(rebuild.run);
-    rebuildKeptSite &&= rebuild.reused;
-    forcedRebuilds.push((await siteBuild(true)).run);
-    const last = (runs: MeasuredRun[]): string => ((runs.at(-1)?.wallMs ?? 0) / 1000).toFixed(1);
-    context.log(
-      `site ${variant.name}: rebuild ${last(rebuilds)} s (${rebuild.reused ? 'site kept' : 'built anew'}), forced ${last(forcedRebuilds)} s`,
-    );
-  }
-  built.push({ name: variant.name, siteDir });
+  return { root, cacheDir, distDir, env };
+}
 
-  // The first --offline build after an online one builds the pages anew (they now say how old the data is):
-  // run it once untimed, then time the builds that find nothing changed.
+/** The site stage as the build runs it (`forced`: as `build --rebuild-site` runs it, Astro every time). */
+async function timeSiteBuild(
+  context: BenchContext,
+  variant: SiteVariant,
+  folders: VariantFolders,
+  forced: boolean,
+): Promise<{ run: MeasuredRun; reused: boolean }> {
+  const dataDir = path.join(folders.cacheDir, 'stages', 'release', 'data');
+  const siteDir = path.join(folders.root, 'site');
+  const args = [
+    path.join(PROJECT_ROOT, 'bench', 'site-build-child.ts'),
+    dataDir,
+    siteDir,
+    ...(forced ? ['--rebuild'] : []),
+  ];
+  const run = await runMeasured(process.execPath, args, {
+    cwd: PROJECT_ROOT,
+    env: { ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  context.noteCommand(run.command.replace(dataDir, '<snapshot data>').replace(siteDir, '<site>'));
+  assertSucceeded(run, `site build of the ${variant.name} data`);
+  const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as { reused?: boolean };
+  return { run, reused: result.reused === true };
+}
+
+/**
+ * The first --offline build after an online one builds the pages anew (they now say how old the data is):
+ * run it once untimed, then time the builds that find nothing changed.
+ */
+async function timeOfflineBuilds(
+  context: BenchContext,
+  variant: SiteVariant,
+  folders: VariantFolders,
+): Promise<MeasuredRun[]> {
   const offlineBuild = async (): Promise<MeasuredRun> => {
     const run = await runMeasured(process.execPath, [CLI_SCRIPT, 'build', '--offline', '--json'], {
       cwd: PROJECT_ROOT,
-      env,
+      env: folders.env,
     });
     return assertSucceeded(run, `build --offline of the ${variant.name} data`);
   };
@@ -174,6 +181,29 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
     context.noteCommand(`${run.command}  (nothing changed since the previous build --offline)`);
     pipelineRuns.push(run);
   }
+  return pipelineRuns;
+}
+
+async function buildVariant(context: BenchContext, variant: SiteVariant, built: BuiltSite[]): Promise<SiteBuild> {
+  const folders = await buildVariantData(context, variant);
+  const siteDir = path.join(folders.root, 'site');
+  const first = (await timeSiteBuild(context, variant, folders, false)).run;
+  context.log(`site ${variant.name}: first build ${(first.wallMs / 1000).toFixed(1)} s`);
+  const rebuilds: MeasuredRun[] = [];
+  const forcedRebuilds: MeasuredRun[] = [];
+  let rebuildKeptSite = true;
+  for (let repetition = 0; repetition < context.plan.siteRebuilds; repetition += 1) {
+    const rebuild = await timeSiteBuild(context, variant, folders, false);
+    rebuilds.push(rebuild.run);
+    rebuildKeptSite &&= rebuild.reused;
+    forcedRebuilds.push((await timeSiteBuild(context, variant, folders, true)).run);
+    const last = (runs: MeasuredRun[]): string => ((runs.at(-1)?.wallMs ?? 0) / 1000).toFixed(1);
+    context.log(
+      `site ${variant.name}: rebuild ${last(rebuilds)} s (${rebuild.reused ? 'site kept' : 'built anew'}), forced ${last(forcedRebuilds)} s`,
+    );
+  }
+  built.push({ name: variant.name, siteDir });
+  const pipelineRuns = await timeOfflineBuilds(context, variant, folders);
   return {
     name: variant.name,
     description: variant.description,
@@ -185,7 +215,10 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
     rebuild: rebuilds.length > 0 ? timedRuns(rebuilds) : null,
     forcedRebuild: forcedRebuilds.length > 0 ? timedRuns(forcedRebuilds) : null,
     rebuildKeptSite: rebuilds.length > 0 && rebuildKeptSite,
-    pipelineRebuild: { ...timedRuns(pipelineRuns), siteInPipeline: existsSync(path.join(distDir, 'index.html')) },
+    pipelineRebuild: {
+      ...timedRuns(pipelineRuns),
+      siteInPipeline: existsSync(path.join(folders.distDir, 'index.html')),
+    },
   };
 }
 
