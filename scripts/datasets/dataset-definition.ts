@@ -87,6 +87,12 @@ export interface ColumnRoles {
   pageKey: string;
   /** What a page is about, in words (dapil name, party name); the page key stands in when it is empty. */
   displayName: string;
+  /** A short name beside the display name (a party's acronym): the same party is recognised across years by either. */
+  shortName?: string;
+  /** What one record of a page is about, when a page holds several (a dapil page's regency). */
+  recordName?: string;
+  /** The column grouping a year's pages (a dapil's province). */
+  groupName?: string;
   /** The column the documented filter parameter (`filterParameter`) compares with. */
   filter: string;
   /** Counts of persons by voter list and sex, in table order (DPT, DPTb, DPK, all lists); absent: no counts. */
@@ -152,7 +158,9 @@ export function defineDataset<const Id extends string>(
   if (columns.get(dataset.roles.pageKey)?.type !== 'text')
     throw new Error(`dataset ${dataset.id}: the page key ${dataset.roles.pageKey} is not a text column`);
   if (columns.get(dataset.roles.year)?.source !== dataset.yearField)
-    throw new Error(`dataset ${dataset.id}: the year column ${dataset.roles.year} is not read from ${dataset.yearField}`);
+    throw new Error(
+      `dataset ${dataset.id}: the year column ${dataset.roles.year} is not read from ${dataset.yearField}`,
+    );
   return dataset;
 }
 

@@ -293,6 +293,12 @@ export const partyDataset = defineDataset({
     QUALITY_FLAGS_COLUMN,
   ],
   rules,
-  roles: { year: 'election_year', pageKey: 'ballot_number', displayName: 'party_name', filter: 'election_year' },
+  roles: {
+    year: 'election_year',
+    pageKey: 'ballot_number',
+    displayName: 'party_name',
+    shortName: 'party_acronym',
+    filter: 'election_year',
+  },
   pages: { slug: { id: 'partai', en: 'party' }, view: 'profile' },
 });

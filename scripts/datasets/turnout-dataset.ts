@@ -279,6 +279,8 @@ export const turnoutDataset = defineDataset({
     year: 'election_year',
     pageKey: 'dapil_id',
     displayName: 'dapil_name',
+    groupName: 'province_name',
+    recordName: 'regency_name',
     filter: 'dapil_id',
     countGroups,
   },

@@ -6,7 +6,10 @@
 import type { NormalizedValue } from '../normalize/normalize-records.ts';
 import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
 import { partyLabel } from './page-models.ts';
-import { datasetOf, type DapilView, type DatasetId, type PartyView, type SiteData } from './site-data.ts';
+import { datasetById, DATASETS } from '../datasets/datasets.ts';
+import { partyDataset } from '../datasets/party-dataset.ts';
+import { turnoutDataset } from '../datasets/turnout-dataset.ts';
+import type { DapilView, DatasetId, PartyView, SiteData } from './site-data.ts';
 import { formatCount, formatDate, formatDateTime, formatDecimal, formatIsoDate } from './site-format.ts';
 import type { Lang, PageRef } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
@@ -44,7 +47,11 @@ export function clipValue(text: string, limit = VALUE_SHOWN_CHARS): string {
   return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('')}…`;
 }
 
-const DATASET_IDS: readonly DatasetId[] = ['turnout', 'parties'];
+/** The roles of the two datasets whose pages have views of their own (dapil and party pages). */
+const TURNOUT = turnoutDataset.roles;
+const PARTY = partyDataset.roles;
+
+const DATASET_IDS: readonly DatasetId[] = DATASETS.map((dataset) => dataset.id);
 
 /**
  * A value of a record as the pages write it: counts grouped the language's way, decimals with its separator,
@@ -54,7 +61,7 @@ const DATASET_IDS: readonly DatasetId[] = ['turnout', 'parties'];
 export function formatChangeValue(lang: Lang, dataset: DatasetId, field: string, value: NormalizedValue): string {
   const empty = TEXT[lang].changes.empty;
   if (value === null) return empty;
-  const column = datasetOf(dataset).columns.find((candidate) => candidate.name === field);
+  const column = datasetById(dataset).columns.find((candidate) => candidate.name === field);
   if (typeof value === 'number') {
     if (column?.type === 'decimal') return formatDecimal(lang, value);
     return column === undefined || column.unit === 'year' ? String(value) : formatCount(lang, value);
@@ -66,7 +73,7 @@ export function formatChangeValue(lang: Lang, dataset: DatasetId, field: string,
 
 /** A field's title in the page's language, and its column name (as in history.json and the downloads). */
 export function fieldOf(lang: Lang, dataset: DatasetId, field: string): { label: string; name: string } {
-  const column = datasetOf(dataset).columns.find((candidate) => candidate.name === field);
+  const column = datasetById(dataset).columns.find((candidate) => candidate.name === field);
   return { label: column?.title[lang] ?? field, name: field };
 }
 
@@ -104,7 +111,7 @@ const keyText = (key: HistoryEntry['key'], column: string): string | null => {
 };
 
 const keyYear = (entry: HistoryEntry): number | null => {
-  const value = entry.key.election_year;
+  const value = entry.key[datasetById(entry.dataset).roles.year];
   return typeof value === 'number' ? value : entry.year;
 };
 
@@ -113,13 +120,13 @@ export function changeRecordRef(site: SiteData, lang: Lang, entry: HistoryEntry)
   const t = TEXT[lang].changes;
   const year = keyYear(entry);
   const yearText = year === null ? t.empty : String(year);
-  if (entry.dataset === 'turnout') {
-    const dapilId = keyText(entry.key, 'dapil_id');
+  if (entry.dataset === turnoutDataset.id) {
+    const dapilId = keyText(entry.key, TURNOUT.pageKey);
     const dapil = site.dapils.find((view) => view.year === year && view.dapilId === dapilId);
-    const label = `${yearText} · dapil ${dapilId ?? t.empty} · ${keyText(entry.key, 'regency_name') ?? t.empty}`;
+    const label = `${yearText} · dapil ${dapilId ?? t.empty} · ${keyText(entry.key, TURNOUT.recordName ?? '') ?? t.empty}`;
     return { label, page: dapil ? { kind: 'dapil', year: dapil.year, dapilId: dapil.dapilId } : null };
   }
-  const ballot = keyText(entry.key, 'ballot_number');
+  const ballot = keyText(entry.key, PARTY.pageKey);
   const party = site.partyViews.find((view) => view.year === year && view.ballot === ballot);
   const label = `${yearText} · ${t.ballot(ballot ?? t.empty)}${party ? ` · ${partyLabel(party)}` : ''}`;
   return { label, page: party ? { kind: 'party', year: party.year, ballot: party.ballot } : null };
@@ -219,7 +226,7 @@ export function changelog(site: SiteData, lang: Lang, limits: Readonly<Changelog
             const counts = { added: count('added'), removed: count('removed'), changed: count('changed') };
             return {
               dataset,
-              title: datasetOf(dataset).title[lang],
+              title: datasetById(dataset).title[lang],
               ...counts,
               counts: t.counts(counts),
               total: own.length,
@@ -301,8 +308,11 @@ export function dapilHistory(site: SiteData, lang: Lang, view: DapilView, limit 
   return pageHistory(
     site,
     lang,
-    (entry) => entry.dataset === 'turnout' && keyYear(entry) === view.year && entry.key.dapil_id === view.dapilId,
-    (entry) => keyText(entry.key, 'regency_name') ?? empty,
+    (entry) =>
+      entry.dataset === turnoutDataset.id &&
+      keyYear(entry) === view.year &&
+      entry.key[TURNOUT.pageKey] === view.dapilId,
+    (entry) => keyText(entry.key, TURNOUT.recordName ?? '') ?? empty,
     limit,
   );
 }
@@ -312,7 +322,8 @@ export function partyHistory(site: SiteData, lang: Lang, view: PartyView, limit 
   return pageHistory(
     site,
     lang,
-    (entry) => entry.dataset === 'parties' && keyYear(entry) === view.year && entry.key.ballot_number === view.ballot,
+    (entry) =>
+      entry.dataset === partyDataset.id && keyYear(entry) === view.year && entry.key[PARTY.pageKey] === view.ballot,
     () => TEXT[lang].changes.ballot(view.ballot),
     limit,
   );

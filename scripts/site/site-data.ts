@@ -5,9 +5,15 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { QualityReport, QualityRuleSummary, QualityViolation } from '../check/quality-check.ts';
-import type { ColumnDefinition, DatasetDefinition } from '../datasets/dataset-definition.ts';
+import {
+  countColumnsOf,
+  type ColumnDefinition,
+  type CountGroup,
+  type DatasetDefinition,
+} from '../datasets/dataset-definition.ts';
+import { DATASETS, findDataset, type DatasetId } from '../datasets/datasets.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
-import { SEXES, turnoutDataset, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
+import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
 import { sha256Hex } from '../foundation/hashing.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
@@ -16,7 +22,8 @@ import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { isUrlIdentifier } from './site-routes.ts';
 
-export type DatasetId = DatasetDefinition['id'];
+export type { DatasetId } from '../datasets/datasets.ts';
+export type { CountCell, CountGroup } from '../datasets/dataset-definition.ts';
 
 export interface SiteRecord {
   dataset: DatasetId;
@@ -28,34 +35,17 @@ export interface SiteRecord {
   values: NormalizedRecord;
 }
 
-/** One sex of one voter list (or of all lists together), and the column holding its count. */
-export interface CountCell {
-  sex: 'male' | 'female' | 'total';
-  column: string;
+/** The turnout declaration's count columns by voter list and sex, in table order (its `countGroups` role). */
+export const COUNT_GROUPS: readonly CountGroup[] = turnoutDataset.roles.countGroups ?? [];
+
+export const COUNT_COLUMNS: readonly string[] = countColumnsOf(turnoutDataset);
+
+/** The column of one sex in one count group of the turnout declaration. Example: ('total', 'female') → "total_female". */
+export function countColumn(group: CountGroup['code'], sex: CountGroup['cells'][number]['sex']): string {
+  const column = COUNT_GROUPS.find((candidate) => candidate.code === group)?.cells.find((cell) => cell.sex === sex);
+  if (column === undefined) throw new Error(`the turnout declaration has no count of ${sex} in ${group}`);
+  return column.column;
 }
-
-/** The count columns in table order: DPT, DPTb, DPK, then all lists; each male, female, both. */
-export interface CountGroup {
-  code: 'dpt' | 'dptb' | 'dpk' | 'total';
-  cells: readonly CountCell[];
-}
-
-export const COUNT_GROUPS: readonly CountGroup[] = [
-  ...VOTER_LISTS.map((list) => ({
-    code: list.code as CountGroup['code'],
-    cells: SEXES.map((sex) => ({ sex: sex.code, column: `${list.code}_${sex.code}` })),
-  })),
-  {
-    code: 'total',
-    cells: [
-      { sex: 'male', column: 'total_male' },
-      { sex: 'female', column: 'total_female' },
-      { sex: 'total', column: 'total_voters' },
-    ],
-  },
-];
-
-export const COUNT_COLUMNS: readonly string[] = COUNT_GROUPS.flatMap((group) => group.cells.map((cell) => cell.column));
 
 /** A sum over records: `missing` counts the records whose value is null (a flagged, unreadable source value). */
 export interface CountSum {
@@ -144,13 +134,18 @@ function columnMap(dataset: DatasetDefinition): Map<string, ColumnDefinition> {
   return new Map(dataset.columns.map((column) => [column.name, column]));
 }
 
-export function datasetOf(id: DatasetId): DatasetDefinition {
-  return id === 'turnout' ? turnoutDataset : partyDataset;
-}
+/** The roles of the two datasets whose pages have views of their own (dapil and party pages). */
+const TURNOUT = turnoutDataset.roles;
+const PARTY = partyDataset.roles;
 
 export function textValue(record: SiteRecord, column: string): string | null {
   const value = record.values[column];
   return typeof value === 'string' ? value : null;
+}
+
+/** The short name of a record (a party's acronym), when its dataset declares one. */
+function shortNameOf(roles: DatasetDefinition['roles'], record: SiteRecord): string | null {
+  return roles.shortName === undefined ? null : textValue(record, roles.shortName);
 }
 
 export function numberValue(record: SiteRecord, column: string): number | null {
@@ -194,7 +189,7 @@ export function findPartyInOtherYears(site: SiteData, view: PartyView): PartyVie
   const keys = (candidate: PartyView): Set<string> =>
     new Set(
       candidate.records
-        .flatMap((record) => [textValue(record, 'party_name'), textValue(record, 'party_acronym')])
+        .flatMap((record) => [textValue(record, PARTY.displayName), shortNameOf(PARTY, record)])
         .map(partyMatchKey)
         .filter((key): key is string => key !== null),
     );
@@ -224,7 +219,7 @@ function groupTurnout(year: number, records: readonly SiteRecord[]): Pick<YearVi
   const byDapil = new Map<string, SiteRecord[]>();
   const unplaced: SiteRecord[] = [];
   for (const record of records) {
-    const id = textValue(record, 'dapil_id');
+    const id = textValue(record, TURNOUT.pageKey);
     if (!isUrlIdentifier(id)) {
       unplaced.push(record);
       continue;
@@ -240,8 +235,8 @@ function groupTurnout(year: number, records: readonly SiteRecord[]): Pick<YearVi
       return {
         year,
         dapilId,
-        dapilName: textValue(first, 'dapil_name'),
-        provinceName: textValue(first, 'province_name'),
+        dapilName: textValue(first, TURNOUT.displayName),
+        provinceName: TURNOUT.groupName === undefined ? null : textValue(first, TURNOUT.groupName),
         records: dapilRecords,
         totals: sumCounts(dapilRecords),
         flagged: dapilRecords.filter((record) => flagsOf(record).length > 0).length,
@@ -262,7 +257,7 @@ function groupParties(year: number, records: readonly SiteRecord[]): Pick<YearVi
   const byBallot = new Map<string, SiteRecord[]>();
   const unplaced: SiteRecord[] = [];
   for (const record of records) {
-    const ballot = textValue(record, 'ballot_number');
+    const ballot = textValue(record, PARTY.pageKey);
     if (!isUrlIdentifier(ballot)) {
       unplaced.push(record);
       continue;
@@ -279,8 +274,8 @@ function groupParties(year: number, records: readonly SiteRecord[]): Pick<YearVi
         year,
         ballot,
         records: partyRecords,
-        name: textValue(first, 'party_name'),
-        acronym: textValue(first, 'party_acronym'),
+        name: textValue(first, PARTY.displayName),
+        acronym: shortNameOf(PARTY, first),
       };
     });
   return { parties, unplacedParties: unplaced };
@@ -294,13 +289,15 @@ export function buildSiteData(
   companions: readonly string[] = ['manifest.json'],
   releaseFiles: ReleaseFiles = { releases: [], history: [] },
 ): SiteData {
-  const yearOf = (record: SiteRecord): number | null => numberValue(record, 'election_year');
+  const yearColumns = new Map(DATASETS.map((dataset) => [dataset.id, dataset.roles.year]));
+  const yearOf = (record: SiteRecord): number | null => numberValue(record, yearColumns.get(record.dataset) ?? '');
+  const recordsOf = (dataset: DatasetDefinition): SiteRecord[] => records[dataset.id] ?? [];
   // Only four-digit years get pages (docs/data.md), even from a manifest written before the snapshot said so;
   // the records of any other year are listed with the records without a year.
   const pageYears = manifest.years.filter(isFourDigitYear);
   const years: YearView[] = pageYears.map((year) => {
-    const turnoutRecords = records.turnout.filter((record) => yearOf(record) === year);
-    const partyRecords = records.parties.filter((record) => yearOf(record) === year);
+    const turnoutRecords = recordsOf(turnoutDataset).filter((record) => yearOf(record) === year);
+    const partyRecords = recordsOf(partyDataset).filter((record) => yearOf(record) === year);
     return {
       year,
       turnoutRecords,
@@ -323,7 +320,7 @@ export function buildSiteData(
     years,
     dapils: years.flatMap((year) => year.provinces.flatMap((province) => province.dapils)),
     partyViews: years.flatMap((year) => year.parties),
-    yearless: [...records.turnout, ...records.parties].filter((record) => {
+    yearless: DATASETS.flatMap(recordsOf).filter((record) => {
       const year = yearOf(record);
       return year === null || !known.has(year);
     }),
@@ -407,7 +404,8 @@ function isHistoryEntry(value: unknown): value is HistoryEntry {
     isObject(value) &&
     typeof value.release === 'string' &&
     typeof value.harvestedAt === 'string' &&
-    (value.dataset === 'turnout' || value.dataset === 'parties') &&
+    typeof value.dataset === 'string' &&
+    findDataset(value.dataset) !== undefined &&
     (value.kind === 'added' || value.kind === 'removed' || value.kind === 'changed') &&
     (value.year === null || Number.isSafeInteger(value.year)) &&
     isObject(value.key) &&
@@ -475,19 +473,18 @@ export async function loadSiteData(dataDir: string): Promise<SiteData> {
   const qualityFile = findFile(manifest, (file) => file.format === 'quality-json', 'quality report (quality-json)');
   const quality = JSON.parse(await readManifestFile(dataDir, qualityFile)) as QualityReport;
 
-  const records = {} as Record<DatasetId, SiteRecord[]>;
-  for (const dataset of [turnoutDataset, partyDataset]) {
+  const records: Record<DatasetId, SiteRecord[]> = {};
+  for (const dataset of DATASETS) {
     // The all-years file holds every record in the harvested order, so a record's index is its position.
     const file = findFile(
       manifest,
       (candidate) => candidate.dataset === dataset.id && candidate.year === 'all' && candidate.format === 'json',
       `all-years JSON of ${dataset.id}`,
     );
-    records[dataset.id] = parseSnapshotRecords(dataset, await readManifestFile(dataDir, file), file.path);
-    if (file.records !== records[dataset.id].length) {
-      throw new Error(
-        `${file.path} holds ${records[dataset.id].length} records, manifest.json says ${String(file.records)}`,
-      );
+    const parsed = parseSnapshotRecords(dataset, await readManifestFile(dataDir, file), file.path);
+    records[dataset.id] = parsed;
+    if (file.records !== parsed.length) {
+      throw new Error(`${file.path} holds ${parsed.length} records, manifest.json says ${String(file.records)}`);
     }
   }
   const companions = COMPANION_FILES.filter((file) => existsSync(path.join(dataDir, file)));
@@ -496,7 +493,10 @@ export async function loadSiteData(dataDir: string): Promise<SiteData> {
   // The pages group the all-years file by year; each per-year download must hold exactly those records.
   for (const file of manifest.files) {
     if (file.format !== 'json' || file.year === 'all' || file.dataset === null) continue;
-    const count = records[file.dataset].filter((record) => numberValue(record, 'election_year') === file.year).length;
+    const dataset = findDataset(file.dataset);
+    const count = (records[file.dataset] ?? []).filter(
+      (record) => dataset !== undefined && numberValue(record, dataset.roles.year) === file.year,
+    ).length;
     if (count !== file.records)
       throw new Error(
         `${file.path}: manifest.json says ${String(file.records)} records, the all-years file has ${count} of ${file.year}`,
