@@ -300,5 +300,9 @@ export const partyDataset = defineDataset({
     shortName: 'party_acronym',
     filter: 'election_year',
   },
-  pages: { slug: { id: 'partai', en: 'party' }, view: 'profile' },
+  pages: {
+    slug: { id: 'partai', en: 'party' },
+    view: 'profile',
+    keyLabel: { id: 'Nomor urut', en: 'Ballot number' },
+  },
 });

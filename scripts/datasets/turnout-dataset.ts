@@ -284,7 +284,7 @@ export const turnoutDataset = defineDataset({
     filter: 'dapil_id',
     countGroups,
   },
-  pages: { slug: { id: 'dapil', en: 'dapil' }, view: 'counts' },
+  pages: { slug: { id: 'dapil', en: 'dapil' }, view: 'counts', keyLabel: { id: 'Dapil', en: 'Dapil' } },
 });
 
 export { VOTER_LISTS, SEXES };

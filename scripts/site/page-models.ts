@@ -3,7 +3,7 @@
 // download groups and loading snippets. The Astro templates only lay these out.
 import type { QualityViolation } from '../check/quality-check.ts';
 import type { ColumnDefinition, DatasetDefinition } from '../datasets/dataset-definition.ts';
-import { DATASETS, findDataset, type DatasetId } from '../datasets/datasets.ts';
+import { datasetById, DATASETS, findDataset, type DatasetId } from '../datasets/datasets.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { isAbsoluteHttpUrl, isEmailAddress } from '../datasets/value-parsers.ts';
@@ -20,6 +20,7 @@ import {
   type CountSum,
   type DapilView,
   type PartyView,
+  type ProfileView,
   type SiteData,
   type SiteRecord,
   type Totals,
@@ -145,8 +146,20 @@ export function dapilLabel(view: DapilView): string {
   return view.dapilName ?? `Dapil ${view.dapilId}`;
 }
 
-export function partyLabel(view: PartyView): string {
-  return view.name ?? view.acronym ?? `#${view.ballot}`;
+/** A profile page's name: its display name, else its short name, else its page key. */
+export function profileLabel(view: ProfileView): string {
+  return view.name ?? view.shortName ?? `#${view.id}`;
+}
+
+/** The page key in words, as a profile page's lead says it. Example: ('en', 'parties', '3') → "Ballot number 3". */
+export function keyLine(lang: Lang, dataset: DatasetId, id: string): string {
+  return `${datasetById(dataset).pages.keyLabel[lang]} ${id}`;
+}
+
+/** The page key in words mid-sentence. Example: ('id', 'parties', '3') → "nomor urut 3"; ('en', 'turnout', '1101') → "dapil 1101". */
+export function keyPhrase(lang: Lang, dataset: DatasetId, id: string): string {
+  const line = keyLine(lang, dataset, id);
+  return `${line.charAt(0).toLocaleLowerCase(lang)}${line.slice(1)}`;
 }
 
 export function dapilCharts(lang: Lang, view: DapilView): { sex: Chart; lists: Chart } {
@@ -258,12 +271,13 @@ function rawValueOf(violations: readonly QualityViolation[], column: ColumnDefin
   return undefined;
 }
 
-/** Every profile field of a party record, labelled, with an explanation where it is empty. */
-export function partyProfile(site: SiteData, lang: Lang, record: SiteRecord): ProfileField[] {
+/** Every field of a record on a profile page (a party's), labelled, with an explanation where it is empty. */
+export function recordProfile(site: SiteData, lang: Lang, record: SiteRecord): ProfileField[] {
   const t = TEXT[lang];
   const violations = violationsOf(site, record);
-  return partyDataset.columns
-    .filter((column) => column.source !== null && column.name !== partyDataset.roles.year)
+  const dataset = datasetById(record.dataset);
+  return dataset.columns
+    .filter((column) => column.source !== null && column.name !== dataset.roles.year)
     .map((column): ProfileField => {
       const raw = record.values[column.name];
       const base = { column: column.name, label: column.title[lang] };
@@ -419,11 +433,9 @@ export function violationPage(
     if (!site.dapils.some((view) => view.year === year && view.dapilId === trimmed)) return null;
     return { page: { kind: 'dapil', year, dapilId: trimmed }, label: `${year}/${trimmed}` };
   }
-  if (dataset.id === partyDataset.id) {
-    if (!site.partyViews.some((view) => view.year === year && view.ballot === trimmed)) return null;
-    return { page: { kind: 'party', year, ballot: trimmed }, label: `${year}/${trimmed}` };
-  }
-  return null;
+  if (!site.profiles.some((view) => view.dataset === dataset.id && view.year === year && view.id === trimmed))
+    return null;
+  return { page: { kind: 'profile', dataset: dataset.id, year, id: trimmed }, label: `${year}/${trimmed}` };
 }
 
 /** What a year holds, for its line on the home page. */

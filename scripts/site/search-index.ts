@@ -37,7 +37,7 @@ export function buildSearchIndex(site: SiteData): SearchIndex {
     }
   }
   for (const party of site.partyViews) {
-    collect(parties, party.name ?? party.ballot, party.acronym ?? '', party.year, party.ballot);
+    collect(parties, party.name ?? party.id, party.shortName ?? '', party.year, party.id);
   }
   const byYear = (entry: SearchEntry): SearchEntry => [
     entry[0],

@@ -5,11 +5,10 @@
 // are the linked JSON files.
 import type { NormalizedValue } from '../normalize/normalize-records.ts';
 import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
-import { partyLabel } from './page-models.ts';
+import { keyPhrase, profileLabel } from './page-models.ts';
 import { datasetById, DATASETS } from '../datasets/datasets.ts';
-import { partyDataset } from '../datasets/party-dataset.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
-import type { DapilView, DatasetId, PartyView, SiteData } from './site-data.ts';
+import type { DapilView, DatasetId, ProfileView, SiteData } from './site-data.ts';
 import { formatCount, formatDate, formatDateTime, formatDecimal, formatIsoDate } from './site-format.ts';
 import type { Lang, PageRef } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
@@ -47,9 +46,8 @@ export function clipValue(text: string, limit = VALUE_SHOWN_CHARS): string {
   return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('')}…`;
 }
 
-/** The roles of the two datasets whose pages have views of their own (dapil and party pages). */
+/** The roles of the dataset whose pages have a view of their own (dapil pages). */
 const TURNOUT = turnoutDataset.roles;
-const PARTY = partyDataset.roles;
 
 const DATASET_IDS: readonly DatasetId[] = DATASETS.map((dataset) => dataset.id);
 
@@ -120,16 +118,19 @@ export function changeRecordRef(site: SiteData, lang: Lang, entry: HistoryEntry)
   const t = TEXT[lang].changes;
   const year = keyYear(entry);
   const yearText = year === null ? t.empty : String(year);
+  const { roles } = datasetById(entry.dataset);
+  const id = keyText(entry.key, roles.pageKey);
+  const keyed = `${yearText} · ${keyPhrase(lang, entry.dataset, id ?? t.empty)}`;
   if (entry.dataset === turnoutDataset.id) {
-    const dapilId = keyText(entry.key, TURNOUT.pageKey);
-    const dapil = site.dapils.find((view) => view.year === year && view.dapilId === dapilId);
-    const label = `${yearText} · dapil ${dapilId ?? t.empty} · ${keyText(entry.key, TURNOUT.recordName ?? '') ?? t.empty}`;
+    const dapil = site.dapils.find((view) => view.year === year && view.dapilId === id);
+    const label = `${keyed} · ${keyText(entry.key, roles.recordName ?? '') ?? t.empty}`;
     return { label, page: dapil ? { kind: 'dapil', year: dapil.year, dapilId: dapil.dapilId } : null };
   }
-  const ballot = keyText(entry.key, PARTY.pageKey);
-  const party = site.partyViews.find((view) => view.year === year && view.ballot === ballot);
-  const label = `${yearText} · ${t.ballot(ballot ?? t.empty)}${party ? ` · ${partyLabel(party)}` : ''}`;
-  return { label, page: party ? { kind: 'party', year: party.year, ballot: party.ballot } : null };
+  const view = site.profiles.find(
+    (candidate) => candidate.dataset === entry.dataset && candidate.year === year && candidate.id === id,
+  );
+  const label = `${keyed}${view ? ` · ${profileLabel(view)}` : ''}`;
+  return { label, page: view ? { kind: 'profile', dataset: view.dataset, year: view.year, id: view.id } : null };
 }
 
 /** One row per changed field, or one row for an added or removed record. */
@@ -317,14 +318,14 @@ export function dapilHistory(site: SiteData, lang: Lang, view: DapilView, limit 
   );
 }
 
-/** The changes to a party's records: matched by election_year and ballot_number. */
-export function partyHistory(site: SiteData, lang: Lang, view: PartyView, limit = PAGE_HISTORY_ROWS): PageHistory {
+/** The changes to a profile page's records (a party's): matched by year and page key (election_year and ballot_number). */
+export function profileHistory(site: SiteData, lang: Lang, view: ProfileView, limit = PAGE_HISTORY_ROWS): PageHistory {
+  const { pageKey } = datasetById(view.dataset).roles;
   return pageHistory(
     site,
     lang,
-    (entry) =>
-      entry.dataset === partyDataset.id && keyYear(entry) === view.year && entry.key[PARTY.pageKey] === view.ballot,
-    () => TEXT[lang].changes.ballot(view.ballot),
+    (entry) => entry.dataset === view.dataset && keyYear(entry) === view.year && entry.key[pageKey] === view.id,
+    () => keyPhrase(lang, view.dataset, view.id),
     limit,
   );
 }

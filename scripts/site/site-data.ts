@@ -11,7 +11,7 @@ import {
   type CountGroup,
   type DatasetDefinition,
 } from '../datasets/dataset-definition.ts';
-import { DATASETS, findDataset, type DatasetId } from '../datasets/datasets.ts';
+import { datasetById, DATASETS, findDataset, type DatasetId } from '../datasets/datasets.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
@@ -71,14 +71,22 @@ export interface ProvinceView {
   dapils: DapilView[];
 }
 
-export interface PartyView {
+/** One page of a dataset whose pages show each record's every field (`pages.view: 'profile'`): a year and a page key. */
+export interface ProfileView {
+  dataset: DatasetId;
   year: number;
-  ballot: string;
-  /** Normally one; more when the source repeats a ballot number (flagged key-unique). */
+  /** The page key (a party's ballot number). */
+  id: string;
+  /** Normally one; more when the source repeats a page key (flagged key-unique). */
   records: SiteRecord[];
+  /** The display name of the first record. */
   name: string | null;
-  acronym: string | null;
+  /** Its short name (a party's acronym), when the dataset declares one. */
+  shortName: string | null;
 }
+
+/** A party's page: the parties dataset's profile view. */
+export type PartyView = ProfileView;
 
 export interface YearView {
   year: number;
@@ -87,9 +95,8 @@ export interface YearView {
   /** Turnout records of the year without a usable dapil id: counted in the totals, on no dapil page. */
   unplacedTurnout: SiteRecord[];
   totals: Totals;
+  /** The parties dataset's pages of the year. */
   parties: PartyView[];
-  /** Party records of the year without a usable ballot number. */
-  unplacedParties: SiteRecord[];
 }
 
 export interface SiteData {
@@ -97,6 +104,9 @@ export interface SiteData {
   quality: QualityReport;
   years: YearView[];
   dapils: DapilView[];
+  /** The pages of every dataset with a profile view, dataset by dataset in the registry's order, then by year. */
+  profiles: ProfileView[];
+  /** The parties dataset's pages (a subset of `profiles`). */
   partyViews: PartyView[];
   /** Records whose election year is unreadable: in the all-years files only. */
   yearless: SiteRecord[];
@@ -184,17 +194,21 @@ export function partyMatchKey(text: string | null): string | null {
   return key === '' ? null : key;
 }
 
-/** The same party in the other years: a view whose name or acronym matches, by `partyMatchKey`. */
-export function findPartyInOtherYears(site: SiteData, view: PartyView): PartyView[] {
-  const keys = (candidate: PartyView): Set<string> =>
+/** The same party (or other profile) in the other years: a view of its dataset whose name or short name matches, by `partyMatchKey`. */
+export function findProfileInOtherYears(site: SiteData, view: ProfileView): ProfileView[] {
+  const roles = datasetById(view.dataset).roles;
+  const keys = (candidate: ProfileView): Set<string> =>
     new Set(
       candidate.records
-        .flatMap((record) => [textValue(record, PARTY.displayName), shortNameOf(PARTY, record)])
+        .flatMap((record) => [textValue(record, roles.displayName), shortNameOf(roles, record)])
         .map(partyMatchKey)
         .filter((key): key is string => key !== null),
     );
   const own = keys(view);
-  return site.partyViews.filter((other) => other.year !== view.year && [...keys(other)].some((key) => own.has(key)));
+  return site.profiles.filter(
+    (other) =>
+      other.dataset === view.dataset && other.year !== view.year && [...keys(other)].some((key) => own.has(key)),
+  );
 }
 
 export function findDapilInOtherYears(site: SiteData, view: DapilView): DapilView[] {
@@ -253,32 +267,30 @@ function groupTurnout(year: number, records: readonly SiteRecord[]): Pick<YearVi
   return { provinces: [...provinces.values()], unplacedTurnout: unplaced };
 }
 
-function groupParties(year: number, records: readonly SiteRecord[]): Pick<YearView, 'parties' | 'unplacedParties'> {
-  const byBallot = new Map<string, SiteRecord[]>();
-  const unplaced: SiteRecord[] = [];
+/** A profile dataset's pages of one year, by page key; records without a usable page key are on no page. */
+function groupProfiles(dataset: DatasetDefinition, year: number, records: readonly SiteRecord[]): ProfileView[] {
+  const { roles } = dataset;
+  const byKey = new Map<string, SiteRecord[]>();
   for (const record of records) {
-    const ballot = textValue(record, PARTY.pageKey);
-    if (!isUrlIdentifier(ballot)) {
-      unplaced.push(record);
-      continue;
-    }
-    const list = byBallot.get(ballot) ?? [];
+    const key = textValue(record, roles.pageKey);
+    if (!isUrlIdentifier(key)) continue;
+    const list = byKey.get(key) ?? [];
     list.push(record);
-    byBallot.set(ballot, list);
+    byKey.set(key, list);
   }
-  const parties = [...byBallot.entries()]
+  return [...byKey.entries()]
     .sort(([a], [b]) => compareIdentifiers(a, b))
-    .map(([ballot, partyRecords]) => {
-      const first = partyRecords[0] as SiteRecord;
+    .map(([id, pageRecords]) => {
+      const first = pageRecords[0] as SiteRecord;
       return {
+        dataset: dataset.id,
         year,
-        ballot,
-        records: partyRecords,
-        name: textValue(first, PARTY.displayName),
-        acronym: shortNameOf(PARTY, first),
+        id,
+        records: pageRecords,
+        name: textValue(first, roles.displayName),
+        shortName: shortNameOf(roles, first),
       };
     });
-  return { parties, unplacedParties: unplaced };
 }
 
 /** Groups checked records into the pages' views. Pure. */
@@ -303,9 +315,20 @@ export function buildSiteData(
       turnoutRecords,
       ...groupTurnout(year, turnoutRecords),
       totals: sumCounts(turnoutRecords),
-      ...groupParties(year, partyRecords),
+      parties: groupProfiles(partyDataset, year, partyRecords),
     };
   });
+  const profiles = DATASETS.filter((dataset) => dataset.pages.view === 'profile').flatMap((dataset) =>
+    pageYears.flatMap((year) =>
+      dataset.id === partyDataset.id
+        ? (years.find((view) => view.year === year)?.parties ?? [])
+        : groupProfiles(
+            dataset,
+            year,
+            recordsOf(dataset).filter((record) => yearOf(record) === year),
+          ),
+    ),
+  );
   const known = new Set(pageYears);
   const violations = new Map<string, QualityViolation[]>();
   for (const report of quality.datasets) {
@@ -319,6 +342,7 @@ export function buildSiteData(
     quality,
     years,
     dapils: years.flatMap((year) => year.provinces.flatMap((province) => province.dapils)),
+    profiles,
     partyViews: years.flatMap((year) => year.parties),
     yearless: DATASETS.flatMap(recordsOf).filter((record) => {
       const year = yearOf(record);

@@ -106,7 +106,6 @@ export interface SiteText {
   };
   party: {
     title: (name: string, year: number) => string;
-    ballotLine: (ballot: string) => string;
     profile: string;
     empty: string;
     unreadable: (raw: string) => string;
@@ -216,7 +215,6 @@ export interface SiteText {
     new: string;
     empty: string;
     wholeRecord: string;
-    ballot: (ballot: string) => string;
   };
   history: {
     heading: string;
@@ -293,7 +291,6 @@ export interface SiteText {
 
 const id: SiteText = {
   slugs: {
-    party: 'partai',
     downloads: 'unduh',
     dictionary: 'kamus-data',
     quality: 'kualitas-data',
@@ -415,7 +412,6 @@ const id: SiteText = {
   },
   party: {
     title: (name, year) => `${name}, pemilu ${year}`,
-    ballotLine: (ballot) => `Nomor urut ${ballot}`,
     profile: 'Profil',
     empty: 'Tidak diisi oleh sumber',
     unreadable: (raw) => `Nilai dari sumber tidak dapat dibaca: ${raw}`,
@@ -560,7 +556,6 @@ const id: SiteText = {
     new: 'Nilai baru',
     empty: '(kosong)',
     wholeRecord: 'seluruh rekaman',
-    ballot: (ballot) => `nomor urut ${ballot}`,
   },
   history: {
     heading: 'Riwayat perubahan',
@@ -636,7 +631,6 @@ const id: SiteText = {
 
 const en: SiteText = {
   slugs: {
-    party: 'party',
     downloads: 'downloads',
     dictionary: 'data-dictionary',
     quality: 'data-quality',
@@ -760,7 +754,6 @@ const en: SiteText = {
   },
   party: {
     title: (name, year) => `${name}, ${year} election`,
-    ballotLine: (ballot) => `Ballot number ${ballot}`,
     profile: 'Profile',
     empty: 'Left empty by the source',
     unreadable: (raw) => `The source's value could not be read: ${raw}`,
@@ -898,7 +891,6 @@ const en: SiteText = {
     new: 'New value',
     empty: '(empty)',
     wholeRecord: 'whole record',
-    ballot: (ballot) => `ballot number ${ballot}`,
   },
   history: {
     heading: 'Change history',
