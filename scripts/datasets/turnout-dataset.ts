@@ -5,7 +5,6 @@ import {
   QUALITY_FLAGS_COLUMN,
   type ColumnDefinition,
   type CountGroup,
-  type DatasetDefinition,
   type QualityRule,
 } from './dataset-definition.ts';
 import {

@@ -4,7 +4,6 @@
 import type { QualityViolation } from '../check/quality-check.ts';
 import type { ColumnDefinition, DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { datasetById, DATASETS, findDataset, type DatasetId } from '../datasets/datasets.ts';
-import { partyDataset } from '../datasets/party-dataset.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { isAbsoluteHttpUrl, isEmailAddress } from '../datasets/value-parsers.ts';
 import type { FileFormat, PublishedFile } from '../snapshot/snapshot-manifest.ts';

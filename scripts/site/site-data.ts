@@ -144,9 +144,8 @@ function columnMap(dataset: DatasetDefinition): Map<string, ColumnDefinition> {
   return new Map(dataset.columns.map((column) => [column.name, column]));
 }
 
-/** The roles of the two datasets whose pages have views of their own (dapil and party pages). */
+/** The roles of the dataset whose pages have a view of their own (dapil pages). */
 const TURNOUT = turnoutDataset.roles;
-const PARTY = partyDataset.roles;
 
 export function textValue(record: SiteRecord, column: string): string | null {
   const value = record.values[column];

@@ -190,7 +190,8 @@ function createRoutes(): Map<string, Route> {
     DATASETS.map((dataset) => {
       // The field the documented filter compares with: its declared role's column (seed 4.1, 4.2).
       const filterField = roleColumn(dataset, dataset.roles.filter).source;
-      if (!filterField) throw new Error(`dataset ${dataset.id}: the filter column ${dataset.roles.filter} has no source`);
+      if (!filterField)
+        throw new Error(`dataset ${dataset.id}: the filter column ${dataset.roles.filter} has no source`);
       return [dataset.path, { dataset, filterField }];
     }),
   );
