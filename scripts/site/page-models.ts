@@ -2,7 +2,8 @@
 // and exact value, charts with their text alternatives, quality notes with the broken rule explained,
 // download groups and loading snippets. The Astro templates only lay these out.
 import type { QualityViolation } from '../check/quality-check.ts';
-import type { ColumnDefinition, DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { roleColumn, type ColumnDefinition, type DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { partyDataset } from '../datasets/party-dataset.ts';
 import { datasetById, DATASETS, findDataset, type DatasetId } from '../datasets/datasets.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { isAbsoluteHttpUrl, isEmailAddress } from '../datasets/value-parsers.ts';
@@ -446,12 +447,49 @@ export function yearCounts(view: YearView): { dapils: number; regencies: number;
   };
 }
 
-/** Whether any record of a party's page breaks a rule (the year page marks it). */
-export function isPartyFlagged(view: PartyView): boolean {
+/** Whether any record of a profile page (a party's) breaks a rule (the year page marks it). */
+export function isPartyFlagged(view: ProfileView): boolean {
   return view.records.some((record) => flagsOf(record).length > 0);
 }
 
 /** The voters of all lists in a year's turnout records. */
 export function yearTotalVoters(view: YearView): number {
   return view.totals[countColumn('total', 'total')]?.sum ?? 0;
+}
+
+/** A section of the year page listing the pages of a profile dataset without a section of its own. */
+export interface ProfileSection {
+  dataset: DatasetId;
+  title: string;
+  /** Column headings: the page key's words, the display name's column title. */
+  keyHeader: string;
+  nameHeader: string;
+  rows: Array<{ page: PageRef; id: string; label: string; flagged: boolean }>;
+}
+
+/**
+ * The year page's sections for the profile datasets other than the parties (which have their own table), in the
+ * registry's order; a dataset without pages that year has none.
+ */
+export function yearProfileSections(site: SiteData, lang: Lang, year: number): ProfileSection[] {
+  return DATASETS.filter((dataset) => dataset.pages.view === 'profile' && dataset.id !== partyDataset.id).flatMap(
+    (dataset): ProfileSection[] => {
+      const views = site.profiles.filter((view) => view.dataset === dataset.id && view.year === year);
+      if (views.length === 0) return [];
+      return [
+        {
+          dataset: dataset.id,
+          title: dataset.title[lang],
+          keyHeader: dataset.pages.keyLabel[lang],
+          nameHeader: roleColumn(dataset, dataset.roles.displayName).title[lang],
+          rows: views.map((view) => ({
+            page: { kind: 'profile', dataset: view.dataset, year, id: view.id },
+            id: view.id,
+            label: profileLabel(view),
+            flagged: isPartyFlagged(view),
+          })),
+        },
+      ];
+    },
+  );
 }

@@ -123,6 +123,10 @@ describe('a dataset declared once, in a test', () => {
     // The flagged record: its note on its page, and the quality page links to it.
     expect(await site('en/2024/seats/0102/index.html')).toContain('count-digits');
     expect(await site('en/data-quality/index.html')).toContain('href="/en/2024/seats/0102/#q3"');
+    // Its year pages list them, under its title.
+    const year = await site('en/2024/index.html');
+    expect(year).toContain(`<h2 id="seats">${seatsDataset.title.en}</h2>`);
+    expect(year).toContain('href="/en/2024/seats/0103/"');
     // The same dapil in the other year, by name.
     expect(await site('2024/kursi/0101/index.html')).toContain('href="/2019/kursi/0101/"');
   });
