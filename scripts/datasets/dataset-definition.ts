@@ -108,6 +108,8 @@ export interface DatasetPages {
   /** The URL word of the dataset's pages in each language; also names its per-page files (the Indonesian one). */
   slug: Localized;
   view: 'counts' | 'profile';
+  /** What the changelog's table of releases calls the dataset's record count ("Party records"). */
+  recordsLabel: Localized;
   /** The words before a page key, capitalised: "Nomor urut" → "Nomor urut 3"; lower-cased mid-sentence ("dapil 1101"). */
   keyLabel: Localized;
 }

@@ -303,5 +303,6 @@ export const partyDataset = defineDataset({
     slug: { id: 'partai', en: 'party' },
     view: 'profile',
     keyLabel: { id: 'Nomor urut', en: 'Ballot number' },
+    recordsLabel: { id: 'Rekaman partai', en: 'Party records' },
   },
 });

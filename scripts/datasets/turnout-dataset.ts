@@ -283,7 +283,12 @@ export const turnoutDataset = defineDataset({
     filter: 'dapil_id',
     countGroups,
   },
-  pages: { slug: { id: 'dapil', en: 'dapil' }, view: 'counts', keyLabel: { id: 'Dapil', en: 'Dapil' } },
+  pages: {
+    slug: { id: 'dapil', en: 'dapil' },
+    view: 'counts',
+    keyLabel: { id: 'Dapil', en: 'Dapil' },
+    recordsLabel: { id: 'Rekaman pengguna hak pilih', en: 'Turnout records' },
+  },
 });
 
 export { VOTER_LISTS, SEXES };

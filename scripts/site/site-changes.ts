@@ -191,6 +191,8 @@ export interface Changelog {
   /** The release the site shows; null when no release stage ran. */
   current: { id: string; retrieved: string; unchanged: boolean } | null;
   releases: ReleaseSection[];
+  /** The columns of record counts in the table of releases, one per dataset in the registry's order. */
+  recordColumns: Array<{ dataset: DatasetId; label: string }>;
   /** Releases older than the ones listed. */
   older: number;
 }
@@ -243,7 +245,7 @@ export function changelog(site: SiteData, lang: Lang, limits: Readonly<Changelog
       current: entry.id === release?.id,
       previous,
       status: previous === null ? 'first' : entries.length > 0 ? 'changed' : 'nothing',
-      records: { turnout: entry.records.turnout ?? null, parties: entry.records.parties ?? null },
+      records: Object.fromEntries(DATASET_IDS.map((dataset) => [dataset, entry.records[dataset] ?? null])),
       folder: isReleaseFolderName(entry.id) ? entry.id : null,
       groups,
     };
@@ -253,6 +255,7 @@ export function changelog(site: SiteData, lang: Lang, limits: Readonly<Changelog
       ? { id: release.id, retrieved: formatDateTime(lang, manifest.harvest.finishedAt), unchanged: !release.new }
       : null,
     releases,
+    recordColumns: DATASETS.map((dataset) => ({ dataset: dataset.id, label: dataset.pages.recordsLabel[lang] })),
     older: Math.max(0, newestFirst.length - releases.length),
   };
 }

@@ -194,7 +194,6 @@ export interface SiteText {
     releasesCaption: string;
     release: string;
     retrieved: string;
-    recordsOf: Record<'turnout' | 'parties', string>;
     download: string;
     currentMark: string;
     releaseHeading: (release: string) => string;
@@ -532,7 +531,6 @@ const id: SiteText = {
     releasesCaption: 'Semua rilis, terbaru dahulu',
     release: 'Rilis',
     retrieved: 'Data diambil',
-    recordsOf: { turnout: 'Rekaman pengguna hak pilih', parties: 'Rekaman partai' },
     download: 'Berkas rilis (tidak berubah)',
     currentMark: '(rilis saat ini)',
     releaseHeading: (release) => `Rilis ${release}`,
@@ -868,7 +866,6 @@ const en: SiteText = {
     releasesCaption: 'Every release, newest first',
     release: 'Release',
     retrieved: 'Data retrieved',
-    recordsOf: { turnout: 'Turnout records', parties: 'Party records' },
     download: 'Release files (never altered)',
     currentMark: '(current release)',
     releaseHeading: (release) => `Release ${release}`,

@@ -82,7 +82,12 @@ export const seatsDataset = defineDataset({
     createKeyUniqueRule(keyFields),
   ],
   roles: { year: 'election_year', pageKey: 'dapil_id', displayName: 'dapil_name', filter: 'dapil_id' },
-  pages: { slug: { id: 'kursi', en: 'seats' }, view: 'profile', keyLabel: { id: 'Dapil', en: 'Dapil' } },
+  pages: {
+    slug: { id: 'kursi', en: 'seats' },
+    view: 'profile',
+    keyLabel: { id: 'Dapil', en: 'Dapil' },
+    recordsLabel: { id: 'Rekaman kursi', en: 'Seat records' },
+  },
 });
 
 const datasets: readonly DatasetDefinition[] = [seatsDataset];
