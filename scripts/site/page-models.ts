@@ -493,3 +493,8 @@ export function yearProfileSections(site: SiteData, lang: Lang, year: number): P
     },
   );
 }
+
+/** The columns that hold digits as text, each dataset's page key once, in the registry's order: "dapil_id, ballot_number". */
+export function identifierColumns(): string {
+  return [...new Set(DATASETS.map((dataset) => dataset.roles.pageKey))].join(', ');
+}

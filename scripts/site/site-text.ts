@@ -134,7 +134,8 @@ export interface SiteText {
     releasesChanges: string;
     howTo: string;
     /** The sentence before the loading lines, around a line of Python code: [before, code, after]. */
-    howToIntro: readonly [string, string, string];
+    /** The sentence around the pandas import; its end names the identifier columns (each dataset's page key). */
+    howToIntro: readonly [string, string, (columns: string) => string];
     formatNames: Record<string, string>;
   };
   dictionary: {
@@ -454,7 +455,8 @@ const id: SiteText = {
     howToIntro: [
       'Contoh satu baris untuk DuckDB (SQL), pandas (Python, setelah ',
       'import pandas as pd',
-      ') dan R, dengan nama berkas setelah diunduh. Kolom kode (dapil_id, ballot_number) adalah teks: nol di depan harus tetap ada.',
+      (columns) =>
+        `) dan R, dengan nama berkas setelah diunduh. Kolom kode (${columns}) adalah teks: nol di depan harus tetap ada.`,
     ],
     formatNames: formatLabels('id'),
   },
@@ -794,7 +796,8 @@ const en: SiteText = {
     howToIntro: [
       'One line each for DuckDB (SQL), pandas (Python, after ',
       'import pandas as pd',
-      ') and R, with the file name once downloaded. The identifier columns (dapil_id, ballot_number) are text: their leading zeros must stay.',
+      (columns) =>
+        `) and R, with the file name once downloaded. The identifier columns (${columns}) are text: their leading zeros must stay.`,
     ],
     formatNames: formatLabels('en'),
   },
