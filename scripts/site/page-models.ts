@@ -19,7 +19,6 @@ import {
   violationsOf,
   type CountSum,
   type DapilView,
-  type PartyView,
   type ProfileView,
   type SiteData,
   type SiteRecord,
