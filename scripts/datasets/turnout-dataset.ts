@@ -1,9 +1,10 @@
 // The turnout dataset: voters who used their vote in the DPR election, per dapil and regency,
 // by sex and by voter list (seed 2.2, query `datahakpilihdpr`).
 import {
+  defineDataset,
   QUALITY_FLAGS_COLUMN,
   type ColumnDefinition,
-  type DatasetDefinition,
+  type CountGroup,
   type QualityRule,
 } from './dataset-definition.ts';
 import {
@@ -167,7 +168,23 @@ const rules: readonly QualityRule[] = [
   createKeyUniqueRule(keyFields),
 ];
 
-export const turnoutDataset: DatasetDefinition = {
+/** The count columns by voter list, then all lists together; each male, female, both (the dapil page's table order). */
+const countGroups: readonly CountGroup[] = [
+  ...VOTER_LISTS.map((list) => ({
+    code: list.code,
+    cells: SEXES.map((sex) => ({ sex: sex.code, column: `${list.code}_${sex.code}` })),
+  })),
+  {
+    code: 'total',
+    cells: [
+      { sex: 'male', column: 'total_male' },
+      { sex: 'female', column: 'total_female' },
+      { sex: 'total', column: 'total_voters' },
+    ],
+  },
+];
+
+export const turnoutDataset = defineDataset({
   id: 'turnout',
   fileStem: 'kpu-dpr-turnout-by-sex',
   title: {
@@ -257,6 +274,21 @@ export const turnoutDataset: DatasetDefinition = {
     QUALITY_FLAGS_COLUMN,
   ],
   rules,
-};
+  roles: {
+    year: 'election_year',
+    pageKey: 'dapil_id',
+    displayName: 'dapil_name',
+    groupName: 'province_name',
+    recordName: 'regency_name',
+    filter: 'dapil_id',
+    countGroups,
+  },
+  pages: {
+    slug: { id: 'dapil', en: 'dapil' },
+    view: 'counts',
+    keyLabel: { id: 'Dapil', en: 'Dapil' },
+    recordsLabel: { id: 'Rekaman pengguna hak pilih', en: 'Turnout records' },
+  },
+});
 
 export { VOTER_LISTS, SEXES };

@@ -106,7 +106,6 @@ export interface SiteText {
   };
   party: {
     title: (name: string, year: number) => string;
-    ballotLine: (ballot: string) => string;
     profile: string;
     empty: string;
     unreadable: (raw: string) => string;
@@ -135,7 +134,8 @@ export interface SiteText {
     releasesChanges: string;
     howTo: string;
     /** The sentence before the loading lines, around a line of Python code: [before, code, after]. */
-    howToIntro: readonly [string, string, string];
+    /** The sentence around the pandas import; its end names the identifier columns (each dataset's page key). */
+    howToIntro: readonly [string, string, (columns: string) => string];
     formatNames: Record<string, string>;
   };
   dictionary: {
@@ -195,7 +195,6 @@ export interface SiteText {
     releasesCaption: string;
     release: string;
     retrieved: string;
-    recordsOf: Record<'turnout' | 'parties', string>;
     download: string;
     currentMark: string;
     releaseHeading: (release: string) => string;
@@ -216,7 +215,6 @@ export interface SiteText {
     new: string;
     empty: string;
     wholeRecord: string;
-    ballot: (ballot: string) => string;
   };
   history: {
     heading: string;
@@ -293,7 +291,6 @@ export interface SiteText {
 
 const id: SiteText = {
   slugs: {
-    party: 'partai',
     downloads: 'unduh',
     dictionary: 'kamus-data',
     quality: 'kualitas-data',
@@ -415,7 +412,6 @@ const id: SiteText = {
   },
   party: {
     title: (name, year) => `${name}, pemilu ${year}`,
-    ballotLine: (ballot) => `Nomor urut ${ballot}`,
     profile: 'Profil',
     empty: 'Tidak diisi oleh sumber',
     unreadable: (raw) => `Nilai dari sumber tidak dapat dibaca: ${raw}`,
@@ -459,7 +455,8 @@ const id: SiteText = {
     howToIntro: [
       'Contoh satu baris untuk DuckDB (SQL), pandas (Python, setelah ',
       'import pandas as pd',
-      ') dan R, dengan nama berkas setelah diunduh. Kolom kode (dapil_id, ballot_number) adalah teks: nol di depan harus tetap ada.',
+      (columns) =>
+        `) dan R, dengan nama berkas setelah diunduh. Kolom kode (${columns}) adalah teks: nol di depan harus tetap ada.`,
     ],
     formatNames: formatLabels('id'),
   },
@@ -536,7 +533,6 @@ const id: SiteText = {
     releasesCaption: 'Semua rilis, terbaru dahulu',
     release: 'Rilis',
     retrieved: 'Data diambil',
-    recordsOf: { turnout: 'Rekaman pengguna hak pilih', parties: 'Rekaman partai' },
     download: 'Berkas rilis (tidak berubah)',
     currentMark: '(rilis saat ini)',
     releaseHeading: (release) => `Rilis ${release}`,
@@ -560,7 +556,6 @@ const id: SiteText = {
     new: 'Nilai baru',
     empty: '(kosong)',
     wholeRecord: 'seluruh rekaman',
-    ballot: (ballot) => `nomor urut ${ballot}`,
   },
   history: {
     heading: 'Riwayat perubahan',
@@ -636,7 +631,6 @@ const id: SiteText = {
 
 const en: SiteText = {
   slugs: {
-    party: 'party',
     downloads: 'downloads',
     dictionary: 'data-dictionary',
     quality: 'data-quality',
@@ -760,7 +754,6 @@ const en: SiteText = {
   },
   party: {
     title: (name, year) => `${name}, ${year} election`,
-    ballotLine: (ballot) => `Ballot number ${ballot}`,
     profile: 'Profile',
     empty: 'Left empty by the source',
     unreadable: (raw) => `The source's value could not be read: ${raw}`,
@@ -803,7 +796,8 @@ const en: SiteText = {
     howToIntro: [
       'One line each for DuckDB (SQL), pandas (Python, after ',
       'import pandas as pd',
-      ') and R, with the file name once downloaded. The identifier columns (dapil_id, ballot_number) are text: their leading zeros must stay.',
+      (columns) =>
+        `) and R, with the file name once downloaded. The identifier columns (${columns}) are text: their leading zeros must stay.`,
     ],
     formatNames: formatLabels('en'),
   },
@@ -875,7 +869,6 @@ const en: SiteText = {
     releasesCaption: 'Every release, newest first',
     release: 'Release',
     retrieved: 'Data retrieved',
-    recordsOf: { turnout: 'Turnout records', parties: 'Party records' },
     download: 'Release files (never altered)',
     currentMark: '(current release)',
     releaseHeading: (release) => `Release ${release}`,
@@ -898,7 +891,6 @@ const en: SiteText = {
     new: 'New value',
     empty: '(empty)',
     wholeRecord: 'whole record',
-    ballot: (ballot) => `ballot number ${ballot}`,
   },
   history: {
     heading: 'Change history',

@@ -1,6 +1,7 @@
 // Deterministic synthetic records shaped exactly like the upstream's (seed 2.2 and 2.3), for the demo,
 // the tests and the benchmark. Every name says CONTOH ("example"): nothing here is a real figure.
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
+import type { ShippedDatasetId } from '../datasets/datasets.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 
@@ -75,24 +76,21 @@ function hashUnit(a: number, b: number, c: number): number {
 }
 
 /**
- * Builds records in the dataset's declared field order from values given in the order of `columnNames`
- * (normalized column names), so no upstream field name is spelled twice in the project.
+ * Builds records in the dataset's declared field order from values keyed by normalized column name, so no
+ * upstream field name (nor a list of the columns) is spelled twice in the project.
  */
-function createRecordBuilder(
-  dataset: DatasetDefinition,
-  columnNames: readonly string[],
-): (values: readonly string[]) => SyntheticRecord {
-  const fields = dataset.upstreamFields;
-  const slots = fields.map((field) => {
+function createRecordBuilder(dataset: DatasetDefinition): (values: Record<string, string>) => SyntheticRecord {
+  const fields = dataset.upstreamFields.map((field) => {
     const column = dataset.columns.find((candidate) => candidate.source === field);
-    const slot = column ? columnNames.indexOf(column.name) : -1;
-    if (slot < 0) throw new Error(`synthetic ${dataset.id} records have no value for upstream field ${field}`);
-    return slot;
+    if (!column) throw new Error(`synthetic ${dataset.id} records have no value for upstream field ${field}`);
+    return { field, column: column.name };
   });
   return (values) => {
     const record: SyntheticRecord = {};
-    for (let index = 0; index < fields.length; index += 1) {
-      record[fields[index] as string] = values[slots[index] as number] as string;
+    for (const { field, column } of fields) {
+      const value = values[column];
+      if (value === undefined) throw new Error(`synthetic ${dataset.id} record has no value for column ${column}`);
+      record[field] = value;
     }
     return record;
   };
@@ -346,27 +344,7 @@ const GIVEN_NAMES = [
   'Yuni',
 ] as const;
 
-const PARTY_COLUMNS: readonly string[] = [
-  'election_year',
-  'ballot_number',
-  'party_name',
-  'party_acronym',
-  'office_address',
-  'email',
-  'website',
-  'notary_name',
-  'notary_address',
-  'notarial_deed_number',
-  'notarial_deed_date',
-  'women_representation_pct',
-  'decree_number',
-  'general_chair',
-  'secretary_general',
-  'general_treasurer',
-  'verification_link',
-];
-
-const buildPartyRecord = createRecordBuilder(partyDataset, PARTY_COLUMNS);
+const buildPartyRecord = createRecordBuilder(partyDataset);
 
 function pickName(random: () => number): string {
   return `${GIVEN_NAMES[Math.floor(random() * GIVEN_NAMES.length)] as string} Contoh`;
@@ -415,25 +393,26 @@ export function generatePartyRecords(options: PartyGeneratorOptions): SyntheticR
       const deedDate = formatDeedDate(stable, 2014);
       const share = yearly() < 0.3 ? '' : (280 + Math.floor(yearly() * 170)) / 10;
       records.push(
-        buildPartyRecord([
-          String(year),
-          String(position + 1),
-          `Partai Contoh ${title}`,
-          `PC${identity}`,
-          hasOffice ? `Jalan Contoh Raya No. ${street}, Kota Contoh ${city}` : '',
-          `sekretariat@contoh-${slug}.example`,
-          website,
-          notary,
-          `Jalan Notaris Contoh No. ${1 + Math.floor(stable() * 90)}, Kota Contoh ${city}`,
-          deedNumber,
-          deedDate,
-          share === '' ? '' : String(share).replace('.', ','),
-          `SK-CONTOH/${identity}/${year}`,
-          pickName(yearly),
-          pickName(yearly),
-          pickName(yearly),
-          `https://contoh.example/partai/${identity}`,
-        ]),
+        // Values in the declaration's column order: the random draws happen in this order.
+        buildPartyRecord({
+          election_year: String(year),
+          ballot_number: String(position + 1),
+          party_name: `Partai Contoh ${title}`,
+          party_acronym: `PC${identity}`,
+          office_address: hasOffice ? `Jalan Contoh Raya No. ${street}, Kota Contoh ${city}` : '',
+          email: `sekretariat@contoh-${slug}.example`,
+          website: website,
+          notary_name: notary,
+          notary_address: `Jalan Notaris Contoh No. ${1 + Math.floor(stable() * 90)}, Kota Contoh ${city}`,
+          notarial_deed_number: deedNumber,
+          notarial_deed_date: deedDate,
+          women_representation_pct: share === '' ? '' : String(share).replace('.', ','),
+          decree_number: `SK-CONTOH/${identity}/${year}`,
+          general_chair: pickName(yearly),
+          secretary_general: pickName(yearly),
+          general_treasurer: pickName(yearly),
+          verification_link: `https://contoh.example/partai/${identity}`,
+        }),
       );
     });
   });
@@ -448,7 +427,7 @@ const DEMO_SEED = 20240214;
  * regencies each) and 8 parties per year (5 of them in both years). It contains exactly one broken turnout
  * record and one broken party record, so the quality report has something to show.
  */
-export function demoDataset(): Record<DatasetDefinition['id'], RawRecord[]> {
+export function demoDataset(): Record<ShippedDatasetId, RawRecord[]> {
   const turnout: RawRecord[] = generateTurnoutRecords({
     years: [2019, 2024],
     dapils: 6,

@@ -208,7 +208,7 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
     it.each(DATASETS.map((dataset) => [dataset.id, dataset] as const))(
       "%s: every value in every format of each year's files equals the normalized source",
       async (_id, dataset) => {
-        const records = served[dataset.id];
+        const records = served[dataset.id] ?? [];
         for (const year of new Set(records.map((record) => Number(record[dataset.yearField])))) {
           const source = records.filter((record) => Number(record[dataset.yearField]) === year);
           await expectEveryFormat(dataset, `${year}/${dataset.fileStem}-${year}`, source);
@@ -224,7 +224,7 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
             .filter((file) => file.dataset === dataset.id && file.year === 'all')
             .map((file) => file.format),
         ).toEqual(['json', 'csv', 'parquet', 'arrow', 'raw-json']);
-        await expectEveryFormat(dataset, `all-years/${dataset.fileStem}-all-years`, served[dataset.id]);
+        await expectEveryFormat(dataset, `all-years/${dataset.fileStem}-all-years`, served[dataset.id] ?? []);
       },
     );
 

@@ -1,7 +1,7 @@
 // The normalize stage: typed records in the declared column order, and no value lost without a flag.
 import { describe, expect, it } from 'vitest';
 import { checkDataset } from '../../scripts/check/quality-check.ts';
-import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
+import type { DatasetDefinition, RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { DATASETS } from '../../scripts/datasets/datasets.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
@@ -53,7 +53,7 @@ const PARTY: RawRecord = {
 };
 
 function checkAndNormalize(
-  dataset: typeof turnoutDataset,
+  dataset: DatasetDefinition,
   record: RawRecord,
 ): { flags: string[]; normalized: ReturnType<typeof normalizeRecord> } {
   const flags = checkDataset(dataset, [record]).flags[0] ?? [];
