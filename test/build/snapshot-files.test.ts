@@ -299,7 +299,7 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         sources: Array<{ title: string }>;
       };
       const { finishedAt } = harvested.manifest;
-      expect(descriptor.sources).toHaveLength(1);
+      expect(descriptor.sources).toHaveLength(2);
       const title = descriptor.sources[0]?.title ?? '';
       expect(title).toContain('Komisi Pemilihan Umum (KPU)');
       expect(title).toContain(new URL(world.upstream.url).host);
@@ -308,6 +308,10 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       expect(title).toContain(`retrieved ${finishedAt}`);
       expect(descriptor.created).toBe(finishedAt);
       expect(manifest.harvest.finishedAt).toBe(finishedAt);
+      // The region codes' list, credited as its ODbL 1.0 licence asks.
+      expect(descriptor.sources[1]?.title).toMatch(
+        /^Kemendagri region codes .* idn-area-data \d+\.\d+\.\d+ .*Open Database License \(ODbL\) 1\.0/,
+      );
     });
 
     it('writes every normalized JSON file to the declared schema: the columns in order, each value of its type or a null the column allows', async () => {
