@@ -478,8 +478,9 @@ const DEMO_SEED = 20240214;
 
 /**
  * The small dataset the out-of-the-box demo serves: turnout 2019 and 2024 (6 dapils in 3 provinces, 2–4
- * regencies each) and 8 parties per year (5 of them in both years). It contains exactly one broken turnout
- * record and one broken party record, so the quality report has something to show.
+ * regencies each) and 8 parties per year (5 of them in both years). It contains exactly one turnout record
+ * that breaks an arithmetic rule, one whose regency name matches no official name, and one broken party
+ * record, so the quality report has something to show.
  */
 export function demoDataset(): Record<DatasetDefinition['id'], RawRecord[]> {
   const turnout: RawRecord[] = generateTurnoutRecords({
@@ -500,6 +501,13 @@ export function demoDataset(): Record<DatasetDefinition['id'], RawRecord[]> {
   // it breaks "DPTb: male + female = both" and, with it, "DPT + DPTb + DPK = JumlahSeluruhPenggunaHakPilih".
   const brokenTurnout = turnout.filter((record) => record[turnoutDataset.yearField] === '2024')[3];
   if (brokenTurnout) brokenTurnout[DPTB_BOTH] = String(Number(brokenTurnout[DPTB_BOTH]) + 100);
+
+  // DELIBERATELY BROKEN (demo quality report): a misspelt regency name (ACEH TENGGARA as ACEH TENGGRA) in 2019
+  // matches no official name, so the record gets no regency code and the flag region-code-match.
+  const misspelt = turnout.find(
+    (record) => record[turnoutDataset.yearField] === '2019' && record[REGENCY] === 'ACEH TENGGARA',
+  );
+  if (misspelt) misspelt[REGENCY] = 'ACEH TENGGRA';
 
   // DELIBERATELY BROKEN (demo quality report): a notarial deed dated 31 February, which does not exist.
   const brokenParty = parties.find((record) => record[partyDataset.yearField] === '2019');

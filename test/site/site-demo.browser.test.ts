@@ -99,6 +99,14 @@ describe('site from the demo data', () => {
     }
   });
 
+  it('explains on its dapil page the regency whose name matches no official one, and gives it no code', async () => {
+    const html = await (await fetch(new URL('en/2019/dapil/1101/', suite.site().server.url))).text();
+    expect(html).toMatch(/ACEH TENGGRA <a class="flag"/);
+    expect(html).toContain('region-code-match');
+    expect(html).toContain('no kabupaten named &quot;ACEH TENGGRA&quot; in province 11 of the official list');
+    expect(html).toMatch(/ACEH SELATAN <span class="code" title="[^"]+">1101<\/span>/);
+  });
+
   it('shows every figure without JavaScript, and says what search needs', async () => {
     const context = await suite.browser().newContext({ javaScriptEnabled: false });
     try {

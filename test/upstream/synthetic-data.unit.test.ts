@@ -236,6 +236,14 @@ describe('demoDataset', () => {
     expect(broken[0]?.rules).toEqual(['DPTb: male+female != both', 'LakiLakiDanPerempuan: DPT+DPTb+DPK != total']);
   });
 
+  it('has exactly one regency name that matches no official one, so one record has no region code', () => {
+    const { flags } = checkDataset(turnoutDataset, demo.turnout);
+    const unmatched = demo.turnout.filter((_, position) => flags[position]?.includes('region-code-match'));
+    expect(unmatched.map((record) => [record.TahunPemilu, record.IdDapil, record.NamaKabupaten])).toEqual([
+      ['2019', '1101', 'ACEH TENGGRA'],
+    ]);
+  });
+
   it('has parties for both years, some in both, and exactly one invalid deed date', () => {
     for (const year of ['2019', '2024'])
       expect(demo.parties.filter((record) => record.tahunPemilu === year)).toHaveLength(8);
