@@ -10,7 +10,7 @@ import { HAS_SHARED_DATA, noticeSharedData, readCanonicalCsv } from '../support/
 noticeSharedData('the real-data case of test/regions/region-code-columns.unit.test.ts');
 
 // Made-up counts (not real figures) that obey every arithmetic rule; only the dapil and the name vary.
-const COUNTS: Readonly<Record<string, string>> = Object.fromEntries(
+const COUNTS: Record<string, string> = Object.fromEntries(
   turnoutDataset.upstreamFields
     .filter((field) => field.startsWith('Jumlah'))
     .map((field) => [field, /DanPerempuan|Seluruh/.test(field) ? '2' : '1']),
