@@ -4,7 +4,7 @@
 import type { Localized } from './languages.ts';
 
 /** One line of a loading snippet: a tool and the code that loads the file in it. */
-export interface LoadingLine {
+interface LoadingLine {
   tool: string;
   code: string;
 }
@@ -47,6 +47,10 @@ const CSV_TEXT: Localized = {
   en: "quoted text; text a spreadsheet would run as a formula (starting with =, +, -, @) gets a leading '",
 };
 
+/**
+ * The published formats, declared once.
+ * @public test/snapshot/formats-registry.unit.test.ts adds one through vi.mock, which knip cannot follow.
+ */
 export const FORMATS = declareFormats([
   {
     id: 'json',

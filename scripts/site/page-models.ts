@@ -34,7 +34,7 @@ export interface Cell {
   value: number | null;
 }
 
-export function countCell(lang: Lang, value: number | null): Cell {
+function countCell(lang: Lang, value: number | null): Cell {
   return { text: value === null ? '—' : formatCount(lang, value), value };
 }
 
@@ -78,7 +78,7 @@ function listRowOf(label: string, record: SiteRecord): VoterListRow {
   };
 }
 
-export function sexSplitChart(
+function sexSplitChart(
   lang: Lang,
   subject: string,
   title: string,
@@ -101,7 +101,7 @@ export function sexSplitChart(
   return { svg, title, summary };
 }
 
-export function voterListChart(
+function voterListChart(
   lang: Lang,
   subject: string,
   title: string,
@@ -190,7 +190,7 @@ export function yearsChart(lang: Lang, years: readonly YearView[]): Chart {
   return { svg, title: t.home.chartTitle, summary };
 }
 
-export interface QualityNoteItem {
+interface QualityNoteItem {
   ruleId: string;
   title: string;
   description: string;
@@ -292,7 +292,7 @@ export function partyProfile(site: SiteData, lang: Lang, record: SiteRecord): Pr
 }
 
 /** Files of the manifest grouped for the downloads page: by year (years ascending, then all years), then dataset. */
-export interface DownloadSection {
+interface DownloadSection {
   dataset: 'turnout' | 'parties' | null;
   title: string;
   files: PublishedFile[];
