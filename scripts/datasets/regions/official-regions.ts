@@ -5,10 +5,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { Localized } from '../../languages.ts';
 import { normalizeRegionName, type RegionKind } from './region-names.ts';
 
-export interface OfficialProvince {
+interface OfficialProvince {
   /** Two digits: "11". */
   code: string;
   /** As the list writes it: "Aceh". */
@@ -46,11 +45,6 @@ export const PROVINCE_SPLITS: Readonly<Record<string, readonly string[]>> = {
   '64': ['65'],
   '91': ['93', '94', '95'],
   '92': ['96'],
-};
-
-export const PROVINCE_SPLITS_NOTE: Localized = {
-  en: 'Kalimantan Utara (65) was split from Kalimantan Timur (64) by UU 20/2012; Papua Selatan (93), Papua Tengah (94) and Papua Pegunungan (95) from Papua (91) by UU 14, 15 and 16/2022; Papua Barat Daya (96) from Papua Barat (92) by UU 29/2022.',
-  id: 'Kalimantan Utara (65) dimekarkan dari Kalimantan Timur (64) dengan UU 20/2012; Papua Selatan (93), Papua Tengah (94), dan Papua Pegunungan (95) dari Papua (91) dengan UU 14, 15, dan 16/2022; Papua Barat Daya (96) dari Papua Barat (92) dengan UU 29/2022.',
 };
 
 /** The provinces a regency of `provinceCode` may be coded under today: itself, then those split from it. */
@@ -104,7 +98,7 @@ export function parseOfficialRegions(
   return { source, provinces, regencies };
 }
 
-export const OFFICIAL_REGIONS_PACKAGE = 'idn-area-data';
+const OFFICIAL_REGIONS_PACKAGE = 'idn-area-data';
 
 let loaded: OfficialRegions | undefined;
 
@@ -112,7 +106,7 @@ let loaded: OfficialRegions | undefined;
 export function loadOfficialRegions(): OfficialRegions {
   if (loaded) return loaded;
   const require = createRequire(import.meta.url);
-  const packageJson = require.resolve(`${OFFICIAL_REGIONS_PACKAGE}/package.json`);
+  const packageJson = require.resolve('idn-area-data/package.json');
   const { version } = JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string };
   const dataDir = path.join(path.dirname(packageJson), 'data');
   loaded = parseOfficialRegions(
