@@ -141,6 +141,18 @@ export function regencyLabel(lang: Lang, record: SiteRecord): string {
   return textValue(record, turnoutDataset.roles.recordName ?? '') ?? `(${TEXT[lang].unavailable})`;
 }
 
+/** The record's official region code (docs/data.md, "Region codes"); null when its name matched none. */
+export function regionCodeOf(record: SiteRecord, level: 'province' | 'regency'): string | null {
+  return textValue(record, level === 'province' ? 'province_code' : 'regency_code');
+}
+
+/** The dapil's province as the summary names it: "ACEH (11)", or the name alone when no record has the code. */
+export function provinceLabel(lang: Lang, view: DapilView): string {
+  const name = view.provinceName ?? TEXT[lang].unavailable;
+  const code = view.records.map((record) => regionCodeOf(record, 'province')).find((value) => value !== null);
+  return code === undefined ? name : `${name} (${code})`;
+}
+
 export function dapilLabel(view: DapilView): string {
   return view.dapilName ?? `Dapil ${view.dapilId}`;
 }
