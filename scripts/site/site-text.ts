@@ -5,6 +5,13 @@ import type { ColumnDefinition, ColumnType } from '../datasets/dataset-definitio
 import { formatTypeTexts } from '../datasets/data-dictionary.ts';
 import type { Lang, SlugKind } from './site-routes.ts';
 import { formatLabels } from '../formats.ts';
+import { COUNTS_MEANING, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
+
+/** Each voter list's legal name and who is on it, from the dataset's declaration (turnout-dataset.ts). */
+function voterListNames(lang: Lang): Record<'dpt' | 'dptb' | 'dpk', string> {
+  const names = Object.fromEntries(VOTER_LISTS.map((list) => [list.code, `${list.name[lang]}: ${list.meaning[lang]}`]));
+  return names as Record<'dpt' | 'dptb' | 'dpk', string>;
+}
 
 /** How one logical column type is written in each published format, in words. */
 export type FormatTypeTexts = ReturnType<typeof formatTypeTexts>[ColumnType];
@@ -48,6 +55,8 @@ export interface SiteText {
   sex: { male: string; female: string; total: string };
   groups: { dpt: string; dptb: string; dpk: string; total: string };
   groupNames: { dpt: string; dptb: string; dpk: string; total: string };
+  /** Under every count table: the counts are voters who voted, with no denominator (turnout-dataset.ts). */
+  countsNote: string;
   unavailable: string;
   flagged: string;
   flaggedRecords: (count: number) => string;
@@ -345,12 +354,8 @@ const id: SiteText = {
   and: 'dan',
   sex: { male: 'Laki-laki', female: 'Perempuan', total: 'Jumlah' },
   groups: { dpt: 'DPT', dptb: 'DPTb', dpk: 'DPK', total: 'Semua daftar' },
-  groupNames: {
-    dpt: 'Daftar Pemilih Tetap: pemilih yang terdaftar',
-    dptb: 'Daftar Pemilih Tambahan: pemilih terdaftar yang memilih di TPS lain',
-    dpk: 'Daftar Pemilih Khusus: pemilih yang tidak terdaftar di DPT',
-    total: 'DPT, DPTb dan DPK bersama',
-  },
+  groupNames: { ...voterListNames('id'), total: 'DPT, DPTb dan DPK bersama' },
+  countsNote: COUNTS_MEANING.id,
   unavailable: 'tidak tersedia',
   flagged: 'catatan kualitas',
   flaggedRecords: (count) => `${count} rekaman dengan catatan kualitas`,
@@ -690,12 +695,8 @@ const en: SiteText = {
   and: 'and',
   sex: { male: 'Male', female: 'Female', total: 'Both' },
   groups: { dpt: 'DPT', dptb: 'DPTb', dpk: 'DPK', total: 'All lists' },
-  groupNames: {
-    dpt: 'main voter list (Daftar Pemilih Tetap): registered voters',
-    dptb: 'supplementary list (Daftar Pemilih Tambahan): registered voters voting at another polling station',
-    dpk: 'additional list (Daftar Pemilih Khusus): voters not on the DPT',
-    total: 'DPT, DPTb and DPK together',
-  },
+  groupNames: { ...voterListNames('en'), total: 'DPT, DPTb and DPK together' },
+  countsNote: COUNTS_MEANING.en,
   unavailable: 'not available',
   flagged: 'quality note',
   flaggedRecords: (count) => `${count} record${count === 1 ? '' : 's'} with quality notes`,
@@ -753,7 +754,7 @@ const en: SiteText = {
     totalRow: 'Dapil total',
     missingInTotal: (count) => `${count} unreadable value${count === 1 ? '' : 's'} left out of the total`,
     sexChart: 'Men and women among voters who voted, per regency or city',
-    listChart: 'Voters who voted outside the main list (DPTb and DPK), per regency or city',
+    listChart: 'Voters who voted outside the final voter list (DPTb and DPK), per regency or city',
     listLegend: 'Voter lists',
     otherYears: 'This dapil in other years',
     sortHint: 'With JavaScript, the buttons in the column headers sort the table.',
@@ -952,7 +953,7 @@ const en: SiteText = {
     yearsNext: (share, year) => `${share} in ${year}`,
     years: (list) => `Women were ${list}.`,
     voterLists: ({ subject, dpt, dptb, dpk }) =>
-      `In ${subject}, ${dpt} of voters who voted were on the main list (DPT), ${dptb} on the supplementary list (DPTb) and ${dpk} on the additional list (DPK)`,
+      `In ${subject}, ${dpt} of voters who voted were on the final voter list (DPT), ${dptb} on the DPTb (registered elsewhere, moved) and ${dpk} on the DPK (on no list)`,
     voterListsRange: ({ high, highShare, low, lowShare }) =>
       `; the share outside the DPT was largest in ${high} (${highShare}) and smallest in ${low} (${lowShare})`,
     citation: ({ publisher, what, queries, oneQuery, release, retrieved }) =>
