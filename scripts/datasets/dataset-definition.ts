@@ -15,8 +15,13 @@ export interface ColumnDefinition {
   /** Normalized column name, snake_case, the same across datasets for the same meaning. */
   name: string;
   type: ColumnType;
-  /** The upstream field this column is read from; null for columns the publisher derives (quality flags). */
+  /** The upstream field this column is read from; null for columns the publisher derives (quality flags, `derive`). */
   source: string | null;
+  /**
+   * For a derived column (source null) other than the quality flags: its value, computed by the normalizer from
+   * the record's columns declared before it (already normalized). Example: the parties' `party_id`.
+   */
+  derive?: (normalized: Readonly<Record<string, unknown>>) => string | number | null;
   /** Unit of measure, when the column is a quantity. */
   unit?: 'persons' | 'percent' | 'year';
   /** Whether the column can be null (an empty upstream value becomes null). */

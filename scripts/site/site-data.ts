@@ -177,29 +177,15 @@ export function sumCounts(records: readonly SiteRecord[]): Totals {
   return totals;
 }
 
-/** Text for matching one party across years: case, accents, punctuation and spacing do not count. "Partai NasDem" ≡ "PARTAI NASDEM". */
-export function partyMatchKey(text: string | null): string | null {
-  if (text === null) return null;
-  const key = text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-  return key === '' ? null : key;
-}
-
-/** The same party in the other years: a view whose name or acronym matches, by `partyMatchKey`. */
+/**
+ * The same party in the other years: the views whose records share its `party_id`, the column the normalizer
+ * fills from the declared alias table (scripts/datasets/party-identity.ts), so the links and the files agree.
+ */
 export function findPartyInOtherYears(site: SiteData, view: PartyView): PartyView[] {
-  const keys = (candidate: PartyView): Set<string> =>
-    new Set(
-      candidate.records
-        .flatMap((record) => [textValue(record, 'party_name'), textValue(record, 'party_acronym')])
-        .map(partyMatchKey)
-        .filter((key): key is string => key !== null),
-    );
-  const own = keys(view);
-  return site.partyViews.filter((other) => other.year !== view.year && [...keys(other)].some((key) => own.has(key)));
+  const ids = (candidate: PartyView): string[] =>
+    candidate.records.map((record) => textValue(record, 'party_id')).filter((id): id is string => id !== null);
+  const own = new Set(ids(view));
+  return site.partyViews.filter((other) => other.year !== view.year && ids(other).some((id) => own.has(id)));
 }
 
 export function findDapilInOtherYears(site: SiteData, view: DapilView): DapilView[] {

@@ -425,7 +425,7 @@ const id: SiteText = {
     empty: 'Tidak diisi oleh sumber',
     unreadable: (raw) => `Nilai dari sumber tidak dapat dibaca: ${raw}`,
     otherYears: 'Partai yang sama pada tahun lain',
-    noOtherYears: 'Tidak ada partai dengan nama atau akronim yang sama pada tahun lain dalam data ini.',
+    noOtherYears: 'Partai ini tidak ada pada tahun lain dalam data ini (menurut kode partai lintas tahun, party_id).',
     duplicate: (count) => `Sumber memberi ${count} rekaman dengan nomor urut ini; semuanya ditampilkan.`,
   },
   pageFiles: {
@@ -766,7 +766,7 @@ const en: SiteText = {
     empty: 'Left empty by the source',
     unreadable: (raw) => `The source's value could not be read: ${raw}`,
     otherYears: 'The same party in other years',
-    noOtherYears: 'No party with the same name or acronym in other years of this data.',
+    noOtherYears: 'This party is in no other year of this data (by its party id across years, party_id).',
     duplicate: (count) => `The source gives ${count} records with this ballot number; all are shown.`,
   },
   pageFiles: {

@@ -27,12 +27,12 @@ import {
 import {
   buildSiteData,
   compareIdentifiers,
-  partyMatchKey,
   parseSnapshotRecords,
   readReleaseFiles,
   sumCounts,
   type SiteRecord,
 } from '../../scripts/site/site-data.ts';
+import { partyMatchKey } from '../../scripts/datasets/party-identity.ts';
 import {
   formatBytes,
   formatCount,
@@ -349,7 +349,10 @@ describe('the site data', () => {
 
   it('refuses a snapshot record that does not fit the declared columns', () => {
     const good = Object.fromEntries(
-      partyDataset.columns.map((column) => [column.name, column.type === 'text_list' ? [] : null]),
+      partyDataset.columns.map((column) => [
+        column.name,
+        column.type === 'text_list' ? [] : column.nullable ? null : 'partai-contoh',
+      ]),
     );
     expect(parseSnapshotRecords(partyDataset, JSON.stringify([good]), 'f.json')).toHaveLength(1);
     expect(() =>
