@@ -114,3 +114,29 @@ export const QUALITY_FLAGS_COLUMN: ColumnDefinition = {
     en: 'Ids of the data quality rules this record breaks; empty when it obeys every rule. Values are kept as the source gave them.',
   },
 };
+
+/** One record of a derived dataset: column name → value (the normalized value types). */
+export type DerivedRecord = Record<string, string | number | null | string[]>;
+
+/**
+ * A dataset the publisher computes from a harvested dataset's normalized records rather than harvests (issue 13's
+ * long turnout file): no upstream query, no rules of its own (its rows carry the source records' quality flags).
+ * The snapshot stage writes it beside its source dataset, per election year and for all years, in every format
+ * the source dataset's normalized records have; the dictionary, datapackage.json and the downloads list it.
+ */
+export interface DerivedDatasetDefinition {
+  id: 'turnout-long';
+  /** Start of every published file name, as for a harvested dataset. */
+  fileStem: string;
+  title: Localized;
+  description: Localized;
+  /** The harvested dataset whose normalized records it is computed from. */
+  from: DatasetDefinition['id'];
+  /** Its columns, in output order (source null: every value is computed). */
+  columns: readonly ColumnDefinition[];
+  /** The rows computed from one normalized record of `from`, in order. Pure. */
+  derive: (record: Readonly<Record<string, unknown>>) => DerivedRecord[];
+}
+
+/** Every dataset with published files: the harvested ones and the derived ones. */
+export type PublishedDatasetId = DatasetDefinition['id'] | DerivedDatasetDefinition['id'];

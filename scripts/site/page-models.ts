@@ -2,7 +2,13 @@
 // and exact value, charts with their text alternatives, quality notes with the broken rule explained,
 // download groups and loading snippets. The Astro templates only lay these out.
 import type { QualityViolation } from '../check/quality-check.ts';
-import type { ColumnDefinition, DatasetDefinition } from '../datasets/dataset-definition.ts';
+import type {
+  ColumnDefinition,
+  DatasetDefinition,
+  DerivedDatasetDefinition,
+  PublishedDatasetId,
+} from '../datasets/dataset-definition.ts';
+import { DERIVED_DATASETS } from '../datasets/datasets.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import type { FileFormat, PublishedFile } from '../snapshot/snapshot-manifest.ts';
@@ -281,7 +287,7 @@ export function partyProfile(site: SiteData, lang: Lang, record: SiteRecord): Pr
 
 /** Files of the manifest grouped for the downloads page: by year (years ascending, then all years), then dataset. */
 export interface DownloadSection {
-  dataset: 'turnout' | 'parties' | null;
+  dataset: PublishedDatasetId | null;
   title: string;
   files: PublishedFile[];
 }
@@ -295,7 +301,14 @@ export interface DownloadGroup {
 export function downloadGroups(site: SiteData, lang: Lang): DownloadGroup[] {
   const t = TEXT[lang];
   const years: Array<number | 'all'> = [...site.manifest.years, 'all'];
-  const datasets: Array<DatasetDefinition | null> = [turnoutDataset, partyDataset, null];
+  // Each harvested dataset followed by those derived from it (the long turnout file after the turnout files).
+  const datasets: Array<DatasetDefinition | DerivedDatasetDefinition | null> = [
+    ...[turnoutDataset, partyDataset].flatMap((dataset) => [
+      dataset,
+      ...DERIVED_DATASETS.filter((derived) => derived.from === dataset.id),
+    ]),
+    null,
+  ];
   return years
     .map((year) => ({
       year,
@@ -318,7 +331,11 @@ export interface LoadingSnippet {
 }
 
 /** Columns that hold digits as text: readers that guess types must be told, or "0101" becomes 101. */
-const TEXT_ID_COLUMN: Record<'turnout' | 'parties', string> = { turnout: 'dapil_id', parties: 'ballot_number' };
+const TEXT_ID_COLUMN: Record<PublishedDatasetId, string> = {
+  turnout: 'dapil_id',
+  parties: 'ballot_number',
+  'turnout-long': 'dapil_id',
+};
 
 /**
  * One line per tool for each format, on a real file name of the manifest. Example (csv):

@@ -481,8 +481,12 @@ export async function loadSiteData(dataDir: string): Promise<SiteData> {
 
   // The pages group the all-years file by year; each per-year download must hold exactly those records.
   for (const file of manifest.files) {
-    if (file.format !== 'json' || file.year === 'all' || file.dataset === null) continue;
-    const count = records[file.dataset].filter((record) => numberValue(record, 'election_year') === file.year).length;
+    // Derived datasets (turnout-long) have no pages: their rows are the turnout records' counts, rearranged.
+    if (file.format !== 'json' || file.year === 'all' || file.dataset === null || !Object.hasOwn(records, file.dataset))
+      continue;
+    const count = records[file.dataset as DatasetId].filter(
+      (record) => numberValue(record, 'election_year') === file.year,
+    ).length;
     if (count !== file.records)
       throw new Error(
         `${file.path}: manifest.json says ${String(file.records)} records, the all-years file has ${count} of ${file.year}`,

@@ -151,6 +151,8 @@ export interface SiteText {
     title: string;
     intro: string;
     identity: (keys: string, yearField: string, stem: string) => string;
+    /** A derived dataset's line: what it is computed from, and its file names. */
+    derivedFrom: (from: string, stem: string) => string;
     columns: string;
     column: string;
     type: string;
@@ -473,6 +475,8 @@ const id: SiteText = {
     intro: 'Kolom dan aturan kualitas setiap dataset, dari deklarasi yang sama yang menulis berkas unduhan.',
     identity: (keys, yearField, stem) =>
       `Satu rekaman dikenali dari ${keys}; berkas dibagi menurut ${yearField}. Nama berkas diawali ${stem}.`,
+    derivedFrom: (from, stem) =>
+      `Diturunkan dari rekaman ternormalisasi dataset "${from}" saat pembangunan, bukan diambil dari sumber; setiap baris membawa quality_flags rekaman asalnya. Berkas dibagi menurut tahun pemilu. Nama berkas diawali ${stem}.`,
     columns: 'Kolom',
     column: 'Kolom',
     type: 'Tipe',
@@ -813,6 +817,8 @@ const en: SiteText = {
     intro: "Each dataset's columns and quality rules, from the same declarations that write the downloads.",
     identity: (keys, yearField, stem) =>
       `A record is identified by ${keys}; files are split by ${yearField}. File names start with ${stem}.`,
+    derivedFrom: (from, stem) =>
+      `Derived from the normalized records of the "${from}" dataset at build time, not harvested; each row carries its source record's quality_flags. Files are split by election year. File names start with ${stem}.`,
     columns: 'Columns',
     column: 'Column',
     type: 'Type',

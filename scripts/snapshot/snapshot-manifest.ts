@@ -2,6 +2,7 @@
 // records and SHA-256, the harvest's provenance and the quality summary. The site and the publish stage
 // read it; researchers can check downloads against it.
 
+import type { PublishedDatasetId } from '../datasets/dataset-definition.ts';
 import type { FileFormat } from '../formats.ts';
 
 export type { FileFormat };
@@ -9,8 +10,8 @@ export type { FileFormat };
 export interface PublishedFile {
   /** Path relative to the data folder (dist/data/), with forward slashes. */
   path: string;
-  /** Dataset id, or null for files that hold several (bundles, reports). */
-  dataset: 'turnout' | 'parties' | null;
+  /** Dataset id (harvested or derived, such as turnout-long), or null for files that hold several (bundles, reports). */
+  dataset: PublishedDatasetId | null;
   /** Election year, or 'all' for every year together. */
   year: number | 'all';
   format: FileFormat;
