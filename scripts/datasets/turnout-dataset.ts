@@ -26,6 +26,8 @@ import type { Localized } from '../languages.ts';
 type VoterList = {
   code: 'dpt' | 'dptb' | 'dpk';
   upstream: 'DPT' | 'DPTb' | 'DPK';
+  /** The law's name, the same in every language. */
+  legal: string;
   name: Localized;
   meaning: Localized;
 };
@@ -34,15 +36,17 @@ const VOTER_LISTS: readonly VoterList[] = [
   {
     code: 'dpt',
     upstream: 'DPT',
+    legal: 'Daftar Pemilih Tetap',
     name: { id: 'Daftar Pemilih Tetap (DPT)', en: 'DPT (Daftar Pemilih Tetap)' },
     meaning: {
-      id: 'daftar pemilih tetap: pemilih yang terdaftar di TPS tempat ia memilih',
-      en: 'the final voter list: voters registered at the polling station where they voted',
+      id: 'pemilih yang terdaftar dalam daftar pemilih tetap di TPS tempat ia memilih',
+      en: 'the final voter list, of voters registered at the polling station where they voted',
     },
   },
   {
     code: 'dptb',
     upstream: 'DPTb',
+    legal: 'Daftar Pemilih Tambahan',
     name: { id: 'Daftar Pemilih Tambahan (DPTb)', en: 'DPTb (Daftar Pemilih Tambahan)' },
     meaning: {
       id: 'pemilih yang terdaftar di DPT tempat lain dan pindah memilih',
@@ -52,6 +56,7 @@ const VOTER_LISTS: readonly VoterList[] = [
   {
     code: 'dpk',
     upstream: 'DPK',
+    legal: 'Daftar Pemilih Khusus',
     name: { id: 'Daftar Pemilih Khusus (DPK)', en: 'DPK (Daftar Pemilih Khusus)' },
     meaning: {
       id: 'pemilih yang memenuhi syarat tetapi tidak terdaftar di daftar mana pun; untuk 2014 termasuk DPKTb (Daftar Pemilih Khusus Tambahan)',

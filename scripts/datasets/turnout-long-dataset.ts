@@ -66,8 +66,8 @@ const columns: readonly ColumnDefinition[] = [
     nullable: false,
     title: { id: 'Daftar pemilih', en: 'Voter list' },
     description: {
-      id: `Daftar pemilih: dpt (${VOTER_LISTS[0]?.name.id}), dptb (${VOTER_LISTS[1]?.name.id}), dpk (${VOTER_LISTS[2]?.name.id}) atau all (ketiganya bersama).`,
-      en: `Voter list: dpt (${VOTER_LISTS[0]?.name.en}), dptb (${VOTER_LISTS[1]?.name.en}), dpk (${VOTER_LISTS[2]?.name.en}) or all (the three together).`,
+      id: `Daftar pemilih: ${VOTER_LISTS.map((list) => `${list.code} (${list.legal})`).join(', ')} atau all (ketiganya bersama).`,
+      en: `Voter list: ${VOTER_LISTS.map((list) => `${list.code} (${list.legal})`).join(', ')} or all (the three together).`,
     },
   },
   {
@@ -100,11 +100,17 @@ const columns: readonly ColumnDefinition[] = [
     nullable: false,
     title: { id: 'Jenis angka', en: 'Count kind' },
     description: {
-      id: `part: satu daftar dan satu jenis kelamin; total: jumlah yang diberikan sumber sendiri (jumlah laki-laki dan perempuan suatu daftar, atau semua daftar). ${HOW_TO_SUM.id}`,
-      en: `part: one list and one sex; total: a sum the source gives itself (a list's male-and-female count, or all lists). ${HOW_TO_SUM.en}`,
+      id: 'part: satu daftar dan satu jenis kelamin; total: jumlah yang diberikan sumber sendiri (laki-laki dan perempuan suatu daftar, atau semua daftar). Jumlahkan baris part saja, atau ambil satu total: menjumlahkan semua baris menghitung ganda.',
+      en: "part: one list and one sex; total: a sum the source gives itself (a list's male and female together, or all lists). Sum the part rows only, or take one total: summing every row counts twice.",
     },
   },
-  QUALITY_FLAGS_COLUMN,
+  {
+    ...QUALITY_FLAGS_COLUMN,
+    description: {
+      id: 'Kode aturan kualitas data yang dilanggar rekaman pengguna hak pilih asal baris ini (sama di ke-12 barisnya); kosong bila semua aturan terpenuhi.',
+      en: 'Ids of the data quality rules the turnout record this row comes from breaks (the same on its 12 rows); empty when it obeys every rule.',
+    },
+  },
 ];
 
 /**

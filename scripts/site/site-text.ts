@@ -9,7 +9,7 @@ import { COUNTS_MEANING, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
 
 /** Each voter list's legal name and who is on it, from the dataset's declaration (turnout-dataset.ts). */
 function voterListNames(lang: Lang): Record<'dpt' | 'dptb' | 'dpk', string> {
-  const names = Object.fromEntries(VOTER_LISTS.map((list) => [list.code, `${list.name[lang]}: ${list.meaning[lang]}`]));
+  const names = Object.fromEntries(VOTER_LISTS.map((list) => [list.code, `${list.legal}: ${list.meaning[lang]}`]));
   return names as Record<'dpt' | 'dptb' | 'dpk', string>;
 }
 
