@@ -28,6 +28,21 @@ export interface ColumnDefinition {
   nullable: boolean;
   title: Localized;
   description: Localized;
+  /** How the normalizer computes a derived column (source null) other than quality_flags. */
+  derivation?: RegionCodeDerivation;
+}
+
+/**
+ * A column holding an official region code, matched from the record's dapil id and regency name
+ * (scripts/datasets/regions/region-matcher.ts; docs/data.md, "Region codes").
+ */
+export interface RegionCodeDerivation {
+  kind: 'region-code';
+  level: 'province' | 'regency';
+  /** Upstream field of the dapil id, whose first two digits are the province code. */
+  dapilIdField: string;
+  /** Upstream field of the regency or city name. */
+  regencyNameField: string;
 }
 
 /** What a rule found wrong with one record: a sentence for people, and the values involved keyed by upstream field. */

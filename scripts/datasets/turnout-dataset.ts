@@ -14,8 +14,10 @@ import {
   createKeyUniqueRule,
   createNameNonEmptyRule,
   createPatternRule,
+  createRegionCodeRule,
   createSumRule,
 } from './quality-rules.ts';
+import { officialRegionMatcher } from './regions/region-matcher.ts';
 import type { Localized } from '../languages.ts';
 
 /**
@@ -168,6 +170,11 @@ const rules: readonly QualityRule[] = [
       en: 'NamaDapil, NamaProvinsi and NamaKabupaten hold text other than whitespace.',
     },
   ),
+  createRegionCodeRule({
+    dapilIdField: 'IdDapil',
+    regencyNameField: 'NamaKabupaten',
+    match: (dapilId, regencyName) => officialRegionMatcher().match(dapilId, regencyName),
+  }),
   createCountDigitsRule(upstreamFields.filter((field) => field.startsWith('Jumlah'))),
   createCountSafeIntegerRule(upstreamFields.filter((field) => field.startsWith('Jumlah'))),
   ...VOTER_LISTS.map((list) =>
@@ -283,6 +290,35 @@ export const turnoutDataset: DatasetDefinition = {
       nullable: true,
       title: { id: 'Kabupaten/kota', en: 'Regency or city' },
       description: { id: 'Nama kabupaten atau kota.', en: 'Regency or city name.' },
+    },
+    {
+      name: 'province_code',
+      type: 'text',
+      source: null,
+      nullable: true,
+      derivation: {
+        kind: 'region-code',
+        level: 'province',
+        dapilIdField: 'IdDapil',
+        regencyNameField: 'NamaKabupaten',
+      },
+      title: { id: 'Kode provinsi', en: 'Province code' },
+      description: {
+        id: 'Kode provinsi Kemendagri (dua angka, sama dengan kode BPS, misalnya 11): dua angka pertama kode dapil, yaitu provinsi pada saat pemilu; kosong bila bukan kode provinsi dalam daftar resmi.',
+        en: "Kemendagri province code (two digits, the same as BPS's, e.g. 11): the dapil id's first two digits, the province at the time of the election; null when they are no province code of the official list.",
+      },
+    },
+    {
+      name: 'regency_code',
+      type: 'text',
+      source: null,
+      nullable: true,
+      derivation: { kind: 'region-code', level: 'regency', dapilIdField: 'IdDapil', regencyNameField: 'NamaKabupaten' },
+      title: { id: 'Kode kabupaten/kota', en: 'Regency or city code' },
+      description: {
+        id: 'Kode kabupaten/kota Kemendagri saat ini (empat angka tanpa titik, sama dengan kode BPS, misalnya 1101), dicocokkan dari nama menurut aturan yang didokumentasikan; kosong (dan ditandai region-code-match) bila nama tidak cocok, tidak pernah ditebak.',
+        en: "Current Kemendagri regency or city code (four digits without a dot, the same as BPS's, e.g. 1101), matched from the name by documented rules; null (and flagged region-code-match) when the name matches nothing, never guessed.",
+      },
     },
     ...listColumns,
     countColumn('total_male', 'JumlahTotalPenggunaHakPilihLakiLaki', {

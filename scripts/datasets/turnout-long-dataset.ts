@@ -8,7 +8,16 @@ import type { Localized } from '../languages.ts';
 import { COUNTS_MEANING, turnoutDataset, VOTER_LISTS, SEXES } from './turnout-dataset.ts';
 
 /** The record columns each long row repeats, as the wide file declares them (same names, types and words). */
-const IDENTITY_COLUMNS = ['election_year', 'election_type', 'dapil_id', 'dapil_name', 'province_name', 'regency_name'];
+const IDENTITY_COLUMNS = [
+  'election_year',
+  'election_type',
+  'dapil_id',
+  'dapil_name',
+  'province_name',
+  'regency_name',
+  'province_code',
+  'regency_code',
+];
 
 function wideColumn(name: string): ColumnDefinition {
   const column = turnoutDataset.columns.find((candidate) => candidate.name === name);
@@ -53,8 +62,8 @@ export const LONG_CELLS: readonly LongCell[] = [
 ];
 
 const HOW_TO_SUM: Localized = {
-  id: 'Setiap nilai sumber ada tepat satu kali, jadi menjumlahkan semua baris menghitung ganda. Jumlahkan baris count_kind = part saja (satu daftar, satu jenis kelamin), atau ambil baris total sumber yang diinginkan (misalnya voter_list = all dan sex = total). Pada rekaman dengan catatan kualitas (quality_flags tidak kosong) jumlah bagian dapat berbeda dari total sumber; keduanya diterbitkan apa adanya.',
-  en: "Every source value appears exactly once, so summing every row counts twice. Sum the count_kind = part rows only (one list, one sex), or take the source's total you want (for example voter_list = all and sex = total). In a flagged record (quality_flags not empty) the parts may not add up to the source's totals; both are published as given.",
+  id: 'Setiap nilai sumber ada tepat satu kali, jadi menjumlahkan semua baris menghitung ganda. Jumlahkan baris `count_kind = part` saja (satu daftar, satu jenis kelamin), atau ambil baris total sumber yang diinginkan (misalnya `voter_list = all` dan `sex = total`). Pada rekaman dengan catatan kualitas (`quality_flags` tidak kosong) jumlah bagian dapat berbeda dari total sumber; keduanya diterbitkan apa adanya.',
+  en: "Every source value appears exactly once, so summing every row counts twice. Sum the `count_kind = part` rows only (one list, one sex), or take the source's total you want (for example `voter_list = all` and `sex = total`). In a flagged record (`quality_flags` not empty) the parts may not add up to the source's totals; both are published as given.",
 };
 
 const columns: readonly ColumnDefinition[] = [
@@ -66,8 +75,8 @@ const columns: readonly ColumnDefinition[] = [
     nullable: false,
     title: { id: 'Daftar pemilih', en: 'Voter list' },
     description: {
-      id: `Daftar pemilih: ${VOTER_LISTS.map((list) => `${list.code} (${list.legal})`).join(', ')} atau all (ketiganya bersama).`,
-      en: `Voter list: ${VOTER_LISTS.map((list) => `${list.code} (${list.legal})`).join(', ')} or all (the three together).`,
+      id: `Daftar pemilih: ${VOTER_LISTS.map((list) => `\`${list.code}\` (${list.legal})`).join(', ')} atau \`all\` (ketiganya bersama).`,
+      en: `Voter list: ${VOTER_LISTS.map((list) => `\`${list.code}\` (${list.legal})`).join(', ')} or \`all\` (the three together).`,
     },
   },
   {
@@ -77,8 +86,8 @@ const columns: readonly ColumnDefinition[] = [
     nullable: false,
     title: { id: 'Jenis kelamin', en: 'Sex' },
     description: {
-      id: 'male (laki-laki), female (perempuan) atau total (laki-laki dan perempuan).',
-      en: 'male, female or total (male and female together).',
+      id: '`male` (laki-laki), `female` (perempuan) atau `total` (laki-laki dan perempuan).',
+      en: '`male`, `female` or `total` (male and female together).',
     },
   },
   {
@@ -89,8 +98,8 @@ const columns: readonly ColumnDefinition[] = [
     nullable: true,
     title: { id: 'Pengguna hak pilih', en: 'Voters who voted' },
     description: {
-      id: `Nilai kolom lebar yang sesuai (misalnya dptb_female untuk dptb, female), sama persis. ${COUNTS_MEANING.id}`,
-      en: `The value of the matching wide column (for example dptb_female for dptb, female), exactly. ${COUNTS_MEANING.en}`,
+      id: `Nilai kolom lebar yang sesuai (misalnya \`dptb_female\` untuk \`dptb\`, \`female\`), sama persis. ${COUNTS_MEANING.id}`,
+      en: `The value of the matching wide column (for example \`dptb_female\` for \`dptb\`, \`female\`), exactly. ${COUNTS_MEANING.en}`,
     },
   },
   {
@@ -100,8 +109,8 @@ const columns: readonly ColumnDefinition[] = [
     nullable: false,
     title: { id: 'Jenis angka', en: 'Count kind' },
     description: {
-      id: 'part: satu daftar dan satu jenis kelamin; total: jumlah yang diberikan sumber sendiri (laki-laki dan perempuan suatu daftar, atau semua daftar). Jumlahkan baris part saja, atau ambil satu total: menjumlahkan semua baris menghitung ganda.',
-      en: "part: one list and one sex; total: a sum the source gives itself (a list's male and female together, or all lists). Sum the part rows only, or take one total: summing every row counts twice.",
+      id: '`part`: satu daftar dan satu jenis kelamin; `total`: jumlah yang diberikan sumber sendiri (laki-laki dan perempuan suatu daftar, atau semua daftar). Jumlahkan baris `part` saja, atau ambil satu total: menjumlahkan semua baris menghitung ganda.',
+      en: "`part`: one list and one sex; `total`: a sum the source gives itself (a list's male and female together, or all lists). Sum the `part` rows only, or take one total: summing every row counts twice.",
     },
   },
   {

@@ -135,6 +135,18 @@ export function regencyLabel(lang: Lang, record: SiteRecord): string {
   return textValue(record, 'regency_name') ?? `(${TEXT[lang].unavailable})`;
 }
 
+/** The record's official region code (docs/data.md, "Region codes"); null when its name matched none. */
+export function regionCodeOf(record: SiteRecord, level: 'province' | 'regency'): string | null {
+  return textValue(record, level === 'province' ? 'province_code' : 'regency_code');
+}
+
+/** The dapil's province as the summary names it: "ACEH (11)", or the name alone when no record has the code. */
+export function provinceLabel(lang: Lang, view: DapilView): string {
+  const name = view.provinceName ?? TEXT[lang].unavailable;
+  const code = view.records.map((record) => regionCodeOf(record, 'province')).find((value) => value !== null);
+  return code === undefined ? name : `${name} (${code})`;
+}
+
 export function dapilLabel(view: DapilView): string {
   return view.dapilName ?? `Dapil ${view.dapilId}`;
 }
@@ -352,4 +364,16 @@ export function loadingSnippets(site: SiteData): LoadingSnippet[] {
     const idColumn = TEXT_ID_COLUMN[example.dataset ?? 'turnout'];
     return [{ format, file, lines: loading.lines(file, idColumn) }];
   });
+}
+
+/**
+ * A declared description split into text and code: a value or column name written between backticks in the
+ * declarations (`male`, `voter_list = all`) is code, set as such on the pages as in the Markdown docs.
+ * Example: "sum `part` rows" → [{code: false, text: "sum "}, {code: true, text: "part"}, {code: false, text: " rows"}].
+ */
+export function codeSpans(text: string): Array<{ code: boolean; text: string }> {
+  return text
+    .split('`')
+    .map((part, index) => ({ code: index % 2 === 1, text: part }))
+    .filter((span) => span.text !== '');
 }

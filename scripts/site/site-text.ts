@@ -104,6 +104,8 @@ export interface SiteText {
     title: (name: string, id: string, year: number) => string;
     summary: (parts: { province: string; regencies: number; voters: string }) => string;
     regency: string;
+    /** Says what the code beside a regency's name is (its title attribute). */
+    regencyCode: string;
     tableCaption: (name: string, year: number) => string;
     totalRow: string;
     missingInTotal: (count: number) => string;
@@ -261,6 +263,8 @@ export interface SiteText {
     thisRelease: (release: string) => string;
     licences: string;
     dataLicence: (licence: string) => string;
+    /** The credit the region codes' source asks for (ODbL 1.0), with its package name. */
+    regionCodesLicence: (packageName: string) => string;
     softwareLicence: string;
     softwareCaption: string;
     softwareName: string;
@@ -410,6 +414,7 @@ const id: SiteText = {
     summary: ({ province, regencies, voters }) =>
       `Provinsi ${province}. ${regencies} kabupaten/kota. ${voters} pengguna hak pilih.`,
     regency: 'Kabupaten/kota',
+    regencyCode: 'Kode kabupaten/kota Kemendagri (regency_code)',
     tableCaption: (name, year) =>
       `Pengguna hak pilih DPR ${year} di ${name} per kabupaten/kota, menurut daftar pemilih dan jenis kelamin`,
     totalRow: 'Jumlah dapil',
@@ -605,6 +610,8 @@ const id: SiteText = {
       `Rilis ini: ${release}. manifest.json di halaman unduh mencatat rilis, waktu pengambilan dan sidik SHA-256 setiap berkas.`,
     licences: 'Kredit dan lisensi',
     dataLicence: (licence) => `Data: Komisi Pemilihan Umum (KPU). ${licence}`,
+    regionCodesLicence: (packageName) =>
+      `Kode provinsi dan kabupaten/kota (province_code, regency_code): daftar resmi Kemendagri (Kepmendagri 300.2.2-2138/2025, pengganti 100.1.1-6117/2022) dari paket npm ${packageName} oleh Fityan Nugroho, yang datanya berlisensi Open Database License (ODbL) 1.0; kodenya dicocokkan dengan nama dalam data KPU.`,
     softwareLicence:
       'Perangkat lunak penerbit: lisensi MIT. Grafik dibuat sebagai SVG saat pembangunan; situs memakai huruf sistem dan tidak memuat apa pun dari luar.',
     softwareCaption: 'Perangkat lunak yang dipakai',
@@ -753,6 +760,7 @@ const en: SiteText = {
     summary: ({ province, regencies, voters }) =>
       `Province ${province}. ${regencies} regencies and cities. ${voters} voters who voted.`,
     regency: 'Regency or city',
+    regencyCode: 'Kemendagri regency or city code (regency_code)',
     tableCaption: (name, year) =>
       `Voters who voted in the ${year} DPR election in ${name} per regency or city, by voter list and sex`,
     totalRow: 'Dapil total',
@@ -941,6 +949,8 @@ const en: SiteText = {
       `This release: ${release}. manifest.json on the downloads page records the release, the retrieval time and the SHA-256 of every file.`,
     licences: 'Credits and licences',
     dataLicence: (licence) => `Data: Komisi Pemilihan Umum (KPU). ${licence}`,
+    regionCodesLicence: (packageName) =>
+      `Province and regency codes (province_code, regency_code): Kemendagri's official list (Kepmendagri 300.2.2-2138/2025, successor of 100.1.1-6117/2022) from the npm package ${packageName} by Fityan Nugroho, whose data is licensed under the Open Database License (ODbL) 1.0; the codes are matched to the names in KPU's data.`,
     softwareLicence:
       'The publisher software: MIT licence. Charts are drawn as SVG at build time; the site uses system fonts and loads nothing from elsewhere.',
     softwareCaption: 'Software used',

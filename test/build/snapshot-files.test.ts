@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ColumnDefinition, DatasetDefinition, RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { DATASETS, DERIVED_DATASETS } from '../../scripts/datasets/datasets.ts';
 import { partyIdOf } from '../../scripts/datasets/party-identity.ts';
+import { officialRegionMatcher } from '../../scripts/datasets/regions/region-matcher.ts';
 import { turnoutLongDataset } from '../../scripts/datasets/turnout-long-dataset.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
@@ -36,6 +37,11 @@ function expectValue(column: ColumnDefinition, raw: RawRecord, flags: string[]):
       year,
       ballot: text('NomorUrutPartai'),
     });
+  }
+  // The region codes: the matcher's, whose rules test/regions/ checks on every real record.
+  if (column.name === 'province_code' || column.name === 'regency_code') {
+    const found = officialRegionMatcher().match(String(raw.IdDapil), String(raw.NamaKabupaten));
+    return column.name === 'province_code' ? found.provinceCode : found.regencyCode;
   }
   if (column.source === null) return flags;
   const value = String(raw[column.source] ?? '');
@@ -196,6 +202,8 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
      * scripts/datasets/turnout-long-dataset.ts: per record, each upstream count field once, in this order.
      */
     function expectLongRows(source: RawRecord[]): Row[] {
+      const codeColumn = (name: string) =>
+        DATASETS.flatMap((dataset) => dataset.columns).find((column) => column.name === name) as ColumnDefinition;
       const cells: Array<[string, string, string, string]> = [];
       for (const [list, upstream] of [
         ['dpt', 'DPT'],
@@ -217,6 +225,8 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
           dapil_name: record.NamaDapil,
           province_name: record.NamaProvinsi,
           regency_name: record.NamaKabupaten,
+          province_code: expectValue(codeColumn('province_code'), record, []),
+          regency_code: expectValue(codeColumn('regency_code'), record, []),
           voter_list: list,
           sex,
           voters: Number(record[field]),
@@ -382,7 +392,7 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         sources: Array<{ title: string }>;
       };
       const { finishedAt } = harvested.manifest;
-      expect(descriptor.sources).toHaveLength(1);
+      expect(descriptor.sources).toHaveLength(2);
       const title = descriptor.sources[0]?.title ?? '';
       expect(title).toContain('Komisi Pemilihan Umum (KPU)');
       expect(title).toContain(new URL(world.upstream.url).host);
@@ -391,6 +401,10 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       expect(title).toContain(`retrieved ${finishedAt}`);
       expect(descriptor.created).toBe(finishedAt);
       expect(manifest.harvest.finishedAt).toBe(finishedAt);
+      // The region codes' list, credited as its ODbL 1.0 licence asks.
+      expect(descriptor.sources[1]?.title).toMatch(
+        /^Kemendagri region codes .* idn-area-data \d+\.\d+\.\d+ .*Open Database License \(ODbL\) 1\.0/,
+      );
     });
 
     it('writes every normalized JSON file to the declared schema: the columns in order, each value of its type or a null the column allows', async () => {
