@@ -5,6 +5,7 @@ import { COUNTS_MEANING, turnoutDataset, VOTER_LISTS } from '../../scripts/datas
 import { renderDatasetDictionary } from '../../scripts/datasets/data-dictionary.ts';
 import { LANGS } from '../../scripts/languages.ts';
 import { TEXT } from '../../scripts/site/site-text.ts';
+import { codeSpans } from '../../scripts/site/page-models.ts';
 
 const LEGAL_NAMES = { dpt: 'Daftar Pemilih Tetap', dptb: 'Daftar Pemilih Tambahan', dpk: 'Daftar Pemilih Khusus' };
 
@@ -47,5 +48,16 @@ describe('the voter lists and the counts, in words', () => {
       expect(turnoutDataset.description[lang]).toContain(COUNTS_MEANING[lang]);
       expect(TEXT[lang].countsNote).toBe(COUNTS_MEANING[lang]);
     }
+  });
+
+  it('sets a value written between backticks in a description as code on the dictionary page', () => {
+    expect(codeSpans('Sum the `part` rows, or `voter_list = all`.')).toEqual([
+      { code: false, text: 'Sum the ' },
+      { code: true, text: 'part' },
+      { code: false, text: ' rows, or ' },
+      { code: true, text: 'voter_list = all' },
+      { code: false, text: '.' },
+    ]);
+    expect(codeSpans('no code')).toEqual([{ code: false, text: 'no code' }]);
   });
 });
