@@ -611,7 +611,7 @@ const id: SiteText = {
     licences: 'Kredit dan lisensi',
     dataLicence: (licence) => `Data: Komisi Pemilihan Umum (KPU). ${licence}`,
     regionCodesLicence: (packageName) =>
-      `Kode provinsi dan kabupaten/kota (province_code, regency_code): daftar resmi Kemendagri (Kepmendagri 300.2.2-2138/2025, pengganti 100.1.1-6117/2022) dari paket npm ${packageName} oleh Fityan Nugroho, yang datanya berlisensi Open Database License (ODbL) 1.0; kodenya dicocokkan dengan nama dalam data KPU.`,
+      `Kode provinsi dan kabupaten/kota (province_code, regency_code): daftar resmi Kemendagri (Kepmendagri 300.2.2-2138/2025, pengganti 100.1.1-6117/2022) dari paket npm ${packageName} oleh Fityan Nugroho, yang datanya berlisensi ODbL 1.0 (lisensi basis data terbuka); kodenya dicocokkan dengan nama dalam data KPU.`,
     softwareLicence:
       'Perangkat lunak penerbit: lisensi MIT. Grafik dibuat sebagai SVG saat pembangunan; situs memakai huruf sistem dan tidak memuat apa pun dari luar.',
     softwareCaption: 'Perangkat lunak yang dipakai',

@@ -103,7 +103,9 @@ describe('site from the demo data', () => {
     const html = await (await fetch(new URL('en/2019/dapil/1101/', suite.site().server.url))).text();
     expect(html).toMatch(/ACEH TENGGRA <a class="flag"/);
     expect(html).toContain('region-code-match');
-    expect(html).toContain('no kabupaten named &quot;ACEH TENGGRA&quot; in province 11 of the official list');
+    expect(html).toContain(
+      'Values from the source: <code>IdDapil = &quot;1101&quot;; NamaKabupaten = &quot;ACEH TENGGRA&quot;</code>',
+    );
     expect(html).toMatch(/ACEH SELATAN <span class="code" title="[^"]+">1101<\/span>/);
   });
 
