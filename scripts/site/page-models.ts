@@ -371,8 +371,9 @@ export function loadingSnippets(site: SiteData): LoadingSnippet[] {
  * declarations (`male`, `voter_list = all`) is code, set as such on the pages as in the Markdown docs.
  * Example: "sum `part` rows" → [{code: false, text: "sum "}, {code: true, text: "part"}, {code: false, text: " rows"}].
  */
-export function codeSpans(text: string): Array<{ code: boolean; text: string }> {
-  return text
+export function codeSpans(text: string | undefined): Array<{ code: boolean; text: string }> {
+  // undefined: a language with no text in the declarations yet (the pseudo-language test) shows nothing, as before.
+  return (text ?? '')
     .split('`')
     .map((part, index) => ({ code: index % 2 === 1, text: part }))
     .filter((span) => span.text !== '');
