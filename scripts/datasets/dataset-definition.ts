@@ -15,8 +15,13 @@ export interface ColumnDefinition {
   /** Normalized column name, snake_case, the same across datasets for the same meaning. */
   name: string;
   type: ColumnType;
-  /** The upstream field this column is read from; null for columns the publisher derives (quality flags). */
+  /** The upstream field this column is read from; null for columns the publisher derives (quality flags, `derive`). */
   source: string | null;
+  /**
+   * For a derived column (source null) other than the quality flags: its value, computed by the normalizer from
+   * the record's columns declared before it (already normalized). Example: the parties' `party_id`.
+   */
+  derive?: (normalized: Readonly<Record<string, unknown>>) => string | number | null;
   /** Unit of measure, when the column is a quantity. */
   unit?: 'persons' | 'percent' | 'year';
   /** Whether the column can be null (an empty upstream value becomes null). */
@@ -104,6 +109,11 @@ interface ColumnRoles {
   displayName: string;
   /** A short name beside the display name (a party's acronym): the same party is recognised across years by either. */
   shortName?: string;
+  /**
+   * The column naming the same entity in every election year (the parties' `party_id`): the site links a page to the
+   * pages of other years sharing it. Absent: pages are linked across years by display or short name.
+   */
+  acrossYears?: string;
   /** What one record of a page is about, when a page holds several (a dapil page's regency). */
   recordName?: string;
   /** The column grouping a year's pages (a dapil's province). */
@@ -216,3 +226,29 @@ export const QUALITY_FLAGS_COLUMN: ColumnDefinition = {
     en: 'Ids of the data quality rules this record breaks; empty when it obeys every rule. Values are kept as the source gave them.',
   },
 };
+
+/** One record of a derived dataset: column name → value (the normalized value types). */
+export type DerivedRecord = Record<string, string | number | null | string[]>;
+
+/**
+ * A dataset the publisher computes from a harvested dataset's normalized records rather than harvests (issue 13's
+ * long turnout file): no upstream query, no rules of its own (its rows carry the source records' quality flags).
+ * The snapshot stage writes it beside its source dataset, per election year and for all years, in every format
+ * the source dataset's normalized records have; the dictionary, datapackage.json and the downloads list it.
+ */
+export interface DerivedDatasetDefinition {
+  id: 'turnout-long';
+  /** Start of every published file name, as for a harvested dataset. */
+  fileStem: string;
+  title: Localized;
+  description: Localized;
+  /** The harvested dataset whose normalized records it is computed from. */
+  from: DatasetDefinition['id'];
+  /** Its columns, in output order (source null: every value is computed). */
+  columns: readonly ColumnDefinition[];
+  /** The rows computed from one normalized record of `from`, in order. Pure. */
+  derive: (record: Readonly<Record<string, unknown>>) => DerivedRecord[];
+}
+
+/** Every dataset with published files: the harvested ones and the derived ones. */
+export type PublishedDatasetId = DatasetDefinition['id'] | DerivedDatasetDefinition['id'];

@@ -4,9 +4,10 @@
 // there gets its pages too (docs/architecture.md, "Where to add a dataset").
 import { pathToFileURL } from 'node:url';
 import { readTestDatasetsModule } from '../config.ts';
-import type { DatasetDefinition } from './dataset-definition.ts';
+import type { DatasetDefinition, DerivedDatasetDefinition } from './dataset-definition.ts';
 import { partyDataset } from './party-dataset.ts';
 import { turnoutDataset } from './turnout-dataset.ts';
+import { turnoutLongDataset } from './turnout-long-dataset.ts';
 
 export type DatasetId = DatasetDefinition['id'];
 
@@ -37,3 +38,6 @@ export function datasetById(id: string): DatasetDefinition {
   if (dataset === undefined) throw new Error(`no dataset is declared with the id ${JSON.stringify(id)}`);
   return dataset;
 }
+
+/** Datasets computed from a harvested dataset's normalized records (DerivedDatasetDefinition), in publishing order. */
+export const DERIVED_DATASETS: readonly DerivedDatasetDefinition[] = [turnoutLongDataset];

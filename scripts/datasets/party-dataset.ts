@@ -15,6 +15,7 @@ import {
   createOptionalFormatRule,
   createPatternRule,
 } from './quality-rules.ts';
+import { partyIdOf } from './party-identity.ts';
 import { isAbsoluteHttpUrl, isEmailAddress, parseDayMonthYear, parseDecimalComma } from './value-parsers.ts';
 import type { Localized } from '../languages.ts';
 
@@ -185,6 +186,24 @@ export const partyDataset = defineDataset({
       { id: 'Akronim', en: 'Acronym' },
       { id: 'Akronim atau singkatan nama partai.', en: "Acronym of the party's name." },
     ),
+    {
+      name: 'party_id',
+      type: 'text',
+      source: null,
+      nullable: false,
+      title: { id: 'Kode partai lintas tahun', en: 'Party id across years' },
+      description: {
+        id: 'Kode tetap partai yang sama di semua tahun pemilu (misalnya pdip), dari tabel alias partai yang dideklarasikan, termasuk partai yang berganti nama; partai yang tidak ada di tabel mendapat kode dari namanya sendiri.',
+        en: 'Stable identifier of the same party in every election year (for example pdip), from the declared party alias table, renamed parties included; a party not in the table gets an identifier from its own name.',
+      },
+      derive: (record) =>
+        partyIdOf({
+          name: typeof record.party_name === 'string' ? record.party_name : null,
+          acronym: typeof record.party_acronym === 'string' ? record.party_acronym : null,
+          year: typeof record.election_year === 'number' ? record.election_year : null,
+          ballot: typeof record.ballot_number === 'string' ? record.ballot_number : null,
+        }),
+    },
     column(
       'office_address',
       'AlamatKantor',
@@ -297,6 +316,7 @@ export const partyDataset = defineDataset({
     pageKey: 'ballot_number',
     displayName: 'party_name',
     shortName: 'party_acronym',
+    acrossYears: 'party_id',
     filter: 'election_year',
   },
   pages: {

@@ -21,17 +21,58 @@ import {
 import { officialRegionMatcher } from './regions/region-matcher.ts';
 import type { Localized } from '../languages.ts';
 
-type VoterList = { code: 'dpt' | 'dptb' | 'dpk'; upstream: 'DPT' | 'DPTb' | 'DPK'; name: Localized };
+/**
+ * The voter lists as the law names them (UU 7/2017 art. 198-210; PKPU 7/2022): `name` is the abbreviation with
+ * the legal name, in both languages; `meaning` says who is on the list. The three lists of 2019 on; 2014 had a
+ * fourth, DPKTb, which the source's three-list records count in DPK (../shared/data/README.md, docs/data.md).
+ */
+type VoterList = {
+  code: 'dpt' | 'dptb' | 'dpk';
+  upstream: 'DPT' | 'DPTb' | 'DPK';
+  /** The law's name, the same in every language. */
+  legal: string;
+  name: Localized;
+  meaning: Localized;
+};
 
 const VOTER_LISTS: readonly VoterList[] = [
-  { code: 'dpt', upstream: 'DPT', name: { id: 'Daftar Pemilih Tetap (DPT)', en: 'main voter list (DPT)' } },
+  {
+    code: 'dpt',
+    upstream: 'DPT',
+    legal: 'Daftar Pemilih Tetap',
+    name: { id: 'Daftar Pemilih Tetap (DPT)', en: 'DPT (Daftar Pemilih Tetap)' },
+    meaning: {
+      id: 'pemilih yang terdaftar dalam daftar pemilih tetap di TPS tempat ia memilih',
+      en: 'the final voter list, of voters registered at the polling station where they voted',
+    },
+  },
   {
     code: 'dptb',
     upstream: 'DPTb',
-    name: { id: 'Daftar Pemilih Tambahan (DPTb)', en: 'supplementary voter list (DPTb)' },
+    legal: 'Daftar Pemilih Tambahan',
+    name: { id: 'Daftar Pemilih Tambahan (DPTb)', en: 'DPTb (Daftar Pemilih Tambahan)' },
+    meaning: {
+      id: 'pemilih yang terdaftar di DPT tempat lain dan pindah memilih',
+      en: 'voters registered on the final list elsewhere who moved and voted here',
+    },
   },
-  { code: 'dpk', upstream: 'DPK', name: { id: 'Daftar Pemilih Khusus (DPK)', en: 'additional voter list (DPK)' } },
+  {
+    code: 'dpk',
+    upstream: 'DPK',
+    legal: 'Daftar Pemilih Khusus',
+    name: { id: 'Daftar Pemilih Khusus (DPK)', en: 'DPK (Daftar Pemilih Khusus)' },
+    meaning: {
+      id: 'pemilih yang memenuhi syarat tetapi tidak terdaftar di daftar mana pun; untuk 2014 termasuk DPKTb (Daftar Pemilih Khusus Tambahan)',
+      en: 'eligible voters on no list; for 2014 it includes the DPKTb (Daftar Pemilih Khusus Tambahan)',
+    },
+  },
 ];
+
+/** What every count is, for the dataset's description, the pages and the docs. */
+const COUNTS_MEANING: Localized = {
+  id: 'Angkanya adalah pengguna hak pilih (pemilih yang memberikan suara), bukan pemilih terdaftar. Sumber tidak memberi jumlah pemilih terdaftar sebagai penyebut, jadi tidak ada tingkat partisipasi yang dihitung.',
+  en: 'The counts are voters who voted, not registered voters. The source gives no count of registered voters to divide by, so no turnout rate is computed.',
+};
 
 const SEXES = [
   { code: 'male', upstream: 'LakiLaki', name: { id: 'laki-laki', en: 'male' } },
@@ -43,8 +84,8 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A count column; `what`: whose count it is, lower case. */
-function countColumn(name: string, source: string, what: Localized): ColumnDefinition {
+/** A count column; `what`: whose count it is, lower case; `meaning`: who that is, when a voter list needs saying. */
+function countColumn(name: string, source: string, what: Localized, meaning?: Localized): ColumnDefinition {
   return {
     name,
     type: 'integer',
@@ -53,18 +94,20 @@ function countColumn(name: string, source: string, what: Localized): ColumnDefin
     nullable: true,
     title: { id: capitalize(what.id), en: capitalize(what.en) },
     description: {
-      id: `Jumlah pengguna hak pilih ${what.id}.`,
-      en: `Number of voters who used their vote, ${what.en}.`,
+      id: `Jumlah pengguna hak pilih (pemilih yang memberikan suara, bukan pemilih terdaftar) ${what.id}${meaning ? `: ${meaning.id}` : ''}.`,
+      en: `Number of voters who voted (not registered voters), ${what.en}${meaning ? `: ${meaning.en}` : ''}.`,
     },
   };
 }
 
 const listColumns: ColumnDefinition[] = VOTER_LISTS.flatMap((list) =>
   SEXES.map((sex) =>
-    countColumn(`${list.code}_${sex.code}`, `JumlahPenggunaHakPilih${sex.upstream}Dalam${list.upstream}`, {
-      id: `${sex.name.id} dalam ${list.name.id}`,
-      en: `${sex.name.en}, ${list.name.en}`,
-    }),
+    countColumn(
+      `${list.code}_${sex.code}`,
+      `JumlahPenggunaHakPilih${sex.upstream}Dalam${list.upstream}`,
+      { id: `${sex.name.id} dalam ${list.name.id}`, en: `${sex.name.en}, ${list.name.en}` },
+      list.meaning,
+    ),
   ),
 );
 
@@ -199,8 +242,8 @@ export const turnoutDataset = defineDataset({
     en: 'Voters who voted in the DPR election, by sex',
   },
   description: {
-    id: 'Jumlah pemilih yang menggunakan hak pilihnya dalam pemilu anggota DPR, per daerah pemilihan (dapil) dan kabupaten/kota, menurut jenis kelamin dan jenis daftar pemilih (DPT, DPTb, DPK).',
-    en: 'Number of voters who used their vote in the national legislature (DPR) election, per electoral district (dapil) and regency or city, by sex and by voter list (DPT, DPTb, DPK).',
+    id: `Jumlah pemilih yang menggunakan hak pilihnya dalam pemilu anggota DPR, per daerah pemilihan (dapil) dan kabupaten/kota, menurut jenis kelamin dan jenis daftar pemilih (DPT, DPTb, DPK). ${COUNTS_MEANING.id}`,
+    en: `Number of voters who used their vote in the national legislature (DPR) election, per electoral district (dapil) and regency or city, by sex and by voter list (DPT, DPTb, DPK). ${COUNTS_MEANING.en}`,
   },
   path: '/api/datahakpilihdpr',
   upstreamName: 'datahakpilihdpr',
@@ -327,4 +370,4 @@ export const turnoutDataset = defineDataset({
   },
 });
 
-export { VOTER_LISTS, SEXES };
+export { VOTER_LISTS, SEXES, COUNTS_MEANING };

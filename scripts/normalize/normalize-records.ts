@@ -1,6 +1,6 @@
 // The normalize stage: turn checked upstream records into typed records of the dataset's declared columns.
-// Pure: each column's type picks its parser (scripts/datasets/value-parsers.ts); the record's quality flags
-// from the check stage become the `quality_flags` column.
+// Pure: each column's type picks its parser (scripts/datasets/value-parsers.ts); a derived column's `derive`
+// computes it from the columns before it; the record's quality flags from the check stage become `quality_flags`.
 import {
   QUALITY_FLAGS_COLUMN,
   type ColumnDefinition,
@@ -73,9 +73,9 @@ export function normalizeRecord(
         normalized[column.name] = regionCode(raw, column.derivation);
         continue;
       }
-      if (column.name !== QUALITY_FLAGS_COLUMN.name)
-        throw new Error(`normalize ${dataset.id}: derived column ${column.name} has no producer`);
-      normalized[column.name] = [...flags];
+      if (column.derive) normalized[column.name] = column.derive(normalized);
+      else if (column.name === QUALITY_FLAGS_COLUMN.name) normalized[column.name] = [...flags];
+      else throw new Error(`normalize ${dataset.id}: derived column ${column.name} has no producer`);
       continue;
     }
     if (column.type === 'text_list')

@@ -2,9 +2,14 @@
 // and exact value, charts with their text alternatives, quality notes with the broken rule explained,
 // download groups and loading snippets. The Astro templates only lay these out.
 import type { QualityViolation } from '../check/quality-check.ts';
-import { roleColumn, type ColumnDefinition, type DatasetDefinition } from '../datasets/dataset-definition.ts';
+import {
+  roleColumn,
+  type ColumnDefinition,
+  type DatasetDefinition,
+  type DerivedDatasetDefinition,
+} from '../datasets/dataset-definition.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
-import { datasetById, DATASETS, findDataset, type DatasetId } from '../datasets/datasets.ts';
+import { datasetById, DATASETS, DERIVED_DATASETS, findDataset, type DatasetId } from '../datasets/datasets.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { isAbsoluteHttpUrl, isEmailAddress } from '../datasets/value-parsers.ts';
 import type { FileFormat, PublishedFile } from '../snapshot/snapshot-manifest.ts';
@@ -327,7 +332,11 @@ export interface DownloadGroup {
 export function downloadGroups(site: SiteData, lang: Lang): DownloadGroup[] {
   const t = TEXT[lang];
   const years: Array<number | 'all'> = [...site.manifest.years, 'all'];
-  const datasets: Array<DatasetDefinition | null> = [...DATASETS, null];
+  // Each harvested dataset followed by those derived from it (the long turnout file after the turnout files).
+  const datasets: Array<DatasetDefinition | DerivedDatasetDefinition | null> = [
+    ...DATASETS.flatMap((dataset) => [dataset, ...DERIVED_DATASETS.filter((derived) => derived.from === dataset.id)]),
+    null,
+  ];
   return years
     .map((year) => ({
       year,
@@ -508,4 +517,17 @@ export function yearProfileSections(site: SiteData, lang: Lang, year: number): P
 /** The columns that hold digits as text, each dataset's page key once, in the registry's order: "dapil_id, ballot_number". */
 export function identifierColumns(): string {
   return [...new Set(DATASETS.map((dataset) => dataset.roles.pageKey))].join(', ');
+}
+
+/**
+ * A declared description split into text and code: a value or column name written between backticks in the
+ * declarations (`male`, `voter_list = all`) is code, set as such on the pages as in the Markdown docs.
+ * Example: "sum `part` rows" → [{code: false, text: "sum "}, {code: true, text: "part"}, {code: false, text: " rows"}].
+ */
+export function codeSpans(text: string | undefined): Array<{ code: boolean; text: string }> {
+  // undefined: a language with no text in the declarations yet (the pseudo-language test) shows nothing, as before.
+  return (text ?? '')
+    .split('`')
+    .map((part, index) => ({ code: index % 2 === 1, text: part }))
+    .filter((span) => span.text !== '');
 }

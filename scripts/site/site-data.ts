@@ -14,6 +14,7 @@ import {
 import { datasetById, DATASETS, findDataset, type DatasetId } from '../datasets/datasets.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
+import { partyMatchKey } from '../datasets/party-identity.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
 import { sha256Hex } from '../foundation/hashing.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
@@ -181,26 +182,22 @@ export function sumCounts(records: readonly SiteRecord[]): Totals {
   return totals;
 }
 
-/** Text for matching one party across years: case, accents, punctuation and spacing do not count. "Partai NasDem" ≡ "PARTAI NASDEM". */
-export function partyMatchKey(text: string | null): string | null {
-  if (text === null) return null;
-  const key = text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-  return key === '' ? null : key;
-}
-
-/** The same party (or other profile) in the other years: a view of its dataset whose name or short name matches, by `partyMatchKey`. */
+/**
+ * The same party (or other profile) in the other years: the views of its dataset that share its `acrossYears` column
+ * (the parties' `party_id`, which the normalizer fills from the declared alias table in
+ * scripts/datasets/party-identity.ts, so the links and the files agree); a dataset without that role matches by name
+ * or short name, compared by `partyMatchKey`.
+ */
 export function findProfileInOtherYears(site: SiteData, view: ProfileView): ProfileView[] {
   const roles = datasetById(view.dataset).roles;
   const keys = (candidate: ProfileView): Set<string> =>
     new Set(
       candidate.records
-        .flatMap((record) => [textValue(record, roles.displayName), shortNameOf(roles, record)])
-        .map(partyMatchKey)
+        .flatMap((record) =>
+          roles.acrossYears !== undefined
+            ? [textValue(record, roles.acrossYears)]
+            : [textValue(record, roles.displayName), shortNameOf(roles, record)].map(partyMatchKey),
+        )
         .filter((key): key is string => key !== null),
     );
   const own = keys(view);
@@ -515,10 +512,12 @@ export async function loadSiteData(dataDir: string): Promise<SiteData> {
 
   // The pages group the all-years file by year; each per-year download must hold exactly those records.
   for (const file of manifest.files) {
+    // Derived datasets (turnout-long) have no pages: their rows are the turnout records' counts, rearranged.
     if (file.format !== 'json' || file.year === 'all' || file.dataset === null) continue;
     const dataset = findDataset(file.dataset);
+    if (dataset === undefined) continue;
     const count = (records[file.dataset] ?? []).filter(
-      (record) => dataset !== undefined && numberValue(record, dataset.roles.year) === file.year,
+      (record) => numberValue(record, dataset.roles.year) === file.year,
     ).length;
     if (count !== file.records)
       throw new Error(

@@ -5,6 +5,13 @@ import type { ColumnDefinition, ColumnType } from '../datasets/dataset-definitio
 import { formatTypeTexts } from '../datasets/data-dictionary.ts';
 import type { Lang, SlugKind } from './site-routes.ts';
 import { formatLabels } from '../formats.ts';
+import { COUNTS_MEANING, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
+
+/** Each voter list's legal name and who is on it, from the dataset's declaration (turnout-dataset.ts). */
+function voterListNames(lang: Lang): Record<'dpt' | 'dptb' | 'dpk', string> {
+  const names = Object.fromEntries(VOTER_LISTS.map((list) => [list.code, `${list.legal}: ${list.meaning[lang]}`]));
+  return names as Record<'dpt' | 'dptb' | 'dpk', string>;
+}
 
 /** How one logical column type is written in each published format, in words. */
 type FormatTypeTexts = ReturnType<typeof formatTypeTexts>[ColumnType];
@@ -48,6 +55,8 @@ export interface SiteText {
   sex: { male: string; female: string; total: string };
   groups: { dpt: string; dptb: string; dpk: string; total: string };
   groupNames: { dpt: string; dptb: string; dpk: string; total: string };
+  /** Under every count table: the counts are voters who voted, with no denominator (turnout-dataset.ts). */
+  countsNote: string;
   unavailable: string;
   flagged: string;
   flaggedRecords: (count: number) => string;
@@ -144,6 +153,8 @@ export interface SiteText {
     title: string;
     intro: string;
     identity: (keys: string, yearField: string, stem: string) => string;
+    /** A derived dataset's line: what it is computed from, and its file names. */
+    derivedFrom: (from: string, stem: string) => string;
     columns: string;
     column: string;
     type: string;
@@ -346,12 +357,8 @@ const id: SiteText = {
   and: 'dan',
   sex: { male: 'Laki-laki', female: 'Perempuan', total: 'Jumlah' },
   groups: { dpt: 'DPT', dptb: 'DPTb', dpk: 'DPK', total: 'Semua daftar' },
-  groupNames: {
-    dpt: 'Daftar Pemilih Tetap: pemilih yang terdaftar',
-    dptb: 'Daftar Pemilih Tambahan: pemilih terdaftar yang memilih di TPS lain',
-    dpk: 'Daftar Pemilih Khusus: pemilih yang tidak terdaftar di DPT',
-    total: 'DPT, DPTb dan DPK bersama',
-  },
+  groupNames: { ...voterListNames('id'), total: 'DPT, DPTb dan DPK bersama' },
+  countsNote: COUNTS_MEANING.id,
   unavailable: 'tidak tersedia',
   flagged: 'catatan kualitas',
   flaggedRecords: (count) => `${count} rekaman dengan catatan kualitas`,
@@ -421,7 +428,7 @@ const id: SiteText = {
     empty: 'Tidak diisi oleh sumber',
     unreadable: (raw) => `Nilai dari sumber tidak dapat dibaca: ${raw}`,
     otherYears: 'Partai yang sama pada tahun lain',
-    noOtherYears: 'Tidak ada partai dengan nama atau akronim yang sama pada tahun lain dalam data ini.',
+    noOtherYears: 'Partai ini tidak ada pada tahun lain dalam data ini (menurut kode partai lintas tahun, party_id).',
     duplicate: (count) => `Sumber memberi ${count} rekaman dengan nomor urut ini; semuanya ditampilkan.`,
   },
   pageFiles: {
@@ -470,6 +477,8 @@ const id: SiteText = {
     intro: 'Kolom dan aturan kualitas setiap dataset, dari deklarasi yang sama yang menulis berkas unduhan.',
     identity: (keys, yearField, stem) =>
       `Satu rekaman dikenali dari ${keys}; berkas dibagi menurut ${yearField}. Nama berkas diawali ${stem}.`,
+    derivedFrom: (from, stem) =>
+      `Diturunkan dari rekaman ternormalisasi dataset "${from}" saat pembangunan, bukan diambil dari sumber; setiap baris membawa quality_flags rekaman asalnya. Berkas dibagi menurut tahun pemilu. Nama berkas diawali ${stem}.`,
     columns: 'Kolom',
     column: 'Kolom',
     type: 'Tipe',
@@ -691,12 +700,8 @@ const en: SiteText = {
   and: 'and',
   sex: { male: 'Male', female: 'Female', total: 'Both' },
   groups: { dpt: 'DPT', dptb: 'DPTb', dpk: 'DPK', total: 'All lists' },
-  groupNames: {
-    dpt: 'main voter list (Daftar Pemilih Tetap): registered voters',
-    dptb: 'supplementary list (Daftar Pemilih Tambahan): registered voters voting at another polling station',
-    dpk: 'additional list (Daftar Pemilih Khusus): voters not on the DPT',
-    total: 'DPT, DPTb and DPK together',
-  },
+  groupNames: { ...voterListNames('en'), total: 'DPT, DPTb and DPK together' },
+  countsNote: COUNTS_MEANING.en,
   unavailable: 'not available',
   flagged: 'quality note',
   flaggedRecords: (count) => `${count} record${count === 1 ? '' : 's'} with quality notes`,
@@ -755,7 +760,7 @@ const en: SiteText = {
     totalRow: 'Dapil total',
     missingInTotal: (count) => `${count} unreadable value${count === 1 ? '' : 's'} left out of the total`,
     sexChart: 'Men and women among voters who voted, per regency or city',
-    listChart: 'Voters who voted outside the main list (DPTb and DPK), per regency or city',
+    listChart: 'Voters who voted outside the final voter list (DPTb and DPK), per regency or city',
     listLegend: 'Voter lists',
     otherYears: 'This dapil in other years',
     sortHint: 'With JavaScript, the buttons in the column headers sort the table.',
@@ -766,7 +771,7 @@ const en: SiteText = {
     empty: 'Left empty by the source',
     unreadable: (raw) => `The source's value could not be read: ${raw}`,
     otherYears: 'The same party in other years',
-    noOtherYears: 'No party with the same name or acronym in other years of this data.',
+    noOtherYears: 'This party is in no other year of this data (by its party id across years, party_id).',
     duplicate: (count) => `The source gives ${count} records with this ballot number; all are shown.`,
   },
   pageFiles: {
@@ -814,6 +819,8 @@ const en: SiteText = {
     intro: "Each dataset's columns and quality rules, from the same declarations that write the downloads.",
     identity: (keys, yearField, stem) =>
       `A record is identified by ${keys}; files are split by ${yearField}. File names start with ${stem}.`,
+    derivedFrom: (from, stem) =>
+      `Derived from the normalized records of the "${from}" dataset at build time, not harvested; each row carries its source record's quality_flags. Files are split by election year. File names start with ${stem}.`,
     columns: 'Columns',
     column: 'Column',
     type: 'Type',
@@ -954,7 +961,7 @@ const en: SiteText = {
     yearsNext: (share, year) => `${share} in ${year}`,
     years: (list) => `Women were ${list}.`,
     voterLists: ({ subject, dpt, dptb, dpk }) =>
-      `In ${subject}, ${dpt} of voters who voted were on the main list (DPT), ${dptb} on the supplementary list (DPTb) and ${dpk} on the additional list (DPK)`,
+      `In ${subject}, ${dpt} of voters who voted were on the final voter list (DPT), ${dptb} on the DPTb (registered elsewhere, moved) and ${dpk} on the DPK (on no list)`,
     voterListsRange: ({ high, highShare, low, lowShare }) =>
       `; the share outside the DPT was largest in ${high} (${highShare}) and smallest in ${low} (${lowShare})`,
     citation: ({ publisher, what, queries, oneQuery, release, retrieved }) =>

@@ -1,7 +1,12 @@
 // A Frictionless Data Package descriptor (datapackage.json, spec v1) for the published files: the CSV
 // files as tabular resources with their Table Schema, the other formats as plain resources, each with
 // bytes and SHA-256, the source with its retrieval time, and an honest word on the licence.
-import type { ColumnType, DatasetDefinition } from '../datasets/dataset-definition.ts';
+import type {
+  ColumnType,
+  DatasetDefinition,
+  DerivedDatasetDefinition,
+  PublishedDatasetId,
+} from '../datasets/dataset-definition.ts';
 import { loadOfficialRegions } from '../datasets/regions/official-regions.ts';
 import type { SnapshotManifest } from './snapshot-manifest.ts';
 
@@ -14,7 +19,7 @@ const FRICTIONLESS_TYPES: Record<ColumnType, string> = {
   text_list: 'string',
 };
 
-function tableSchema(dataset: DatasetDefinition) {
+function tableSchema(dataset: DatasetDefinition | DerivedDatasetDefinition) {
   return {
     fields: dataset.columns.map((column) => ({
       name: column.name,
@@ -28,13 +33,18 @@ function tableSchema(dataset: DatasetDefinition) {
   };
 }
 
-export function buildDataPackage(manifest: SnapshotManifest, datasets: readonly DatasetDefinition[]) {
-  const byId = new Map(datasets.map((dataset) => [dataset.id, dataset]));
+export function buildDataPackage(
+  manifest: SnapshotManifest,
+  datasets: readonly (DatasetDefinition | DerivedDatasetDefinition)[],
+) {
+  const byId = new Map<PublishedDatasetId, DatasetDefinition | DerivedDatasetDefinition>(
+    datasets.map((dataset) => [dataset.id, dataset]),
+  );
   const regions = loadOfficialRegions().source;
   const resources = manifest.files
     .filter((file) => file.dataset !== null)
     .map((file) => {
-      const dataset = byId.get(file.dataset as DatasetDefinition['id']) as DatasetDefinition;
+      const dataset = byId.get(file.dataset as PublishedDatasetId) as DatasetDefinition | DerivedDatasetDefinition;
       const name = file.path.replace(/^.*\//, '').replace(/\./g, '-').toLowerCase();
       const common = {
         name,

@@ -10,7 +10,7 @@ export type { FileFormat };
 export interface PublishedFile {
   /** Path relative to the data folder (dist/data/), with forward slashes. */
   path: string;
-  /** Dataset id, or null for files that hold several (bundles, reports). */
+  /** Dataset id (harvested or derived, such as turnout-long), or null for files that hold several (bundles, reports). */
   dataset: DatasetId | null;
   /** Election year, or 'all' for every year together. */
   year: number | 'all';

@@ -15,15 +15,19 @@ import {
   readRecordFlags,
 } from '../check/check-stage.ts';
 import type { QualityReport } from '../check/quality-check.ts';
-import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
-import { DATASETS } from '../datasets/datasets.ts';
+import type {
+  DatasetDefinition,
+  DerivedDatasetDefinition,
+  PublishedDatasetId,
+} from '../datasets/dataset-definition.ts';
+import { DATASETS, DERIVED_DATASETS } from '../datasets/datasets.ts';
 import { BuildError } from '../errors.ts';
 import { readHarvestPages, type HarvestManifest } from '../harvest/harvest-store.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
 import { normalizeRecord, type NormalizedRecord } from '../normalize/normalize-records.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
-import { createTableBuilder, SnapshotValueError, type TableBuilder } from './arrow-schema.ts';
+import { buildArrowTable, createTableBuilder, SnapshotValueError, type TableBuilder } from './arrow-schema.ts';
 import { writeArrowIpcFile } from './arrow-ipc-writer.ts';
 import { writeCsvFile } from './csv-writer.ts';
 import { buildDataPackage } from './data-package.ts';
@@ -31,7 +35,7 @@ import { writeJsonFile } from './json-writer.ts';
 import { writeParquetFile } from './parquet-writer.ts';
 import { partialPathOf } from '../foundation/atomic-file.ts';
 import { hashFile } from '../foundation/hashing.ts';
-import { createColumnReaders, type ColumnReader } from './table-reader.ts';
+import { createColumnReaders, iterateTableRecords, type ColumnReader } from './table-reader.ts';
 import type { FileFormat, PublishedFile, SnapshotManifest } from './snapshot-manifest.ts';
 import { datasetFormats, formatOf } from '../formats.ts';
 import { writeYearBundle } from './year-bundle.ts';
@@ -59,6 +63,11 @@ function yearOf(record: NormalizedRecord): number | null {
 }
 
 type YearKey = number | 'all';
+
+/** The formats a derived dataset is written in: every per-dataset format but the raw records, which it has none of. */
+function derivedFormats() {
+  return datasetFormats().filter((format) => format.id !== 'raw-json');
+}
 
 function yearLabel(year: YearKey): string {
   return year === 'all' ? 'all-years' : String(year);
@@ -127,6 +136,35 @@ async function writeTableFiles(table: Table, stem: string): Promise<void> {
   killPoint('snapshot:file-written');
 }
 
+/** Records written per derived dataset and year (YearKey), filled as writeDatasetFiles writes its source's tables. */
+type DerivedCounts = Map<DerivedDatasetDefinition['id'], Map<YearKey, number>>;
+
+/**
+ * The derived datasets computed from `dataset` (DERIVED_DATASETS), for one year's table or the all-years table:
+ * each one's rows derived from the table's normalized records in order, written in every format of the table.
+ */
+async function writeDerivedFiles(
+  outDir: string,
+  dataset: DatasetDefinition,
+  year: YearKey,
+  table: Table,
+  counts: DerivedCounts,
+): Promise<void> {
+  for (const derived of DERIVED_DATASETS) {
+    if (derived.from !== dataset.id) continue;
+    const rows = buildArrowTable(
+      derived.columns,
+      (function* () {
+        for (const record of iterateTableRecords(table)) yield* derived.derive(record);
+      })(),
+    );
+    await writeTableFiles(rows, path.join(outDir, stemOf(derived, year)));
+    const written = counts.get(derived.id) ?? new Map<YearKey, number>();
+    written.set(year, rows.numRows);
+    counts.set(derived.id, written);
+  }
+}
+
 /**
  * The all-years table, rebuilt from the year tables: `sequence` names each record's group in harvest order, so the
  * rows come out in harvest order and in the same record batches as if they had been appended as they were read.
@@ -172,6 +210,7 @@ async function writeDatasetFiles(
   options: SnapshotStageOptions,
   dataset: DatasetDefinition,
   flags: ReadonlyMap<number, readonly string[]>,
+  derivedCounts: DerivedCounts,
 ): Promise<Map<YearKey, number>> {
   const groups: YearGroup[] = [];
   const groupIndex = new Map<number | null, number>();
@@ -219,17 +258,19 @@ async function writeDatasetFiles(
     groupBatches.push([...table.batches]);
     if (group.year === null) continue;
     await writeTableFiles(table, path.join(options.outDir, stemOf(dataset, group.year)));
+    await writeDerivedFiles(options.outDir, dataset, group.year, table, derivedCounts);
     written.set(group.year, group.records);
     options.reporter.status(`snapshot: ${dataset.id} ${yearLabel(group.year)} written`);
   }
   const all = buildAllYearsTable(dataset, groupBatches.splice(0), sequence);
   sequence.length = 0;
   await writeTableFiles(all, path.join(options.outDir, stemOf(dataset, 'all')));
+  await writeDerivedFiles(options.outDir, dataset, 'all', all, derivedCounts);
   options.reporter.status(`snapshot: ${dataset.id} ${yearLabel('all')} written`);
   return written;
 }
 
-function stemOf(dataset: DatasetDefinition, year: YearKey): string {
+function stemOf(dataset: { fileStem: string }, year: YearKey): string {
   return `${yearLabel(year)}/${dataset.fileStem}-${yearLabel(year)}`;
 }
 
@@ -243,12 +284,13 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
 
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  const recordsWritten = new Map<DatasetDefinition['id'], Map<YearKey, number>>();
+  const recordsWritten = new Map<PublishedDatasetId, Map<YearKey, number>>();
+  const derivedWritten: DerivedCounts = new Map();
   for (const dataset of DATASETS) {
     try {
       recordsWritten.set(
         dataset.id,
-        await writeDatasetFiles(options, dataset, await readRecordFlags(options.checkDir, dataset)),
+        await writeDatasetFiles(options, dataset, await readRecordFlags(options.checkDir, dataset), derivedWritten),
       );
     } catch (error) {
       if (error instanceof SnapshotValueError)
@@ -256,6 +298,7 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
       throw error;
     }
   }
+  for (const [id, counts] of derivedWritten) recordsWritten.set(id, counts);
   reporter.clearStatus();
 
   const files: PublishedFile[] = [];
@@ -289,14 +332,26 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
       if (records === undefined) continue;
       for (const { id, suffix } of datasetFormats())
         yearFiles.push(await describe(`${stemOf(dataset, year)}${suffix}`, dataset.id, year, id, records));
+      // The derived datasets of this one follow it: every format its normalized records have (no raw records).
+      for (const derived of DERIVED_DATASETS.filter((candidate) => candidate.from === dataset.id)) {
+        const rows = recordsWritten.get(derived.id)?.get(year);
+        if (rows === undefined) continue;
+        for (const { id, suffix } of derivedFormats())
+          yearFiles.push(await describe(`${stemOf(derived, year)}${suffix}`, derived.id, year, id, rows));
+      }
     }
     let bundle: Promise<PublishedFile> | null = null;
     if (year !== 'all') {
       if (running.length >= BUNDLES_AT_ONCE) await running.shift();
       const file = `${yearLabel(year)}/kpu-election-data-${yearLabel(year)}${formatOf('zip').suffix}`;
-      bundle = writeYearBundle({ outDir, file, year, files: yearFiles, datasets: DATASETS }).then(() =>
-        describe(file, null, year, 'zip', null),
-      );
+      bundle = writeYearBundle({
+        outDir,
+        file,
+        year,
+        files: yearFiles,
+        datasets: DATASETS,
+        derived: DERIVED_DATASETS,
+      }).then(() => describe(file, null, year, 'zip', null));
       // Awaited below, in manifest order; until then a failure must not count as unhandled.
       running.push(bundle.catch(() => {}));
     }
@@ -364,7 +419,7 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
   await writeFile(path.join(outDir, 'SHA256SUMS'), `${sums}\n`);
   await writeFile(
     path.join(outDir, 'datapackage.json'),
-    `${JSON.stringify(buildDataPackage(manifest, DATASETS), null, 2)}\n`,
+    `${JSON.stringify(buildDataPackage(manifest, [...DATASETS, ...DERIVED_DATASETS]), null, 2)}\n`,
   );
   await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   reporter.line(`snapshot: ${files.length} files for ${years.length} election years in ${outDir}`);

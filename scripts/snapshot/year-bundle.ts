@@ -5,8 +5,8 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
-import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
-import { renderDatasetDictionary, renderFormatTypes } from '../datasets/data-dictionary.ts';
+import type { DatasetDefinition, DerivedDatasetDefinition } from '../datasets/dataset-definition.ts';
+import { renderDatasetDictionary, renderDerivedDictionary, renderFormatTypes } from '../datasets/data-dictionary.ts';
 import { formatOf } from '../formats.ts';
 import type { PublishedFile } from './snapshot-manifest.ts';
 
@@ -17,6 +17,8 @@ export interface YearBundleOptions {
   year: number;
   files: readonly PublishedFile[];
   datasets: readonly DatasetDefinition[];
+  /** The derived datasets (DERIVED_DATASETS): their files are in the bundle too, with their dictionaries. */
+  derived?: readonly DerivedDatasetDefinition[];
 }
 
 /** 1980-01-01 00:00 in local time, so the DOS date fields read the same whatever TZ is. */
@@ -32,8 +34,10 @@ export function renderBundleReadme(
   year: number,
   files: readonly PublishedFile[],
   datasets: readonly DatasetDefinition[],
+  derived: readonly DerivedDatasetDefinition[] = [],
 ): string {
   const used = datasets.filter((dataset) => files.some((file) => file.dataset === dataset.id));
+  const usedDerived = derived.filter((dataset) => files.some((file) => file.dataset === dataset.id));
   return [
     `# Election data ${year} / Data pemilu ${year}`,
     '',
@@ -67,16 +71,21 @@ export function renderBundleReadme(
     renderFormatTypes(),
     '',
     ...used.flatMap((dataset) => [renderDatasetDictionary(dataset, '###'), '']),
+    ...usedDerived.flatMap((dataset) => [renderDerivedDictionary(dataset, '###'), '']),
   ].join('\n');
 }
 
 export async function writeYearBundle(options: YearBundleOptions): Promise<void> {
   const zip = new yazl.ZipFile();
   const folder = `kpu-election-data-${options.year}`;
-  zip.addBuffer(Buffer.from(renderBundleReadme(options.year, options.files, options.datasets)), `${folder}/README.md`, {
-    mtime: FIXED_MTIME,
-    forceDosTimestamp: true,
-  });
+  zip.addBuffer(
+    Buffer.from(renderBundleReadme(options.year, options.files, options.datasets, options.derived)),
+    `${folder}/README.md`,
+    {
+      mtime: FIXED_MTIME,
+      forceDosTimestamp: true,
+    },
+  );
   for (const file of options.files) {
     // Only text is deflated: Parquet and Arrow are compressed or binary already, deflating them costs time for nothing.
     const compress = formatOf(file.format).text;

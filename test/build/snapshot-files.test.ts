@@ -14,7 +14,9 @@ import tableschema from 'tableschema';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ColumnDefinition, DatasetDefinition, RawRecord } from '../../scripts/datasets/dataset-definition.ts';
-import { DATASETS } from '../../scripts/datasets/datasets.ts';
+import { DATASETS, DERIVED_DATASETS } from '../../scripts/datasets/datasets.ts';
+import { partyIdOf } from '../../scripts/datasets/party-identity.ts';
+import { turnoutLongDataset } from '../../scripts/datasets/turnout-long-dataset.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
@@ -43,6 +45,16 @@ function kpuRegencyCode(raw: RawRecord): string | undefined {
 
 /** The normalization the docs promise, written independently of scripts/normalize for clean source values. */
 function expectValue(column: ColumnDefinition, raw: RawRecord, flags: string[]): unknown {
+  if (column.name === 'party_id') {
+    const text = (field: string) => String(raw[field] ?? '').trim() || null;
+    const year = Number(raw.tahunPemilu);
+    return partyIdOf({
+      name: text('NamaPartai'),
+      acronym: text('AkronimNamaPartai'),
+      year,
+      ballot: text('NomorUrutPartai'),
+    });
+  }
   if (column.name === 'province_code') return String(raw.IdDapil).slice(0, 2);
   if (column.name === 'regency_code') return kpuRegencyCode(raw);
   if (column.source === null) return flags;
@@ -73,7 +85,7 @@ function expectRecords(
 }
 
 /** DuckDB returns BIGINT as text in JSON rows; the published value is the number. */
-function fromDuckDb(dataset: DatasetDefinition, row: Row): Row {
+function fromDuckDb(dataset: { columns: readonly ColumnDefinition[] }, row: Row): Row {
   return Object.fromEntries(
     dataset.columns.map((column) => [
       column.name,
@@ -83,7 +95,7 @@ function fromDuckDb(dataset: DatasetDefinition, row: Row): Row {
 }
 
 /** CSV fields are text: numbers unquoted, null empty, the flag list joined by ";". */
-function fromCsv(dataset: DatasetDefinition, row: string[]): Row {
+function fromCsv(dataset: { columns: readonly ColumnDefinition[] }, row: string[]): Row {
   return Object.fromEntries(
     dataset.columns.map((column, index) => {
       const value = row[index] ?? '';
@@ -94,7 +106,7 @@ function fromCsv(dataset: DatasetDefinition, row: string[]): Row {
   );
 }
 
-function fromArrow(dataset: DatasetDefinition, row: Row): Row {
+function fromArrow(dataset: { columns: readonly ColumnDefinition[] }, row: Row): Row {
   return Object.fromEntries(
     dataset.columns.map((column) => {
       const value = row[column.name];
@@ -169,7 +181,17 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
 
     /** Every format of one file stem (`2014/kpu-dpr-turnout-by-sex-2014`), read back, equals the source records normalized. */
     async function expectEveryFormat(dataset: DatasetDefinition, stem: string, source: RawRecord[]): Promise<void> {
-      const expected = expectRecords(dataset, source, flagsOf);
+      await expectEveryNormalizedFormat(dataset, stem, expectRecords(dataset, source, flagsOf));
+      const raw = JSON.parse(await readFile(data(`${stem}.raw.json`), 'utf8')) as RawRecord[];
+      expect(raw, `${stem}.raw.json`).toEqual(source);
+    }
+
+    /** JSON, CSV, Parquet and Arrow of one file stem, read back, equal `expected`. */
+    async function expectEveryNormalizedFormat(
+      dataset: { columns: readonly ColumnDefinition[] },
+      stem: string,
+      expected: Row[],
+    ): Promise<void> {
       expect(JSON.parse(await readFile(data(`${stem}.json`), 'utf8')), `${stem}.json`).toEqual(expected);
       const csvRows = parse(await readFile(data(`${stem}.csv`)), { bom: true }) as string[][];
       expect(csvRows[0], `${stem}.csv`).toEqual(dataset.columns.map((column) => column.name));
@@ -187,8 +209,45 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         arrow.toArray().map((row: { toJSON(): Row }) => fromArrow(dataset, row.toJSON())),
         `${stem}.arrow`,
       ).toEqual(expected);
-      const raw = JSON.parse(await readFile(data(`${stem}.raw.json`), 'utf8')) as RawRecord[];
-      expect(raw, `${stem}.raw.json`).toEqual(source);
+    }
+
+    /**
+     * The long rows the docs promise (docs/data.md, "The long turnout file"), written independently of
+     * scripts/datasets/turnout-long-dataset.ts: per record, each upstream count field once, in this order.
+     */
+    function expectLongRows(source: RawRecord[]): Row[] {
+      const codeColumn = (name: string) =>
+        DATASETS.flatMap((dataset) => dataset.columns).find((column) => column.name === name) as ColumnDefinition;
+      const cells: Array<[string, string, string, string]> = [];
+      for (const [list, upstream] of [
+        ['dpt', 'DPT'],
+        ['dptb', 'DPTb'],
+        ['dpk', 'DPK'],
+      ] as const) {
+        cells.push([list, 'male', `JumlahPenggunaHakPilihLakiLakiDalam${upstream}`, 'part']);
+        cells.push([list, 'female', `JumlahPenggunaHakPilihPerempuanDalam${upstream}`, 'part']);
+        cells.push([list, 'total', `JumlahPenggunaHakPilihLakiLakiDanPerempuanDalam${upstream}`, 'total']);
+      }
+      cells.push(['all', 'male', 'JumlahTotalPenggunaHakPilihLakiLaki', 'total']);
+      cells.push(['all', 'female', 'JumlahTotalPenggunaHakPilihPerempuan', 'total']);
+      cells.push(['all', 'total', 'JumlahSeluruhPenggunaHakPilih', 'total']);
+      return source.flatMap((record) =>
+        cells.map(([list, sex, field, kind]) => ({
+          election_year: Number(record.TahunPemilu),
+          election_type: record.JenisPemilu,
+          dapil_id: record.IdDapil,
+          dapil_name: record.NamaDapil,
+          province_name: record.NamaProvinsi,
+          regency_name: record.NamaKabupaten,
+          province_code: expectValue(codeColumn('province_code'), record, []),
+          regency_code: expectValue(codeColumn('regency_code'), record, []),
+          voter_list: list,
+          sex,
+          voters: Number(record[field]),
+          count_kind: kind,
+          quality_flags: flagsOf(record),
+        })),
+      );
     }
 
     beforeAll(async () => {
@@ -247,6 +306,34 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         await expectEveryFormat(dataset, `all-years/${dataset.fileStem}-all-years`, served[dataset.id] ?? []);
       },
     );
+
+    it('turnout-long: every format of the 2014 and all-years files holds each source count once, as the docs say', async () => {
+      expect(
+        manifest.files.filter((file) => file.dataset === 'turnout-long').map((file) => `${file.year} ${file.format}`),
+      ).toEqual([
+        '2014 json',
+        '2014 csv',
+        '2014 parquet',
+        '2014 arrow',
+        'all json',
+        'all csv',
+        'all parquet',
+        'all arrow',
+      ]);
+      const expected = expectLongRows(served.turnout);
+      expect(expected).toHaveLength(267 * 12);
+      for (const file of manifest.files.filter((candidate) => candidate.dataset === 'turnout-long'))
+        expect(file.records, file.path).toBe(267 * 12);
+      for (const stem of ['2014/kpu-dpr-turnout-long-2014', 'all-years/kpu-dpr-turnout-long-all-years'])
+        await expectEveryNormalizedFormat(turnoutLongDataset, stem, expected);
+      // The sum the docs give: the part rows of the records without flags, or their all/total rows.
+      const [sums] = await queryDuckDb(
+        `SELECT SUM(voters) FILTER (WHERE count_kind = 'part') AS parts,
+                SUM(voters) FILTER (WHERE voter_list = 'all' AND sex = 'total') AS totals
+         FROM read_parquet('${data('2014/kpu-dpr-turnout-long-2014.parquet')}') WHERE len(quality_flags) = 0`,
+      );
+      expect([Number(sums?.parts), Number(sums?.totals)]).toEqual([102_564_049, 102_564_049]);
+    });
 
     it('passes `sha256sum -c SHA256SUMS` (GNU coreutils) in the data folder and in the release folder, every file OK', async () => {
       expect(manifest.release?.path).toMatch(/^releases\/[^/]+\/$/);
@@ -344,6 +431,8 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         'parties all',
         'turnout 2014',
         'turnout all',
+        'turnout-long 2014',
+        'turnout-long all',
       ]);
       const fits: Record<ColumnDefinition['type'], (value: unknown) => boolean> = {
         integer: (value) => Number.isSafeInteger(value),
@@ -357,7 +446,9 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         text_list: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== ''),
       };
       for (const file of jsonFiles) {
-        const dataset = DATASETS.find((candidate) => candidate.id === file.dataset) as DatasetDefinition;
+        const dataset = [...DATASETS, ...DERIVED_DATASETS].find((candidate) => candidate.id === file.dataset) as {
+          columns: readonly ColumnDefinition[];
+        };
         const records = JSON.parse(await readFile(data(file.path), 'utf8')) as Row[];
         expect(records.length, file.path).toBe(file.records);
         for (const [index, record] of records.entries()) {
@@ -444,6 +535,7 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       const readme = entries.get('kpu-election-data-2014/README.md')?.toString() ?? '';
       expect(readme).toContain('How to cite');
       expect(readme).toContain('`total_voters`');
+      expect(readme).toContain('`count_kind`');
     });
   },
 );

@@ -27,7 +27,7 @@ describe.skipIf(!noticeSharedData('the site built from the real data files'))('s
     }
   });
 
-  it('links a party to the same party in other years by name or acronym', async () => {
+  it('links a party to the same party in other years by its party_id', async () => {
     const page = await suite.browser().newPage();
     try {
       // PKB: ballot 2 in 2014, 1 in 2019 ("PARTAI KEBANGKITAN BANGSA") and 1 in 2024.

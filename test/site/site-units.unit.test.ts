@@ -27,12 +27,12 @@ import {
 import {
   buildSiteData,
   compareIdentifiers,
-  partyMatchKey,
   parseSnapshotRecords,
   readReleaseFiles,
   sumCounts,
   type SiteRecord,
 } from '../../scripts/site/site-data.ts';
+import { partyMatchKey } from '../../scripts/datasets/party-identity.ts';
 import {
   formatBytes,
   formatCount,
@@ -179,7 +179,7 @@ describe('sentences', () => {
       'Di ACEH I, perempuan adalah 25,0% pengguna hak pilih dan laki-laki 75,0%, selisih 1.000 orang lebih banyak laki-laki.',
     );
     expect(describeVoterLists('en', 'X', { dpt: 90, dptb: 5, dpk: 5 }, [])).toBe(
-      'In X, 90.0% of voters who voted were on the main list (DPT), 5.0% on the supplementary list (DPTb) and 5.0% on the additional list (DPK).',
+      'In X, 90.0% of voters who voted were on the final voter list (DPT), 5.0% on the DPTb (registered elsewhere, moved) and 5.0% on the DPK (on no list).',
     );
     expect(
       describeYears('id', [
@@ -349,7 +349,10 @@ describe('the site data', () => {
 
   it('refuses a snapshot record that does not fit the declared columns', () => {
     const good = Object.fromEntries(
-      partyDataset.columns.map((column) => [column.name, column.type === 'text_list' ? [] : null]),
+      partyDataset.columns.map((column) => [
+        column.name,
+        column.type === 'text_list' ? [] : column.nullable ? null : 'partai-contoh',
+      ]),
     );
     expect(parseSnapshotRecords(partyDataset, JSON.stringify([good]), 'f.json')).toHaveLength(1);
     expect(() =>
