@@ -12,6 +12,7 @@ import {
   QUALITY_REPORT_JSON,
   QUALITY_REPORT_MARKDOWN,
   readCheckResult,
+  type CheckResult,
   readRecordFlags,
 } from '../check/check-stage.ts';
 import type { QualityReport } from '../check/quality-check.ts';
@@ -236,13 +237,10 @@ function stemOf(dataset: DatasetDefinition, year: YearKey): string {
 /** Year bundles written at the same time: deflating runs on libuv's thread pool, one thread per bundle. */
 const BUNDLES_AT_ONCE = Math.max(1, availableParallelism());
 
-export async function runSnapshotStage(options: SnapshotStageOptions): Promise<SnapshotStageResult> {
-  const { outDir, reporter } = options;
-  const check = await readCheckResult(options.checkDir, options.harvest.harvestId);
-  const { quality } = check;
-
-  await rm(outDir, { recursive: true, force: true });
-  await mkdir(outDir, { recursive: true });
+/** Every dataset's files (writeDatasetFiles), each snapshot failure as the build error it is. */
+async function writeAllDatasetFiles(
+  options: SnapshotStageOptions,
+): Promise<Map<DatasetDefinition['id'], Map<YearKey, number>>> {
   const recordsWritten = new Map<DatasetDefinition['id'], Map<YearKey, number>>();
   for (const dataset of DATASETS) {
     try {
@@ -256,30 +254,52 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
       throw error;
     }
   }
-  reporter.clearStatus();
+  return recordsWritten;
+}
 
-  const files: PublishedFile[] = [];
-  const describe = async (
-    relative: string,
-    dataset: PublishedFile['dataset'],
-    year: YearKey,
-    format: FileFormat,
-    records: number | null,
-  ): Promise<PublishedFile> => {
-    const { sha256, bytes } = await hashFile(path.join(outDir, relative));
-    return { path: relative, dataset, year, format, mediaType: formatOf(format).mediaType, bytes, records, sha256 };
-  };
+/** One written file of the data folder as the manifest lists it: path, size and SHA-256. */
+async function describeFile(
+  outDir: string,
+  relative: string,
+  dataset: PublishedFile['dataset'],
+  year: YearKey,
+  format: FileFormat,
+  records: number | null,
+): Promise<PublishedFile> {
+  const { sha256, bytes } = await hashFile(path.join(outDir, relative));
+  return { path: relative, dataset, year, format, mediaType: formatOf(format).mediaType, bytes, records, sha256 };
+}
+
+/** The check stage's quality report, in both forms, into the data folder. */
+async function copyQualityReport(checkDir: string, outDir: string): Promise<PublishedFile[]> {
   // The check stage's bytes, copied: parsed and written again, a number kept as sent (exact-json.ts) could change.
-  await copyFile(path.join(options.checkDir, QUALITY_REPORT_JSON), path.join(outDir, QUALITY_REPORT_JSON));
-  files.push(await describe(QUALITY_REPORT_JSON, null, 'all', 'quality-json', null));
-  await copyFile(path.join(options.checkDir, QUALITY_REPORT_MARKDOWN), path.join(outDir, QUALITY_REPORT_MARKDOWN));
-  files.push(await describe(QUALITY_REPORT_MARKDOWN, null, 'all', 'quality-markdown', null));
+  await copyFile(path.join(checkDir, QUALITY_REPORT_JSON), path.join(outDir, QUALITY_REPORT_JSON));
+  await copyFile(path.join(checkDir, QUALITY_REPORT_MARKDOWN), path.join(outDir, QUALITY_REPORT_MARKDOWN));
+  return [
+    await describeFile(outDir, QUALITY_REPORT_JSON, null, 'all', 'quality-json', null),
+    await describeFile(outDir, QUALITY_REPORT_MARKDOWN, null, 'all', 'quality-markdown', null),
+  ];
+}
 
-  const datasetYears = (id: DatasetDefinition['id']): number[] =>
-    [...(recordsWritten.get(id)?.keys() ?? [])].filter((year): year is number => year !== 'all').sort((a, b) => a - b);
-  const years = [...new Set(DATASETS.flatMap((dataset) => datasetYears(dataset.id)))].sort((a, b) => a - b);
-  // Each year's ZIP deflates on libuv's thread pool while the main thread hashes the next year's files; at most
-  // BUNDLES_AT_ONCE at a time. One after the other, the two bundles of a million records took 39 of 160 s.
+/** The election years a dataset has files for, in order. */
+function datasetYearsOf(recordsWritten: RecordsWritten, id: DatasetDefinition['id']): number[] {
+  return [...(recordsWritten.get(id)?.keys() ?? [])]
+    .filter((year): year is number => year !== 'all')
+    .sort((a, b) => a - b);
+}
+
+type RecordsWritten = Map<DatasetDefinition['id'], Map<YearKey, number>>;
+
+/**
+ * Each year's (and the all-years) dataset files described, and each year's ZIP written, in manifest order. Each
+ * year's ZIP deflates on libuv's thread pool while the main thread hashes the next year's files; at most
+ * BUNDLES_AT_ONCE at a time. One after the other, the two bundles of a million records took 39 of 160 s.
+ */
+async function describeFilesAndWriteBundles(
+  outDir: string,
+  years: readonly number[],
+  recordsWritten: RecordsWritten,
+): Promise<PublishedFile[]> {
   const sections: { files: PublishedFile[]; bundle: Promise<PublishedFile> | null }[] = [];
   const running: Promise<unknown>[] = [];
   for (const year of [...years, 'all' as const]) {
@@ -288,85 +308,118 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
       const records = recordsWritten.get(dataset.id)?.get(year);
       if (records === undefined) continue;
       for (const { id, suffix } of datasetFormats())
-        yearFiles.push(await describe(`${stemOf(dataset, year)}${suffix}`, dataset.id, year, id, records));
+        yearFiles.push(await describeFile(outDir, `${stemOf(dataset, year)}${suffix}`, dataset.id, year, id, records));
     }
     let bundle: Promise<PublishedFile> | null = null;
     if (year !== 'all') {
       if (running.length >= BUNDLES_AT_ONCE) await running.shift();
       const file = `${yearLabel(year)}/kpu-election-data-${yearLabel(year)}${formatOf('zip').suffix}`;
       bundle = writeYearBundle({ outDir, file, year, files: yearFiles, datasets: DATASETS }).then(() =>
-        describe(file, null, year, 'zip', null),
+        describeFile(outDir, file, null, year, 'zip', null),
       );
       // Awaited below, in manifest order; until then a failure must not count as unhandled.
       running.push(bundle.catch(() => {}));
     }
     sections.push({ files: yearFiles, bundle });
   }
+  const files: PublishedFile[] = [];
   for (const section of sections) {
     files.push(...section.files);
     if (section.bundle) files.push(await section.bundle);
   }
+  return files;
+}
 
-  const manifest: SnapshotManifest = {
+/** The quality report's summary for the manifest: flagged records and violations per dataset and rule. */
+function summarizeQuality(quality: QualityReport): SnapshotManifest['quality'] {
+  return {
+    recordsChecked: quality.recordsChecked,
+    recordsFlagged: quality.recordsFlagged,
+    violationCount: quality.violationCount,
+    byDataset: Object.fromEntries(
+      quality.datasets.map((report) => [
+        report.dataset,
+        {
+          recordsFlagged: report.recordsFlagged,
+          violationsByRule: Object.fromEntries(
+            report.rules.map((rule) => [
+              rule.id,
+              report.violations.filter((violation) => violation.ruleId === rule.id).length,
+            ]),
+          ),
+        },
+      ]),
+    ),
+  };
+}
+
+/** manifest.json's content: the source, the harvest's provenance, the datasets, the quality summary, every file. */
+function buildSnapshotManifest(
+  harvest: HarvestManifest,
+  check: CheckResult,
+  recordsWritten: RecordsWritten,
+  years: number[],
+  files: PublishedFile[],
+): SnapshotManifest {
+  return {
     schemaVersion: 1,
     title: {
       id: 'Data pemilu Indonesia dari API data terbuka KPU',
       en: "Indonesia's election data from the KPU open-data API",
     },
-    demo: options.harvest.parameters.demo,
+    demo: harvest.parameters.demo,
     source: {
       publisher: 'Komisi Pemilihan Umum (KPU)',
-      upstreamHost: options.harvest.parameters.upstreamHost,
+      upstreamHost: harvest.parameters.upstreamHost,
       queries: DATASETS.map((dataset) => dataset.upstreamName),
     },
     harvest: {
-      harvestId: options.harvest.harvestId,
-      startedAt: options.harvest.startedAt,
-      finishedAt: options.harvest.finishedAt,
-      pages: Object.fromEntries(Object.entries(options.harvest.datasets).map(([id, summary]) => [id, summary.pages])),
-      records: Object.fromEntries(
-        Object.entries(options.harvest.datasets).map(([id, summary]) => [id, summary.records]),
-      ),
-      retries: options.harvest.retries,
-      warnings: options.harvest.warnings,
+      harvestId: harvest.harvestId,
+      startedAt: harvest.startedAt,
+      finishedAt: harvest.finishedAt,
+      pages: Object.fromEntries(Object.entries(harvest.datasets).map(([id, summary]) => [id, summary.pages])),
+      records: Object.fromEntries(Object.entries(harvest.datasets).map(([id, summary]) => [id, summary.records])),
+      retries: harvest.retries,
+      warnings: harvest.warnings,
     },
     years,
     datasets: DATASETS.map((dataset) => ({
       id: dataset.id,
       title: dataset.title,
       records: recordsWritten.get(dataset.id)?.get('all') ?? 0,
-      years: datasetYears(dataset.id),
+      years: datasetYearsOf(recordsWritten, dataset.id),
       valuesSeen: check.valuesSeen[dataset.id] ?? {},
     })),
-    quality: {
-      recordsChecked: quality.recordsChecked,
-      recordsFlagged: quality.recordsFlagged,
-      violationCount: quality.violationCount,
-      byDataset: Object.fromEntries(
-        quality.datasets.map((report) => [
-          report.dataset,
-          {
-            recordsFlagged: report.recordsFlagged,
-            violationsByRule: Object.fromEntries(
-              report.rules.map((rule) => [
-                rule.id,
-                report.violations.filter((violation) => violation.ruleId === rule.id).length,
-              ]),
-            ),
-          },
-        ]),
-      ),
-    },
+    quality: summarizeQuality(check.quality),
     files,
   };
+}
 
-  const sums = files.map((file) => `${file.sha256}  ${file.path}`).join('\n');
+/** SHA256SUMS, datapackage.json and manifest.json, the last written. */
+async function writeDescriptors(outDir: string, manifest: SnapshotManifest): Promise<void> {
+  const sums = manifest.files.map((file) => `${file.sha256}  ${file.path}`).join('\n');
   await writeFile(path.join(outDir, 'SHA256SUMS'), `${sums}\n`);
   await writeFile(
     path.join(outDir, 'datapackage.json'),
     `${JSON.stringify(buildDataPackage(manifest, DATASETS), null, 2)}\n`,
   );
   await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+export async function runSnapshotStage(options: SnapshotStageOptions): Promise<SnapshotStageResult> {
+  const { outDir, reporter } = options;
+  const check = await readCheckResult(options.checkDir, options.harvest.harvestId);
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const recordsWritten = await writeAllDatasetFiles(options);
+  reporter.clearStatus();
+  const files = await copyQualityReport(options.checkDir, outDir);
+  const years = [...new Set(DATASETS.flatMap((dataset) => datasetYearsOf(recordsWritten, dataset.id)))].sort(
+    (a, b) => a - b,
+  );
+  files.push(...(await describeFilesAndWriteBundles(outDir, years, recordsWritten)));
+  const manifest = buildSnapshotManifest(options.harvest, check, recordsWritten, years, files);
+  await writeDescriptors(outDir, manifest);
   reporter.line(`snapshot: ${files.length} files for ${years.length} election years in ${outDir}`);
-  return { manifest, quality };
+  return { manifest, quality: check.quality };
 }
