@@ -35,6 +35,7 @@ import { hashFile } from '../foundation/hashing.ts';
 import { createColumnReaders, type ColumnReader } from './table-reader.ts';
 import type { FileFormat, PublishedFile, SnapshotManifest } from './snapshot-manifest.ts';
 import { datasetFormats, formatOf } from '../formats.ts';
+import { fileMetadataOf, withFileMetadata } from './file-metadata.ts';
 import { writeYearBundle } from './year-bundle.ts';
 import { killPoint } from '../kill-point.ts';
 
@@ -219,13 +220,19 @@ async function writeDatasetFiles(
     group.table = null;
     groupBatches.push([...table.batches]);
     if (group.year === null) continue;
-    await writeTableFiles(table, path.join(options.outDir, stemOf(dataset, group.year)));
+    await writeTableFiles(
+      withFileMetadata(table, fileMetadataOf(dataset, group.year)),
+      path.join(options.outDir, stemOf(dataset, group.year)),
+    );
     written.set(group.year, group.records);
     options.reporter.status(`snapshot: ${dataset.id} ${yearLabel(group.year)} written`);
   }
   const all = buildAllYearsTable(dataset, groupBatches.splice(0), sequence);
   sequence.length = 0;
-  await writeTableFiles(all, path.join(options.outDir, stemOf(dataset, 'all')));
+  await writeTableFiles(
+    withFileMetadata(all, fileMetadataOf(dataset, 'all')),
+    path.join(options.outDir, stemOf(dataset, 'all')),
+  );
   options.reporter.status(`snapshot: ${dataset.id} ${yearLabel('all')} written`);
   return written;
 }
