@@ -86,6 +86,18 @@ export interface DatasetDefinition {
   columns: readonly ColumnDefinition[];
   /** Quality rules every record is checked against, in the order the quality report lists them. */
   rules: readonly QualityRule[];
+  /**
+   * Columns that refer to the key of another dataset (turnout's dapil to the official dapil list, say):
+   * datapackage.json's `foreignKeys`, each to the other dataset's file of the same format and year.
+   */
+  references?: readonly DatasetReference[];
+}
+
+/** Normalized columns of one dataset whose values are the key of another's (both lists in the same order). */
+export interface DatasetReference {
+  columns: readonly string[];
+  dataset: DatasetDefinition['id'];
+  referencedColumns: readonly string[];
 }
 
 /**

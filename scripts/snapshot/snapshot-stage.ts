@@ -1,11 +1,11 @@
 // The snapshot stage over a complete harvest and its check: every record normalized with the check stage's
 // flags, then per dataset and election year (and all years together) the JSON, CSV, Parquet and Arrow files and
-// the raw records, a ZIP bundle per year, SHA256SUMS, manifest.json, datapackage.json and the check stage's
-// quality report. Same harvest in, same data files out, byte for byte.
+// the raw records, the check stage's quality report and manifest.json. Same harvest in, same data files out, byte
+// for byte. The files that name the release (bundles, datapackage.json, citations, SHA256SUMS) are the release
+// stage's.
 import { createWriteStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import {
@@ -27,7 +27,6 @@ import type { RecordBatch, Table } from 'apache-arrow';
 import { createTableBuilder, SnapshotValueError, type TableBuilder } from './arrow-schema.ts';
 import { writeArrowIpcFile } from './arrow-ipc-writer.ts';
 import { writeCsvFile } from './csv-writer.ts';
-import { buildDataPackage } from './data-package.ts';
 import { writeJsonFile } from './json-writer.ts';
 import { writeParquetFile } from './parquet-writer.ts';
 import { partialPathOf } from '../foundation/atomic-file.ts';
@@ -35,8 +34,7 @@ import { hashFile } from '../foundation/hashing.ts';
 import { createColumnReaders, type ColumnReader } from './table-reader.ts';
 import type { FileFormat, PublishedFile, SnapshotManifest } from './snapshot-manifest.ts';
 import { datasetFormats, formatOf } from '../formats.ts';
-import { fileMetadataOf, withFileMetadata } from './file-metadata.ts';
-import { writeYearBundle } from './year-bundle.ts';
+import { fileMetadataOf, SOURCE_PUBLISHER, withFileMetadata } from './file-metadata.ts';
 import { killPoint } from '../kill-point.ts';
 
 export interface SnapshotStageOptions {
@@ -46,6 +44,8 @@ export interface SnapshotStageOptions {
   checkDir: string;
   /** The data folder to write (emptied first). */
   outDir: string;
+  /** The upstream's address to cite (config `sourceUrl`); only in the manifest, never in the data files. */
+  sourceUrl: string | null;
   reporter: Reporter;
 }
 
@@ -241,9 +241,6 @@ function stemOf(dataset: DatasetDefinition, year: YearKey): string {
   return `${yearLabel(year)}/${dataset.fileStem}-${yearLabel(year)}`;
 }
 
-/** Year bundles written at the same time: deflating runs on libuv's thread pool, one thread per bundle. */
-const BUNDLES_AT_ONCE = Math.max(1, availableParallelism());
-
 /** Every dataset's files (writeDatasetFiles), each snapshot failure as the build error it is. */
 async function writeAllDatasetFiles(
   options: SnapshotStageOptions,
@@ -297,42 +294,20 @@ function datasetYearsOf(recordsWritten: RecordsWritten, id: DatasetDefinition['i
 
 type RecordsWritten = Map<DatasetDefinition['id'], Map<YearKey, number>>;
 
-/**
- * Each year's (and the all-years) dataset files described, and each year's ZIP written, in manifest order. Each
- * year's ZIP deflates on libuv's thread pool while the main thread hashes the next year's files; at most
- * BUNDLES_AT_ONCE at a time. One after the other, the two bundles of a million records took 39 of 160 s.
- */
-async function describeFilesAndWriteBundles(
+/** Each year's (and the all-years) dataset files described, in manifest order. */
+async function describeDatasetFiles(
   outDir: string,
   years: readonly number[],
   recordsWritten: RecordsWritten,
 ): Promise<PublishedFile[]> {
-  const sections: { files: PublishedFile[]; bundle: Promise<PublishedFile> | null }[] = [];
-  const running: Promise<unknown>[] = [];
+  const files: PublishedFile[] = [];
   for (const year of [...years, 'all' as const]) {
-    const yearFiles: PublishedFile[] = [];
     for (const dataset of DATASETS) {
       const records = recordsWritten.get(dataset.id)?.get(year);
       if (records === undefined) continue;
       for (const { id, suffix } of datasetFormats())
-        yearFiles.push(await describeFile(outDir, `${stemOf(dataset, year)}${suffix}`, dataset.id, year, id, records));
+        files.push(await describeFile(outDir, `${stemOf(dataset, year)}${suffix}`, dataset.id, year, id, records));
     }
-    let bundle: Promise<PublishedFile> | null = null;
-    if (year !== 'all') {
-      if (running.length >= BUNDLES_AT_ONCE) await running.shift();
-      const file = `${yearLabel(year)}/kpu-election-data-${yearLabel(year)}${formatOf('zip').suffix}`;
-      bundle = writeYearBundle({ outDir, file, year, files: yearFiles, datasets: DATASETS }).then(() =>
-        describeFile(outDir, file, null, year, 'zip', null),
-      );
-      // Awaited below, in manifest order; until then a failure must not count as unhandled.
-      running.push(bundle.catch(() => {}));
-    }
-    sections.push({ files: yearFiles, bundle });
-  }
-  const files: PublishedFile[] = [];
-  for (const section of sections) {
-    files.push(...section.files);
-    if (section.bundle) files.push(await section.bundle);
   }
   return files;
 }
@@ -362,22 +337,23 @@ function summarizeQuality(quality: QualityReport): SnapshotManifest['quality'] {
 
 /** manifest.json's content: the source, the harvest's provenance, the datasets, the quality summary, every file. */
 function buildSnapshotManifest(
-  harvest: HarvestManifest,
+  { harvest, sourceUrl }: SnapshotStageOptions,
   check: CheckResult,
   recordsWritten: RecordsWritten,
   years: number[],
   files: PublishedFile[],
 ): SnapshotManifest {
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
     title: {
       id: 'Data pemilu Indonesia dari API data terbuka KPU',
       en: "Indonesia's election data from the KPU open-data API",
     },
     demo: harvest.parameters.demo,
     source: {
-      publisher: 'Komisi Pemilihan Umum (KPU)',
+      publisher: SOURCE_PUBLISHER,
       upstreamHost: harvest.parameters.upstreamHost,
+      url: harvest.parameters.demo ? null : sourceUrl,
       queries: DATASETS.map((dataset) => dataset.upstreamName),
     },
     harvest: {
@@ -402,17 +378,6 @@ function buildSnapshotManifest(
   };
 }
 
-/** SHA256SUMS, datapackage.json and manifest.json, the last written. */
-async function writeDescriptors(outDir: string, manifest: SnapshotManifest): Promise<void> {
-  const sums = manifest.files.map((file) => `${file.sha256}  ${file.path}`).join('\n');
-  await writeFile(path.join(outDir, 'SHA256SUMS'), `${sums}\n`);
-  await writeFile(
-    path.join(outDir, 'datapackage.json'),
-    `${JSON.stringify(buildDataPackage(manifest, DATASETS), null, 2)}\n`,
-  );
-  await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-}
-
 export async function runSnapshotStage(options: SnapshotStageOptions): Promise<SnapshotStageResult> {
   const { outDir, reporter } = options;
   const check = await readCheckResult(options.checkDir, options.harvest.harvestId);
@@ -424,9 +389,9 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
   const years = [...new Set(DATASETS.flatMap((dataset) => datasetYearsOf(recordsWritten, dataset.id)))].sort(
     (a, b) => a - b,
   );
-  files.push(...(await describeFilesAndWriteBundles(outDir, years, recordsWritten)));
-  const manifest = buildSnapshotManifest(options.harvest, check, recordsWritten, years, files);
-  await writeDescriptors(outDir, manifest);
+  files.push(...(await describeDatasetFiles(outDir, years, recordsWritten)));
+  const manifest = buildSnapshotManifest(options, check, recordsWritten, years, files);
+  await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   reporter.line(`snapshot: ${files.length} files for ${years.length} election years in ${outDir}`);
   return { manifest, quality: check.quality };
 }

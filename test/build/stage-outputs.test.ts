@@ -90,11 +90,14 @@ describe('stage outputs', () => {
     // The snapshot stage from the build's own check folder, read only.
     const before = await hashes(folder('check'));
     const outDir = path.join(scratch, 'snapshot', 'data');
+    const built = await readJson<SnapshotManifest>(path.join(folder('snapshot'), 'manifest.json'));
     await runSnapshotStage({
       harvestDir: harvest.dir,
       harvest: harvest.manifest,
       checkDir: folder('check'),
       outDir,
+      // The build's configuration: the upstream's origin (KPU_SOURCE_URL unset).
+      sourceUrl: built.source.url ?? null,
       reporter: createSilentReporter(),
     });
     expect(await hashes(outDir)).toEqual(await hashes(folder('snapshot')));
@@ -116,6 +119,7 @@ describe('stage outputs', () => {
         harvest: harvest.manifest,
         checkDir,
         outDir: path.join(scratch, 'refused'),
+        sourceUrl: null,
         reporter: createSilentReporter(),
       }),
     ).rejects.toThrow(/is of harvest 20200101T000000Z, not .*run the check stage again/);

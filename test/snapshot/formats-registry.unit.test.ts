@@ -41,7 +41,7 @@ const { startStaticServer } = await import('../../scripts/site/static-server.ts'
 const { serveSite } = await import('../../bench/support/static-site-server.ts');
 const { COLUMN_TYPES } = await import('../../scripts/datasets/dataset-definition.ts');
 const { arrowTypeOf } = await import('../../scripts/snapshot/arrow-schema.ts');
-const { renderBundleReadme } = await import('../../scripts/snapshot/year-bundle.ts');
+const { renderBundleReadme } = await import('../../scripts/release/release-bundle.ts');
 
 let root: string;
 beforeAll(async () => {
