@@ -246,6 +246,8 @@ export interface SiteText {
     normalizedItems: readonly string[];
     cite: string;
     citeRelease: string;
+    /** Before the links to the release's citation files (BibTeX, RIS, CSL-JSON). */
+    citeFiles: string;
     citeExample: string;
     thisRelease: (release: string) => string;
     licences: string;
@@ -591,6 +593,7 @@ const id: SiteText = {
     ],
     cite: 'Cara mengutip',
     citeRelease: 'Seluruh rilis:',
+    citeFiles: 'Untuk pengelola referensi (Zotero, Mendeley, EndNote, BibTeX), kutipan rilis ini sebagai berkas:',
     citeExample: 'Satu dataset dan tahun, misalnya:',
     thisRelease: (release) =>
       `Rilis ini: ${release}. manifest.json di halaman unduh mencatat rilis, waktu pengambilan dan sidik SHA-256 setiap berkas.`,
@@ -929,6 +932,7 @@ const en: SiteText = {
     ],
     cite: 'How to cite',
     citeRelease: 'The whole release:',
+    citeFiles: "For a reference manager (Zotero, Mendeley, EndNote, BibTeX), this release's citation as a file:",
     citeExample: 'One dataset and year, for example:',
     thisRelease: (release) =>
       `This release: ${release}. manifest.json on the downloads page records the release, the retrieval time and the SHA-256 of every file.`,

@@ -262,6 +262,8 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       expect(manifest.source).toEqual({
         publisher: 'Komisi Pemilihan Umum (KPU)',
         upstreamHost: host,
+        // KPU_SOURCE_URL unset: the base URL's origin, never its path or the key.
+        url: `${new URL(world.upstream.url).origin}/`,
         queries: ['datahakpilihdpr', 'profilpartai'],
       });
       // The pages of a complete harvest under the cap of 100: on by the records received, up to the first empty page.
