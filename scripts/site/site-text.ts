@@ -445,8 +445,9 @@ const id: SiteText = {
     companions: 'Berkas pendamping',
     companionNotes: {
       'manifest.json': 'daftar semua berkas dengan ukuran, jumlah rekaman dan SHA-256, asal data dan rilisnya',
-      'datapackage.json': 'deskripsi Frictionless Data Package untuk berkas dan skemanya',
-      SHA256SUMS: 'sidik SHA-256 semua berkas, untuk sha256sum -c',
+      'datapackage.json': 'deskripsi Frictionless Data Package untuk berkas dan skemanya, dengan rilis sebagai versi',
+      SHA256SUMS:
+        'sidik SHA-256 berkas di folder ini dan manifest.json serta datapackage.json, untuk sha256sum -c; setiap folder tahun dan setiap ZIP punya SHA256SUMS sendiri',
       'changes.json': 'rekaman yang berubah dibanding rilis sebelumnya',
       'history.json': 'riwayat perubahan rekaman di semua rilis',
       'releases.json': 'daftar semua rilis',
@@ -790,8 +791,10 @@ const en: SiteText = {
     companions: 'Companion files',
     companionNotes: {
       'manifest.json': 'every file with its size, record count and SHA-256, where the data came from, and its release',
-      'datapackage.json': 'a Frictionless Data Package describing the files and their schemas',
-      SHA256SUMS: 'the SHA-256 of every file, for sha256sum -c',
+      'datapackage.json':
+        'a Frictionless Data Package describing the files and their schemas, the release as its version',
+      SHA256SUMS:
+        "the SHA-256 of this folder's files and of manifest.json and datapackage.json, for sha256sum -c; each year's folder and each ZIP has its own SHA256SUMS",
       'changes.json': 'the records that changed since the previous release',
       'history.json': 'the change history of records across releases',
       'releases.json': 'every release',
