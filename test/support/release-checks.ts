@@ -121,7 +121,7 @@ export function parseRisRecord(text: string): Array<[string, string]> {
   const lines = text.split('\r\n');
   if (lines.at(-1) !== '') throw new Error('RIS lines end with CRLF, the last included');
   const tags = lines.slice(0, -1).map((line): [string, string] => {
-    const match = /^([A-Z][A-Z0-9])  - (.*)$/.exec(line);
+    const match = /^([A-Z][A-Z0-9]) {2}- (.*)$/.exec(line);
     if (!match) throw new Error(`not an RIS line: ${JSON.stringify(line)}`);
     return [match[1] as string, match[2] as string];
   });
