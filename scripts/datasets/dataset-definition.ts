@@ -91,6 +91,11 @@ export interface DatasetDefinition {
    * datapackage.json's `foreignKeys`, each to the other dataset's file of the same format and year.
    */
   references?: readonly DatasetReference[];
+  /**
+   * The licence of content the project adds to this dataset (region codes from idn-area-data under ODbL, say):
+   * datapackage.json lists it beside the upstream's "no licence". Absent: the dataset holds only the KPU's data.
+   */
+  addedContentLicence?: { name: string; title: string; path: string };
 }
 
 /** Normalized columns of one dataset whose values are the key of another's (both lists in the same order). */

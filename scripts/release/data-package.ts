@@ -92,6 +92,16 @@ function resourceOfFile(
   };
 }
 
+/** The licences of content the project adds, once each, from the datasets whose files are listed. */
+function addedLicences(datasets: readonly DatasetDefinition[], files: readonly PublishedFile[]) {
+  const licences = datasets
+    .filter((dataset) => files.some((file) => file.dataset === dataset.id))
+    .flatMap((dataset) => (dataset.addedContentLicence ? [dataset.addedContentLicence] : []));
+  return licences
+    .filter((licence, index) => licences.findIndex((other) => other.name === licence.name) === index)
+    .map((licence) => ({ ...licence }));
+}
+
 export interface DataPackageOptions {
   /** The completed manifest (release stage): its release, source and harvest. */
   manifest: SnapshotManifest;
@@ -138,6 +148,7 @@ export function buildDataPackage({ manifest, datasets, files, pathOf, homepage }
         name: 'notspecified',
         title: `No licence: ${LICENCE_NOTE}`,
       },
+      ...addedLicences(datasets, dataFiles),
     ],
     keywords: ['Indonesia', 'election', 'pemilu', 'DPR', 'KPU', 'turnout', 'political parties'],
     resources,

@@ -119,6 +119,11 @@ describe('datapackage.json', () => {
   const referring: DatasetDefinition = {
     ...turnoutDataset,
     references: [{ columns: ['election_year'], dataset: 'parties', referencedColumns: ['election_year'] }],
+    addedContentLicence: {
+      name: 'ODbL-1.0',
+      title: 'Open Data Commons Open Database License 1.0 (region codes)',
+      path: 'https://opendatacommons.org/licenses/odbl/1-0/',
+    },
   };
 
   it('names the release, the homepage, the source with its URL, honest licences and foreign keys, and validates', async () => {
@@ -136,7 +141,11 @@ describe('datapackage.json', () => {
       created: '2026-11-22T08:30:00.000Z',
       homepage: SITE,
       sources: [{ path: 'https://api.example.go.id/' }],
-      licenses: [{ name: 'notspecified' }],
+      // The upstream's "no licence", and the licence of what the project adds.
+      licenses: [
+        { name: 'notspecified' },
+        { name: 'ODbL-1.0', path: 'https://opendatacommons.org/licenses/odbl/1-0/' },
+      ],
     });
     // Data files only: the bundle and the citation are not resources.
     expect(descriptor.resources.map((resource) => resource.path)).toEqual(FILES.slice(0, 4).map((file) => file.path));
