@@ -58,7 +58,7 @@ export interface PublisherConfig {
   releaseArchiveDir: string | null;
   /** Where the site is published, ending in "/" (the datapackage's homepage, the citations' permanent URLs); null: unset. */
   siteUrl: string | null;
-  /** The upstream as the datapackage and the citations name it: KPU_SOURCE_URL, or the base URL's origin; null for the demo. */
+  /** KPU_SOURCE_URL: the upstream as the datapackage and the citations name it; null: the harvested upstream's origin. */
   sourceUrl: string | null;
 }
 
@@ -262,11 +262,9 @@ function readSiteUrl(env: Environment): string | null {
   return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
 
-/** KPU_SOURCE_URL, else the base URL's origin: never its path (which may hold a token in some set-ups) or a key. */
-function readSourceUrl(env: Environment, baseUrl: URL | null): string | null {
-  const url = readPublicUrl(env, 'KPU_SOURCE_URL');
-  if (url) return url.href;
-  return baseUrl ? `${baseUrl.origin}/` : null;
+/** KPU_SOURCE_URL, or null: the snapshot stage then names the harvested upstream's origin (never a path or a key). */
+function readSourceUrl(env: Environment): string | null {
+  return readPublicUrl(env, 'KPU_SOURCE_URL')?.href ?? null;
 }
 
 function readPercentage(env: Environment, name: string, fallback: number): number {
@@ -354,7 +352,7 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
       ? path.resolve(cwd, env.KPU_RELEASE_ARCHIVE_DIR.trim())
       : null,
     siteUrl: readSiteUrl(env),
-    sourceUrl: readSourceUrl(env, baseUrl),
+    sourceUrl: readSourceUrl(env),
   };
 }
 

@@ -206,6 +206,7 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
       checkDir: state.dirs.check,
       outDir: state.dirs.snapshotData,
       sourceUrl: state.context.config.sourceUrl,
+      upstreamProtocol: state.context.config.upstream.baseUrl?.protocol ?? 'https:',
       reporter: state.context.reporter,
     });
     resultOf(state).snapshot = summarizeSnapshot(state.dirs.snapshotData, snapshot);

@@ -44,8 +44,14 @@ export interface SnapshotStageOptions {
   checkDir: string;
   /** The data folder to write (emptied first). */
   outDir: string;
-  /** The upstream's address to cite (config `sourceUrl`); only in the manifest, never in the data files. */
+  /**
+   * The upstream's address to cite (KPU_SOURCE_URL), only in the manifest, never in the data files; null: the
+   * harvested upstream's origin (`upstreamProtocol` and the harvest's host, so an offline rebuild names the upstream
+   * its harvest came from, whatever KPU_BASE_URL says now).
+   */
   sourceUrl: string | null;
+  /** KPU_BASE_URL's scheme ("https:" when unset): the harvest records the upstream's host only. */
+  upstreamProtocol?: string;
   reporter: Reporter;
 }
 
@@ -336,13 +342,20 @@ function summarizeQuality(quality: QualityReport): SnapshotManifest['quality'] {
 }
 
 /** manifest.json's content: the source, the harvest's provenance, the datasets, the quality summary, every file. */
+/** The upstream's address to cite: null for the demo, KPU_SOURCE_URL when set, else the harvest's origin. */
+function sourceUrlOf({ harvest, sourceUrl, upstreamProtocol }: SnapshotStageOptions): string | null {
+  if (harvest.parameters.demo) return null;
+  return sourceUrl ?? `${upstreamProtocol ?? 'https:'}//${harvest.parameters.upstreamHost}/`;
+}
+
 function buildSnapshotManifest(
-  { harvest, sourceUrl }: SnapshotStageOptions,
+  options: SnapshotStageOptions,
   check: CheckResult,
   recordsWritten: RecordsWritten,
   years: number[],
   files: PublishedFile[],
 ): SnapshotManifest {
+  const { harvest } = options;
   return {
     schemaVersion: 2,
     title: {
@@ -353,7 +366,7 @@ function buildSnapshotManifest(
     source: {
       publisher: SOURCE_PUBLISHER,
       upstreamHost: harvest.parameters.upstreamHost,
-      url: harvest.parameters.demo ? null : sourceUrl,
+      url: sourceUrlOf(options),
       queries: DATASETS.map((dataset) => dataset.upstreamName),
     },
     harvest: {

@@ -114,8 +114,9 @@ describe('stage outputs', () => {
       harvest: harvest.manifest,
       checkDir: folder('check'),
       outDir,
-      // The build's configuration: the upstream's origin (KPU_SOURCE_URL unset).
-      sourceUrl: built.source.url ?? null,
+      // KPU_SOURCE_URL unset: the harvested upstream's origin, as the build named it.
+      sourceUrl: null,
+      upstreamProtocol: new URL(built.source.url ?? 'x:').protocol,
       reporter: createSilentReporter(),
     });
     expect(await hashes(outDir)).toEqual(await hashes(folder('snapshot')));
