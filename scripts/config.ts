@@ -188,7 +188,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   },
   {
     name: 'KPU_SOURCE_URL',
-    default: '(the origin of KPU_BASE_URL; unset for the demo)',
+    default: '(the origin of the harvested upstream; none for the demo)',
     description:
       'The upstream as datapackage.json and the citation files name it (`sources`); set it when the API host is not the address to cite.',
   },
