@@ -251,7 +251,8 @@ function readPublicUrl(env: Environment, name: string): URL | null {
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search)
     throw new BuildError(
       'CONFIG_INVALID',
-      `${name} must be an http:// or https:// address without credentials or a query, not "${raw}".`,
+      // The value is not repeated: it may hold credentials.
+      `${name} must be an http:// or https:// address without credentials or a query.`,
     );
   return url;
 }
