@@ -217,8 +217,22 @@ async function writeDatasetFiles(
     }
   }
   await allRaw.close();
+  return writeGroupTables(options, dataset, groups, sequence, position);
+}
+
+/**
+ * Every format of each year group's table, then of the all-years table rebuilt from them (buildAllYearsTable);
+ * `records` is the number of records read. Returns the number of records per year written.
+ */
+async function writeGroupTables(
+  options: SnapshotStageOptions,
+  dataset: DatasetDefinition,
+  groups: YearGroup[],
+  sequence: number[],
+  records: number,
+): Promise<Map<YearKey, number>> {
   const written = new Map<YearKey, number>();
-  written.set('all', position);
+  written.set('all', records);
   const groupBatches: (RecordBatch | undefined)[][] = [];
   for (const group of groups) {
     await group.raw?.close();
