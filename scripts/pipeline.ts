@@ -205,6 +205,8 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
       harvest: harvest.manifest,
       checkDir: state.dirs.check,
       outDir: state.dirs.snapshotData,
+      sourceUrl: state.context.config.sourceUrl,
+      upstreamProtocol: state.context.config.upstream.baseUrl?.protocol ?? 'https:',
       reporter: state.context.reporter,
     });
     resultOf(state).snapshot = summarizeSnapshot(state.dirs.snapshotData, snapshot);
@@ -234,6 +236,7 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
       usedReleaseIds: source.usedIds,
       acceptShrink: context.acceptShrink === true,
       shrinkTolerancePercent: config.shrinkTolerancePercent,
+      siteUrl: config.siteUrl,
     });
     state.published = { live, dataDir: source.dataDir };
     const releaseInfo = release.manifest.release as NonNullable<typeof release.manifest.release>;

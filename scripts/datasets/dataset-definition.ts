@@ -167,6 +167,16 @@ export interface DatasetDefinition {
   /** The columns that play a role (year, page key, name, filter, counts). */
   roles: ColumnRoles;
   pages: DatasetPages;
+  /**
+   * Columns that refer to the key of another dataset (turnout's dapil to the official dapil list, say):
+   * datapackage.json's `foreignKeys`, each to the other dataset's file of the same format and year.
+   */
+  references?: readonly DatasetReference[];
+  /**
+   * The licence of content the project adds to this dataset (region codes from idn-area-data under ODbL, say):
+   * datapackage.json lists it beside the upstream's "no licence". Absent: the dataset holds only the KPU's data.
+   */
+  addedContentLicence?: { name: string; title: string; path: string };
 }
 
 /**
@@ -205,6 +215,13 @@ export function countColumnsOf(dataset: DatasetDefinition): string[] {
   return (dataset.roles.countGroups ?? []).flatMap((group) => group.cells.map((cell) => cell.column));
 }
 
+/** Normalized columns of one dataset whose values are the key of another's (both lists in the same order). */
+interface DatasetReference {
+  columns: readonly string[];
+  dataset: DatasetDefinition['id'];
+  referencedColumns: readonly string[];
+}
+
 /**
  * The identity of a record as one string, from its key fields.
  * Example: turnout {TahunPemilu:"2014", JenisPemilu:"DPR", IdDapil:"1101", NamaKabupaten:"ACEH BARAT"}
@@ -237,11 +254,15 @@ export type DerivedRecord = Record<string, string | number | null | string[]>;
  * the source dataset's normalized records have; the dictionary, datapackage.json and the downloads list it.
  */
 export interface DerivedDatasetDefinition {
-  id: 'turnout-long';
+  id: string;
   /** Start of every published file name, as for a harvested dataset. */
   fileStem: string;
   title: Localized;
   description: Localized;
+  /** Its rows' identity as columns (datapackage.json's `primaryKey`). */
+  primaryKey: readonly string[];
+  /** As a harvested dataset's: the licence of content the project adds (the region codes' ODbL). */
+  addedContentLicence?: { name: string; title: string; path: string };
   /** The harvested dataset whose normalized records it is computed from. */
   from: DatasetDefinition['id'];
   /** Its columns, in output order (source null: every value is computed). */
@@ -249,6 +270,9 @@ export interface DerivedDatasetDefinition {
   /** The rows computed from one normalized record of `from`, in order. Pure. */
   derive: (record: Readonly<Record<string, unknown>>) => DerivedRecord[];
 }
+
+/** A dataset with published files: harvested, or derived from a harvested one. */
+export type PublishedDataset = DatasetDefinition | DerivedDatasetDefinition;
 
 /** Every dataset with published files: the harvested ones and the derived ones. */
 export type PublishedDatasetId = DatasetDefinition['id'] | DerivedDatasetDefinition['id'];

@@ -18,6 +18,7 @@ import {
   createRegionCodeRule,
   createSumRule,
 } from './quality-rules.ts';
+import { REGION_CODES_LICENCE } from './regions/official-regions.ts';
 import { officialRegionMatcher } from './regions/region-matcher.ts';
 import type { Localized } from '../languages.ts';
 
@@ -353,6 +354,7 @@ export const turnoutDataset = defineDataset({
     QUALITY_FLAGS_COLUMN,
   ],
   rules,
+  addedContentLicence: REGION_CODES_LICENCE,
   roles: {
     year: 'election_year',
     pageKey: 'dapil_id',

@@ -5,6 +5,7 @@
 import type { ColumnDefinition, DerivedDatasetDefinition, DerivedRecord } from './dataset-definition.ts';
 import { QUALITY_FLAGS_COLUMN } from './dataset-definition.ts';
 import type { Localized } from '../languages.ts';
+import { REGION_CODES_LICENCE } from './regions/official-regions.ts';
 import { COUNTS_MEANING, turnoutDataset, VOTER_LISTS, SEXES } from './turnout-dataset.ts';
 
 /** The record columns each long row repeats, as the wide file declares them (same names, types and words). */
@@ -157,6 +158,8 @@ export const turnoutLongDataset: DerivedDatasetDefinition = {
     en: `The same turnout data in long (tidy) form: one row per election year, dapil, regency, voter list and sex, with the count. Derived from the normalized turnout records, not harvested separately. ${HOW_TO_SUM.en}`,
   },
   from: 'turnout',
+  primaryKey: ['election_year', 'election_type', 'dapil_id', 'regency_name', 'voter_list', 'sex'],
+  addedContentLicence: REGION_CODES_LICENCE,
   columns,
   derive: toLongRecords,
 };

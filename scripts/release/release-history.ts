@@ -7,6 +7,7 @@ import path from 'node:path';
 import { hashFile, sha256Hex } from '../foundation/hashing.ts';
 import { readJsonChecked, type Checked } from '../foundation/json-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import { isReleaseFormat } from '../formats.ts';
 
 export interface ReleaseEntry {
   id: string;
@@ -19,9 +20,15 @@ export interface ReleaseEntry {
 export const RELEASES_FILE = 'releases.json';
 export const RELEASES_DIR = 'releases';
 
-/** A digest of every published data file: two snapshots with the same fingerprint hold the same data. */
+/**
+ * A digest of every published data file: two snapshots with the same fingerprint hold the same data. The files
+ * that name the release (bundles, citations) are left out from schema version 2 on: the release's name depends on
+ * the fingerprint.
+ */
 export function fingerprintOf(manifest: SnapshotManifest): string {
-  const lines = manifest.files.map((file) => `${file.sha256}  ${file.path}`).sort();
+  const files =
+    manifest.schemaVersion === 1 ? manifest.files : manifest.files.filter((file) => !isReleaseFormat(file.format));
+  const lines = files.map((file) => `${file.sha256}  ${file.path}`).sort();
   return sha256Hex(lines.join('\n'));
 }
 

@@ -488,8 +488,10 @@ function findFile(manifest: SnapshotManifest, match: (file: PublishedFile) => bo
 /** Reads the data folder the snapshot stage wrote. Throws when a file is missing or differs from the manifest. */
 export async function loadSiteData(dataDir: string): Promise<SiteData> {
   const manifest = await readJsonFile<SnapshotManifest>(path.join(dataDir, 'manifest.json'));
-  if (manifest.schemaVersion !== 1)
-    throw new Error(`manifest.json has schemaVersion ${String(manifest.schemaVersion)}; the site reads version 1`);
+  if (manifest.schemaVersion !== 1 && manifest.schemaVersion !== 2)
+    throw new Error(
+      `manifest.json has schemaVersion ${String(manifest.schemaVersion)}; the site reads versions 1 and 2`,
+    );
   const qualityFile = findFile(manifest, (file) => file.format === 'quality-json', 'quality report (quality-json)');
   const quality = JSON.parse(await readManifestFile(dataDir, qualityFile)) as QualityReport;
 

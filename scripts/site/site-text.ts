@@ -257,6 +257,8 @@ export interface SiteText {
     normalizedItems: readonly string[];
     cite: string;
     citeRelease: string;
+    /** Before the links to the release's citation files (BibTeX, RIS, CSL-JSON). */
+    citeFiles: string;
     citeExample: string;
     thisRelease: (release: string) => string;
     licences: string;
@@ -451,8 +453,9 @@ const id: SiteText = {
     companions: 'Berkas pendamping',
     companionNotes: {
       'manifest.json': 'daftar semua berkas dengan ukuran, jumlah rekaman dan SHA-256, asal data dan rilisnya',
-      'datapackage.json': 'deskripsi Frictionless Data Package untuk berkas dan skemanya',
-      SHA256SUMS: 'sidik SHA-256 semua berkas, untuk sha256sum -c',
+      'datapackage.json': 'deskripsi Frictionless Data Package untuk berkas dan skemanya, dengan rilis sebagai versi',
+      SHA256SUMS:
+        'sidik SHA-256 berkas di folder ini dan manifest.json serta datapackage.json, untuk sha256sum -c; setiap folder tahun dan setiap ZIP punya SHA256SUMS sendiri',
       'changes.json': 'rekaman yang berubah dibanding rilis sebelumnya',
       'history.json': 'riwayat perubahan rekaman di semua rilis',
       'releases.json': 'daftar semua rilis',
@@ -600,6 +603,7 @@ const id: SiteText = {
     ],
     cite: 'Cara mengutip',
     citeRelease: 'Seluruh rilis:',
+    citeFiles: 'Untuk pengelola referensi (Zotero, Mendeley, EndNote, BibTeX), kutipan rilis ini sebagai berkas:',
     citeExample: 'Satu dataset dan tahun, misalnya:',
     thisRelease: (release) =>
       `Rilis ini: ${release}. manifest.json di halaman unduh mencatat rilis, waktu pengambilan dan sidik SHA-256 setiap berkas.`,
@@ -793,8 +797,10 @@ const en: SiteText = {
     companions: 'Companion files',
     companionNotes: {
       'manifest.json': 'every file with its size, record count and SHA-256, where the data came from, and its release',
-      'datapackage.json': 'a Frictionless Data Package describing the files and their schemas',
-      SHA256SUMS: 'the SHA-256 of every file, for sha256sum -c',
+      'datapackage.json':
+        'a Frictionless Data Package describing the files and their schemas, the release as its version',
+      SHA256SUMS:
+        "the SHA-256 of this folder's files and of manifest.json and datapackage.json, for sha256sum -c; each year's folder and each ZIP has its own SHA256SUMS",
       'changes.json': 'the records that changed since the previous release',
       'history.json': 'the change history of records across releases',
       'releases.json': 'every release',
@@ -936,6 +942,7 @@ const en: SiteText = {
     ],
     cite: 'How to cite',
     citeRelease: 'The whole release:',
+    citeFiles: "For a reference manager (Zotero, Mendeley, EndNote, BibTeX), this release's citation as a file:",
     citeExample: 'One dataset and year, for example:',
     thisRelease: (release) =>
       `This release: ${release}. manifest.json on the downloads page records the release, the retrieval time and the SHA-256 of every file.`,

@@ -3,9 +3,9 @@
 // for Arrow IPC, a CSV parser, JSON.parse, the Frictionless libraries, a ZIP reader, coreutils' sha256sum)
 // and compared with the source records normalized by an independent expectation, and the provenance
 // compared with what the stand-in saw of the harvest.
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { parse } from 'csv-parse/sync';
@@ -18,10 +18,12 @@ import { DATASETS, DERIVED_DATASETS } from '../../scripts/datasets/datasets.ts';
 import { partyIdOf } from '../../scripts/datasets/party-identity.ts';
 import { turnoutLongDataset } from '../../scripts/datasets/turnout-long-dataset.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
+import { PARQUET_METADATA_KEY } from '../../scripts/snapshot/parquet-writer.ts';
 import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createBuildWorld, queryDuckDb, sha256, type BuildWorld } from '../support/build-fixtures.ts';
 import { readLatestHarvested, type HarvestedData } from '../support/harvest-fixtures.ts';
+import { sha256sumCheck, unzipInto } from '../support/release-checks.ts';
 import { canonicalFile, noticeSharedData, SHARED_DATA_DIR } from '../support/shared-data.ts';
 
 type Row = Record<string, unknown>;
@@ -142,20 +144,6 @@ function zipEntries(file: string): Promise<Map<string, Buffer>> {
 }
 
 /** Runs a command to its end, whatever its exit code, so a failure shows what it printed. */
-function runCommand(
-  command: string,
-  args: string[],
-  cwd: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    // LC_ALL=C: sha256sum's "OK" and "FAILED" are translated in other locales.
-    execFile(command, args, { cwd, env: { ...process.env, LC_ALL: 'C' } }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      resolve({ code, stdout, stderr: error && code === -1 ? `${stderr}${error.message}` : stderr });
-    });
-  });
-}
-
 /** The stand-in's silent cap on records per page: below the default page size, so the harvest pages. */
 const PAGE_CAP = 100;
 
@@ -276,8 +264,22 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         expect(content.length, file.path).toBe(file.bytes);
         expect(sha256(content), file.path).toBe(file.sha256);
       }
-      const sums = (await readFile(data('SHA256SUMS'), 'utf8')).trim().split('\n');
-      expect(sums).toEqual(manifest.files.map((file) => `${file.sha256}  ${file.path}`));
+      // One SHA256SUMS per folder, listing that folder's files by bare name (the top one also the descriptors).
+      const listed = new Set<string>();
+      for (const folder of ['', '2014', '2019', '2024', 'all-years']) {
+        for (const line of (await readFile(data(path.join(folder, 'SHA256SUMS')), 'utf8')).trim().split('\n')) {
+          const [digest, name] = line.split('  ') as [string, string];
+          expect(name, folder).not.toContain('/');
+          listed.add(`${digest}  ${path.posix.join(folder, name)}`);
+        }
+      }
+      expect([...listed].sort()).toEqual(
+        [
+          ...manifest.files.map((file) => `${file.sha256}  ${file.path}`),
+          `${sha256(await readFile(data('manifest.json')))}  manifest.json`,
+          `${sha256(await readFile(data('datapackage.json')))}  datapackage.json`,
+        ].sort(),
+      );
       expect(manifest.quality).toMatchObject({ recordsChecked: 267 + 59, recordsFlagged: 4 });
       expect(manifest.datasets.find((dataset) => dataset.id === 'turnout')?.valuesSeen).toEqual({
         JenisPemilu: ['DPR'],
@@ -335,12 +337,29 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       expect([Number(sums?.parts), Number(sums?.totals)]).toEqual([102_564_049, 102_564_049]);
     });
 
-    it('passes `sha256sum -c SHA256SUMS` (GNU coreutils) in the data folder and in the release folder, every file OK', async () => {
+    it('passes `sha256sum -c SHA256SUMS` (GNU coreutils) in every folder of the data folder and of the release folder, and in every unzipped bundle', async () => {
       expect(manifest.release?.path).toMatch(/^releases\/[^/]+\/$/);
-      for (const folder of [data(''), data(manifest.release?.path ?? '')]) {
-        const check = await runCommand('sha256sum', ['--check', '--strict', 'SHA256SUMS'], folder);
-        expect(check, folder).toMatchObject({ code: 0, stderr: '' });
-        expect(check.stdout.trimEnd().split('\n'), folder).toEqual(manifest.files.map((file) => `${file.path}: OK`));
+      const checked: string[] = [];
+      for (const base of ['', manifest.release?.path ?? '']) {
+        for (const folder of ['', '2014', '2019', '2024', 'all-years']) {
+          const check = await sha256sumCheck(data(path.join(base, folder)));
+          expect(check, path.join(base, folder)).toMatchObject({ code: 0, stderr: '' });
+          if (base === '') checked.push(...check.checked.map((name) => path.posix.join(folder, name)));
+        }
+      }
+      expect(checked.sort()).toEqual(
+        [...manifest.files.map((file) => file.path), 'manifest.json', 'datapackage.json'].sort(),
+      );
+      for (const bundle of manifest.files.filter((file) => file.format === 'zip')) {
+        const into = await mkdtemp(path.join(os.tmpdir(), 'kpu-bundle-'));
+        try {
+          const names = await unzipInto(data(bundle.path), into);
+          const check = await sha256sumCheck(path.join(into, path.dirname(names[0] ?? '')));
+          expect(check, bundle.path).toMatchObject({ code: 0, stderr: '' });
+          expect(check.checked.length, bundle.path).toBe(names.length - 1);
+        } finally {
+          await rm(into, { recursive: true, force: true });
+        }
       }
     });
 
@@ -350,6 +369,8 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       expect(manifest.source).toEqual({
         publisher: 'Komisi Pemilihan Umum (KPU)',
         upstreamHost: host,
+        // KPU_SOURCE_URL unset: the base URL's origin, never its path or the key.
+        url: `${new URL(world.upstream.url).origin}/`,
         queries: ['datahakpilihdpr', 'profilpartai'],
       });
       // The pages of a complete harvest under the cap of 100: on by the records received, up to the first empty page.
@@ -400,11 +421,15 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       }
     });
 
-    it('names the upstream and the time of retrieval as the source in datapackage.json', async () => {
+    it('names the upstream with its address and the time of retrieval as the source in datapackage.json', async () => {
       const descriptor = JSON.parse(await readFile(data('datapackage.json'), 'utf8')) as {
         created: string;
-        sources: Array<{ title: string }>;
+        version: string;
+        sources: Array<{ title: string; path: string }>;
       };
+      // KPU_SOURCE_URL unset: the base URL's origin, without the path or the key.
+      expect(descriptor.sources[0]?.path).toBe(`${new URL(world.upstream.url).origin}/`);
+      expect(descriptor.version).toBe(manifest.release?.id);
       const { finishedAt } = harvested.manifest;
       expect(descriptor.sources).toHaveLength(2);
       const title = descriptor.sources[0]?.title ?? '';
@@ -521,15 +546,38 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       }
     });
 
-    it("bundles each year's files with a README in a ZIP", async () => {
+    it("carries each Parquet file's dataset, year, source and licence in its key-value metadata (DuckDB)", async () => {
+      for (const file of manifest.files.filter((candidate) => candidate.format === 'parquet')) {
+        const rows = await queryDuckDb(
+          `SELECT decode(value) AS value FROM parquet_kv_metadata('${data(file.path)}') WHERE decode(key) = '${PARQUET_METADATA_KEY}'`,
+        );
+        expect(JSON.parse(String(rows[0]?.value)), file.path).toMatchObject({
+          dataset: file.dataset,
+          election_year: String(file.year),
+          source: expect.stringContaining('Komisi Pemilihan Umum (KPU)'),
+        });
+      }
+    });
+
+    it("bundles each year's files with a README and its own descriptors in a ZIP", async () => {
       const bundle = manifest.files.find((file) => file.format === 'zip' && file.year === 2014);
       expect(bundle?.path).toBe('2014/kpu-election-data-2014.zip');
       const entries = await zipEntries(data(bundle?.path ?? ''));
       const yearFiles = manifest.files.filter((file) => file.year === 2014 && file.dataset !== null);
-      expect([...entries.keys()]).toEqual([
-        'kpu-election-data-2014/README.md',
-        ...yearFiles.map((file) => `kpu-election-data-2014/${path.basename(file.path)}`),
-      ]);
+      expect([...entries.keys()]).toEqual(
+        [
+          'README.md',
+          'manifest.json',
+          'datapackage.json',
+          'SHA256SUMS',
+          'quality-report.json',
+          'quality-report.md',
+          'CITATION.bib',
+          'CITATION.ris',
+          'CITATION.csl.json',
+          ...yearFiles.map((file) => path.basename(file.path)),
+        ].map((name) => `kpu-election-data-2014/${name}`),
+      );
       for (const file of yearFiles)
         expect(sha256(entries.get(`kpu-election-data-2014/${path.basename(file.path)}`) ?? '')).toBe(file.sha256);
       const readme = entries.get('kpu-election-data-2014/README.md')?.toString() ?? '';

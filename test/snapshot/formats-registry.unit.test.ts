@@ -40,7 +40,7 @@ const { loadingSnippets } = await import('../../scripts/site/page-models.ts');
 const { startStaticServer } = await import('../../scripts/site/static-server.ts');
 const { COLUMN_TYPES } = await import('../../scripts/datasets/dataset-definition.ts');
 const { arrowTypeOf } = await import('../../scripts/snapshot/arrow-schema.ts');
-const { renderBundleReadme } = await import('../../scripts/snapshot/year-bundle.ts');
+const { renderBundleReadme } = await import('../../scripts/release/release-bundle.ts');
 
 let root: string;
 beforeAll(async () => {

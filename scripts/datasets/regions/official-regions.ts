@@ -100,6 +100,17 @@ export function parseOfficialRegions(
 
 const OFFICIAL_REGIONS_PACKAGE = 'idn-area-data';
 
+/**
+ * The licence of the region codes the project adds (province_code, regency_code): idn-area-data's data is under the
+ * Open Database License, which asks for this credit wherever the codes are published (datapackage.json's licenses).
+ */
+export const REGION_CODES_LICENCE = {
+  name: 'ODbL-1.0',
+  title:
+    'Open Database License 1.0: the columns province_code and regency_code are matched from the Kemendagri region codes of the npm package idn-area-data by Fityan Nugroho (https://github.com/fityannugroho/idn-area-data)',
+  path: 'https://opendatacommons.org/licenses/odbl/1-0/',
+} as const;
+
 let loaded: OfficialRegions | undefined;
 
 /** The official list from the installed package (offline: node_modules only), read once per process. */
