@@ -176,7 +176,7 @@ export interface DatasetDefinition {
    * The licence of content the project adds to this dataset (region codes from idn-area-data under ODbL, say):
    * datapackage.json lists it beside the upstream's "no licence". Absent: the dataset holds only the KPU's data.
    */
-  addedContentLicence?: { name: string; title: string; path: string };
+  addedContentLicence?: AddedContentLicence;
 }
 
 /**
@@ -262,13 +262,24 @@ export interface DerivedDatasetDefinition {
   /** Its rows' identity as columns (datapackage.json's `primaryKey`). */
   primaryKey: readonly string[];
   /** As a harvested dataset's: the licence of content the project adds (the region codes' ODbL). */
-  addedContentLicence?: { name: string; title: string; path: string };
+  addedContentLicence?: AddedContentLicence;
   /** The harvested dataset whose normalized records it is computed from. */
   from: DatasetDefinition['id'];
   /** Its columns, in output order (source null: every value is computed). */
   columns: readonly ColumnDefinition[];
   /** The rows computed from one normalized record of `from`, in order. Pure. */
   derive: (record: Readonly<Record<string, unknown>>) => DerivedRecord[];
+}
+
+/**
+ * The licence of content the project adds to a dataset, and the source it names (credited among datapackage.json's
+ * sources). Example: the region codes, ODbL 1.0, from the npm package idn-area-data.
+ */
+interface AddedContentLicence {
+  name: string;
+  title: string;
+  path: string;
+  source?: { title: string; path: string };
 }
 
 /** A dataset with published files: harvested, or derived from a harvested one. */

@@ -98,9 +98,7 @@ function addedLicences(datasets: readonly PublishedDataset[], files: readonly Pu
   const licences = datasets
     .filter((dataset) => files.some((file) => file.dataset === dataset.id))
     .flatMap((dataset) => (dataset.addedContentLicence ? [dataset.addedContentLicence] : []));
-  return licences
-    .filter((licence, index) => licences.findIndex((other) => other.name === licence.name) === index)
-    .map((licence) => ({ ...licence }));
+  return licences.filter((licence, index) => licences.findIndex((other) => other.name === licence.name) === index);
 }
 
 export interface DataPackageOptions {
@@ -133,6 +131,7 @@ export function buildDataPackage({ manifest, datasets, files, pathOf, homepage }
     dataFiles.find((file) => file.dataset === id && file.format === like.format && file.year === like.year) ??
     dataFiles.find((file) => file.dataset === id && file.format === like.format && file.year === 'all');
   const retrievedAt = release.retrievedAt ?? manifest.harvest.finishedAt;
+  const added = addedLicences(datasets, dataFiles);
   const resources = dataFiles.map((file) => resourceOfFile(file, datasetOfFile(byId, file), pathOf, resourceOf));
   return {
     profile: 'data-package',
@@ -148,6 +147,7 @@ export function buildDataPackage({ manifest, datasets, files, pathOf, homepage }
         title: `${manifest.source.publisher}, open-data API at ${manifest.source.upstreamHost} (${manifest.source.queries.join(', ')}), retrieved ${retrievedAt}`,
         ...(manifest.source.url ? { path: manifest.source.url } : {}),
       },
+      ...added.flatMap((licence) => (licence.source ? [{ ...licence.source }] : [])),
     ],
     licenses: [
       {
@@ -155,7 +155,7 @@ export function buildDataPackage({ manifest, datasets, files, pathOf, homepage }
         name: 'notspecified',
         title: `No licence: ${LICENCE_NOTE}`,
       },
-      ...addedLicences(datasets, dataFiles),
+      ...added.map(({ name, title, path }) => ({ name, title, path })),
     ],
     keywords: ['Indonesia', 'election', 'pemilu', 'DPR', 'KPU', 'turnout', 'political parties'],
     resources,

@@ -4,6 +4,7 @@
 // stage), so they live in the descriptors beside the files (docs/architecture.md, "Release-dependent files").
 import { RecordBatch, Schema, Table } from 'apache-arrow';
 import type { DatasetDefinition, DerivedDatasetDefinition } from '../datasets/dataset-definition.ts';
+import { findDataset } from '../datasets/datasets.ts';
 
 export const SOURCE_PUBLISHER = 'Komisi Pemilihan Umum (KPU)';
 
@@ -28,7 +29,7 @@ export function fileMetadataOf(
       'source',
       'upstreamName' in dataset
         ? `${SOURCE_PUBLISHER}, open-data API, query ${dataset.upstreamName}`
-        : `${SOURCE_PUBLISHER}, open-data API: computed from the ${dataset.from} dataset's records`,
+        : `${SOURCE_PUBLISHER}, open-data API, query ${findDataset(dataset.from)?.upstreamName ?? dataset.from} (computed from the ${dataset.from} records)`,
     ],
     ['licence', LICENCE_NOTE],
     [

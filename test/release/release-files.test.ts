@@ -168,8 +168,10 @@ describe('the release files of the demo build', () => {
       // No KPU_SITE_URL in this build: no homepage, and an id made of the release and its fingerprint.
       expect(descriptor.homepage).toBeUndefined();
       expect(descriptor.id).toBe(`urn:kpu-election-data:release:${release.id}:${release.fingerprint.slice(0, 16)}`);
+      // The upstream's records under no licence; the region codes the project adds under ODbL (credited as a source).
       expect(descriptor.licenses).toEqual([
         { name: 'notspecified', title: expect.stringMatching(/publishes no licence/) },
+        { name: 'ODbL-1.0', title: expect.stringMatching(/idn-area-data/), path: expect.stringMatching(/odbl/) },
       ]);
       // The demo's upstream is the stand-in: no address to name.
       expect(descriptor.sources[0]?.path).toBeUndefined();
@@ -181,9 +183,11 @@ describe('the release files of the demo build', () => {
         }
         expect(resource.profile, resource.path).toBe('tabular-data-resource');
         expect(resource.schema?.primaryKey, resource.path).toEqual(
-          resource.path.includes('turnout')
-            ? ['election_year', 'election_type', 'dapil_id', 'regency_name']
-            : ['election_year', 'ballot_number'],
+          resource.path.includes('turnout-long')
+            ? ['election_year', 'election_type', 'dapil_id', 'regency_name', 'voter_list', 'sex']
+            : resource.path.includes('turnout')
+              ? ['election_year', 'election_type', 'dapil_id', 'regency_name']
+              : ['election_year', 'ballot_number'],
         );
       }
       expect(new Set(descriptor.resources.map((resource) => resource.format))).toEqual(
