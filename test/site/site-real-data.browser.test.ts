@@ -9,7 +9,7 @@ import { defineSiteSuite } from './site-suite.ts';
 describe.skipIf(!noticeSharedData('the site built from the real data files'))('site from the real data files', () => {
   const suite = defineSiteSuite('real', buildRealSite, {
     screenshots: ['/2014/', '/2014/dapil/5302/', '/en/2014/dapil/1202/', '/2024/partai/1/', '/en/2019/party/1/'],
-    // Every page would take Chromium about two minutes on two cores; the demo suite checks every page.
+    // Every page would take Chromium about two minutes on two cores: the CI lane (KPU_TEST_AXE_ALL=1, .ci/run) does.
     axeAll: false,
   });
 
