@@ -60,12 +60,24 @@ async function axeViolations(page: Page): Promise<AxeViolation[]> {
   });
 }
 
+/** How many dapil and party pages of each kind and language axe checks when not all of them. */
+export interface AxeSample {
+  /** Pages spread evenly over the list (8 unless told). */
+  perKind?: number;
+  /** The largest pages: the most rows and fields (3 unless told). */
+  largest?: number;
+}
+
 /**
  * The pages axe checks when not all of them: every page that is not a dapil or party page, and of those, per
  * kind and language, a spread of the list, the largest pages (the most rows and fields) and every page with a
  * flagged record (quality notes).
  */
-export async function selectAxePages(distDir: string, paths: readonly string[], perKind = 8): Promise<Set<string>> {
+export async function selectAxePages(
+  distDir: string,
+  paths: readonly string[],
+  { perKind = 8, largest = 3 }: AxeSample = {},
+): Promise<Set<string>> {
   const selected = new Set<string>();
   const groups = new Map<string, Array<{ page: string; bytes: number }>>();
   for (const page of paths) {
@@ -84,7 +96,7 @@ export async function selectAxePages(distDir: string, paths: readonly string[], 
     group.forEach((entry, index) => {
       if (index % step === 0) selected.add(entry.page);
     });
-    for (const entry of [...group].sort((a, b) => b.bytes - a.bytes).slice(0, 3)) selected.add(entry.page);
+    for (const entry of [...group].sort((a, b) => b.bytes - a.bytes).slice(0, largest)) selected.add(entry.page);
   }
   return selected;
 }
