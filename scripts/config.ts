@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { BuildError } from './errors.ts';
 
-export type HttpMethod = 'GET' | 'POST';
+type HttpMethod = 'GET' | 'POST';
 
 export interface UpstreamConfig {
   /** Base URL of the upstream; null means "no upstream configured: serve the synthetic demo". */
@@ -56,6 +56,10 @@ export interface PublisherConfig {
   shrinkTolerancePercent: number;
   /** A folder outside the CI cache keeping every release (the `data` branch in CI); null: none. */
   releaseArchiveDir: string | null;
+  /** Where the site is published, ending in "/" (the datapackage's homepage, the citations' permanent URLs); null: unset. */
+  siteUrl: string | null;
+  /** KPU_SOURCE_URL: the upstream as the datapackage and the citations name it; null: the harvested upstream's origin. */
+  sourceUrl: string | null;
 }
 
 /** The limits' defaults: far above the real data (thousands of records, a few election years, megabytes), far below harm. */
@@ -176,6 +180,18 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
     default: '/',
     description: 'URL path the site is served under, e.g. /kpu-data/ for a project page on GitHub Pages.',
   },
+  {
+    name: 'KPU_SITE_URL',
+    default: '(unset: no homepage or permanent URL)',
+    description:
+      "The site's public address, e.g. https://example.org/kpu-data/: datapackage.json's homepage and the citations' permanent URL of each release (its folder under data/releases/).",
+  },
+  {
+    name: 'KPU_SOURCE_URL',
+    default: '(the origin of the harvested upstream; none for the demo)',
+    description:
+      'The upstream as datapackage.json and the citation files name it (`sources`); set it when the API host is not the address to cite.',
+  },
 ];
 
 type Environment = Record<string, string | undefined>;
@@ -220,6 +236,36 @@ function readSiteBase(env: Environment): string {
     );
   }
   return raw;
+}
+
+/** An absolute http(s) URL from `name`, or null when unset; no credentials or query (it is published). */
+function readPublicUrl(env: Environment, name: string): URL | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Reported below.
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search)
+    throw new BuildError(
+      'CONFIG_INVALID',
+      // The value is not repeated: it may hold credentials.
+      `${name} must be an http:// or https:// address without credentials or a query.`,
+    );
+  return url;
+}
+
+function readSiteUrl(env: Environment): string | null {
+  const url = readPublicUrl(env, 'KPU_SITE_URL');
+  if (!url) return null;
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+/** KPU_SOURCE_URL, or null: the snapshot stage then names the harvested upstream's origin (never a path or a key). */
+function readSourceUrl(env: Environment): string | null {
+  return readPublicUrl(env, 'KPU_SOURCE_URL')?.href ?? null;
 }
 
 function readPercentage(env: Environment, name: string, fallback: number): number {
@@ -306,6 +352,8 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
     releaseArchiveDir: env.KPU_RELEASE_ARCHIVE_DIR?.trim()
       ? path.resolve(cwd, env.KPU_RELEASE_ARCHIVE_DIR.trim())
       : null,
+    siteUrl: readSiteUrl(env),
+    sourceUrl: readSourceUrl(env),
   };
 }
 
@@ -325,6 +373,12 @@ export const TEST_VARIABLES: readonly VariableSpec[] = [
     default: '(unset)',
     description:
       'Tests only: `point` or `point#n`; the CLI kills itself with SIGKILL the n-th time (first by default) it reaches that kill point (scripts/kill-point.ts).',
+  },
+  {
+    name: 'KPU_TEST_DATASETS',
+    default: '(unset)',
+    description:
+      'Tests only: the absolute path of a module whose default export lists datasets declared beside the shipped ones (scripts/datasets/datasets.ts); the site stage hands it to the Astro build.',
   },
 ];
 
@@ -352,6 +406,15 @@ export function readTestKillPoint(env: Environment = process.env): { point: stri
       `KPU_TEST_KILL_AT must be a kill point such as publish:swapped or publish:copying#3, not "${raw}".`,
     );
   return { point: match[1] as string, nth: Number(match[2] ?? '1') };
+}
+
+/** The module of extra datasets a test declared (KPU_TEST_DATASETS), or null: always null outside tests. */
+export function readTestDatasetsModule(env: Environment = process.env): string | null {
+  const raw = env.KPU_TEST_DATASETS?.trim();
+  if (!raw) return null;
+  if (!path.isAbsolute(raw))
+    throw new BuildError('CONFIG_INVALID', `KPU_TEST_DATASETS must be an absolute path to a module, not "${raw}".`);
+  return raw;
 }
 
 /** Whether the terminal can show live progress; CI logs get quiet line output instead. */

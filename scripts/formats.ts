@@ -4,7 +4,7 @@
 import type { Localized } from './languages.ts';
 
 /** One line of a loading snippet: a tool and the code that loads the file in it. */
-export interface LoadingLine {
+interface LoadingLine {
   tool: string;
   code: string;
 }
@@ -19,6 +19,11 @@ export interface FormatDefinition<Id extends string = string> {
   text: boolean;
   /** Written for every dataset and year from its Arrow table (the manifest lists them in this order). */
   perDataset: boolean;
+  /**
+   * Written by the release stage, after the release is named: the file names its release, so it is left out of the
+   * release's fingerprint (scripts/release/release-history.ts), which the release's name depends on.
+   */
+  release?: true;
   /** The name on the downloads page. */
   label: Localized;
   /** What a file of this format is, in the README of the year bundle (the bundle holds the per-dataset formats). */
@@ -47,6 +52,10 @@ const CSV_TEXT: Localized = {
   en: "quoted text; text a spreadsheet would run as a formula (starting with =, +, -, @) gets a leading '",
 };
 
+/**
+ * The published formats, declared once.
+ * @public test/snapshot/formats-registry.unit.test.ts adds one through vi.mock, which knip cannot follow.
+ */
 export const FORMATS = declareFormats([
   {
     id: 'json',
@@ -177,6 +186,7 @@ export const FORMATS = declareFormats([
     mediaType: 'application/zip',
     text: false,
     perDataset: false,
+    release: true,
     label: { id: 'ZIP (bundel tahun)', en: 'ZIP (year bundle)' },
     loading: {
       rank: 6,
@@ -203,6 +213,35 @@ export const FORMATS = declareFormats([
     perDataset: false,
     label: { id: 'Laporan kualitas (Markdown)', en: 'quality report (Markdown)' },
   },
+  {
+    id: 'citation-bibtex',
+    suffix: '.bib',
+    mediaType: 'application/x-bibtex',
+    text: true,
+    perDataset: false,
+    release: true,
+    label: { id: 'Kutipan (BibTeX)', en: 'citation (BibTeX)' },
+  },
+  {
+    id: 'citation-ris',
+    suffix: '.ris',
+    mediaType: 'application/x-research-info-systems',
+    text: true,
+    perDataset: false,
+    release: true,
+    label: { id: 'Kutipan (RIS)', en: 'citation (RIS)' },
+  },
+  {
+    // CSL-JSON's own media type (application/vnd.citationstyles.csl+json) would give .json two: the servers
+    // choose the Content-Type by extension.
+    id: 'citation-csl',
+    suffix: '.csl.json',
+    mediaType: 'application/json',
+    text: true,
+    perDataset: false,
+    release: true,
+    label: { id: 'Kutipan (CSL-JSON)', en: 'citation (CSL-JSON)' },
+  },
 ]);
 
 export type FileFormat = (typeof FORMATS)[number]['id'];
@@ -223,6 +262,11 @@ export function formatOf(id: FileFormat): FormatDefinition<FileFormat> {
   const format = formats.find((entry) => entry.id === id);
   if (!format) throw new Error(`Unknown format ${id}`);
   return format;
+}
+
+/** Whether the release stage writes files of this format (they name the release: not in its fingerprint). */
+export function isReleaseFormat(id: FileFormat): boolean {
+  return formatOf(id).release === true;
 }
 
 /** The formats written per dataset and year, in the manifest's order. */

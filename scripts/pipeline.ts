@@ -7,7 +7,7 @@ import { acquireBuildLock, acquireDistLock } from './build-lock.ts';
 import type { PublisherConfig } from './config.ts';
 import { readLatestHarvest, runHarvestStage, type HarvestStageResult } from './harvest/harvest-stage.ts';
 import type { Reporter } from './log/progress-reporter.ts';
-import { DATASETS, UPSTREAM_DATASETS } from './datasets/datasets.ts';
+import { DATASETS } from './datasets/datasets.ts';
 import { BuildError, toBuildError, type Stage } from './errors.ts';
 import { STAGES, stageFolder, type StageName } from './stages.ts';
 import { harvestIdOf } from './harvest/harvest-store.ts';
@@ -80,7 +80,7 @@ async function inStage<T>(stage: Stage, run: () => Promise<T>): Promise<T> {
 }
 
 /** Where each stage leaves its result (stages.ts), and the releases restored from the release archive. */
-export function stageDirs(config: PublisherConfig) {
+function stageDirs(config: PublisherConfig) {
   const dirs = { cacheDir: config.cacheDir, distDir: config.distDir };
   return {
     check: stageFolder('check', dirs),
@@ -205,6 +205,8 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
       harvest: harvest.manifest,
       checkDir: state.dirs.check,
       outDir: state.dirs.snapshotData,
+      sourceUrl: state.context.config.sourceUrl,
+      upstreamProtocol: state.context.config.upstream.baseUrl?.protocol ?? 'https:',
       reporter: state.context.reporter,
     });
     resultOf(state).snapshot = summarizeSnapshot(state.dirs.snapshotData, snapshot);
@@ -228,12 +230,13 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
       snapshotDataDir: dirs.snapshotData,
       outDir: dirs.releaseData,
       publishedDataDir: source.dataDir,
-      datasets: UPSTREAM_DATASETS,
+      datasets: DATASETS,
       offline: result.harvest.offline,
       now: new Date(),
       usedReleaseIds: source.usedIds,
       acceptShrink: context.acceptShrink === true,
       shrinkTolerancePercent: config.shrinkTolerancePercent,
+      siteUrl: config.siteUrl,
     });
     state.published = { live, dataDir: source.dataDir };
     const releaseInfo = release.manifest.release as NonNullable<typeof release.manifest.release>;

@@ -1,8 +1,9 @@
 // The official dapils dataset: the DPR electoral districts of each election as the law sets them, one record per
 // member of a dapil (dapil id, name, province, seats, regency code and name). Not harvested: the project ships it
 // from its own tables (dapils/), for every election year the harvest holds that a table covers.
-import type { ColumnDefinition, DatasetDefinition, RawRecord } from './dataset-definition.ts';
-import { QUALITY_FLAGS_COLUMN } from './dataset-definition.ts';
+import type { ColumnDefinition, RawRecord } from './dataset-definition.ts';
+import { defineDataset, QUALITY_FLAGS_COLUMN } from './dataset-definition.ts';
+import { REGION_CODES_LICENCE } from './regions/official-regions.ts';
 import { OFFICIAL_DAPILS } from './dapils/official-dapil-tables.ts';
 import type { OfficialDapilYear } from './dapils/official-dapils.ts';
 import {
@@ -50,6 +51,29 @@ export function dapilRecordsOf(table: OfficialDapilYear): RawRecord[] {
   );
 }
 
+/** Each table member's codes by year, dapil id and member name: `2014|1101|ACEH SELATAN` → province 11, regency 1101. */
+const CODES = new Map(
+  OFFICIAL_DAPILS.flatMap((table) =>
+    table.dapils.flatMap((dapil) =>
+      dapil.members.map(
+        ([code, name]) => [`${table.year}|${dapil.id}|${name}`, { province: dapil.provinceCode, regency: code }] as const,
+      ),
+    ),
+  ),
+);
+
+/**
+ * The codes of a normalized record, looked up in the table it came from (the raw record's KodeProvinsi and
+ * KodeKabupaten hold the same): derived columns like turnout's region codes, so a column name means one thing.
+ */
+function officialCodes(normalized: Readonly<Record<string, unknown>>): {
+  province: string | null;
+  regency: string | null;
+} {
+  const key = `${String(normalized.election_year)}|${String(normalized.dapil_id)}|${String(normalized.regency_name)}`;
+  return CODES.get(key) ?? { province: null, regency: null };
+}
+
 function column(
   name: string,
   source: string,
@@ -61,7 +85,7 @@ function column(
   return { name, type, source, nullable, title, description };
 }
 
-export const dapilDataset: DatasetDefinition = {
+export const dapilDataset = defineDataset({
   id: 'dapils',
   origin: {
     kind: 'project',
@@ -86,6 +110,15 @@ export const dapilDataset: DatasetDefinition = {
   yearField: 'TahunPemilu',
   valuesSeenFields: [],
   filterParameter: '',
+  addedContentLicence: REGION_CODES_LICENCE,
+  roles: {
+    year: 'election_year',
+    pageKey: 'dapil_id',
+    displayName: 'dapil_name',
+    recordName: 'regency_name',
+    groupName: 'province_name',
+  },
+  pages: null,
   columns: [
     {
       name: 'election_year',
@@ -116,17 +149,6 @@ export const dapilDataset: DatasetDefinition = {
       { id: 'Nama daerah pemilihan menurut undang-undang.', en: 'Electoral district (dapil) name, as the law has it.' },
     ),
     column(
-      'province_code',
-      'KodeProvinsi',
-      'text',
-      false,
-      { id: 'Kode provinsi', en: 'Province code' },
-      {
-        id: 'Kode Kemendagri dua angka dari provinsi dapil pada pemilu itu.',
-        en: "Two-digit Kemendagri code of the dapil's province at that election.",
-      },
-    ),
-    column(
       'province_name',
       'NamaProvinsi',
       'text',
@@ -146,17 +168,6 @@ export const dapilDataset: DatasetDefinition = {
       },
     ),
     column(
-      'regency_code',
-      'KodeKabupaten',
-      'text',
-      true,
-      { id: 'Kode kabupaten/kota', en: 'Regency code' },
-      {
-        id: 'Kode Kemendagri empat angka saat ini (1101); kosong untuk pemilih luar negeri, yang bukan kabupaten/kota.',
-        en: 'Current four-digit Kemendagri code (1101); empty for the voters abroad, who are not a regency.',
-      },
-    ),
-    column(
       'regency_name',
       'NamaKabupaten',
       'text',
@@ -167,6 +178,30 @@ export const dapilDataset: DatasetDefinition = {
         en: 'Name of the member regency or city, or LUAR NEGERI for the voters abroad.',
       },
     ),
+    {
+      name: 'province_code',
+      type: 'text',
+      source: null,
+      derive: (normalized) => officialCodes(normalized).province,
+      nullable: true,
+      title: { id: 'Kode provinsi', en: 'Province code' },
+      description: {
+        id: 'Kode Kemendagri dua angka dari provinsi dapil pada pemilu itu, dari tabel proyek (KodeProvinsi).',
+        en: "Two-digit Kemendagri code of the dapil's province at that election, from the project's table (KodeProvinsi).",
+      },
+    },
+    {
+      name: 'regency_code',
+      type: 'text',
+      source: null,
+      derive: (normalized) => officialCodes(normalized).regency,
+      nullable: true,
+      title: { id: 'Kode kabupaten/kota', en: 'Regency code' },
+      description: {
+        id: 'Kode Kemendagri empat angka saat ini (1101), dari tabel proyek (KodeKabupaten); kosong untuk pemilih luar negeri, yang bukan kabupaten/kota.',
+        en: "Current four-digit Kemendagri code (1101), from the project's table (KodeKabupaten); empty for the voters abroad, who are not a regency.",
+      },
+    },
     column(
       'note',
       'Catatan',
@@ -212,4 +247,4 @@ export const dapilDataset: DatasetDefinition = {
     createCountDigitsRule(['JumlahKursi']),
     createKeyUniqueRule(keyFields),
   ],
-};
+});

@@ -1,6 +1,12 @@
 // The data dictionary, generated from the declared datasets: docs/data.md, the README inside each
 // download bundle, and the site's dictionary page all come from here, so they cannot disagree.
-import { COLUMN_TYPES, type ColumnType, type DatasetDefinition } from '../datasets/dataset-definition.ts';
+import {
+  COLUMN_TYPES,
+  type ColumnDefinition,
+  type ColumnType,
+  type DatasetDefinition,
+  type DerivedDatasetDefinition,
+} from '../datasets/dataset-definition.ts';
 import { dictionaryFormats, type DictionaryFormat } from '../formats.ts';
 import type { Lang, Localized } from '../languages.ts';
 import { arrowTypeOf } from './column-types.ts';
@@ -31,8 +37,8 @@ export function formatTypeTexts(lang: Lang): Record<ColumnType, Record<Dictionar
 /** How each logical column type is stored in each published format, in the words of docs/data.md (English). */
 export const FORMAT_TYPES = formatTypeTexts('en');
 
-export function renderDatasetDictionary(dataset: DatasetDefinition, heading = '##'): string {
-  const columns = dataset.columns.map((column) =>
+function renderColumns(columns: readonly ColumnDefinition[]): string[] {
+  const rows = columns.map((column) =>
     [
       `\`${column.name}\``,
       column.type,
@@ -42,6 +48,14 @@ export function renderDatasetDictionary(dataset: DatasetDefinition, heading = '#
       cell(`${column.description.en} / ${column.description.id}`),
     ].join(' | '),
   );
+  return [
+    '| column | type | unit | upstream field | nullable | description (English / Bahasa Indonesia) |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((row) => `| ${row} |`),
+  ];
+}
+
+export function renderDatasetDictionary(dataset: DatasetDefinition, heading = '##'): string {
   const rules = dataset.rules.map((rule) =>
     [
       `\`${rule.id}\``,
@@ -61,15 +75,30 @@ export function renderDatasetDictionary(dataset: DatasetDefinition, heading = '#
     '',
     `${heading}# Columns`,
     '',
-    '| column | type | unit | upstream field | nullable | description (English / Bahasa Indonesia) |',
-    '|---|---|---|---|---|---|',
-    ...columns.map((row) => `| ${row} |`),
+    ...renderColumns(dataset.columns),
     '',
     `${heading}# Quality rules`,
     '',
     '| rule | what it checks | aturan | upstream fields |',
     '|---|---|---|---|',
     ...rules.map((row) => `| ${row} |`),
+  ].join('\n');
+}
+
+/** A derived dataset's dictionary: what it is computed from, and its columns (it has no rules of its own). */
+export function renderDerivedDictionary(dataset: DerivedDatasetDefinition, heading = '##'): string {
+  return [
+    `${heading} ${dataset.title.en} (\`${dataset.id}\`)`,
+    '',
+    `${dataset.description.en}`,
+    '',
+    `*${dataset.title.id}.* ${dataset.description.id}`,
+    '',
+    `Derived from the normalized \`${dataset.from}\` records in the snapshot stage, not harvested; its rows carry their source record's \`quality_flags\`. Files are split by election year as the \`${dataset.from}\` files are. File names start with \`${dataset.fileStem}\`.`,
+    '',
+    `${heading}# Columns`,
+    '',
+    ...renderColumns(dataset.columns),
   ].join('\n');
 }
 

@@ -15,14 +15,34 @@ export interface ColumnDefinition {
   /** Normalized column name, snake_case, the same across datasets for the same meaning. */
   name: string;
   type: ColumnType;
-  /** The upstream field this column is read from; null for columns the publisher derives (quality flags). */
+  /** The upstream field this column is read from; null for columns the publisher derives (quality flags, `derive`). */
   source: string | null;
+  /**
+   * For a derived column (source null) other than the quality flags: its value, computed by the normalizer from
+   * the record's columns declared before it (already normalized). Example: the parties' `party_id`.
+   */
+  derive?: (normalized: Readonly<Record<string, unknown>>) => string | number | null;
   /** Unit of measure, when the column is a quantity. */
   unit?: 'persons' | 'percent' | 'year';
   /** Whether the column can be null (an empty upstream value becomes null). */
   nullable: boolean;
   title: Localized;
   description: Localized;
+  /** How the normalizer computes a derived column (source null) other than quality_flags. */
+  derivation?: RegionCodeDerivation;
+}
+
+/**
+ * A column holding an official region code, matched from the record's dapil id and regency name
+ * (scripts/datasets/regions/region-matcher.ts; docs/data.md, "Region codes").
+ */
+export interface RegionCodeDerivation {
+  kind: 'region-code';
+  level: 'province' | 'regency';
+  /** Upstream field of the dapil id, whose first two digits are the province code. */
+  dapilIdField: string;
+  /** Upstream field of the regency or city name. */
+  regencyNameField: string;
 }
 
 /** What a rule found wrong with one record: a sentence for people, and the values involved keyed by upstream field. */
@@ -61,17 +81,12 @@ export interface DatasetQualityRule extends QualityRuleBase {
 /** One of the rules of UPSTREAM.md ("Rules the data should obey"), declared as data on its dataset. */
 export type QualityRule = RecordQualityRule | DatasetQualityRule;
 
-/** The datasets harvested from the upstream's queries. */
-export type UpstreamDatasetId = 'turnout' | 'parties';
-/** Every published dataset: the harvested ones and those the project ships itself (see `DatasetOrigin`). */
-export type DatasetId = UpstreamDatasetId | 'dapils';
-
 /** What a dataset that is not harvested may read to make its records: the harvest's years and records. */
 export interface ProjectRecordsContext {
   /** The four-digit election years of the harvest's upstream records (every upstream dataset), ascending. */
   years: readonly number[];
   /** The records of an upstream dataset, in harvest order (one stored page per batch). */
-  upstreamRecords(id: UpstreamDatasetId): AsyncIterable<readonly RawRecord[]>;
+  upstreamRecords(id: string): AsyncIterable<readonly RawRecord[]>;
 }
 
 /**
@@ -91,9 +106,67 @@ export type DatasetOrigin =
       records: (context: ProjectRecordsContext) => AsyncIterable<readonly RawRecord[]>;
     };
 
+/** One sex of one voter list (or of all lists together), and the column holding its count. */
+export interface CountCell {
+  sex: 'male' | 'female' | 'total';
+  column: string;
+}
+
+/** The count columns of one voter list (or `total`: all lists together), one cell per sex, in table order. */
+export interface CountGroup {
+  code: 'dpt' | 'dptb' | 'dpk' | 'total';
+  cells: readonly CountCell[];
+}
+
+/**
+ * What some normalized columns mean, so the pages, the downloads and the stand-in upstream read them by role
+ * instead of by a name written out again: every value names a column of `columns` (checked by `defineDataset`).
+ */
+interface ColumnRoles {
+  /** The election year (integer); the snapshot and the pages split records by it. */
+  year: string;
+  /**
+   * The identifier of a page within a year: digits kept as text (dapil id, ballot number). Readers that guess
+   * types must be told it is text, or "0101" becomes 101.
+   */
+  pageKey: string;
+  /** What a page is about, in words (dapil name, party name); the page key stands in when it is empty. */
+  displayName: string;
+  /** A short name beside the display name (a party's acronym): the same party is recognised across years by either. */
+  shortName?: string;
+  /**
+   * The column naming the same entity in every election year (the parties' `party_id`): the site links a page to the
+   * pages of other years sharing it. Absent: pages are linked across years by display or short name.
+   */
+  acrossYears?: string;
+  /** What one record of a page is about, when a page holds several (a dapil page's regency). */
+  recordName?: string;
+  /** The column grouping a year's pages (a dapil's province). */
+  groupName?: string;
+  /** The column the documented filter parameter (`filterParameter`) compares with; absent without a query (the dapils). */
+  filter?: string;
+  /** Counts of persons by voter list and sex, in table order (DPT, DPTb, DPK, all lists); absent: no counts. */
+  countGroups?: readonly CountGroup[];
+}
+
+/**
+ * The dataset's pages: one per election year and page key, at /<year>/<slug>/<page key>/ (English under /en/).
+ * `view` chooses the layout: `counts` (the records' count groups, totals and charts: the dapil page) or `profile`
+ * (every field of the record: the party page).
+ */
+export interface DatasetPages {
+  /** The URL word of the dataset's pages in each language; also names its per-page files (the Indonesian one). */
+  slug: Localized;
+  view: 'counts' | 'profile';
+  /** What the changelog's table of releases calls the dataset's record count ("Party records"). */
+  recordsLabel: Localized;
+  /** The words before a page key, capitalised: "Nomor urut" → "Nomor urut 3"; lower-cased mid-sentence ("dapil 1101"). */
+  keyLabel: Localized;
+}
+
 export interface DatasetDefinition {
   /** Short stable identifier used in paths and file names. */
-  id: DatasetId;
+  id: string;
   /** Where the records come from; absent means harvested from the upstream. */
   origin?: DatasetOrigin;
   /** Start of every published file name, so a downloaded file says what it is (`<stem>-<year>.<format>`). */
@@ -118,6 +191,63 @@ export interface DatasetDefinition {
   columns: readonly ColumnDefinition[];
   /** Quality rules every record is checked against, in the order the quality report lists them. */
   rules: readonly QualityRule[];
+  /** The columns that play a role (year, page key, name, filter, counts). */
+  roles: ColumnRoles;
+  /** The dataset's own pages; null for a dataset without pages (the official dapils: downloads and dictionary only). */
+  pages: DatasetPages | null;
+  /**
+   * Columns that refer to the key of another dataset (turnout's dapil to the official dapil list, say):
+   * datapackage.json's `foreignKeys`, each to the other dataset's file of the same format and year.
+   */
+  references?: readonly DatasetReference[];
+  /**
+   * The licence of content the project adds to this dataset (region codes from idn-area-data under ODbL, say):
+   * datapackage.json lists it beside the upstream's "no licence". Absent: the dataset holds only the KPU's data.
+   */
+  addedContentLicence?: AddedContentLicence;
+}
+
+/**
+ * A dataset declaration, checked once as it is made: every role names a declared column, the page key is text,
+ * the year an integer. Example: `defineDataset({ id: 'turnout', …, roles: { year: 'election_year', … } })`.
+ */
+export function defineDataset<const Id extends string, const Pages extends DatasetPages | null>(
+  dataset: DatasetDefinition & { id: Id; pages: Pages },
+): DatasetDefinition & { id: Id; pages: Pages } {
+  const columns = new Map(dataset.columns.map((column) => [column.name, column]));
+  const { countGroups = [], ...single } = dataset.roles;
+  const named = [...Object.values(single), ...countGroups.flatMap((group) => group.cells.map((cell) => cell.column))];
+  for (const name of named) {
+    if (!columns.has(name)) throw new Error(`dataset ${dataset.id}: a role names ${name}, which is not a column`);
+  }
+  if (columns.get(dataset.roles.year)?.type !== 'integer')
+    throw new Error(`dataset ${dataset.id}: the year column ${dataset.roles.year} is not an integer column`);
+  if (columns.get(dataset.roles.pageKey)?.type !== 'text')
+    throw new Error(`dataset ${dataset.id}: the page key ${dataset.roles.pageKey} is not a text column`);
+  if (columns.get(dataset.roles.year)?.source !== dataset.yearField)
+    throw new Error(
+      `dataset ${dataset.id}: the year column ${dataset.roles.year} is not read from ${dataset.yearField}`,
+    );
+  return dataset;
+}
+
+/** The column definition of a role's column (declared: `defineDataset` checked it). */
+export function roleColumn(dataset: DatasetDefinition, name: string): ColumnDefinition {
+  const column = dataset.columns.find((candidate) => candidate.name === name);
+  if (column === undefined) throw new Error(`dataset ${dataset.id} declares no column ${name}`);
+  return column;
+}
+
+/** The count columns of a dataset, in table order; empty for a dataset without counts. */
+export function countColumnsOf(dataset: DatasetDefinition): string[] {
+  return (dataset.roles.countGroups ?? []).flatMap((group) => group.cells.map((cell) => cell.column));
+}
+
+/** Normalized columns of one dataset whose values are the key of another's (both lists in the same order). */
+interface DatasetReference {
+  columns: readonly string[];
+  dataset: DatasetDefinition['id'];
+  referencedColumns: readonly string[];
 }
 
 /** Whether the dataset is harvested from the upstream (its `origin` absent or 'upstream'). */
@@ -126,7 +256,7 @@ export function isUpstreamDataset(dataset: DatasetDefinition): dataset is Upstre
 }
 
 /** A dataset harvested from the upstream. */
-export type UpstreamDatasetDefinition = DatasetDefinition & { id: UpstreamDatasetId };
+export type UpstreamDatasetDefinition = DatasetDefinition & { origin?: { kind: 'upstream' } };
 
 /**
  * The identity of a record as one string, from its key fields.
@@ -149,3 +279,47 @@ export const QUALITY_FLAGS_COLUMN: ColumnDefinition = {
     en: 'Ids of the data quality rules this record breaks; empty when it obeys every rule. Values are kept as the source gave them.',
   },
 };
+
+/** One record of a derived dataset: column name → value (the normalized value types). */
+export type DerivedRecord = Record<string, string | number | null | string[]>;
+
+/**
+ * A dataset the publisher computes from a harvested dataset's normalized records rather than harvests (issue 13's
+ * long turnout file): no upstream query, no rules of its own (its rows carry the source records' quality flags).
+ * The snapshot stage writes it beside its source dataset, per election year and for all years, in every format
+ * the source dataset's normalized records have; the dictionary, datapackage.json and the downloads list it.
+ */
+export interface DerivedDatasetDefinition {
+  id: string;
+  /** Start of every published file name, as for a harvested dataset. */
+  fileStem: string;
+  title: Localized;
+  description: Localized;
+  /** Its rows' identity as columns (datapackage.json's `primaryKey`). */
+  primaryKey: readonly string[];
+  /** As a harvested dataset's: the licence of content the project adds (the region codes' ODbL). */
+  addedContentLicence?: AddedContentLicence;
+  /** The harvested dataset whose normalized records it is computed from. */
+  from: DatasetDefinition['id'];
+  /** Its columns, in output order (source null: every value is computed). */
+  columns: readonly ColumnDefinition[];
+  /** The rows computed from one normalized record of `from`, in order. Pure. */
+  derive: (record: Readonly<Record<string, unknown>>) => DerivedRecord[];
+}
+
+/**
+ * The licence of content the project adds to a dataset, and the source it names (credited among datapackage.json's
+ * sources). Example: the region codes, ODbL 1.0, from the npm package idn-area-data.
+ */
+interface AddedContentLicence {
+  name: string;
+  title: string;
+  path: string;
+  source?: { title: string; path: string };
+}
+
+/** A dataset with published files: harvested, or derived from a harvested one. */
+export type PublishedDataset = DatasetDefinition | DerivedDatasetDefinition;
+
+/** Every dataset with published files: the harvested ones and the derived ones. */
+export type PublishedDatasetId = DatasetDefinition['id'] | DerivedDatasetDefinition['id'];

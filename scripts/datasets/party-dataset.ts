@@ -1,10 +1,10 @@
 // The party profile dataset: registration and leadership profile of parties per election year
 // (seed 2.3, query `profilpartai`).
 import {
+  defineDataset,
   QUALITY_FLAGS_COLUMN,
   type ColumnDefinition,
   type ColumnType,
-  type UpstreamDatasetDefinition,
   type QualityRule,
 } from './dataset-definition.ts';
 import {
@@ -15,6 +15,7 @@ import {
   createOptionalFormatRule,
   createPatternRule,
 } from './quality-rules.ts';
+import { partyIdOf } from './party-identity.ts';
 import { isAbsoluteHttpUrl, isEmailAddress, parseDayMonthYear, parseDecimalComma } from './value-parsers.ts';
 import type { Localized } from '../languages.ts';
 
@@ -137,7 +138,7 @@ const rules: readonly QualityRule[] = [
   }),
 ];
 
-export const partyDataset: UpstreamDatasetDefinition = {
+export const partyDataset = defineDataset({
   id: 'parties',
   fileStem: 'kpu-party-profiles',
   title: { id: 'Profil partai politik peserta pemilu', en: 'Profiles of the parties contesting the election' },
@@ -185,6 +186,24 @@ export const partyDataset: UpstreamDatasetDefinition = {
       { id: 'Akronim', en: 'Acronym' },
       { id: 'Akronim atau singkatan nama partai.', en: "Acronym of the party's name." },
     ),
+    {
+      name: 'party_id',
+      type: 'text',
+      source: null,
+      nullable: false,
+      title: { id: 'Kode partai lintas tahun', en: 'Party id across years' },
+      description: {
+        id: 'Kode tetap partai yang sama di semua tahun pemilu (misalnya pdip), dari tabel alias partai yang dideklarasikan, termasuk partai yang berganti nama; partai yang tidak ada di tabel mendapat kode dari namanya sendiri.',
+        en: 'Stable identifier of the same party in every election year (for example pdip), from the declared party alias table, renamed parties included; a party not in the table gets an identifier from its own name.',
+      },
+      derive: (record) =>
+        partyIdOf({
+          name: typeof record.party_name === 'string' ? record.party_name : null,
+          acronym: typeof record.party_acronym === 'string' ? record.party_acronym : null,
+          year: typeof record.election_year === 'number' ? record.election_year : null,
+          ballot: typeof record.ballot_number === 'string' ? record.ballot_number : null,
+        }),
+    },
     column(
       'office_address',
       'AlamatKantor',
@@ -292,4 +311,18 @@ export const partyDataset: UpstreamDatasetDefinition = {
     QUALITY_FLAGS_COLUMN,
   ],
   rules,
-};
+  roles: {
+    year: 'election_year',
+    pageKey: 'ballot_number',
+    displayName: 'party_name',
+    shortName: 'party_acronym',
+    acrossYears: 'party_id',
+    filter: 'election_year',
+  },
+  pages: {
+    slug: { id: 'partai', en: 'party' },
+    view: 'profile',
+    keyLabel: { id: 'Nomor urut', en: 'Ballot number' },
+    recordsLabel: { id: 'Rekaman partai', en: 'Party records' },
+  },
+});

@@ -1,9 +1,10 @@
 // The turnout dataset: voters who used their vote in the DPR election, per dapil and regency,
 // by sex and by voter list (seed 2.2, query `datahakpilihdpr`).
 import {
+  defineDataset,
   QUALITY_FLAGS_COLUMN,
   type ColumnDefinition,
-  type UpstreamDatasetDefinition,
+  type CountGroup,
   type QualityRule,
 } from './dataset-definition.ts';
 import {
@@ -14,22 +15,66 @@ import {
   createKeyUniqueRule,
   createNameNonEmptyRule,
   createPatternRule,
+  createRegionCodeRule,
   createSumRule,
 } from './quality-rules.ts';
+import { REGION_CODES_LICENCE } from './regions/official-regions.ts';
+import { officialRegionMatcher } from './regions/region-matcher.ts';
 import type { Localized } from '../languages.ts';
 import { createOfficialListRules } from './dapils/official-list-rules.ts';
 
-type VoterList = { code: 'dpt' | 'dptb' | 'dpk'; upstream: 'DPT' | 'DPTb' | 'DPK'; name: Localized };
+/**
+ * The voter lists as the law names them (UU 7/2017 art. 198-210; PKPU 7/2022): `name` is the abbreviation with
+ * the legal name, in both languages; `meaning` says who is on the list. The three lists of 2019 on; 2014 had a
+ * fourth, DPKTb, which the source's three-list records count in DPK (../shared/data/README.md, docs/data.md).
+ */
+type VoterList = {
+  code: 'dpt' | 'dptb' | 'dpk';
+  upstream: 'DPT' | 'DPTb' | 'DPK';
+  /** The law's name, the same in every language. */
+  legal: string;
+  name: Localized;
+  meaning: Localized;
+};
 
 const VOTER_LISTS: readonly VoterList[] = [
-  { code: 'dpt', upstream: 'DPT', name: { id: 'Daftar Pemilih Tetap (DPT)', en: 'main voter list (DPT)' } },
+  {
+    code: 'dpt',
+    upstream: 'DPT',
+    legal: 'Daftar Pemilih Tetap',
+    name: { id: 'Daftar Pemilih Tetap (DPT)', en: 'DPT (Daftar Pemilih Tetap)' },
+    meaning: {
+      id: 'pemilih yang terdaftar dalam daftar pemilih tetap di TPS tempat ia memilih',
+      en: 'the final voter list, of voters registered at the polling station where they voted',
+    },
+  },
   {
     code: 'dptb',
     upstream: 'DPTb',
-    name: { id: 'Daftar Pemilih Tambahan (DPTb)', en: 'supplementary voter list (DPTb)' },
+    legal: 'Daftar Pemilih Tambahan',
+    name: { id: 'Daftar Pemilih Tambahan (DPTb)', en: 'DPTb (Daftar Pemilih Tambahan)' },
+    meaning: {
+      id: 'pemilih yang terdaftar di DPT tempat lain dan pindah memilih',
+      en: 'voters registered on the final list elsewhere who moved and voted here',
+    },
   },
-  { code: 'dpk', upstream: 'DPK', name: { id: 'Daftar Pemilih Khusus (DPK)', en: 'additional voter list (DPK)' } },
+  {
+    code: 'dpk',
+    upstream: 'DPK',
+    legal: 'Daftar Pemilih Khusus',
+    name: { id: 'Daftar Pemilih Khusus (DPK)', en: 'DPK (Daftar Pemilih Khusus)' },
+    meaning: {
+      id: 'pemilih yang memenuhi syarat tetapi tidak terdaftar di daftar mana pun; untuk 2014 termasuk DPKTb (Daftar Pemilih Khusus Tambahan)',
+      en: 'eligible voters on no list; for 2014 it includes the DPKTb (Daftar Pemilih Khusus Tambahan)',
+    },
+  },
 ];
+
+/** What every count is, for the dataset's description, the pages and the docs. */
+const COUNTS_MEANING: Localized = {
+  id: 'Angkanya adalah pengguna hak pilih (pemilih yang memberikan suara), bukan pemilih terdaftar. Sumber tidak memberi jumlah pemilih terdaftar sebagai penyebut, jadi tidak ada tingkat partisipasi yang dihitung.',
+  en: 'The counts are voters who voted, not registered voters. The source gives no count of registered voters to divide by, so no turnout rate is computed.',
+};
 
 const SEXES = [
   { code: 'male', upstream: 'LakiLaki', name: { id: 'laki-laki', en: 'male' } },
@@ -41,8 +86,8 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A count column; `what`: whose count it is, lower case. */
-function countColumn(name: string, source: string, what: Localized): ColumnDefinition {
+/** A count column; `what`: whose count it is, lower case; `meaning`: who that is, when a voter list needs saying. */
+function countColumn(name: string, source: string, what: Localized, meaning?: Localized): ColumnDefinition {
   return {
     name,
     type: 'integer',
@@ -51,18 +96,20 @@ function countColumn(name: string, source: string, what: Localized): ColumnDefin
     nullable: true,
     title: { id: capitalize(what.id), en: capitalize(what.en) },
     description: {
-      id: `Jumlah pengguna hak pilih ${what.id}.`,
-      en: `Number of voters who used their vote, ${what.en}.`,
+      id: `Jumlah pengguna hak pilih (pemilih yang memberikan suara, bukan pemilih terdaftar) ${what.id}${meaning ? `: ${meaning.id}` : ''}.`,
+      en: `Number of voters who voted (not registered voters), ${what.en}${meaning ? `: ${meaning.en}` : ''}.`,
     },
   };
 }
 
 const listColumns: ColumnDefinition[] = VOTER_LISTS.flatMap((list) =>
   SEXES.map((sex) =>
-    countColumn(`${list.code}_${sex.code}`, `JumlahPenggunaHakPilih${sex.upstream}Dalam${list.upstream}`, {
-      id: `${sex.name.id} dalam ${list.name.id}`,
-      en: `${sex.name.en}, ${list.name.en}`,
-    }),
+    countColumn(
+      `${list.code}_${sex.code}`,
+      `JumlahPenggunaHakPilih${sex.upstream}Dalam${list.upstream}`,
+      { id: `${sex.name.id} dalam ${list.name.id}`, en: `${sex.name.en}, ${list.name.en}` },
+      list.meaning,
+    ),
   ),
 );
 
@@ -126,6 +173,11 @@ const rules: readonly QualityRule[] = [
       en: 'NamaDapil, NamaProvinsi and NamaKabupaten hold text other than whitespace.',
     },
   ),
+  createRegionCodeRule({
+    dapilIdField: 'IdDapil',
+    regencyNameField: 'NamaKabupaten',
+    match: (dapilId, regencyName) => officialRegionMatcher().match(dapilId, regencyName),
+  }),
   createCountDigitsRule(upstreamFields.filter((field) => field.startsWith('Jumlah'))),
   createCountSafeIntegerRule(upstreamFields.filter((field) => field.startsWith('Jumlah'))),
   ...VOTER_LISTS.map((list) =>
@@ -169,7 +221,23 @@ const rules: readonly QualityRule[] = [
   createKeyUniqueRule(keyFields),
 ];
 
-export const turnoutDataset: UpstreamDatasetDefinition = {
+/** The count columns by voter list, then all lists together; each male, female, both (the dapil page's table order). */
+const countGroups: readonly CountGroup[] = [
+  ...VOTER_LISTS.map((list) => ({
+    code: list.code,
+    cells: SEXES.map((sex) => ({ sex: sex.code, column: `${list.code}_${sex.code}` })),
+  })),
+  {
+    code: 'total',
+    cells: [
+      { sex: 'male', column: 'total_male' },
+      { sex: 'female', column: 'total_female' },
+      { sex: 'total', column: 'total_voters' },
+    ],
+  },
+];
+
+export const turnoutDataset = defineDataset({
   id: 'turnout',
   fileStem: 'kpu-dpr-turnout-by-sex',
   title: {
@@ -177,8 +245,8 @@ export const turnoutDataset: UpstreamDatasetDefinition = {
     en: 'Voters who voted in the DPR election, by sex',
   },
   description: {
-    id: 'Jumlah pemilih yang menggunakan hak pilihnya dalam pemilu anggota DPR, per daerah pemilihan (dapil) dan kabupaten/kota, menurut jenis kelamin dan jenis daftar pemilih (DPT, DPTb, DPK).',
-    en: 'Number of voters who used their vote in the national legislature (DPR) election, per electoral district (dapil) and regency or city, by sex and by voter list (DPT, DPTb, DPK).',
+    id: `Jumlah pemilih yang menggunakan hak pilihnya dalam pemilu anggota DPR, per daerah pemilihan (dapil) dan kabupaten/kota, menurut jenis kelamin dan jenis daftar pemilih (DPT, DPTb, DPK). ${COUNTS_MEANING.id}`,
+    en: `Number of voters who used their vote in the national legislature (DPR) election, per electoral district (dapil) and regency or city, by sex and by voter list (DPT, DPTb, DPK). ${COUNTS_MEANING.en}`,
   },
   path: '/api/datahakpilihdpr',
   upstreamName: 'datahakpilihdpr',
@@ -243,6 +311,35 @@ export const turnoutDataset: UpstreamDatasetDefinition = {
       title: { id: 'Kabupaten/kota', en: 'Regency or city' },
       description: { id: 'Nama kabupaten atau kota.', en: 'Regency or city name.' },
     },
+    {
+      name: 'province_code',
+      type: 'text',
+      source: null,
+      nullable: true,
+      derivation: {
+        kind: 'region-code',
+        level: 'province',
+        dapilIdField: 'IdDapil',
+        regencyNameField: 'NamaKabupaten',
+      },
+      title: { id: 'Kode provinsi', en: 'Province code' },
+      description: {
+        id: 'Kode provinsi Kemendagri (dua angka, sama dengan kode BPS, misalnya 11): dua angka pertama kode dapil, yaitu provinsi pada saat pemilu; kosong bila bukan kode provinsi dalam daftar resmi.',
+        en: "Kemendagri province code (two digits, the same as BPS's, e.g. 11): the dapil id's first two digits, the province at the time of the election; null when they are no province code of the official list.",
+      },
+    },
+    {
+      name: 'regency_code',
+      type: 'text',
+      source: null,
+      nullable: true,
+      derivation: { kind: 'region-code', level: 'regency', dapilIdField: 'IdDapil', regencyNameField: 'NamaKabupaten' },
+      title: { id: 'Kode kabupaten/kota', en: 'Regency or city code' },
+      description: {
+        id: 'Kode kabupaten/kota Kemendagri saat ini (empat angka tanpa titik, sama dengan kode BPS, misalnya 1101), dicocokkan dari nama menurut aturan yang didokumentasikan; kosong (dan ditandai region-code-match) bila nama tidak cocok, tidak pernah ditebak.',
+        en: "Current Kemendagri regency or city code (four digits without a dot, the same as BPS's, e.g. 1101), matched from the name by documented rules; null (and flagged region-code-match) when the name matches nothing, never guessed.",
+      },
+    },
     ...listColumns,
     countColumn('total_male', 'JumlahTotalPenggunaHakPilihLakiLaki', {
       id: 'laki-laki, semua daftar',
@@ -259,6 +356,22 @@ export const turnoutDataset: UpstreamDatasetDefinition = {
     QUALITY_FLAGS_COLUMN,
   ],
   rules,
-};
+  addedContentLicence: REGION_CODES_LICENCE,
+  roles: {
+    year: 'election_year',
+    pageKey: 'dapil_id',
+    displayName: 'dapil_name',
+    groupName: 'province_name',
+    recordName: 'regency_name',
+    filter: 'dapil_id',
+    countGroups,
+  },
+  pages: {
+    slug: { id: 'dapil', en: 'dapil' },
+    view: 'counts',
+    keyLabel: { id: 'Dapil', en: 'Dapil' },
+    recordsLabel: { id: 'Rekaman pengguna hak pilih', en: 'Turnout records' },
+  },
+});
 
-export { VOTER_LISTS, SEXES };
+export { VOTER_LISTS, SEXES, COUNTS_MEANING };

@@ -5,8 +5,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COMMANDS, CLI_FLAGS } from '../cli-definition.ts';
 import { CONFIG_VARIABLES } from '../config.ts';
-import { DATASETS } from '../datasets/datasets.ts';
-import { renderDatasetDictionary, renderFormatTypes } from '../datasets/data-dictionary.ts';
+import { DATASETS, DERIVED_DATASETS } from '../datasets/datasets.ts';
+import { renderDatasetDictionary,
+  renderDerivedDictionary, renderFormatTypes } from '../datasets/data-dictionary.ts';
 import { STAGES } from '../stages.ts';
 import { ERROR_CATALOGUE, EXIT_CODES, exitCodeOf, type ErrorCode } from '../errors.ts';
 
@@ -19,7 +20,7 @@ function table(header: string[], rows: string[][]): string {
 }
 
 /** Generated sections by name; each doc names the sections it holds. */
-export const GENERATED_SECTIONS: Record<string, () => string> = {
+const GENERATED_SECTIONS: Record<string, () => string> = {
   errors: () =>
     table(
       ['code', 'stage', 'exit code', 'message', 'hint'],
@@ -52,7 +53,11 @@ export const GENERATED_SECTIONS: Record<string, () => string> = {
       CONFIG_VARIABLES.map((variable) => [`\`${variable.name}\``, variable.default, variable.description]),
     ),
   'format-types': renderFormatTypes,
-  'data-dictionary': () => DATASETS.map((dataset) => renderDatasetDictionary(dataset, '##')).join('\n\n'),
+  'data-dictionary': () =>
+    [
+      ...DATASETS.map((dataset) => renderDatasetDictionary(dataset, '##')),
+      ...DERIVED_DATASETS.map((dataset) => renderDerivedDictionary(dataset, '##')),
+    ].join('\n\n'),
   cli: () =>
     [
       table(['command', 'what it does'], Object.entries(COMMANDS).map(([name, text]) => [`\`${name}\``, text])),

@@ -11,6 +11,7 @@ import { hashFile } from '../foundation/hashing.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { checkReleaseHistory } from '../release/release-history.ts';
+import { checksumFilesOf, ROOT_DESCRIPTORS } from '../release/checksum-files.ts';
 
 export interface PublishOptions {
   distDir: string;
@@ -176,9 +177,8 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
     if (!(await lstat(own).catch(() => null))) {
       for (const file of [
         ...manifest.files.map((entry) => entry.path),
-        'manifest.json',
-        'SHA256SUMS',
-        'datapackage.json',
+        ...ROOT_DESCRIPTORS,
+        ...checksumFilesOf(manifest),
       ]) {
         await mkdir(path.dirname(path.join(own, file)), { recursive: true });
         await linkOrCopy(path.join(data, file), path.join(own, file));

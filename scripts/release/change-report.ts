@@ -1,14 +1,10 @@
 // What changed between two releases, record by record: added, removed, and changed with the old and new
 // value of each changed field. Pure: two lists of normalized records in, changes out. Records are matched
 // by their key columns (a key repeated in the source is matched by its occurrence).
-import type {
-  DatasetDefinition,
-  UpstreamDatasetDefinition,
-  UpstreamDatasetId,
-} from '../datasets/dataset-definition.ts';
+import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
 
-export interface FieldChange {
+interface FieldChange {
   field: string;
   old: NormalizedValue;
   new: NormalizedValue;
@@ -24,7 +20,7 @@ export interface RecordChange {
 }
 
 /** How many records of one election year were added, removed and changed. */
-export interface YearChanges {
+interface YearChanges {
   /** null for records whose election year could not be read. */
   year: number | null;
   added: number;
@@ -33,7 +29,7 @@ export interface YearChanges {
 }
 
 export interface DatasetChanges {
-  dataset: UpstreamDatasetId;
+  dataset: DatasetDefinition['id'];
   added: number;
   removed: number;
   changed: number;
@@ -80,7 +76,7 @@ function yearOf(record: NormalizedRecord): number | null {
  * Changes come in the new records' order, then removals in the old order.
  */
 export function compareRecords(
-  dataset: UpstreamDatasetDefinition,
+  dataset: DatasetDefinition,
   previous: readonly NormalizedRecord[],
   current: readonly NormalizedRecord[],
 ): DatasetChanges {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { hashFile, sha256Hex } from '../foundation/hashing.ts';
 import { readJsonChecked, type Checked } from '../foundation/json-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import { isReleaseFormat } from '../formats.ts';
 
 export interface ReleaseEntry {
   id: string;
@@ -19,14 +20,20 @@ export interface ReleaseEntry {
 export const RELEASES_FILE = 'releases.json';
 export const RELEASES_DIR = 'releases';
 
-/** A digest of every published data file: two snapshots with the same fingerprint hold the same data. */
+/**
+ * A digest of every published data file: two snapshots with the same fingerprint hold the same data. The files
+ * that name the release (bundles, citations) are left out from schema version 2 on: the release's name depends on
+ * the fingerprint.
+ */
 export function fingerprintOf(manifest: SnapshotManifest): string {
-  const lines = manifest.files.map((file) => `${file.sha256}  ${file.path}`).sort();
+  const files =
+    manifest.schemaVersion === 1 ? manifest.files : manifest.files.filter((file) => !isReleaseFormat(file.format));
+  const lines = files.map((file) => `${file.sha256}  ${file.path}`).sort();
   return sha256Hex(lines.join('\n'));
 }
 
 /** "2026-11-22" → ["2026-11-22", 1]; "2026-11-22.3" → ["2026-11-22", 3]; null for anything else. */
-export function parseReleaseId(id: string): [day: string, number: number] | null {
+function parseReleaseId(id: string): [day: string, number: number] | null {
   const match = /^(\d{4}-\d{2}-\d{2})(?:\.([1-9]\d{0,5}))?$/.exec(id);
   return match ? [match[1] as string, match[2] === undefined ? 1 : Number(match[2])] : null;
 }
@@ -64,10 +71,7 @@ export async function releaseFolderNames(dataDir: string): Promise<string[]> {
 }
 
 /** Every manifest file of a data folder present with its size and SHA-256, or the first that is not. */
-export async function checkFilesOfManifest(
-  dataDir: string,
-  manifest: SnapshotManifest,
-): Promise<Checked<SnapshotManifest>> {
+async function checkFilesOfManifest(dataDir: string, manifest: SnapshotManifest): Promise<Checked<SnapshotManifest>> {
   for (const file of manifest.files) {
     const actual = await hashFile(path.join(dataDir, file.path)).catch(() => null);
     if (actual === null)

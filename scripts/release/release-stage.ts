@@ -1,17 +1,14 @@
 // The release stage, between the snapshot and the site: compares the new snapshot with the release
 // published in dist/, names the release (a new one only when the data changed), and writes its own data folder:
-// the snapshot's files (linked, never changed), the completed manifest, the change report, the change history
-// across releases and the list of releases, so the site can show them and the publish stage can keep every
-// release downloadable. A harvest that shrank stops here (RELEASE_SHRANK) unless accepted, and a release name is
+// the snapshot's files (linked, never changed), the change report, the change history across releases and the list
+// of releases, so the site can show them and the publish stage can keep every release downloadable; then the files
+// that name the release (release-files.ts: bundles, citations, datapackage.json, the completed manifest, SHA256SUMS). A harvest that shrank stops here (RELEASE_SHRANK) unless accepted, and a release name is
 // never given twice.
 import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type {
-  DatasetDefinition,
-  UpstreamDatasetDefinition,
-  UpstreamDatasetId,
-} from '../datasets/dataset-definition.ts';
+import { isUpstreamDataset, type DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { DERIVED_DATASETS } from '../datasets/datasets.ts';
 import type { NormalizedRecord } from '../normalize/normalize-records.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { BuildError } from '../errors.ts';
@@ -19,6 +16,7 @@ import { sha256Hex } from '../foundation/hashing.ts';
 import { readJsonFile, readJsonIfPresent } from '../foundation/json-file.ts';
 import { compareRecords, type DatasetChanges, type RecordChange } from './change-report.ts';
 import { escapeMarkdownText } from './markdown-text.ts';
+import { writeReleaseFiles } from './release-files.ts';
 import { fingerprintOf, nextReleaseId, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
 import { describeShrink, findShrinks, renderShrinkMarkdown, type ShrinkReport } from './shrink-guard.ts';
 
@@ -38,7 +36,7 @@ export interface ChangesDocument {
 export interface HistoryEntry extends RecordChange {
   release: string;
   harvestedAt: string;
-  dataset: UpstreamDatasetId;
+  dataset: DatasetDefinition['id'];
 }
 
 export interface ReleaseStageOptions {
@@ -48,8 +46,7 @@ export interface ReleaseStageOptions {
   outDir: string;
   /** The data folder currently published (dist/data), if any. */
   publishedDataDir: string;
-  /** The datasets compared record by record: the harvested ones (the project's own change only with the project). */
-  datasets: readonly UpstreamDatasetDefinition[];
+  datasets: readonly DatasetDefinition[];
   offline: boolean;
   now: Date;
   /** Release names seen anywhere (dist/, the archive) besides the published data folder's: never given again. */
@@ -58,6 +55,8 @@ export interface ReleaseStageOptions {
   acceptShrink?: boolean;
   /** Share of a dataset-year's records that may be lost without RELEASE_SHRANK, in percent (KPU_SHRINK_TOLERANCE). */
   shrinkTolerancePercent?: number;
+  /** KPU_SITE_URL (ending in "/"): datapackage.json's homepage and the release's permanent URL; null or absent: none. */
+  siteUrl?: string | null;
 }
 
 export interface ReleaseStageResult {
@@ -169,7 +168,6 @@ async function placeSnapshotFiles(snapshotDir: string, outDir: string): Promise<
 }
 
 export async function runReleaseStage(options: ReleaseStageOptions): Promise<ReleaseStageResult> {
-  const manifestFile = path.join(options.outDir, 'manifest.json');
   const manifest = await readJsonFile<SnapshotManifest>(path.join(options.snapshotDataDir, 'manifest.json'));
   const previous = await readJsonIfPresent<SnapshotManifest>(path.join(options.publishedDataDir, 'manifest.json'));
   const releases = (await readJsonIfPresent<ReleaseEntry[]>(path.join(options.publishedDataDir, RELEASES_FILE))) ?? [];
@@ -201,7 +199,9 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
 
   const datasets: DatasetChanges[] = [];
   if (previousRelease && !unchanged) {
-    for (const dataset of options.datasets) {
+    // Only harvested datasets are compared record by record: the project's own (the official dapils) change only
+    // with the project's code, which its changelog describes.
+    for (const dataset of options.datasets.filter(isUpstreamDataset)) {
       const before =
         (await readJsonIfPresent<NormalizedRecord[]>(allYearsFile(options.publishedDataDir, dataset))) ?? [];
       const after = await readJsonFile<NormalizedRecord[]>(allYearsFile(options.snapshotDataDir, dataset));
@@ -229,6 +229,7 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
     }
   }
 
+  const siteUrl = options.siteUrl ?? null;
   const completed: SnapshotManifest = {
     ...manifest,
     release: {
@@ -237,6 +238,13 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
       fingerprint,
       new: !unchanged,
       path: `releases/${id}/`,
+      // An unchanged release keeps the retrieval time of its data, so its files keep their bytes.
+      retrievedAt: unchanged
+        ? (releases.find((release) => release.id === id)?.harvestedAt ??
+          previousRelease.retrievedAt ??
+          manifest.harvest.finishedAt)
+        : manifest.harvest.finishedAt,
+      url: siteUrl ? `${siteUrl}data/releases/${id}/` : null,
     },
     build: await buildInfo(options.offline, manifest.harvest.finishedAt, options.now),
   };
@@ -248,8 +256,18 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
   await writeFile(path.join(options.outDir, CHANGES_FILE), `${JSON.stringify(published ?? changes, null, 2)}\n`);
   await writeFile(path.join(options.outDir, HISTORY_FILE), `${JSON.stringify(history, null, 2)}\n`);
   await writeFile(path.join(options.outDir, RELEASES_FILE), `${JSON.stringify(releases, null, 2)}\n`);
-  await writeFile(manifestFile, `${JSON.stringify(completed, null, 2)}\n`);
+  // Last: the bundles, citations, datapackage.json, manifest.json and the SHA256SUMS, which name the release.
+  const written = await writeReleaseFiles({
+    outDir: options.outDir,
+    manifest: completed,
+    // The derived datasets' files (the long turnout file) are described, bundled and packaged with their source's.
+    datasets: [
+      ...options.datasets,
+      ...DERIVED_DATASETS.filter((derived) => options.datasets.some((d) => d.id === derived.from)),
+    ],
+    siteUrl,
+  });
   const markdown =
     renderChangesMarkdown(changes, manifest.demo, !unchanged) + (shrink ? `\n${renderShrinkMarkdown(shrink)}` : '');
-  return { manifest: completed, changes, markdown };
+  return { manifest: written, changes, markdown };
 }

@@ -29,14 +29,20 @@ export interface SiteInputs {
 /** Folders never part of the inputs: Astro's working folders, dependencies, version control. */
 const SKIPPED_FOLDERS = new Set(['.astro', 'node_modules', '.git']);
 
-/** Every file below `dir`, as paths relative to it, sorted; skipped folders left out. */
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .filter((relative) => !relative.split(path.sep).some((part) => SKIPPED_FOLDERS.has(part)))
-    .sort();
+/**
+ * Every file below `dir`, as paths relative to it, sorted; skipped folders are never entered (not only left out of
+ * the list): site/.astro/ holds the private working folders of the other site builds running at the same time,
+ * each removed when its build ends, so walking into them made a build fail with ENOENT now and then.
+ */
+async function listFiles(dir: string, under = ''): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(path.join(dir, under), { withFileTypes: true })) {
+    const relative = path.join(under, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED_FOLDERS.has(entry.name)) files.push(...(await listFiles(dir, relative)));
+    } else if (entry.isFile()) files.push(relative);
+  }
+  return under === '' ? files.sort() : files;
 }
 
 /** The fingerprint of everything a site build reads, as hex SHA-256. */

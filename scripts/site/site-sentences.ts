@@ -29,7 +29,8 @@ function extremes<T>(
   return { high, low };
 }
 
-function womenShare(row: SexSplitRow): number | null {
+/** Women's share of male + female; null when either is unknown or both are 0. Example: (40, 60) → 0.6. */
+export function womenShare(row: { male: number | null; female: number | null }): number | null {
   if (row.male === null || row.female === null || row.male + row.female === 0) return null;
   return row.female / (row.male + row.female);
 }
@@ -145,7 +146,8 @@ export function releaseOf(manifest: SnapshotManifest): string {
  * The citation line of a page: the KPU as author, the dataset (and year) when the page shows one, the query,
  * the release and the retrieval date.
  * Example (en): "Komisi Pemilihan Umum (KPU). Voters who voted in the DPR election, by sex, 2014. KPU open-data
- * API, query datahakpilihdpr; release 2026-11-22, retrieved 22 November 2026."
+ * API, query datahakpilihdpr; release 2026-11-22, retrieved 22 November 2026." With KPU_SITE_URL set, the
+ * release's permanent folder follows ("… 2026. https://example.org/data/releases/2026-11-22/").
  */
 export function citationLine(
   lang: Lang,
@@ -154,12 +156,13 @@ export function citationLine(
   year?: number,
 ): string {
   const queries = dataset ? [dataset.upstreamName] : manifest.source.queries;
-  return TEXT[lang].sentences.citation({
+  return `${TEXT[lang].sentences.citation({
     publisher: manifest.source.publisher,
     what: dataset ? `${dataset.title[lang]}${year === undefined ? '' : `, ${year}`}` : manifest.title[lang],
     queries: queries.join(` ${TEXT[lang].and} `),
     oneQuery: dataset !== undefined,
     release: releaseOf(manifest),
-    retrieved: formatDate(lang, manifest.harvest.finishedAt),
-  });
+    // The release's retrieval, as its citation files give it: an unchanged release keeps its first.
+    retrieved: formatDate(lang, manifest.release?.retrievedAt ?? manifest.harvest.finishedAt),
+  })}${manifest.release?.url ? ` ${manifest.release.url}` : ''}`;
 }

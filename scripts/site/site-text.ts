@@ -1,14 +1,21 @@
 // The catalogue: every word the site shows that does not come from the data, in each language (LANGS), the
 // words of the sentences built from figures included (site-sentences.ts computes the figures). Column and rule
 // titles come from the dataset declarations and the quality report, not from here.
-import type { ColumnDefinition, ColumnType, DatasetId } from '../datasets/dataset-definition.ts';
+import type { ColumnDefinition, ColumnType } from '../datasets/dataset-definition.ts';
 import { formatTypeTexts } from '../datasets/data-dictionary.ts';
 import type { Lang, SlugKind } from './site-routes.ts';
 import { formatLabels } from '../formats.ts';
+import { COUNTS_MEANING, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
+
+/** Each voter list's legal name and who is on it, from the dataset's declaration (turnout-dataset.ts). */
+function voterListNames(lang: Lang): Record<'dpt' | 'dptb' | 'dpk', string> {
+  const names = Object.fromEntries(VOTER_LISTS.map((list) => [list.code, `${list.legal}: ${list.meaning[lang]}`]));
+  return names as Record<'dpt' | 'dptb' | 'dpk', string>;
+}
 
 /** How one logical column type is written in each published format, in words. */
-export type FormatTypeTexts = ReturnType<typeof formatTypeTexts>[ColumnType];
-export type ColumnUnit = NonNullable<ColumnDefinition['unit']>;
+type FormatTypeTexts = ReturnType<typeof formatTypeTexts>[ColumnType];
+type ColumnUnit = NonNullable<ColumnDefinition['unit']>;
 
 export interface SiteText {
   /** The URL's words for the pages whose path is a word (site-routes.ts). */
@@ -48,6 +55,8 @@ export interface SiteText {
   sex: { male: string; female: string; total: string };
   groups: { dpt: string; dptb: string; dpk: string; total: string };
   groupNames: { dpt: string; dptb: string; dpk: string; total: string };
+  /** Under every count table: the counts are voters who voted, with no denominator (turnout-dataset.ts). */
+  countsNote: string;
   unavailable: string;
   flagged: string;
   flaggedRecords: (count: number) => string;
@@ -109,6 +118,8 @@ export interface SiteText {
     title: (name: string, id: string, year: number) => string;
     summary: (parts: { province: string; regencies: number; voters: string }) => string;
     regency: string;
+    /** Says what the code beside a regency's name is (its title attribute). */
+    regencyCode: string;
     tableCaption: (name: string, year: number) => string;
     totalRow: string;
     missingInTotal: (count: number) => string;
@@ -120,7 +131,6 @@ export interface SiteText {
   };
   party: {
     title: (name: string, year: number) => string;
-    ballotLine: (ballot: string) => string;
     profile: string;
     empty: string;
     unreadable: (raw: string) => string;
@@ -149,13 +159,16 @@ export interface SiteText {
     releasesChanges: string;
     howTo: string;
     /** The sentence before the loading lines, around a line of Python code: [before, code, after]. */
-    howToIntro: readonly [string, string, string];
+    /** The sentence around the pandas import; its end names the identifier columns (each dataset's page key). */
+    howToIntro: readonly [string, string, (columns: string) => string];
     formatNames: Record<string, string>;
   };
   dictionary: {
     title: string;
     intro: string;
     identity: (keys: string, yearField: string, stem: string) => string;
+    /** A derived dataset's line: what it is computed from, and its file names. */
+    derivedFrom: (from: string, stem: string) => string;
     columns: string;
     column: string;
     type: string;
@@ -209,7 +222,6 @@ export interface SiteText {
     releasesCaption: string;
     release: string;
     retrieved: string;
-    recordsOf: Record<DatasetId, string>;
     download: string;
     currentMark: string;
     releaseHeading: (release: string) => string;
@@ -230,7 +242,6 @@ export interface SiteText {
     new: string;
     empty: string;
     wholeRecord: string;
-    ballot: (ballot: string) => string;
   };
   history: {
     heading: string;
@@ -260,10 +271,14 @@ export interface SiteText {
     normalizedItems: readonly string[];
     cite: string;
     citeRelease: string;
+    /** Before the links to the release's citation files (BibTeX, RIS, CSL-JSON). */
+    citeFiles: string;
     citeExample: string;
     thisRelease: (release: string) => string;
     licences: string;
     dataLicence: (licence: string) => string;
+    /** The credit the region codes' source asks for (ODbL 1.0), with its package name. */
+    regionCodesLicence: (packageName: string) => string;
     softwareLicence: string;
     softwareCaption: string;
     softwareName: string;
@@ -307,7 +322,6 @@ export interface SiteText {
 
 const id: SiteText = {
   slugs: {
-    party: 'partai',
     downloads: 'unduh',
     dictionary: 'kamus-data',
     quality: 'kualitas-data',
@@ -359,12 +373,8 @@ const id: SiteText = {
   and: 'dan',
   sex: { male: 'Laki-laki', female: 'Perempuan', total: 'Jumlah' },
   groups: { dpt: 'DPT', dptb: 'DPTb', dpk: 'DPK', total: 'Semua daftar' },
-  groupNames: {
-    dpt: 'Daftar Pemilih Tetap: pemilih yang terdaftar',
-    dptb: 'Daftar Pemilih Tambahan: pemilih terdaftar yang memilih di TPS lain',
-    dpk: 'Daftar Pemilih Khusus: pemilih yang tidak terdaftar di DPT',
-    total: 'DPT, DPTb dan DPK bersama',
-  },
+  groupNames: { ...voterListNames('id'), total: 'DPT, DPTb dan DPK bersama' },
+  countsNote: COUNTS_MEANING.id,
   unavailable: 'tidak tersedia',
   flagged: 'catatan kualitas',
   flaggedRecords: (count) => `${count} rekaman dengan catatan kualitas`,
@@ -430,6 +440,7 @@ const id: SiteText = {
     summary: ({ province, regencies, voters }) =>
       `Provinsi ${province}. ${regencies} kabupaten/kota. ${voters} pengguna hak pilih.`,
     regency: 'Kabupaten/kota',
+    regencyCode: 'Kode kabupaten/kota Kemendagri (regency_code)',
     tableCaption: (name, year) =>
       `Pengguna hak pilih DPR ${year} di ${name} per kabupaten/kota, menurut daftar pemilih dan jenis kelamin`,
     totalRow: 'Jumlah dapil',
@@ -442,12 +453,11 @@ const id: SiteText = {
   },
   party: {
     title: (name, year) => `${name}, pemilu ${year}`,
-    ballotLine: (ballot) => `Nomor urut ${ballot}`,
     profile: 'Profil',
     empty: 'Tidak diisi oleh sumber',
     unreadable: (raw) => `Nilai dari sumber tidak dapat dibaca: ${raw}`,
     otherYears: 'Partai yang sama pada tahun lain',
-    noOtherYears: 'Tidak ada partai dengan nama atau akronim yang sama pada tahun lain dalam data ini.',
+    noOtherYears: 'Partai ini tidak ada pada tahun lain dalam data ini (menurut kode partai lintas tahun, party_id).',
     duplicate: (count) => `Sumber memberi ${count} rekaman dengan nomor urut ini; semuanya ditampilkan.`,
   },
   pageFiles: {
@@ -470,8 +480,9 @@ const id: SiteText = {
     companions: 'Berkas pendamping',
     companionNotes: {
       'manifest.json': 'daftar semua berkas dengan ukuran, jumlah rekaman dan SHA-256, asal data dan rilisnya',
-      'datapackage.json': 'deskripsi Frictionless Data Package untuk berkas dan skemanya',
-      SHA256SUMS: 'sidik SHA-256 semua berkas, untuk sha256sum -c',
+      'datapackage.json': 'deskripsi Frictionless Data Package untuk berkas dan skemanya, dengan rilis sebagai versi',
+      SHA256SUMS:
+        'sidik SHA-256 berkas di folder ini dan manifest.json serta datapackage.json, untuk sha256sum -c; setiap folder tahun dan setiap ZIP punya SHA256SUMS sendiri',
       'changes.json': 'rekaman yang berubah dibanding rilis sebelumnya',
       'history.json': 'riwayat perubahan rekaman di semua rilis',
       'releases.json': 'daftar semua rilis',
@@ -486,7 +497,8 @@ const id: SiteText = {
     howToIntro: [
       'Contoh satu baris untuk DuckDB (SQL), pandas (Python, setelah ',
       'import pandas as pd',
-      ') dan R, dengan nama berkas setelah diunduh. Kolom kode (dapil_id, ballot_number) adalah teks: nol di depan harus tetap ada.',
+      (columns) =>
+        `) dan R, dengan nama berkas setelah diunduh. Kolom kode (${columns}) adalah teks: nol di depan harus tetap ada.`,
     ],
     formatNames: formatLabels('id'),
   },
@@ -495,6 +507,8 @@ const id: SiteText = {
     intro: 'Kolom dan aturan kualitas setiap dataset, dari deklarasi yang sama yang menulis berkas unduhan.',
     identity: (keys, yearField, stem) =>
       `Satu rekaman dikenali dari ${keys}; berkas dibagi menurut ${yearField}. Nama berkas diawali ${stem}.`,
+    derivedFrom: (from, stem) =>
+      `Diturunkan dari rekaman ternormalisasi dataset "${from}" saat pembangunan, bukan diambil dari sumber; setiap baris membawa quality_flags rekaman asalnya. Berkas dibagi menurut tahun pemilu. Nama berkas diawali ${stem}.`,
     columns: 'Kolom',
     column: 'Kolom',
     type: 'Tipe',
@@ -563,7 +577,6 @@ const id: SiteText = {
     releasesCaption: 'Semua rilis, terbaru dahulu',
     release: 'Rilis',
     retrieved: 'Data diambil',
-    recordsOf: { turnout: 'Rekaman pengguna hak pilih', parties: 'Rekaman partai', dapils: 'Rekaman anggota dapil' },
     download: 'Berkas rilis (tidak berubah)',
     currentMark: '(rilis saat ini)',
     releaseHeading: (release) => `Rilis ${release}`,
@@ -587,7 +600,6 @@ const id: SiteText = {
     new: 'Nilai baru',
     empty: '(kosong)',
     wholeRecord: 'seluruh rekaman',
-    ballot: (ballot) => `nomor urut ${ballot}`,
   },
   history: {
     heading: 'Riwayat perubahan',
@@ -618,11 +630,14 @@ const id: SiteText = {
     ],
     cite: 'Cara mengutip',
     citeRelease: 'Seluruh rilis:',
+    citeFiles: 'Untuk pengelola referensi (Zotero, Mendeley, EndNote, BibTeX), kutipan rilis ini sebagai berkas:',
     citeExample: 'Satu dataset dan tahun, misalnya:',
     thisRelease: (release) =>
       `Rilis ini: ${release}. manifest.json di halaman unduh mencatat rilis, waktu pengambilan dan sidik SHA-256 setiap berkas.`,
     licences: 'Kredit dan lisensi',
     dataLicence: (licence) => `Data: Komisi Pemilihan Umum (KPU). ${licence}`,
+    regionCodesLicence: (packageName) =>
+      `Kode provinsi dan kabupaten/kota (province_code, regency_code): daftar resmi Kemendagri (Kepmendagri 300.2.2-2138/2025, pengganti 100.1.1-6117/2022) dari paket npm ${packageName} oleh Fityan Nugroho, yang datanya berlisensi ODbL 1.0 (lisensi basis data terbuka); kodenya dicocokkan dengan nama dalam data KPU.`,
     softwareLicence:
       'Perangkat lunak penerbit: lisensi MIT. Grafik dibuat sebagai SVG saat pembangunan; situs memakai huruf sistem dan tidak memuat apa pun dari luar.',
     softwareCaption: 'Perangkat lunak yang dipakai',
@@ -663,7 +678,6 @@ const id: SiteText = {
 
 const en: SiteText = {
   slugs: {
-    party: 'party',
     downloads: 'downloads',
     dictionary: 'data-dictionary',
     quality: 'data-quality',
@@ -717,12 +731,8 @@ const en: SiteText = {
   and: 'and',
   sex: { male: 'Male', female: 'Female', total: 'Both' },
   groups: { dpt: 'DPT', dptb: 'DPTb', dpk: 'DPK', total: 'All lists' },
-  groupNames: {
-    dpt: 'main voter list (Daftar Pemilih Tetap): registered voters',
-    dptb: 'supplementary list (Daftar Pemilih Tambahan): registered voters voting at another polling station',
-    dpk: 'additional list (Daftar Pemilih Khusus): voters not on the DPT',
-    total: 'DPT, DPTb and DPK together',
-  },
+  groupNames: { ...voterListNames('en'), total: 'DPT, DPTb and DPK together' },
+  countsNote: COUNTS_MEANING.en,
   unavailable: 'not available',
   flagged: 'quality note',
   flaggedRecords: (count) => `${count} record${count === 1 ? '' : 's'} with quality notes`,
@@ -788,24 +798,24 @@ const en: SiteText = {
     summary: ({ province, regencies, voters }) =>
       `Province ${province}. ${regencies} regencies and cities. ${voters} voters who voted.`,
     regency: 'Regency or city',
+    regencyCode: 'Kemendagri regency or city code (regency_code)',
     tableCaption: (name, year) =>
       `Voters who voted in the ${year} DPR election in ${name} per regency or city, by voter list and sex`,
     totalRow: 'Dapil total',
     missingInTotal: (count) => `${count} unreadable value${count === 1 ? '' : 's'} left out of the total`,
     sexChart: 'Men and women among voters who voted, per regency or city',
-    listChart: 'Voters who voted outside the main list (DPTb and DPK), per regency or city',
+    listChart: 'Voters who voted outside the final voter list (DPTb and DPK), per regency or city',
     listLegend: 'Voter lists',
     otherYears: 'This dapil in other years',
     sortHint: 'With JavaScript, the buttons in the column headers sort the table.',
   },
   party: {
     title: (name, year) => `${name}, ${year} election`,
-    ballotLine: (ballot) => `Ballot number ${ballot}`,
     profile: 'Profile',
     empty: 'Left empty by the source',
     unreadable: (raw) => `The source's value could not be read: ${raw}`,
     otherYears: 'The same party in other years',
-    noOtherYears: 'No party with the same name or acronym in other years of this data.',
+    noOtherYears: 'This party is in no other year of this data (by its party id across years, party_id).',
     duplicate: (count) => `The source gives ${count} records with this ballot number; all are shown.`,
   },
   pageFiles: {
@@ -827,8 +837,10 @@ const en: SiteText = {
     companions: 'Companion files',
     companionNotes: {
       'manifest.json': 'every file with its size, record count and SHA-256, where the data came from, and its release',
-      'datapackage.json': 'a Frictionless Data Package describing the files and their schemas',
-      SHA256SUMS: 'the SHA-256 of every file, for sha256sum -c',
+      'datapackage.json':
+        'a Frictionless Data Package describing the files and their schemas, the release as its version',
+      SHA256SUMS:
+        "the SHA-256 of this folder's files and of manifest.json and datapackage.json, for sha256sum -c; each year's folder and each ZIP has its own SHA256SUMS",
       'changes.json': 'the records that changed since the previous release',
       'history.json': 'the change history of records across releases',
       'releases.json': 'every release',
@@ -843,7 +855,8 @@ const en: SiteText = {
     howToIntro: [
       'One line each for DuckDB (SQL), pandas (Python, after ',
       'import pandas as pd',
-      ') and R, with the file name once downloaded. The identifier columns (dapil_id, ballot_number) are text: their leading zeros must stay.',
+      (columns) =>
+        `) and R, with the file name once downloaded. The identifier columns (${columns}) are text: their leading zeros must stay.`,
     ],
     formatNames: formatLabels('en'),
   },
@@ -852,6 +865,8 @@ const en: SiteText = {
     intro: "Each dataset's columns and quality rules, from the same declarations that write the downloads.",
     identity: (keys, yearField, stem) =>
       `A record is identified by ${keys}; files are split by ${yearField}. File names start with ${stem}.`,
+    derivedFrom: (from, stem) =>
+      `Derived from the normalized records of the "${from}" dataset at build time, not harvested; each row carries its source record's quality_flags. Files are split by election year. File names start with ${stem}.`,
     columns: 'Columns',
     column: 'Column',
     type: 'Type',
@@ -915,7 +930,6 @@ const en: SiteText = {
     releasesCaption: 'Every release, newest first',
     release: 'Release',
     retrieved: 'Data retrieved',
-    recordsOf: { turnout: 'Turnout records', parties: 'Party records', dapils: 'Dapil member records' },
     download: 'Release files (never altered)',
     currentMark: '(current release)',
     releaseHeading: (release) => `Release ${release}`,
@@ -938,7 +952,6 @@ const en: SiteText = {
     new: 'New value',
     empty: '(empty)',
     wholeRecord: 'whole record',
-    ballot: (ballot) => `ballot number ${ballot}`,
   },
   history: {
     heading: 'Change history',
@@ -969,11 +982,14 @@ const en: SiteText = {
     ],
     cite: 'How to cite',
     citeRelease: 'The whole release:',
+    citeFiles: "For a reference manager (Zotero, Mendeley, EndNote, BibTeX), this release's citation as a file:",
     citeExample: 'One dataset and year, for example:',
     thisRelease: (release) =>
       `This release: ${release}. manifest.json on the downloads page records the release, the retrieval time and the SHA-256 of every file.`,
     licences: 'Credits and licences',
     dataLicence: (licence) => `Data: Komisi Pemilihan Umum (KPU). ${licence}`,
+    regionCodesLicence: (packageName) =>
+      `Province and regency codes (province_code, regency_code): Kemendagri's official list (Kepmendagri 300.2.2-2138/2025, successor of 100.1.1-6117/2022) from the npm package ${packageName} by Fityan Nugroho, whose data is licensed under the Open Database License (ODbL) 1.0; the codes are matched to the names in KPU's data.`,
     softwareLicence:
       'The publisher software: MIT licence. Charts are drawn as SVG at build time; the site uses system fonts and loads nothing from elsewhere.',
     softwareCaption: 'Software used',
@@ -992,7 +1008,7 @@ const en: SiteText = {
     yearsNext: (share, year) => `${share} in ${year}`,
     years: (list) => `Women were ${list}.`,
     voterLists: ({ subject, dpt, dptb, dpk }) =>
-      `In ${subject}, ${dpt} of voters who voted were on the main list (DPT), ${dptb} on the supplementary list (DPTb) and ${dpk} on the additional list (DPK)`,
+      `In ${subject}, ${dpt} of voters who voted were on the final voter list (DPT), ${dptb} on the DPTb (registered elsewhere, moved) and ${dpk} on the DPK (on no list)`,
     voterListsRange: ({ high, highShare, low, lowShare }) =>
       `; the share outside the DPT was largest in ${high} (${highShare}) and smallest in ${low} (${lowShare})`,
     citation: ({ publisher, what, queries, oneQuery, release, retrieved }) =>

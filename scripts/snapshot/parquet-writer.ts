@@ -23,10 +23,15 @@ import { writeChunksToFile } from '../foundation/atomic-file.ts';
  * the file shrinks from 45.2 to 30.8 MB and is written faster (docs/performance.md). Every reader above decodes
  * that encoding in data pages V1 (the tests read the values back with DuckDB). Text keeps the default dictionary,
  * which suits repeated names.
- * Statistics per chunk and page (arrow-rs compares text as UTF-8 bytes, as readers assume). The only key-value
- * metadata is the `ARROW:schema` entry (the Arrow schema with its column descriptions), and `created_by` is
- * fixed: nothing in the file depends on the time or the machine.
+ * Statistics per chunk and page (arrow-rs compares text as UTF-8 bytes, as readers assume). The key-value
+ * metadata is the schema's own (file-metadata.ts: dataset, source, licence, dictionary) as one JSON object under
+ * PARQUET_METADATA_KEY, and the `ARROW:schema` entry (the Arrow schema with its column descriptions and the same
+ * metadata, which pyarrow and Polars restore as the schema's); `created_by` is fixed: nothing in the file depends
+ * on the time or the machine.
  */
+/** The Parquet key-value metadata key of the file's metadata (a JSON object), as DuckDB's parquet_kv_metadata() lists it. */
+export const PARQUET_METADATA_KEY = 'kpu_open_data';
+
 function writerProperties(schema: Schema) {
   let builder = new WriterPropertiesBuilder()
     .setCompression(Compression.ZSTD)
@@ -34,6 +39,12 @@ function writerProperties(schema: Schema) {
     .setStatisticsEnabled(EnabledStatistics.Page)
     .setWriterVersion(WriterVersion.V1)
     .setCreatedBy('kpu-open-data-publisher (parquet-wasm)');
+  // One key holding them all as JSON: parquet-wasm passes the map through a Rust HashMap, whose order (and so the
+  // file's bytes) changes from run to run once it holds two entries.
+  if (schema.metadata.size > 0)
+    builder = builder.setKeyValueMetadata(
+      new Map([[PARQUET_METADATA_KEY, JSON.stringify(Object.fromEntries(schema.metadata))]]),
+    );
   for (const field of schema.fields) {
     if (!DataType.isInt(field.type)) continue;
     builder = builder

@@ -2,7 +2,7 @@
 // records and SHA-256, the harvest's provenance and the quality summary. The site and the publish stage
 // read it; researchers can check downloads against it.
 
-import type { DatasetId } from '../datasets/dataset-definition.ts';
+import type { DatasetId } from '../datasets/datasets.ts';
 import type { FileFormat } from '../formats.ts';
 
 export type { FileFormat };
@@ -10,7 +10,7 @@ export type { FileFormat };
 export interface PublishedFile {
   /** Path relative to the data folder (dist/data/), with forward slashes. */
   path: string;
-  /** Dataset id, or null for files that hold several (bundles, reports). */
+  /** Dataset id (harvested or derived, such as turnout-long), or null for files that hold several (bundles, reports). */
   dataset: DatasetId | null;
   /** Election year, or 'all' for every year together. */
   year: number | 'all';
@@ -23,13 +23,19 @@ export interface PublishedFile {
 }
 
 export interface SnapshotManifest {
-  schemaVersion: 1;
+  /**
+   * 2: the release stage adds the files that name the release (bundles, citations; `release` in the formats
+   * registry), and the fingerprint leaves them out. 1 (releases made before): the fingerprint covers every file.
+   */
+  schemaVersion: 1 | 2;
   title: { id: string; en: string };
   /** True when the build harvested the synthetic demo data: not real figures. */
   demo: boolean;
   source: {
     publisher: string;
     upstreamHost: string;
+    /** The upstream's address to cite (KPU_SOURCE_URL, or the base URL's origin); absent or null for the demo. */
+    url?: string | null;
     queries: string[];
   };
   /** Varies between builds of the same data: when and how the data was retrieved. */
@@ -69,6 +75,10 @@ export interface SnapshotManifest {
     new: boolean;
     /** Where this release's files stay downloadable, relative to the data folder. */
     path: string;
+    /** When the data of this release was retrieved: the end of the harvest that made it (kept while it is unchanged). */
+    retrievedAt?: string;
+    /** The release folder's permanent address (KPU_SITE_URL + data/ + path), or null when KPU_SITE_URL is unset. */
+    url?: string | null;
   };
   /** Added by the release stage: what made this build. Varies with the publisher's version, not with the data. */
   build?: {

@@ -1,41 +1,45 @@
 // The snapshot stage over a complete harvest and its check: every record normalized with the check stage's
 // flags, then per dataset and election year (and all years together) the JSON, CSV, Parquet and Arrow files and
-// the raw records, a ZIP bundle per year, SHA256SUMS, manifest.json, datapackage.json and the check stage's
-// quality report. Same harvest in, same data files out, byte for byte.
+// the raw records, the check stage's quality report and manifest.json. Same harvest in, same data files out, byte
+// for byte. The files that name the release (bundles, datapackage.json, citations, SHA256SUMS) are the release
+// stage's.
 import { createWriteStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import {
   QUALITY_REPORT_JSON,
   QUALITY_REPORT_MARKDOWN,
   readCheckResult,
+  type CheckResult,
   readRecordFlags,
   upstreamYearsOf,
 } from '../check/check-stage.ts';
 import type { QualityReport } from '../check/quality-check.ts';
-import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
-import { DATASETS, UPSTREAM_DATASETS } from '../datasets/datasets.ts';
+import type {
+  DatasetDefinition,
+  DerivedDatasetDefinition,
+  PublishedDatasetId,
+} from '../datasets/dataset-definition.ts';
+import { DATASETS, DERIVED_DATASETS, UPSTREAM_DATASETS } from '../datasets/datasets.ts';
 import { BuildError } from '../errors.ts';
 import { readDatasetRecords, type HarvestManifest } from '../harvest/harvest-store.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
 import { normalizeRecord, type NormalizedRecord } from '../normalize/normalize-records.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
-import { createTableBuilder, SnapshotValueError, type TableBuilder } from './arrow-schema.ts';
+import { buildArrowTable, createTableBuilder, SnapshotValueError, type TableBuilder } from './arrow-schema.ts';
 import { writeArrowIpcFile } from './arrow-ipc-writer.ts';
 import { writeCsvFile } from './csv-writer.ts';
-import { buildDataPackage } from './data-package.ts';
 import { writeJsonFile } from './json-writer.ts';
 import { writeParquetFile } from './parquet-writer.ts';
 import { partialPathOf } from '../foundation/atomic-file.ts';
 import { hashFile } from '../foundation/hashing.ts';
-import { createColumnReaders, type ColumnReader } from './table-reader.ts';
+import { createColumnReaders, iterateTableRecords, type ColumnReader } from './table-reader.ts';
 import type { FileFormat, PublishedFile, SnapshotManifest } from './snapshot-manifest.ts';
 import { datasetFormats, formatOf } from '../formats.ts';
-import { writeYearBundle } from './year-bundle.ts';
+import { fileMetadataOf, SOURCE_PUBLISHER, withFileMetadata } from './file-metadata.ts';
 import { killPoint } from '../kill-point.ts';
 
 export interface SnapshotStageOptions {
@@ -45,6 +49,14 @@ export interface SnapshotStageOptions {
   checkDir: string;
   /** The data folder to write (emptied first). */
   outDir: string;
+  /**
+   * The upstream's address to cite (KPU_SOURCE_URL), only in the manifest, never in the data files; null: the
+   * harvested upstream's origin (`upstreamProtocol` and the harvest's host, so an offline rebuild names the upstream
+   * its harvest came from, whatever KPU_BASE_URL says now).
+   */
+  sourceUrl: string | null;
+  /** KPU_BASE_URL's scheme ("https:" when unset): the harvest records the upstream's host only. */
+  upstreamProtocol?: string;
   reporter: Reporter;
 }
 
@@ -60,6 +72,11 @@ function yearOf(record: NormalizedRecord): number | null {
 }
 
 type YearKey = number | 'all';
+
+/** The formats a derived dataset is written in: every per-dataset format but the raw records, which it has none of. */
+function derivedFormats() {
+  return datasetFormats().filter((format) => format.id !== 'raw-json');
+}
 
 function yearLabel(year: YearKey): string {
   return year === 'all' ? 'all-years' : String(year);
@@ -128,6 +145,38 @@ async function writeTableFiles(table: Table, stem: string): Promise<void> {
   killPoint('snapshot:file-written');
 }
 
+/** Records written per derived dataset and year (YearKey), filled as writeDatasetFiles writes its source's tables. */
+type DerivedCounts = Map<DerivedDatasetDefinition['id'], Map<YearKey, number>>;
+
+/**
+ * The derived datasets computed from `dataset` (DERIVED_DATASETS), for one year's table or the all-years table:
+ * each one's rows derived from the table's normalized records in order, written in every format of the table.
+ */
+async function writeDerivedFiles(
+  outDir: string,
+  dataset: DatasetDefinition,
+  year: YearKey,
+  table: Table,
+  counts: DerivedCounts,
+): Promise<void> {
+  for (const derived of DERIVED_DATASETS) {
+    if (derived.from !== dataset.id) continue;
+    const rows = buildArrowTable(
+      derived.columns,
+      (function* () {
+        for (const record of iterateTableRecords(table)) yield* derived.derive(record);
+      })(),
+    );
+    await writeTableFiles(
+      withFileMetadata(rows, fileMetadataOf(derived, year)),
+      path.join(outDir, stemOf(derived, year)),
+    );
+    const written = counts.get(derived.id) ?? new Map<YearKey, number>();
+    written.set(year, rows.numRows);
+    counts.set(derived.id, written);
+  }
+}
+
 /**
  * The all-years table, rebuilt from the year tables: `sequence` names each record's group in harvest order, so the
  * rows come out in harvest order and in the same record batches as if they had been appended as they were read.
@@ -173,6 +222,7 @@ async function writeDatasetFiles(
   options: SnapshotStageOptions,
   dataset: DatasetDefinition,
   flags: ReadonlyMap<number, readonly string[]>,
+  derivedCounts: DerivedCounts,
   /** The harvest's election years (ProjectRecordsContext.years), as the check stage saw them. */
   harvestYears: readonly number[],
 ): Promise<Map<YearKey, number>> {
@@ -212,8 +262,23 @@ async function writeDatasetFiles(
     }
   }
   await allRaw.close();
+  return writeGroupTables(options, dataset, groups, sequence, position, derivedCounts);
+}
+
+/**
+ * Every format of each year group's table, then of the all-years table rebuilt from them (buildAllYearsTable);
+ * `records` is the number of records read. Returns the number of records per year written.
+ */
+async function writeGroupTables(
+  options: SnapshotStageOptions,
+  dataset: DatasetDefinition,
+  groups: YearGroup[],
+  sequence: number[],
+  records: number,
+  derivedCounts: DerivedCounts,
+): Promise<Map<YearKey, number>> {
   const written = new Map<YearKey, number>();
-  written.set('all', position);
+  written.set('all', records);
   const groupBatches: (RecordBatch | undefined)[][] = [];
   for (const group of groups) {
     await group.raw?.close();
@@ -221,38 +286,48 @@ async function writeDatasetFiles(
     group.table = null;
     groupBatches.push([...table.batches]);
     if (group.year === null) continue;
-    await writeTableFiles(table, path.join(options.outDir, stemOf(dataset, group.year)));
+    await writeTableFiles(
+      withFileMetadata(table, fileMetadataOf(dataset, group.year)),
+      path.join(options.outDir, stemOf(dataset, group.year)),
+    );
+    await writeDerivedFiles(options.outDir, dataset, group.year, table, derivedCounts);
     written.set(group.year, group.records);
     options.reporter.status(`snapshot: ${dataset.id} ${yearLabel(group.year)} written`);
   }
   const all = buildAllYearsTable(dataset, groupBatches.splice(0), sequence);
   sequence.length = 0;
-  await writeTableFiles(all, path.join(options.outDir, stemOf(dataset, 'all')));
+  await writeTableFiles(
+    withFileMetadata(all, fileMetadataOf(dataset, 'all')),
+    path.join(options.outDir, stemOf(dataset, 'all')),
+  );
+  await writeDerivedFiles(options.outDir, dataset, 'all', all, derivedCounts);
   options.reporter.status(`snapshot: ${dataset.id} ${yearLabel('all')} written`);
   return written;
 }
 
-function stemOf(dataset: DatasetDefinition, year: YearKey): string {
+function stemOf(dataset: { fileStem: string }, year: YearKey): string {
   return `${yearLabel(year)}/${dataset.fileStem}-${yearLabel(year)}`;
 }
 
-/** Year bundles written at the same time: deflating runs on libuv's thread pool, one thread per bundle. */
-const BUNDLES_AT_ONCE = Math.max(1, availableParallelism());
-
-export async function runSnapshotStage(options: SnapshotStageOptions): Promise<SnapshotStageResult> {
-  const { outDir, reporter } = options;
-  const check = await readCheckResult(options.checkDir, options.harvest.harvestId);
-  const { quality } = check;
-
-  await rm(outDir, { recursive: true, force: true });
-  await mkdir(outDir, { recursive: true });
-  const recordsWritten = new Map<DatasetDefinition['id'], Map<YearKey, number>>();
-  const harvestYears = upstreamYearsOf(quality.datasets);
+/** Every dataset's files (writeDatasetFiles) and its derived datasets', each snapshot failure as the build error it is. */
+async function writeAllDatasetFiles(
+  options: SnapshotStageOptions,
+  /** The harvest's election years (ProjectRecordsContext.years), as the check stage saw them. */
+  harvestYears: readonly number[],
+): Promise<RecordsWritten> {
+  const recordsWritten: RecordsWritten = new Map();
+  const derivedWritten: DerivedCounts = new Map();
   for (const dataset of DATASETS) {
     try {
       recordsWritten.set(
         dataset.id,
-        await writeDatasetFiles(options, dataset, await readRecordFlags(options.checkDir, dataset), harvestYears),
+        await writeDatasetFiles(
+          options,
+          dataset,
+          await readRecordFlags(options.checkDir, dataset),
+          derivedWritten,
+          harvestYears,
+        ),
       );
     } catch (error) {
       if (error instanceof SnapshotValueError)
@@ -260,117 +335,155 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
       throw error;
     }
   }
-  reporter.clearStatus();
+  for (const [id, counts] of derivedWritten) recordsWritten.set(id, counts);
+  return recordsWritten;
+}
 
-  const files: PublishedFile[] = [];
-  const describe = async (
-    relative: string,
-    dataset: PublishedFile['dataset'],
-    year: YearKey,
-    format: FileFormat,
-    records: number | null,
-  ): Promise<PublishedFile> => {
-    const { sha256, bytes } = await hashFile(path.join(outDir, relative));
-    return { path: relative, dataset, year, format, mediaType: formatOf(format).mediaType, bytes, records, sha256 };
-  };
+/** One written file of the data folder as the manifest lists it: path, size and SHA-256. */
+async function describeFile(
+  outDir: string,
+  relative: string,
+  dataset: PublishedFile['dataset'],
+  year: YearKey,
+  format: FileFormat,
+  records: number | null,
+): Promise<PublishedFile> {
+  const { sha256, bytes } = await hashFile(path.join(outDir, relative));
+  return { path: relative, dataset, year, format, mediaType: formatOf(format).mediaType, bytes, records, sha256 };
+}
+
+/** The check stage's quality report, in both forms, into the data folder. */
+async function copyQualityReport(checkDir: string, outDir: string): Promise<PublishedFile[]> {
   // The check stage's bytes, copied: parsed and written again, a number kept as sent (exact-json.ts) could change.
-  await copyFile(path.join(options.checkDir, QUALITY_REPORT_JSON), path.join(outDir, QUALITY_REPORT_JSON));
-  files.push(await describe(QUALITY_REPORT_JSON, null, 'all', 'quality-json', null));
-  await copyFile(path.join(options.checkDir, QUALITY_REPORT_MARKDOWN), path.join(outDir, QUALITY_REPORT_MARKDOWN));
-  files.push(await describe(QUALITY_REPORT_MARKDOWN, null, 'all', 'quality-markdown', null));
+  await copyFile(path.join(checkDir, QUALITY_REPORT_JSON), path.join(outDir, QUALITY_REPORT_JSON));
+  await copyFile(path.join(checkDir, QUALITY_REPORT_MARKDOWN), path.join(outDir, QUALITY_REPORT_MARKDOWN));
+  return [
+    await describeFile(outDir, QUALITY_REPORT_JSON, null, 'all', 'quality-json', null),
+    await describeFile(outDir, QUALITY_REPORT_MARKDOWN, null, 'all', 'quality-markdown', null),
+  ];
+}
 
-  const datasetYears = (id: DatasetDefinition['id']): number[] =>
-    [...(recordsWritten.get(id)?.keys() ?? [])].filter((year): year is number => year !== 'all').sort((a, b) => a - b);
-  const years = [...new Set(DATASETS.flatMap((dataset) => datasetYears(dataset.id)))].sort((a, b) => a - b);
-  // Each year's ZIP deflates on libuv's thread pool while the main thread hashes the next year's files; at most
-  // BUNDLES_AT_ONCE at a time. One after the other, the two bundles of a million records took 39 of 160 s.
-  const sections: { files: PublishedFile[]; bundle: Promise<PublishedFile> | null }[] = [];
-  const running: Promise<unknown>[] = [];
+/** The election years a dataset has files for, in order. */
+function datasetYearsOf(recordsWritten: RecordsWritten, id: DatasetDefinition['id']): number[] {
+  return [...(recordsWritten.get(id)?.keys() ?? [])]
+    .filter((year): year is number => year !== 'all')
+    .sort((a, b) => a - b);
+}
+
+type RecordsWritten = Map<PublishedDatasetId, Map<YearKey, number>>;
+
+/** Each year's (and the all-years) dataset files described, in manifest order. */
+async function describeDatasetFiles(
+  outDir: string,
+  years: readonly number[],
+  recordsWritten: RecordsWritten,
+): Promise<PublishedFile[]> {
+  const files: PublishedFile[] = [];
   for (const year of [...years, 'all' as const]) {
-    const yearFiles: PublishedFile[] = [];
     for (const dataset of DATASETS) {
       const records = recordsWritten.get(dataset.id)?.get(year);
       if (records === undefined) continue;
       for (const { id, suffix } of datasetFormats())
-        yearFiles.push(await describe(`${stemOf(dataset, year)}${suffix}`, dataset.id, year, id, records));
+        files.push(await describeFile(outDir, `${stemOf(dataset, year)}${suffix}`, dataset.id, year, id, records));
+      // The derived datasets of this one follow it: every format its normalized records have (no raw records).
+      for (const derived of DERIVED_DATASETS.filter((candidate) => candidate.from === dataset.id)) {
+        const rows = recordsWritten.get(derived.id)?.get(year);
+        if (rows === undefined) continue;
+        for (const { id, suffix } of derivedFormats())
+          files.push(await describeFile(outDir, `${stemOf(derived, year)}${suffix}`, derived.id, year, id, rows));
+      }
     }
-    let bundle: Promise<PublishedFile> | null = null;
-    if (year !== 'all') {
-      if (running.length >= BUNDLES_AT_ONCE) await running.shift();
-      const file = `${yearLabel(year)}/kpu-election-data-${yearLabel(year)}${formatOf('zip').suffix}`;
-      bundle = writeYearBundle({ outDir, file, year, files: yearFiles, datasets: DATASETS }).then(() =>
-        describe(file, null, year, 'zip', null),
-      );
-      // Awaited below, in manifest order; until then a failure must not count as unhandled.
-      running.push(bundle.catch(() => {}));
-    }
-    sections.push({ files: yearFiles, bundle });
   }
-  for (const section of sections) {
-    files.push(...section.files);
-    if (section.bundle) files.push(await section.bundle);
-  }
+  return files;
+}
 
-  const manifest: SnapshotManifest = {
-    schemaVersion: 1,
+/** The quality report's summary for the manifest: flagged records and violations per dataset and rule. */
+function summarizeQuality(quality: QualityReport): SnapshotManifest['quality'] {
+  return {
+    recordsChecked: quality.recordsChecked,
+    recordsFlagged: quality.recordsFlagged,
+    violationCount: quality.violationCount,
+    byDataset: Object.fromEntries(
+      quality.datasets.map((report) => [
+        report.dataset,
+        {
+          recordsFlagged: report.recordsFlagged,
+          violationsByRule: Object.fromEntries(
+            report.rules.map((rule) => [
+              rule.id,
+              report.violations.filter((violation) => violation.ruleId === rule.id).length,
+            ]),
+          ),
+        },
+      ]),
+    ),
+  };
+}
+
+/** manifest.json's content: the source, the harvest's provenance, the datasets, the quality summary, every file. */
+/** The upstream's address to cite: null for the demo, KPU_SOURCE_URL when set, else the harvest's origin. */
+function sourceUrlOf({ harvest, sourceUrl, upstreamProtocol }: SnapshotStageOptions): string | null {
+  if (harvest.parameters.demo) return null;
+  return sourceUrl ?? `${upstreamProtocol ?? 'https:'}//${harvest.parameters.upstreamHost}/`;
+}
+
+function buildSnapshotManifest(
+  options: SnapshotStageOptions,
+  check: CheckResult,
+  recordsWritten: RecordsWritten,
+  years: number[],
+  files: PublishedFile[],
+): SnapshotManifest {
+  const { harvest } = options;
+  return {
+    schemaVersion: 2,
     title: {
       id: 'Data pemilu Indonesia dari API data terbuka KPU',
       en: "Indonesia's election data from the KPU open-data API",
     },
-    demo: options.harvest.parameters.demo,
+    demo: harvest.parameters.demo,
     source: {
-      publisher: 'Komisi Pemilihan Umum (KPU)',
-      upstreamHost: options.harvest.parameters.upstreamHost,
+      publisher: SOURCE_PUBLISHER,
+      upstreamHost: harvest.parameters.upstreamHost,
+      url: sourceUrlOf(options),
       queries: UPSTREAM_DATASETS.map((dataset) => dataset.upstreamName),
     },
     harvest: {
-      harvestId: options.harvest.harvestId,
-      startedAt: options.harvest.startedAt,
-      finishedAt: options.harvest.finishedAt,
-      pages: Object.fromEntries(Object.entries(options.harvest.datasets).map(([id, summary]) => [id, summary.pages])),
-      records: Object.fromEntries(
-        Object.entries(options.harvest.datasets).map(([id, summary]) => [id, summary.records]),
-      ),
-      retries: options.harvest.retries,
-      warnings: options.harvest.warnings,
+      harvestId: harvest.harvestId,
+      startedAt: harvest.startedAt,
+      finishedAt: harvest.finishedAt,
+      pages: Object.fromEntries(Object.entries(harvest.datasets).map(([id, summary]) => [id, summary.pages])),
+      records: Object.fromEntries(Object.entries(harvest.datasets).map(([id, summary]) => [id, summary.records])),
+      retries: harvest.retries,
+      warnings: harvest.warnings,
     },
     years,
     datasets: DATASETS.map((dataset) => ({
       id: dataset.id,
       title: dataset.title,
       records: recordsWritten.get(dataset.id)?.get('all') ?? 0,
-      years: datasetYears(dataset.id),
+      years: datasetYearsOf(recordsWritten, dataset.id),
       valuesSeen: check.valuesSeen[dataset.id] ?? {},
     })),
-    quality: {
-      recordsChecked: quality.recordsChecked,
-      recordsFlagged: quality.recordsFlagged,
-      violationCount: quality.violationCount,
-      byDataset: Object.fromEntries(
-        quality.datasets.map((report) => [
-          report.dataset,
-          {
-            recordsFlagged: report.recordsFlagged,
-            violationsByRule: Object.fromEntries(
-              report.rules.map((rule) => [
-                rule.id,
-                report.violations.filter((violation) => violation.ruleId === rule.id).length,
-              ]),
-            ),
-          },
-        ]),
-      ),
-    },
+    quality: summarizeQuality(check.quality),
     files,
   };
+}
 
-  const sums = files.map((file) => `${file.sha256}  ${file.path}`).join('\n');
-  await writeFile(path.join(outDir, 'SHA256SUMS'), `${sums}\n`);
-  await writeFile(
-    path.join(outDir, 'datapackage.json'),
-    `${JSON.stringify(buildDataPackage(manifest, DATASETS), null, 2)}\n`,
+export async function runSnapshotStage(options: SnapshotStageOptions): Promise<SnapshotStageResult> {
+  const { outDir, reporter } = options;
+  const check = await readCheckResult(options.checkDir, options.harvest.harvestId);
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const recordsWritten = await writeAllDatasetFiles(options, upstreamYearsOf(check.quality.datasets));
+  reporter.clearStatus();
+  const files = await copyQualityReport(options.checkDir, outDir);
+  const years = [...new Set(DATASETS.flatMap((dataset) => datasetYearsOf(recordsWritten, dataset.id)))].sort(
+    (a, b) => a - b,
   );
+  files.push(...(await describeDatasetFiles(outDir, years, recordsWritten)));
+  const manifest = buildSnapshotManifest(options, check, recordsWritten, years, files);
   await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   reporter.line(`snapshot: ${files.length} files for ${years.length} election years in ${outDir}`);
-  return { manifest, quality };
+  return { manifest, quality: check.quality };
 }

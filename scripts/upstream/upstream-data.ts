@@ -3,15 +3,18 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { RawRecord, UpstreamDatasetDefinition, UpstreamDatasetId } from '../datasets/dataset-definition.ts';
-import { UPSTREAM_DATASETS } from '../datasets/datasets.ts';
+import type { RawRecord, UpstreamDatasetDefinition } from '../datasets/dataset-definition.ts';
+import { UPSTREAM_DATASETS, type DatasetId, type ShippedDatasetId } from '../datasets/datasets.ts';
 
-export type DatasetId = UpstreamDatasetId;
+export type { DatasetId } from '../datasets/datasets.ts';
 
-/** Records per dataset, keyed by dataset id, in the order they are served. */
-export type UpstreamData = Record<DatasetId, RawRecord[]>;
+/**
+ * Records per dataset, keyed by dataset id, in the order they are served: the shipped datasets' always there,
+ * any other declared dataset's (a test's) when given; a dataset without records is served empty.
+ */
+export type UpstreamData = Record<ShippedDatasetId, RawRecord[]> & Partial<Record<DatasetId, RawRecord[]>>;
 
-export function createEmptyUpstreamData(): UpstreamData {
+function createEmptyUpstreamData(): UpstreamData {
   return Object.fromEntries(UPSTREAM_DATASETS.map((dataset) => [dataset.id, []])) as unknown as UpstreamData;
 }
 
@@ -35,7 +38,7 @@ export async function loadUpstreamData(files: readonly string[]): Promise<Upstre
   const data = createEmptyUpstreamData();
   for (const file of files) {
     const { dataset, records } = await readUpstreamFile(file);
-    data[dataset.id].push(...records);
+    (data[dataset.id] ??= []).push(...records);
   }
   return data;
 }

@@ -3,8 +3,9 @@
 // for Arrow IPC, a CSV parser, JSON.parse, the Frictionless libraries, a ZIP reader, coreutils' sha256sum)
 // and compared with the source records normalized by an independent expectation, and the provenance
 // compared with what the stand-in saw of the harvest.
-import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { parse } from 'csv-parse/sync';
@@ -13,18 +14,51 @@ import tableschema from 'tableschema';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ColumnDefinition, DatasetDefinition, RawRecord } from '../../scripts/datasets/dataset-definition.ts';
-import { DATASETS, UPSTREAM_DATASETS } from '../../scripts/datasets/datasets.ts';
+import { DATASETS, DERIVED_DATASETS, UPSTREAM_DATASETS } from '../../scripts/datasets/datasets.ts';
+import { partyIdOf } from '../../scripts/datasets/party-identity.ts';
+import { turnoutLongDataset } from '../../scripts/datasets/turnout-long-dataset.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
+import { PARQUET_METADATA_KEY } from '../../scripts/snapshot/parquet-writer.ts';
 import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createBuildWorld, queryDuckDb, sha256, type BuildWorld } from '../support/build-fixtures.ts';
 import { readLatestHarvested, type HarvestedData } from '../support/harvest-fixtures.ts';
-import { canonicalFile, noticeSharedData } from '../support/shared-data.ts';
+import { sha256sumCheck, unzipInto } from '../support/release-checks.ts';
+import { canonicalFile, noticeSharedData, SHARED_DATA_DIR } from '../support/shared-data.ts';
 
 type Row = Record<string, unknown>;
 
+/**
+ * The region codes, independently of the project's matcher: KPU's own 2019 region list gives each regency's
+ * Kemendagri code under its exact name (the real records are of Sumatra and Java, whose codes have not changed).
+ */
+let kpuRegencyCodes: Map<string, string> | undefined;
+function kpuRegencyCode(raw: RawRecord): string | undefined {
+  kpuRegencyCodes ??= new Map(
+    (
+      parse(readFileSync(path.join(SHARED_DATA_DIR, 'sources/kpu2019_wilayah_kabupaten.csv')), {
+        columns: true,
+        bom: true,
+      }) as Record<string, string>[]
+    ).map((row) => [`${row.kodePro}|${row.namaKab}`, row.kodeKab ?? '']),
+  );
+  return kpuRegencyCodes.get(`${String(raw.IdDapil).slice(0, 2)}|${String(raw.NamaKabupaten)}`);
+}
+
 /** The normalization the docs promise, written independently of scripts/normalize for clean source values. */
 function expectValue(column: ColumnDefinition, raw: RawRecord, flags: string[]): unknown {
+  if (column.name === 'party_id') {
+    const text = (field: string) => String(raw[field] ?? '').trim() || null;
+    const year = Number(raw.tahunPemilu);
+    return partyIdOf({
+      name: text('NamaPartai'),
+      acronym: text('AkronimNamaPartai'),
+      year,
+      ballot: text('NomorUrutPartai'),
+    });
+  }
+  if (column.name === 'province_code') return String(raw.IdDapil).slice(0, 2);
+  if (column.name === 'regency_code') return kpuRegencyCode(raw);
   if (column.source === null) return flags;
   const value = String(raw[column.source] ?? '');
   if (value.trim() === '') return null;
@@ -53,7 +87,7 @@ function expectRecords(
 }
 
 /** DuckDB returns BIGINT as text in JSON rows; the published value is the number. */
-function fromDuckDb(dataset: DatasetDefinition, row: Row): Row {
+function fromDuckDb(dataset: { columns: readonly ColumnDefinition[] }, row: Row): Row {
   return Object.fromEntries(
     dataset.columns.map((column) => [
       column.name,
@@ -63,7 +97,7 @@ function fromDuckDb(dataset: DatasetDefinition, row: Row): Row {
 }
 
 /** CSV fields are text: numbers unquoted, null empty, the flag list joined by ";". */
-function fromCsv(dataset: DatasetDefinition, row: string[]): Row {
+function fromCsv(dataset: { columns: readonly ColumnDefinition[] }, row: string[]): Row {
   return Object.fromEntries(
     dataset.columns.map((column, index) => {
       const value = row[index] ?? '';
@@ -74,7 +108,7 @@ function fromCsv(dataset: DatasetDefinition, row: string[]): Row {
   );
 }
 
-function fromArrow(dataset: DatasetDefinition, row: Row): Row {
+function fromArrow(dataset: { columns: readonly ColumnDefinition[] }, row: Row): Row {
   return Object.fromEntries(
     dataset.columns.map((column) => {
       const value = row[column.name];
@@ -110,20 +144,6 @@ function zipEntries(file: string): Promise<Map<string, Buffer>> {
 }
 
 /** Runs a command to its end, whatever its exit code, so a failure shows what it printed. */
-function runCommand(
-  command: string,
-  args: string[],
-  cwd: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    // LC_ALL=C: sha256sum's "OK" and "FAILED" are translated in other locales.
-    execFile(command, args, { cwd, env: { ...process.env, LC_ALL: 'C' } }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      resolve({ code, stdout, stderr: error && code === -1 ? `${stderr}${error.message}` : stderr });
-    });
-  });
-}
-
 /** The stand-in's silent cap on records per page: below the default page size, so the harvest pages. */
 const PAGE_CAP = 100;
 
@@ -149,7 +169,17 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
 
     /** Every format of one file stem (`2014/kpu-dpr-turnout-by-sex-2014`), read back, equals the source records normalized. */
     async function expectEveryFormat(dataset: DatasetDefinition, stem: string, source: RawRecord[]): Promise<void> {
-      const expected = expectRecords(dataset, source, flagsOf);
+      await expectEveryNormalizedFormat(dataset, stem, expectRecords(dataset, source, flagsOf));
+      const raw = JSON.parse(await readFile(data(`${stem}.raw.json`), 'utf8')) as RawRecord[];
+      expect(raw, `${stem}.raw.json`).toEqual(source);
+    }
+
+    /** JSON, CSV, Parquet and Arrow of one file stem, read back, equal `expected`. */
+    async function expectEveryNormalizedFormat(
+      dataset: { columns: readonly ColumnDefinition[] },
+      stem: string,
+      expected: Row[],
+    ): Promise<void> {
       expect(JSON.parse(await readFile(data(`${stem}.json`), 'utf8')), `${stem}.json`).toEqual(expected);
       const csvRows = parse(await readFile(data(`${stem}.csv`)), { bom: true }) as string[][];
       expect(csvRows[0], `${stem}.csv`).toEqual(dataset.columns.map((column) => column.name));
@@ -167,8 +197,45 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         arrow.toArray().map((row: { toJSON(): Row }) => fromArrow(dataset, row.toJSON())),
         `${stem}.arrow`,
       ).toEqual(expected);
-      const raw = JSON.parse(await readFile(data(`${stem}.raw.json`), 'utf8')) as RawRecord[];
-      expect(raw, `${stem}.raw.json`).toEqual(source);
+    }
+
+    /**
+     * The long rows the docs promise (docs/data.md, "The long turnout file"), written independently of
+     * scripts/datasets/turnout-long-dataset.ts: per record, each upstream count field once, in this order.
+     */
+    function expectLongRows(source: RawRecord[]): Row[] {
+      const codeColumn = (name: string) =>
+        DATASETS.flatMap((dataset) => dataset.columns).find((column) => column.name === name) as ColumnDefinition;
+      const cells: Array<[string, string, string, string]> = [];
+      for (const [list, upstream] of [
+        ['dpt', 'DPT'],
+        ['dptb', 'DPTb'],
+        ['dpk', 'DPK'],
+      ] as const) {
+        cells.push([list, 'male', `JumlahPenggunaHakPilihLakiLakiDalam${upstream}`, 'part']);
+        cells.push([list, 'female', `JumlahPenggunaHakPilihPerempuanDalam${upstream}`, 'part']);
+        cells.push([list, 'total', `JumlahPenggunaHakPilihLakiLakiDanPerempuanDalam${upstream}`, 'total']);
+      }
+      cells.push(['all', 'male', 'JumlahTotalPenggunaHakPilihLakiLaki', 'total']);
+      cells.push(['all', 'female', 'JumlahTotalPenggunaHakPilihPerempuan', 'total']);
+      cells.push(['all', 'total', 'JumlahSeluruhPenggunaHakPilih', 'total']);
+      return source.flatMap((record) =>
+        cells.map(([list, sex, field, kind]) => ({
+          election_year: Number(record.TahunPemilu),
+          election_type: record.JenisPemilu,
+          dapil_id: record.IdDapil,
+          dapil_name: record.NamaDapil,
+          province_name: record.NamaProvinsi,
+          regency_name: record.NamaKabupaten,
+          province_code: expectValue(codeColumn('province_code'), record, []),
+          regency_code: expectValue(codeColumn('regency_code'), record, []),
+          voter_list: list,
+          sex,
+          voters: Number(record[field]),
+          count_kind: kind,
+          quality_flags: flagsOf(record),
+        })),
+      );
     }
 
     beforeAll(async () => {
@@ -197,8 +264,22 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         expect(content.length, file.path).toBe(file.bytes);
         expect(sha256(content), file.path).toBe(file.sha256);
       }
-      const sums = (await readFile(data('SHA256SUMS'), 'utf8')).trim().split('\n');
-      expect(sums).toEqual(manifest.files.map((file) => `${file.sha256}  ${file.path}`));
+      // One SHA256SUMS per folder, listing that folder's files by bare name (the top one also the descriptors).
+      const listed = new Set<string>();
+      for (const folder of ['', '2014', '2019', '2024', 'all-years']) {
+        for (const line of (await readFile(data(path.join(folder, 'SHA256SUMS')), 'utf8')).trim().split('\n')) {
+          const [digest, name] = line.split('  ') as [string, string];
+          expect(name, folder).not.toContain('/');
+          listed.add(`${digest}  ${path.posix.join(folder, name)}`);
+        }
+      }
+      expect([...listed].sort()).toEqual(
+        [
+          ...manifest.files.map((file) => `${file.sha256}  ${file.path}`),
+          `${sha256(await readFile(data('manifest.json')))}  manifest.json`,
+          `${sha256(await readFile(data('datapackage.json')))}  datapackage.json`,
+        ].sort(),
+      );
       expect(manifest.quality).toMatchObject({ recordsChecked: 267 + 59, recordsFlagged: 4 });
       expect(manifest.datasets.find((dataset) => dataset.id === 'turnout')?.valuesSeen).toEqual({
         JenisPemilu: ['DPR'],
@@ -208,7 +289,7 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
     it.each(UPSTREAM_DATASETS.map((dataset) => [dataset.id, dataset] as const))(
       "%s: every value in every format of each year's files equals the normalized source",
       async (_id, dataset) => {
-        const records = served[dataset.id];
+        const records = served[dataset.id] ?? [];
         for (const year of new Set(records.map((record) => Number(record[dataset.yearField])))) {
           const source = records.filter((record) => Number(record[dataset.yearField]) === year);
           await expectEveryFormat(dataset, `${year}/${dataset.fileStem}-${year}`, source);
@@ -224,16 +305,61 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
             .filter((file) => file.dataset === dataset.id && file.year === 'all')
             .map((file) => file.format),
         ).toEqual(['json', 'csv', 'parquet', 'arrow', 'raw-json']);
-        await expectEveryFormat(dataset, `all-years/${dataset.fileStem}-all-years`, served[dataset.id]);
+        await expectEveryFormat(dataset, `all-years/${dataset.fileStem}-all-years`, served[dataset.id] ?? []);
       },
     );
 
-    it('passes `sha256sum -c SHA256SUMS` (GNU coreutils) in the data folder and in the release folder, every file OK', async () => {
+    it('turnout-long: every format of the 2014 and all-years files holds each source count once, as the docs say', async () => {
+      expect(
+        manifest.files.filter((file) => file.dataset === 'turnout-long').map((file) => `${file.year} ${file.format}`),
+      ).toEqual([
+        '2014 json',
+        '2014 csv',
+        '2014 parquet',
+        '2014 arrow',
+        'all json',
+        'all csv',
+        'all parquet',
+        'all arrow',
+      ]);
+      const expected = expectLongRows(served.turnout);
+      expect(expected).toHaveLength(267 * 12);
+      for (const file of manifest.files.filter((candidate) => candidate.dataset === 'turnout-long'))
+        expect(file.records, file.path).toBe(267 * 12);
+      for (const stem of ['2014/kpu-dpr-turnout-long-2014', 'all-years/kpu-dpr-turnout-long-all-years'])
+        await expectEveryNormalizedFormat(turnoutLongDataset, stem, expected);
+      // The sum the docs give: the part rows of the records without flags, or their all/total rows.
+      const [sums] = await queryDuckDb(
+        `SELECT SUM(voters) FILTER (WHERE count_kind = 'part') AS parts,
+                SUM(voters) FILTER (WHERE voter_list = 'all' AND sex = 'total') AS totals
+         FROM read_parquet('${data('2014/kpu-dpr-turnout-long-2014.parquet')}') WHERE len(quality_flags) = 0`,
+      );
+      expect([Number(sums?.parts), Number(sums?.totals)]).toEqual([102_564_049, 102_564_049]);
+    });
+
+    it('passes `sha256sum -c SHA256SUMS` (GNU coreutils) in every folder of the data folder and of the release folder, and in every unzipped bundle', async () => {
       expect(manifest.release?.path).toMatch(/^releases\/[^/]+\/$/);
-      for (const folder of [data(''), data(manifest.release?.path ?? '')]) {
-        const check = await runCommand('sha256sum', ['--check', '--strict', 'SHA256SUMS'], folder);
-        expect(check, folder).toMatchObject({ code: 0, stderr: '' });
-        expect(check.stdout.trimEnd().split('\n'), folder).toEqual(manifest.files.map((file) => `${file.path}: OK`));
+      const checked: string[] = [];
+      for (const base of ['', manifest.release?.path ?? '']) {
+        for (const folder of ['', '2014', '2019', '2024', 'all-years']) {
+          const check = await sha256sumCheck(data(path.join(base, folder)));
+          expect(check, path.join(base, folder)).toMatchObject({ code: 0, stderr: '' });
+          if (base === '') checked.push(...check.checked.map((name) => path.posix.join(folder, name)));
+        }
+      }
+      expect(checked.sort()).toEqual(
+        [...manifest.files.map((file) => file.path), 'manifest.json', 'datapackage.json'].sort(),
+      );
+      for (const bundle of manifest.files.filter((file) => file.format === 'zip')) {
+        const into = await mkdtemp(path.join(os.tmpdir(), 'kpu-bundle-'));
+        try {
+          const names = await unzipInto(data(bundle.path), into);
+          const check = await sha256sumCheck(path.join(into, path.dirname(names[0] ?? '')));
+          expect(check, bundle.path).toMatchObject({ code: 0, stderr: '' });
+          expect(check.checked.length, bundle.path).toBe(names.length - 1);
+        } finally {
+          await rm(into, { recursive: true, force: true });
+        }
       }
     });
 
@@ -243,6 +369,8 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       expect(manifest.source).toEqual({
         publisher: 'Komisi Pemilihan Umum (KPU)',
         upstreamHost: host,
+        // KPU_SOURCE_URL unset: the base URL's origin, never its path or the key.
+        url: `${new URL(world.upstream.url).origin}/`,
         queries: ['datahakpilihdpr', 'profilpartai'],
       });
       // The pages of a complete harvest under the cap of 100: on by the records received, up to the first empty page.
@@ -293,13 +421,17 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       }
     });
 
-    it('names the upstream and the time of retrieval as the source in datapackage.json', async () => {
+    it('names the upstream with its address and the time of retrieval as the source in datapackage.json', async () => {
       const descriptor = JSON.parse(await readFile(data('datapackage.json'), 'utf8')) as {
         created: string;
-        sources: Array<{ title: string }>;
+        version: string;
+        sources: Array<{ title: string; path: string }>;
       };
+      // KPU_SOURCE_URL unset: the base URL's origin, without the path or the key.
+      expect(descriptor.sources[0]?.path).toBe(`${new URL(world.upstream.url).origin}/`);
+      expect(descriptor.version).toBe(manifest.release?.id);
       const { finishedAt } = harvested.manifest;
-      expect(descriptor.sources).toHaveLength(1);
+      expect(descriptor.sources).toHaveLength(2);
       const title = descriptor.sources[0]?.title ?? '';
       expect(title).toContain('Komisi Pemilihan Umum (KPU)');
       expect(title).toContain(new URL(world.upstream.url).host);
@@ -308,6 +440,10 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       expect(title).toContain(`retrieved ${finishedAt}`);
       expect(descriptor.created).toBe(finishedAt);
       expect(manifest.harvest.finishedAt).toBe(finishedAt);
+      // The region codes' list, credited as its ODbL 1.0 licence asks.
+      expect(descriptor.sources[1]?.title).toMatch(
+        /^Kemendagri region codes .* idn-area-data \d+\.\d+\.\d+ .*Open Database License \(ODbL\) 1\.0/,
+      );
     });
 
     it('writes every normalized JSON file to the declared schema: the columns in order, each value of its type or a null the column allows', async () => {
@@ -324,6 +460,8 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         'parties all',
         'turnout 2014',
         'turnout all',
+        'turnout-long 2014',
+        'turnout-long all',
       ]);
       const fits: Record<ColumnDefinition['type'], (value: unknown) => boolean> = {
         integer: (value) => Number.isSafeInteger(value),
@@ -337,7 +475,9 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         text_list: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== ''),
       };
       for (const file of jsonFiles) {
-        const dataset = DATASETS.find((candidate) => candidate.id === file.dataset) as DatasetDefinition;
+        const dataset = [...DATASETS, ...DERIVED_DATASETS].find((candidate) => candidate.id === file.dataset) as {
+          columns: readonly ColumnDefinition[];
+        };
         const records = JSON.parse(await readFile(data(file.path), 'utf8')) as Row[];
         expect(records.length, file.path).toBe(file.records);
         for (const [index, record] of records.entries()) {
@@ -410,20 +550,44 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       }
     });
 
-    it("bundles each year's files with a README in a ZIP", async () => {
+    it("carries each Parquet file's dataset, year, source and licence in its key-value metadata (DuckDB)", async () => {
+      for (const file of manifest.files.filter((candidate) => candidate.format === 'parquet')) {
+        const rows = await queryDuckDb(
+          `SELECT decode(value) AS value FROM parquet_kv_metadata('${data(file.path)}') WHERE decode(key) = '${PARQUET_METADATA_KEY}'`,
+        );
+        expect(JSON.parse(String(rows[0]?.value)), file.path).toMatchObject({
+          dataset: file.dataset,
+          election_year: String(file.year),
+          source: expect.stringContaining('Komisi Pemilihan Umum (KPU)'),
+        });
+      }
+    });
+
+    it("bundles each year's files with a README and its own descriptors in a ZIP", async () => {
       const bundle = manifest.files.find((file) => file.format === 'zip' && file.year === 2014);
       expect(bundle?.path).toBe('2014/kpu-election-data-2014.zip');
       const entries = await zipEntries(data(bundle?.path ?? ''));
       const yearFiles = manifest.files.filter((file) => file.year === 2014 && file.dataset !== null);
-      expect([...entries.keys()]).toEqual([
-        'kpu-election-data-2014/README.md',
-        ...yearFiles.map((file) => `kpu-election-data-2014/${path.basename(file.path)}`),
-      ]);
+      expect([...entries.keys()]).toEqual(
+        [
+          'README.md',
+          'manifest.json',
+          'datapackage.json',
+          'SHA256SUMS',
+          'quality-report.json',
+          'quality-report.md',
+          'CITATION.bib',
+          'CITATION.ris',
+          'CITATION.csl.json',
+          ...yearFiles.map((file) => path.basename(file.path)),
+        ].map((name) => `kpu-election-data-2014/${name}`),
+      );
       for (const file of yearFiles)
         expect(sha256(entries.get(`kpu-election-data-2014/${path.basename(file.path)}`) ?? '')).toBe(file.sha256);
       const readme = entries.get('kpu-election-data-2014/README.md')?.toString() ?? '';
       expect(readme).toContain('How to cite');
       expect(readme).toContain('`total_voters`');
+      expect(readme).toContain('`count_kind`');
     });
   },
 );

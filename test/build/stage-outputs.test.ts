@@ -12,6 +12,8 @@ import { readLatestHarvest } from '../../scripts/harvest/harvest-stage.ts';
 import { createSilentReporter } from '../../scripts/log/progress-reporter.ts';
 import { runSnapshotStage } from '../../scripts/snapshot/snapshot-stage.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
+import { isReleaseFormat } from '../../scripts/formats.ts';
+import { checksumFilesOf } from '../../scripts/release/checksum-files.ts';
 import { STAGES, stageFolder } from '../../scripts/stages.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
@@ -53,17 +55,33 @@ describe('stage outputs', () => {
     // The release stage's folder: the completed manifest, the one published, over the snapshot's very files.
     const released = await readFile(path.join(folder('release'), 'manifest.json'), 'utf8');
     expect(released).toBe(await readFile(path.join(world.distDir, 'data', 'manifest.json'), 'utf8'));
-    expect({ ...(JSON.parse(released) as SnapshotManifest), release: undefined, build: undefined }).toEqual({
-      ...snapshot,
+    // The snapshot's manifest plus the release, the build and the files that name the release (release formats).
+    const completed = JSON.parse(released) as SnapshotManifest;
+    const releaseWritten = completed.files.filter((file) => isReleaseFormat(file.format));
+    expect(releaseWritten.map((file) => file.format).sort()).toEqual(
+      ['citation-bibtex', 'citation-csl', 'citation-ris', ...snapshot.years.map(() => 'zip'), 'zip'].sort(),
+    );
+    expect({
+      ...completed,
+      files: completed.files.filter((file) => !isReleaseFormat(file.format)),
       release: undefined,
       build: undefined,
-    });
+    }).toEqual({ ...snapshot, release: undefined, build: undefined });
     const snapshotFiles = await hashes(folder('snapshot'));
     const releaseFiles = await hashes(folder('release'));
     delete snapshotFiles['manifest.json'];
-    for (const own of ['manifest.json', 'changes.json', 'history.json', 'releases.json']) {
-      expect(releaseFiles[own], own).toBeDefined();
-      delete releaseFiles[own];
+    const own = [
+      'manifest.json',
+      'datapackage.json',
+      'changes.json',
+      'history.json',
+      'releases.json',
+      ...checksumFilesOf(completed),
+      ...releaseWritten.map((file) => file.path),
+    ];
+    for (const name of own) {
+      expect(releaseFiles[name], name).toBeDefined();
+      delete releaseFiles[name];
     }
     expect(releaseFiles).toEqual(snapshotFiles);
     // The published quality report is the check stage's, byte for byte.
@@ -90,11 +108,15 @@ describe('stage outputs', () => {
     // The snapshot stage from the build's own check folder, read only.
     const before = await hashes(folder('check'));
     const outDir = path.join(scratch, 'snapshot', 'data');
+    const built = await readJson<SnapshotManifest>(path.join(folder('snapshot'), 'manifest.json'));
     await runSnapshotStage({
       harvestDir: harvest.dir,
       harvest: harvest.manifest,
       checkDir: folder('check'),
       outDir,
+      // KPU_SOURCE_URL unset: the harvested upstream's origin, as the build named it.
+      sourceUrl: null,
+      upstreamProtocol: new URL(built.source.url ?? 'x:').protocol,
       reporter: createSilentReporter(),
     });
     expect(await hashes(outDir)).toEqual(await hashes(folder('snapshot')));
@@ -116,6 +138,7 @@ describe('stage outputs', () => {
         harvest: harvest.manifest,
         checkDir,
         outDir: path.join(scratch, 'refused'),
+        sourceUrl: null,
         reporter: createSilentReporter(),
       }),
     ).rejects.toThrow(/is of harvest 20200101T000000Z, not .*run the check stage again/);

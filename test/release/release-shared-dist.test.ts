@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { distLocksDirOf } from '../../scripts/build-lock.ts';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { runPublishStage } from '../../scripts/publish/publish-stage.ts';
@@ -12,7 +12,12 @@ import { checkReleaseHistory, type ReleaseEntry } from '../../scripts/release/re
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { startUpstreamServer, type RunningUpstream } from '../../scripts/upstream/upstream-server.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { createBuildWorld, type BuildWorld } from '../support/build-fixtures.ts';
+import {
+  buildWorldTemplate,
+  copyBuildWorld,
+  type BuildWorld,
+  type BuildWorldTemplate,
+} from '../support/build-fixtures.ts';
 import { distState, errorOf } from '../support/dist-state.ts';
 import { TEST_KEY } from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
@@ -35,6 +40,15 @@ function renameChair(upstream: RunningUpstream, name: string): void {
   );
 }
 
+// Every test starts from one good build into dist/ (built once, copied into each test).
+let template: BuildWorldTemplate;
+beforeAll(async () => {
+  template = await buildWorldTemplate(data());
+});
+afterAll(async () => {
+  await template?.close();
+});
+
 let world: BuildWorld | undefined;
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -45,9 +59,7 @@ afterEach(async () => {
 
 describe('builds sharing one published folder', () => {
   it('stops a build with DIST_BUSY, naming the other build, while another releases into the same dist/', async () => {
-    world = await createBuildWorld(data());
-    const first = await world.build();
-    expect(first.code, first.stderr).toBe(0);
+    world = await copyBuildWorld(template);
     renameChair(world.upstream, 'Ketua Contoh Lain');
     // Another build (a running process) holding the published folder's lock, as a build in its release, site or
     // publish stage does.
@@ -75,9 +87,7 @@ describe('builds sharing one published folder', () => {
   });
 
   it('leaves a history that holds together when two builds with their own caches start together', async () => {
-    world = await createBuildWorld(data());
-    const first = await world.build();
-    expect(first.code, first.stderr).toBe(0);
+    world = await copyBuildWorld(template);
     const firstRelease = (await world.readManifest()).release?.id ?? '';
     // A second upstream with other data, harvested by a build with a cache of its own into the same dist/.
     const otherData = data();
@@ -117,9 +127,7 @@ describe('builds sharing one published folder', () => {
   });
 
   it('refuses to publish beside a release folder that releases.json does not list, leaving dist/ as it was', async () => {
-    world = await createBuildWorld(data());
-    const first = await world.build();
-    expect(first.code, first.stderr).toBe(0);
+    world = await copyBuildWorld(template);
     const release = (await world.readManifest()).release?.id ?? '';
     // A folder left as a concurrent build of the old publisher left it: present, not listed.
     const releases = path.join(world.distDir, 'data', 'releases');
@@ -144,9 +152,7 @@ describe('builds sharing one published folder', () => {
   });
 
   it('never swaps over a dist/ other than the one the release stage compared with', async () => {
-    world = await createBuildWorld(data());
-    const first = await world.build();
-    expect(first.code, first.stderr).toBe(0);
+    world = await copyBuildWorld(template);
     const before = await distState(world.distDir);
     const stages = path.join(world.cacheDir, 'stages');
     await expect(

@@ -5,12 +5,18 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import type { ChangesDocument } from '../../scripts/release/release-stage.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { createBuildWorld, type BuildWorld } from '../support/build-fixtures.ts';
+import {
+  buildWorldTemplate,
+  copyBuildWorld,
+  createBuildWorld,
+  type BuildWorld,
+  type BuildWorldTemplate,
+} from '../support/build-fixtures.ts';
 import { distState, errorOf } from '../support/dist-state.ts';
 
 function data(): UpstreamData {
@@ -24,6 +30,15 @@ function data(): UpstreamData {
 const readChanges = async (world: BuildWorld): Promise<ChangesDocument> =>
   JSON.parse(await readFile(path.join(world.distDir, 'data/changes.json'), 'utf8')) as ChangesDocument;
 
+// The first two tests start from one good build of data() (built once, copied into each).
+let template: BuildWorldTemplate;
+beforeAll(async () => {
+  template = await buildWorldTemplate(data());
+});
+afterAll(async () => {
+  await template?.close();
+});
+
 let world: BuildWorld | undefined;
 afterEach(async () => {
   await world?.close();
@@ -32,9 +47,7 @@ afterEach(async () => {
 
 describe('the shrink guard', () => {
   it('refuses a harvest that lost a whole election year, leaving dist/ as it was, and publishes it with --accept-shrink', async () => {
-    world = await createBuildWorld(data());
-    const first = await world.build();
-    expect(first.code, first.stderr).toBe(0);
+    world = await copyBuildWorld(template);
     const firstRelease = (await world.readManifest()).release?.id;
     const parties = world.upstream.getData('parties') as RawRecord[];
     world.upstream.setData(
@@ -66,9 +79,7 @@ describe('the shrink guard', () => {
   });
 
   it('refuses losing more than KPU_SHRINK_TOLERANCE of a year, and lets a smaller loss through', async () => {
-    world = await createBuildWorld(data());
-    const first = await world.build();
-    expect(first.code, first.stderr).toBe(0);
+    world = await copyBuildWorld(template);
     const turnout = world.upstream.getData('turnout') as RawRecord[];
     // 3 of 20 records gone: 15 %, beyond the default 10 %.
     world.upstream.setData('turnout', turnout.slice(3));

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PublishedSite } from './site-fixtures.ts';
 
-export const AXE_SCRIPT = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
+const AXE_SCRIPT = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
 export const PAGE_BUDGET_BYTES = 30 * 1024;
 
 /** Every HTML page of the published site as a URL path: "2014/dapil/1101/index.html" → "/2014/dapil/1101/". */
@@ -23,7 +23,7 @@ export async function listPagePaths(distDir: string): Promise<string[]> {
 }
 
 /** Runs `task` over the items with at most `limit` at a time, keeping the order of results. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -47,7 +47,7 @@ interface AxeViolation {
  * axe-core's violations, of any impact, on the page as it is now (axe injected by `injectAxe` or here). The issue
  * asks for no serious or critical one; the site has none at all, and the tests keep it that way.
  */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
@@ -60,12 +60,24 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   });
 }
 
+/** How many dapil and party pages of each kind and language axe checks when not all of them. */
+export interface AxeSample {
+  /** Pages spread evenly over the list (8 unless told). */
+  perKind?: number;
+  /** The largest pages: the most rows and fields (3 unless told). */
+  largest?: number;
+}
+
 /**
  * The pages axe checks when not all of them: every page that is not a dapil or party page, and of those, per
  * kind and language, a spread of the list, the largest pages (the most rows and fields) and every page with a
  * flagged record (quality notes).
  */
-export async function selectAxePages(distDir: string, paths: readonly string[], perKind = 8): Promise<Set<string>> {
+export async function selectAxePages(
+  distDir: string,
+  paths: readonly string[],
+  { perKind = 8, largest = 3 }: AxeSample = {},
+): Promise<Set<string>> {
   const selected = new Set<string>();
   const groups = new Map<string, Array<{ page: string; bytes: number }>>();
   for (const page of paths) {
@@ -84,7 +96,7 @@ export async function selectAxePages(distDir: string, paths: readonly string[], 
     group.forEach((entry, index) => {
       if (index % step === 0) selected.add(entry.page);
     });
-    for (const entry of [...group].sort((a, b) => b.bytes - a.bytes).slice(0, 3)) selected.add(entry.page);
+    for (const entry of [...group].sort((a, b) => b.bytes - a.bytes).slice(0, largest)) selected.add(entry.page);
   }
   return selected;
 }
@@ -184,7 +196,7 @@ export async function checkPagesRender(
 }
 
 /** The attribute values that name another resource: links, stylesheets, scripts, the search index. */
-export function extractReferences(html: string): string[] {
+function extractReferences(html: string): string[] {
   const references: string[] = [];
   for (const match of html.matchAll(/\s(?:href|src|action|data-index)="([^"]*)"/g)) {
     references.push((match[1] ?? '').replaceAll('&amp;', '&'));
@@ -192,7 +204,7 @@ export function extractReferences(html: string): string[] {
   return references;
 }
 
-export function sha256(content: Buffer | string): string {
+function sha256(content: Buffer | string): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
@@ -296,7 +308,7 @@ export async function measurePageWeights(distDir: string, paths: readonly string
  * Indonesian shares with English (data, format, total, demo, link, unit, valid) are not listed, nor "string",
  * which the dataset declarations' Indonesian rule descriptions use as the JSON term.
  */
-export const ENGLISH_WORDS: ReadonlySet<string> = new Set([
+const ENGLISH_WORDS: ReadonlySet<string> = new Set([
   'the',
   'of',
   'and',

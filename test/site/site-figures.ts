@@ -250,6 +250,7 @@ const PARTY_TEXT_COLUMNS = [
   'ballot_number',
   'party_name',
   'party_acronym',
+  'party_id',
   'office_address',
   'email',
   'website',

@@ -237,7 +237,11 @@ describe('the site across releases and offline', () => {
           ]);
           const manifest = (await (await fetch(url(row.links[1] as string))).json()) as { release: { id: string } };
           expect(manifest.release.id).toBe(row.release);
-          expect(await (await fetch(url(row.links[2] as string))).text()).toContain('all-years/');
+          // The release folder's own SHA256SUMS: its top files by bare name, the manifest included (each year's
+          // folder has its own).
+          const sums = await (await fetch(url(row.links[2] as string))).text();
+          expect(sums).toMatch(/^[0-9a-f]{64} {2}manifest\.json$/m);
+          expect(sums).not.toContain('/');
         }
         const firstSection = page.locator(`section[data-release="${first}"]`);
         expect(await firstSection.getAttribute('data-status')).toBe('first');

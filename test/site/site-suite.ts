@@ -12,6 +12,7 @@ import {
   measurePageWeights,
   PAGE_BUDGET_BYTES,
   selectAxePages,
+  type AxeSample,
 } from './site-checks.ts';
 import { checkPartyFigures, checkTurnoutFigures } from './site-figures.ts';
 import { launchChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
@@ -36,9 +37,11 @@ export interface SiteSuiteOptions {
   screenshots: readonly string[];
   /**
    * Run axe on every page (true), or on a sample: every page that is not a dapil or party page, plus a spread
-   * and the largest of those (selectAxePages). KPU_TEST_AXE_ALL=1 forces every page.
+   * and the largest of those, and every page with a flagged record (selectAxePages, sized by `axeSample`).
+   * KPU_TEST_AXE_ALL=1 (the CI lane, .ci/run) forces every page.
    */
   axeAll: boolean;
+  axeSample?: AxeSample;
 }
 
 /** Registers the shared tests inside the caller's describe; returns accessors for extra tests. */
@@ -106,7 +109,7 @@ export function defineSiteSuite(
 
     const axeAll = options.axeAll || process.env.KPU_TEST_AXE_ALL === '1';
     it(`renders every page in Chromium, with no axe violation of any impact on ${axeAll ? 'any page' : 'a sample of every kind of page'}`, async () => {
-      const axePages = axeAll ? undefined : await selectAxePages(current().distDir, paths);
+      const axePages = axeAll ? undefined : await selectAxePages(current().distDir, paths, options.axeSample);
       const problems = await checkPagesRender(chromium(), current(), paths, axePages);
       console.info(`${label} site: axe ran on ${axePages?.size ?? paths.length} of ${paths.length} pages`);
       expect(problems).toEqual([]);

@@ -21,18 +21,18 @@ import {
   clipValue,
   dapilHistory,
   formatChangeValue,
-  partyHistory,
+  profileHistory,
   releaseAnchor,
 } from '../../scripts/site/site-changes.ts';
 import {
   buildSiteData,
   compareIdentifiers,
-  partyMatchKey,
   parseSnapshotRecords,
   readReleaseFiles,
   sumCounts,
   type SiteRecord,
 } from '../../scripts/site/site-data.ts';
+import { partyMatchKey } from '../../scripts/datasets/party-identity.ts';
 import {
   formatBytes,
   formatCount,
@@ -92,8 +92,8 @@ describe('the URL scheme', () => {
     expect(pagePath('en', { kind: 'year', year: 2014 })).toBe('/en/2014/');
     expect(pagePath('id', { kind: 'dapil', year: 2014, dapilId: '1101' })).toBe('/2014/dapil/1101/');
     expect(pagePath('en', { kind: 'dapil', year: 2014, dapilId: '0101' })).toBe('/en/2014/dapil/0101/');
-    expect(pagePath('id', { kind: 'party', year: 2024, ballot: '1' })).toBe('/2024/partai/1/');
-    expect(pagePath('en', { kind: 'party', year: 2024, ballot: '1' })).toBe('/en/2024/party/1/');
+    expect(pagePath('id', { kind: 'profile', dataset: 'parties', year: 2024, id: '1' })).toBe('/2024/partai/1/');
+    expect(pagePath('en', { kind: 'profile', dataset: 'parties', year: 2024, id: '1' })).toBe('/en/2024/party/1/');
     expect(pagePath('id', { kind: 'downloads' })).toBe('/unduh/');
     expect(pagePath('en', { kind: 'downloads' })).toBe('/en/downloads/');
     expect(pagePath('id', { kind: 'dictionary' })).toBe('/kamus-data/');
@@ -179,7 +179,7 @@ describe('sentences', () => {
       'Di ACEH I, perempuan adalah 25,0% pengguna hak pilih dan laki-laki 75,0%, selisih 1.000 orang lebih banyak laki-laki.',
     );
     expect(describeVoterLists('en', 'X', { dpt: 90, dptb: 5, dpk: 5 }, [])).toBe(
-      'In X, 90.0% of voters who voted were on the main list (DPT), 5.0% on the supplementary list (DPTb) and 5.0% on the additional list (DPK).',
+      'In X, 90.0% of voters who voted were on the final voter list (DPT), 5.0% on the DPTb (registered elsewhere, moved) and 5.0% on the DPK (on no list).',
     );
     expect(
       describeYears('id', [
@@ -349,7 +349,10 @@ describe('the site data', () => {
 
   it('refuses a snapshot record that does not fit the declared columns', () => {
     const good = Object.fromEntries(
-      partyDataset.columns.map((column) => [column.name, column.type === 'text_list' ? [] : null]),
+      partyDataset.columns.map((column) => [
+        column.name,
+        column.type === 'text_list' ? [] : column.nullable ? null : 'partai-contoh',
+      ]),
     );
     expect(parseSnapshotRecords(partyDataset, JSON.stringify([good]), 'f.json')).toHaveLength(1);
     expect(() =>
@@ -507,7 +510,7 @@ describe('the changelog and the change histories', () => {
       [
         'changed',
         '2024 · ballot number 1 · Partai Satu',
-        { kind: 'party', year: 2024, ballot: '1' },
+        { kind: 'profile', dataset: 'parties', year: 2024, id: '1' },
         'general_chair',
         'Lama',
         '(empty)',
@@ -557,7 +560,7 @@ describe('the changelog and the change histories', () => {
       ['2026-02-01', '2026-02-01 (1 Februari 2026)', 'A', 'dpk_male', '1', '2'],
     ]);
     expect(dapil).toMatchObject({ total: 2, first: '2026-01-01' });
-    const party = partyHistory(data, 'en', data.partyViews[0] as (typeof data.partyViews)[number]);
+    const party = profileHistory(data, 'en', data.partyViews[0] as (typeof data.partyViews)[number]);
     expect(party.rows.map((row) => [row.kind, row.field, row.anchor])).toEqual([['added', null, 'r-2026-03-01']]);
     expect(dapilHistory(data, 'en', data.dapils[0] as (typeof data.dapils)[number], 1)).toMatchObject({
       total: 2,

@@ -29,6 +29,7 @@ describe('createArrowSchema', () => {
       'ballot_number:Utf8?',
       'party_name:Utf8?',
       'party_acronym:Utf8?',
+      'party_id:Utf8',
       'office_address:Utf8?',
       'email:Utf8?',
       'website:Utf8?',
@@ -54,8 +55,9 @@ describe('createArrowSchema', () => {
       logical_type: 'integer',
       title_en: 'Male and female, all lists',
       title_id: 'Laki-laki dan perempuan, semua daftar',
-      description_en: 'Number of voters who used their vote, male and female, all lists.',
-      description_id: 'Jumlah pengguna hak pilih laki-laki dan perempuan, semua daftar.',
+      description_en: 'Number of voters who voted (not registered voters), male and female, all lists.',
+      description_id:
+        'Jumlah pengguna hak pilih (pemilih yang memberikan suara, bukan pemilih terdaftar) laki-laki dan perempuan, semua daftar.',
       unit: 'persons',
       source: 'JumlahSeluruhPenggunaHakPilih',
     });

@@ -5,10 +5,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { Localized } from '../../languages.ts';
 import { normalizeRegionName, type RegionKind } from './region-names.ts';
 
-export interface OfficialProvince {
+interface OfficialProvince {
   /** Two digits: "11". */
   code: string;
   /** As the list writes it: "Aceh". */
@@ -46,11 +45,6 @@ export const PROVINCE_SPLITS: Readonly<Record<string, readonly string[]>> = {
   '64': ['65'],
   '91': ['93', '94', '95'],
   '92': ['96'],
-};
-
-export const PROVINCE_SPLITS_NOTE: Localized = {
-  en: 'Kalimantan Utara (65) was split from Kalimantan Timur (64) by UU 20/2012; Papua Selatan (93), Papua Tengah (94) and Papua Pegunungan (95) from Papua (91) by UU 14, 15 and 16/2022; Papua Barat Daya (96) from Papua Barat (92) by UU 29/2022.',
-  id: 'Kalimantan Utara (65) dimekarkan dari Kalimantan Timur (64) dengan UU 20/2012; Papua Selatan (93), Papua Tengah (94), dan Papua Pegunungan (95) dari Papua (91) dengan UU 14, 15, dan 16/2022; Papua Barat Daya (96) dari Papua Barat (92) dengan UU 29/2022.',
 };
 
 /** The provinces a regency of `provinceCode` may be coded under today: itself, then those split from it. */
@@ -104,16 +98,38 @@ export function parseOfficialRegions(
   return { source, provinces, regencies };
 }
 
-export const OFFICIAL_REGIONS_PACKAGE = 'idn-area-data';
+const OFFICIAL_REGIONS_PACKAGE = 'idn-area-data';
+
+/**
+ * The licence of the region codes the project adds (province_code, regency_code): idn-area-data's data is under the
+ * Open Database License, which asks for this credit wherever the codes are published (datapackage.json's licenses).
+ */
+export const REGION_CODES_LICENCE = {
+  name: 'ODbL-1.0',
+  title:
+    'Open Database License 1.0: the columns province_code and regency_code are matched from the Kemendagri region codes of the npm package idn-area-data by Fityan Nugroho (https://github.com/fityannugroho/idn-area-data)',
+  path: 'https://opendatacommons.org/licenses/odbl/1-0/',
+  // The list itself, credited among datapackage.json's sources as the licence asks.
+  source: {
+    title: `Kemendagri region codes (Kepmendagri 300.2.2-2138/2025), from the npm package ${OFFICIAL_REGIONS_PACKAGE} ${installedVersion()} by Fityan Nugroho; its data is licensed under the Open Database License (ODbL) 1.0 (https://opendatacommons.org/licenses/odbl/1-0/). Used for the columns province_code and regency_code only.`,
+    path: 'https://github.com/fityannugroho/idn-area-data',
+  },
+};
 
 let loaded: OfficialRegions | undefined;
+
+/** The installed package's version (pinned in package.json). */
+function installedVersion(): string {
+  const packageJson = createRequire(import.meta.url).resolve('idn-area-data/package.json');
+  return (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
+}
 
 /** The official list from the installed package (offline: node_modules only), read once per process. */
 export function loadOfficialRegions(): OfficialRegions {
   if (loaded) return loaded;
   const require = createRequire(import.meta.url);
-  const packageJson = require.resolve(`${OFFICIAL_REGIONS_PACKAGE}/package.json`);
-  const { version } = JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string };
+  const packageJson = require.resolve('idn-area-data/package.json');
+  const version = installedVersion();
   const dataDir = path.join(path.dirname(packageJson), 'data');
   loaded = parseOfficialRegions(
     readFileSync(path.join(dataDir, 'provinces.csv'), 'utf8'),

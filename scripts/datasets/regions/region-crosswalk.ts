@@ -38,8 +38,8 @@ export const REGION_CROSSWALK: readonly CrosswalkEntry[] = [
     name: 'KOTA PADANG SIDEMPUAN',
     regencyCode: '1277',
     reason: {
-      en: "Spelling: the official name is Kota Padangsidimpuan (KPU's 2019 and 2024 dapil lists write SIDEMPUAN).",
-      id: 'Ejaan: nama resminya Kota Padangsidimpuan (daftar dapil KPU 2019 dan 2024 menulis SIDEMPUAN).',
+      en: 'Spelling: the official name is Kota Padangsidimpuan (the 2019 and 2024 dapil lists write SIDEMPUAN).',
+      id: 'Ejaan: nama resminya Kota Padangsidimpuan (daftar dapil 2019 dan 2024 menulis SIDEMPUAN).',
     },
   },
   {

@@ -5,7 +5,7 @@ import { loadOfficialRegions, provincesOf, type OfficialRegency, type OfficialRe
 import { REGION_CROSSWALK, type CrosswalkEntry } from './region-crosswalk.ts';
 import { normalizeRegionName, type NormalizedRegionName } from './region-names.ts';
 
-export type RegionMatch =
+type RegionMatch =
   | {
       /** How the regency was found: by the normalization rules, or through the crosswalk. */
       method: 'rule' | 'crosswalk';
@@ -55,7 +55,13 @@ export function createRegionMatcher(official: OfficialRegions, crosswalk: readon
     byKey.set(id, [...(byKey.get(id) ?? []), regency]);
     byCode.set(regency.code, regency);
   }
-  const crosswalkEntries = crosswalk.map((entry) => ({ entry, normalized: normalizeRegionName(entry.name) }));
+  const crosswalkByKey = new Map<string, { entry: CrosswalkEntry; normalized: NormalizedRegionName }[]>();
+  for (const entry of crosswalk) {
+    const normalized = normalizeRegionName(entry.name);
+    const id = `${entry.provinceCode}|${normalized.key}`;
+    crosswalkByKey.set(id, [...(crosswalkByKey.get(id) ?? []), { entry, normalized }]);
+  }
+  const families = new Map([...official.provinces.keys()].map((code) => [code, provincesOf(code)]));
   const cache = new Map<string, RegionMatch>();
 
   function matchUncached(dapilId: string, regencyName: string): RegionMatch {
@@ -70,10 +76,13 @@ export function createRegionMatcher(official: OfficialRegions, crosswalk: readon
       };
     }
     const source = normalizeRegionName(regencyName);
-    const provinces = provincesOf(provinceCode);
-    const candidates = provinces
-      .flatMap((province) => byKey.get(`${province}|${source.key}`) ?? [])
-      .filter((regency) => kindFits(source, regency));
+    const provinces = families.get(provinceCode) ?? [provinceCode];
+    const candidates: OfficialRegency[] = [];
+    for (const province of provinces) {
+      for (const regency of byKey.get(`${province}|${source.key}`) ?? []) {
+        if (kindFits(source, regency)) candidates.push(regency);
+      }
+    }
     if (candidates.length === 1 && candidates[0]) {
       const [regency] = candidates;
       return { method: 'rule', provinceCode, regencyCode: regency.code, officialName: regency.name };
@@ -91,10 +100,9 @@ export function createRegionMatcher(official: OfficialRegions, crosswalk: readon
         reason: `${JSON.stringify(regencyName)} fits ${candidates.map((regency) => `${regency.name} (${regency.code})`).join(' and ')} in ${where}: ambiguous, so no code`,
       };
     }
-    const crosswalked = crosswalkEntries.find(
-      ({ entry, normalized }) =>
-        entry.provinceCode === provinceCode && normalized.key === source.key && crosswalkKindFits(source, normalized),
-    );
+    const crosswalked = crosswalkByKey
+      .get(`${provinceCode}|${source.key}`)
+      ?.find(({ normalized }) => crosswalkKindFits(source, normalized));
     const regency = crosswalked ? byCode.get(crosswalked.entry.regencyCode) : undefined;
     if (regency && provinces.includes(regency.provinceCode)) {
       return { method: 'crosswalk', provinceCode, regencyCode: regency.code, officialName: regency.name };
@@ -115,7 +123,7 @@ export function createRegionMatcher(official: OfficialRegions, crosswalk: readon
       if (result === undefined) {
         result = matchUncached(dapilId, regencyName);
         // Real data has a few thousand distinct (dapil, name) pairs; the bound only keeps huge synthetic runs flat.
-        if (cache.size >= 100_000) cache.clear();
+        if (cache.size >= 20_000) cache.clear();
         cache.set(id, result);
       }
       return result;

@@ -25,6 +25,10 @@ const KIND_PREFIXES: readonly { words: readonly string[]; kind: RegionKind; admi
   { words: ['KOTA'], kind: 'kota', administrative: false },
 ];
 
+const DASHES = /[-\u2010-\u2015]/;
+const DASHES_ALL = /[-\u2010-\u2015]/g;
+const KIND_WORDS = new Set(KIND_PREFIXES.map((prefix) => prefix.words[0]));
+
 /**
  * The rules, in order: upper case; every dash (hyphen, en and em dash) becomes a space; "KEP." becomes
  * "KEPULAUAN"; white space runs collapse to one space; a leading KABUPATEN / KAB. / KAB (kabupaten), KOTA /
@@ -36,14 +40,15 @@ const KIND_PREFIXES: readonly { words: readonly string[]; kind: RegionKind; admi
  * key: 'KEPULAUANSERIBU'}; "KOTA PADANG SIDIMPUAN" → {kind: 'kota', name: 'PADANG SIDIMPUAN', key: 'PADANGSIDIMPUAN'}.
  */
 export function normalizeRegionName(raw: string): NormalizedRegionName {
-  let words = raw
-    .toUpperCase()
-    .replace(/[-\u2010-\u2015]/g, ' ')
-    .replace(/\bKEP\.\s*/g, 'KEPULAUAN ')
-    .split(/\s+/)
-    .filter((word) => word !== '');
+  let text = raw.toUpperCase();
+  // The replacements only where they apply: this runs once per record of a harvest.
+  if (DASHES.test(text)) text = text.replace(DASHES_ALL, ' ');
+  if (text.includes('KEP.')) text = text.replace(/\bKEP\.\s*/g, 'KEPULAUAN ');
+  let words = text.split(/\s+/);
+  if (words[0] === '' || words.at(-1) === '') words = words.filter((word) => word !== '');
   let kind: RegionKind = 'bare';
   let administrative = false;
+  if (!KIND_WORDS.has(words[0] ?? '')) return { kind, administrative, name: words.join(' '), key: words.join('') };
   for (const prefix of KIND_PREFIXES) {
     if (words.length > prefix.words.length && prefix.words.every((word, index) => words[index] === word)) {
       kind = prefix.kind;

@@ -1,0 +1,49 @@
+// SHA256SUMS files that `sha256sum -c` passes where the files land: one in each folder of a data folder, listing
+// that folder's files by bare name (the root's also covers manifest.json and datapackage.json), so a check works
+// in the published folder, in a release's immutable copy, and in a flat folder a researcher downloads one
+// folder's files into. Bundles carry their own (release-bundle.ts).
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+
+const CHECKSUMS_FILE = 'SHA256SUMS';
+
+/** The data folder's descriptors the root SHA256SUMS covers besides the manifest's files, in this order. */
+export const ROOT_DESCRIPTORS = ['datapackage.json', 'manifest.json'] as const;
+
+/** GNU coreutils' format: the hex digest, two spaces (text mode), the name; one line each. */
+export function renderChecksums(entries: ReadonlyArray<{ name: string; sha256: string }>): string {
+  return entries.map((entry) => `${entry.sha256}  ${entry.name}\n`).join('');
+}
+
+/** The folders of the manifest's files ('' for the root), each with its files by bare name, in manifest order. */
+function checksumFolders(manifest: SnapshotManifest): Map<string, Array<{ name: string; sha256: string }>> {
+  const folders = new Map<string, Array<{ name: string; sha256: string }>>([['', []]]);
+  for (const file of manifest.files) {
+    const folder = path.posix.dirname(file.path) === '.' ? '' : path.posix.dirname(file.path);
+    const list = folders.get(folder) ?? [];
+    list.push({ name: path.posix.basename(file.path), sha256: file.sha256 });
+    folders.set(folder, list);
+  }
+  return folders;
+}
+
+/** Every SHA256SUMS of a data folder, relative to it: `SHA256SUMS`, `2014/SHA256SUMS`, … */
+export function checksumFilesOf(manifest: SnapshotManifest): string[] {
+  return [...checksumFolders(manifest).keys()].map((folder) => path.posix.join(folder, CHECKSUMS_FILE));
+}
+
+/**
+ * Writes a SHA256SUMS into each folder of `dataDir`; `descriptors` are the root's descriptor files with their
+ * digests (ROOT_DESCRIPTORS), written before.
+ */
+export async function writeChecksumFiles(
+  dataDir: string,
+  manifest: SnapshotManifest,
+  descriptors: ReadonlyArray<{ name: string; sha256: string }>,
+): Promise<void> {
+  for (const [folder, entries] of checksumFolders(manifest)) {
+    const listed = folder === '' ? [...entries, ...descriptors] : entries;
+    await writeFile(path.join(dataDir, folder, CHECKSUMS_FILE), renderChecksums(listed));
+  }
+}

@@ -1,0 +1,142 @@
+// The files of a release's data folder that name the release, written by the release stage once it is named
+// (docs/architecture.md, "Release-dependent files"): the citation files, a self-describing ZIP per year and one of
+// all years, datapackage.json, the completed manifest.json and a SHA256SUMS in every folder. They depend only on
+// the release (its id, the retrieval time of its data, its fingerprint), the data files and the settings, so an
+// unchanged release gets the same bytes again.
+import { writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import type { PublishedDataset } from '../datasets/dataset-definition.ts';
+import { formatOf, type FileFormat } from '../formats.ts';
+import { hashFile, sha256Hex } from '../foundation/hashing.ts';
+import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import { citationOf, renderCitationFiles, renderCitationText } from './citation-files.ts';
+import { ROOT_DESCRIPTORS, writeChecksumFiles } from './checksum-files.ts';
+import { buildDataPackage } from './data-package.ts';
+import { bundlePathOf, writeBundle, type BundleRelease } from './release-bundle.ts';
+
+/** Bundles written at the same time: deflating runs on libuv's thread pool, one thread per bundle. */
+const BUNDLES_AT_ONCE = Math.max(1, availableParallelism());
+
+const CITATION_FORMATS: readonly FileFormat[] = ['citation-bibtex', 'citation-ris', 'citation-csl'];
+
+async function describe(
+  outDir: string,
+  relative: string,
+  year: number | 'all',
+  format: FileFormat,
+): Promise<PublishedFile> {
+  const { sha256, bytes } = await hashFile(path.join(outDir, relative));
+  return {
+    path: relative,
+    dataset: null,
+    year,
+    format,
+    mediaType: formatOf(format).mediaType,
+    bytes,
+    records: null,
+    sha256,
+  };
+}
+
+async function writeCitationFiles(outDir: string, manifest: SnapshotManifest): Promise<PublishedFile[]> {
+  const files = renderCitationFiles(citationOf(manifest));
+  const described: PublishedFile[] = [];
+  for (const [index, file] of files.entries()) {
+    await writeFile(path.join(outDir, file.name), file.content);
+    described.push(await describe(outDir, file.name, 'all', CITATION_FORMATS[index] as FileFormat));
+  }
+  return described;
+}
+
+/**
+ * One bundle per year and one of all years, at most BUNDLES_AT_ONCE at a time (each deflates on libuv's thread
+ * pool; one after the other, the two bundles of a million records took 39 of 160 s). Returns them by year.
+ */
+async function writeBundles(
+  outDir: string,
+  manifest: SnapshotManifest,
+  shared: readonly PublishedFile[],
+  datasets: readonly PublishedDataset[],
+  homepage: string | null,
+): Promise<Map<number | 'all', PublishedFile>> {
+  const release = manifest.release as NonNullable<SnapshotManifest['release']>;
+  const bundleRelease: BundleRelease = {
+    id: release.id,
+    retrievedAt: release.retrievedAt ?? manifest.harvest.finishedAt,
+    url: release.url ?? null,
+    citation: renderCitationText(citationOf(manifest)),
+  };
+  const bundles = new Map<number | 'all', Promise<PublishedFile>>();
+  const running: Promise<unknown>[] = [];
+  for (const year of [...manifest.years, 'all' as const]) {
+    const files = manifest.files.filter((file) => file.year === year && file.dataset !== null);
+    if (files.length === 0) continue;
+    if (running.length >= BUNDLES_AT_ONCE) await running.shift();
+    const options = { outDir, year, manifest, files, shared, datasets, homepage, release: bundleRelease };
+    const bundle = writeBundle(options).then(() => describe(outDir, bundlePathOf(year), year, 'zip'));
+    // Awaited below, in year order; until then a failure must not count as unhandled.
+    running.push(bundle.catch(() => {}));
+    bundles.set(year, bundle);
+  }
+  const written = new Map<number | 'all', PublishedFile>();
+  for (const [year, bundle] of bundles) written.set(year, await bundle);
+  return written;
+}
+
+/** The manifest's files with each bundle after the last file of its year, and the citation files last. */
+function placeInOrder(
+  files: readonly PublishedFile[],
+  bundles: ReadonlyMap<number | 'all', PublishedFile>,
+  citations: readonly PublishedFile[],
+): PublishedFile[] {
+  const ordered: PublishedFile[] = [];
+  files.forEach((file, index) => {
+    ordered.push(file);
+    const next = files[index + 1];
+    const bundle = bundles.get(file.year);
+    if (file.dataset !== null && bundle && (next === undefined || next.year !== file.year)) ordered.push(bundle);
+  });
+  return [...ordered, ...citations];
+}
+
+export interface ReleaseFilesOptions {
+  outDir: string;
+  /** The snapshot's manifest completed with its release (id, retrieval time, URL) and build. */
+  manifest: SnapshotManifest;
+  datasets: readonly PublishedDataset[];
+  /** KPU_SITE_URL, or null. */
+  siteUrl: string | null;
+}
+
+/** Writes every release-dependent file into outDir; returns the manifest as written, its files completed. */
+export async function writeReleaseFiles(options: ReleaseFilesOptions): Promise<SnapshotManifest> {
+  const { outDir, manifest, datasets, siteUrl } = options;
+  const citations = await writeCitationFiles(outDir, manifest);
+  const shared = [...manifest.files.filter((file) => file.dataset === null), ...citations];
+  const bundles = await writeBundles(outDir, manifest, shared, datasets, siteUrl);
+  const completed: SnapshotManifest = { ...manifest, files: placeInOrder(manifest.files, bundles, citations) };
+  const dataPackage = `${JSON.stringify(
+    buildDataPackage({
+      manifest: completed,
+      datasets,
+      files: completed.files,
+      pathOf: (file) => file.path,
+      homepage: siteUrl,
+    }),
+    null,
+    2,
+  )}\n`;
+  const manifestText = `${JSON.stringify(completed, null, 2)}\n`;
+  const descriptors: Record<(typeof ROOT_DESCRIPTORS)[number], string> = {
+    'datapackage.json': dataPackage,
+    'manifest.json': manifestText,
+  };
+  for (const name of ROOT_DESCRIPTORS) await writeFile(path.join(outDir, name), descriptors[name]);
+  await writeChecksumFiles(
+    outDir,
+    completed,
+    ROOT_DESCRIPTORS.map((name) => ({ name, sha256: sha256Hex(descriptors[name]) })),
+  );
+  return completed;
+}

@@ -1,0 +1,29 @@
+// KPU_SITE_URL and KPU_SOURCE_URL: published addresses (datapackage.json, the citations), so only absolute
+// http(s) URLs without credentials or a query, the site's always ending in "/"; unset, they are null.
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../scripts/config.ts';
+
+describe('the published addresses', () => {
+  it('are null when unset, and the site URL ends in "/"', () => {
+    expect(loadConfig({}, '/tmp')).toMatchObject({ siteUrl: null, sourceUrl: null });
+    const config = loadConfig(
+      { KPU_SITE_URL: 'https://example.org/kpu-data', KPU_SOURCE_URL: 'https://opendata.kpu.go.id/api' },
+      '/tmp',
+    );
+    expect(config).toMatchObject({
+      siteUrl: 'https://example.org/kpu-data/',
+      sourceUrl: 'https://opendata.kpu.go.id/api',
+    });
+  });
+
+  it.each([
+    ['KPU_SITE_URL', 'example.org/kpu'],
+    ['KPU_SITE_URL', 'ftp://example.org/'],
+    ['KPU_SOURCE_URL', 'https://user:secret@api.example.org/'],
+    ['KPU_SOURCE_URL', 'https://api.example.org/?key=secret'],
+  ])('refuse %s=%s, naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value }, '/tmp')).toThrow(name);
+    // Never repeated: it may hold credentials.
+    expect(() => loadConfig({ [name]: value }, '/tmp')).not.toThrow(value);
+  });
+});
