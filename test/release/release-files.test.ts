@@ -187,7 +187,9 @@ describe('the release files of the demo build', () => {
             ? ['election_year', 'election_type', 'dapil_id', 'regency_name', 'voter_list', 'sex']
             : resource.path.includes('turnout')
               ? ['election_year', 'election_type', 'dapil_id', 'regency_name']
-              : ['election_year', 'ballot_number'],
+              : resource.path.includes('dapils-official')
+                ? ['election_year', 'dapil_id', 'regency_name']
+                : ['election_year', 'ballot_number'],
         );
       }
       expect(new Set(descriptor.resources.map((resource) => resource.format))).toEqual(
