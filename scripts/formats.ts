@@ -155,6 +155,26 @@ export const FORMATS = declareFormats([
     },
   },
   {
+    id: 'xlsx',
+    suffix: '.xlsx',
+    mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    text: false,
+    perDataset: true,
+    label: { id: 'Excel (XLSX)', en: 'Excel (XLSX)' },
+    bundleNote: {
+      id: 'rekaman ternormalisasi, buku kerja Excel (lembar "data" dan lembar "about" berisi kamus data)',
+      en: 'normalized records, an Excel workbook (a "data" sheet and an "about" sheet with the data dictionary)',
+    },
+    // As scripts/snapshot/xlsx-writer.ts writes the Arrow types.
+    typeWording: {
+      Int64: { id: 'sel angka (format 0)', en: 'number cell (format 0)' },
+      Utf8: { id: 'sel teks (nol di depan tetap ada)', en: 'text cell (leading zeros kept)' },
+      Float64: { id: 'sel angka', en: 'number cell' },
+      'Date32<DAY>': { id: 'sel tanggal (yyyy-mm-dd)', en: 'date cell (yyyy-mm-dd)' },
+      'List<Utf8>': { id: 'sel teks, butir dipisah ";"', en: 'text cell, items separated by ";"' },
+    },
+  },
+  {
     id: 'raw-json',
     suffix: '.raw.json',
     mediaType: 'application/json',

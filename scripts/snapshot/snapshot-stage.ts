@@ -29,6 +29,7 @@ import { writeCsvFile } from './csv-writer.ts';
 import { buildDataPackage } from './data-package.ts';
 import { writeJsonFile } from './json-writer.ts';
 import { writeParquetFile } from './parquet-writer.ts';
+import { writeXlsxFile } from './xlsx-writer.ts';
 import { partialPathOf } from '../foundation/atomic-file.ts';
 import { hashFile } from '../foundation/hashing.ts';
 import { createColumnReaders, type ColumnReader } from './table-reader.ts';
@@ -116,7 +117,7 @@ interface YearGroup {
   records: number;
 }
 
-async function writeTableFiles(table: Table, stem: string): Promise<void> {
+async function writeTableFiles(table: Table, stem: string, dataset: DatasetDefinition, year: YearKey): Promise<void> {
   await writeJsonFile(table, `${stem}${formatOf('json').suffix}`);
   killPoint('snapshot:file-written');
   await writeCsvFile(table, `${stem}${formatOf('csv').suffix}`);
@@ -124,6 +125,8 @@ async function writeTableFiles(table: Table, stem: string): Promise<void> {
   await writeParquetFile(table, `${stem}${formatOf('parquet').suffix}`);
   killPoint('snapshot:file-written');
   await writeArrowIpcFile(table, `${stem}${formatOf('arrow').suffix}`);
+  killPoint('snapshot:file-written');
+  await writeXlsxFile(table, `${stem}${formatOf('xlsx').suffix}`, { dataset, year });
   killPoint('snapshot:file-written');
 }
 
@@ -218,13 +221,13 @@ async function writeDatasetFiles(
     group.table = null;
     groupBatches.push([...table.batches]);
     if (group.year === null) continue;
-    await writeTableFiles(table, path.join(options.outDir, stemOf(dataset, group.year)));
+    await writeTableFiles(table, path.join(options.outDir, stemOf(dataset, group.year)), dataset, group.year);
     written.set(group.year, group.records);
     options.reporter.status(`snapshot: ${dataset.id} ${yearLabel(group.year)} written`);
   }
   const all = buildAllYearsTable(dataset, groupBatches.splice(0), sequence);
   sequence.length = 0;
-  await writeTableFiles(all, path.join(options.outDir, stemOf(dataset, 'all')));
+  await writeTableFiles(all, path.join(options.outDir, stemOf(dataset, 'all')), dataset, 'all');
   options.reporter.status(`snapshot: ${dataset.id} ${yearLabel('all')} written`);
   return written;
 }

@@ -20,6 +20,7 @@ import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createBuildWorld, queryDuckDb, sha256, type BuildWorld } from '../support/build-fixtures.ts';
 import { readLatestHarvested, type HarvestedData } from '../support/harvest-fixtures.ts';
 import { canonicalFile, noticeSharedData } from '../support/shared-data.ts';
+import { readXlsxRecords } from '../support/xlsx-records.ts';
 
 type Row = Record<string, unknown>;
 
@@ -167,6 +168,8 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         arrow.toArray().map((row: { toJSON(): Row }) => fromArrow(dataset, row.toJSON())),
         `${stem}.arrow`,
       ).toEqual(expected);
+      const xlsx = await readXlsxRecords(await readFile(data(`${stem}.xlsx`)), dataset);
+      expect(xlsx.records, `${stem}.xlsx`).toEqual(expected);
       const raw = JSON.parse(await readFile(data(`${stem}.raw.json`), 'utf8')) as RawRecord[];
       expect(raw, `${stem}.raw.json`).toEqual(source);
     }
@@ -223,7 +226,7 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
           manifest.files
             .filter((file) => file.dataset === dataset.id && file.year === 'all')
             .map((file) => file.format),
-        ).toEqual(['json', 'csv', 'parquet', 'arrow', 'raw-json']);
+        ).toEqual(['json', 'csv', 'parquet', 'arrow', 'xlsx', 'raw-json']);
         await expectEveryFormat(dataset, `all-years/${dataset.fileStem}-all-years`, served[dataset.id]);
       },
     );
