@@ -94,7 +94,13 @@ async function main(): Promise<void> {
   try {
     // The table alone, for the memory every candidate starts from.
     const baseline = JSON.parse(
-      execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', 'none', String(records), 'x']).toString(),
+      execFileSync(process.execPath, [
+        fileURLToPath(import.meta.url),
+        '--child',
+        'none',
+        String(records),
+        'x',
+      ]).toString(),
     ) as { maxRssMiB: number };
     process.stdout.write(`${records} records; the Arrow table alone: peak RSS ${baseline.maxRssMiB.toFixed(0)} MiB\n`);
     process.stdout.write('| library | write | peak RSS | size |\n|---|---|---|---|\n');
@@ -119,7 +125,8 @@ if (process.argv[2] === '--child') {
   const [, , , candidate, records, out] = process.argv;
   if (candidate === 'none') {
     const builder = createTableBuilder(turnoutDataset.columns);
-    for (const raw of syntheticTurnout(Number(records))) builder.appendRecord(normalizeRecord(turnoutDataset, raw, NO_FLAGS));
+    for (const raw of syntheticTurnout(Number(records)))
+      builder.appendRecord(normalizeRecord(turnoutDataset, raw, NO_FLAGS));
     builder.finish();
     process.stdout.write(`${JSON.stringify({ maxRssMiB: process.resourceUsage().maxRSS / 1024 })}\n`);
   } else await runChild(candidate as Candidate, Number(records), out as string);

@@ -169,37 +169,27 @@ export function fixZipTimes(zip: Buffer): Buffer {
   return zip;
 }
 
-/** The workbook's bytes: the data sheet(s) and the about sheet, streamed by ExcelJS into memory. */
-export async function renderXlsx(table: Table, options: XlsxFileOptions): Promise<Buffer> {
-  const fields = table.schema.fields;
-  const kinds = fields.map((field) => classifyField(field));
+/** Each column's cell format: dates as yyyy-mm-dd, integers in full; the rest as General. */
+function dataColumns(table: Table, kinds: readonly ColumnKind[]): Partial<ExcelJS.Column>[] {
   const widths = columnWidths(table, kinds);
-  const stream = new PassThrough();
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    // Inline strings: shared strings would hold every distinct text of the sheet in memory until the end.
-    useSharedStrings: false,
-    useStyles: true,
-  });
-  workbook.creator = 'KPU open-data publisher';
-  workbook.lastModifiedBy = 'KPU open-data publisher';
-  workbook.created = FIXED_TIME;
-  workbook.modified = FIXED_TIME;
-  const columns = fields.map((field, index) => ({
+  return table.schema.fields.map((field, index) => ({
     key: field.name,
     width: widths[index] as number,
     style:
-      kinds[index] === 'date'
-        ? { numFmt: DATE_FORMAT }
-        : kinds[index] === 'integer'
-          ? { numFmt: INTEGER_FORMAT }
-          : {},
+      kinds[index] === 'date' ? { numFmt: DATE_FORMAT } : kinds[index] === 'integer' ? { numFmt: INTEGER_FORMAT } : {},
   }));
-  let sheet: ExcelJS.Worksheet | null = null;
-  let sheetRows = 0;
+}
+
+/**
+ * The records, row by row, each row committed (written out) at once: "data", then "data 2", … when they need more
+ * than `rowsPerSheet` rows (header included). Throws at the first integer beyond ±(2^53 − 1), as the other writers.
+ */
+function writeDataSheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter, table: Table, rowsPerSheet: number): void {
+  const fields = table.schema.fields;
+  const kinds = fields.map((field) => classifyField(field));
+  const columns = dataColumns(table, kinds);
   let part = 0;
+  let sheetRows = 0;
   const startSheet = (): ExcelJS.Worksheet => {
     part += 1;
     const next = workbook.addWorksheet(part === 1 ? XLSX_DATA_SHEET : `${XLSX_DATA_SHEET} ${part}`, {
@@ -212,24 +202,25 @@ export async function renderXlsx(table: Table, options: XlsxFileOptions): Promis
     sheetRows = 1;
     return next;
   };
-  sheet = startSheet();
+  let sheet = startSheet();
   for (const batch of table.batches) {
     const batchColumns = readBatchColumns(batch);
     const failure = firstFailure(batchColumns.map((column) => column.failure));
     for (let row = 0; row < batch.numRows; row += 1) {
       if (failure !== undefined && row === failure.row) throw failure.error;
-      if (sheetRows === XLSX_MAX_ROWS) {
+      if (sheetRows === rowsPerSheet) {
         sheet.commit();
         sheet = startSheet();
       }
-      const values = new Array<CellValue>(batchColumns.length);
-      for (let index = 0; index < batchColumns.length; index += 1)
-        values[index] = cellValue(kinds[index] as ColumnKind, (batchColumns[index] as (typeof batchColumns)[number]).values[row]);
+      const values = batchColumns.map((column, index) => cellValue(kinds[index] as ColumnKind, column.values[row]));
       sheet.addRow(values).commit();
       sheetRows += 1;
     }
   }
   sheet.commit();
+}
+
+function writeAboutSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, options: XlsxFileOptions): void {
   const about = workbook.addWorksheet(XLSX_ABOUT_SHEET);
   about.columns = ABOUT_WIDTHS.map((width) => ({ width }));
   const { pairs, table: dictionary } = aboutSheetRows(options);
@@ -245,6 +236,32 @@ export async function renderXlsx(table: Table, options: XlsxFileOptions): Promis
     row.commit();
   });
   about.commit();
+}
+
+/**
+ * The workbook's bytes: the data sheet(s) and the about sheet, streamed by ExcelJS into memory. `rowsPerSheet`
+ * is the spreadsheets' limit; tests lower it.
+ */
+export async function renderXlsx(
+  table: Table,
+  options: XlsxFileOptions,
+  rowsPerSheet: number = XLSX_MAX_ROWS,
+): Promise<Buffer> {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    // Inline strings: shared strings would hold every distinct text of the sheet in memory until the end.
+    useSharedStrings: false,
+    useStyles: true,
+  });
+  workbook.creator = 'KPU open-data publisher';
+  workbook.lastModifiedBy = 'KPU open-data publisher';
+  workbook.created = FIXED_TIME;
+  workbook.modified = FIXED_TIME;
+  writeDataSheets(workbook, table, rowsPerSheet);
+  writeAboutSheet(workbook, options);
   await workbook.commit();
   return fixZipTimes(Buffer.concat(chunks));
 }

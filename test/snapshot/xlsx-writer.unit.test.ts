@@ -40,9 +40,9 @@ describe.each(FIXTURES)('$dataset.id XLSX', ({ dataset, records }) => {
     expect(text).toContain('Komisi Pemilihan Umum (KPU)');
     expect(text).toContain('all election years');
     for (const column of dataset.columns) {
-      expect(rows.some((row) => row[0] === column.name && row[1] === column.type && row[7] === column.description.en)).toBe(
-        true,
-      );
+      expect(
+        rows.some((row) => row[0] === column.name && row[1] === column.type && row[7] === column.description.en),
+      ).toBe(true);
     }
   });
 
@@ -54,7 +54,10 @@ describe.each(FIXTURES)('$dataset.id XLSX', ({ dataset, records }) => {
     const second = await renderXlsx(table, { dataset, year: 2024 });
     expect(second.equals(first)).toBe(true);
     const { workbook } = await readXlsxRecords(first, dataset);
-    expect([workbook.created, workbook.modified]).toEqual([new Date('1980-01-01T00:00:00Z'), new Date('1980-01-01T00:00:00Z')]);
+    expect([workbook.created, workbook.modified]).toEqual([
+      new Date('1980-01-01T00:00:00Z'),
+      new Date('1980-01-01T00:00:00Z'),
+    ]);
     // Every entry's DOS time: 1980-01-01 00:00 (date 0x0021, time 0) in the central directory.
     const view = Buffer.from(first);
     for (let offset = view.indexOf('PK\x01\x02'); offset >= 0; offset = view.indexOf('PK\x01\x02', offset + 4)) {
@@ -68,6 +71,24 @@ it('keeps codes that look like numbers, formulas or dates as the text they are',
   const tricky = ['4.-', '0101', '=1+1', '+62 21', '2024-02-14', '1e5', ' 7 '];
   const records = tricky.map((text) => ({ ...record, notarial_deed_number: text, decree_number: text }));
   const table = buildArrowTable(partyDataset.columns, records);
-  const { records: back } = await readXlsxRecords(await renderXlsx(table, { dataset: partyDataset, year: 2024 }), partyDataset);
+  const { records: back } = await readXlsxRecords(
+    await renderXlsx(table, { dataset: partyDataset, year: 2024 }),
+    partyDataset,
+  );
   expect(back.map((row) => [row.notarial_deed_number, row.decree_number])).toEqual(tricky.map((text) => [text, text]));
+});
+
+it('continues on "data 2", "data 3", … with the header again when the records need more rows than a sheet holds', async () => {
+  const { dataset, records } = FIXTURES[0] as (typeof FIXTURES)[number];
+  const table = buildArrowTable(dataset.columns, records);
+  // Two rows a sheet: the header and one record.
+  const bytes = await renderXlsx(table, { dataset, year: 2024 }, 2);
+  const { workbook } = await readXlsxRecords(bytes, dataset);
+  expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['data', 'data 2', 'data 3', 'about']);
+  for (const [index, name] of ['data', 'data 2', 'data 3'].entries()) {
+    const sheet = workbook.getWorksheet(name);
+    expect(sheet?.rowCount).toBe(2);
+    expect((sheet?.getRow(1).values as unknown[]).slice(1)).toEqual(dataset.columns.map((column) => column.name));
+    expect(sheet?.getRow(2).getCell(3).value).toBe(records[index]?.dapil_id ?? null);
+  }
 });

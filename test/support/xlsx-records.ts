@@ -45,7 +45,9 @@ export async function readXlsxRecords(bytes: Buffer, dataset: DatasetDefinition)
   const records: NormalizedRecord[] = [];
   for (let number = 2; number <= sheet.rowCount; number += 1) {
     const row = sheet.getRow(number);
-    records.push(Object.fromEntries(header.map((name, index) => [name, valueOf(dataset, name, row.getCell(index + 1))])));
+    records.push(
+      Object.fromEntries(header.map((name, index) => [name, valueOf(dataset, name, row.getCell(index + 1))])),
+    );
   }
   return { header, records, workbook };
 }
