@@ -4,7 +4,7 @@
 // A child: node bench/xlsx-bench.ts --child <candidate> <records> <out>; prints JSON.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -102,8 +102,10 @@ async function main(): Promise<void> {
         'x',
       ]).toString(),
     ) as { maxRssMiB: number };
-    process.stdout.write(`${records} records; the Arrow table alone: peak RSS ${baseline.maxRssMiB.toFixed(0)} MiB\n`);
-    process.stdout.write('| library | write | peak RSS | size |\n|---|---|---|---|\n');
+    process.stdout.write(
+      `${records} records; the Arrow table alone: peak RSS ${baseline.maxRssMiB.toFixed(0)} MiB; load average ${loadavg()[0]?.toFixed(2)} on ${availableParallelism()} cores\n`,
+    );
+    process.stdout.write('| library | write | peak RSS | size | load average after |\n|---|---|---|---|---|\n');
     for (const candidate of Object.keys(CANDIDATES) as Candidate[]) {
       const out = path.join(folder, 'out.xlsx');
       const output = JSON.parse(
@@ -112,7 +114,7 @@ async function main(): Promise<void> {
         }).toString(),
       ) as ChildOutput;
       process.stdout.write(
-        `| ${candidate} | ${(output.writeMs / 1000).toFixed(2)} s | ${output.maxRssMiB.toFixed(0)} MiB | ${(output.bytes / 1e6).toFixed(1)} MB |\n`,
+        `| ${candidate} | ${(output.writeMs / 1000).toFixed(2)} s | ${output.maxRssMiB.toFixed(0)} MiB | ${(output.bytes / 1e6).toFixed(1)} MB | ${loadavg()[0]?.toFixed(2)} |\n`,
       );
       await rm(out, { force: true });
     }
