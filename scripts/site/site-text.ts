@@ -134,8 +134,8 @@ export interface SiteText {
     releasesList: string;
     releasesChanges: string;
     howTo: string;
-    /** The sentence before the loading lines, around a line of Python code: [before, code, after]. */
-    howToIntro: readonly [string, string, string];
+    /** The sentence before the loading lines. */
+    howToIntro: string;
     formatNames: Record<string, string>;
   };
   dictionary: {
@@ -456,11 +456,8 @@ const id: SiteText = {
     releasesList: 'Daftar semua rilis (nama, waktu pengambilan, jumlah rekaman): ',
     releasesChanges: 'Apa yang diubah setiap rilis: ',
     howTo: 'Cara membuka setiap format',
-    howToIntro: [
-      'Contoh satu baris untuk DuckDB (SQL), pandas (Python, setelah ',
-      'import pandas as pd',
-      ') dan R, dengan nama berkas setelah diunduh. Kolom kode (dapil_id, ballot_number) adalah teks: nol di depan harus tetap ada.',
-    ],
+    howToIntro:
+      'Untuk setiap dataset, baris DuckDB (SQL), pandas (Python) dan R yang membuka berkas semua tahun (baris yang sama membuka berkas tiap tahun); jalankan di folder tempat berkas diunduh. Kolom teks dinyatakan sebagai teks, sehingga kode seperti dapil_id dan ballot_number tetap dengan nol di depannya. Setiap baris dijalankan oleh pengujian proyek persis seperti tertulis.',
     formatNames: formatLabels('id'),
   },
   dictionary: {
@@ -800,11 +797,8 @@ const en: SiteText = {
     releasesList: 'The list of every release (name, retrieval time, record counts): ',
     releasesChanges: 'What each release changed: ',
     howTo: 'How to load each format',
-    howToIntro: [
-      'One line each for DuckDB (SQL), pandas (Python, after ',
-      'import pandas as pd',
-      ') and R, with the file name once downloaded. The identifier columns (dapil_id, ballot_number) are text: their leading zeros must stay.',
-    ],
+    howToIntro:
+      "For each dataset, DuckDB (SQL), pandas (Python) and R lines that load its all-years file (the same lines load each year's file); run them in the folder you downloaded it to. The text columns are declared as text, so codes such as dapil_id and ballot_number keep their leading zeros. The project's tests run every line exactly as shown.",
     formatNames: formatLabels('en'),
   },
   dictionary: {

@@ -17,7 +17,7 @@ const TEST_FORMAT: FormatDefinition = {
   perDataset: false,
   label: { id: 'GeoJSON (peta)', en: 'GeoJSON (map)' },
   bundleNote: { id: 'batas dapil, GeoJSON', en: 'electoral district boundaries, GeoJSON' },
-  loading: { rank: 0, lines: (file) => [{ tool: 'DuckDB', code: `SELECT * FROM ST_Read('${file}');` }] },
+  loading: { rank: 0, lines: ({ file }) => [{ tool: 'DuckDB', code: `SELECT * FROM ST_Read('${file}');` }] },
   typeWording: {
     Int64: { id: 'angka', en: 'number' },
     Utf8: { id: 'teks', en: 'string' },
@@ -98,12 +98,19 @@ describe('a format declared once in the registry', () => {
         ],
       },
     } as unknown as SiteData;
-    const snippets = loadingSnippets(site);
+    const snippets = loadingSnippets(site, 'en');
     expect(snippets.map((snippet) => snippet.format)).toEqual(['geojson', 'csv']);
     expect(snippets[0]).toEqual({
       format: 'geojson',
-      file: 'dapil-2024.geojson',
-      lines: [{ tool: 'DuckDB', code: "SELECT * FROM ST_Read('dapil-2024.geojson');" }],
+      needs: null,
+      examples: [
+        {
+          dataset: null,
+          title: TEXT.en.downloads.bundles,
+          file: 'dapil-2024.geojson',
+          lines: [{ tool: 'DuckDB', code: "SELECT * FROM ST_Read('dapil-2024.geojson');" }],
+        },
+      ],
     });
   });
   it("is described in the year bundle's README", () => {
