@@ -1,10 +1,11 @@
 // The shape of a benchmark results file (bench/results/*.json): one section per part of issue 6, each
-// either measured, "not-available" (with the reason: e.g. the site stage is not there yet) or "failed".
+// either measured, "not-available" (with the reason: e.g. Chromium is absent, or the section is not in --only)
+// or "failed".
 import type { MachineInfo } from './support/machine-info.ts';
 
-export type SectionStatus = 'ok' | 'not-available' | 'failed';
+type SectionStatus = 'ok' | 'not-available' | 'failed';
 
-export interface SectionBase {
+interface SectionBase {
   status: SectionStatus;
   /** Why the section is not available or failed. */
   reason?: string;

@@ -18,14 +18,14 @@ const CONCURRENCY = 2;
 const PAGE_SIZE = 1000;
 const TIMEOUT_MS = 30_000;
 
-export interface UpstreamProcess {
+interface UpstreamProcess {
   url: string;
   requestsSince(from: number): Promise<UpstreamRequest[]>;
   stop(): Promise<void>;
 }
 
 /** Starts bench/upstream-child.ts serving `records` synthetic turnout records (or the given files), answering after `delayMs`. */
-export async function startUpstreamProcess(
+async function startUpstreamProcess(
   source: { records: number } | { files: string[] },
   key: string,
   delayMs = 0,
@@ -231,7 +231,7 @@ async function benchSize(context: BenchContext, records: number, delayMs: number
  * a real upstream is far away. At the sizes in `plan.latencySizes` the comparison runs again with the stand-in
  * waiting UPSTREAM_DELAY_MS before each answer, a modest round trip for an API across the world.
  */
-export const UPSTREAM_DELAY_MS = 50;
+const UPSTREAM_DELAY_MS = 50;
 
 export async function benchHarvest(context: BenchContext): Promise<Omit<HarvestSection, 'durationMs'>> {
   const sizes: HarvestSize[] = [];

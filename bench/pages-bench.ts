@@ -16,9 +16,9 @@ import {
   MOBILE_THROTTLING,
   type MeasuredMetrics,
 } from './support/lighthouse-estimate.ts';
+import { startStaticServer } from '../scripts/site/static-server.ts';
 import { PROJECT_ROOT } from './support/paths.ts';
 import { median, round } from './support/stats.ts';
-import { serveSite } from './support/static-site-server.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const AXE_SCRIPT = path.join(PROJECT_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
@@ -202,6 +202,64 @@ async function runAxe(browser: Browser, url: string): Promise<PageAudit['axe']> 
   }
 }
 
+interface MeasuredPage {
+  kind: PageTransfer['kind'];
+  path: string;
+}
+
+/** Lighthouse-style metrics (median of the plan's runs) and axe-core's audit of one page. */
+async function auditPage(
+  context: BenchContext,
+  browser: Browser,
+  site: BuiltSite,
+  page: MeasuredPage,
+  url: string,
+): Promise<PageAudit> {
+  const runs: MeasuredMetrics[] = [];
+  for (let run = 0; run < context.plan.auditRuns; run += 1) runs.push(await measurePerformance(browser, url));
+  const metrics: MeasuredMetrics = {
+    fcpMs: round(median(runs.map((run) => run.fcpMs))),
+    lcpMs: round(median(runs.map((run) => run.lcpMs))),
+    cls: round(median(runs.map((run) => run.cls)), 4),
+    tbtMs: round(median(runs.map((run) => run.tbtMs))),
+  };
+  const axe = await runAxe(browser, url);
+  const performanceEstimate = estimatePerformanceScore(metrics);
+  context.log(
+    `pages audit ${page.kind} ${page.path}: performance ≈ ${performanceEstimate}, FCP ${metrics.fcpMs} ms, LCP ${metrics.lcpMs} ms, axe violations ${axe.violations}`,
+  );
+  return { site: site.name, kind: page.kind, path: page.path, runs: runs.length, ...metrics, performanceEstimate, axe };
+}
+
+/** One built site served: the transfer of its home and heaviest pages and, when `audit`, their audits. */
+async function measureSite(
+  context: BenchContext,
+  browser: Browser,
+  site: BuiltSite,
+  audit: boolean,
+): Promise<{ transfers: PageTransfer[]; audits: PageAudit[] }> {
+  const server = await startStaticServer({ root: site.siteDir });
+  /** A page's URL: its path is absolute, the server's URL ends in "/". */
+  const urlOf = (pagePath: string): string => new URL(pagePath.slice(1), server.url).href;
+  const transfers: PageTransfer[] = [];
+  const audits: PageAudit[] = [];
+  try {
+    const heaviest = await findHeaviestPages(site.siteDir);
+    const pages: MeasuredPage[] = [{ kind: 'home' as const, path: '/' }, ...heaviest];
+    for (const page of pages) {
+      const transfer = await measureTransfer(browser, urlOf(page.path));
+      transfers.push({ site: site.name, kind: page.kind, path: page.path, ...transfer });
+      context.log(
+        `pages ${site.name} ${page.kind} ${page.path}: ${transfer.transferBytes.toLocaleString('en')} bytes in ${transfer.requests} requests`,
+      );
+    }
+    if (audit) for (const page of pages) audits.push(await auditPage(context, browser, site, page, urlOf(page.path)));
+  } finally {
+    await server.close();
+  }
+  return { transfers, audits };
+}
+
 export async function benchPages(
   context: BenchContext,
   sites: readonly BuiltSite[],
@@ -221,53 +279,17 @@ export async function benchPages(
   const transfers: PageTransfer[] = [];
   const audits: PageAudit[] = [];
   try {
+    // Every site's transfers; the audits of the smallest (the first) only.
     for (const [index, site] of sites.entries()) {
-      const server = await serveSite(site.siteDir);
-      try {
-        const heaviest = await findHeaviestPages(site.siteDir);
-        const pages = [{ kind: 'home' as const, path: '/' }, ...heaviest];
-        for (const page of pages) {
-          const transfer = await measureTransfer(browser, `${server.url}${page.path}`);
-          transfers.push({ site: site.name, kind: page.kind, path: page.path, ...transfer });
-          context.log(
-            `pages ${site.name} ${page.kind} ${page.path}: ${transfer.transferBytes.toLocaleString('en')} bytes in ${transfer.requests} requests`,
-          );
-        }
-        if (index > 0) continue;
-        for (const page of pages) {
-          const runs: MeasuredMetrics[] = [];
-          for (let run = 0; run < context.plan.auditRuns; run += 1)
-            runs.push(await measurePerformance(browser, `${server.url}${page.path}`));
-          const metrics: MeasuredMetrics = {
-            fcpMs: round(median(runs.map((run) => run.fcpMs))),
-            lcpMs: round(median(runs.map((run) => run.lcpMs))),
-            cls: round(median(runs.map((run) => run.cls)), 4),
-            tbtMs: round(median(runs.map((run) => run.tbtMs))),
-          };
-          const axe = await runAxe(browser, `${server.url}${page.path}`);
-          const performanceEstimate = estimatePerformanceScore(metrics);
-          audits.push({
-            site: site.name,
-            kind: page.kind,
-            path: page.path,
-            runs: runs.length,
-            ...metrics,
-            performanceEstimate,
-            axe,
-          });
-          context.log(
-            `pages audit ${page.kind} ${page.path}: performance ≈ ${performanceEstimate}, FCP ${metrics.fcpMs} ms, LCP ${metrics.lcpMs} ms, axe violations ${axe.violations}`,
-          );
-        }
-      } finally {
-        await server.close();
-      }
+      const measured = await measureSite(context, browser, site, index === 0);
+      transfers.push(...measured.transfers);
+      audits.push(...measured.audits);
     }
   } finally {
     await browser.close();
   }
   context.noteCommand(
-    `Chromium ${CHROMIUM} through playwright-core ${CHROMIUM_ARGS.join(' ')}; pages served gzip-compressed by bench/support/static-site-server.ts`,
+    `Chromium ${CHROMIUM} through playwright-core ${CHROMIUM_ARGS.join(' ')}; pages served gzip-compressed by scripts/site/static-server.ts`,
   );
   return { status: 'ok', lighthouse, transfers, audits };
 }

@@ -2,8 +2,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { BenchResults } from './bench-results.ts';
 
-export const TABLE_START = '<!-- bench:results -->';
-export const TABLE_END = '<!-- /bench:results -->';
+const TABLE_START = '<!-- bench:results -->';
+const TABLE_END = '<!-- /bench:results -->';
 
 const s = (ms: number | null): string => (ms === null ? '–' : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`);
 const mib = (kib: number | null): string => (kib === null ? '–' : `${Math.round(kib / 1024).toLocaleString('en')} MiB`);

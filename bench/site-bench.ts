@@ -1,6 +1,6 @@
 // Site build: the site stage on the snapshot of the real data (../shared/data, or the demo data without it)
 // and of synthetic data with ten times the dapils and parties; first build, rebuilds with nothing changed (as the
-// build runs them, keeping the last site, and forced to run Astro), and `build --offline` again with nothing changed. Reports "not available" while the site stage is missing.
+// build runs them, keeping the last site, and forced to run Astro), and `build --offline` again with nothing changed.
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +11,6 @@ import { demoDataset, generatePartyRecords, generateTurnoutRecords } from '../sc
 import { loadUpstreamData, type UpstreamData } from '../scripts/upstream/upstream-data.ts';
 import { startUpstreamServer } from '../scripts/upstream/upstream-server.ts';
 import type { SiteBuild, SiteSection } from './bench-results.ts';
-import { loadSiteStage, SITE_NOT_AVAILABLE_EXIT } from './site-build-child.ts';
 // The canonical files the site tests serve too.
 import { REAL_FILES } from '../test/site/site-fixtures.ts';
 import type { BenchContext } from './support/bench-context.ts';
@@ -21,7 +20,7 @@ import { round } from './support/stats.ts';
 
 const BENCH_KEY = 'bench-key-not-secret';
 
-export interface SiteVariant {
+interface SiteVariant {
   name: string;
   description: string;
   /** null: the CLI's own demo (no upstream configured). */
@@ -55,7 +54,7 @@ function describeData(name: string, description: string, data: UpstreamData): Si
 }
 
 /** The real data when ../shared/data is there, else the demo data. */
-export async function smallestSiteVariant(): Promise<SiteVariant> {
+async function smallestSiteVariant(): Promise<SiteVariant> {
   const canonical = path.join(SHARED_DATA_DIR, 'canonical');
   if (existsSync(canonical)) {
     const data = await loadUpstreamData(REAL_FILES.map((file) => path.join(canonical, file)));
@@ -70,7 +69,7 @@ export async function smallestSiteVariant(): Promise<SiteVariant> {
 }
 
 /** Ten times the real data's dapils (53 → 530), parties (59 → 590) and turnout records, all synthetic. */
-export function largeSiteVariant(): SiteVariant {
+function largeSiteVariant(): SiteVariant {
   const turnout = generateTurnoutRecords({
     years: [2014],
     dapils: 530,
@@ -97,7 +96,16 @@ async function countHtml(dir: string): Promise<number> {
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).length;
 }
 
-async function buildVariant(context: BenchContext, variant: SiteVariant, built: BuiltSite[]): Promise<SiteBuild> {
+/** A variant's scratch folders, and the environment its builds run with. */
+interface VariantFolders {
+  root: string;
+  cacheDir: string;
+  distDir: string;
+  env: Record<string, string>;
+}
+
+/** Harvests and builds the variant's data once (not timed): the release data folder the site is built from. */
+async function buildVariantData(context: BenchContext, variant: SiteVariant): Promise<VariantFolders> {
   const root = path.join(context.workDir, `site-${variant.name}`);
   await rm(root, { recursive: true, force: true });
   await mkdir(root, { recursive: true });
@@ -112,7 +120,6 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
   const upstream = variant.data ? await startUpstreamServer({ apiKey: BENCH_KEY, data: variant.data }) : null;
   try {
     const upstreamEnv: Record<string, string> = upstream ? { KPU_BASE_URL: upstream.url, KPU_API_KEY: BENCH_KEY } : {};
-    // Harvest and snapshot once: the data the site is built from (not timed here).
     assertSucceeded(
       await runMeasured(process.execPath, [CLI_SCRIPT, 'build'], {
         cwd: PROJECT_ROOT,
@@ -123,49 +130,47 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
   } finally {
     await upstream?.close();
   }
-  const dataDir = path.join(cacheDir, 'stages', 'release', 'data');
-  const siteDir = path.join(root, 'site');
-  // The site stage as the build runs it (`forced`: as `build --rebuild-site` runs it, Astro every time).
-  const siteBuild = async (forced: boolean): Promise<{ run: MeasuredRun; reused: boolean }> => {
-    const args = [
-      path.join(PROJECT_ROOT, 'bench', 'site-build-child.ts'),
-      dataDir,
-      siteDir,
-      ...(forced ? ['--rebuild'] : []),
-    ];
-    const run = await runMeasured(process.execPath, args, {
-      cwd: PROJECT_ROOT,
-      env: { ASTRO_TELEMETRY_DISABLED: '1' },
-    });
-    if (run.code === SITE_NOT_AVAILABLE_EXIT) throw new Error(run.stderr.trim());
-    context.noteCommand(run.command.replace(dataDir, '<snapshot data>').replace(siteDir, '<site>'));
-    assertSucceeded(run, `site build of the ${variant.name} data`);
-    const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as { reused?: boolean };
-    return { run, reused: result.reused === true };
-  };
-  const first = (await siteBuild(false)).run;
-  context.log(`site ${variant.name}: first build ${(first.wallMs / 1000).toFixed(1)} s`);
-  const rebuilds: MeasuredRun[] = [];
-  const forcedRebuilds: MeasuredRun[] = [];
-  let rebuildKeptSite = true;
-  for (let repetition = 0; repetition < context.plan.siteRebuilds; repetition += 1) {
-    const rebuild = await siteBuild(false);
-    rebuilds.push(rebuild.run);
-    rebuildKeptSite &&= rebuild.reused;
-    forcedRebuilds.push((await siteBuild(true)).run);
-    const last = (runs: MeasuredRun[]): string => ((runs.at(-1)?.wallMs ?? 0) / 1000).toFixed(1);
-    context.log(
-      `site ${variant.name}: rebuild ${last(rebuilds)} s (${rebuild.reused ? 'site kept' : 'built anew'}), forced ${last(forcedRebuilds)} s`,
-    );
-  }
-  built.push({ name: variant.name, siteDir });
+  return { root, cacheDir, distDir, env };
+}
 
-  // The first --offline build after an online one builds the pages anew (they now say how old the data is):
-  // run it once untimed, then time the builds that find nothing changed.
+/** The site stage as the build runs it (`forced`: as `build --rebuild-site` runs it, Astro every time). */
+async function timeSiteBuild(
+  context: BenchContext,
+  variant: SiteVariant,
+  folders: VariantFolders,
+  forced: boolean,
+): Promise<{ run: MeasuredRun; reused: boolean }> {
+  const dataDir = path.join(folders.cacheDir, 'stages', 'release', 'data');
+  const siteDir = path.join(folders.root, 'site');
+  const args = [
+    path.join(PROJECT_ROOT, 'bench', 'site-build-child.ts'),
+    dataDir,
+    siteDir,
+    ...(forced ? ['--rebuild'] : []),
+  ];
+  const run = await runMeasured(process.execPath, args, {
+    cwd: PROJECT_ROOT,
+    env: { ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  context.noteCommand(run.command.replace(dataDir, '<snapshot data>').replace(siteDir, '<site>'));
+  assertSucceeded(run, `site build of the ${variant.name} data`);
+  const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as { reused?: boolean };
+  return { run, reused: result.reused === true };
+}
+
+/**
+ * The first --offline build after an online one builds the pages anew (they now say how old the data is):
+ * run it once untimed, then time the builds that find nothing changed.
+ */
+async function timeOfflineBuilds(
+  context: BenchContext,
+  variant: SiteVariant,
+  folders: VariantFolders,
+): Promise<MeasuredRun[]> {
   const offlineBuild = async (): Promise<MeasuredRun> => {
     const run = await runMeasured(process.execPath, [CLI_SCRIPT, 'build', '--offline', '--json'], {
       cwd: PROJECT_ROOT,
-      env,
+      env: folders.env,
     });
     return assertSucceeded(run, `build --offline of the ${variant.name} data`);
   };
@@ -176,6 +181,29 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
     context.noteCommand(`${run.command}  (nothing changed since the previous build --offline)`);
     pipelineRuns.push(run);
   }
+  return pipelineRuns;
+}
+
+async function buildVariant(context: BenchContext, variant: SiteVariant, built: BuiltSite[]): Promise<SiteBuild> {
+  const folders = await buildVariantData(context, variant);
+  const siteDir = path.join(folders.root, 'site');
+  const first = (await timeSiteBuild(context, variant, folders, false)).run;
+  context.log(`site ${variant.name}: first build ${(first.wallMs / 1000).toFixed(1)} s`);
+  const rebuilds: MeasuredRun[] = [];
+  const forcedRebuilds: MeasuredRun[] = [];
+  let rebuildKeptSite = true;
+  for (let repetition = 0; repetition < context.plan.siteRebuilds; repetition += 1) {
+    const rebuild = await timeSiteBuild(context, variant, folders, false);
+    rebuilds.push(rebuild.run);
+    rebuildKeptSite &&= rebuild.reused;
+    forcedRebuilds.push((await timeSiteBuild(context, variant, folders, true)).run);
+    const last = (runs: MeasuredRun[]): string => ((runs.at(-1)?.wallMs ?? 0) / 1000).toFixed(1);
+    context.log(
+      `site ${variant.name}: rebuild ${last(rebuilds)} s (${rebuild.reused ? 'site kept' : 'built anew'}), forced ${last(forcedRebuilds)} s`,
+    );
+  }
+  built.push({ name: variant.name, siteDir });
+  const pipelineRuns = await timeOfflineBuilds(context, variant, folders);
   return {
     name: variant.name,
     description: variant.description,
@@ -187,13 +215,14 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
     rebuild: rebuilds.length > 0 ? timedRuns(rebuilds) : null,
     forcedRebuild: forcedRebuilds.length > 0 ? timedRuns(forcedRebuilds) : null,
     rebuildKeptSite: rebuilds.length > 0 && rebuildKeptSite,
-    pipelineRebuild: { ...timedRuns(pipelineRuns), siteInPipeline: existsSync(path.join(distDir, 'index.html')) },
+    pipelineRebuild: {
+      ...timedRuns(pipelineRuns),
+      siteInPipeline: existsSync(path.join(folders.distDir, 'index.html')),
+    },
   };
 }
 
 export async function benchSite(context: BenchContext, built: BuiltSite[]): Promise<Omit<SiteSection, 'durationMs'>> {
-  const stage = await loadSiteStage();
-  if (!stage.ok) return { status: 'not-available', reason: `not available yet: ${stage.reason}`, builds: [] };
   const variants = [await smallestSiteVariant(), ...(context.plan.largeSite ? [largeSiteVariant()] : [])];
   const builds: SiteBuild[] = [];
   for (const variant of variants) builds.push(await buildVariant(context, variant, built));

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { BuildError } from './errors.ts';
 
-export type HttpMethod = 'GET' | 'POST';
+type HttpMethod = 'GET' | 'POST';
 
 export interface UpstreamConfig {
   /** Base URL of the upstream; null means "no upstream configured: serve the synthetic demo". */

@@ -4,13 +4,13 @@
 import type { Localized } from './languages.ts';
 
 /** One line of a loading snippet: a tool and the code that loads the file in it, complete (imports included). */
-export interface LoadingLine {
+interface LoadingLine {
   tool: string;
   code: string;
 }
 
 /** What a snippet is written for: a dataset's file, once downloaded. */
-export interface LoadingTarget {
+interface LoadingTarget {
   /** The file's name, as it is once downloaded (the snippet runs in the folder holding it). */
   file: string;
   /** The dataset's text columns, which readers that guess types must be told about ("0101" would become 101). */
@@ -61,6 +61,10 @@ const CSV_TEXT: Localized = {
   en: "quoted text; text a spreadsheet would run as a formula (starting with =, +, -, @) gets a leading '",
 };
 
+/**
+ * The published formats, declared once.
+ * @public test/snapshot/formats-registry.unit.test.ts adds one through vi.mock, which knip cannot follow.
+ */
 export const FORMATS = declareFormats([
   {
     id: 'json',

@@ -80,7 +80,7 @@ async function inStage<T>(stage: Stage, run: () => Promise<T>): Promise<T> {
 }
 
 /** Where each stage leaves its result (stages.ts), and the releases restored from the release archive. */
-export function stageDirs(config: PublisherConfig) {
+function stageDirs(config: PublisherConfig) {
   const dirs = { cacheDir: config.cacheDir, distDir: config.distDir };
   return {
     check: stageFolder('check', dirs),

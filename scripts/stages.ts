@@ -67,7 +67,7 @@ export const STAGES = [
 
 export type StageName = (typeof STAGES)[number]['name'];
 
-export function stageOf(name: StageName): StageDeclaration {
+function stageOf(name: StageName): StageDeclaration {
   return STAGES.find((stage) => stage.name === name) as StageDeclaration;
 }
 

@@ -38,7 +38,7 @@ function erf(x: number): number {
 }
 
 /** Lighthouse's getLogNormalScore: 0.9 at p10, 0.5 at the median, clamped per band. */
-export function logNormalScore(curve: Pick<Curve, 'p10' | 'median'>, value: number): number {
+function logNormalScore(curve: Pick<Curve, 'p10' | 'median'>, value: number): number {
   if (value <= 0) return 1;
   const standardized = (Math.log(value / curve.median) * 0.9061938024368232) / -Math.log(curve.p10 / curve.median);
   const score = (1 - erf(standardized)) / 2;

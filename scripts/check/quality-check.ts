@@ -18,7 +18,7 @@ export interface QualityViolation {
   values: Record<string, unknown>;
 }
 
-export interface YearQualitySummary {
+interface YearQualitySummary {
   year: string;
   recordsChecked: number;
   recordsFlagged: number;
@@ -67,7 +67,7 @@ export interface DatasetCheckResult {
  * The report's year group of a record: the year field's raw string, so records with a malformed year are
  * counted under what the source sent. A non-string is shown as JSON ("null" when missing), 2014 as "2014".
  */
-export function yearGroup(dataset: DatasetDefinition, record: RawRecord): string {
+function yearGroup(dataset: DatasetDefinition, record: RawRecord): string {
   const value = Object.hasOwn(record, dataset.yearField) ? record[dataset.yearField] : undefined;
   return typeof value === 'string' ? value : JSON.stringify(value ?? null);
 }

@@ -4,7 +4,3 @@ import { partyDataset } from './party-dataset.ts';
 import { turnoutDataset } from './turnout-dataset.ts';
 
 export const DATASETS: readonly DatasetDefinition[] = [turnoutDataset, partyDataset];
-
-export function findDataset(id: string): DatasetDefinition | undefined {
-  return DATASETS.find((dataset) => dataset.id === id);
-}

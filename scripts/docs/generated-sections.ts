@@ -19,7 +19,7 @@ function table(header: string[], rows: string[][]): string {
 }
 
 /** Generated sections by name; each doc names the sections it holds. */
-export const GENERATED_SECTIONS: Record<string, () => string> = {
+const GENERATED_SECTIONS: Record<string, () => string> = {
   errors: () =>
     table(
       ['code', 'stage', 'exit code', 'message', 'hint'],

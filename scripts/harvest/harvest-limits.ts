@@ -47,7 +47,7 @@ export function findLongField(
 }
 
 /** A page as the harvester has it, before it is written. */
-export interface PageForLimits {
+interface PageForLimits {
   offset: number;
   url: string;
   records: readonly RawRecord[];

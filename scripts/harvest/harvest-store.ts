@@ -83,9 +83,9 @@ export interface StoredPage {
 const MANIFEST_FILE = 'harvest-manifest.json';
 const PARAMETERS_FILE = 'harvest-parameters.json';
 /** A partial harvest older than this is refetched rather than resumed: its pages may be stale. */
-export const RESUME_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const RESUME_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Complete harvests kept on disk; the newest is what --offline builds from. */
-export const COMPLETE_HARVESTS_KEPT = 3;
+const COMPLETE_HARVESTS_KEPT = 3;
 
 function pageBase(datasetId: string, offset: number): string {
   return path.join('pages', datasetId, String(offset).padStart(12, '0'));

@@ -18,6 +18,7 @@ import {
 import { createHarvestLimitTracker, type HarvestLimitTracker } from './harvest-limits.ts';
 import type { PageShape } from './page-parser.ts';
 import { guardPartialHarvest } from './secret-scan.ts';
+import { createPageCache, type LoadedPage, type PageCache } from './page-cache.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream-client.ts';
 
 export interface HarvestOptions {
@@ -129,177 +130,139 @@ export function describeProgress(
   return `harvest ${parts.join(' · ')}${retries ? ` · ${retries} retries` : ''}`;
 }
 
-interface LoadedPage {
-  records: RawRecord[];
-  stored: boolean;
-  provenance: Omit<PageProvenance, 'file' | 'bytes' | 'sha256'> | PageProvenance;
-  body: Buffer | null;
+/** What the walk along one dataset's chain of pages has gathered so far. */
+interface DatasetWalk {
+  dataset: DatasetDefinition;
+  pageFiles: PageProvenance[];
+  shapes: Set<PageShape>;
+  warnings: string[];
+  /** The offset of the page each key was first seen on. */
+  keyPage: Map<string, number>;
+  crossPageDuplicates: string[];
+  overlaps: string[];
+  firstPage: RawRecord[];
+  totalCount: number | null;
+  records: number;
+  /** The previous page of the chain, for the overlap check. */
+  previous: { offset: number; records: KeyedRecord[] } | null;
+  countMismatches: number;
+  firstCountMismatch: string | undefined;
 }
 
-async function harvestDataset(
-  dataset: DatasetDefinition,
-  client: UpstreamClient,
-  partial: PartialHarvest,
-  options: HarvestOptions,
-  progress: HarvestProgress,
-  limits: HarvestLimitTracker,
-): Promise<DatasetOutcome> {
-  const { config, reporter } = options;
-  const limit = config.pageSize;
-  const pageFiles: PageProvenance[] = [];
-  const shapes = new Set<PageShape>();
-  const warnings: string[] = [];
-  const keyPage = new Map<string, number>();
-  const crossPageDuplicates: string[] = [];
-  let firstPage: RawRecord[] = [];
-  let totalCount: number | null = null;
-  let records = 0;
-  const overlaps: string[] = [];
-  /** The previous page of the chain, for the overlap check. */
-  let previous: { offset: number; records: KeyedRecord[] } | null = null;
-  let countMismatches = 0;
-  let firstCountMismatch: string | undefined;
-
-  const inflight = new Map<number, Promise<LoadedPage>>();
-  const load = (offset: number): Promise<LoadedPage> => {
-    let pending = inflight.get(offset);
-    if (!pending) {
-      pending = (async (): Promise<LoadedPage> => {
-        const stored = await partial.readPage(dataset, offset, limit);
-        if (stored) return { records: stored.records, stored: true, provenance: stored.provenance, body: null };
-        const page = await client.fetchPage(dataset, offset, limit);
-        return {
-          records: page.parsed.records,
-          stored: false,
-          body: page.body,
-          provenance: {
-            dataset: dataset.id,
-            offset,
-            limit,
-            url: page.url,
-            method: config.method,
-            fetchedAt: page.fetchedAt,
-            status: page.status,
-            durationMs: page.durationMs,
-            attempts: page.attempts,
-            records: page.parsed.records.length,
-            count: page.parsed.count,
-            shape: page.parsed.shape,
-            totalCount: page.totalCount,
-            ...page.notes,
-          },
-        };
-      })();
-      // Speculative pages may never be awaited; their failures surface when (if) the chain reaches them.
-      pending.catch(() => {});
-      inflight.set(offset, pending);
-    }
-    return pending;
+function startWalk(dataset: DatasetDefinition): DatasetWalk {
+  return {
+    dataset,
+    pageFiles: [],
+    shapes: new Set(),
+    warnings: [],
+    keyPage: new Map(),
+    crossPageDuplicates: [],
+    overlaps: [],
+    firstPage: [],
+    totalCount: null,
+    records: 0,
+    previous: null,
+    countMismatches: 0,
+    firstCountMismatch: undefined,
   };
+}
 
-  // The chain of pages: offset₀ = 0, offsetₙ₊₁ = offsetₙ + records received; it ends at an empty page.
-  // Pages ahead are requested on the guess that each page is as full as the first one.
-  let offset = 0;
-  let step = limit;
-  for (;;) {
-    if (pageFiles.length >= config.maxPages) {
-      throw new BuildError(
-        'HARVEST_TOO_MANY_PAGES',
-        `${dataset.id}: ${config.maxPages} pages (KPU_MAX_PAGES) and still records at offset ${offset}.`,
-      );
-    }
-    for (let ahead = 0; ahead < config.concurrency; ahead += 1) load(offset + ahead * step);
-    const page = await load(offset);
-    inflight.delete(offset);
-    limits.checkPage(dataset, {
-      offset,
-      url: page.provenance.url,
-      records: page.records,
-      bytes: page.body?.length ?? (page.provenance as PageProvenance).bytes,
-    });
-
-    const keys = page.records.map((record) => recordKey(dataset, record));
-    // A page of nothing but records already seen: the upstream answering an earlier page again (offset ignored,
-    // or clamped to the last page; paging would then never end), or the source repeating itself, or data moving.
-    // One record further on, an upstream that honours offset moves too; the very same records again settle it.
-    // The source's own repeats are left to the duplicate-key check below (docs/upstream.md).
-    if (offset > 0 && keys.length > 0 && keys.every((key) => keyPage.has(key))) {
-      const moved = await load(offset + 1);
-      if (moved.records.map((record) => recordKey(dataset, record)).join('\n') === keys.join('\n')) {
-        throw new BuildError(
-          'HARVEST_OFFSET_IGNORED',
-          `${dataset.id}: the page at offset ${offset} holds only records of earlier pages (the first of them from the page at offset ${keyPage.get(keys[0] as string)}), and the page at offset ${offset + 1} the very same records: ${page.provenance.url}`,
-        );
-      }
-    }
-    // Pages that overlap: the upstream counts offsets otherwise than the chain (1-based, say), so each page boundary
-    // would duplicate records; or records were inserted in front while the harvest ran. Like any record on two pages,
-    // it makes the harvest inconsistent, so it runs again; overlaps in two identical harvests are the upstream's paging
-    // (runHarvest; docs/upstream.md, "Overlapping pages"). No extra request: a harvest chasing data that grows must not slow.
-    const keyed = page.records.map((record, index) => ({ key: keys[index] as string, record }));
-    const overlap = previous === null ? 0 : pageOverlap(previous.records, keyed, sameRecord);
-    if (previous !== null && overlap > 0) {
-      overlaps.push(
-        `${dataset.id}: the page at offset ${offset} begins with the last ${overlap === 1 ? 'record' : `${overlap} records`} of the page at offset ${previous.offset} (${page.provenance.url}).`,
-      );
-    }
-    previous = { offset, records: keyed };
-    // An empty page ends the chain; a `count` on it that is neither 0 nor the records harvested (a total) says the
-    // upstream stopped early (docs/upstream.md, "An end that contradicts count").
-    const endCount = page.provenance.count;
-    if (page.records.length === 0 && endCount !== null && endCount !== 0 && endCount !== records) {
-      throw new BuildError(
-        'HARVEST_TRUNCATED',
-        `${dataset.id}: the page at offset ${offset} has no records, but its count says ${endCount}, after ${records} records harvested: ${page.provenance.url}`,
-      );
-    }
-    // The next pages are known once this one is parsed: ask for them now, before it is written and checked, so
-    // the requests in flight stay at the concurrency while this page is stored (the same requests as the top of
-    // the next turn would make; only sooner). Not when the chain ends here, and not beyond the page cap.
-    if (page.records.length > 0 && pageFiles.length + 1 < config.maxPages) {
-      const nextStep = offset === 0 ? page.records.length : step;
-      for (let ahead = 0; ahead < config.concurrency; ahead += 1) load(offset + page.records.length + ahead * nextStep);
-    }
-
-    const provenance = page.stored
-      ? (page.provenance as PageProvenance)
-      : await partial.writePage(page.provenance, page.body as Buffer);
-    pageFiles.push(provenance);
-    if (provenance.invalidUtf8) {
-      warnings.push(
-        `${dataset.id}: the page at offset ${offset} is not valid UTF-8; its invalid bytes were read as U+FFFD (the body file keeps them): ${provenance.url}`,
-      );
-    }
-    shapes.add(provenance.shape);
-    if (provenance.totalCount !== null) totalCount = provenance.totalCount;
-    if (provenance.count !== page.records.length) {
-      countMismatches += 1;
-      firstCountMismatch ??= `offset ${offset}: count ${provenance.count ?? '(none)'}, ${page.records.length} records`;
-    }
-
-    if (offset === 0) firstPage = page.records;
-    for (const key of keys) {
-      const seenOn = keyPage.get(key);
-      if (seenOn !== undefined && seenOn !== offset) crossPageDuplicates.push(key);
-      else keyPage.set(key, offset);
-    }
-
-    records += page.records.length;
-    progress.pages.set(dataset.id, pageFiles.length);
-    progress.records.set(dataset.id, records);
-    progress.totals.set(dataset.id, totalCount);
-    reporter.status(describeProgress(progress, options.datasets));
-
-    if (page.records.length === 0) break;
-    if (offset === 0) step = page.records.length;
-    offset += page.records.length;
-    for (const pending of inflight.keys()) {
-      if (pending < offset || (pending - offset) % step !== 0) inflight.delete(pending);
-    }
+/**
+ * A page of nothing but records already seen: the upstream answering an earlier page again (offset ignored, or
+ * clamped to the last page; paging would then never end), or the source repeating itself, or data moving. One
+ * record further on, an upstream that honours offset moves too; the very same records again settle it. The source's
+ * own repeats are left to the duplicate-key check (noteKeys; docs/upstream.md).
+ */
+async function checkOffsetHonoured(
+  walk: DatasetWalk,
+  pages: PageCache,
+  offset: number,
+  page: LoadedPage,
+  keys: readonly string[],
+): Promise<void> {
+  const { dataset, keyPage } = walk;
+  if (offset === 0 || keys.length === 0 || !keys.every((key) => keyPage.has(key))) return;
+  const moved = await pages.load(offset + 1);
+  if (moved.records.map((record) => recordKey(dataset, record)).join('\n') === keys.join('\n')) {
+    throw new BuildError(
+      'HARVEST_OFFSET_IGNORED',
+      `${dataset.id}: the page at offset ${offset} holds only records of earlier pages (the first of them from the page at offset ${keyPage.get(keys[0] as string)}), and the page at offset ${offset + 1} the very same records: ${page.provenance.url}`,
+    );
   }
-  if (countMismatches > 0) {
+}
+
+/**
+ * Pages that overlap: the upstream counts offsets otherwise than the chain (1-based, say), so each page boundary
+ * would duplicate records; or records were inserted in front while the harvest ran. Like any record on two pages,
+ * it makes the harvest inconsistent, so it runs again; overlaps in two identical harvests are the upstream's paging
+ * (runHarvest; docs/upstream.md, "Overlapping pages"). No extra request: a harvest chasing data that grows must not
+ * slow.
+ */
+function noteOverlap(walk: DatasetWalk, offset: number, page: LoadedPage, keys: readonly string[]): void {
+  const keyed = page.records.map((record, index) => ({ key: keys[index] as string, record }));
+  const { previous } = walk;
+  const overlap = previous === null ? 0 : pageOverlap(previous.records, keyed, sameRecord);
+  if (previous !== null && overlap > 0) {
+    walk.overlaps.push(
+      `${walk.dataset.id}: the page at offset ${offset} begins with the last ${overlap === 1 ? 'record' : `${overlap} records`} of the page at offset ${previous.offset} (${page.provenance.url}).`,
+    );
+  }
+  walk.previous = { offset, records: keyed };
+}
+
+/**
+ * An empty page ends the chain; a `count` on it that is neither 0 nor the records harvested (a total) says the
+ * upstream stopped early (docs/upstream.md, "An end that contradicts count").
+ */
+function checkEnd(walk: DatasetWalk, offset: number, page: LoadedPage): void {
+  const endCount = page.provenance.count;
+  if (page.records.length === 0 && endCount !== null && endCount !== 0 && endCount !== walk.records) {
+    throw new BuildError(
+      'HARVEST_TRUNCATED',
+      `${walk.dataset.id}: the page at offset ${offset} has no records, but its count says ${endCount}, after ${walk.records} records harvested: ${page.provenance.url}`,
+    );
+  }
+}
+
+/** Notes a page as written: its provenance, its shape, what its `count` and X-Total-Count say. */
+function notePage(walk: DatasetWalk, offset: number, records: readonly RawRecord[], provenance: PageProvenance): void {
+  walk.pageFiles.push(provenance);
+  if (provenance.invalidUtf8) {
+    walk.warnings.push(
+      `${walk.dataset.id}: the page at offset ${offset} is not valid UTF-8; its invalid bytes were read as U+FFFD (the body file keeps them): ${provenance.url}`,
+    );
+  }
+  walk.shapes.add(provenance.shape);
+  if (provenance.totalCount !== null) walk.totalCount = provenance.totalCount;
+  if (provenance.count !== records.length) {
+    walk.countMismatches += 1;
+    walk.firstCountMismatch ??= `offset ${offset}: count ${provenance.count ?? '(none)'}, ${records.length} records`;
+  }
+}
+
+/** Keys seen on an earlier page: a sign that the data moved under the paging (or the source's own duplicates). */
+function noteKeys(walk: DatasetWalk, keys: readonly string[], offset: number): void {
+  for (const key of keys) {
+    const seenOn = walk.keyPage.get(key);
+    if (seenOn !== undefined && seenOn !== offset) walk.crossPageDuplicates.push(key);
+    else walk.keyPage.set(key, offset);
+  }
+}
+
+function reportProgress(walk: DatasetWalk, progress: HarvestProgress, options: HarvestOptions): void {
+  const id = walk.dataset.id;
+  progress.pages.set(id, walk.pageFiles.length);
+  progress.records.set(id, walk.records);
+  progress.totals.set(id, walk.totalCount);
+  options.reporter.status(describeProgress(progress, options.datasets));
+}
+
+/** The dataset's outcome once its chain has ended, with the warnings on the whole chain. */
+function finishWalk(walk: DatasetWalk, progress: HarvestProgress): DatasetOutcome {
+  const { dataset, pageFiles, totalCount, records, warnings } = walk;
+  if (walk.countMismatches > 0) {
     warnings.push(
-      `${dataset.id}: on ${countMismatches} of ${pageFiles.length} pages the envelope's \`count\` disagrees with the records present (first: ${firstCountMismatch}); the records present are used.`,
+      `${dataset.id}: on ${walk.countMismatches} of ${pageFiles.length} pages the envelope's \`count\` disagrees with the records present (first: ${walk.firstCountMismatch}); the records present are used.`,
     );
   }
   if (totalCount !== null && totalCount !== records) {
@@ -311,14 +274,68 @@ async function harvestDataset(
       pages: pageFiles.length,
       retries: progress.retries.get(dataset.id) ?? 0,
       totalCount,
-      shapes: [...shapes].sort(),
+      shapes: [...walk.shapes].sort(),
       pageFiles,
     },
-    crossPageDuplicates,
-    overlaps,
-    firstPage,
+    crossPageDuplicates: walk.crossPageDuplicates,
+    overlaps: walk.overlaps,
+    firstPage: walk.firstPage,
     warnings,
   };
+}
+
+async function harvestDataset(
+  dataset: DatasetDefinition,
+  client: UpstreamClient,
+  partial: PartialHarvest,
+  options: HarvestOptions,
+  progress: HarvestProgress,
+  limits: HarvestLimitTracker,
+): Promise<DatasetOutcome> {
+  const { config } = options;
+  const pages = createPageCache(dataset, client, partial, config);
+  const walk = startWalk(dataset);
+  // The chain of pages: offset₀ = 0, offsetₙ₊₁ = offsetₙ + records received; it ends at an empty page.
+  // Pages ahead are requested on the guess that each page is as full as the first one.
+  let offset = 0;
+  let step = config.pageSize;
+  for (;;) {
+    if (walk.pageFiles.length >= config.maxPages) {
+      throw new BuildError(
+        'HARVEST_TOO_MANY_PAGES',
+        `${dataset.id}: ${config.maxPages} pages (KPU_MAX_PAGES) and still records at offset ${offset}.`,
+      );
+    }
+    pages.requestAhead(offset, step, config.concurrency);
+    const page = await pages.take(offset);
+    const bytes = page.body?.length ?? (page.provenance as PageProvenance).bytes;
+    limits.checkPage(dataset, { offset, url: page.provenance.url, records: page.records, bytes });
+    const keys = page.records.map((record) => recordKey(dataset, record));
+    await checkOffsetHonoured(walk, pages, offset, page, keys);
+    noteOverlap(walk, offset, page, keys);
+    checkEnd(walk, offset, page);
+    // The next pages are known once this one is parsed: ask for them now, before it is written and checked, so
+    // the requests in flight stay at the concurrency while this page is stored (the same requests as the top of
+    // the next turn would make; only sooner). Not when the chain ends here, and not beyond the page cap.
+    if (page.records.length > 0 && walk.pageFiles.length + 1 < config.maxPages) {
+      const nextStep = offset === 0 ? page.records.length : step;
+      pages.requestAhead(offset + page.records.length, nextStep, config.concurrency);
+    }
+    const provenance = page.stored
+      ? (page.provenance as PageProvenance)
+      : await partial.writePage(page.provenance, page.body as Buffer);
+    notePage(walk, offset, page.records, provenance);
+    if (offset === 0) walk.firstPage = page.records;
+    noteKeys(walk, keys, offset);
+    walk.records += page.records.length;
+    reportProgress(walk, progress, options);
+
+    if (page.records.length === 0) break;
+    if (offset === 0) step = page.records.length;
+    offset += page.records.length;
+    pages.keepChain(offset, step);
+  }
+  return finishWalk(walk, progress);
 }
 
 interface AttemptOutcome {
@@ -328,6 +345,39 @@ interface AttemptOutcome {
   /** Overlapping pages, one description per dataset that has some. */
   overlaps: string[];
   firstPageChanged: boolean;
+}
+
+/** The consistency checks once every dataset's chain has ended: overlaps, keys on two pages, a changed first page. */
+async function checkConsistency(
+  outcomes: Map<string, DatasetOutcome>,
+  client: UpstreamClient,
+  options: HarvestOptions,
+): Promise<AttemptOutcome> {
+  const inconsistencies: string[] = [];
+  const overlaps: string[] = [];
+  let firstPageChanged = false;
+  for (const dataset of options.datasets) {
+    const outcome = outcomes.get(dataset.id) as DatasetOutcome;
+    const [firstOverlap] = outcome.overlaps;
+    if (firstOverlap !== undefined) {
+      const more = outcome.overlaps.length - 1;
+      overlaps.push(`${firstOverlap.slice(0, -1)}${more > 0 ? `, and ${more} more page boundaries` : ''}.`);
+      inconsistencies.push(`${dataset.id}: ${outcome.overlaps.length} pages overlap the page before.`);
+    }
+    if (outcome.crossPageDuplicates.length > 0) {
+      const sample = outcome.crossPageDuplicates.slice(0, 3).join(', ');
+      inconsistencies.push(
+        `${dataset.id}: ${outcome.crossPageDuplicates.length} keys appear on two pages (${sample}).`,
+      );
+    }
+    // Read the first page again: if it changed, the pages in between may mix two versions.
+    const again = await client.fetchPage(dataset, 0, options.config.pageSize);
+    if (canonicalJson(again.parsed.records) !== canonicalJson(outcome.firstPage)) {
+      firstPageChanged = true;
+      inconsistencies.push(`${dataset.id}: the first page changed while the harvest ran.`);
+    }
+  }
+  return { outcomes, inconsistencies, overlaps, firstPageChanged };
 }
 
 async function harvestOnce(
@@ -366,31 +416,7 @@ async function harvestOnce(
       ),
     );
     const outcomes = new Map(options.datasets.map((dataset, index) => [dataset.id, results[index] as DatasetOutcome]));
-    const inconsistencies: string[] = [];
-    const overlaps: string[] = [];
-    let firstPageChanged = false;
-    for (const dataset of options.datasets) {
-      const outcome = outcomes.get(dataset.id) as DatasetOutcome;
-      const [firstOverlap] = outcome.overlaps;
-      if (firstOverlap !== undefined) {
-        const more = outcome.overlaps.length - 1;
-        overlaps.push(`${firstOverlap.slice(0, -1)}${more > 0 ? `, and ${more} more page boundaries` : ''}.`);
-        inconsistencies.push(`${dataset.id}: ${outcome.overlaps.length} pages overlap the page before.`);
-      }
-      if (outcome.crossPageDuplicates.length > 0) {
-        const sample = outcome.crossPageDuplicates.slice(0, 3).join(', ');
-        inconsistencies.push(
-          `${dataset.id}: ${outcome.crossPageDuplicates.length} keys appear on two pages (${sample}).`,
-        );
-      }
-      // Read the first page again: if it changed, the pages in between may mix two versions.
-      const again = await client.fetchPage(dataset, 0, options.config.pageSize);
-      if (canonicalJson(again.parsed.records) !== canonicalJson(outcome.firstPage)) {
-        firstPageChanged = true;
-        inconsistencies.push(`${dataset.id}: the first page changed while the harvest ran.`);
-      }
-    }
-    return { outcomes, inconsistencies, overlaps, firstPageChanged };
+    return await checkConsistency(outcomes, client, options);
   } finally {
     await client.close();
   }
@@ -430,6 +456,61 @@ function pageHashes(outcomes: Map<string, DatasetOutcome>): string {
   return [...outcomes.values()].flatMap((outcome) => outcome.summary.pageFiles.map((page) => page.sha256)).join(',');
 }
 
+/**
+ * A resumed harvest keeps its pages only when a sample of them still matches the upstream: kept pages of the old
+ * version beside new pages would publish a mix of two versions of the data. Returns the warning shown, if any.
+ */
+async function resumeOrStartOver(partial: PartialHarvest, options: HarvestOptions, now: () => Date): Promise<string[]> {
+  if (!partial.resumed) return [];
+  options.reporter.line(
+    `harvest: resuming the interrupted harvest started ${partial.startedAt}; reading a sample of its pages again`,
+  );
+  const changed = await findChangedKeptPage(partial, options);
+  if (changed === null) return [];
+  const warning = `the upstream changed since the interrupted harvest: starting over (${changed}).`;
+  options.reporter.warn(warning);
+  await partial.startOver(now());
+  return [warning];
+}
+
+const newProgress = (): HarvestProgress => ({
+  pages: new Map(),
+  records: new Map(),
+  retries: new Map(),
+  totals: new Map(),
+});
+
+/**
+ * The harvest, run again once when it is not consistent. Inconsistencies identical in two complete harvests
+ * belong to the source (kept, with a warning), except overlapping pages; any other fails the harvest.
+ */
+async function harvestConsistently(
+  partial: PartialHarvest,
+  options: HarvestOptions,
+): Promise<{ attempt: AttemptOutcome; attempts: number; progress: HarvestProgress; warnings: string[] }> {
+  let progress = newProgress();
+  const first = await harvestOnce(partial, options, progress);
+  if (first.inconsistencies.length === 0) return { attempt: first, attempts: 1, progress, warnings: [] };
+  for (const reason of first.inconsistencies)
+    options.reporter.warn(`harvest not consistent: ${reason} Harvesting again.`);
+  await partial.clearPages();
+  progress = newProgress();
+  const attempt = await harvestOnce(partial, options, progress);
+  if (attempt.inconsistencies.length === 0) return { attempt, attempts: 2, progress, warnings: [] };
+  // Keys duplicated identically in two complete harvests belong to the source, not to the paging:
+  // they are published and flagged by the key-unique rule (docs/upstream.md).
+  const stableDuplicates = !attempt.firstPageChanged && pageHashes(first.outcomes) === pageHashes(attempt.outcomes);
+  if (!stableDuplicates) throw new BuildError('HARVEST_INCONSISTENT', attempt.inconsistencies.join(' '));
+  // The same overlaps in two identical harvests: the upstream reads offsets otherwise (1-based, say); publishing
+  // would duplicate a record at every page boundary.
+  if (attempt.overlaps.length > 0)
+    throw new BuildError('HARVEST_PAGES_OVERLAP', `${attempt.overlaps.join(' ')} Identical in two full harvests.`);
+  const warnings = attempt.inconsistencies.map(
+    (reason) => `${reason} Identical in two full harvests: kept as the source's own duplicates.`,
+  );
+  return { attempt, attempts: 2, progress, warnings };
+}
+
 /** Runs the harvest stage and returns the complete harvest folder with its manifest. */
 export async function runHarvest(options: HarvestOptions): Promise<HarvestResult> {
   const now = options.now ?? (() => new Date());
@@ -446,55 +527,8 @@ export async function runHarvest(options: HarvestOptions): Promise<HarvestResult
   // Every page is scanned for the key before it is written; a hit removes this folder (secret-scan.ts).
   const partial = guardPartialHarvest(await store.openPartial(parameters, now()), options.apiKey);
   /** Warnings already shown as they happened; the manifest lists them with the others. */
-  const shownWarnings: string[] = [];
-  if (partial.resumed) {
-    options.reporter.line(
-      `harvest: resuming the interrupted harvest started ${partial.startedAt}; reading a sample of its pages again`,
-    );
-    const changed = await findChangedKeptPage(partial, options);
-    if (changed !== null) {
-      // Kept pages of the old version beside new pages would publish a mix of two versions of the data.
-      const warning = `the upstream changed since the interrupted harvest: starting over (${changed}).`;
-      options.reporter.warn(warning);
-      shownWarnings.push(warning);
-      await partial.startOver(now());
-    }
-  }
-
-  const newProgress = (): HarvestProgress => ({
-    pages: new Map(),
-    records: new Map(),
-    retries: new Map(),
-    totals: new Map(),
-  });
-  let progress = newProgress();
-  let attempt = await harvestOnce(partial, options, progress);
-  let attempts = 1;
-  const warnings: string[] = [];
-  if (attempt.inconsistencies.length > 0) {
-    for (const reason of attempt.inconsistencies)
-      options.reporter.warn(`harvest not consistent: ${reason} Harvesting again.`);
-    const first = attempt;
-    await partial.clearPages();
-    progress = newProgress();
-    attempt = await harvestOnce(partial, options, progress);
-    attempts = 2;
-    if (attempt.inconsistencies.length > 0) {
-      // Keys duplicated identically in two complete harvests belong to the source, not to the paging:
-      // they are published and flagged by the key-unique rule (docs/upstream.md).
-      const stableDuplicates = !attempt.firstPageChanged && pageHashes(first.outcomes) === pageHashes(attempt.outcomes);
-      if (!stableDuplicates) throw new BuildError('HARVEST_INCONSISTENT', attempt.inconsistencies.join(' '));
-      // The same overlaps in two identical harvests: the upstream reads offsets otherwise (1-based, say); publishing
-      // would duplicate a record at every page boundary.
-      if (attempt.overlaps.length > 0)
-        throw new BuildError('HARVEST_PAGES_OVERLAP', `${attempt.overlaps.join(' ')} Identical in two full harvests.`);
-      warnings.push(
-        ...attempt.inconsistencies.map(
-          (reason) => `${reason} Identical in two full harvests: kept as the source's own duplicates.`,
-        ),
-      );
-    }
-  }
+  const shownWarnings = await resumeOrStartOver(partial, options, now);
+  const { attempt, attempts, progress, warnings } = await harvestConsistently(partial, options);
   options.reporter.clearStatus();
 
   const datasets: Record<string, DatasetHarvestSummary> = {};

@@ -10,7 +10,7 @@ export type PageShape = 'array' | 'keyed' | 'single' | 'empty';
  * Why a body is not a page. 'error-envelope': the envelope says it is an error; 'not-records': `data` holds
  * objects with none of the dataset's fields. Both are the upstream failing (retried like a 5xx), not the data.
  */
-export type PageFailure = 'not-json' | 'unexpected-shape' | 'error-envelope' | 'not-records';
+type PageFailure = 'not-json' | 'unexpected-shape' | 'error-envelope' | 'not-records';
 
 export type PageParse =
   | { ok: true; records: RawRecord[]; shape: PageShape; count: number | null }
@@ -60,7 +60,7 @@ function quoteSnippet(value: unknown): string {
  *   {"message":"Unauthenticated."} (no data) → 'a `message` and no `data`'
  *   {"count":"2","data":[…],"status":"success","message":"OK"} → null (a page; benign fields are ignored)
  */
-export function describeErrorEnvelope(envelope: Record<string, unknown>): string | null {
+function describeErrorEnvelope(envelope: Record<string, unknown>): string | null {
   const reasons: string[] = [];
   const status = envelope.status;
   if (status === false || (typeof status === 'string' && ERROR_STATUS_WORDS.has(status.trim().toLowerCase()))) {

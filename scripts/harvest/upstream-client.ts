@@ -12,7 +12,7 @@ import { createRedactor } from '../log/secret-redactor.ts';
 import { parsePage, snippetOf, type PageParse } from './page-parser.ts';
 import { bodyNotesOf, bodyText, readResponseBody, type BodyNotes, type BodyRead } from './response-body.ts';
 
-export interface FetchedPage {
+interface FetchedPage {
   /** The request URL; it never carries the key. */
   url: string;
   offset: number;
@@ -155,7 +155,7 @@ function createRequestGate(
   };
 }
 
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new BuildError('INTERRUPTED', ''));
     const timer = setTimeout(done, ms);

@@ -3,7 +3,7 @@
 // character and hex in either case; and base64 or base64url at any alignment. One matcher finds them all.
 
 /** How a matched form was written, for messages: never the form itself. */
-export type SecretEncoding = 'as is' | 'JSON-escaped' | 'percent-encoded' | 'HTML entities' | 'mixed escapes';
+type SecretEncoding = 'as is' | 'JSON-escaped' | 'percent-encoded' | 'HTML entities' | 'mixed escapes';
 
 export interface SecretMatch {
   /** Where in the text the form starts, and its length. */
@@ -61,7 +61,7 @@ const NAMED_ENTITIES: Readonly<Record<string, readonly string[]>> = {
 const JSON_SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '/': '\\/' };
 
 /** Base64 pieces shorter than this are left out: a short key's pieces would match ordinary text by chance. */
-export const MIN_BASE64_NEEDLE = 8;
+const MIN_BASE64_NEEDLE = 8;
 
 function escapeRegex(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
@@ -132,7 +132,7 @@ function textPattern(text: string): string {
  * alignments (the secret's first byte at position 0, 1 or 2 of a 3-byte group): characters whose 6 bits all
  * come from the secret. Example, "abc" at alignment 0 → "YWJj".
  */
-export function base64Needles(secret: string): { carrier: 'base64' | 'base64url'; needle: string }[] {
+function base64Needles(secret: string): { carrier: 'base64' | 'base64url'; needle: string }[] {
   const bytes = Buffer.from(secret, 'utf8');
   const needles: { carrier: 'base64' | 'base64url'; needle: string }[] = [];
   for (let alignment = 0; alignment < 3; alignment += 1) {

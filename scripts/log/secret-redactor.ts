@@ -20,7 +20,7 @@ const CUT_MARKER = '…';
  * so the quote and its token go; the messages that carry it also give a (redacted) snippet of the body.
  */
 const V8_JSON_QUOTE = /Unexpected token '[\s\S]*?', (?:\.\.\.)?"[\s\S]*?"(?:\.\.\.)? is not valid JSON/g;
-export const V8_JSON_QUOTE_REPLACEMENT = 'Unexpected token (quote of the body left out) is not valid JSON';
+const V8_JSON_QUOTE_REPLACEMENT = 'Unexpected token (quote of the body left out) is not valid JSON';
 
 /**
  * Replaces every form of each secret (as is, JSON-escaped, percent-encoded, HTML entities, any mix of these,

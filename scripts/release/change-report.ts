@@ -4,7 +4,7 @@
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
 
-export interface FieldChange {
+interface FieldChange {
   field: string;
   old: NormalizedValue;
   new: NormalizedValue;
@@ -20,7 +20,7 @@ export interface RecordChange {
 }
 
 /** How many records of one election year were added, removed and changed. */
-export interface YearChanges {
+interface YearChanges {
   /** null for records whose election year could not be read. */
   year: number | null;
   added: number;

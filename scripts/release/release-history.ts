@@ -26,7 +26,7 @@ export function fingerprintOf(manifest: SnapshotManifest): string {
 }
 
 /** "2026-11-22" → ["2026-11-22", 1]; "2026-11-22.3" → ["2026-11-22", 3]; null for anything else. */
-export function parseReleaseId(id: string): [day: string, number: number] | null {
+function parseReleaseId(id: string): [day: string, number: number] | null {
   const match = /^(\d{4}-\d{2}-\d{2})(?:\.([1-9]\d{0,5}))?$/.exec(id);
   return match ? [match[1] as string, match[2] === undefined ? 1 : Number(match[2])] : null;
 }
@@ -64,10 +64,7 @@ export async function releaseFolderNames(dataDir: string): Promise<string[]> {
 }
 
 /** Every manifest file of a data folder present with its size and SHA-256, or the first that is not. */
-export async function checkFilesOfManifest(
-  dataDir: string,
-  manifest: SnapshotManifest,
-): Promise<Checked<SnapshotManifest>> {
+async function checkFilesOfManifest(dataDir: string, manifest: SnapshotManifest): Promise<Checked<SnapshotManifest>> {
   for (const file of manifest.files) {
     const actual = await hashFile(path.join(dataDir, file.path)).catch(() => null);
     if (actual === null)

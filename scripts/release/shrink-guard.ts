@@ -26,7 +26,7 @@ export interface ShrinkReport {
 }
 
 /** Records per election year of each dataset, from the manifest's per-year JSON files: `dataset → year → records`. */
-export function recordsByYear(manifest: SnapshotManifest): Map<string, Map<number, number>> {
+function recordsByYear(manifest: SnapshotManifest): Map<string, Map<number, number>> {
   const counts = new Map<string, Map<number, number>>(manifest.datasets.map((dataset) => [dataset.id, new Map()]));
   for (const file of manifest.files) {
     if (file.format !== 'json' || file.dataset === null || file.year === 'all' || file.records === null) continue;

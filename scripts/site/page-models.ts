@@ -35,7 +35,7 @@ export interface Cell {
   value: number | null;
 }
 
-export function countCell(lang: Lang, value: number | null): Cell {
+function countCell(lang: Lang, value: number | null): Cell {
   return { text: value === null ? '—' : formatCount(lang, value), value };
 }
 
@@ -79,7 +79,7 @@ function listRowOf(label: string, record: SiteRecord): VoterListRow {
   };
 }
 
-export function sexSplitChart(
+function sexSplitChart(
   lang: Lang,
   subject: string,
   title: string,
@@ -102,7 +102,7 @@ export function sexSplitChart(
   return { svg, title, summary };
 }
 
-export function voterListChart(
+function voterListChart(
   lang: Lang,
   subject: string,
   title: string,
@@ -179,7 +179,7 @@ export function yearsChart(lang: Lang, years: readonly YearView[]): Chart {
   return { svg, title: t.home.chartTitle, summary };
 }
 
-export interface QualityNoteItem {
+interface QualityNoteItem {
   ruleId: string;
   title: string;
   description: string;
@@ -281,7 +281,7 @@ export function partyProfile(site: SiteData, lang: Lang, record: SiteRecord): Pr
 }
 
 /** Files of the manifest grouped for the downloads page: by year (years ascending, then all years), then dataset. */
-export interface DownloadSection {
+interface DownloadSection {
   dataset: 'turnout' | 'parties' | null;
   title: string;
   files: PublishedFile[];
@@ -313,7 +313,7 @@ export function downloadGroups(site: SiteData, lang: Lang): DownloadGroup[] {
 }
 
 /** One dataset's file of a format, and the lines that load it. */
-export interface LoadingExample {
+interface LoadingExample {
   /** null for a file of no one dataset (the year bundle). */
   dataset: DatasetDefinition['id'] | null;
   /** The dataset's title, or the bundles' heading, in the page's language. */

@@ -4,7 +4,7 @@
 import { compareIdentifiers, textValue, type SiteData } from './site-data.ts';
 
 /** [name, context (province, dapil or acronym), [[year, id], …]]; the id is the dapil id or ballot number. */
-export type SearchEntry = [name: string, context: string, pages: Array<[year: number, id: string]>];
+type SearchEntry = [name: string, context: string, pages: Array<[year: number, id: string]>];
 
 export interface SearchIndex {
   dapils: SearchEntry[];

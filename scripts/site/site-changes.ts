@@ -26,17 +26,17 @@ export interface ChangelogLimits {
  * removed record; a changed record is never split over the limit. With the worst rows (every field of a
  * record changed, values clipped at VALUE_SHOWN_CHARS) the page stays under 30 KB gzip: see docs/site.md.
  */
-export const CHANGELOG_LIMITS: Readonly<ChangelogLimits> = {
+const CHANGELOG_LIMITS: Readonly<ChangelogLimits> = {
   releases: 50,
   rowsPerDataset: 40,
   rowsPerPage: 150,
 };
 
 /** Rows of the change history on one dapil or party page, newest first; the rest is in history.json. */
-export const PAGE_HISTORY_ROWS = 30;
+const PAGE_HISTORY_ROWS = 30;
 
 /** Characters of a value shown in a change table; a longer one ends in "…" (the whole value is in history.json). */
-export const VALUE_SHOWN_CHARS = 200;
+const VALUE_SHOWN_CHARS = 200;
 
 /** Example: a 300-character address → its first 199 characters and "…". */
 export function clipValue(text: string, limit = VALUE_SHOWN_CHARS): string {
@@ -65,7 +65,7 @@ export function formatChangeValue(lang: Lang, dataset: DatasetId, field: string,
 }
 
 /** A field's title in the page's language, and its column name (as in history.json and the downloads). */
-export function fieldOf(lang: Lang, dataset: DatasetId, field: string): { label: string; name: string } {
+function fieldOf(lang: Lang, dataset: DatasetId, field: string): { label: string; name: string } {
   const column = datasetOf(dataset).columns.find((candidate) => candidate.name === field);
   return { label: column?.title[lang] ?? field, name: field };
 }
@@ -76,17 +76,17 @@ export function releaseAnchor(release: string): string {
 }
 
 /** Whether a release id can name its folder in a URL (the release stage names them "2026-11-22" or "2026-11-22.2"). */
-export function isReleaseFolderName(release: string): boolean {
+function isReleaseFolderName(release: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(release);
 }
 
-export interface ChangeRecordRef {
+interface ChangeRecordRef {
   label: string;
   /** The record's page in the current data, when there is one (a removed dapil or party has none). */
   page: PageRef | null;
 }
 
-export interface ChangeRow {
+interface ChangeRow {
   kind: HistoryEntry['kind'];
   /** "ditambahkan" / "added", …: the kind in the page's language. */
   kindText: string;
@@ -109,7 +109,7 @@ const keyYear = (entry: HistoryEntry): number | null => {
 };
 
 /** The record a change is about, named for the changelog and linked to its page when the page exists. */
-export function changeRecordRef(site: SiteData, lang: Lang, entry: HistoryEntry): ChangeRecordRef {
+function changeRecordRef(site: SiteData, lang: Lang, entry: HistoryEntry): ChangeRecordRef {
   const t = TEXT[lang].changes;
   const year = keyYear(entry);
   const yearText = year === null ? t.empty : String(year);
@@ -126,7 +126,7 @@ export function changeRecordRef(site: SiteData, lang: Lang, entry: HistoryEntry)
 }
 
 /** One row per changed field, or one row for an added or removed record. */
-export function changeRows(
+function changeRows(
   site: SiteData,
   lang: Lang,
   entry: HistoryEntry,
@@ -147,7 +147,7 @@ export function changeRows(
 
 const rowCount = (entry: HistoryEntry): number => (entry.kind === 'changed' ? Math.max(1, entry.fields.length) : 1);
 
-export interface DatasetChangeGroup {
+interface DatasetChangeGroup {
   dataset: DatasetId;
   title: string;
   added: number;
@@ -162,7 +162,7 @@ export interface DatasetChangeGroup {
   note: string | null;
 }
 
-export interface ReleaseSection {
+interface ReleaseSection {
   id: string;
   anchor: string;
   /** The retrieval time, written out, and as ISO for <time>. */
@@ -249,7 +249,7 @@ export function changelog(site: SiteData, lang: Lang, limits: Readonly<Changelog
   };
 }
 
-export interface PageHistoryRow extends ChangeRow {
+interface PageHistoryRow extends ChangeRow {
   release: string;
   /** "2026-11-22.2 (22 November 2026)". */
   releaseText: string;

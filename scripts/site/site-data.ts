@@ -29,7 +29,7 @@ export interface SiteRecord {
 }
 
 /** One sex of one voter list (or of all lists together), and the column holding its count. */
-export interface CountCell {
+interface CountCell {
   sex: 'male' | 'female' | 'total';
   column: string;
 }
@@ -55,7 +55,7 @@ export const COUNT_GROUPS: readonly CountGroup[] = [
   },
 ];
 
-export const COUNT_COLUMNS: readonly string[] = COUNT_GROUPS.flatMap((group) => group.cells.map((cell) => cell.column));
+const COUNT_COLUMNS: readonly string[] = COUNT_GROUPS.flatMap((group) => group.cells.map((cell) => cell.column));
 
 /** A sum over records: `missing` counts the records whose value is null (a flagged, unreadable source value). */
 export interface CountSum {
@@ -76,7 +76,7 @@ export interface DapilView {
   flagged: number;
 }
 
-export interface ProvinceView {
+interface ProvinceView {
   name: string | null;
   dapils: DapilView[];
 }
@@ -130,7 +130,7 @@ export interface ReleaseFiles {
  * Files the data folder holds besides the manifest's list: the snapshot stage's descriptors, and the release
  * stage's change report, change history and list of releases when that stage ran.
  */
-export const COMPANION_FILES = [
+const COMPANION_FILES = [
   'manifest.json',
   'datapackage.json',
   'SHA256SUMS',

@@ -22,7 +22,7 @@ export type PageRef =
 
 /** The pages with one fixed address per language. */
 export const FIXED_PAGE_KINDS = ['downloads', 'dictionary', 'quality', 'about', 'search', 'changes'] as const;
-export type FixedPageKind = (typeof FIXED_PAGE_KINDS)[number];
+type FixedPageKind = (typeof FIXED_PAGE_KINDS)[number];
 
 /** The path segments that differ by language (each language's catalogue has its own, `TEXT[lang].slugs`). `dapil` is the word in both languages, so it is not translated. */
 export type SlugKind = FixedPageKind | 'party';

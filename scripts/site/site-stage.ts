@@ -46,7 +46,7 @@ export interface SiteStageResult {
  * reader. The build process gets it and nothing else from the environment, so pages depend only on the data
  * folder and the code.
  */
-export const SITE_DATA_DIR_VARIABLE = 'KPU_SITE_DATA_DIR';
+const SITE_DATA_DIR_VARIABLE = 'KPU_SITE_DATA_DIR';
 
 const ASTRO_BUILD_SCRIPT = fileURLToPath(new URL('./astro-build.ts', import.meta.url));
 /** The code the pages are made from: the site's sources and the publisher's scripts they import. */

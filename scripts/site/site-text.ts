@@ -7,8 +7,8 @@ import type { Lang, SlugKind } from './site-routes.ts';
 import { formatLabels } from '../formats.ts';
 
 /** How one logical column type is written in each published format, in words. */
-export type FormatTypeTexts = ReturnType<typeof formatTypeTexts>[ColumnType];
-export type ColumnUnit = NonNullable<ColumnDefinition['unit']>;
+type FormatTypeTexts = ReturnType<typeof formatTypeTexts>[ColumnType];
+type ColumnUnit = NonNullable<ColumnDefinition['unit']>;
 
 export interface SiteText {
   /** The URL's words for the pages whose path is a word (site-routes.ts). */

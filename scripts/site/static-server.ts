@@ -1,9 +1,10 @@
-// A tiny static file server for the published folder (npm run preview, and the site tests): folders
-// answer with their index.html, a folder without its "/" is redirected, unknown paths get 404.html, and
-// responses are gzip-compressed when the client accepts it, so transfer sizes are real.
-import { createReadStream } from 'node:fs';
+// The one static file server, for the published folder (npm run preview), the site tests and the benchmark's page
+// measurements: folders answer with their index.html, a folder without its "/" is redirected, unknown paths get
+// 404.html, and text is gzip-compressed (zlib's default level 6, as common static hosts send it) when the client
+// accepts it, so the transfer sizes Chromium reports are what a visitor transfers.
+import { createReadStream, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -40,7 +41,7 @@ const SITE_TYPES: Record<string, { mediaType: string; text: boolean }> = {
 };
 
 /** Every file type a published site serves, by extension: the site's own, then the formats registry's. */
-export const SERVED_TYPES: ReadonlyMap<string, { mediaType: string; text: boolean }> = new Map([
+const SERVED_TYPES: ReadonlyMap<string, { mediaType: string; text: boolean }> = new Map([
   ...Object.entries(SITE_TYPES),
   ...servedExtensions(),
 ]);
@@ -57,7 +58,7 @@ function mediaTypeOf(file: string): string {
   return SERVED_TYPES.get(path.extname(file))?.mediaType ?? 'application/octet-stream';
 }
 
-async function fileStat(file: string): Promise<Awaited<ReturnType<typeof stat>> | null> {
+async function fileStat(file: string): Promise<Stats | null> {
   try {
     return await stat(file);
   } catch {
@@ -65,64 +66,81 @@ async function fileStat(file: string): Promise<Awaited<ReturnType<typeof stat>> 
   }
 }
 
+/** What answers a path: a file (the page, or 404.html with status 404), a redirect, or nothing at all. */
+type Resolved =
+  | { kind: 'file'; file: string; size: number; status: 200 | 404 }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'missing' };
+
+/** The file a path under `base` names: a folder's index.html (a folder without its "/" is redirected), else 404.html. */
+async function resolveFile(root: string, base: string, pathname: string, search: string): Promise<Resolved> {
+  const inside = pathname.startsWith(base) ? pathname.slice(base.length) : null;
+  // Normalizing first and checking the prefix after keeps "/../" from leaving the root.
+  let file = inside === null ? null : path.join(root, path.normalize(`/${inside}`));
+  if (file !== null && !file.startsWith(root)) file = null;
+  let stats = file === null ? null : await fileStat(file);
+  if (file !== null && stats?.isDirectory()) {
+    if (!pathname.endsWith('/')) return { kind: 'redirect', location: `${pathname}/${search}` };
+    file = path.join(file, 'index.html');
+    stats = await fileStat(file);
+  }
+  if (file !== null && stats?.isFile()) return { kind: 'file', file, size: stats.size, status: 200 };
+  const notFound = path.join(root, '404.html');
+  const notFoundStats = await fileStat(notFound);
+  if (notFoundStats?.isFile()) return { kind: 'file', file: notFound, size: notFoundStats.size, status: 404 };
+  return { kind: 'missing' };
+}
+
+/** Sends a file, gzip-compressed when it is text and the client accepts gzip; headers only for HEAD. */
+async function sendFile(
+  request: IncomingMessage,
+  response: ServerResponse,
+  { file, size, status }: Extract<Resolved, { kind: 'file' }>,
+): Promise<void> {
+  const headers: Record<string, string> = { 'content-type': mediaTypeOf(file), 'cache-control': 'no-cache' };
+  const gzip =
+    COMPRESSIBLE.has(path.extname(file)) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  if (gzip) {
+    const body = gzipSync(await readFile(file));
+    response.writeHead(status, {
+      ...headers,
+      'content-encoding': 'gzip',
+      'content-length': String(body.length),
+      vary: 'accept-encoding',
+    });
+    response.end(request.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  response.writeHead(status, { ...headers, 'content-length': String(size) });
+  if (request.method === 'HEAD') response.end();
+  else createReadStream(file).pipe(response);
+}
+
+async function answer(root: string, base: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    response.writeHead(400).end();
+    return;
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, { allow: 'GET, HEAD' }).end();
+    return;
+  }
+  const resolved = await resolveFile(root, base, pathname, url.search);
+  if (resolved.kind === 'redirect') response.writeHead(301, { location: resolved.location }).end();
+  else if (resolved.kind === 'missing')
+    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+  else await sendFile(request, response, resolved);
+}
+
 export async function startStaticServer(options: StaticServerOptions): Promise<RunningStaticServer> {
   const root = path.resolve(options.root);
   const base = (options.base ?? '/').replace(/\/?$/, '/');
   const server: Server = createServer((request, response) => {
-    void (async () => {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      let pathname: string;
-      try {
-        pathname = decodeURIComponent(url.pathname);
-      } catch {
-        response.writeHead(400).end();
-        return;
-      }
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        response.writeHead(405, { allow: 'GET, HEAD' }).end();
-        return;
-      }
-      const inside = pathname.startsWith(base) ? pathname.slice(base.length) : null;
-      // Normalizing first and checking the prefix after keeps "/../" from leaving the root.
-      let file = inside === null ? null : path.join(root, path.normalize(`/${inside}`));
-      if (file !== null && !file.startsWith(root)) file = null;
-      let stats = file === null ? null : await fileStat(file);
-      if (file !== null && stats?.isDirectory()) {
-        if (!pathname.endsWith('/')) {
-          response.writeHead(301, { location: `${pathname}/${url.search}` }).end();
-          return;
-        }
-        file = path.join(file, 'index.html');
-        stats = await fileStat(file);
-      }
-      let status = 200;
-      if (file === null || !stats?.isFile()) {
-        status = 404;
-        file = path.join(root, '404.html');
-        stats = await fileStat(file);
-        if (!stats?.isFile()) {
-          response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
-          return;
-        }
-      }
-      const headers: Record<string, string> = { 'content-type': mediaTypeOf(file), 'cache-control': 'no-cache' };
-      const gzip =
-        COMPRESSIBLE.has(path.extname(file)) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-      if (gzip) {
-        const body = gzipSync(await readFile(file));
-        response.writeHead(status, {
-          ...headers,
-          'content-encoding': 'gzip',
-          'content-length': String(body.length),
-          vary: 'accept-encoding',
-        });
-        response.end(request.method === 'HEAD' ? undefined : body);
-        return;
-      }
-      response.writeHead(status, { ...headers, 'content-length': String(stats.size) });
-      if (request.method === 'HEAD') response.end();
-      else createReadStream(file).pipe(response);
-    })().catch((error: unknown) => {
+    answer(root, base, request, response).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       response.end(`${error instanceof Error ? error.message : String(error)}\n`);
     });

@@ -20,7 +20,7 @@ const TOP = 30;
 const CHAR = 6.6;
 
 /** Approximate width of a 12px label: capitals (the source's names are upper case) are wider than the rest. */
-export function textWidth(text: string): number {
+function textWidth(text: string): number {
   let width = 0;
   for (const character of text) width += /[A-Z0-9]/.test(character) ? 8.8 : /[ .,:;'()-]/.test(character) ? 3.8 : CHAR;
   return width;

@@ -12,7 +12,7 @@ import { classifyField, firstFailure, readBatchColumns, type ColumnValues, type 
  * csv module needs encoding="utf-8-sig" and csv-parse `bom: true`. Programs wanting exact types should take the
  * Parquet file instead.
  */
-export const CSV_BOM = '\uFEFF';
+const CSV_BOM = '\uFEFF';
 const LINE_END = '\r\n';
 /** Joins a list's elements in one field; quality flag ids are kebab-case, so they never contain it. */
 export const CSV_LIST_SEPARATOR = ';';

@@ -212,7 +212,7 @@ function readTextLists(data: Data): ColumnValues {
 }
 
 /** One column of a record batch read whole, in one pass over its buffers. */
-export function readColumnValues(field: Field, data: Data): ColumnValues {
+function readColumnValues(field: Field, data: Data): ColumnValues {
   switch (classifyField(field)) {
     case 'integer':
       return readIntegers(field, data);

@@ -11,7 +11,7 @@ import { CSV_LIST_SEPARATOR } from './csv-writer.ts';
 import { classifyField, firstFailure, readBatchColumns, type ColumnKind } from './table-reader.ts';
 
 /** Rows a sheet holds, header included (Excel's and LibreOffice's limit). */
-export const XLSX_MAX_ROWS = 1_048_576;
+const XLSX_MAX_ROWS = 1_048_576;
 /** The name of the sheet of records (the first; "data 2", "data 3", … when the records need more than one). */
 export const XLSX_DATA_SHEET = 'data';
 /** The name of the sheet describing the file. */
@@ -85,7 +85,7 @@ function columnWidths(table: Table, kinds: readonly ColumnKind[]): number[] {
 }
 
 /** The about sheet: what the file is, its source, how to cite it, then the data dictionary of its columns. */
-export function aboutSheetRows(options: XlsxFileOptions): { pairs: [string, string][]; table: CellValue[][] } {
+function aboutSheetRows(options: XlsxFileOptions): { pairs: [string, string][]; table: CellValue[][] } {
   const { dataset, year } = options;
   const yearText = year === 'all' ? 'all election years / semua tahun pemilu' : String(year);
   const citation = `Komisi Pemilihan Umum (KPU). ${dataset.title.en}, ${year === 'all' ? 'all election years' : `election ${year}`}. KPU open-data API, query ${dataset.upstreamName}.`;
@@ -145,7 +145,7 @@ function styleHeader(row: ExcelJS.Row): void {
  * workbook depends on the clock (docProps/core.xml gets FIXED_TIME). A ZIP64 archive (over 65,535 entries or
  * 4 GiB) is refused rather than half fixed.
  */
-export function fixZipTimes(zip: Buffer): Buffer {
+function fixZipTimes(zip: Buffer): Buffer {
   const END_SIGNATURE = 0x06054b50;
   const CENTRAL_SIGNATURE = 0x02014b50;
   const LOCAL_SIGNATURE = 0x04034b50;

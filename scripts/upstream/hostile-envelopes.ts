@@ -13,7 +13,7 @@ export interface HostileScope {
 }
 
 /** The error envelope of the issue: what a government API may send with HTTP 200 when its database is down. */
-export const DATABASE_ERROR_ENVELOPE = { status: 'error', message: 'Database connection failed', data: null } as const;
+const DATABASE_ERROR_ENVELOPE = { status: 'error', message: 'Database connection failed', data: null } as const;
 
 function json(body: unknown): RawAnswer {
   return { status: 200, body: JSON.stringify(body) };

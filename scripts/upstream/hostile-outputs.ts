@@ -5,7 +5,7 @@ import type { DatasetId } from './upstream-data.ts';
 import type { HostileAnswer } from './upstream-server.ts';
 
 /** Bytes no UTF-8 decoder accepts: 0xFF never occurs in UTF-8, and 0xC3 needs a continuation byte, not "(" (0x28). */
-export const INVALID_UTF8_BYTES: Buffer = Buffer.from([0xff, 0xc3, 0x28]);
+const INVALID_UTF8_BYTES: Buffer = Buffer.from([0xff, 0xc3, 0x28]);
 
 /**
  * Answers the pages of `dataset` that hold `marker` in some value with the normal answer, except that the marker's

@@ -11,7 +11,7 @@ export type DatasetId = DatasetDefinition['id'];
 /** Records per dataset, keyed by dataset id, in the order they are served. */
 export type UpstreamData = Record<DatasetId, RawRecord[]>;
 
-export function createEmptyUpstreamData(): UpstreamData {
+function createEmptyUpstreamData(): UpstreamData {
   return Object.fromEntries(DATASETS.map((dataset) => [dataset.id, []])) as unknown as UpstreamData;
 }
 

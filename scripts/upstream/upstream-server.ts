@@ -1,7 +1,7 @@
 // The stand-in upstream: a local HTTP server answering both queries as the seed describes, able to behave in each
 // "unknown" way of UPSTREAM.md (page shapes, a silent limit cap, count meanings, an ignored or clamped offset,
 // faults, slowness, data changing mid-harvest) so the harvester can be proven against each. Never the real API.
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
@@ -305,295 +305,376 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startUpstreamServer(options: UpstreamServerOptions): Promise<RunningUpstream> {
+/** What the server keeps across requests: the options resolved, the data as it changes, faults and mutations used. */
+interface UpstreamState {
+  options: UpstreamServerOptions;
+  expectedKey: Buffer;
+  basePath: string;
+  shape: ResponseShape;
+  emptyData: EmptyDataMode;
+  countMode: CountMode;
+  routes: Map<string, Route>;
+  data: Map<DatasetId, RawRecord[]>;
+  faults: (UpstreamFault & { used: number })[];
+  mutations: { mutation: UpstreamMutation; applied: boolean }[];
+  hostiles: readonly HostileAnswer[];
+  requests: UpstreamRequestLogEntry[];
+  pendingDelays: Set<() => void>;
+  dataRequestCount: number;
+  closed: boolean;
+}
+
+/** Checks the options and sets up the state the server starts with. */
+function createUpstreamState(options: UpstreamServerOptions): UpstreamState {
   if (options.apiKey === '') throw new Error('the stand-in upstream needs a non-empty API key');
-  const expectedKey = Buffer.from(options.apiKey);
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   if (basePath !== '' && !basePath.startsWith('/')) throw new Error(`basePath must start with "/", got ${basePath}`);
   if (options.maxLimit !== undefined && !(Number.isInteger(options.maxLimit) && options.maxLimit >= 1)) {
     throw new Error(`maxLimit must be a positive integer, got ${options.maxLimit}`);
   }
-  const shape = options.shape ?? 'array';
-  const emptyData = options.emptyData ?? 'array';
-  const countMode = options.countMode ?? 'records';
-  const routes = createRoutes();
-  const data = new Map<DatasetId, RawRecord[]>(
-    DATASETS.map((dataset) => [dataset.id, [...(options.data[dataset.id] ?? [])]]),
-  );
-  const faults = (options.faults ?? []).map((fault) => ({ ...fault, used: 0 }));
-  const mutations = (
-    Array.isArray(options.mutation)
-      ? [...options.mutation]
-      : options.mutation
-        ? [options.mutation as UpstreamMutation]
-        : []
-  ).map((mutation) => ({ mutation, applied: false }));
-  const hostiles: readonly HostileAnswer[] =
-    options.hostile === undefined ? [] : typeof options.hostile === 'function' ? [options.hostile] : options.hostile;
-  const requests: UpstreamRequestLogEntry[] = [];
-  const pendingDelays = new Set<() => void>();
-  let dataRequestCount = 0;
-  let closed = false;
-
-  const wait = (ms: number): Promise<void> =>
-    new Promise((resolve) => {
-      const finish = (): void => {
-        clearTimeout(timer);
-        pendingDelays.delete(finish);
-        resolve();
-      };
-      const timer = setTimeout(finish, ms);
-      pendingDelays.add(finish);
-    });
-
-  const redactQuery = (params: URLSearchParams): Record<string, string> => {
-    const query: Record<string, string> = {};
-    for (const [name, value] of params) query[name] = value === options.apiKey ? '[redacted]' : value;
-    return query;
+  const mutations = Array.isArray(options.mutation)
+    ? [...options.mutation]
+    : options.mutation
+      ? [options.mutation as UpstreamMutation]
+      : [];
+  return {
+    options,
+    expectedKey: Buffer.from(options.apiKey),
+    basePath,
+    shape: options.shape ?? 'array',
+    emptyData: options.emptyData ?? 'array',
+    countMode: options.countMode ?? 'records',
+    routes: createRoutes(),
+    data: new Map(DATASETS.map((dataset) => [dataset.id, [...(options.data[dataset.id] ?? [])]])),
+    faults: (options.faults ?? []).map((fault) => ({ ...fault, used: 0 })),
+    mutations: mutations.map((mutation) => ({ mutation, applied: false })),
+    hostiles:
+      options.hostile === undefined ? [] : typeof options.hostile === 'function' ? [options.hostile] : options.hostile,
+    requests: [],
+    pendingDelays: new Set(),
+    dataRequestCount: 0,
+    closed: false,
   };
+}
 
-  const send = (
-    entry: UpstreamRequestLogEntry,
-    response: ServerResponse,
-    status: number,
-    body: string,
-    headers: Record<string, string> = {},
-  ): void => {
-    entry.status = status;
-    response.writeHead(status, {
-      'Content-Type': 'application/json',
-      'Content-Length': String(Buffer.byteLength(body)),
-      ...headers,
-    });
-    entry.closedAt = Date.now();
-    response.end(body);
-  };
-
-  /** Sends a hostile answer; a streamed body goes on until it ends, the client hangs up or the server closes. */
-  const sendRaw = async (
-    entry: UpstreamRequestLogEntry,
-    response: ServerResponse,
-    answer: RawAnswer,
-  ): Promise<void> => {
-    entry.status = answer.status ?? 200;
-    if (typeof answer.body === 'string' || Buffer.isBuffer(answer.body)) {
-      response.writeHead(entry.status, {
-        'Content-Type': 'application/json',
-        'Content-Length': String(Buffer.byteLength(answer.body)),
-        ...answer.headers,
-      });
-      entry.closedAt = Date.now();
-      response.end(answer.body);
-      return;
-    }
-    response.writeHead(entry.status, { 'Content-Type': 'application/json', ...answer.headers });
-    for await (const chunk of answer.body) {
-      if (closed || response.destroyed) return;
-      if (!response.write(chunk)) await drainedOrClosed(response);
-    }
-    entry.closedAt = Date.now();
-    response.end();
-  };
-
-  const sendError = (
-    entry: UpstreamRequestLogEntry,
-    response: ServerResponse,
-    status: number,
-    message: string,
-    headers: Record<string, string> = {},
-  ): void => {
-    send(entry, response, status, encodeJson({ status, error: STATUS_CODES[status] ?? 'Error', message }), headers);
-  };
-
-  const applyDueMutations = (): void => {
-    for (const pending of mutations) {
-      if (pending.applied || dataRequestCount <= pending.mutation.afterRequest) continue;
-      pending.applied = true;
-      data.set(pending.mutation.dataset, pending.mutation.apply(data.get(pending.mutation.dataset) ?? []));
-    }
-  };
-
-  const takeFault = (number: number, path: string, offset: string | undefined): UpstreamFault | undefined => {
-    const fault = faults.find(
-      (candidate) =>
-        candidate.used < (candidate.times ?? 1) &&
-        (candidate.at === undefined || number >= candidate.at) &&
-        (candidate.path === undefined || candidate.path === path) &&
-        (candidate.offset === undefined || (isDigits(offset) && Number(offset) === candidate.offset)),
-    );
-    if (fault) fault.used += 1;
-    return fault;
-  };
-
-  const serveFault = (entry: UpstreamRequestLogEntry, response: ServerResponse, fault: UpstreamFault): void => {
-    entry.fault = fault.kind;
-    const retryAfter: Record<string, string> =
-      fault.retryAfter === undefined ? {} : { 'Retry-After': String(fault.retryAfter) };
-    switch (fault.kind) {
-      case 'timeout':
-        return; // The socket stays open until the client gives up or close() ends it.
-      case 'reset':
-        response.socket?.resetAndDestroy();
-        return;
-      case 'bad-json':
-        entry.status = 200;
-        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-        entry.closedAt = Date.now();
-        response.end('<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>');
-        return;
-      case 'bad-shape':
-        send(entry, response, 200, encodeJson({ count: 1, data: 'unexpected' }));
-        return;
-      default:
-        sendError(entry, response, fault.kind, 'injected fault', retryAfter);
-    }
-  };
-
-  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const url = new URL(request.url ?? '/', 'http://stand-in.invalid');
-    const entry: UpstreamRequestLogEntry = {
-      method: request.method ?? '',
-      path: url.pathname,
-      query: redactQuery(url.searchParams),
-      status: null,
-      time: Date.now(),
-      closedAt: null,
-      dataRequest: null,
-      fault: null,
+/** Waits `ms`, or until close() ends every pending wait. */
+function wait(state: UpstreamState, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const finish = (): void => {
+      clearTimeout(timer);
+      state.pendingDelays.delete(finish);
+      resolve();
     };
-    requests.push(entry);
-    // Hung ('timeout') and reset requests end here, as do answers cut short by close().
-    response.once('close', () => {
-      entry.closedAt ??= Date.now();
-    });
-    const routePath =
-      basePath === ''
-        ? url.pathname
-        : url.pathname.startsWith(`${basePath}/`)
-          ? url.pathname.slice(basePath.length)
-          : undefined;
-    const route = routePath === undefined ? undefined : routes.get(routePath);
-    const body = await readBody(request);
-    if (!route) return sendError(entry, response, 404, 'no such query');
-    if (request.method !== 'GET' && request.method !== 'POST')
-      return sendError(entry, response, 405, 'GET or POST only', { Allow: 'GET, POST' });
-
-    dataRequestCount += 1;
-    const number = dataRequestCount;
-    entry.dataRequest = number;
-    applyDueMutations();
-
-    const header = request.headers['x-api-key'];
-    if (!sameKey(Array.isArray(header) ? header.join(',') : header, expectedKey)) {
-      return sendError(entry, response, 401, 'a valid x-api-key header is required');
-    }
-
-    const params = new Map<string, string>();
-    if (request.method === 'POST' && body.trim() !== '') {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        return sendError(entry, response, 400, 'the request body is not JSON');
-      }
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-        for (const [name, value] of Object.entries(parsed)) params.set(name, String(value));
-      }
-    }
-    // The query string wins over the body; of a repeated parameter, the first value counts.
-    for (const name of new Set(url.searchParams.keys())) params.set(name, url.searchParams.get(name) ?? '');
-
-    const fault = takeFault(number, route.dataset.path, params.get('offset'));
-    if (options.delayMs !== undefined && options.delayMs > 0 && fault?.kind !== 'timeout') {
-      await wait(options.delayMs);
-      if (closed) return;
-    }
-    if (fault) return serveFault(entry, response, fault);
-
-    const limitParam = params.get('limit') ?? '10';
-    const offsetParam = params.get('offset') ?? '0';
-    if (!isDigits(limitParam)) return sendError(entry, response, 400, 'limit must be a non-negative integer');
-    if (!isDigits(offsetParam)) return sendError(entry, response, 400, 'offset must be a non-negative integer');
-    const limit = Math.min(Number(limitParam), options.maxLimit ?? Number.POSITIVE_INFINITY);
-
-    const filter = params.get(route.dataset.filterParameter);
-    const all = data.get(route.dataset.id) ?? [];
-    const matching =
-      filter === undefined || filter === ''
-        ? all
-        : all.filter((record) => matchesFilter(record[route.filterField], filter));
-    let offset = options.ignoreOffset ? 0 : Number(offsetParam);
-    if (options.clampOffset && offset >= matching.length && matching.length > 0 && limit > 0) {
-      offset = Math.floor((matching.length - 1) / limit) * limit;
-    }
-    const page = matching.slice(offset, offset + limit);
-    const count =
-      countMode === 'total'
-        ? matching.length
-        : countMode === 'wrong'
-          ? page.length === 0
-            ? 0
-            : page.length + 1
-          : page.length;
-    const shaped = shapeData(page, shape, emptyData);
-    const headers: Record<string, string> = options.totalHeader ? { 'X-Total-Count': String(matching.length) } : {};
-    const envelope = shaped.present ? { count, data: shaped.data } : { count };
-    for (const hostile of hostiles) {
-      const answer = hostile({
-        number,
-        dataset: route.dataset,
-        limit,
-        offset: Number(offsetParam),
-        matching,
-        page,
-        envelope,
-        apiKey: options.apiKey,
-      });
-      if (answer) return sendRaw(entry, response, answer);
-    }
-    send(entry, response, 200, encodeJson(envelope), headers);
-  };
-
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent && !response.destroyed) {
-        response.writeHead(500, { 'Content-Type': 'application/json' });
-        response.end(
-          encodeJson({
-            status: 500,
-            error: 'Internal Server Error',
-            message: error instanceof Error ? error.message : 'error',
-          }),
-        );
-      }
-    });
+    const timer = setTimeout(finish, ms);
+    state.pendingDelays.add(finish);
   });
+}
 
-  await new Promise<void>((resolve, reject) => {
+function redactQuery(params: URLSearchParams, apiKey: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of params) query[name] = value === apiKey ? '[redacted]' : value;
+  return query;
+}
+
+function send(
+  entry: UpstreamRequestLogEntry,
+  response: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
+  entry.status = status;
+  response.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(body)),
+    ...headers,
+  });
+  entry.closedAt = Date.now();
+  response.end(body);
+}
+
+/** Sends a hostile answer; a streamed body goes on until it ends, the client hangs up or the server closes. */
+async function sendRaw(
+  state: UpstreamState,
+  entry: UpstreamRequestLogEntry,
+  response: ServerResponse,
+  answer: RawAnswer,
+): Promise<void> {
+  entry.status = answer.status ?? 200;
+  if (typeof answer.body === 'string' || Buffer.isBuffer(answer.body)) {
+    response.writeHead(entry.status, {
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(answer.body)),
+      ...answer.headers,
+    });
+    entry.closedAt = Date.now();
+    response.end(answer.body);
+    return;
+  }
+  response.writeHead(entry.status, { 'Content-Type': 'application/json', ...answer.headers });
+  for await (const chunk of answer.body) {
+    if (state.closed || response.destroyed) return;
+    if (!response.write(chunk)) await drainedOrClosed(response);
+  }
+  entry.closedAt = Date.now();
+  response.end();
+}
+
+function sendError(
+  entry: UpstreamRequestLogEntry,
+  response: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  send(entry, response, status, encodeJson({ status, error: STATUS_CODES[status] ?? 'Error', message }), headers);
+}
+
+function applyDueMutations(state: UpstreamState): void {
+  for (const pending of state.mutations) {
+    if (pending.applied || state.dataRequestCount <= pending.mutation.afterRequest) continue;
+    pending.applied = true;
+    state.data.set(pending.mutation.dataset, pending.mutation.apply(state.data.get(pending.mutation.dataset) ?? []));
+  }
+}
+
+function takeFault(
+  state: UpstreamState,
+  number: number,
+  path: string,
+  offset: string | undefined,
+): UpstreamFault | undefined {
+  const fault = state.faults.find(
+    (candidate) =>
+      candidate.used < (candidate.times ?? 1) &&
+      (candidate.at === undefined || number >= candidate.at) &&
+      (candidate.path === undefined || candidate.path === path) &&
+      (candidate.offset === undefined || (isDigits(offset) && Number(offset) === candidate.offset)),
+  );
+  if (fault) fault.used += 1;
+  return fault;
+}
+
+function serveFault(entry: UpstreamRequestLogEntry, response: ServerResponse, fault: UpstreamFault): void {
+  entry.fault = fault.kind;
+  const retryAfter: Record<string, string> =
+    fault.retryAfter === undefined ? {} : { 'Retry-After': String(fault.retryAfter) };
+  switch (fault.kind) {
+    case 'timeout':
+      return; // The socket stays open until the client gives up or close() ends it.
+    case 'reset':
+      response.socket?.resetAndDestroy();
+      return;
+    case 'bad-json':
+      entry.status = 200;
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      entry.closedAt = Date.now();
+      response.end('<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>');
+      return;
+    case 'bad-shape':
+      send(entry, response, 200, encodeJson({ count: 1, data: 'unexpected' }));
+      return;
+    default:
+      sendError(entry, response, fault.kind, 'injected fault', retryAfter);
+  }
+}
+
+/** Logs a request as it arrives; its entry is completed as it is answered. */
+function logRequest(
+  state: UpstreamState,
+  request: IncomingMessage,
+  url: URL,
+  response: ServerResponse,
+): UpstreamRequestLogEntry {
+  const entry: UpstreamRequestLogEntry = {
+    method: request.method ?? '',
+    path: url.pathname,
+    query: redactQuery(url.searchParams, state.options.apiKey),
+    status: null,
+    time: Date.now(),
+    closedAt: null,
+    dataRequest: null,
+    fault: null,
+  };
+  state.requests.push(entry);
+  // Hung ('timeout') and reset requests end here, as do answers cut short by close().
+  response.once('close', () => {
+    entry.closedAt ??= Date.now();
+  });
+  return entry;
+}
+
+/** The dataset a path asks for, the base path removed; undefined for any other path. */
+function routeOf(state: UpstreamState, pathname: string): Route | undefined {
+  const { basePath } = state;
+  const routePath =
+    basePath === '' ? pathname : pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
+  return routePath === undefined ? undefined : state.routes.get(routePath);
+}
+
+/**
+ * The request's parameters: a POST body's JSON object, then the query string, which wins; of a repeated
+ * parameter, the first value counts. null when a POST body is not JSON.
+ */
+function requestParams(request: IncomingMessage, body: string, url: URL): Map<string, string> | null {
+  const params = new Map<string, string>();
+  if (request.method === 'POST' && body.trim() !== '') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return null;
+    }
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+      for (const [name, value] of Object.entries(parsed)) params.set(name, String(value));
+    }
+  }
+  for (const name of new Set(url.searchParams.keys())) params.set(name, url.searchParams.get(name) ?? '');
+  return params;
+}
+
+/** The normal answer to a page request: the records of the page, the envelope and the headers around them. */
+function answerPage(
+  state: UpstreamState,
+  route: Route,
+  params: Map<string, string>,
+  limit: number,
+  offsetParam: string,
+): Pick<HostileRequest, 'matching' | 'page' | 'envelope'> & { headers: Record<string, string> } {
+  const { options, countMode } = state;
+  const filter = params.get(route.dataset.filterParameter);
+  const all = state.data.get(route.dataset.id) ?? [];
+  const matching =
+    filter === undefined || filter === ''
+      ? all
+      : all.filter((record) => matchesFilter(record[route.filterField], filter));
+  let offset = options.ignoreOffset ? 0 : Number(offsetParam);
+  if (options.clampOffset && offset >= matching.length && matching.length > 0 && limit > 0) {
+    offset = Math.floor((matching.length - 1) / limit) * limit;
+  }
+  const page = matching.slice(offset, offset + limit);
+  const count =
+    countMode === 'total'
+      ? matching.length
+      : countMode === 'wrong'
+        ? page.length === 0
+          ? 0
+          : page.length + 1
+        : page.length;
+  const shaped = shapeData(page, state.shape, state.emptyData);
+  const headers: Record<string, string> = options.totalHeader ? { 'X-Total-Count': String(matching.length) } : {};
+  const envelope = shaped.present ? { count, data: shaped.data } : { count };
+  return { matching, page, envelope, headers };
+}
+
+/** Answers a request to a dataset's path that passed the key check: a fault, a hostile answer or the page. */
+async function answerDataRequest(
+  state: UpstreamState,
+  entry: UpstreamRequestLogEntry,
+  response: ServerResponse,
+  route: Route,
+  params: Map<string, string>,
+): Promise<void> {
+  const { options } = state;
+  const number = entry.dataRequest as number;
+  const fault = takeFault(state, number, route.dataset.path, params.get('offset'));
+  if (options.delayMs !== undefined && options.delayMs > 0 && fault?.kind !== 'timeout') {
+    await wait(state, options.delayMs);
+    if (state.closed) return;
+  }
+  if (fault) return serveFault(entry, response, fault);
+
+  const limitParam = params.get('limit') ?? '10';
+  const offsetParam = params.get('offset') ?? '0';
+  if (!isDigits(limitParam)) return sendError(entry, response, 400, 'limit must be a non-negative integer');
+  if (!isDigits(offsetParam)) return sendError(entry, response, 400, 'offset must be a non-negative integer');
+  const limit = Math.min(Number(limitParam), options.maxLimit ?? Number.POSITIVE_INFINITY);
+  const { matching, page, envelope, headers } = answerPage(state, route, params, limit, offsetParam);
+  for (const hostile of state.hostiles) {
+    const answer = hostile({
+      number,
+      dataset: route.dataset,
+      limit,
+      offset: Number(offsetParam),
+      matching,
+      page,
+      envelope,
+      apiKey: options.apiKey,
+    });
+    if (answer) return sendRaw(state, entry, response, answer);
+  }
+  send(entry, response, 200, encodeJson(envelope), headers);
+}
+
+async function handleRequest(state: UpstreamState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://stand-in.invalid');
+  const entry = logRequest(state, request, url, response);
+  const route = routeOf(state, url.pathname);
+  const body = await readBody(request);
+  if (!route) return sendError(entry, response, 404, 'no such query');
+  if (request.method !== 'GET' && request.method !== 'POST')
+    return sendError(entry, response, 405, 'GET or POST only', { Allow: 'GET, POST' });
+
+  state.dataRequestCount += 1;
+  entry.dataRequest = state.dataRequestCount;
+  applyDueMutations(state);
+
+  const header = request.headers['x-api-key'];
+  if (!sameKey(Array.isArray(header) ? header.join(',') : header, state.expectedKey)) {
+    return sendError(entry, response, 401, 'a valid x-api-key header is required');
+  }
+  const params = requestParams(request, body, url);
+  if (params === null) return sendError(entry, response, 400, 'the request body is not JSON');
+  return answerDataRequest(state, entry, response, route, params);
+}
+
+/** A request that failed unexpectedly gets a 500 with the error's message, unless its answer has begun. */
+function sendInternalError(response: ServerResponse, error: unknown): void {
+  if (response.headersSent || response.destroyed) return;
+  response.writeHead(500, { 'Content-Type': 'application/json' });
+  response.end(
+    encodeJson({
+      status: 500,
+      error: 'Internal Server Error',
+      message: error instanceof Error ? error.message : 'error',
+    }),
+  );
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
+}
+
+export async function startUpstreamServer(options: UpstreamServerOptions): Promise<RunningUpstream> {
+  const state = createUpstreamState(options);
+  const server = createServer((request, response) => {
+    handleRequest(state, request, response).catch((error: unknown) => sendInternalError(response, error));
+  });
+  await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
   return {
-    url: `http://${host}:${address.port}${basePath}`,
+    url: `http://${host}:${address.port}${state.basePath}`,
     port: address.port,
-    requests,
+    requests: state.requests,
     get dataRequestCount() {
-      return dataRequestCount;
+      return state.dataRequestCount;
     },
-    getData: (dataset) => data.get(dataset) ?? [],
+    getData: (dataset) => state.data.get(dataset) ?? [],
     setData: (dataset, records) => {
-      data.set(dataset, [...records]);
+      state.data.set(dataset, [...records]);
     },
     close: () => {
-      if (closed) return Promise.resolve();
-      closed = true;
-      for (const finish of [...pendingDelays]) finish();
+      if (state.closed) return Promise.resolve();
+      state.closed = true;
+      for (const finish of [...state.pendingDelays]) finish();
       return new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PublishedSite } from './site-fixtures.ts';
 
-export const AXE_SCRIPT = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
+const AXE_SCRIPT = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
 export const PAGE_BUDGET_BYTES = 30 * 1024;
 
 /** Every HTML page of the published site as a URL path: "2014/dapil/1101/index.html" → "/2014/dapil/1101/". */
@@ -23,7 +23,7 @@ export async function listPagePaths(distDir: string): Promise<string[]> {
 }
 
 /** Runs `task` over the items with at most `limit` at a time, keeping the order of results. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -47,7 +47,7 @@ interface AxeViolation {
  * axe-core's violations, of any impact, on the page as it is now (axe injected by `injectAxe` or here). The issue
  * asks for no serious or critical one; the site has none at all, and the tests keep it that way.
  */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
@@ -184,7 +184,7 @@ export async function checkPagesRender(
 }
 
 /** The attribute values that name another resource: links, stylesheets, scripts, the search index. */
-export function extractReferences(html: string): string[] {
+function extractReferences(html: string): string[] {
   const references: string[] = [];
   for (const match of html.matchAll(/\s(?:href|src|action|data-index)="([^"]*)"/g)) {
     references.push((match[1] ?? '').replaceAll('&amp;', '&'));
@@ -192,7 +192,7 @@ export function extractReferences(html: string): string[] {
   return references;
 }
 
-export function sha256(content: Buffer | string): string {
+function sha256(content: Buffer | string): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
@@ -296,7 +296,7 @@ export async function measurePageWeights(distDir: string, paths: readonly string
  * Indonesian shares with English (data, format, total, demo, link, unit, valid) are not listed, nor "string",
  * which the dataset declarations' Indonesian rule descriptions use as the JSON term.
  */
-export const ENGLISH_WORDS: ReadonlySet<string> = new Set([
+const ENGLISH_WORDS: ReadonlySet<string> = new Set([
   'the',
   'of',
   'and',

@@ -38,7 +38,6 @@ const { renderFormatTypes, formatTypeTexts } = await import('../../scripts/datas
 const { TEXT } = await import('../../scripts/site/site-text.ts');
 const { loadingSnippets } = await import('../../scripts/site/page-models.ts');
 const { startStaticServer } = await import('../../scripts/site/static-server.ts');
-const { serveSite } = await import('../../bench/support/static-site-server.ts');
 const { COLUMN_TYPES } = await import('../../scripts/datasets/dataset-definition.ts');
 const { arrowTypeOf } = await import('../../scripts/snapshot/arrow-schema.ts');
 const { renderBundleReadme } = await import('../../scripts/snapshot/year-bundle.ts');
@@ -56,19 +55,15 @@ afterAll(async () => {
 });
 
 describe('a format declared once in the registry', () => {
-  it('is served with its media type, compressed as text, by the preview server and the bench server', async () => {
-    for (const start of [async () => startStaticServer({ root }), async () => serveSite(root)]) {
-      const server = await start();
-      try {
-        const response = await fetch(new URL('map.geojson', server.url.endsWith('/') ? server.url : `${server.url}/`), {
-          headers: { 'accept-encoding': 'gzip' },
-        });
-        expect(response.status).toBe(200);
-        expect(response.headers.get('content-type')).toBe('application/geo+json; charset=utf-8');
-        expect(response.headers.get('content-encoding')).toBe('gzip');
-      } finally {
-        await server.close();
-      }
+  it('is served with its media type, compressed as text, by the static server (preview, tests, benchmark)', async () => {
+    const server = await startStaticServer({ root });
+    try {
+      const response = await fetch(new URL('map.geojson', server.url), { headers: { 'accept-encoding': 'gzip' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/geo+json; charset=utf-8');
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+    } finally {
+      await server.close();
     }
   });
 

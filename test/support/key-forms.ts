@@ -30,7 +30,7 @@ export function textForms(key: string): string[] {
 }
 
 /** Every literal form of `key` the tests search for: textForms, and pieces of its base64 and base64url. */
-export function keyForms(key: string): string[] {
+function keyForms(key: string): string[] {
   const forms = textForms(key);
   for (let alignment = 0; alignment < 3; alignment += 1) {
     const encoded = Buffer.from(`${'a'.repeat(alignment)}${key}`).toString('base64');

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { isProcessAlive } from '../../scripts/foundation/owned-folders.ts';
 import { PROJECT_ROOT, type CliRun } from './run-cli.ts';
 
-export const SHARED_WORLDS_DIR = path.join(
+const SHARED_WORLDS_DIR = path.join(
   os.tmpdir(),
   'kpu-test-worlds',
   createHash('sha256').update(PROJECT_ROOT).digest('hex').slice(0, 12),

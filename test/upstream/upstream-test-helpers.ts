@@ -6,7 +6,7 @@ import { turnoutDataset, SEXES, VOTER_LISTS } from '../../scripts/datasets/turno
 
 import { CANONICAL_DIR, noticeSharedData } from '../support/shared-data.ts';
 
-export const REAL_DATA_DIR = CANONICAL_DIR;
+const REAL_DATA_DIR = CANONICAL_DIR;
 export const hasRealData = noticeSharedData('the stand-in upstream tests on real data');
 
 export const REAL_FILES = {
