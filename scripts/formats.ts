@@ -215,8 +215,8 @@ export const FORMATS = declareFormats([
         { tool: 'R', code: `df <- readxl::read_excel('${file}', sheet = 'data')` },
       ],
       needs: {
-        id: "pandas memerlukan openpyxl (`pip install openpyxl`); R paket readxl (`install.packages('readxl')`); DuckDB ekstensi excel, yang diunduh oleh `INSTALL excel`. Lembar about berisi kamus data.",
-        en: "pandas needs openpyxl (`pip install openpyxl`); R the readxl package (`install.packages('readxl')`); DuckDB its excel extension, which `INSTALL excel` downloads. The about sheet holds the data dictionary.",
+        id: "pandas memerlukan openpyxl (`pip install openpyxl`); R paket readxl (`install.packages('readxl')`); DuckDB ekstensi excel, yang diunduh oleh `INSTALL excel`. Lembar `about` berisi kamus data.",
+        en: "pandas needs openpyxl (`pip install openpyxl`); R the readxl package (`install.packages('readxl')`); DuckDB its excel extension, which `INSTALL excel` downloads. The `about` sheet holds the data dictionary.",
       },
     },
   },
