@@ -326,6 +326,12 @@ export const TEST_VARIABLES: readonly VariableSpec[] = [
     description:
       'Tests only: `point` or `point#n`; the CLI kills itself with SIGKILL the n-th time (first by default) it reaches that kill point (scripts/kill-point.ts).',
   },
+  {
+    name: 'KPU_TEST_DATASETS',
+    default: '(unset)',
+    description:
+      'Tests only: the absolute path of a module whose default export lists datasets declared beside the shipped ones (scripts/datasets/datasets.ts); the site stage hands it to the Astro build.',
+  },
 ];
 
 function readTestThrottle(env: Environment): Pick<UpstreamConfig, 'throttleFloorMs' | 'throttleCeilingMs'> {
@@ -352,6 +358,15 @@ export function readTestKillPoint(env: Environment = process.env): { point: stri
       `KPU_TEST_KILL_AT must be a kill point such as publish:swapped or publish:copying#3, not "${raw}".`,
     );
   return { point: match[1] as string, nth: Number(match[2] ?? '1') };
+}
+
+/** The module of extra datasets a test declared (KPU_TEST_DATASETS), or null: always null outside tests. */
+export function readTestDatasetsModule(env: Environment = process.env): string | null {
+  const raw = env.KPU_TEST_DATASETS?.trim();
+  if (!raw) return null;
+  if (!path.isAbsolute(raw))
+    throw new BuildError('CONFIG_INVALID', `KPU_TEST_DATASETS must be an absolute path to a module, not "${raw}".`);
+  return raw;
 }
 
 /** Whether the terminal can show live progress; CI logs get quiet line output instead. */

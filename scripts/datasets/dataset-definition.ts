@@ -23,6 +23,21 @@ export interface ColumnDefinition {
   nullable: boolean;
   title: Localized;
   description: Localized;
+  /** How the normalizer computes a derived column (source null) other than quality_flags. */
+  derivation?: RegionCodeDerivation;
+}
+
+/**
+ * A column holding an official region code, matched from the record's dapil id and regency name
+ * (scripts/datasets/regions/region-matcher.ts; docs/data.md, "Region codes").
+ */
+export interface RegionCodeDerivation {
+  kind: 'region-code';
+  level: 'province' | 'regency';
+  /** Upstream field of the dapil id, whose first two digits are the province code. */
+  dapilIdField: string;
+  /** Upstream field of the regency or city name. */
+  regencyNameField: string;
 }
 
 /** What a rule found wrong with one record: a sentence for people, and the values involved keyed by upstream field. */
@@ -61,9 +76,62 @@ export interface DatasetQualityRule extends QualityRuleBase {
 /** One of the rules of UPSTREAM.md ("Rules the data should obey"), declared as data on its dataset. */
 export type QualityRule = RecordQualityRule | DatasetQualityRule;
 
+/** One sex of one voter list (or of all lists together), and the column holding its count. */
+export interface CountCell {
+  sex: 'male' | 'female' | 'total';
+  column: string;
+}
+
+/** The count columns of one voter list (or `total`: all lists together), one cell per sex, in table order. */
+export interface CountGroup {
+  code: 'dpt' | 'dptb' | 'dpk' | 'total';
+  cells: readonly CountCell[];
+}
+
+/**
+ * What some normalized columns mean, so the pages, the downloads and the stand-in upstream read them by role
+ * instead of by a name written out again: every value names a column of `columns` (checked by `defineDataset`).
+ */
+interface ColumnRoles {
+  /** The election year (integer); the snapshot and the pages split records by it. */
+  year: string;
+  /**
+   * The identifier of a page within a year: digits kept as text (dapil id, ballot number). Readers that guess
+   * types must be told it is text, or "0101" becomes 101.
+   */
+  pageKey: string;
+  /** What a page is about, in words (dapil name, party name); the page key stands in when it is empty. */
+  displayName: string;
+  /** A short name beside the display name (a party's acronym): the same party is recognised across years by either. */
+  shortName?: string;
+  /** What one record of a page is about, when a page holds several (a dapil page's regency). */
+  recordName?: string;
+  /** The column grouping a year's pages (a dapil's province). */
+  groupName?: string;
+  /** The column the documented filter parameter (`filterParameter`) compares with. */
+  filter: string;
+  /** Counts of persons by voter list and sex, in table order (DPT, DPTb, DPK, all lists); absent: no counts. */
+  countGroups?: readonly CountGroup[];
+}
+
+/**
+ * The dataset's pages: one per election year and page key, at /<year>/<slug>/<page key>/ (English under /en/).
+ * `view` chooses the layout: `counts` (the records' count groups, totals and charts: the dapil page) or `profile`
+ * (every field of the record: the party page).
+ */
+interface DatasetPages {
+  /** The URL word of the dataset's pages in each language; also names its per-page files (the Indonesian one). */
+  slug: Localized;
+  view: 'counts' | 'profile';
+  /** What the changelog's table of releases calls the dataset's record count ("Party records"). */
+  recordsLabel: Localized;
+  /** The words before a page key, capitalised: "Nomor urut" → "Nomor urut 3"; lower-cased mid-sentence ("dapil 1101"). */
+  keyLabel: Localized;
+}
+
 export interface DatasetDefinition {
   /** Short stable identifier used in paths and file names. */
-  id: 'turnout' | 'parties';
+  id: string;
   /** Start of every published file name, so a downloaded file says what it is (`<stem>-<year>.<format>`). */
   fileStem: string;
   title: Localized;
@@ -86,6 +154,45 @@ export interface DatasetDefinition {
   columns: readonly ColumnDefinition[];
   /** Quality rules every record is checked against, in the order the quality report lists them. */
   rules: readonly QualityRule[];
+  /** The columns that play a role (year, page key, name, filter, counts). */
+  roles: ColumnRoles;
+  pages: DatasetPages;
+}
+
+/**
+ * A dataset declaration, checked once as it is made: every role names a declared column, the page key is text,
+ * the year an integer. Example: `defineDataset({ id: 'turnout', …, roles: { year: 'election_year', … } })`.
+ */
+export function defineDataset<const Id extends string>(
+  dataset: DatasetDefinition & { id: Id },
+): DatasetDefinition & { id: Id } {
+  const columns = new Map(dataset.columns.map((column) => [column.name, column]));
+  const { countGroups = [], ...single } = dataset.roles;
+  const named = [...Object.values(single), ...countGroups.flatMap((group) => group.cells.map((cell) => cell.column))];
+  for (const name of named) {
+    if (!columns.has(name)) throw new Error(`dataset ${dataset.id}: a role names ${name}, which is not a column`);
+  }
+  if (columns.get(dataset.roles.year)?.type !== 'integer')
+    throw new Error(`dataset ${dataset.id}: the year column ${dataset.roles.year} is not an integer column`);
+  if (columns.get(dataset.roles.pageKey)?.type !== 'text')
+    throw new Error(`dataset ${dataset.id}: the page key ${dataset.roles.pageKey} is not a text column`);
+  if (columns.get(dataset.roles.year)?.source !== dataset.yearField)
+    throw new Error(
+      `dataset ${dataset.id}: the year column ${dataset.roles.year} is not read from ${dataset.yearField}`,
+    );
+  return dataset;
+}
+
+/** The column definition of a role's column (declared: `defineDataset` checked it). */
+export function roleColumn(dataset: DatasetDefinition, name: string): ColumnDefinition {
+  const column = dataset.columns.find((candidate) => candidate.name === name);
+  if (column === undefined) throw new Error(`dataset ${dataset.id} declares no column ${name}`);
+  return column;
+}
+
+/** The count columns of a dataset, in table order; empty for a dataset without counts. */
+export function countColumnsOf(dataset: DatasetDefinition): string[] {
+  return (dataset.roles.countGroups ?? []).flatMap((group) => group.cells.map((cell) => cell.column));
 }
 
 /**

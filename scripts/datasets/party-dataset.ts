@@ -1,10 +1,10 @@
 // The party profile dataset: registration and leadership profile of parties per election year
 // (seed 2.3, query `profilpartai`).
 import {
+  defineDataset,
   QUALITY_FLAGS_COLUMN,
   type ColumnDefinition,
   type ColumnType,
-  type DatasetDefinition,
   type QualityRule,
 } from './dataset-definition.ts';
 import {
@@ -137,7 +137,7 @@ const rules: readonly QualityRule[] = [
   }),
 ];
 
-export const partyDataset: DatasetDefinition = {
+export const partyDataset = defineDataset({
   id: 'parties',
   fileStem: 'kpu-party-profiles',
   title: { id: 'Profil partai politik peserta pemilu', en: 'Profiles of the parties contesting the election' },
@@ -292,4 +292,17 @@ export const partyDataset: DatasetDefinition = {
     QUALITY_FLAGS_COLUMN,
   ],
   rules,
-};
+  roles: {
+    year: 'election_year',
+    pageKey: 'ballot_number',
+    displayName: 'party_name',
+    shortName: 'party_acronym',
+    filter: 'election_year',
+  },
+  pages: {
+    slug: { id: 'partai', en: 'party' },
+    view: 'profile',
+    keyLabel: { id: 'Nomor urut', en: 'Ballot number' },
+    recordsLabel: { id: 'Rekaman partai', en: 'Party records' },
+  },
+});

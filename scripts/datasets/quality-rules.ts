@@ -326,3 +326,37 @@ export function createKeyUniqueRule(keyFields: readonly string[]): DatasetQualit
     },
   };
 }
+
+/**
+ * The record's regency is found in the official list of region codes (docs/data.md, "Region codes"): the
+ * province from the dapil id, the name by the normalization rules or the crosswalk. Not judged while the dapil
+ * id is not digits or the name is empty or not a string: `dapil-id-digits`, `name-non-empty` and
+ * `field-string` report those. The region code columns are null exactly when this rule or one of those flags.
+ */
+export function createRegionCodeRule(options: {
+  dapilIdField: string;
+  regencyNameField: string;
+  match: (dapilId: string, regencyName: string) => { regencyCode: string | null; reason?: string };
+}): RecordQualityRule {
+  const { dapilIdField, regencyNameField, match } = options;
+  return recordRule(
+    'region-code-match',
+    { id: 'Kode wilayah ditemukan', en: 'Region code found' },
+    {
+      id: `Kode provinsi (dua angka pertama ${dapilIdField}) ada dalam daftar resmi Kemendagri, dan ${regencyNameField} ditemukan di provinsi itu menurut aturan penormalan nama atau crosswalk proyek; bila tidak, rekaman tidak mendapat kode.`,
+      en: `The province code (the first two digits of ${dapilIdField}) is in Kemendagri's official list, and ${regencyNameField} is found in that province by the name normalization rules or the project's crosswalk; otherwise the record gets no code.`,
+    },
+    [dapilIdField, regencyNameField],
+    (record) => {
+      const dapilId = stringValue(record, dapilIdField);
+      const regencyName = stringValue(record, regencyNameField);
+      if (dapilId === undefined || regencyName === undefined || !isDigits(dapilId) || isBlank(regencyName)) return null;
+      const found = match(dapilId, regencyName);
+      if (found.regencyCode !== null) return null;
+      return {
+        message: found.reason ?? 'no region code',
+        values: { [dapilIdField]: dapilId, [regencyNameField]: regencyName },
+      };
+    },
+  );
+}

@@ -1,9 +1,10 @@
 // The turnout dataset: voters who used their vote in the DPR election, per dapil and regency,
 // by sex and by voter list (seed 2.2, query `datahakpilihdpr`).
 import {
+  defineDataset,
   QUALITY_FLAGS_COLUMN,
   type ColumnDefinition,
-  type DatasetDefinition,
+  type CountGroup,
   type QualityRule,
 } from './dataset-definition.ts';
 import {
@@ -14,8 +15,10 @@ import {
   createKeyUniqueRule,
   createNameNonEmptyRule,
   createPatternRule,
+  createRegionCodeRule,
   createSumRule,
 } from './quality-rules.ts';
+import { officialRegionMatcher } from './regions/region-matcher.ts';
 import type { Localized } from '../languages.ts';
 
 type VoterList = { code: 'dpt' | 'dptb' | 'dpk'; upstream: 'DPT' | 'DPTb' | 'DPK'; name: Localized };
@@ -125,6 +128,11 @@ const rules: readonly QualityRule[] = [
       en: 'NamaDapil, NamaProvinsi and NamaKabupaten hold text other than whitespace.',
     },
   ),
+  createRegionCodeRule({
+    dapilIdField: 'IdDapil',
+    regencyNameField: 'NamaKabupaten',
+    match: (dapilId, regencyName) => officialRegionMatcher().match(dapilId, regencyName),
+  }),
   createCountDigitsRule(upstreamFields.filter((field) => field.startsWith('Jumlah'))),
   createCountSafeIntegerRule(upstreamFields.filter((field) => field.startsWith('Jumlah'))),
   ...VOTER_LISTS.map((list) =>
@@ -167,7 +175,23 @@ const rules: readonly QualityRule[] = [
   createKeyUniqueRule(keyFields),
 ];
 
-export const turnoutDataset: DatasetDefinition = {
+/** The count columns by voter list, then all lists together; each male, female, both (the dapil page's table order). */
+const countGroups: readonly CountGroup[] = [
+  ...VOTER_LISTS.map((list) => ({
+    code: list.code,
+    cells: SEXES.map((sex) => ({ sex: sex.code, column: `${list.code}_${sex.code}` })),
+  })),
+  {
+    code: 'total',
+    cells: [
+      { sex: 'male', column: 'total_male' },
+      { sex: 'female', column: 'total_female' },
+      { sex: 'total', column: 'total_voters' },
+    ],
+  },
+];
+
+export const turnoutDataset = defineDataset({
   id: 'turnout',
   fileStem: 'kpu-dpr-turnout-by-sex',
   title: {
@@ -241,6 +265,35 @@ export const turnoutDataset: DatasetDefinition = {
       title: { id: 'Kabupaten/kota', en: 'Regency or city' },
       description: { id: 'Nama kabupaten atau kota.', en: 'Regency or city name.' },
     },
+    {
+      name: 'province_code',
+      type: 'text',
+      source: null,
+      nullable: true,
+      derivation: {
+        kind: 'region-code',
+        level: 'province',
+        dapilIdField: 'IdDapil',
+        regencyNameField: 'NamaKabupaten',
+      },
+      title: { id: 'Kode provinsi', en: 'Province code' },
+      description: {
+        id: 'Kode provinsi Kemendagri (dua angka, sama dengan kode BPS, misalnya 11): dua angka pertama kode dapil, yaitu provinsi pada saat pemilu; kosong bila bukan kode provinsi dalam daftar resmi.',
+        en: "Kemendagri province code (two digits, the same as BPS's, e.g. 11): the dapil id's first two digits, the province at the time of the election; null when they are no province code of the official list.",
+      },
+    },
+    {
+      name: 'regency_code',
+      type: 'text',
+      source: null,
+      nullable: true,
+      derivation: { kind: 'region-code', level: 'regency', dapilIdField: 'IdDapil', regencyNameField: 'NamaKabupaten' },
+      title: { id: 'Kode kabupaten/kota', en: 'Regency or city code' },
+      description: {
+        id: 'Kode kabupaten/kota Kemendagri saat ini (empat angka tanpa titik, sama dengan kode BPS, misalnya 1101), dicocokkan dari nama menurut aturan yang didokumentasikan; kosong (dan ditandai region-code-match) bila nama tidak cocok, tidak pernah ditebak.',
+        en: "Current Kemendagri regency or city code (four digits without a dot, the same as BPS's, e.g. 1101), matched from the name by documented rules; null (and flagged region-code-match) when the name matches nothing, never guessed.",
+      },
+    },
     ...listColumns,
     countColumn('total_male', 'JumlahTotalPenggunaHakPilihLakiLaki', {
       id: 'laki-laki, semua daftar',
@@ -257,6 +310,21 @@ export const turnoutDataset: DatasetDefinition = {
     QUALITY_FLAGS_COLUMN,
   ],
   rules,
-};
+  roles: {
+    year: 'election_year',
+    pageKey: 'dapil_id',
+    displayName: 'dapil_name',
+    groupName: 'province_name',
+    recordName: 'regency_name',
+    filter: 'dapil_id',
+    countGroups,
+  },
+  pages: {
+    slug: { id: 'dapil', en: 'dapil' },
+    view: 'counts',
+    keyLabel: { id: 'Dapil', en: 'Dapil' },
+    recordsLabel: { id: 'Rekaman pengguna hak pilih', en: 'Turnout records' },
+  },
+});
 
 export { VOTER_LISTS, SEXES };

@@ -6,7 +6,9 @@ import {
   type ColumnDefinition,
   type DatasetDefinition,
   type RawRecord,
+  type RegionCodeDerivation,
 } from '../datasets/dataset-definition.ts';
+import { officialRegionMatcher } from '../datasets/regions/region-matcher.ts';
 import { parseColumnValue } from '../datasets/value-parsers.ts';
 
 export type NormalizedValue = number | string | null | string[];
@@ -39,6 +41,20 @@ function assertFlagged(
 }
 
 /**
+ * The official code a region-code column holds (scripts/datasets/regions/region-matcher.ts), or null. The same
+ * matcher decides the `region-code-match` rule, so a null here is always explained by a flag (that rule, or
+ * `dapil-id-digits`, `name-non-empty`, `field-string` for a dapil id or name that cannot be matched at all).
+ * Example: IdDapil "1101", NamaKabupaten "KOTA BANDA ACEH" → province "11", regency "1171".
+ */
+function regionCode(raw: RawRecord, derivation: RegionCodeDerivation): string | null {
+  const dapilId = Object.hasOwn(raw, derivation.dapilIdField) ? raw[derivation.dapilIdField] : undefined;
+  const regencyName = Object.hasOwn(raw, derivation.regencyNameField) ? raw[derivation.regencyNameField] : undefined;
+  if (typeof dapilId !== 'string' || typeof regencyName !== 'string') return null;
+  const found = officialRegionMatcher().match(dapilId, regencyName);
+  return derivation.level === 'province' ? found.provinceCode : found.regencyCode;
+}
+
+/**
  * Example (parties): {tahunPemilu: "2024", NomorUrutPartai: "02", TanggalAkteNotaris: "06-02-2008",
  * PersentaseKeterwakilanPerempuan: "30,5", AlamatKantor: "", …} with flags []
  * → {election_year: 2024, ballot_number: "02", …, office_address: null, …, notarial_deed_date: "2008-02-06",
@@ -53,6 +69,10 @@ export function normalizeRecord(
   for (const column of dataset.columns) {
     const { source } = column;
     if (source === null) {
+      if (column.derivation?.kind === 'region-code') {
+        normalized[column.name] = regionCode(raw, column.derivation);
+        continue;
+      }
       if (column.name !== QUALITY_FLAGS_COLUMN.name)
         throw new Error(`normalize ${dataset.id}: derived column ${column.name} has no producer`);
       normalized[column.name] = [...flags];

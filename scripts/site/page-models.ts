@@ -2,14 +2,16 @@
 // and exact value, charts with their text alternatives, quality notes with the broken rule explained,
 // download groups and loading snippets. The Astro templates only lay these out.
 import type { QualityViolation } from '../check/quality-check.ts';
-import type { ColumnDefinition, DatasetDefinition } from '../datasets/dataset-definition.ts';
-import { DATASETS } from '../datasets/datasets.ts';
+import { roleColumn, type ColumnDefinition, type DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
+import { datasetById, DATASETS, findDataset, type DatasetId } from '../datasets/datasets.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
+import { isAbsoluteHttpUrl, isEmailAddress } from '../datasets/value-parsers.ts';
 import type { FileFormat, PublishedFile } from '../snapshot/snapshot-manifest.ts';
 import { formatOf, loadingFormats } from '../formats.ts';
 import {
   COUNT_GROUPS,
+  countColumn,
   flagsOf,
   numberValue,
   ruleOf,
@@ -17,15 +19,15 @@ import {
   violationsOf,
   type CountSum,
   type DapilView,
-  type PartyView,
+  type ProfileView,
   type SiteData,
   type SiteRecord,
   type Totals,
   type YearView,
 } from './site-data.ts';
 import { formatCount, formatDecimal, formatIsoDate, formatPercent } from './site-format.ts';
-import { describeSexSplit, describeVoterLists, describeYears } from './site-sentences.ts';
-import type { Lang } from './site-routes.ts';
+import { describeSexSplit, describeVoterLists, describeYears, womenShare } from './site-sentences.ts';
+import { isUrlIdentifier, type Lang, type PageRef } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
 import { renderSexSplitChart, renderVoterListChart, type SexSplitRow, type VoterListRow } from './svg-charts.ts';
 
@@ -39,7 +41,7 @@ function countCell(lang: Lang, value: number | null): Cell {
   return { text: value === null ? '—' : formatCount(lang, value), value };
 }
 
-export function sumCell(lang: Lang, sum: CountSum | undefined): Cell & { missing: number } {
+function sumCell(lang: Lang, sum: CountSum | undefined): Cell & { missing: number } {
   const entry = sum ?? { sum: 0, missing: 0 };
   return { text: formatCount(lang, entry.sum), value: entry.sum, missing: entry.missing };
 }
@@ -53,11 +55,12 @@ export function totalCountCells(lang: Lang, totals: Totals): Array<Cell & { miss
   return COUNT_GROUPS.flatMap((group) => group.cells.map((cell) => sumCell(lang, totals[cell.column])));
 }
 
-/** Women's share of male + female, from all-lists totals. */
-export function womenShare(totals: Totals): number | null {
-  const male = totals.total_male?.sum ?? 0;
-  const female = totals.total_female?.sum ?? 0;
-  return male + female === 0 ? null : female / (male + female);
+/** Women's share of male + female, from all-lists totals (a total with unreadable values counts what it has). */
+function totalsWomenShare(totals: Totals): number | null {
+  return womenShare({
+    male: totals[countColumn('total', 'male')]?.sum ?? 0,
+    female: totals[countColumn('total', 'female')]?.sum ?? 0,
+  });
 }
 
 export interface Chart {
@@ -67,15 +70,19 @@ export interface Chart {
 }
 
 function splitRowOf(label: string, record: SiteRecord): SexSplitRow {
-  return { label, male: numberValue(record, 'total_male'), female: numberValue(record, 'total_female') };
+  return {
+    label,
+    male: numberValue(record, countColumn('total', 'male')),
+    female: numberValue(record, countColumn('total', 'female')),
+  };
 }
 
 function listRowOf(label: string, record: SiteRecord): VoterListRow {
   return {
     label,
-    dpt: numberValue(record, 'dpt_total'),
-    dptb: numberValue(record, 'dptb_total'),
-    dpk: numberValue(record, 'dpk_total'),
+    dpt: numberValue(record, countColumn('dpt', 'total')),
+    dptb: numberValue(record, countColumn('dptb', 'total')),
+    dpk: numberValue(record, countColumn('dpk', 'total')),
   };
 }
 
@@ -90,7 +97,7 @@ function sexSplitChart(
   const summary = describeSexSplit(
     lang,
     subject,
-    { male: totals.total_male?.sum ?? 0, female: totals.total_female?.sum ?? 0 },
+    { male: totals[countColumn('total', 'male')]?.sum ?? 0, female: totals[countColumn('total', 'female')]?.sum ?? 0 },
     rows,
   );
   const svg = renderSexSplitChart({
@@ -113,7 +120,11 @@ function voterListChart(
   const summary = describeVoterLists(
     lang,
     subject,
-    { dpt: totals.dpt_total?.sum ?? 0, dptb: totals.dptb_total?.sum ?? 0, dpk: totals.dpk_total?.sum ?? 0 },
+    {
+      dpt: totals[countColumn('dpt', 'total')]?.sum ?? 0,
+      dptb: totals[countColumn('dptb', 'total')]?.sum ?? 0,
+      dpk: totals[countColumn('dpk', 'total')]?.sum ?? 0,
+    },
     rows,
   );
   const svg = renderVoterListChart({
@@ -127,15 +138,39 @@ function voterListChart(
 
 /** A regency's label in charts and notes; a record without a name says so. */
 export function regencyLabel(lang: Lang, record: SiteRecord): string {
-  return textValue(record, 'regency_name') ?? `(${TEXT[lang].unavailable})`;
+  return textValue(record, turnoutDataset.roles.recordName ?? '') ?? `(${TEXT[lang].unavailable})`;
+}
+
+/** The record's official region code (docs/data.md, "Region codes"); null when its name matched none. */
+export function regionCodeOf(record: SiteRecord, level: 'province' | 'regency'): string | null {
+  return textValue(record, level === 'province' ? 'province_code' : 'regency_code');
+}
+
+/** The dapil's province as the summary names it: "ACEH (11)", or the name alone when no record has the code. */
+export function provinceLabel(lang: Lang, view: DapilView): string {
+  const name = view.provinceName ?? TEXT[lang].unavailable;
+  const code = view.records.map((record) => regionCodeOf(record, 'province')).find((value) => value !== null);
+  return code === undefined ? name : `${name} (${code})`;
 }
 
 export function dapilLabel(view: DapilView): string {
   return view.dapilName ?? `Dapil ${view.dapilId}`;
 }
 
-export function partyLabel(view: PartyView): string {
-  return view.name ?? view.acronym ?? `#${view.ballot}`;
+/** A profile page's name: its display name, else its short name, else its page key. */
+export function profileLabel(view: ProfileView): string {
+  return view.name ?? view.shortName ?? `#${view.id}`;
+}
+
+/** The page key in words, as a profile page's lead says it. Example: ('en', 'parties', '3') → "Ballot number 3". */
+export function keyLine(lang: Lang, dataset: DatasetId, id: string): string {
+  return `${datasetById(dataset).pages.keyLabel[lang]} ${id}`;
+}
+
+/** The page key in words mid-sentence. Example: ('id', 'parties', '3') → "nomor urut 3"; ('en', 'turnout', '1101') → "dapil 1101". */
+export function keyPhrase(lang: Lang, dataset: DatasetId, id: string): string {
+  const line = keyLine(lang, dataset, id);
+  return `${line.charAt(0).toLocaleLowerCase(lang)}${line.slice(1)}`;
 }
 
 export function dapilCharts(lang: Lang, view: DapilView): { sex: Chart; lists: Chart } {
@@ -160,14 +195,14 @@ export function dapilCharts(lang: Lang, view: DapilView): { sex: Chart; lists: C
 }
 
 /** The home page's chart: one row per election year with turnout records. */
-export function yearsChart(lang: Lang, years: readonly YearView[]): Chart {
+function yearsChart(lang: Lang, years: readonly YearView[]): Chart {
   const t = TEXT[lang];
   const rows = years
     .filter((year) => year.turnoutRecords.length > 0)
     .map((year) => ({
       label: String(year.year),
-      male: year.totals.total_male?.sum ?? null,
-      female: year.totals.total_female?.sum ?? null,
+      male: year.totals[countColumn('total', 'male')]?.sum ?? null,
+      female: year.totals[countColumn('total', 'female')]?.sum ?? null,
     }));
   const summary = describeYears(lang, rows);
   const svg = renderSexSplitChart({
@@ -238,11 +273,6 @@ export interface ProfileField {
   empty: string | null;
 }
 
-function isHttpUrl(value: string): boolean {
-  const url = URL.parse(value);
-  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && !/[\s\\]/.test(value);
-}
-
 /** The raw upstream value of a column, when a violation of the record reports it. */
 function rawValueOf(violations: readonly QualityViolation[], column: ColumnDefinition): unknown {
   if (column.source === null) return undefined;
@@ -252,12 +282,13 @@ function rawValueOf(violations: readonly QualityViolation[], column: ColumnDefin
   return undefined;
 }
 
-/** Every profile field of a party record, labelled, with an explanation where it is empty. */
-export function partyProfile(site: SiteData, lang: Lang, record: SiteRecord): ProfileField[] {
+/** Every field of a record on a profile page (a party's), labelled, with an explanation where it is empty. */
+export function recordProfile(site: SiteData, lang: Lang, record: SiteRecord): ProfileField[] {
   const t = TEXT[lang];
   const violations = violationsOf(site, record);
-  return partyDataset.columns
-    .filter((column) => column.name !== 'quality_flags' && column.name !== 'election_year')
+  const dataset = datasetById(record.dataset);
+  return dataset.columns
+    .filter((column) => column.source !== null && column.name !== dataset.roles.year)
     .map((column): ProfileField => {
       const raw = record.values[column.name];
       const base = { column: column.name, label: column.title[lang] };
@@ -274,15 +305,15 @@ export function partyProfile(site: SiteData, lang: Lang, record: SiteRecord): Pr
       const text = Array.isArray(raw) ? raw.join(', ') : raw;
       if (column.type === 'date')
         return { ...base, text: formatIsoDate(lang, text), href: null, value: null, datetime: text, empty: null };
-      const href =
-        column.name === 'email' && /^[^\s@]+@[^\s@]+$/.test(text) ? `mailto:${text}` : isHttpUrl(text) ? text : null;
+      // The same checks as the quality rules (value-parsers.ts): only a real address or URL becomes a link.
+      const href = isEmailAddress(text) ? `mailto:${text}` : isAbsoluteHttpUrl(text) ? text : null;
       return { ...base, text, href, value: null, datetime: null, empty: null };
     });
 }
 
 /** Files of the manifest grouped for the downloads page: by year (years ascending, then all years), then dataset. */
 interface DownloadSection {
-  dataset: 'turnout' | 'parties' | null;
+  dataset: DatasetId | null;
   title: string;
   files: PublishedFile[];
 }
@@ -296,7 +327,7 @@ export interface DownloadGroup {
 export function downloadGroups(site: SiteData, lang: Lang): DownloadGroup[] {
   const t = TEXT[lang];
   const years: Array<number | 'all'> = [...site.manifest.years, 'all'];
-  const datasets: Array<DatasetDefinition | null> = [turnoutDataset, partyDataset, null];
+  const datasets: Array<DatasetDefinition | null> = [...DATASETS, null];
   return years
     .map((year) => ({
       year,
@@ -373,4 +404,147 @@ export function loadingSnippets(site: SiteData, lang: Lang): LoadingSnippet[] {
     const needs = loading.needs?.[lang].split('`').map((text, index) => ({ text, code: index % 2 === 1 })) ?? null;
     return [{ format, needs: needs?.filter((part) => part.text !== '') ?? null, examples }];
   });
+}
+
+/** A count cell of a totals table, with the column it sums. */
+type TotalCell = Cell & { missing: number; column: string };
+
+export interface HomeTotals {
+  /** One row per election year with turnout records. */
+  rows: Array<{ year: number; bySex: TotalCell[]; share: string; byList: TotalCell[] }>;
+  /** Values the totals could not count (unreadable in the source), over every cell shown. */
+  missing: number;
+  chart: Chart | null;
+}
+
+/** The home page's national totals per year: by sex (male, female, both, women's share) and by voter list. */
+export function homeTotals(site: SiteData, lang: Lang): HomeTotals {
+  const bySex = (['male', 'female', 'total'] as const).map((sex) => countColumn('total', sex));
+  const byList = (['dpt', 'dptb', 'dpk', 'total'] as const).map((group) => countColumn(group, 'total'));
+  const withTurnout = site.years.filter((view) => view.turnoutRecords.length > 0);
+  const cells = (view: YearView, columns: readonly string[]): TotalCell[] =>
+    columns.map((column) => ({ column, ...sumCell(lang, view.totals[column]) }));
+  const shown = [...new Set([...bySex, ...byList])];
+  return {
+    rows: withTurnout.map((view) => ({
+      year: view.year,
+      bySex: cells(view, bySex),
+      share: womenShareText(lang, view.totals),
+      byList: cells(view, byList),
+    })),
+    missing: withTurnout.reduce(
+      (sum, view) => sum + shown.reduce((inner, column) => inner + (view.totals[column]?.missing ?? 0), 0),
+      0,
+    ),
+    chart: withTurnout.length > 0 ? yearsChart(lang, site.years) : null,
+  };
+}
+
+/** Women's share of the all-lists totals as the pages write it, or "not available". */
+export function womenShareText(lang: Lang, totals: Totals): string {
+  const share = totalsWomenShare(totals);
+  return share === null ? TEXT[lang].unavailable : formatPercent(lang, share);
+}
+
+/**
+ * A dapil's row on its year's page: the voters of all lists, the sex split for the small chart and women's share
+ * (null when unknown).
+ */
+export function dapilSummary(
+  lang: Lang,
+  view: DapilView,
+): { voters: number; male: number | null; female: number | null; share: string | null } {
+  const share = totalsWomenShare(view.totals);
+  return {
+    share: share === null ? null : formatPercent(lang, share),
+    voters: view.totals[countColumn('total', 'total')]?.sum ?? 0,
+    male: view.totals[countColumn('total', 'male')]?.sum ?? null,
+    female: view.totals[countColumn('total', 'female')]?.sum ?? null,
+  };
+}
+
+/**
+ * The page of a quality violation's record, from its raw key (year, and the upstream field of the dataset's page
+ * key), with the label of the link; null when the record has no page.
+ */
+export function violationPage(
+  site: SiteData,
+  datasetId: DatasetId,
+  violation: QualityViolation,
+): { page: PageRef; label: string } | null {
+  const dataset = findDataset(datasetId);
+  const year = Number(violation.year);
+  if (dataset === undefined || !site.manifest.years.includes(year)) return null;
+  const field = dataset.columns.find((column) => column.name === dataset.roles.pageKey)?.source ?? '';
+  const id = violation.key[field];
+  const trimmed = typeof id === 'string' ? id.trim() : null;
+  if (!isUrlIdentifier(trimmed)) return null;
+  if (dataset.id === turnoutDataset.id) {
+    if (!site.dapils.some((view) => view.year === year && view.dapilId === trimmed)) return null;
+    return { page: { kind: 'dapil', year, dapilId: trimmed }, label: `${year}/${trimmed}` };
+  }
+  if (!site.profiles.some((view) => view.dataset === dataset.id && view.year === year && view.id === trimmed))
+    return null;
+  return { page: { kind: 'profile', dataset: dataset.id, year, id: trimmed }, label: `${year}/${trimmed}` };
+}
+
+/** What a year holds, for its line on the home page. */
+export function yearCounts(view: YearView): { dapils: number; regencies: number; parties: number } {
+  return {
+    dapils: view.provinces.reduce((sum, province) => sum + province.dapils.length, 0),
+    regencies: view.turnoutRecords.length,
+    parties: view.parties.length,
+  };
+}
+
+/** Whether any record of a profile page (a party's) breaks a rule (the year page marks it). */
+export function isPartyFlagged(view: ProfileView): boolean {
+  return view.records.some((record) => flagsOf(record).length > 0);
+}
+
+/** The voters of all lists in a year's turnout records. */
+export function yearTotalVoters(view: YearView): number {
+  return view.totals[countColumn('total', 'total')]?.sum ?? 0;
+}
+
+/** A section of the year page listing the pages of a profile dataset without a section of its own. */
+export interface ProfileSection {
+  dataset: DatasetId;
+  title: string;
+  /** Column headings: the page key's words, the display name's column title. */
+  keyHeader: string;
+  nameHeader: string;
+  rows: Array<{ page: PageRef; id: string; label: string; flagged: boolean }>;
+}
+
+/**
+ * The year page's sections for the profile datasets other than the parties (which have their own table), in the
+ * registry's order; a dataset without pages that year has none.
+ */
+export function yearProfileSections(site: SiteData, lang: Lang, year: number): ProfileSection[] {
+  return DATASETS.filter((dataset) => dataset.pages.view === 'profile' && dataset.id !== partyDataset.id).flatMap(
+    (dataset): ProfileSection[] => {
+      const views = site.profiles.filter((view) => view.dataset === dataset.id && view.year === year);
+      if (views.length === 0) return [];
+      return [
+        {
+          dataset: dataset.id,
+          title: dataset.title[lang],
+          keyHeader: dataset.pages.keyLabel[lang],
+          nameHeader: roleColumn(dataset, dataset.roles.displayName).title[lang],
+          rows: views.map((view) => ({
+            page: { kind: 'profile', dataset: view.dataset, year, id: view.id },
+            id: view.id,
+            label: profileLabel(view),
+            flagged: isPartyFlagged(view),
+          })),
+        },
+      ];
+    },
+  );
+}
+
+/** The columns that hold digits as text, each dataset's page key once, in the registry's order: "dapil_id, ballot_number". */
+export function identifierColumns(): string {
+  return [...new Set(DATASETS.map((dataset) => dataset.roles.pageKey))].join(', ');
 }

@@ -1,6 +1,7 @@
 // The static search index: every dapil, regency and party with the years (and ids) it has pages for, as
 // one small language-neutral JSON file; the search page's script builds the links from the ids. Grouping
 // by name keeps it small: a regency present in three elections is one entry.
+import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { compareIdentifiers, textValue, type SiteData } from './site-data.ts';
 
 /** [name, context (province, dapil or acronym), [[year, id], …]]; the id is the dapil id or ballot number. */
@@ -32,12 +33,12 @@ export function buildSearchIndex(site: SiteData): SearchIndex {
   for (const dapil of site.dapils) {
     collect(dapils, dapil.dapilName ?? dapil.dapilId, dapil.provinceName ?? '', dapil.year, dapil.dapilId);
     for (const record of dapil.records) {
-      const regency = textValue(record, 'regency_name');
+      const regency = textValue(record, turnoutDataset.roles.recordName ?? '');
       if (regency !== null) collect(regencies, regency, dapil.dapilName ?? dapil.dapilId, dapil.year, dapil.dapilId);
     }
   }
   for (const party of site.partyViews) {
-    collect(parties, party.name ?? party.ballot, party.acronym ?? '', party.year, party.ballot);
+    collect(parties, party.name ?? party.id, party.shortName ?? '', party.year, party.id);
   }
   const byYear = (entry: SearchEntry): SearchEntry => [
     entry[0],

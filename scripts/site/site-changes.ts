@@ -5,8 +5,10 @@
 // are the linked JSON files.
 import type { NormalizedValue } from '../normalize/normalize-records.ts';
 import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
-import { partyLabel } from './page-models.ts';
-import { datasetOf, type DapilView, type DatasetId, type PartyView, type SiteData } from './site-data.ts';
+import { keyPhrase, profileLabel } from './page-models.ts';
+import { datasetById, DATASETS } from '../datasets/datasets.ts';
+import { turnoutDataset } from '../datasets/turnout-dataset.ts';
+import type { DapilView, DatasetId, ProfileView, SiteData } from './site-data.ts';
 import { formatCount, formatDate, formatDateTime, formatDecimal, formatIsoDate } from './site-format.ts';
 import type { Lang, PageRef } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
@@ -44,7 +46,10 @@ export function clipValue(text: string, limit = VALUE_SHOWN_CHARS): string {
   return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('')}…`;
 }
 
-const DATASET_IDS: readonly DatasetId[] = ['turnout', 'parties'];
+/** The roles of the dataset whose pages have a view of their own (dapil pages). */
+const TURNOUT = turnoutDataset.roles;
+
+const DATASET_IDS: readonly DatasetId[] = DATASETS.map((dataset) => dataset.id);
 
 /**
  * A value of a record as the pages write it: counts grouped the language's way, decimals with its separator,
@@ -54,7 +59,7 @@ const DATASET_IDS: readonly DatasetId[] = ['turnout', 'parties'];
 export function formatChangeValue(lang: Lang, dataset: DatasetId, field: string, value: NormalizedValue): string {
   const empty = TEXT[lang].changes.empty;
   if (value === null) return empty;
-  const column = datasetOf(dataset).columns.find((candidate) => candidate.name === field);
+  const column = datasetById(dataset).columns.find((candidate) => candidate.name === field);
   if (typeof value === 'number') {
     if (column?.type === 'decimal') return formatDecimal(lang, value);
     return column === undefined || column.unit === 'year' ? String(value) : formatCount(lang, value);
@@ -66,7 +71,7 @@ export function formatChangeValue(lang: Lang, dataset: DatasetId, field: string,
 
 /** A field's title in the page's language, and its column name (as in history.json and the downloads). */
 function fieldOf(lang: Lang, dataset: DatasetId, field: string): { label: string; name: string } {
-  const column = datasetOf(dataset).columns.find((candidate) => candidate.name === field);
+  const column = datasetById(dataset).columns.find((candidate) => candidate.name === field);
   return { label: column?.title[lang] ?? field, name: field };
 }
 
@@ -104,7 +109,7 @@ const keyText = (key: HistoryEntry['key'], column: string): string | null => {
 };
 
 const keyYear = (entry: HistoryEntry): number | null => {
-  const value = entry.key.election_year;
+  const value = entry.key[datasetById(entry.dataset).roles.year];
   return typeof value === 'number' ? value : entry.year;
 };
 
@@ -113,16 +118,19 @@ function changeRecordRef(site: SiteData, lang: Lang, entry: HistoryEntry): Chang
   const t = TEXT[lang].changes;
   const year = keyYear(entry);
   const yearText = year === null ? t.empty : String(year);
-  if (entry.dataset === 'turnout') {
-    const dapilId = keyText(entry.key, 'dapil_id');
-    const dapil = site.dapils.find((view) => view.year === year && view.dapilId === dapilId);
-    const label = `${yearText} · dapil ${dapilId ?? t.empty} · ${keyText(entry.key, 'regency_name') ?? t.empty}`;
+  const { roles } = datasetById(entry.dataset);
+  const id = keyText(entry.key, roles.pageKey);
+  const keyed = `${yearText} · ${keyPhrase(lang, entry.dataset, id ?? t.empty)}`;
+  if (entry.dataset === turnoutDataset.id) {
+    const dapil = site.dapils.find((view) => view.year === year && view.dapilId === id);
+    const label = `${keyed} · ${keyText(entry.key, roles.recordName ?? '') ?? t.empty}`;
     return { label, page: dapil ? { kind: 'dapil', year: dapil.year, dapilId: dapil.dapilId } : null };
   }
-  const ballot = keyText(entry.key, 'ballot_number');
-  const party = site.partyViews.find((view) => view.year === year && view.ballot === ballot);
-  const label = `${yearText} · ${t.ballot(ballot ?? t.empty)}${party ? ` · ${partyLabel(party)}` : ''}`;
-  return { label, page: party ? { kind: 'party', year: party.year, ballot: party.ballot } : null };
+  const view = site.profiles.find(
+    (candidate) => candidate.dataset === entry.dataset && candidate.year === year && candidate.id === id,
+  );
+  const label = `${keyed}${view ? ` · ${profileLabel(view)}` : ''}`;
+  return { label, page: view ? { kind: 'profile', dataset: view.dataset, year: view.year, id: view.id } : null };
 }
 
 /** One row per changed field, or one row for an added or removed record. */
@@ -183,6 +191,8 @@ export interface Changelog {
   /** The release the site shows; null when no release stage ran. */
   current: { id: string; retrieved: string; unchanged: boolean } | null;
   releases: ReleaseSection[];
+  /** The columns of record counts in the table of releases, one per dataset in the registry's order. */
+  recordColumns: Array<{ dataset: DatasetId; label: string }>;
   /** Releases older than the ones listed. */
   older: number;
 }
@@ -219,7 +229,7 @@ export function changelog(site: SiteData, lang: Lang, limits: Readonly<Changelog
             const counts = { added: count('added'), removed: count('removed'), changed: count('changed') };
             return {
               dataset,
-              title: datasetOf(dataset).title[lang],
+              title: datasetById(dataset).title[lang],
               ...counts,
               counts: t.counts(counts),
               total: own.length,
@@ -235,7 +245,7 @@ export function changelog(site: SiteData, lang: Lang, limits: Readonly<Changelog
       current: entry.id === release?.id,
       previous,
       status: previous === null ? 'first' : entries.length > 0 ? 'changed' : 'nothing',
-      records: { turnout: entry.records.turnout ?? null, parties: entry.records.parties ?? null },
+      records: Object.fromEntries(DATASET_IDS.map((dataset) => [dataset, entry.records[dataset] ?? null])),
       folder: isReleaseFolderName(entry.id) ? entry.id : null,
       groups,
     };
@@ -245,6 +255,7 @@ export function changelog(site: SiteData, lang: Lang, limits: Readonly<Changelog
       ? { id: release.id, retrieved: formatDateTime(lang, manifest.harvest.finishedAt), unchanged: !release.new }
       : null,
     releases,
+    recordColumns: DATASETS.map((dataset) => ({ dataset: dataset.id, label: dataset.pages.recordsLabel[lang] })),
     older: Math.max(0, newestFirst.length - releases.length),
   };
 }
@@ -301,19 +312,23 @@ export function dapilHistory(site: SiteData, lang: Lang, view: DapilView, limit 
   return pageHistory(
     site,
     lang,
-    (entry) => entry.dataset === 'turnout' && keyYear(entry) === view.year && entry.key.dapil_id === view.dapilId,
-    (entry) => keyText(entry.key, 'regency_name') ?? empty,
+    (entry) =>
+      entry.dataset === turnoutDataset.id &&
+      keyYear(entry) === view.year &&
+      entry.key[TURNOUT.pageKey] === view.dapilId,
+    (entry) => keyText(entry.key, TURNOUT.recordName ?? '') ?? empty,
     limit,
   );
 }
 
-/** The changes to a party's records: matched by election_year and ballot_number. */
-export function partyHistory(site: SiteData, lang: Lang, view: PartyView, limit = PAGE_HISTORY_ROWS): PageHistory {
+/** The changes to a profile page's records (a party's): matched by year and page key (election_year and ballot_number). */
+export function profileHistory(site: SiteData, lang: Lang, view: ProfileView, limit = PAGE_HISTORY_ROWS): PageHistory {
+  const { pageKey } = datasetById(view.dataset).roles;
   return pageHistory(
     site,
     lang,
-    (entry) => entry.dataset === 'parties' && keyYear(entry) === view.year && entry.key.ballot_number === view.ballot,
-    () => TEXT[lang].changes.ballot(view.ballot),
+    (entry) => entry.dataset === view.dataset && keyYear(entry) === view.year && entry.key[pageKey] === view.id,
+    () => keyPhrase(lang, view.dataset, view.id),
     limit,
   );
 }

@@ -19,6 +19,14 @@ export const CREDITS: readonly Credit[] = [
   },
   { name: 'parquet-wasm', licence: 'MIT OR Apache-2.0', use: { id: 'penulis Parquet', en: 'Parquet writer' } },
   { name: 'csv-parse', licence: 'MIT', use: { id: 'pembaca CSV', en: 'CSV reader' } },
+  {
+    name: 'idn-area-data',
+    licence: 'MIT',
+    use: {
+      id: 'daftar resmi kode wilayah Kemendagri (datanya berlisensi ODbL 1.0)',
+      en: 'the official list of Kemendagri region codes (its data under ODbL 1.0)',
+    },
+  },
   { name: 'undici', licence: 'MIT', use: { id: 'klien HTTP', en: 'HTTP client' } },
   { name: 'yazl', licence: 'MIT', use: { id: 'penulis ZIP', en: 'ZIP writer' } },
 ];

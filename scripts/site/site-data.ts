@@ -5,9 +5,15 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { QualityReport, QualityRuleSummary, QualityViolation } from '../check/quality-check.ts';
-import type { ColumnDefinition, DatasetDefinition } from '../datasets/dataset-definition.ts';
+import {
+  countColumnsOf,
+  type ColumnDefinition,
+  type CountGroup,
+  type DatasetDefinition,
+} from '../datasets/dataset-definition.ts';
+import { datasetById, DATASETS, findDataset, type DatasetId } from '../datasets/datasets.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
-import { SEXES, turnoutDataset, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
+import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
 import { sha256Hex } from '../foundation/hashing.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
@@ -16,7 +22,8 @@ import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { isUrlIdentifier } from './site-routes.ts';
 
-export type DatasetId = DatasetDefinition['id'];
+export type { DatasetId } from '../datasets/datasets.ts';
+export type { CountGroup } from '../datasets/dataset-definition.ts';
 
 export interface SiteRecord {
   dataset: DatasetId;
@@ -28,34 +35,17 @@ export interface SiteRecord {
   values: NormalizedRecord;
 }
 
-/** One sex of one voter list (or of all lists together), and the column holding its count. */
-interface CountCell {
-  sex: 'male' | 'female' | 'total';
-  column: string;
+/** The turnout declaration's count columns by voter list and sex, in table order (its `countGroups` role). */
+export const COUNT_GROUPS: readonly CountGroup[] = turnoutDataset.roles.countGroups ?? [];
+
+const COUNT_COLUMNS: readonly string[] = countColumnsOf(turnoutDataset);
+
+/** The column of one sex in one count group of the turnout declaration. Example: ('total', 'female') → "total_female". */
+export function countColumn(group: CountGroup['code'], sex: CountGroup['cells'][number]['sex']): string {
+  const column = COUNT_GROUPS.find((candidate) => candidate.code === group)?.cells.find((cell) => cell.sex === sex);
+  if (column === undefined) throw new Error(`the turnout declaration has no count of ${sex} in ${group}`);
+  return column.column;
 }
-
-/** The count columns in table order: DPT, DPTb, DPK, then all lists; each male, female, both. */
-export interface CountGroup {
-  code: 'dpt' | 'dptb' | 'dpk' | 'total';
-  cells: readonly CountCell[];
-}
-
-export const COUNT_GROUPS: readonly CountGroup[] = [
-  ...VOTER_LISTS.map((list) => ({
-    code: list.code as CountGroup['code'],
-    cells: SEXES.map((sex) => ({ sex: sex.code, column: `${list.code}_${sex.code}` })),
-  })),
-  {
-    code: 'total',
-    cells: [
-      { sex: 'male', column: 'total_male' },
-      { sex: 'female', column: 'total_female' },
-      { sex: 'total', column: 'total_voters' },
-    ],
-  },
-];
-
-const COUNT_COLUMNS: readonly string[] = COUNT_GROUPS.flatMap((group) => group.cells.map((cell) => cell.column));
 
 /** A sum over records: `missing` counts the records whose value is null (a flagged, unreadable source value). */
 export interface CountSum {
@@ -81,14 +71,22 @@ interface ProvinceView {
   dapils: DapilView[];
 }
 
-export interface PartyView {
+/** One page of a dataset whose pages show each record's every field (`pages.view: 'profile'`): a year and a page key. */
+export interface ProfileView {
+  dataset: DatasetId;
   year: number;
-  ballot: string;
-  /** Normally one; more when the source repeats a ballot number (flagged key-unique). */
+  /** The page key (a party's ballot number). */
+  id: string;
+  /** Normally one; more when the source repeats a page key (flagged key-unique). */
   records: SiteRecord[];
+  /** The display name of the first record. */
   name: string | null;
-  acronym: string | null;
+  /** Its short name (a party's acronym), when the dataset declares one. */
+  shortName: string | null;
 }
+
+/** A party's page: the parties dataset's profile view. */
+type PartyView = ProfileView;
 
 export interface YearView {
   year: number;
@@ -97,9 +95,8 @@ export interface YearView {
   /** Turnout records of the year without a usable dapil id: counted in the totals, on no dapil page. */
   unplacedTurnout: SiteRecord[];
   totals: Totals;
+  /** The parties dataset's pages of the year. */
   parties: PartyView[];
-  /** Party records of the year without a usable ballot number. */
-  unplacedParties: SiteRecord[];
 }
 
 export interface SiteData {
@@ -107,6 +104,9 @@ export interface SiteData {
   quality: QualityReport;
   years: YearView[];
   dapils: DapilView[];
+  /** The pages of every dataset with a profile view, dataset by dataset in the registry's order, then by year. */
+  profiles: ProfileView[];
+  /** The parties dataset's pages (a subset of `profiles`). */
   partyViews: PartyView[];
   /** Records whose election year is unreadable: in the all-years files only. */
   yearless: SiteRecord[];
@@ -144,13 +144,17 @@ function columnMap(dataset: DatasetDefinition): Map<string, ColumnDefinition> {
   return new Map(dataset.columns.map((column) => [column.name, column]));
 }
 
-export function datasetOf(id: DatasetId): DatasetDefinition {
-  return id === 'turnout' ? turnoutDataset : partyDataset;
-}
+/** The roles of the dataset whose pages have a view of their own (dapil pages). */
+const TURNOUT = turnoutDataset.roles;
 
 export function textValue(record: SiteRecord, column: string): string | null {
   const value = record.values[column];
   return typeof value === 'string' ? value : null;
+}
+
+/** The short name of a record (a party's acronym), when its dataset declares one. */
+function shortNameOf(roles: DatasetDefinition['roles'], record: SiteRecord): string | null {
+  return roles.shortName === undefined ? null : textValue(record, roles.shortName);
 }
 
 export function numberValue(record: SiteRecord, column: string): number | null {
@@ -189,17 +193,21 @@ export function partyMatchKey(text: string | null): string | null {
   return key === '' ? null : key;
 }
 
-/** The same party in the other years: a view whose name or acronym matches, by `partyMatchKey`. */
-export function findPartyInOtherYears(site: SiteData, view: PartyView): PartyView[] {
-  const keys = (candidate: PartyView): Set<string> =>
+/** The same party (or other profile) in the other years: a view of its dataset whose name or short name matches, by `partyMatchKey`. */
+export function findProfileInOtherYears(site: SiteData, view: ProfileView): ProfileView[] {
+  const roles = datasetById(view.dataset).roles;
+  const keys = (candidate: ProfileView): Set<string> =>
     new Set(
       candidate.records
-        .flatMap((record) => [textValue(record, 'party_name'), textValue(record, 'party_acronym')])
+        .flatMap((record) => [textValue(record, roles.displayName), shortNameOf(roles, record)])
         .map(partyMatchKey)
         .filter((key): key is string => key !== null),
     );
   const own = keys(view);
-  return site.partyViews.filter((other) => other.year !== view.year && [...keys(other)].some((key) => own.has(key)));
+  return site.profiles.filter(
+    (other) =>
+      other.dataset === view.dataset && other.year !== view.year && [...keys(other)].some((key) => own.has(key)),
+  );
 }
 
 export function findDapilInOtherYears(site: SiteData, view: DapilView): DapilView[] {
@@ -224,7 +232,7 @@ function groupTurnout(year: number, records: readonly SiteRecord[]): Pick<YearVi
   const byDapil = new Map<string, SiteRecord[]>();
   const unplaced: SiteRecord[] = [];
   for (const record of records) {
-    const id = textValue(record, 'dapil_id');
+    const id = textValue(record, TURNOUT.pageKey);
     if (!isUrlIdentifier(id)) {
       unplaced.push(record);
       continue;
@@ -240,8 +248,8 @@ function groupTurnout(year: number, records: readonly SiteRecord[]): Pick<YearVi
       return {
         year,
         dapilId,
-        dapilName: textValue(first, 'dapil_name'),
-        provinceName: textValue(first, 'province_name'),
+        dapilName: textValue(first, TURNOUT.displayName),
+        provinceName: TURNOUT.groupName === undefined ? null : textValue(first, TURNOUT.groupName),
         records: dapilRecords,
         totals: sumCounts(dapilRecords),
         flagged: dapilRecords.filter((record) => flagsOf(record).length > 0).length,
@@ -258,32 +266,30 @@ function groupTurnout(year: number, records: readonly SiteRecord[]): Pick<YearVi
   return { provinces: [...provinces.values()], unplacedTurnout: unplaced };
 }
 
-function groupParties(year: number, records: readonly SiteRecord[]): Pick<YearView, 'parties' | 'unplacedParties'> {
-  const byBallot = new Map<string, SiteRecord[]>();
-  const unplaced: SiteRecord[] = [];
+/** A profile dataset's pages of one year, by page key; records without a usable page key are on no page. */
+function groupProfiles(dataset: DatasetDefinition, year: number, records: readonly SiteRecord[]): ProfileView[] {
+  const { roles } = dataset;
+  const byKey = new Map<string, SiteRecord[]>();
   for (const record of records) {
-    const ballot = textValue(record, 'ballot_number');
-    if (!isUrlIdentifier(ballot)) {
-      unplaced.push(record);
-      continue;
-    }
-    const list = byBallot.get(ballot) ?? [];
+    const key = textValue(record, roles.pageKey);
+    if (!isUrlIdentifier(key)) continue;
+    const list = byKey.get(key) ?? [];
     list.push(record);
-    byBallot.set(ballot, list);
+    byKey.set(key, list);
   }
-  const parties = [...byBallot.entries()]
+  return [...byKey.entries()]
     .sort(([a], [b]) => compareIdentifiers(a, b))
-    .map(([ballot, partyRecords]) => {
-      const first = partyRecords[0] as SiteRecord;
+    .map(([id, pageRecords]) => {
+      const first = pageRecords[0] as SiteRecord;
       return {
+        dataset: dataset.id,
         year,
-        ballot,
-        records: partyRecords,
-        name: textValue(first, 'party_name'),
-        acronym: textValue(first, 'party_acronym'),
+        id,
+        records: pageRecords,
+        name: textValue(first, roles.displayName),
+        shortName: shortNameOf(roles, first),
       };
     });
-  return { parties, unplacedParties: unplaced };
 }
 
 /** Groups checked records into the pages' views. Pure. */
@@ -294,21 +300,34 @@ export function buildSiteData(
   companions: readonly string[] = ['manifest.json'],
   releaseFiles: ReleaseFiles = { releases: [], history: [] },
 ): SiteData {
-  const yearOf = (record: SiteRecord): number | null => numberValue(record, 'election_year');
+  const yearColumns = new Map(DATASETS.map((dataset) => [dataset.id, dataset.roles.year]));
+  const yearOf = (record: SiteRecord): number | null => numberValue(record, yearColumns.get(record.dataset) ?? '');
+  const recordsOf = (dataset: DatasetDefinition): SiteRecord[] => records[dataset.id] ?? [];
   // Only four-digit years get pages (docs/data.md), even from a manifest written before the snapshot said so;
   // the records of any other year are listed with the records without a year.
   const pageYears = manifest.years.filter(isFourDigitYear);
   const years: YearView[] = pageYears.map((year) => {
-    const turnoutRecords = records.turnout.filter((record) => yearOf(record) === year);
-    const partyRecords = records.parties.filter((record) => yearOf(record) === year);
+    const turnoutRecords = recordsOf(turnoutDataset).filter((record) => yearOf(record) === year);
+    const partyRecords = recordsOf(partyDataset).filter((record) => yearOf(record) === year);
     return {
       year,
       turnoutRecords,
       ...groupTurnout(year, turnoutRecords),
       totals: sumCounts(turnoutRecords),
-      ...groupParties(year, partyRecords),
+      parties: groupProfiles(partyDataset, year, partyRecords),
     };
   });
+  const profiles = DATASETS.filter((dataset) => dataset.pages.view === 'profile').flatMap((dataset) =>
+    pageYears.flatMap((year) =>
+      dataset.id === partyDataset.id
+        ? (years.find((view) => view.year === year)?.parties ?? [])
+        : groupProfiles(
+            dataset,
+            year,
+            recordsOf(dataset).filter((record) => yearOf(record) === year),
+          ),
+    ),
+  );
   const known = new Set(pageYears);
   const violations = new Map<string, QualityViolation[]>();
   for (const report of quality.datasets) {
@@ -322,8 +341,9 @@ export function buildSiteData(
     quality,
     years,
     dapils: years.flatMap((year) => year.provinces.flatMap((province) => province.dapils)),
+    profiles,
     partyViews: years.flatMap((year) => year.parties),
-    yearless: [...records.turnout, ...records.parties].filter((record) => {
+    yearless: DATASETS.flatMap(recordsOf).filter((record) => {
       const year = yearOf(record);
       return year === null || !known.has(year);
     }),
@@ -407,7 +427,8 @@ function isHistoryEntry(value: unknown): value is HistoryEntry {
     isObject(value) &&
     typeof value.release === 'string' &&
     typeof value.harvestedAt === 'string' &&
-    (value.dataset === 'turnout' || value.dataset === 'parties') &&
+    typeof value.dataset === 'string' &&
+    findDataset(value.dataset) !== undefined &&
     (value.kind === 'added' || value.kind === 'removed' || value.kind === 'changed') &&
     (value.year === null || Number.isSafeInteger(value.year)) &&
     isObject(value.key) &&
@@ -475,19 +496,18 @@ export async function loadSiteData(dataDir: string): Promise<SiteData> {
   const qualityFile = findFile(manifest, (file) => file.format === 'quality-json', 'quality report (quality-json)');
   const quality = JSON.parse(await readManifestFile(dataDir, qualityFile)) as QualityReport;
 
-  const records = {} as Record<DatasetId, SiteRecord[]>;
-  for (const dataset of [turnoutDataset, partyDataset]) {
+  const records: Record<DatasetId, SiteRecord[]> = {};
+  for (const dataset of DATASETS) {
     // The all-years file holds every record in the harvested order, so a record's index is its position.
     const file = findFile(
       manifest,
       (candidate) => candidate.dataset === dataset.id && candidate.year === 'all' && candidate.format === 'json',
       `all-years JSON of ${dataset.id}`,
     );
-    records[dataset.id] = parseSnapshotRecords(dataset, await readManifestFile(dataDir, file), file.path);
-    if (file.records !== records[dataset.id].length) {
-      throw new Error(
-        `${file.path} holds ${records[dataset.id].length} records, manifest.json says ${String(file.records)}`,
-      );
+    const parsed = parseSnapshotRecords(dataset, await readManifestFile(dataDir, file), file.path);
+    records[dataset.id] = parsed;
+    if (file.records !== parsed.length) {
+      throw new Error(`${file.path} holds ${parsed.length} records, manifest.json says ${String(file.records)}`);
     }
   }
   const companions = COMPANION_FILES.filter((file) => existsSync(path.join(dataDir, file)));
@@ -496,7 +516,10 @@ export async function loadSiteData(dataDir: string): Promise<SiteData> {
   // The pages group the all-years file by year; each per-year download must hold exactly those records.
   for (const file of manifest.files) {
     if (file.format !== 'json' || file.year === 'all' || file.dataset === null) continue;
-    const count = records[file.dataset].filter((record) => numberValue(record, 'election_year') === file.year).length;
+    const dataset = findDataset(file.dataset);
+    const count = (records[file.dataset] ?? []).filter(
+      (record) => dataset !== undefined && numberValue(record, dataset.roles.year) === file.year,
+    ).length;
     if (count !== file.records)
       throw new Error(
         `${file.path}: manifest.json says ${String(file.records)} records, the all-years file has ${count} of ${file.year}`,

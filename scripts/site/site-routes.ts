@@ -2,6 +2,8 @@
 // (year, dapil id, ballot number), so a shared link keeps working across rebuilds. Paths here are
 // root-relative without Astro's `base`; `withBase` adds it.
 
+import { datasetById, type DatasetId } from '../datasets/datasets.ts';
+import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { DEFAULT_LANG, type Lang } from '../languages.ts';
 import { TEXT } from './site-text.ts';
 
@@ -12,7 +14,7 @@ export type PageRef =
   | { kind: 'home' }
   | { kind: 'year'; year: number }
   | { kind: 'dapil'; year: number; dapilId: string }
-  | { kind: 'party'; year: number; ballot: string }
+  | { kind: 'profile'; dataset: DatasetId; year: number; id: string }
   | { kind: 'downloads' }
   | { kind: 'dictionary' }
   | { kind: 'quality' }
@@ -24,8 +26,11 @@ export type PageRef =
 export const FIXED_PAGE_KINDS = ['downloads', 'dictionary', 'quality', 'about', 'search', 'changes'] as const;
 type FixedPageKind = (typeof FIXED_PAGE_KINDS)[number];
 
-/** The path segments that differ by language (each language's catalogue has its own, `TEXT[lang].slugs`). `dapil` is the word in both languages, so it is not translated. */
-export type SlugKind = FixedPageKind | 'party';
+/**
+ * The path segments of the fixed pages, which differ by language (each language's catalogue has its own,
+ * `TEXT[lang].slugs`). A dataset's pages take theirs from its declaration (`pages.slug`).
+ */
+export type SlugKind = FixedPageKind;
 
 /** Identifiers that may appear in a URL segment as they are: digits (dapil ids, ballot numbers keep leading zeros). */
 export function isUrlIdentifier(value: string | null): value is string {
@@ -37,7 +42,10 @@ function prefix(lang: Lang): string {
   return lang === DEFAULT_LANG ? '/' : `/${lang}/`;
 }
 
-/** Example: ('en', {kind: 'dapil', year: 2014, dapilId: '1101'}) → "/en/2014/dapil/1101/". */
+/**
+ * Example: ('en', {kind: 'dapil', year: 2014, dapilId: '1101'}) → "/en/2014/dapil/1101/";
+ * ('en', {kind: 'profile', dataset: 'parties', year: 2024, id: '1'}) → "/en/2024/party/1/".
+ */
 export function pagePath(lang: Lang, page: PageRef): string {
   const start = prefix(lang);
   switch (page.kind) {
@@ -46,9 +54,9 @@ export function pagePath(lang: Lang, page: PageRef): string {
     case 'year':
       return `${start}${page.year}/`;
     case 'dapil':
-      return `${start}${page.year}/dapil/${page.dapilId}/`;
-    case 'party':
-      return `${start}${page.year}/${TEXT[lang].slugs.party}/${page.ballot}/`;
+      return `${start}${page.year}/${turnoutDataset.pages.slug[lang]}/${page.dapilId}/`;
+    case 'profile':
+      return `${start}${page.year}/${datasetById(page.dataset).pages.slug[lang]}/${page.id}/`;
     default:
       return `${start}${TEXT[lang].slugs[page.kind]}/`;
   }
@@ -80,15 +88,10 @@ export type PageFileFormat = 'csv' | 'json';
 
 /**
  * The name of a page's own records file, which sits next to the page: it says what it is once downloaded.
+ * `kind` is the page's URL word in the default language (the dataset's `pages.slug`).
  * Example: ('kpu-dpr-turnout-by-sex', 2014, 'dapil', '1101', 'csv') → "kpu-dpr-turnout-by-sex-2014-dapil-1101.csv".
  */
-export function pageFileName(
-  fileStem: string,
-  year: number,
-  kind: 'dapil' | 'partai',
-  id: string,
-  format: PageFileFormat,
-): string {
+export function pageFileName(fileStem: string, year: number, kind: string, id: string, format: PageFileFormat): string {
   return `${fileStem}-${year}-${kind}-${id}.${format}`;
 }
 

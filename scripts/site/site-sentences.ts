@@ -29,7 +29,8 @@ function extremes<T>(
   return { high, low };
 }
 
-function womenShare(row: SexSplitRow): number | null {
+/** Women's share of male + female; null when either is unknown or both are 0. Example: (40, 60) → 0.6. */
+export function womenShare(row: { male: number | null; female: number | null }): number | null {
   if (row.male === null || row.female === null || row.male + row.female === 0) return null;
   return row.female / (row.male + row.female);
 }

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readTestDatasetsModule } from '../config.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { loadSiteData } from './site-data.ts';
 import { createOwnedFolder, removeLeftoverFolders } from '../foundation/owned-folders.ts';
@@ -43,11 +44,12 @@ export interface SiteStageResult {
 
 /**
  * The environment variable that hands the data folder to the Astro build; site/src/lib/snapshot.ts is its only
- * reader. The build process gets it and nothing else from the environment, so pages depend only on the data
- * folder and the code.
+ * reader. The build process gets it and nothing else from the environment (but KPU_TEST_DATASETS in a test that
+ * declared datasets of its own), so pages depend only on the data folder and the code.
  */
 const SITE_DATA_DIR_VARIABLE = 'KPU_SITE_DATA_DIR';
 
+const testDatasets = readTestDatasetsModule();
 const ASTRO_BUILD_SCRIPT = fileURLToPath(new URL('./astro-build.ts', import.meta.url));
 /** The code the pages are made from: the site's sources and the publisher's scripts they import. */
 const SITE_CODE_DIRS = [SITE_ROOT, fileURLToPath(new URL('../', import.meta.url))];
@@ -85,7 +87,13 @@ function runAstroBuild(
       [ASTRO_BUILD_SCRIPT, outDir, base, path.join(workDir, 'cache'), '--stop-with-parent'],
       {
         cwd: workDir,
-        env: { [SITE_DATA_DIR_VARIABLE]: dataDir, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+        env: {
+          [SITE_DATA_DIR_VARIABLE]: dataDir,
+          ASTRO_TELEMETRY_DISABLED: '1',
+          NODE_ENV: 'production',
+          // A test's own datasets (scripts/datasets/datasets.ts) are declared for the pages too.
+          ...(testDatasets === null ? {} : { KPU_TEST_DATASETS: testDatasets }),
+        },
         // Standard input: a pipe never written to, whose end tells the child that this process is gone.
         stdio: ['pipe', 'pipe', 'pipe'],
         ...(signal ? { signal } : {}),

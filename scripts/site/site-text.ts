@@ -95,6 +95,8 @@ export interface SiteText {
     title: (name: string, id: string, year: number) => string;
     summary: (parts: { province: string; regencies: number; voters: string }) => string;
     regency: string;
+    /** Says what the code beside a regency's name is (its title attribute). */
+    regencyCode: string;
     tableCaption: (name: string, year: number) => string;
     totalRow: string;
     missingInTotal: (count: number) => string;
@@ -106,7 +108,6 @@ export interface SiteText {
   };
   party: {
     title: (name: string, year: number) => string;
-    ballotLine: (ballot: string) => string;
     profile: string;
     empty: string;
     unreadable: (raw: string) => string;
@@ -134,8 +135,8 @@ export interface SiteText {
     releasesList: string;
     releasesChanges: string;
     howTo: string;
-    /** The sentence before the loading lines. */
-    howToIntro: string;
+    /** The sentence before the loading lines; it names the identifier columns (each dataset's page key). */
+    howToIntro: (columns: string) => string;
     formatNames: Record<string, string>;
   };
   dictionary: {
@@ -195,7 +196,6 @@ export interface SiteText {
     releasesCaption: string;
     release: string;
     retrieved: string;
-    recordsOf: Record<'turnout' | 'parties', string>;
     download: string;
     currentMark: string;
     releaseHeading: (release: string) => string;
@@ -216,7 +216,6 @@ export interface SiteText {
     new: string;
     empty: string;
     wholeRecord: string;
-    ballot: (ballot: string) => string;
   };
   history: {
     heading: string;
@@ -250,6 +249,8 @@ export interface SiteText {
     thisRelease: (release: string) => string;
     licences: string;
     dataLicence: (licence: string) => string;
+    /** The credit the region codes' source asks for (ODbL 1.0), with its package name. */
+    regionCodesLicence: (packageName: string) => string;
     softwareLicence: string;
     softwareCaption: string;
     softwareName: string;
@@ -293,7 +294,6 @@ export interface SiteText {
 
 const id: SiteText = {
   slugs: {
-    party: 'partai',
     downloads: 'unduh',
     dictionary: 'kamus-data',
     quality: 'kualitas-data',
@@ -403,6 +403,7 @@ const id: SiteText = {
     summary: ({ province, regencies, voters }) =>
       `Provinsi ${province}. ${regencies} kabupaten/kota. ${voters} pengguna hak pilih.`,
     regency: 'Kabupaten/kota',
+    regencyCode: 'Kode kabupaten/kota Kemendagri (regency_code)',
     tableCaption: (name, year) =>
       `Pengguna hak pilih DPR ${year} di ${name} per kabupaten/kota, menurut daftar pemilih dan jenis kelamin`,
     totalRow: 'Jumlah dapil',
@@ -415,7 +416,6 @@ const id: SiteText = {
   },
   party: {
     title: (name, year) => `${name}, pemilu ${year}`,
-    ballotLine: (ballot) => `Nomor urut ${ballot}`,
     profile: 'Profil',
     empty: 'Tidak diisi oleh sumber',
     unreadable: (raw) => `Nilai dari sumber tidak dapat dibaca: ${raw}`,
@@ -456,8 +456,8 @@ const id: SiteText = {
     releasesList: 'Daftar semua rilis (nama, waktu pengambilan, jumlah rekaman): ',
     releasesChanges: 'Apa yang diubah setiap rilis: ',
     howTo: 'Cara membuka setiap format',
-    howToIntro:
-      'Untuk setiap dataset, baris DuckDB (SQL), pandas (Python) dan R yang membuka berkas semua tahun (baris yang sama membuka berkas tiap tahun); jalankan di folder tempat berkas diunduh. Kolom teks dinyatakan sebagai teks, sehingga kode seperti dapil_id dan ballot_number tetap dengan nol di depannya. Setiap baris dijalankan oleh pengujian proyek persis seperti tertulis.',
+    howToIntro: (columns) =>
+      `Untuk setiap dataset, baris DuckDB (SQL), pandas (Python) dan R yang membuka berkas semua tahun (baris yang sama membuka berkas tiap tahun); jalankan di folder tempat berkas diunduh. Kolom teks dinyatakan sebagai teks, sehingga kode (${columns}) tetap dengan nol di depannya. Setiap baris dijalankan oleh pengujian proyek persis seperti tertulis.`,
     formatNames: formatLabels('id'),
   },
   dictionary: {
@@ -533,7 +533,6 @@ const id: SiteText = {
     releasesCaption: 'Semua rilis, terbaru dahulu',
     release: 'Rilis',
     retrieved: 'Data diambil',
-    recordsOf: { turnout: 'Rekaman pengguna hak pilih', parties: 'Rekaman partai' },
     download: 'Berkas rilis (tidak berubah)',
     currentMark: '(rilis saat ini)',
     releaseHeading: (release) => `Rilis ${release}`,
@@ -557,7 +556,6 @@ const id: SiteText = {
     new: 'Nilai baru',
     empty: '(kosong)',
     wholeRecord: 'seluruh rekaman',
-    ballot: (ballot) => `nomor urut ${ballot}`,
   },
   history: {
     heading: 'Riwayat perubahan',
@@ -593,6 +591,8 @@ const id: SiteText = {
       `Rilis ini: ${release}. manifest.json di halaman unduh mencatat rilis, waktu pengambilan dan sidik SHA-256 setiap berkas.`,
     licences: 'Kredit dan lisensi',
     dataLicence: (licence) => `Data: Komisi Pemilihan Umum (KPU). ${licence}`,
+    regionCodesLicence: (packageName) =>
+      `Kode provinsi dan kabupaten/kota (province_code, regency_code): daftar resmi Kemendagri (Kepmendagri 300.2.2-2138/2025, pengganti 100.1.1-6117/2022) dari paket npm ${packageName} oleh Fityan Nugroho, yang datanya berlisensi ODbL 1.0 (lisensi basis data terbuka); kodenya dicocokkan dengan nama dalam data KPU.`,
     softwareLicence:
       'Perangkat lunak penerbit: lisensi MIT. Grafik dibuat sebagai SVG saat pembangunan; situs memakai huruf sistem dan tidak memuat apa pun dari luar.',
     softwareCaption: 'Perangkat lunak yang dipakai',
@@ -633,7 +633,6 @@ const id: SiteText = {
 
 const en: SiteText = {
   slugs: {
-    party: 'party',
     downloads: 'downloads',
     dictionary: 'data-dictionary',
     quality: 'data-quality',
@@ -745,6 +744,7 @@ const en: SiteText = {
     summary: ({ province, regencies, voters }) =>
       `Province ${province}. ${regencies} regencies and cities. ${voters} voters who voted.`,
     regency: 'Regency or city',
+    regencyCode: 'Kemendagri regency or city code (regency_code)',
     tableCaption: (name, year) =>
       `Voters who voted in the ${year} DPR election in ${name} per regency or city, by voter list and sex`,
     totalRow: 'Dapil total',
@@ -757,7 +757,6 @@ const en: SiteText = {
   },
   party: {
     title: (name, year) => `${name}, ${year} election`,
-    ballotLine: (ballot) => `Ballot number ${ballot}`,
     profile: 'Profile',
     empty: 'Left empty by the source',
     unreadable: (raw) => `The source's value could not be read: ${raw}`,
@@ -797,8 +796,8 @@ const en: SiteText = {
     releasesList: 'The list of every release (name, retrieval time, record counts): ',
     releasesChanges: 'What each release changed: ',
     howTo: 'How to load each format',
-    howToIntro:
-      "For each dataset, DuckDB (SQL), pandas (Python) and R lines that load its all-years file (the same lines load each year's file); run them in the folder you downloaded it to. The text columns are declared as text, so codes such as dapil_id and ballot_number keep their leading zeros. The project's tests run every line exactly as shown.",
+    howToIntro: (columns) =>
+      `For each dataset, DuckDB (SQL), pandas (Python) and R lines that load its all-years file (the same lines load each year's file); run them in the folder you downloaded it to. The text columns are declared as text, so the codes (${columns}) keep their leading zeros. The project's tests run every line exactly as shown.`,
     formatNames: formatLabels('en'),
   },
   dictionary: {
@@ -869,7 +868,6 @@ const en: SiteText = {
     releasesCaption: 'Every release, newest first',
     release: 'Release',
     retrieved: 'Data retrieved',
-    recordsOf: { turnout: 'Turnout records', parties: 'Party records' },
     download: 'Release files (never altered)',
     currentMark: '(current release)',
     releaseHeading: (release) => `Release ${release}`,
@@ -892,7 +890,6 @@ const en: SiteText = {
     new: 'New value',
     empty: '(empty)',
     wholeRecord: 'whole record',
-    ballot: (ballot) => `ballot number ${ballot}`,
   },
   history: {
     heading: 'Change history',
@@ -928,6 +925,8 @@ const en: SiteText = {
       `This release: ${release}. manifest.json on the downloads page records the release, the retrieval time and the SHA-256 of every file.`,
     licences: 'Credits and licences',
     dataLicence: (licence) => `Data: Komisi Pemilihan Umum (KPU). ${licence}`,
+    regionCodesLicence: (packageName) =>
+      `Province and regency codes (province_code, regency_code): Kemendagri's official list (Kepmendagri 300.2.2-2138/2025, successor of 100.1.1-6117/2022) from the npm package ${packageName} by Fityan Nugroho, whose data is licensed under the Open Database License (ODbL) 1.0; the codes are matched to the names in KPU's data.`,
     softwareLicence:
       'The publisher software: MIT licence. Charts are drawn as SVG at build time; the site uses system fonts and loads nothing from elsewhere.',
     softwareCaption: 'Software used',

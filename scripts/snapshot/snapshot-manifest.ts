@@ -2,6 +2,7 @@
 // records and SHA-256, the harvest's provenance and the quality summary. The site and the publish stage
 // read it; researchers can check downloads against it.
 
+import type { DatasetId } from '../datasets/datasets.ts';
 import type { FileFormat } from '../formats.ts';
 
 export type { FileFormat };
@@ -10,7 +11,7 @@ export interface PublishedFile {
   /** Path relative to the data folder (dist/data/), with forward slashes. */
   path: string;
   /** Dataset id, or null for files that hold several (bundles, reports). */
-  dataset: 'turnout' | 'parties' | null;
+  dataset: DatasetId | null;
   /** Election year, or 'all' for every year together. */
   year: number | 'all';
   format: FileFormat;
@@ -43,7 +44,7 @@ export interface SnapshotManifest {
   };
   years: number[];
   datasets: Array<{
-    id: 'turnout' | 'parties';
+    id: DatasetId;
     title: { id: string; en: string };
     records: number;
     years: number[];

@@ -1,7 +1,9 @@
 // Deterministic synthetic records shaped exactly like the upstream's (seed 2.2 and 2.3), for the demo,
 // the tests and the benchmark. Every name says CONTOH ("example"): nothing here is a real figure.
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
+import type { ShippedDatasetId } from '../datasets/datasets.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
+import { loadOfficialRegions } from '../datasets/regions/official-regions.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 
 /** The label every consumer of synthetic data shows next to it. */
@@ -75,24 +77,21 @@ function hashUnit(a: number, b: number, c: number): number {
 }
 
 /**
- * Builds records in the dataset's declared field order from values given in the order of `columnNames`
- * (normalized column names), so no upstream field name is spelled twice in the project.
+ * Builds records in the dataset's declared field order from values keyed by normalized column name, so no
+ * upstream field name (nor a list of the columns) is spelled twice in the project.
  */
-function createRecordBuilder(
-  dataset: DatasetDefinition,
-  columnNames: readonly string[],
-): (values: readonly string[]) => SyntheticRecord {
-  const fields = dataset.upstreamFields;
-  const slots = fields.map((field) => {
+function createRecordBuilder(dataset: DatasetDefinition): (values: Record<string, string>) => SyntheticRecord {
+  const fields = dataset.upstreamFields.map((field) => {
     const column = dataset.columns.find((candidate) => candidate.source === field);
-    const slot = column ? columnNames.indexOf(column.name) : -1;
-    if (slot < 0) throw new Error(`synthetic ${dataset.id} records have no value for upstream field ${field}`);
-    return slot;
+    if (!column) throw new Error(`synthetic ${dataset.id} records have no value for upstream field ${field}`);
+    return { field, column: column.name };
   });
   return (values) => {
     const record: SyntheticRecord = {};
-    for (let index = 0; index < fields.length; index += 1) {
-      record[fields[index] as string] = values[slots[index] as number] as string;
+    for (const { field, column } of fields) {
+      const value = values[column];
+      if (value === undefined) throw new Error(`synthetic ${dataset.id} record has no value for column ${column}`);
+      record[field] = value;
     }
     return record;
   };
@@ -244,6 +243,20 @@ export function iterateTurnoutRecords(options: TurnoutGeneratorOptions): Generat
   return yieldTurnoutRecords(options.years, seed, dapils, provinces, minRegencies, maxRegencies);
 }
 
+/**
+ * The official regencies of each province as KPU writes their names (a kabupaten bare, a city with KOTA, DKI
+ * Jakarta's administrative ones bare), so synthetic records get real region codes: "ACEH SELATAN", "KOTA BANDA ACEH".
+ */
+function officialRegencyNames(): { codes: readonly string[]; names: ReadonlyMap<string, readonly string[]> } {
+  const official = loadOfficialRegions();
+  const names = new Map<string, string[]>();
+  for (const regency of official.regencies) {
+    const name = regency.kind === 'kota' && !regency.administrative ? `KOTA ${regency.bareName}` : regency.bareName;
+    names.set(regency.provinceCode, [...(names.get(regency.provinceCode) ?? []), name]);
+  }
+  return { codes: [...official.provinces.keys()].sort(), names };
+}
+
 function* yieldTurnoutRecords(
   years: readonly number[],
   seed: number,
@@ -252,22 +265,36 @@ function* yieldTurnoutRecords(
   minRegencies: number,
   maxRegencies: number,
 ): Generator<SyntheticRecord> {
-  // IdDapil = "0" + province number + dapil number within the province: the leading zero means no synthetic
-  // id can be mistaken for a real one (real province codes start at 11), and it exercises zero-keeping.
-  const provinceWidth = String(provinces).length;
-  const dapilWidth = Math.max(2, String(Math.ceil(dapils / provinces)).length);
-  const firstDapilOf = (province: number): number => Math.ceil((province * dapils) / provinces);
+  // IdDapil = a real province code (synthetic province n takes the n-th code of the official list, round the
+  // list again past 38) + the dapil's number among that code's dapils, two digits or more, so the records get
+  // real region codes (docs/data.md, "Region codes"). Names of dapils and provinces still say CONTOH.
+  const official = officialRegencyNames();
+  const codeOf = (province: number): string => official.codes[province % official.codes.length] as string;
+  const mostDapilsOfCode = Math.ceil(provinces / official.codes.length) * Math.ceil(dapils / provinces);
+  const dapilWidth = Math.max(2, String(mostDapilsOfCode).length);
 
   for (const year of years) {
     let regencyNumber = 0;
+    const dapilsOfCode = new Map<string, number>();
+    const regenciesOfCode = new Map<string, number>();
     for (let dapil = 0; dapil < dapils; dapil += 1) {
       const province = Math.floor((dapil * provinces) / dapils);
-      const dapilId = `0${String(province + 1).padStart(provinceWidth, '0')}${String(dapil - firstDapilOf(province) + 1).padStart(dapilWidth, '0')}`;
+      const provinceCode = codeOf(province);
+      const dapilNumber = (dapilsOfCode.get(provinceCode) ?? 0) + 1;
+      dapilsOfCode.set(provinceCode, dapilNumber);
+      const dapilId = `${provinceCode}${String(dapilNumber).padStart(dapilWidth, '0')}`;
       const dapilName = `DAPIL CONTOH ${formatDapilNumber(dapil + 1)}`;
       const provinceName = `PROVINSI CONTOH ${formatProvinceLetters(province + 1)}`;
+      const regencyNames = official.names.get(provinceCode) ?? [];
+      const usedInDapil = new Set<string>();
       const regencies = minRegencies + Math.floor(hashUnit(seed, 0xd4b1, dapil) * (maxRegencies - minRegencies + 1));
       for (let regency = 0; regency < regencies; regency += 1) {
         regencyNumber += 1;
+        // The province's regencies in turn; a dapil asking for more than its province has gets CONTOH names
+        // for the rest, which match no official name (flagged region-code-match).
+        const nth = regenciesOfCode.get(provinceCode) ?? 0;
+        regenciesOfCode.set(provinceCode, nth + 1);
+        const officialName = regencyNames[nth % Math.max(1, regencyNames.length)];
         const isCity = hashUnit(seed, 0xc17e, regencyNumber) < 0.2;
         // The regency's size is stable across years; each year varies it a little.
         const size = Math.exp(Math.log(40_000) + hashUnit(seed, 0x512e, regencyNumber) * Math.log(50));
@@ -279,7 +306,11 @@ function* yieldTurnoutRecords(
         const [dptMale, dptFemale] = splitBySex(dpt, random);
         const [dptbMale, dptbFemale] = splitBySex(dptb, random);
         const [dpkMale, dpkFemale] = splitBySex(dpk, random);
-        const regencyName = `${isCity ? 'KOTA' : 'KABUPATEN'} CONTOH ${regencyNumber}`;
+        const regencyName =
+          officialName !== undefined && !usedInDapil.has(officialName)
+            ? officialName
+            : `${isCity ? 'KOTA' : 'KABUPATEN'} CONTOH ${regencyNumber}`;
+        usedInDapil.add(regencyName);
         yield buildTurnoutRecord(
           year,
           dapilId,
@@ -346,27 +377,7 @@ const GIVEN_NAMES = [
   'Yuni',
 ] as const;
 
-const PARTY_COLUMNS: readonly string[] = [
-  'election_year',
-  'ballot_number',
-  'party_name',
-  'party_acronym',
-  'office_address',
-  'email',
-  'website',
-  'notary_name',
-  'notary_address',
-  'notarial_deed_number',
-  'notarial_deed_date',
-  'women_representation_pct',
-  'decree_number',
-  'general_chair',
-  'secretary_general',
-  'general_treasurer',
-  'verification_link',
-];
-
-const buildPartyRecord = createRecordBuilder(partyDataset, PARTY_COLUMNS);
+const buildPartyRecord = createRecordBuilder(partyDataset);
 
 function pickName(random: () => number): string {
   return `${GIVEN_NAMES[Math.floor(random() * GIVEN_NAMES.length)] as string} Contoh`;
@@ -415,25 +426,26 @@ export function generatePartyRecords(options: PartyGeneratorOptions): SyntheticR
       const deedDate = formatDeedDate(stable, 2014);
       const share = yearly() < 0.3 ? '' : (280 + Math.floor(yearly() * 170)) / 10;
       records.push(
-        buildPartyRecord([
-          String(year),
-          String(position + 1),
-          `Partai Contoh ${title}`,
-          `PC${identity}`,
-          hasOffice ? `Jalan Contoh Raya No. ${street}, Kota Contoh ${city}` : '',
-          `sekretariat@contoh-${slug}.example`,
-          website,
-          notary,
-          `Jalan Notaris Contoh No. ${1 + Math.floor(stable() * 90)}, Kota Contoh ${city}`,
-          deedNumber,
-          deedDate,
-          share === '' ? '' : String(share).replace('.', ','),
-          `SK-CONTOH/${identity}/${year}`,
-          pickName(yearly),
-          pickName(yearly),
-          pickName(yearly),
-          `https://contoh.example/partai/${identity}`,
-        ]),
+        // Values in the declaration's column order: the random draws happen in this order.
+        buildPartyRecord({
+          election_year: String(year),
+          ballot_number: String(position + 1),
+          party_name: `Partai Contoh ${title}`,
+          party_acronym: `PC${identity}`,
+          office_address: hasOffice ? `Jalan Contoh Raya No. ${street}, Kota Contoh ${city}` : '',
+          email: `sekretariat@contoh-${slug}.example`,
+          website: website,
+          notary_name: notary,
+          notary_address: `Jalan Notaris Contoh No. ${1 + Math.floor(stable() * 90)}, Kota Contoh ${city}`,
+          notarial_deed_number: deedNumber,
+          notarial_deed_date: deedDate,
+          women_representation_pct: share === '' ? '' : String(share).replace('.', ','),
+          decree_number: `SK-CONTOH/${identity}/${year}`,
+          general_chair: pickName(yearly),
+          secretary_general: pickName(yearly),
+          general_treasurer: pickName(yearly),
+          verification_link: `https://contoh.example/partai/${identity}`,
+        }),
       );
     });
   });
@@ -445,10 +457,11 @@ const DEMO_SEED = 20240214;
 
 /**
  * The small dataset the out-of-the-box demo serves: turnout 2019 and 2024 (6 dapils in 3 provinces, 2–4
- * regencies each) and 8 parties per year (5 of them in both years). It contains exactly one broken turnout
- * record and one broken party record, so the quality report has something to show.
+ * regencies each) and 8 parties per year (5 of them in both years). It contains exactly one turnout record
+ * that breaks an arithmetic rule, one whose regency name matches no official name, and one broken party
+ * record, so the quality report has something to show.
  */
-export function demoDataset(): Record<DatasetDefinition['id'], RawRecord[]> {
+export function demoDataset(): Record<ShippedDatasetId, RawRecord[]> {
   const turnout: RawRecord[] = generateTurnoutRecords({
     years: [2019, 2024],
     dapils: 6,
@@ -467,6 +480,13 @@ export function demoDataset(): Record<DatasetDefinition['id'], RawRecord[]> {
   // it breaks "DPTb: male + female = both" and, with it, "DPT + DPTb + DPK = JumlahSeluruhPenggunaHakPilih".
   const brokenTurnout = turnout.filter((record) => record[turnoutDataset.yearField] === '2024')[3];
   if (brokenTurnout) brokenTurnout[DPTB_BOTH] = String(Number(brokenTurnout[DPTB_BOTH]) + 100);
+
+  // DELIBERATELY BROKEN (demo quality report): a misspelt regency name (ACEH TENGGARA as ACEH TENGGRA) in 2019
+  // matches no official name, so the record gets no regency code and the flag region-code-match.
+  const misspelt = turnout.find(
+    (record) => record[turnoutDataset.yearField] === '2019' && record[REGENCY] === 'ACEH TENGGARA',
+  );
+  if (misspelt) misspelt[REGENCY] = 'ACEH TENGGRA';
 
   // DELIBERATELY BROKEN (demo quality report): a notarial deed dated 31 February, which does not exist.
   const brokenParty = parties.find((record) => record[partyDataset.yearField] === '2019');

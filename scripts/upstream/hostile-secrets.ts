@@ -1,6 +1,7 @@
 // Hostile answers about secrets and terminals for the stand-in upstream's `hostile` hook: the API key the request
 // carried echoed back in a record (in each encoding an upstream might use), in an error message, in a body that is
 // not JSON, in headers; and control characters (ANSI escape sequences) in what the publisher may quote.
+import { roleColumn } from '../datasets/dataset-definition.ts';
 import type { DatasetId } from './upstream-data.ts';
 import type { HostileAnswer, HostileRequest, RawAnswer } from './upstream-server.ts';
 
@@ -111,13 +112,15 @@ function targeted(request: HostileRequest, target: EchoTarget): boolean {
 const PLACEHOLDER = 'hostile-secrets-placeholder';
 
 /**
- * Echoes the key inside the first record of each targeted page, in its first name field (NamaPartai for parties,
- * NamaKabupaten for turnout): `"NamaPartai":"Partai <key encoded>"`. The rest of the page is the normal answer.
+ * Echoes the key inside the first record of each targeted page, in the field naming the record (its dataset's
+ * `recordName` role, else its `displayName`: NamaKabupaten for turnout, NamaPartai for parties):
+ * `"NamaPartai":"Partai <key encoded>"`. The rest of the page is the normal answer.
  */
 export function echoKeyInRecord(encoding: EchoEncoding, target: EchoTarget = {}): HostileAnswer {
   return (request) => {
     if (!targeted(request, target)) return undefined;
-    const field = request.dataset.id === 'parties' ? 'NamaPartai' : 'NamaKabupaten';
+    const { roles } = request.dataset;
+    const field = roleColumn(request.dataset, roles.recordName ?? roles.displayName).source ?? roles.displayName;
     const records = request.page.map((record, index) => (index === 0 ? { ...record, [field]: PLACEHOLDER } : record));
     const body = JSON.stringify({ ...request.envelope, count: String(records.length), data: records }).replace(
       `"${PLACEHOLDER}"`,

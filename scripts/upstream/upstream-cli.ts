@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { DATASETS } from '../datasets/datasets.ts';
 import { DEMO_DATA_NOTICE, demoDataset } from '../synthetic/synthetic-data.ts';
 import { HOSTILE_PRESETS, HOSTILE_PRESET_NAMES } from './hostile-presets.ts';
-import { loadUpstreamData, type DatasetId } from './upstream-data.ts';
+import { loadUpstreamData, type DatasetId, type UpstreamData } from './upstream-data.ts';
 import {
   COUNT_MODES,
   EMPTY_DATA_MODES,
@@ -250,7 +250,7 @@ async function runUpstreamCli(argv: readonly string[], environmentKey: string | 
   // A generated key is printed because this server is local and throwaway; a given key is never echoed.
   const apiKey = givenKey ?? randomBytes(16).toString('hex');
 
-  let data;
+  let data: UpstreamData;
   try {
     data = settings.files.length > 0 ? await loadUpstreamData(settings.files) : demoDataset();
   } catch (error) {
@@ -260,9 +260,9 @@ async function runUpstreamCli(argv: readonly string[], environmentKey: string | 
   const running = await startUpstreamServer({ ...settings.server, apiKey, data, port: settings.port });
 
   console.log(`Stand-in upstream (not the real KPU API) listening at ${running.url}`);
-  const sizes = DATASETS.map((dataset) => `${data[dataset.id].length} ${dataset.id} records at ${dataset.path}`).join(
-    ', ',
-  );
+  const sizes = DATASETS.map(
+    (dataset) => `${(data[dataset.id] ?? []).length} ${dataset.id} records at ${dataset.path}`,
+  ).join(', ');
   console.log(
     settings.files.length > 0
       ? `Serving ${settings.files.join(', ')}: ${sizes}`

@@ -4,12 +4,15 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
-import { DATASETS } from '../datasets/datasets.ts';
+import { DATASETS, type DatasetId, type ShippedDatasetId } from '../datasets/datasets.ts';
 
-export type DatasetId = DatasetDefinition['id'];
+export type { DatasetId } from '../datasets/datasets.ts';
 
-/** Records per dataset, keyed by dataset id, in the order they are served. */
-export type UpstreamData = Record<DatasetId, RawRecord[]>;
+/**
+ * Records per dataset, keyed by dataset id, in the order they are served: the shipped datasets' always there,
+ * any other declared dataset's (a test's) when given; a dataset without records is served empty.
+ */
+export type UpstreamData = Record<ShippedDatasetId, RawRecord[]> & Partial<Record<DatasetId, RawRecord[]>>;
 
 function createEmptyUpstreamData(): UpstreamData {
   return Object.fromEntries(DATASETS.map((dataset) => [dataset.id, []])) as unknown as UpstreamData;
@@ -35,7 +38,7 @@ export async function loadUpstreamData(files: readonly string[]): Promise<Upstre
   const data = createEmptyUpstreamData();
   for (const file of files) {
     const { dataset, records } = await readUpstreamFile(file);
-    data[dataset.id].push(...records);
+    (data[dataset.id] ??= []).push(...records);
   }
   return data;
 }

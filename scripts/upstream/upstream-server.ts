@@ -4,7 +4,13 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
-import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
+import {
+  roleColumn,
+  type CountCell,
+  type CountGroup,
+  type DatasetDefinition,
+  type RawRecord,
+} from '../datasets/dataset-definition.ts';
 import { DATASETS } from '../datasets/datasets.ts';
 import type { DatasetId, UpstreamData } from './upstream-data.ts';
 
@@ -179,14 +185,13 @@ interface Route {
   filterField: string;
 }
 
-/** The field each documented filter compares with, named by its normalized column (seed 4.1, 4.2). */
-const FILTER_COLUMNS: Record<DatasetId, string> = { turnout: 'dapil_id', parties: 'election_year' };
-
 function createRoutes(): Map<string, Route> {
   return new Map(
     DATASETS.map((dataset) => {
-      const filterField = dataset.columns.find((column) => column.name === FILTER_COLUMNS[dataset.id])?.source;
-      if (!filterField) throw new Error(`dataset ${dataset.id} declares no column ${FILTER_COLUMNS[dataset.id]}`);
+      // The field the documented filter compares with: its declared role's column (seed 4.1, 4.2).
+      const filterField = roleColumn(dataset, dataset.roles.filter).source;
+      if (!filterField)
+        throw new Error(`dataset ${dataset.id}: the filter column ${dataset.roles.filter} has no source`);
       return [dataset.path, { dataset, filterField }];
     }),
   );
@@ -231,7 +236,12 @@ function changeOneValue(dataset: DatasetDefinition, records: readonly RawRecord[
   const changed: RawRecord = { ...first };
   const sourceOf = (column: string): string | undefined =>
     dataset.columns.find((candidate) => candidate.name === column)?.source ?? undefined;
-  const counts = ['dpk_male', 'dpk_total', 'total_male', 'total_voters'].map(sourceOf);
+  // The male and both-sexes counts of the last voter list and of all lists: +1 each keeps every sum rule.
+  const groups = dataset.roles.countGroups ?? [];
+  const cellOf = (group: CountGroup | undefined, sex: CountCell['sex']): string =>
+    group?.cells.find((cell) => cell.sex === sex)?.column ?? '';
+  const [list, all] = [groups.at(-2), groups.at(-1)];
+  const counts = [cellOf(list, 'male'), cellOf(list, 'total'), cellOf(all, 'male'), cellOf(all, 'total')].map(sourceOf);
   if (counts.every((field) => field !== undefined && /^\d+$/.test(String(first[field])))) {
     for (const field of counts as string[]) changed[field] = String(Number(first[field]) + 1);
   } else {

@@ -34,7 +34,12 @@ p1.KetuaUmum = '@ketua';
 // Years that are not four digits: flagged year-format, in the all-years files only, on no page.
 const ODD_YEARS = ['99999', '0', 'abc'];
 turnout.push(
-  ...ODD_YEARS.map((year, index) => ({ ...t0, TahunPemilu: year, NamaKabupaten: `KABUPATEN TAHUN ${index}` })),
+  // Real regencies of the dapil's province (1101, Aceh), so only the year is wrong.
+  ...ODD_YEARS.map((year, index) => ({
+    ...t0,
+    TahunPemilu: year,
+    NamaKabupaten: ['ACEH BARAT', 'ACEH BESAR', 'ACEH JAYA'][index] as string,
+  })),
 );
 parties.push({ ...(parties[2] as Record<string, string>), tahunPemilu: '99999' });
 
@@ -107,18 +112,27 @@ describe('spreadsheet formulas', () => {
 describe('text that is not valid Unicode or not UTF-8', () => {
   it('publishes a lone surrogate as U+FFFD, flagged text-unicode, and keeps it escaped in the raw file', async () => {
     const json = await readJson<NormalizedRecord[]>('all-years/kpu-dpr-turnout-by-sex-all-years.json');
-    expect(json.find((record) => record.regency_name === 'KOTA \uFFFD LONE')?.quality_flags).toEqual(['text-unicode']);
+    // The broken name matches no official regency either (region-code-match).
+    expect(json.find((record) => record.regency_name === 'KOTA \uFFFD LONE')?.quality_flags).toEqual([
+      'region-code-match',
+      'text-unicode',
+    ]);
     const rawText = await readFile(dataFile('2024/kpu-dpr-turnout-by-sex-2024.raw.json'), 'utf8');
     expect(rawText).toContain('"KOTA \\ud800 LONE"');
     const raw = JSON.parse(rawText) as Record<string, string>[];
     expect(raw.map((record) => record.NamaKabupaten)).toContain('KOTA \uD800 LONE');
     const csv = await readCsv(dataFile('2024/kpu-dpr-turnout-by-sex-2024.csv'));
-    expect(csv.find((row) => row.regency_name === 'KOTA \uFFFD LONE')?.quality_flags).toBe('text-unicode');
+    expect(csv.find((row) => row.regency_name === 'KOTA \uFFFD LONE')?.quality_flags).toBe(
+      'region-code-match;text-unicode',
+    );
   });
 
   it('flags the U+FFFD of bytes that were not UTF-8 as text-utf8', async () => {
     const json = await readJson<NormalizedRecord[]>('all-years/kpu-dpr-turnout-by-sex-all-years.json');
-    expect(json.find((record) => record.regency_name === 'KOTA \uFFFD\uFFFD(')?.quality_flags).toEqual(['text-utf8']);
+    expect(json.find((record) => record.regency_name === 'KOTA \uFFFD\uFFFD(')?.quality_flags).toEqual([
+      'region-code-match',
+      'text-utf8',
+    ]);
   });
 
   it('lists both in the quality report and on the records pages', async () => {

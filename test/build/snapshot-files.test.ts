@@ -4,6 +4,7 @@
 // and compared with the source records normalized by an independent expectation, and the provenance
 // compared with what the stand-in saw of the harvest.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
@@ -19,13 +20,32 @@ import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createBuildWorld, queryDuckDb, sha256, type BuildWorld } from '../support/build-fixtures.ts';
 import { readLatestHarvested, type HarvestedData } from '../support/harvest-fixtures.ts';
-import { canonicalFile, noticeSharedData } from '../support/shared-data.ts';
+import { canonicalFile, noticeSharedData, SHARED_DATA_DIR } from '../support/shared-data.ts';
 import { readXlsxRecords } from '../support/xlsx-records.ts';
 
 type Row = Record<string, unknown>;
 
+/**
+ * The region codes, independently of the project's matcher: KPU's own 2019 region list gives each regency's
+ * Kemendagri code under its exact name (the real records are of Sumatra and Java, whose codes have not changed).
+ */
+let kpuRegencyCodes: Map<string, string> | undefined;
+function kpuRegencyCode(raw: RawRecord): string | undefined {
+  kpuRegencyCodes ??= new Map(
+    (
+      parse(readFileSync(path.join(SHARED_DATA_DIR, 'sources/kpu2019_wilayah_kabupaten.csv')), {
+        columns: true,
+        bom: true,
+      }) as Record<string, string>[]
+    ).map((row) => [`${row.kodePro}|${row.namaKab}`, row.kodeKab ?? '']),
+  );
+  return kpuRegencyCodes.get(`${String(raw.IdDapil).slice(0, 2)}|${String(raw.NamaKabupaten)}`);
+}
+
 /** The normalization the docs promise, written independently of scripts/normalize for clean source values. */
 function expectValue(column: ColumnDefinition, raw: RawRecord, flags: string[]): unknown {
+  if (column.name === 'province_code') return String(raw.IdDapil).slice(0, 2);
+  if (column.name === 'regency_code') return kpuRegencyCode(raw);
   if (column.source === null) return flags;
   const value = String(raw[column.source] ?? '');
   if (value.trim() === '') return null;
@@ -211,7 +231,7 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
     it.each(DATASETS.map((dataset) => [dataset.id, dataset] as const))(
       "%s: every value in every format of each year's files equals the normalized source",
       async (_id, dataset) => {
-        const records = served[dataset.id];
+        const records = served[dataset.id] ?? [];
         for (const year of new Set(records.map((record) => Number(record[dataset.yearField])))) {
           const source = records.filter((record) => Number(record[dataset.yearField]) === year);
           await expectEveryFormat(dataset, `${year}/${dataset.fileStem}-${year}`, source);
@@ -227,7 +247,7 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
             .filter((file) => file.dataset === dataset.id && file.year === 'all')
             .map((file) => file.format),
         ).toEqual(['json', 'csv', 'parquet', 'arrow', 'xlsx', 'raw-json']);
-        await expectEveryFormat(dataset, `all-years/${dataset.fileStem}-all-years`, served[dataset.id]);
+        await expectEveryFormat(dataset, `all-years/${dataset.fileStem}-all-years`, served[dataset.id] ?? []);
       },
     );
 
@@ -302,7 +322,7 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         sources: Array<{ title: string }>;
       };
       const { finishedAt } = harvested.manifest;
-      expect(descriptor.sources).toHaveLength(1);
+      expect(descriptor.sources).toHaveLength(2);
       const title = descriptor.sources[0]?.title ?? '';
       expect(title).toContain('Komisi Pemilihan Umum (KPU)');
       expect(title).toContain(new URL(world.upstream.url).host);
@@ -311,6 +331,10 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       expect(title).toContain(`retrieved ${finishedAt}`);
       expect(descriptor.created).toBe(finishedAt);
       expect(manifest.harvest.finishedAt).toBe(finishedAt);
+      // The region codes' list, credited as its ODbL 1.0 licence asks.
+      expect(descriptor.sources[1]?.title).toMatch(
+        /^Kemendagri region codes .* idn-area-data \d+\.\d+\.\d+ .*Open Database License \(ODbL\) 1\.0/,
+      );
     });
 
     it('writes every normalized JSON file to the declared schema: the columns in order, each value of its type or a null the column allows', async () => {

@@ -7,15 +7,15 @@ import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { createSumRule } from '../../scripts/datasets/quality-rules.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 
-// A synthetic turnout record (made-up counts, not real figures) that obeys every rule:
+// A turnout record of a real regency (ACEH SELATAN in dapil ACEH I) with made-up counts, not real figures, that obeys every rule:
 // per list male + female = both, DPT + DPTb + DPK = each total, total male + total female = the grand total.
 const TURNOUT: Readonly<Record<string, string>> = {
   TahunPemilu: '2019',
   JenisPemilu: 'DPR',
-  IdDapil: '0101',
-  NamaDapil: 'DAPIL CONTOH I',
-  NamaProvinsi: 'PROVINSI CONTOH A',
-  NamaKabupaten: 'KABUPATEN CONTOH 1',
+  IdDapil: '1101',
+  NamaDapil: 'ACEH I',
+  NamaProvinsi: 'ACEH',
+  NamaKabupaten: 'ACEH SELATAN',
   JumlahPenggunaHakPilihLakiLakiDalamDPT: '48213',
   JumlahPenggunaHakPilihPerempuanDalamDPT: '49876',
   JumlahPenggunaHakPilihLakiLakiDanPerempuanDalamDPT: '98089',
@@ -76,7 +76,8 @@ const turnoutFailures: Case[] = [
     rule: 'text-unicode',
     name: 'a lone surrogate in a name',
     change: { NamaKabupaten: 'KABUPATEN \uD800' },
-    flags: ['text-unicode'],
+    // The name no longer matches an official regency either.
+    flags: ['region-code-match', 'text-unicode'],
   },
   { rule: 'text-utf8', name: 'U+FFFD in a name', change: { NamaDapil: 'DAPIL \uFFFD' }, flags: ['text-utf8'] },
   { rule: 'year-format', name: 'a two-digit year', change: { TahunPemilu: '19' }, flags: ['year-format'] },
@@ -85,6 +86,24 @@ const turnoutFailures: Case[] = [
   { rule: 'dapil-id-digits', name: 'an empty dapil id', change: { IdDapil: '' }, flags: ['dapil-id-digits'] },
   { rule: 'name-non-empty', name: 'a blank regency', change: { NamaKabupaten: '   ' }, flags: ['name-non-empty'] },
   { rule: 'name-non-empty', name: 'an empty dapil name', change: { NamaDapil: '' }, flags: ['name-non-empty'] },
+  {
+    rule: 'region-code-match',
+    name: 'a regency name that matches no official name',
+    change: { NamaKabupaten: 'ACEH SELATANN' },
+    flags: ['region-code-match'],
+  },
+  {
+    rule: 'region-code-match',
+    name: 'a regency of another province',
+    change: { NamaKabupaten: 'KOTA BOGOR' },
+    flags: ['region-code-match'],
+  },
+  {
+    rule: 'region-code-match',
+    name: 'a dapil id whose first two digits are no province code',
+    change: { IdDapil: '0101' },
+    flags: ['region-code-match'],
+  },
   {
     rule: 'count-digits',
     name: 'a thousands separator',
@@ -292,6 +311,7 @@ describe('dataset rule declarations', () => {
       'year-format',
       'dapil-id-digits',
       'name-non-empty',
+      'region-code-match',
       'count-digits',
       'count-safe-integer',
       'dpt-sex-sum',
@@ -350,7 +370,7 @@ describe('turnout rules', () => {
       ruleId: 'total-list-sum-male',
       position: 0,
       year: '2019',
-      key: { TahunPemilu: '2019', JenisPemilu: 'DPR', IdDapil: '0101', NamaKabupaten: 'KABUPATEN CONTOH 1' },
+      key: { TahunPemilu: '2019', JenisPemilu: 'DPR', IdDapil: '1101', NamaKabupaten: 'ACEH SELATAN' },
       message:
         'LakiLaki: DPT+DPTb+DPK != JumlahTotalPenggunaHakPilihLakiLaki (48213 + 73 + 1204 = 49490, JumlahTotalPenggunaHakPilihLakiLaki = 49491)',
       values: {
@@ -417,7 +437,7 @@ describe('turnout rules', () => {
   });
 
   describe('key-unique', () => {
-    const other = withChange(TURNOUT, { NamaKabupaten: 'KABUPATEN CONTOH 2' });
+    const other = withChange(TURNOUT, { NamaKabupaten: 'ACEH TENGGARA' });
 
     it('passes distinct keys, including the same regency under another election type', () => {
       const records = [{ ...TURNOUT }, other, withChange(TURNOUT, { JenisPemilu: 'DPD' })];
@@ -434,7 +454,7 @@ describe('turnout rules', () => {
     });
 
     it('compares keys as published: spacing differences collide', () => {
-      const spaced = withChange(TURNOUT, { NamaKabupaten: ' KABUPATEN  CONTOH 1' });
+      const spaced = withChange(TURNOUT, { NamaKabupaten: ' ACEH  SELATAN' });
       expect(checkDataset(turnoutDataset, [{ ...TURNOUT }, spaced]).flags).toEqual([['key-unique'], ['key-unique']]);
     });
 

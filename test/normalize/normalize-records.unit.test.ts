@@ -1,7 +1,7 @@
 // The normalize stage: typed records in the declared column order, and no value lost without a flag.
 import { describe, expect, it } from 'vitest';
 import { checkDataset } from '../../scripts/check/quality-check.ts';
-import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
+import type { DatasetDefinition, RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { DATASETS } from '../../scripts/datasets/datasets.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
@@ -14,10 +14,10 @@ noticeSharedData('test/normalize/normalize-records.unit.test.ts');
 const TURNOUT: RawRecord = {
   TahunPemilu: '2019',
   JenisPemilu: 'DPR',
-  IdDapil: '0101',
-  NamaDapil: 'DAPIL CONTOH I',
-  NamaProvinsi: 'PROVINSI CONTOH A',
-  NamaKabupaten: 'KABUPATEN CONTOH 1',
+  IdDapil: '1101',
+  NamaDapil: 'ACEH I',
+  NamaProvinsi: 'ACEH',
+  NamaKabupaten: 'ACEH SELATAN',
   JumlahPenggunaHakPilihLakiLakiDalamDPT: '48213',
   JumlahPenggunaHakPilihPerempuanDalamDPT: '49876',
   JumlahPenggunaHakPilihLakiLakiDanPerempuanDalamDPT: '98089',
@@ -53,7 +53,7 @@ const PARTY: RawRecord = {
 };
 
 function checkAndNormalize(
-  dataset: typeof turnoutDataset,
+  dataset: DatasetDefinition,
   record: RawRecord,
 ): { flags: string[]; normalized: ReturnType<typeof normalizeRecord> } {
   const flags = checkDataset(dataset, [record]).flags[0] ?? [];
@@ -68,10 +68,12 @@ describe('normalizeRecord', () => {
     expect(normalized).toEqual({
       election_year: 2019,
       election_type: 'DPR',
-      dapil_id: '0101',
-      dapil_name: 'DAPIL CONTOH I',
-      province_name: 'PROVINSI CONTOH A',
-      regency_name: 'KABUPATEN CONTOH 1',
+      dapil_id: '1101',
+      dapil_name: 'ACEH I',
+      province_name: 'ACEH',
+      regency_name: 'ACEH SELATAN',
+      province_code: '11',
+      regency_code: '1101',
       dpt_male: 48213,
       dpt_female: 49876,
       dpt_total: 98089,

@@ -28,7 +28,7 @@ async function freePort(): Promise<number> {
 
 describe('site from the demo data', () => {
   const suite = defineSiteSuite('demo', buildDemoSite, {
-    screenshots: ['/', '/2024/', '/2024/dapil/0101/', '/en/2019/party/1/', '/unduh/', '/en/data-quality/'],
+    screenshots: ['/', '/2024/', '/2024/dapil/1101/', '/en/2019/party/1/', '/unduh/', '/en/data-quality/'],
     axeAll: true,
   });
 
@@ -99,11 +99,21 @@ describe('site from the demo data', () => {
     }
   });
 
+  it('explains on its dapil page the regency whose name matches no official one, and gives it no code', async () => {
+    const html = await (await fetch(new URL('en/2019/dapil/1101/', suite.site().server.url))).text();
+    expect(html).toMatch(/ACEH TENGGRA <a class="flag"/);
+    expect(html).toContain('region-code-match');
+    expect(html).toContain(
+      'Values from the source: <code>IdDapil = &quot;1101&quot;; NamaKabupaten = &quot;ACEH TENGGRA&quot;</code>',
+    );
+    expect(html).toMatch(/ACEH SELATAN <span class="code" title="[^"]+">1101<\/span>/);
+  });
+
   it('shows every figure without JavaScript, and says what search needs', async () => {
     const context = await suite.browser().newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
-      await page.goto(new URL('2024/dapil/0101/', suite.site().server.url).href);
+      await page.goto(new URL('2024/dapil/1101/', suite.site().server.url).href);
       expect(await page.locator('table[data-sortable] tbody tr').count()).toBeGreaterThan(1);
       expect(await page.locator('figure svg[role="img"]').count()).toBe(2);
       await page.goto(new URL('cari/', suite.site().server.url).href);
@@ -116,7 +126,7 @@ describe('site from the demo data', () => {
   it('sorts a table from the keyboard and finds a regency with the optional script', async () => {
     const page = await suite.browser().newPage();
     try {
-      await page.goto(new URL('2024/dapil/0101/', suite.site().server.url).href);
+      await page.goto(new URL('2024/dapil/1101/', suite.site().server.url).href);
       // The first Tab reaches the skip link.
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip');
@@ -129,13 +139,13 @@ describe('site from the demo data', () => {
       );
       expect(totals).toEqual([...totals].sort((a, b) => a - b));
 
-      await page.goto(new URL('en/search/?q=contoh%201', suite.site().server.url).href);
+      await page.goto(new URL('en/search/?q=aceh%20selatan', suite.site().server.url).href);
       const link = page.locator('#results a').first();
       await link.waitFor();
       const href = await link.getAttribute('href');
       expect(href).toMatch(/^\/en\/[0-9]{4}\/(dapil|party)\/[0-9]+\/$/);
       expect((await fetch(new URL(href as string, suite.site().server.url))).status).toBe(200);
-      expect(await page.locator('#results').textContent()).toContain('KABUPATEN CONTOH 1');
+      expect(await page.locator('#results').textContent()).toContain('ACEH SELATAN');
     } finally {
       await page.close();
     }
@@ -163,7 +173,7 @@ describe('site from the demo data', () => {
       const [row] = await queryDuckDb(
         `SELECT count(*)::INTEGER AS n, min(typeof(${idColumn})) AS t, min(${idColumn}) AS first FROM (${sql})`,
       );
-      expect(row, snippet.sql).toEqual({ n: file?.records, t: 'VARCHAR', first: '0101' });
+      expect(row, snippet.sql).toEqual({ n: file?.records, t: 'VARCHAR', first: '1101' });
     }
   });
 
@@ -196,9 +206,13 @@ describe('site from the demo data', () => {
       const home = await fetch(url);
       expect(home.status).toBe(200);
       expect(await home.text()).toContain(`<h1>${manifest.title.id}</h1>`);
-      const dapil = await fetch(new URL('2024/dapil/0101/', url));
+      const dapil = await fetch(new URL('2024/dapil/1101/', url));
       expect(dapil.status).toBe(200);
-      expect(await dapil.text()).toContain('DAPIL CONTOH I (dapil 0101)');
+      const html = await dapil.text();
+      expect(html).toContain('DAPIL CONTOH I (dapil 1101)');
+      // The region codes: the province's beside its name, each regency's beside its own (docs/data.md).
+      expect(html).toContain('PROVINSI CONTOH A (11)');
+      expect(html).toMatch(/ACEH SELATAN <span class="code" title="[^"]+">1101<\/span>/);
     } finally {
       child.kill('SIGTERM');
     }

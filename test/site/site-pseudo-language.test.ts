@@ -1,6 +1,7 @@
-// A language is an entry in the language list and a catalogue, nothing more: a copy of the project with a
-// pseudo-language `xx` added to LANGS (scripts/languages.ts) and to the catalogue (scripts/site/site-text.ts),
-// and no other change, builds every page in it at the same paths as every other language's, under /xx/.
+// A language is an entry in the language list and a catalogue, plus its words in the dataset declarations'
+// texts (which TypeScript asks for): a copy of the project with a pseudo-language `xx` added to LANGS
+// (scripts/languages.ts), to the catalogue (scripts/site/site-text.ts) and to the declarations' one-line texts, and
+// no other change, builds every page in it at the same paths as every other language's, under /xx/.
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -55,6 +56,22 @@ beforeAll(async () => {
     'export const TEXT: Record<Lang, SiteText> = { id, en };',
     "export const TEXT: Record<Lang, SiteText> = { id, en, xx: { ...en, nativeName: 'Pseudo' } };",
   );
+  // And the declarations' texts in it (TypeScript asks for them, docs/architecture.md): every one-line Localized of
+  // scripts/datasets/ gets an `xx` copy of its English, among them the URL word of each dataset's pages.
+  const datasetsDir = path.join(root, 'scripts/datasets');
+  let localized = 0;
+  for (const file of await readdir(datasetsDir)) {
+    const text = await readFile(path.join(datasetsDir, file), 'utf8');
+    const patched = text.replace(
+      /\{ id: ('(?:[^'\\]|\\.)*'), en: ('(?:[^'\\]|\\.)*') \}/g,
+      (_all, id: string, en: string) => {
+        localized += 1;
+        return `{ id: ${id}, en: ${en}, xx: ${en} }`;
+      },
+    );
+    await writeFile(path.join(datasetsDir, file), patched);
+  }
+  if (localized === 0) throw new Error('no Localized text found in scripts/datasets/: update this test');
   outDir = path.join(root, 'out');
   const child = spawn(
     process.execPath,

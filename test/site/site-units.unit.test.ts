@@ -21,7 +21,7 @@ import {
   clipValue,
   dapilHistory,
   formatChangeValue,
-  partyHistory,
+  profileHistory,
   releaseAnchor,
 } from '../../scripts/site/site-changes.ts';
 import {
@@ -92,8 +92,8 @@ describe('the URL scheme', () => {
     expect(pagePath('en', { kind: 'year', year: 2014 })).toBe('/en/2014/');
     expect(pagePath('id', { kind: 'dapil', year: 2014, dapilId: '1101' })).toBe('/2014/dapil/1101/');
     expect(pagePath('en', { kind: 'dapil', year: 2014, dapilId: '0101' })).toBe('/en/2014/dapil/0101/');
-    expect(pagePath('id', { kind: 'party', year: 2024, ballot: '1' })).toBe('/2024/partai/1/');
-    expect(pagePath('en', { kind: 'party', year: 2024, ballot: '1' })).toBe('/en/2024/party/1/');
+    expect(pagePath('id', { kind: 'profile', dataset: 'parties', year: 2024, id: '1' })).toBe('/2024/partai/1/');
+    expect(pagePath('en', { kind: 'profile', dataset: 'parties', year: 2024, id: '1' })).toBe('/en/2024/party/1/');
     expect(pagePath('id', { kind: 'downloads' })).toBe('/unduh/');
     expect(pagePath('en', { kind: 'downloads' })).toBe('/en/downloads/');
     expect(pagePath('id', { kind: 'dictionary' })).toBe('/kamus-data/');
@@ -507,7 +507,7 @@ describe('the changelog and the change histories', () => {
       [
         'changed',
         '2024 · ballot number 1 · Partai Satu',
-        { kind: 'party', year: 2024, ballot: '1' },
+        { kind: 'profile', dataset: 'parties', year: 2024, id: '1' },
         'general_chair',
         'Lama',
         '(empty)',
@@ -557,7 +557,7 @@ describe('the changelog and the change histories', () => {
       ['2026-02-01', '2026-02-01 (1 Februari 2026)', 'A', 'dpk_male', '1', '2'],
     ]);
     expect(dapil).toMatchObject({ total: 2, first: '2026-01-01' });
-    const party = partyHistory(data, 'en', data.partyViews[0] as (typeof data.partyViews)[number]);
+    const party = profileHistory(data, 'en', data.partyViews[0] as (typeof data.partyViews)[number]);
     expect(party.rows.map((row) => [row.kind, row.field, row.anchor])).toEqual([['added', null, 'r-2026-03-01']]);
     expect(dapilHistory(data, 'en', data.dapils[0] as (typeof data.dapils)[number], 1)).toMatchObject({
       total: 2,

@@ -114,8 +114,16 @@ describe.each(FIXTURES)('$dataset.id snapshot', ({ dataset, records }) => {
     const [described = []] = await queryDuckDb([`DESCRIBE SELECT * FROM read_csv(${sqlString(paths.csv)})`]);
     // A list is one ;-joined text field in CSV, so DuckDB sees VARCHAR.
     const csvType = { ...DUCKDB_TYPES, text_list: 'VARCHAR' };
+    // Region codes never start with a zero, so DuckDB guesses BIGINT for them: docs/data.md ("CSV and
+    // identifiers") tells users to declare them VARCHAR, as the Parquet and Arrow files do.
+    const guessedAsNumbers = new Set(['province_code', 'regency_code']);
     expect(Object.fromEntries(described.map((row) => [row.column_name, row.column_type]))).toEqual(
-      Object.fromEntries(dataset.columns.map((column) => [column.name, csvType[column.type]])),
+      Object.fromEntries(
+        dataset.columns.map((column) => [
+          column.name,
+          guessedAsNumbers.has(column.name) ? 'BIGINT' : csvType[column.type],
+        ]),
+      ),
     );
   });
 

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { PROJECT_ROOT } from './run-cli.ts';
 
-const SHARED_DATA_DIR = path.resolve(PROJECT_ROOT, '../shared/data');
+export const SHARED_DATA_DIR = path.resolve(PROJECT_ROOT, '../shared/data');
 export const CANONICAL_DIR = path.join(SHARED_DATA_DIR, 'canonical');
 export const HAS_SHARED_DATA = existsSync(CANONICAL_DIR);
 

@@ -1,6 +1,8 @@
-// The synthetic generator: reproducible, shaped exactly like the upstream, obeying the data rules, and
-// unmistakably not real.
+// The synthetic generator: reproducible, shaped exactly like the upstream, obeying the data rules (region
+// codes included), and unmistakably not real.
 import { describe, expect, it } from 'vitest';
+import { checkDataset } from '../../scripts/check/quality-check.ts';
+import { officialRegionMatcher } from '../../scripts/datasets/regions/region-matcher.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { recordKey } from '../../scripts/datasets/dataset-definition.ts';
@@ -74,21 +76,46 @@ describe('generateTurnoutRecords', () => {
     expect(new Set(records.map((record) => recordKey(turnoutDataset, record))).size).toBe(records.length);
   });
 
-  it('names everything CONTOH, with ids that cannot pass for real ones', () => {
+  it('names dapils and provinces CONTOH, and takes real province codes and regency names so records get region codes', () => {
     const records = generateTurnoutRecords({ years: [2024], dapils: 6, regenciesPerDapil: 2, provinces: 3 });
     expect(records[0]).toMatchObject({
       TahunPemilu: '2024',
       JenisPemilu: 'DPR',
-      IdDapil: '0101',
+      IdDapil: '1101',
       NamaDapil: 'DAPIL CONTOH I',
       NamaProvinsi: 'PROVINSI CONTOH A',
+      NamaKabupaten: 'ACEH SELATAN',
     });
     expect(records.map((record) => record.NamaDapil)).toContain('DAPIL CONTOH VI');
     expect(records.map((record) => record.NamaProvinsi)).toContain('PROVINSI CONTOH C');
+    expect(records.map((record) => record.IdDapil)).toEqual([
+      '1101',
+      '1101',
+      '1102',
+      '1102',
+      '1201',
+      '1201',
+      '1202',
+      '1202',
+      '1301',
+      '1301',
+      '1302',
+      '1302',
+    ]);
+    const matcher = officialRegionMatcher();
     for (const record of records) {
-      expect(record.IdDapil).toMatch(/^0\d+$/);
-      expect(record.NamaKabupaten).toMatch(/^(KABUPATEN|KOTA) CONTOH \d+$/);
+      expect(matcher.match(String(record.IdDapil), String(record.NamaKabupaten)).method).toBe('rule');
     }
+    expect(checkDataset(turnoutDataset, records).flags.flat()).toEqual([]);
+  });
+
+  it('gives CONTOH names, which match no region, to regencies beyond the number its province has', () => {
+    // Kalimantan Utara (65, the 24th province of the list) has 5 regencies; a dapil of 7 there gets 2 CONTOH names.
+    const records = generateTurnoutRecords({ years: [2024], dapils: 24, regenciesPerDapil: 7, provinces: 24 });
+    const last = records.slice(-7);
+    expect(last.map((record) => record.IdDapil)).toEqual(Array(7).fill('6501'));
+    expect(last.filter((record) => /CONTOH/.test(String(record.NamaKabupaten)))).toHaveLength(2);
+    expect(new Set(last.map((record) => record.NamaKabupaten)).size).toBe(7);
   });
 
   it('keeps dapil names and ids unique at 100,000 dapils, streaming', () => {
@@ -209,6 +236,14 @@ describe('demoDataset', () => {
     expect(broken[0]?.rules).toEqual(['DPTb: male+female != both', 'LakiLakiDanPerempuan: DPT+DPTb+DPK != total']);
   });
 
+  it('has exactly one regency name that matches no official one, so one record has no region code', () => {
+    const { flags } = checkDataset(turnoutDataset, demo.turnout);
+    const unmatched = demo.turnout.filter((_, position) => flags[position]?.includes('region-code-match'));
+    expect(unmatched.map((record) => [record.TahunPemilu, record.IdDapil, record.NamaKabupaten])).toEqual([
+      ['2019', '1101', 'ACEH TENGGRA'],
+    ]);
+  });
+
   it('has parties for both years, some in both, and exactly one invalid deed date', () => {
     for (const year of ['2019', '2024'])
       expect(demo.parties.filter((record) => record.tahunPemilu === year)).toHaveLength(8);
@@ -221,8 +256,7 @@ describe('demoDataset', () => {
   it('is unmistakably synthetic and identical every time', () => {
     const text = JSON.stringify(demo);
     expect(JSON.stringify(demoDataset())).toBe(text);
-    for (const record of demo.turnout)
-      expect(`${record.NamaDapil} ${record.NamaProvinsi} ${record.NamaKabupaten}`).toMatch(/CONTOH.*CONTOH.*CONTOH/);
+    for (const record of demo.turnout) expect(`${record.NamaDapil} ${record.NamaProvinsi}`).toMatch(/CONTOH.*CONTOH/);
     for (const record of demo.parties) expect(record.NamaPartai).toMatch(/Contoh/);
   });
 });

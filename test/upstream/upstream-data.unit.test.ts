@@ -59,7 +59,7 @@ describe('loadUpstreamData', () => {
     const data = await loadUpstreamData([json, csv, csv]);
     expect(data.turnout).toEqual([...turnout, ...turnout]);
     expect(data.parties).toEqual(parties);
-    expect(data.turnout[0]?.IdDapil).toBe('0101');
+    expect(data.turnout[0]?.IdDapil).toBe('1101');
   });
 
   it('keeps JSON values as they are, so a fixture can serve a wrong type', async () => {

@@ -19,10 +19,16 @@ const KEY = 'test-key';
 const TURNOUT = turnoutDataset.path;
 const PARTIES = partyDataset.path;
 
-/** 3 dapils × 5 regencies = 15 turnout records; 2 years × 6 = 12 party records. */
+/**
+ * 3 dapils × 5 regencies = 15 turnout records; 2 years × 6 = 12 party records. The dapil ids 1101, 1102, 1201
+ * become 0101, 0102, 0201 (no province code starts with 0), so the filter's leading zeros are exercised.
+ */
 function createData(): UpstreamData {
   return {
-    turnout: generateTurnoutRecords({ years: [2024], dapils: 3, regenciesPerDapil: 5, provinces: 2 }),
+    turnout: generateTurnoutRecords({ years: [2024], dapils: 3, regenciesPerDapil: 5, provinces: 2 }).map((record) => ({
+      ...record,
+      IdDapil: `0${String(record.IdDapil).slice(1)}`,
+    })),
     parties: generatePartyRecords({ years: [2019, 2024], parties: 6 }),
   };
 }

@@ -9,7 +9,7 @@ import {
   type PageFileFormat,
   type PageRef,
 } from '../../../scripts/site/site-routes.ts';
-import { partyDataset } from '../../../scripts/datasets/party-dataset.ts';
+import { datasetById } from '../../../scripts/datasets/datasets.ts';
 import { turnoutDataset } from '../../../scripts/datasets/turnout-dataset.ts';
 import { getSite } from './snapshot.ts';
 
@@ -28,7 +28,7 @@ export async function pagePaths(): Promise<
     { kind: 'home' },
     ...site.years.map((view): PageRef => ({ kind: 'year', year: view.year })),
     ...site.dapils.map((view): PageRef => ({ kind: 'dapil', year: view.year, dapilId: view.dapilId })),
-    ...site.partyViews.map((view): PageRef => ({ kind: 'party', year: view.year, ballot: view.ballot })),
+    ...site.profiles.map((view): PageRef => ({ kind: 'profile', dataset: view.dataset, year: view.year, id: view.id })),
     ...FIXED_PAGE_KINDS.map((kind): PageRef => ({ kind })),
   ];
   return LANGS.flatMap((lang) =>
@@ -53,16 +53,20 @@ export async function dapilFilePaths() {
   );
 }
 
-export async function partyFilePaths() {
+/** The files next to every profile page (a party's): /<year>/<slug>/<page key>/<stem>-<year>-<slug>-<page key>.<format>. */
+export async function profileFilePaths() {
   const site = await getSite();
-  return site.partyViews.flatMap((view) =>
-    FORMATS.map((format) => ({
+  return site.profiles.flatMap((view) => {
+    const dataset = datasetById(view.dataset);
+    const slug = dataset.pages.slug.id;
+    return FORMATS.map((format) => ({
       params: {
         year: String(view.year),
-        ballot: view.ballot,
-        file: pageFileName(partyDataset.fileStem, view.year, 'partai', view.ballot, format),
+        slug,
+        id: view.id,
+        file: pageFileName(dataset.fileStem, view.year, slug, view.id, format),
       },
-      props: { year: view.year, id: view.ballot, format },
-    })),
-  );
+      props: { dataset: view.dataset, year: view.year, id: view.id, format },
+    }));
+  });
 }
