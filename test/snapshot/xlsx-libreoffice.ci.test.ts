@@ -1,9 +1,9 @@
 // Every published XLSX file opened in LibreOffice Calc (Debian's libreoffice-calc, headless, a private profile) and
 // saved back as CSV, text cells quoted: every value must equal the JSON file's, identifiers and codes must come
 // back as quoted text with their leading zeros ("0101") and their form ("4.-"), and counts, decimals and dates as
-// bare numbers. The demo site always, the real-data site when ../shared/data is there.
+// bare numbers. The demo site and the snapshot fixtures always, the real-data site when ../shared/data is there.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -12,6 +12,9 @@ import type { DatasetDefinition } from '../../scripts/datasets/dataset-definitio
 import { DATASETS } from '../../scripts/datasets/datasets.ts';
 import type { NormalizedRecord } from '../../scripts/snapshot/arrow-schema.ts';
 import { formatOf } from '../../scripts/formats.ts';
+import { buildArrowTable } from '../../scripts/snapshot/arrow-schema.ts';
+import { renderXlsx } from '../../scripts/snapshot/xlsx-writer.ts';
+import { FIXTURES } from './snapshot-fixtures.ts';
 import { SOFFICE_PATH } from '../support/debian-tools-setup.ts';
 import { noticeSharedData } from '../support/shared-data.ts';
 import { buildDemoSite, buildRealSite, type PublishedSite } from '../site/site-fixtures.ts';
@@ -87,6 +90,36 @@ function expectedField(dataset: DatasetDefinition, name: string, value: unknown)
   }
 }
 
+/** Each workbook saved back as CSV by LibreOffice, under `<folder>/csv/`, with a private profile. */
+async function convertToCsv(folder: string, workbooks: readonly string[]): Promise<void> {
+  await run(
+    SOFFICE_PATH,
+    [
+      `-env:UserInstallation=file://${path.join(folder, 'profile')}`,
+      '--headless',
+      '--convert-to',
+      CSV_FILTER,
+      '--outdir',
+      path.join(folder, 'csv'),
+      ...workbooks,
+    ],
+    { timeout: 300_000 },
+  );
+}
+
+/** The CSV LibreOffice wrote holds exactly the records, text cells quoted, numbers and dates bare. */
+function expectRows(dataset: DatasetDefinition, records: readonly NormalizedRecord[], csv: string, what: string): void {
+  const [header, ...rows] = parseCsvFields(csv);
+  const names = dataset.columns.map((column) => column.name);
+  expect(
+    header?.map((field) => field.text),
+    what,
+  ).toEqual(names);
+  expect(rows.length, what).toBe(records.length);
+  // One expectation per file: the whole table, as LibreOffice gives it back.
+  expect(rows, what).toEqual(records.map((record) => names.map((name) => expectedField(dataset, name, record[name]))));
+}
+
 const folders: string[] = [];
 afterAll(async () => {
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
@@ -102,19 +135,9 @@ async function checkEveryXlsx(site: PublishedSite): Promise<void> {
   );
   const folder = await mkdtemp(path.join(os.tmpdir(), 'kpu-xlsx-libreoffice-'));
   folders.push(folder);
-  const profile = path.join(folder, 'profile');
-  await run(
-    SOFFICE_PATH,
-    [
-      `-env:UserInstallation=file://${profile}`,
-      '--headless',
-      '--convert-to',
-      CSV_FILTER,
-      '--outdir',
-      path.join(folder, 'csv'),
-      ...files.map((file) => path.join(site.dataDir, file.path)),
-    ],
-    { timeout: 300_000 },
+  await convertToCsv(
+    folder,
+    files.map((file) => path.join(site.dataDir, file.path)),
   );
   for (const file of files) {
     const dataset = DATASETS.find((candidate) => candidate.id === file.dataset) as DatasetDefinition;
@@ -122,34 +145,37 @@ async function checkEveryXlsx(site: PublishedSite): Promise<void> {
       await readFile(path.join(site.dataDir, file.path.replace(/\.xlsx$/, '.json')), 'utf8'),
     ) as NormalizedRecord[];
     const csv = await readFile(path.join(folder, 'csv', path.basename(file.path).replace(/\.xlsx$/, '.csv')), 'utf8');
-    const [header, ...rows] = parseCsvFields(csv);
-    const names = dataset.columns.map((column) => column.name);
-    expect(
-      header?.map((field) => field.text),
-      file.path,
-    ).toEqual(names);
-    expect(rows.length, file.path).toBe(records.length);
-    // One expectation per file: the whole table, as LibreOffice gives it back.
-    expect(rows, file.path).toEqual(
-      records.map((record) => names.map((name) => expectedField(dataset, name, record[name]))),
-    );
+    expectRows(dataset, records, csv, file.path);
   }
 }
 
 describe('XLSX files opened in LibreOffice Calc', () => {
-  it('the demo site: every value exact, identifiers still text with their leading zeros', async () => {
+  it('the demo site: every value exact, identifiers still text', async () => {
     const site = await buildDemoSite();
     try {
       await checkEveryXlsx(site);
-      const turnout = site.manifest.files.find((file) => file.format === 'xlsx' && file.dataset === 'turnout');
-      const csv = await readFile(
-        path.join(folders.at(-1) as string, 'csv', path.basename(turnout?.path ?? '').replace(/\.xlsx$/, '.csv')),
-        'utf8',
-      );
-      expect(csv).toContain('"0101"');
     } finally {
       await site.close();
     }
+  });
+
+  it('the snapshot fixtures: leading zeros ("0101"), quotes and line breaks, 2^53 − 1, all exact', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'kpu-xlsx-fixtures-'));
+    folders.push(folder);
+    for (const { dataset, records } of FIXTURES)
+      await writeFile(
+        path.join(folder, `${dataset.id}.xlsx`),
+        await renderXlsx(buildArrowTable(dataset.columns, records), { dataset, year: 2024 }),
+      );
+    await convertToCsv(
+      folder,
+      FIXTURES.map(({ dataset }) => path.join(folder, `${dataset.id}.xlsx`)),
+    );
+    for (const { dataset, records } of FIXTURES) {
+      const csv = await readFile(path.join(folder, 'csv', `${dataset.id}.csv`), 'utf8');
+      expectRows(dataset, records, csv, dataset.id);
+    }
+    expect(await readFile(path.join(folder, 'csv', 'turnout.csv'), 'utf8')).toContain('"0101"');
   });
 
   it.skipIf(!noticeSharedData('the real-data XLSX files in LibreOffice'))(
