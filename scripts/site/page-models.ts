@@ -352,27 +352,66 @@ export function downloadGroups(site: SiteData, lang: Lang): DownloadGroup[] {
     .filter((group) => group.sections.length > 0);
 }
 
-export interface LoadingSnippet {
-  format: FileFormat;
+/** One dataset's file of a format, and the lines that load it. */
+interface LoadingExample {
+  /** null for a file of no one dataset (the year bundle). */
+  dataset: DatasetDefinition['id'] | null;
+  /** The dataset's title, or the bundles' heading, in the page's language. */
+  title: string;
   file: string;
   lines: Array<{ tool: string; code: string }>;
 }
 
+export interface LoadingSnippet {
+  format: FileFormat;
+  /** The packages the lines need, and the readers that need more than the lines show, in parts (`code`: shown as
+   * code); null when none. */
+  needs: Array<{ text: string; code: boolean }> | null;
+  examples: LoadingExample[];
+}
+
+/** The columns of a dataset that hold text: readers that guess types must be told, or "0101" becomes 101. */
+function textColumnsOf(dataset: DatasetDefinition): string[] {
+  return dataset.columns
+    .filter((column) => column.type === 'text' || column.type === 'text_list')
+    .map((column) => column.name);
+}
+
 /**
- * One line per tool for each format, on a real file name of the manifest. Example (csv):
- * DuckDB `SELECT * FROM read_csv('kpu-dpr-turnout-by-sex-2014.csv', types = {'dapil_id': 'VARCHAR'});`
+ * For each format, its lines for each dataset, on that dataset's all-years file of the manifest (the same lines
+ * read each year's file), or on the first year bundle. Example (csv, turnout): DuckDB
+ * `SELECT * FROM read_csv('kpu-dpr-turnout-by-sex-all-years.csv', types = {'election_type': 'VARCHAR', …});`
  */
-export function loadingSnippets(site: SiteData): LoadingSnippet[] {
+export function loadingSnippets(site: SiteData, lang: Lang): LoadingSnippet[] {
+  const t = TEXT[lang];
   return loadingFormats().flatMap(({ id: format, loading }): LoadingSnippet[] => {
-    const example =
-      site.manifest.files.find(
-        (file) => file.format === format && (!formatOf(format).perDataset || file.dataset === DATASETS[0]?.id),
-      ) ?? site.manifest.files.find((file) => file.format === format);
-    if (!example) return [];
-    const file = example.path.replace(/^.*\//, '');
-    // The page key holds digits as text: readers that guess types must be told, or "0101" becomes 101.
-    const idColumn = (findDataset(example.dataset ?? '') ?? (DATASETS[0] as DatasetDefinition)).roles.pageKey;
-    return [{ format, file, lines: loading.lines(file, idColumn) }];
+    const examples: LoadingExample[] = [];
+    if (formatOf(format).perDataset) {
+      for (const dataset of DATASETS) {
+        const example =
+          site.manifest.files.find(
+            (file) => file.format === format && file.dataset === dataset.id && file.year === 'all',
+          ) ?? site.manifest.files.find((file) => file.format === format && file.dataset === dataset.id);
+        if (!example) continue;
+        const file = example.path.replace(/^.*\//, '');
+        const lines = loading.lines({ file, textColumns: textColumnsOf(dataset) });
+        examples.push({ dataset: dataset.id, title: dataset.title[lang], file, lines });
+      }
+    } else {
+      const example = site.manifest.files.find((file) => file.format === format);
+      if (example) {
+        const file = example.path.replace(/^.*\//, '');
+        examples.push({
+          dataset: null,
+          title: t.downloads.bundles,
+          file,
+          lines: loading.lines({ file, textColumns: [] }),
+        });
+      }
+    }
+    if (examples.length === 0) return [];
+    const needs = loading.needs?.[lang].split('`').map((text, index) => ({ text, code: index % 2 === 1 })) ?? null;
+    return [{ format, needs: needs?.filter((part) => part.text !== '') ?? null, examples }];
   });
 }
 
