@@ -320,10 +320,12 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         '2014 csv',
         '2014 parquet',
         '2014 arrow',
+        '2014 xlsx',
         'all json',
         'all csv',
         'all parquet',
         'all arrow',
+        'all xlsx',
       ]);
       const expected = expectLongRows(served.turnout);
       expect(expected).toHaveLength(267 * 12);
