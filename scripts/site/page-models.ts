@@ -3,6 +3,7 @@
 // download groups and loading snippets. The Astro templates only lay these out.
 import type { QualityViolation } from '../check/quality-check.ts';
 import {
+  QUALITY_FLAGS_COLUMN,
   roleColumn,
   type ColumnDefinition,
   type DatasetDefinition,
@@ -292,28 +293,31 @@ export function recordProfile(site: SiteData, lang: Lang, record: SiteRecord): P
   const t = TEXT[lang];
   const violations = violationsOf(site, record);
   const dataset = datasetById(record.dataset);
-  return dataset.columns
-    .filter((column) => column.source !== null && column.name !== dataset.roles.year)
-    .map((column): ProfileField => {
-      const raw = record.values[column.name];
-      const base = { column: column.name, label: column.title[lang] };
-      if (raw === null || raw === undefined) {
-        const given = rawValueOf(violations, column);
-        const unreadable = given !== undefined && !(typeof given === 'string' && given.trim() === '');
-        const empty = unreadable ? t.party.unreadable(JSON.stringify(given) ?? '') : t.party.empty;
-        return { ...base, text: null, href: null, value: null, datetime: null, empty };
-      }
-      if (typeof raw === 'number') {
-        const text = column.type === 'decimal' ? formatDecimal(lang, raw) : formatCount(lang, raw);
-        return { ...base, text, href: null, value: raw, datetime: null, empty: null };
-      }
-      const text = Array.isArray(raw) ? raw.join(', ') : raw;
-      if (column.type === 'date')
-        return { ...base, text: formatIsoDate(lang, text), href: null, value: null, datetime: text, empty: null };
-      // The same checks as the quality rules (value-parsers.ts): only a real address or URL becomes a link.
-      const href = isEmailAddress(text) ? `mailto:${text}` : isAbsoluteHttpUrl(text) ? text : null;
-      return { ...base, text, href, value: null, datetime: null, empty: null };
-    });
+  return (
+    dataset.columns
+      // Every column but the year and the quality flags (shown as notes): derived ones too, such as party_id.
+      .filter((column) => column.name !== QUALITY_FLAGS_COLUMN.name && column.name !== dataset.roles.year)
+      .map((column): ProfileField => {
+        const raw = record.values[column.name];
+        const base = { column: column.name, label: column.title[lang] };
+        if (raw === null || raw === undefined) {
+          const given = rawValueOf(violations, column);
+          const unreadable = given !== undefined && !(typeof given === 'string' && given.trim() === '');
+          const empty = unreadable ? t.party.unreadable(JSON.stringify(given) ?? '') : t.party.empty;
+          return { ...base, text: null, href: null, value: null, datetime: null, empty };
+        }
+        if (typeof raw === 'number') {
+          const text = column.type === 'decimal' ? formatDecimal(lang, raw) : formatCount(lang, raw);
+          return { ...base, text, href: null, value: raw, datetime: null, empty: null };
+        }
+        const text = Array.isArray(raw) ? raw.join(', ') : raw;
+        if (column.type === 'date')
+          return { ...base, text: formatIsoDate(lang, text), href: null, value: null, datetime: text, empty: null };
+        // The same checks as the quality rules (value-parsers.ts): only a real address or URL becomes a link.
+        const href = isEmailAddress(text) ? `mailto:${text}` : isAbsoluteHttpUrl(text) ? text : null;
+        return { ...base, text, href, value: null, datetime: null, empty: null };
+      })
+  );
 }
 
 /** Files of the manifest grouped for the downloads page: by year (years ascending, then all years), then dataset. */
