@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DatasetDefinition } from '../../scripts/datasets/dataset-definition.ts';
-import { DATASETS } from '../../scripts/datasets/datasets.ts';
+import type { PublishedDataset } from '../../scripts/datasets/dataset-definition.ts';
+import { DATASETS, DERIVED_DATASETS } from '../../scripts/datasets/datasets.ts';
 import type { NormalizedRecord } from '../../scripts/snapshot/arrow-schema.ts';
 import { formatOf } from '../../scripts/formats.ts';
 import { buildArrowTable } from '../../scripts/snapshot/arrow-schema.ts';
@@ -73,7 +73,7 @@ function parseCsvFields(csv: string): CsvField[][] {
 }
 
 /** A record's value as LibreOffice shows it (en-US), and whether its cell is text. */
-function expectedField(dataset: DatasetDefinition, name: string, value: unknown): CsvField {
+function expectedField(dataset: PublishedDataset, name: string, value: unknown): CsvField {
   const column = dataset.columns.find((candidate) => candidate.name === name);
   if (value === null || (Array.isArray(value) && value.length === 0)) return { text: '', quoted: false };
   switch (column?.type) {
@@ -108,7 +108,7 @@ async function convertToCsv(folder: string, workbooks: readonly string[]): Promi
 }
 
 /** The CSV LibreOffice wrote holds exactly the records, text cells quoted, numbers and dates bare. */
-function expectRows(dataset: DatasetDefinition, records: readonly NormalizedRecord[], csv: string, what: string): void {
+function expectRows(dataset: PublishedDataset, records: readonly NormalizedRecord[], csv: string, what: string): void {
   const [header, ...rows] = parseCsvFields(csv);
   const names = dataset.columns.map((column) => column.name);
   expect(
@@ -140,7 +140,9 @@ async function checkEveryXlsx(site: PublishedSite): Promise<void> {
     files.map((file) => path.join(site.dataDir, file.path)),
   );
   for (const file of files) {
-    const dataset = DATASETS.find((candidate) => candidate.id === file.dataset) as DatasetDefinition;
+    // Every dataset with files: harvested and derived (the long turnout file).
+    const dataset = [...DATASETS, ...DERIVED_DATASETS].find((candidate) => candidate.id === file.dataset);
+    if (!dataset) throw new Error(`${file.path}: no dataset ${String(file.dataset)} is declared`);
     const records = JSON.parse(
       await readFile(path.join(site.dataDir, file.path.replace(/\.xlsx$/, '.json')), 'utf8'),
     ) as NormalizedRecord[];
