@@ -1,7 +1,8 @@
 // Test runner settings: projects chosen by file name (README, "Development"):
 //   *.unit.test.ts     unit: pure code and in-process servers, in threads, seconds in all;
 //   *.browser.test.ts  browser: a published site in Chromium (the project's set-up provides Debian's Chromium);
-//   *.ci.test.ts       ci: heavy lanes only .ci/run runs (KPU_TEST_CI=1), such as the quick benchmark;
+//   *.ci.test.ts       ci: heavy lanes only .ci/run runs (KPU_TEST_CI=1), such as the quick benchmark (the
+//                      project's set-up provides the Debian programs they run: test/support/debian-tools-setup.ts);
 //   *.test.ts          integration, everything else: the real CLI, real ports, real processes.
 // A new test file lands in integration unless its name says otherwise. Integration, browser and ci tests start real
 // servers and processes, so they get generous timeouts.
@@ -44,7 +45,14 @@ export default defineConfig({
         ? [
             {
               extends: true,
-              test: { name: 'ci', include: [CI], pool: 'forks' as const, testTimeout: 120_000, hookTimeout: 900_000 },
+              test: {
+                name: 'ci',
+                include: [CI],
+                pool: 'forks' as const,
+                testTimeout: 120_000,
+                hookTimeout: 900_000,
+                globalSetup: ['test/support/debian-tools-setup.ts'],
+              },
             },
           ]
         : []),

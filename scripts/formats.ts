@@ -3,11 +3,22 @@
 // loading snippets all derive from this list (issue 12).
 import type { Localized } from './languages.ts';
 
-/** One line of a loading snippet: a tool and the code that loads the file in it. */
+/** One line of a loading snippet: a tool and the code that loads the file in it, complete (imports included). */
 interface LoadingLine {
   tool: string;
   code: string;
 }
+
+/** What a snippet is written for: a dataset's file, once downloaded. */
+interface LoadingTarget {
+  /** The file's name, as it is once downloaded (the snippet runs in the folder holding it). */
+  file: string;
+  /** The dataset's text columns, which readers that guess types must be told about ("0101" would become 101). */
+  textColumns: readonly string[];
+}
+
+const sqlList = (columns: readonly string[], type: string): string =>
+  columns.map((column) => `'${column}': ${type}`).join(', ');
 
 export interface FormatDefinition<Id extends string = string> {
   id: Id;
@@ -29,11 +40,14 @@ export interface FormatDefinition<Id extends string = string> {
   /** What a file of this format is, in the README of the year bundle (the bundle holds the per-dataset formats). */
   bundleNote?: Localized;
   /**
-   * How to load a file of this format, one line per tool, on its name once downloaded; `idColumn` is the
-   * dataset's column of digits held as text, which readers that guess types must be told about. `rank` orders
-   * the snippets on the downloads page. Absent: no snippet (the quality reports).
+   * How to load a file of this format, one line per tool, each complete and run as shown by the tests
+   * (test/site/downloads-snippets.ci.test.ts) with Debian's packages; `needs` names the packages the lines need
+   * and the readers that need more than Debian ships (pyarrow, R's arrow, a DuckDB extension downloaded from the
+   * network), which are named there rather than shown as lines no test can run (code between backticks is shown
+   * as code). `rank` orders the formats on the
+   * downloads page. Absent: no snippet (the quality reports).
    */
-  loading?: { rank: number; lines: (file: string, idColumn: string) => LoadingLine[] };
+  loading?: { rank: number; lines: (target: LoadingTarget) => LoadingLine[]; needs?: Localized };
   /**
    * How this format writes each Arrow type of the one schema (scripts/snapshot/arrow-schema.ts), keyed by the
    * type's Arrow name (`String(type)`): the data dictionary's type table derives from it through the schema's
@@ -74,11 +88,16 @@ export const FORMATS = declareFormats([
     },
     loading: {
       rank: 3,
-      lines: (file, idColumn) => [
+      // dtype=False: JSON says each value's type; pandas' guessing would turn "0101" into 101.
+      lines: ({ file }) => [
         { tool: 'DuckDB', code: `SELECT * FROM read_json('${file}');` },
-        { tool: 'pandas', code: `pd.read_json('${file}', dtype={'${idColumn}': str})` },
-        { tool: 'R', code: `jsonlite::fromJSON('${file}')` },
+        { tool: 'pandas', code: `import pandas as pd\ndf = pd.read_json('${file}', dtype=False)` },
+        { tool: 'R', code: `df <- jsonlite::fromJSON('${file}')` },
       ],
+      needs: {
+        id: "R: paket jsonlite (`install.packages('jsonlite')`).",
+        en: "R: the jsonlite package (`install.packages('jsonlite')`).",
+      },
     },
   },
   {
@@ -104,11 +123,22 @@ export const FORMATS = declareFormats([
     },
     loading: {
       rank: 1,
-      lines: (file, idColumn) => [
-        { tool: 'DuckDB', code: `SELECT * FROM read_csv('${file}', types = {'${idColumn}': 'VARCHAR'});` },
-        { tool: 'pandas', code: `pd.read_csv('${file}', encoding='utf-8-sig', dtype={'${idColumn}': str})` },
-        { tool: 'R', code: `readr::read_csv('${file}', col_types = readr::cols(${idColumn} = 'c'))` },
+      // Every text column declared as text; only an empty field is null ("NA" is a party acronym, not a null).
+      lines: ({ file, textColumns }) => [
+        { tool: 'DuckDB', code: `SELECT * FROM read_csv('${file}', types = {${sqlList(textColumns, "'VARCHAR'")}});` },
+        {
+          tool: 'pandas',
+          code: `import pandas as pd\ndf = pd.read_csv('${file}', encoding='utf-8-sig', dtype={${sqlList(textColumns, 'str')}}, keep_default_na=False, na_values=[''])`,
+        },
+        {
+          tool: 'R',
+          code: `df <- readr::read_csv('${file}', col_types = readr::cols(${textColumns.map((column) => `${column} = 'c'`).join(', ')}), na = '')`,
+        },
       ],
+      needs: {
+        id: "R: paket readr (`install.packages('readr')`).",
+        en: "R: the readr package (`install.packages('readr')`).",
+      },
     },
   },
   {
@@ -129,11 +159,11 @@ export const FORMATS = declareFormats([
     },
     loading: {
       rank: 2,
-      lines: (file) => [
-        { tool: 'DuckDB', code: `SELECT * FROM read_parquet('${file}');` },
-        { tool: 'pandas', code: `pd.read_parquet('${file}')` },
-        { tool: 'R', code: `arrow::read_parquet('${file}')` },
-      ],
+      lines: ({ file }) => [{ tool: 'DuckDB', code: `SELECT * FROM read_parquet('${file}');` }],
+      needs: {
+        id: "pandas membacanya dengan `pd.read_parquet` setelah `pip install pyarrow`; R dengan `arrow::read_parquet` setelah `install.packages('arrow')`.",
+        en: "pandas reads it with `pd.read_parquet` after `pip install pyarrow`; R with `arrow::read_parquet` after `install.packages('arrow')`.",
+      },
     },
   },
   {
@@ -153,14 +183,46 @@ export const FORMATS = declareFormats([
     },
     loading: {
       rank: 4,
-      lines: (file) => [
+      lines: () => [],
+      needs: {
+        id: "pandas membacanya dengan `pd.read_feather` setelah `pip install pyarrow`; R dengan `arrow::read_ipc_file` setelah `install.packages('arrow')`; DuckDB hanya lewat ekstensi komunitas nanoarrow (`INSTALL nanoarrow FROM community` mengunduhnya): untuk DuckDB pakai berkas Parquet.",
+        en: "pandas reads it with `pd.read_feather` after `pip install pyarrow`; R with `arrow::read_ipc_file` after `install.packages('arrow')`; DuckDB only through the nanoarrow community extension (`INSTALL nanoarrow FROM community` downloads it): in DuckDB, take the Parquet file.",
+      },
+    },
+  },
+  {
+    id: 'xlsx',
+    suffix: '.xlsx',
+    mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    text: false,
+    perDataset: true,
+    label: { id: 'Excel (XLSX)', en: 'Excel (XLSX)' },
+    bundleNote: {
+      id: 'rekaman ternormalisasi, buku kerja Excel (lembar "data" dan lembar "about" berisi kamus data)',
+      en: 'normalized records, an Excel workbook (a "data" sheet and an "about" sheet with the data dictionary)',
+    },
+    // As scripts/snapshot/xlsx-writer.ts writes the Arrow types.
+    typeWording: {
+      Int64: { id: 'sel angka (format 0)', en: 'number cell (format 0)' },
+      Utf8: { id: 'sel teks (nol di depan tetap ada)', en: 'text cell (leading zeros kept)' },
+      Float64: { id: 'sel angka', en: 'number cell' },
+      'Date32<DAY>': { id: 'sel tanggal (yyyy-mm-dd)', en: 'date cell (yyyy-mm-dd)' },
+      'List<Utf8>': { id: 'sel teks, butir dipisah ";"', en: 'text cell, items separated by ";"' },
+    },
+    loading: {
+      rank: 5,
+      // pandas guesses types again after reading the cells: without dtype, the text cell "0101" comes out 101.
+      lines: ({ file, textColumns }) => [
         {
-          tool: 'DuckDB',
-          code: `INSTALL nanoarrow FROM community; LOAD nanoarrow; SELECT * FROM read_arrow('${file}');`,
+          tool: 'pandas',
+          code: `import pandas as pd\ndf = pd.read_excel('${file}', sheet_name='data', dtype={${sqlList(textColumns, 'str')}}, keep_default_na=False, na_values=[''])`,
         },
-        { tool: 'pandas', code: `pd.read_feather('${file}')` },
-        { tool: 'R', code: `arrow::read_ipc_file('${file}')` },
+        { tool: 'R', code: `df <- readxl::read_excel('${file}', sheet = 'data')` },
       ],
+      needs: {
+        id: "pandas memerlukan openpyxl (`pip install openpyxl`); R paket readxl (`install.packages('readxl')`); DuckDB ekstensi excel, yang diunduh oleh `INSTALL excel`. Lembar `about` berisi kamus data.",
+        en: "pandas needs openpyxl (`pip install openpyxl`); R the readxl package (`install.packages('readxl')`); DuckDB its excel extension, which `INSTALL excel` downloads. The `about` sheet holds the data dictionary.",
+      },
     },
   },
   {
@@ -172,12 +234,16 @@ export const FORMATS = declareFormats([
     label: { id: 'JSON mentah (nilai sumber)', en: 'raw JSON (source values)' },
     bundleNote: { id: 'rekaman persis seperti dari sumber', en: 'the records exactly as the upstream gave them' },
     loading: {
-      rank: 5,
-      lines: (file) => [
+      rank: 6,
+      lines: ({ file }) => [
         { tool: 'DuckDB', code: `SELECT * FROM read_json('${file}');` },
-        { tool: 'pandas', code: `pd.read_json('${file}', dtype=False)` },
-        { tool: 'R', code: `jsonlite::fromJSON('${file}')` },
+        { tool: 'pandas', code: `import pandas as pd\ndf = pd.read_json('${file}', dtype=False)` },
+        { tool: 'R', code: `df <- jsonlite::fromJSON('${file}')` },
       ],
+      needs: {
+        id: "Setiap nilai adalah teks seperti dari sumber. R: paket jsonlite (`install.packages('jsonlite')`).",
+        en: "Every value is text, as the source gave it. R: the jsonlite package (`install.packages('jsonlite')`).",
+      },
     },
   },
   {
@@ -189,10 +255,10 @@ export const FORMATS = declareFormats([
     release: true,
     label: { id: 'ZIP (bundel tahun)', en: 'ZIP (year bundle)' },
     loading: {
-      rank: 6,
-      lines: (file) => [
+      rank: 7,
+      lines: ({ file }) => [
         { tool: 'shell', code: `unzip ${file}` },
-        { tool: 'Python', code: `zipfile.ZipFile('${file}').extractall()` },
+        { tool: 'Python', code: `import zipfile\nzipfile.ZipFile('${file}').extractall()` },
         { tool: 'R', code: `unzip('${file}')` },
       ],
     },

@@ -10,12 +10,13 @@ import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manif
 
 /** Table Schema types per column type; a list is one text field in CSV (items separated by ";"), an array elsewhere. */
 function fieldType(type: ColumnType, format: FileFormat): string {
-  if (type === 'text_list') return format === 'csv' ? 'string' : 'array';
+  // CSV and XLSX hold a list as one text cell, its items joined by ";".
+  if (type === 'text_list') return format === 'csv' || format === 'xlsx' ? 'string' : 'array';
   return { integer: 'integer', text: 'string', decimal: 'number', date: 'date' }[type];
 }
 
 /** The formats published as tables of the normalized columns; raw JSON holds the upstream's fields as sent. */
-const TABULAR_FORMATS: ReadonlySet<FileFormat> = new Set(['json', 'csv', 'parquet', 'arrow']);
+const TABULAR_FORMATS: ReadonlySet<FileFormat> = new Set(['json', 'csv', 'parquet', 'arrow', 'xlsx']);
 
 /** The dataset's key as normalized columns: the columns read from its key fields, in the key's order. */
 function primaryKeyOf(dataset: PublishedDataset): string[] {

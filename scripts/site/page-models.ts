@@ -3,6 +3,7 @@
 // download groups and loading snippets. The Astro templates only lay these out.
 import type { QualityViolation } from '../check/quality-check.ts';
 import {
+  QUALITY_FLAGS_COLUMN,
   roleColumn,
   type ColumnDefinition,
   type DatasetDefinition,
@@ -300,28 +301,31 @@ export function recordProfile(site: SiteData, lang: Lang, record: SiteRecord): P
   const t = TEXT[lang];
   const violations = violationsOf(site, record);
   const dataset = datasetById(record.dataset);
-  return dataset.columns
-    .filter((column) => column.source !== null && column.name !== dataset.roles.year)
-    .map((column): ProfileField => {
-      const raw = record.values[column.name];
-      const base = { column: column.name, label: column.title[lang] };
-      if (raw === null || raw === undefined) {
-        const given = rawValueOf(violations, column);
-        const unreadable = given !== undefined && !(typeof given === 'string' && given.trim() === '');
-        const empty = unreadable ? t.party.unreadable(JSON.stringify(given) ?? '') : t.party.empty;
-        return { ...base, text: null, href: null, value: null, datetime: null, empty };
-      }
-      if (typeof raw === 'number') {
-        const text = column.type === 'decimal' ? formatDecimal(lang, raw) : formatCount(lang, raw);
-        return { ...base, text, href: null, value: raw, datetime: null, empty: null };
-      }
-      const text = Array.isArray(raw) ? raw.join(', ') : raw;
-      if (column.type === 'date')
-        return { ...base, text: formatIsoDate(lang, text), href: null, value: null, datetime: text, empty: null };
-      // The same checks as the quality rules (value-parsers.ts): only a real address or URL becomes a link.
-      const href = isEmailAddress(text) ? `mailto:${text}` : isAbsoluteHttpUrl(text) ? text : null;
-      return { ...base, text, href, value: null, datetime: null, empty: null };
-    });
+  return (
+    dataset.columns
+      // Every column but the year and the quality flags (shown as notes): derived ones too, such as party_id.
+      .filter((column) => column.name !== QUALITY_FLAGS_COLUMN.name && column.name !== dataset.roles.year)
+      .map((column): ProfileField => {
+        const raw = record.values[column.name];
+        const base = { column: column.name, label: column.title[lang] };
+        if (raw === null || raw === undefined) {
+          const given = rawValueOf(violations, column);
+          const unreadable = given !== undefined && !(typeof given === 'string' && given.trim() === '');
+          const empty = unreadable ? t.party.unreadable(JSON.stringify(given) ?? '') : t.party.empty;
+          return { ...base, text: null, href: null, value: null, datetime: null, empty };
+        }
+        if (typeof raw === 'number') {
+          const text = column.type === 'decimal' ? formatDecimal(lang, raw) : formatCount(lang, raw);
+          return { ...base, text, href: null, value: raw, datetime: null, empty: null };
+        }
+        const text = Array.isArray(raw) ? raw.join(', ') : raw;
+        if (column.type === 'date')
+          return { ...base, text: formatIsoDate(lang, text), href: null, value: null, datetime: text, empty: null };
+        // The same checks as the quality rules (value-parsers.ts): only a real address or URL becomes a link.
+        const href = isEmailAddress(text) ? `mailto:${text}` : isAbsoluteHttpUrl(text) ? text : null;
+        return { ...base, text, href, value: null, datetime: null, empty: null };
+      })
+  );
 }
 
 /** Files of the manifest grouped for the downloads page: by year (years ascending, then all years), then dataset. */
@@ -360,27 +364,66 @@ export function downloadGroups(site: SiteData, lang: Lang): DownloadGroup[] {
     .filter((group) => group.sections.length > 0);
 }
 
-export interface LoadingSnippet {
-  format: FileFormat;
+/** One dataset's file of a format, and the lines that load it. */
+interface LoadingExample {
+  /** null for a file of no one dataset (the year bundle). */
+  dataset: DatasetDefinition['id'] | null;
+  /** The dataset's title, or the bundles' heading, in the page's language. */
+  title: string;
   file: string;
   lines: Array<{ tool: string; code: string }>;
 }
 
+export interface LoadingSnippet {
+  format: FileFormat;
+  /** The packages the lines need, and the readers that need more than the lines show, in parts (`code`: shown as
+   * code); null when none. */
+  needs: Array<{ text: string; code: boolean }> | null;
+  examples: LoadingExample[];
+}
+
+/** The columns of a dataset that hold text: readers that guess types must be told, or "0101" becomes 101. */
+function textColumnsOf(dataset: DatasetDefinition): string[] {
+  return dataset.columns
+    .filter((column) => column.type === 'text' || column.type === 'text_list')
+    .map((column) => column.name);
+}
+
 /**
- * One line per tool for each format, on a real file name of the manifest. Example (csv):
- * DuckDB `SELECT * FROM read_csv('kpu-dpr-turnout-by-sex-2014.csv', types = {'dapil_id': 'VARCHAR'});`
+ * For each format, its lines for each dataset, on that dataset's all-years file of the manifest (the same lines
+ * read each year's file), or on the first year bundle. Example (csv, turnout): DuckDB
+ * `SELECT * FROM read_csv('kpu-dpr-turnout-by-sex-all-years.csv', types = {'election_type': 'VARCHAR', …});`
  */
-export function loadingSnippets(site: SiteData): LoadingSnippet[] {
+export function loadingSnippets(site: SiteData, lang: Lang): LoadingSnippet[] {
+  const t = TEXT[lang];
   return loadingFormats().flatMap(({ id: format, loading }): LoadingSnippet[] => {
-    const example =
-      site.manifest.files.find(
-        (file) => file.format === format && (!formatOf(format).perDataset || file.dataset === DATASETS[0]?.id),
-      ) ?? site.manifest.files.find((file) => file.format === format);
-    if (!example) return [];
-    const file = example.path.replace(/^.*\//, '');
-    // The page key holds digits as text: readers that guess types must be told, or "0101" becomes 101.
-    const idColumn = (findDataset(example.dataset ?? '') ?? (DATASETS[0] as DatasetDefinition)).roles.pageKey;
-    return [{ format, file, lines: loading.lines(file, idColumn) }];
+    const examples: LoadingExample[] = [];
+    if (formatOf(format).perDataset) {
+      for (const dataset of DATASETS) {
+        const example =
+          site.manifest.files.find(
+            (file) => file.format === format && file.dataset === dataset.id && file.year === 'all',
+          ) ?? site.manifest.files.find((file) => file.format === format && file.dataset === dataset.id);
+        if (!example) continue;
+        const file = example.path.replace(/^.*\//, '');
+        const lines = loading.lines({ file, textColumns: textColumnsOf(dataset) });
+        examples.push({ dataset: dataset.id, title: dataset.title[lang], file, lines });
+      }
+    } else {
+      const example = site.manifest.files.find((file) => file.format === format);
+      if (example) {
+        const file = example.path.replace(/^.*\//, '');
+        examples.push({
+          dataset: null,
+          title: t.downloads.bundles,
+          file,
+          lines: loading.lines({ file, textColumns: [] }),
+        });
+      }
+    }
+    if (examples.length === 0) return [];
+    const needs = loading.needs?.[lang].split('`').map((text, index) => ({ text, code: index % 2 === 1 })) ?? null;
+    return [{ format, needs: needs?.filter((part) => part.text !== '') ?? null, examples }];
   });
 }
 

@@ -158,9 +158,8 @@ export interface SiteText {
     releasesList: string;
     releasesChanges: string;
     howTo: string;
-    /** The sentence before the loading lines, around a line of Python code: [before, code, after]. */
-    /** The sentence around the pandas import; its end names the identifier columns (each dataset's page key). */
-    howToIntro: readonly [string, string, (columns: string) => string];
+    /** The sentence before the loading lines; it names the identifier columns (each dataset's page key). */
+    howToIntro: (columns: string) => string;
     formatNames: Record<string, string>;
   };
   dictionary: {
@@ -494,12 +493,8 @@ const id: SiteText = {
     releasesList: 'Daftar semua rilis (nama, waktu pengambilan, jumlah rekaman): ',
     releasesChanges: 'Apa yang diubah setiap rilis: ',
     howTo: 'Cara membuka setiap format',
-    howToIntro: [
-      'Contoh satu baris untuk DuckDB (SQL), pandas (Python, setelah ',
-      'import pandas as pd',
-      (columns) =>
-        `) dan R, dengan nama berkas setelah diunduh. Kolom kode (${columns}) adalah teks: nol di depan harus tetap ada.`,
-    ],
+    howToIntro: (columns) =>
+      `Untuk setiap dataset, baris DuckDB (SQL), pandas (Python) dan R yang membuka berkas semua tahun (baris yang sama membuka berkas tiap tahun); jalankan di folder tempat berkas diunduh. Kolom teks dinyatakan sebagai teks, sehingga kode (${columns}) tetap dengan nol di depannya. Setiap baris dijalankan oleh pengujian proyek persis seperti tertulis.`,
     formatNames: formatLabels('id'),
   },
   dictionary: {
@@ -852,12 +847,8 @@ const en: SiteText = {
     releasesList: 'The list of every release (name, retrieval time, record counts): ',
     releasesChanges: 'What each release changed: ',
     howTo: 'How to load each format',
-    howToIntro: [
-      'One line each for DuckDB (SQL), pandas (Python, after ',
-      'import pandas as pd',
-      (columns) =>
-        `) and R, with the file name once downloaded. The identifier columns (${columns}) are text: their leading zeros must stay.`,
-    ],
+    howToIntro: (columns) =>
+      `For each dataset, DuckDB (SQL), pandas (Python) and R lines that load its all-years file (the same lines load each year's file); run them in the folder you downloaded it to. The text columns are declared as text, so the codes (${columns}) keep their leading zeros. The project's tests run every line exactly as shown.`,
     formatNames: formatLabels('en'),
   },
   dictionary: {

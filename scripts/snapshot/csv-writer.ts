@@ -15,7 +15,7 @@ import { classifyField, firstFailure, readBatchColumns, type ColumnValues, type 
 const CSV_BOM = '\uFEFF';
 const LINE_END = '\r\n';
 /** Joins a list's elements in one field; quality flag ids are kebab-case, so they never contain it. */
-const CSV_LIST_SEPARATOR = ';';
+export const CSV_LIST_SEPARATOR = ';';
 const LINES_PER_CHUNK = 1024;
 
 /**

@@ -20,6 +20,7 @@ import type { QualityReport } from '../check/quality-check.ts';
 import type {
   DatasetDefinition,
   DerivedDatasetDefinition,
+  PublishedDataset,
   PublishedDatasetId,
 } from '../datasets/dataset-definition.ts';
 import { DATASETS, DERIVED_DATASETS, UPSTREAM_DATASETS } from '../datasets/datasets.ts';
@@ -34,6 +35,7 @@ import { writeArrowIpcFile } from './arrow-ipc-writer.ts';
 import { writeCsvFile } from './csv-writer.ts';
 import { writeJsonFile } from './json-writer.ts';
 import { writeParquetFile } from './parquet-writer.ts';
+import { writeXlsxFile } from './xlsx-writer.ts';
 import { partialPathOf } from '../foundation/atomic-file.ts';
 import { hashFile } from '../foundation/hashing.ts';
 import { createColumnReaders, iterateTableRecords, type ColumnReader } from './table-reader.ts';
@@ -134,7 +136,7 @@ interface YearGroup {
   records: number;
 }
 
-async function writeTableFiles(table: Table, stem: string): Promise<void> {
+async function writeTableFiles(table: Table, stem: string, dataset: PublishedDataset, year: YearKey): Promise<void> {
   await writeJsonFile(table, `${stem}${formatOf('json').suffix}`);
   killPoint('snapshot:file-written');
   await writeCsvFile(table, `${stem}${formatOf('csv').suffix}`);
@@ -142,6 +144,8 @@ async function writeTableFiles(table: Table, stem: string): Promise<void> {
   await writeParquetFile(table, `${stem}${formatOf('parquet').suffix}`);
   killPoint('snapshot:file-written');
   await writeArrowIpcFile(table, `${stem}${formatOf('arrow').suffix}`);
+  killPoint('snapshot:file-written');
+  await writeXlsxFile(table, `${stem}${formatOf('xlsx').suffix}`, { dataset, year });
   killPoint('snapshot:file-written');
 }
 
@@ -170,6 +174,8 @@ async function writeDerivedFiles(
     await writeTableFiles(
       withFileMetadata(rows, fileMetadataOf(derived, year)),
       path.join(outDir, stemOf(derived, year)),
+      derived,
+      year,
     );
     const written = counts.get(derived.id) ?? new Map<YearKey, number>();
     written.set(year, rows.numRows);
@@ -289,6 +295,8 @@ async function writeGroupTables(
     await writeTableFiles(
       withFileMetadata(table, fileMetadataOf(dataset, group.year)),
       path.join(options.outDir, stemOf(dataset, group.year)),
+      dataset,
+      group.year,
     );
     await writeDerivedFiles(options.outDir, dataset, group.year, table, derivedCounts);
     written.set(group.year, group.records);
@@ -299,6 +307,8 @@ async function writeGroupTables(
   await writeTableFiles(
     withFileMetadata(all, fileMetadataOf(dataset, 'all')),
     path.join(options.outDir, stemOf(dataset, 'all')),
+    dataset,
+    'all',
   );
   await writeDerivedFiles(options.outDir, dataset, 'all', all, derivedCounts);
   options.reporter.status(`snapshot: ${dataset.id} ${yearLabel('all')} written`);

@@ -25,6 +25,7 @@ import { createBuildWorld, queryDuckDb, sha256, type BuildWorld } from '../suppo
 import { readLatestHarvested, type HarvestedData } from '../support/harvest-fixtures.ts';
 import { sha256sumCheck, unzipInto } from '../support/release-checks.ts';
 import { canonicalFile, noticeSharedData, SHARED_DATA_DIR } from '../support/shared-data.ts';
+import { readXlsxRecords } from '../support/xlsx-records.ts';
 
 type Row = Record<string, unknown>;
 
@@ -174,7 +175,7 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       expect(raw, `${stem}.raw.json`).toEqual(source);
     }
 
-    /** JSON, CSV, Parquet and Arrow of one file stem, read back, equal `expected`. */
+    /** JSON, CSV, Parquet, Arrow and XLSX of one file stem, read back, equal `expected`. */
     async function expectEveryNormalizedFormat(
       dataset: { columns: readonly ColumnDefinition[] },
       stem: string,
@@ -197,6 +198,8 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         arrow.toArray().map((row: { toJSON(): Row }) => fromArrow(dataset, row.toJSON())),
         `${stem}.arrow`,
       ).toEqual(expected);
+      const xlsx = await readXlsxRecords(await readFile(data(`${stem}.xlsx`)), dataset);
+      expect(xlsx.records, `${stem}.xlsx`).toEqual(expected);
     }
 
     /**
@@ -304,7 +307,7 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
           manifest.files
             .filter((file) => file.dataset === dataset.id && file.year === 'all')
             .map((file) => file.format),
-        ).toEqual(['json', 'csv', 'parquet', 'arrow', 'raw-json']);
+        ).toEqual(['json', 'csv', 'parquet', 'arrow', 'xlsx', 'raw-json']);
         await expectEveryFormat(dataset, `all-years/${dataset.fileStem}-all-years`, served[dataset.id] ?? []);
       },
     );
@@ -317,10 +320,12 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         '2014 csv',
         '2014 parquet',
         '2014 arrow',
+        '2014 xlsx',
         'all json',
         'all csv',
         'all parquet',
         'all arrow',
+        'all xlsx',
       ]);
       const expected = expectLongRows(served.turnout);
       expect(expected).toHaveLength(267 * 12);

@@ -193,7 +193,7 @@ describe('the release files of the demo build', () => {
         );
       }
       expect(new Set(descriptor.resources.map((resource) => resource.format))).toEqual(
-        new Set(['json', 'csv', 'parquet', 'arrow']),
+        new Set(['json', 'csv', 'parquet', 'arrow', 'xlsx']),
       );
     }
   });

@@ -56,20 +56,24 @@ beforeAll(async () => {
     'export const TEXT: Record<Lang, SiteText> = { id, en };',
     "export const TEXT: Record<Lang, SiteText> = { id, en, xx: { ...en, nativeName: 'Pseudo' } };",
   );
-  // And the declarations' texts in it (TypeScript asks for them, docs/architecture.md): every one-line Localized of
-  // scripts/datasets/ gets an `xx` copy of its English, among them the URL word of each dataset's pages.
+  // And the declarations' texts in it (TypeScript asks for them, docs/architecture.md): every Localized of
+  // scripts/datasets/ (and its folders) and of the formats registry gets an `xx` copy of its English, among them the URL word of each dataset's pages.
   const datasetsDir = path.join(root, 'scripts/datasets');
   let localized = 0;
-  for (const file of await readdir(datasetsDir)) {
-    const text = await readFile(path.join(datasetsDir, file), 'utf8');
-    const patched = text.replace(
-      /\{ id: ('(?:[^'\\]|\\.)*'), en: ('(?:[^'\\]|\\.)*') \}/g,
-      (_all, id: string, en: string) => {
-        localized += 1;
-        return `{ id: ${id}, en: ${en}, xx: ${en} }`;
-      },
-    );
-    await writeFile(path.join(datasetsDir, file), patched);
+  // A string literal in single or double quotes; a Localized on one line or several (the formats registry's).
+  const literal = `('(?:[^'\\\\]|\\\\.)*'|"(?:[^"\\\\]|\\\\.)*")`;
+  const localizedText = new RegExp(`\\{\\s*id: ${literal},\\s*en: ${literal},?\\s*\\}`, 'g');
+  const declarations = [
+    ...(await readdir(datasetsDir, { recursive: true })).map((file) => path.join(datasetsDir, file)),
+    path.join(root, 'scripts/formats.ts'),
+  ].filter((file) => file.endsWith('.ts'));
+  for (const file of declarations) {
+    const text = await readFile(file, 'utf8');
+    const patched = text.replace(localizedText, (_all, id: string, en: string) => {
+      localized += 1;
+      return `{ id: ${id}, en: ${en}, xx: ${en} }`;
+    });
+    await writeFile(file, patched);
   }
   if (localized === 0) throw new Error('no Localized text found in scripts/datasets/: update this test');
   outDir = path.join(root, 'out');

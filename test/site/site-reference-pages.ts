@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { DatasetQualityReport, QualityReport } from '../../scripts/check/quality-check.ts';
 import { DATASETS } from '../../scripts/datasets/datasets.ts';
 import { FORMAT_TYPES } from '../../scripts/datasets/data-dictionary.ts';
+import { dictionaryFormats } from '../../scripts/formats.ts';
 import { TEXT } from '../../scripts/site/site-text.ts';
 import type { PublishedSite } from './site-fixtures.ts';
 
@@ -161,7 +162,7 @@ export async function checkDictionaryPages(browser: Browser, site: PublishedSite
         problems.push(`${url}: ${tables.formats.length} rows of formats, expected ${formats.length}`);
       for (const [type, texts] of formats) {
         const row = tables.formats.find((candidate) => candidate.type === type);
-        const expected = [texts.json, texts.csv, texts.parquet, texts.arrow];
+        const expected = dictionaryFormats().map((format) => texts[format.id]);
         if (!row) problems.push(`${url}: no row of formats for ${type}`);
         else if (
           JSON.stringify(row.cells) !== JSON.stringify(expected) ||
@@ -190,9 +191,9 @@ export async function checkDictionaryPages(browser: Browser, site: PublishedSite
         for (const row of tables.formats) {
           const english = FORMAT_TYPES[row.type as keyof typeof FORMAT_TYPES];
           const leftovers = english
-            ? [english.json, english.csv, english.parquet, english.arrow].filter(
-                (text, index) => isProse(text) && row.cells[index] === text,
-              )
+            ? dictionaryFormats()
+                .map((format) => english[format.id])
+                .filter((text, index) => isProse(text) && row.cells[index] === text)
             : [];
           for (const text of leftovers) problems.push(`${url}: the ${String(row.type)} row still says "${text}"`);
         }

@@ -17,7 +17,7 @@ const TEST_FORMAT: FormatDefinition = {
   perDataset: false,
   label: { id: 'GeoJSON (peta)', en: 'GeoJSON (map)' },
   bundleNote: { id: 'batas dapil, GeoJSON', en: 'electoral district boundaries, GeoJSON' },
-  loading: { rank: 0, lines: (file) => [{ tool: 'DuckDB', code: `SELECT * FROM ST_Read('${file}');` }] },
+  loading: { rank: 0, lines: ({ file }) => [{ tool: 'DuckDB', code: `SELECT * FROM ST_Read('${file}');` }] },
   typeWording: {
     Int64: { id: 'angka', en: 'number' },
     Utf8: { id: 'teks', en: 'string' },
@@ -69,12 +69,12 @@ describe('a format declared once in the registry', () => {
 
   it('gets a column of the data dictionary in docs/data.md and in each language of the site', () => {
     const table = renderFormatTypes().split('\n');
-    expect(table[0]).toBe('| logical type | JSON | CSV | Parquet | Arrow IPC | GeoJSON (map) |');
+    expect(table[0]).toBe('| logical type | JSON | CSV | Parquet | Arrow IPC | Excel (XLSX) | GeoJSON (map) |');
     expect(table).toContain(
-      '| date | string YYYY-MM-DD | YYYY-MM-DD, unquoted | DATE | Date32 (days) | string YYYY-MM-DD |',
+      '| date | string YYYY-MM-DD | YYYY-MM-DD, unquoted | DATE | Date32 (days) | date cell (yyyy-mm-dd) | string YYYY-MM-DD |',
     );
     for (const type of COLUMN_TYPES) {
-      expect(Object.keys(formatTypeTexts('en')[type])).toEqual(['json', 'csv', 'parquet', 'arrow', 'geojson']);
+      expect(Object.keys(formatTypeTexts('en')[type])).toEqual(['json', 'csv', 'parquet', 'arrow', 'xlsx', 'geojson']);
       // Through the schema's mapping: the wording of the column type's Arrow type, in the page's language.
       const wording = TEST_FORMAT.typeWording?.[String(arrowTypeOf(type))];
       expect((TEXT.id.dictionary.formatTypes[type] as Record<string, string>)['geojson']).toBe(wording?.id);
@@ -93,12 +93,19 @@ describe('a format declared once in the registry', () => {
         ],
       },
     } as unknown as SiteData;
-    const snippets = loadingSnippets(site);
+    const snippets = loadingSnippets(site, 'en');
     expect(snippets.map((snippet) => snippet.format)).toEqual(['geojson', 'csv']);
     expect(snippets[0]).toEqual({
       format: 'geojson',
-      file: 'dapil-2024.geojson',
-      lines: [{ tool: 'DuckDB', code: "SELECT * FROM ST_Read('dapil-2024.geojson');" }],
+      needs: null,
+      examples: [
+        {
+          dataset: null,
+          title: TEXT.en.downloads.bundles,
+          file: 'dapil-2024.geojson',
+          lines: [{ tool: 'DuckDB', code: "SELECT * FROM ST_Read('dapil-2024.geojson');" }],
+        },
+      ],
     });
   });
   it("is described in the year bundle's README", () => {
@@ -116,7 +123,7 @@ describe('a format declared once in the registry', () => {
     expect(readme).toContain(
       `| dapil-2024.geojson |  | ${'f'.repeat(64)} | electoral district boundaries, GeoJSON / batas dapil, GeoJSON |`,
     );
-    expect(readme).toContain('| logical type | JSON | CSV | Parquet | Arrow IPC | GeoJSON (map) |');
+    expect(readme).toContain('| logical type | JSON | CSV | Parquet | Arrow IPC | Excel (XLSX) | GeoJSON (map) |');
   });
 });
 

@@ -1,0 +1,200 @@
+// Every loading line of the built demo site's downloads page, run exactly as shown, in a folder holding the file it
+// names, with the real tool: DuckDB through its Node API, Debian's Python with pandas (and openpyxl), R with readr,
+// jsonlite and readxl, unzip. Each must read every record, with the dataset's identifier column as text holding
+// exactly the published codes ("0101" stays "0101"). The tools come from the project's set-up
+// (test/support/debian-tools-setup.ts): a missing one fails here, never skips.
+import { execFile } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatasetDefinition } from '../../scripts/datasets/dataset-definition.ts';
+import { DATASETS } from '../../scripts/datasets/datasets.ts';
+import { loadingFormats } from '../../scripts/formats.ts';
+import type { PublishedFile } from '../../scripts/snapshot/snapshot-manifest.ts';
+import { PYTHON_PATH, RSCRIPT_PATH } from '../support/debian-tools-setup.ts';
+import { buildDemoSite, type PublishedSite } from './site-fixtures.ts';
+
+const run = promisify(execFile);
+
+/** The identifier column of each dataset: digits held as text. */
+const ID_COLUMN: Record<string, string> = { turnout: 'dapil_id', parties: 'ballot_number' };
+
+interface Snippet {
+  tool: string;
+  format: string;
+  dataset: string;
+  code: string;
+}
+
+function decodeHtml(text: string): string {
+  return text
+    .replaceAll('&#39;', "'")
+    .replaceAll('&quot;', '"')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
+/** Every `<code data-tool data-format data-dataset>` of a downloads page, its text decoded. */
+function snippetsOf(html: string): Snippet[] {
+  return [
+    ...html.matchAll(/<code data-tool="([^"]+)" data-format="([^"]+)" data-dataset="([^"]+)">([^<]*)<\/code>/g),
+  ].map((match) => ({
+    tool: match[1] as string,
+    format: match[2] as string,
+    dataset: match[3] as string,
+    code: decodeHtml(match[4] as string),
+  }));
+}
+
+/** The file a snippet names: its first quoted name, or unzip's argument. */
+function fileNamed(code: string): string {
+  return (/'([^']+\.[a-z.]+)'/.exec(code)?.[1] ?? /^unzip (\S+)$/.exec(code)?.[1]) as string;
+}
+
+let site: PublishedSite;
+let snippets: Snippet[];
+const folders: string[] = [];
+
+beforeAll(async () => {
+  site = await buildDemoSite();
+  snippets = snippetsOf(await readFile(path.join(site.distDir, 'en/downloads/index.html'), 'utf8'));
+});
+afterAll(async () => {
+  await site?.close();
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
+});
+
+/** A fresh folder holding only the published file, as a download would leave it. */
+async function folderWith(file: PublishedFile): Promise<string> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'kpu-snippet-'));
+  folders.push(folder);
+  await copyFile(path.join(site.dataDir, file.path), path.join(folder, path.basename(file.path)));
+  return folder;
+}
+
+/** The identifier values a reader must give back: the JSON file's (the raw JSON's own field for raw files). */
+async function expectedIds(file: PublishedFile, dataset: DatasetDefinition, raw: boolean): Promise<(string | null)[]> {
+  const column = dataset.columns.find((candidate) => candidate.name === ID_COLUMN[dataset.id]);
+  const name = raw ? (column?.source as string) : (column?.name as string);
+  const jsonPath = raw ? file.path : file.path.replace(/\.[a-z]+$/, '.json');
+  const records = JSON.parse(await readFile(path.join(site.dataDir, jsonPath), 'utf8')) as Record<string, unknown>[];
+  return records.map((record) => (record[name] ?? null) as string | null);
+}
+
+/** Runs a DuckDB line as written, from the file's folder (DuckDB's file_search_path: where relative names resolve). */
+async function runDuckDb(code: string, folder: string, id: string) {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  try {
+    await connection.run(`SET file_search_path = '${folder.replaceAll("'", "''")}'`);
+    const result = await connection.runAndReadAll(code);
+    const index = result.columnNames().indexOf(id);
+    return {
+      type: String(result.columnTypes()[index]),
+      ids: result.getRowObjectsJS().map((row) => (row[id] ?? null) as string | null),
+    };
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+async function runPandas(code: string, folder: string, id: string) {
+  const check = [
+    'import json as _json',
+    `_ids = [None if (_v is None or _v != _v) else _v for _v in df[${JSON.stringify(id)}]]`,
+    'print(_json.dumps({"types": sorted({type(_v).__name__ for _v in _ids if _v is not None}), "ids": _ids}))',
+  ].join('\n');
+  const script = path.join(folder, 'snippet.py');
+  await writeFile(script, `${code}\n${check}\n`);
+  const { stdout } = await run(PYTHON_PATH, [script], { cwd: folder, timeout: 120_000, maxBuffer: 64 << 20 });
+  return JSON.parse(stdout) as { types: string[]; ids: (string | null)[] };
+}
+
+async function runR(code: string, folder: string, id: string) {
+  const check = `cat(jsonlite::toJSON(list(character = is.character(df[[${JSON.stringify(id)}]]), ids = df[[${JSON.stringify(id)}]]), auto_unbox = TRUE, na = 'null'))`;
+  const script = path.join(folder, 'snippet.R');
+  await writeFile(script, `${code}\n${check}\n`);
+  const { stdout } = await run(RSCRIPT_PATH, [script], { cwd: folder, timeout: 120_000, maxBuffer: 64 << 20 });
+  return JSON.parse(stdout) as { character: boolean; ids: (string | null)[] };
+}
+
+describe('the downloads page’s loading lines, run as written', () => {
+  it('shows every format’s lines for every dataset, the same in both languages', async () => {
+    const expected = loadingFormats().flatMap(({ id: format, loading }) =>
+      format === 'zip'
+        ? loading.lines({ file: 'x', textColumns: [] }).map((line) => `${format} bundle ${line.tool}`)
+        : DATASETS.flatMap((dataset) =>
+            loading.lines({ file: 'x', textColumns: [] }).map((line) => `${format} ${dataset.id} ${line.tool}`),
+          ),
+    );
+    expect(snippets.map((snippet) => `${snippet.format} ${snippet.dataset} ${snippet.tool}`)).toEqual(expected);
+    expect(snippets.length).toBeGreaterThanOrEqual(20);
+    const indonesian = snippetsOf(await readFile(path.join(site.distDir, 'unduh/index.html'), 'utf8'));
+    expect(indonesian).toEqual(snippets);
+  });
+
+  it('DuckDB (Node API): every line reads every record, identifiers VARCHAR and exact', async () => {
+    const lines = snippets.filter((snippet) => snippet.tool === 'DuckDB');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const snippet of lines) {
+      const file = site.manifest.files.find((candidate) => path.basename(candidate.path) === fileNamed(snippet.code));
+      expect(file, snippet.code).toBeDefined();
+      const dataset = DATASETS.find((candidate) => candidate.id === snippet.dataset) as DatasetDefinition;
+      const raw = snippet.format === 'raw-json';
+      const id = raw
+        ? (dataset.columns.find((column) => column.name === ID_COLUMN[dataset.id])?.source as string)
+        : (ID_COLUMN[dataset.id] as string);
+      const result = await runDuckDb(snippet.code, await folderWith(file as PublishedFile), id);
+      expect(result.type, snippet.code).toBe('VARCHAR');
+      expect(result.ids, snippet.code).toEqual(await expectedIds(file as PublishedFile, dataset, raw));
+    }
+  });
+
+  it.each(['pandas', 'R'])('%s: every line reads every record, identifiers as text and exact', async (tool) => {
+    const lines = snippets.filter((snippet) => snippet.tool === tool);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const snippet of lines.filter((candidate) => candidate.format !== 'zip')) {
+      const file = site.manifest.files.find((candidate) => path.basename(candidate.path) === fileNamed(snippet.code));
+      expect(file, snippet.code).toBeDefined();
+      const dataset = DATASETS.find((candidate) => candidate.id === snippet.dataset) as DatasetDefinition;
+      const raw = snippet.format === 'raw-json';
+      const id = raw
+        ? (dataset.columns.find((column) => column.name === ID_COLUMN[dataset.id])?.source as string)
+        : (ID_COLUMN[dataset.id] as string);
+      const folder = await folderWith(file as PublishedFile);
+      const ids = await expectedIds(file as PublishedFile, dataset, raw);
+      if (tool === 'pandas') {
+        const result = await runPandas(snippet.code, folder, id);
+        expect(result.types, snippet.code).toEqual(['str']);
+        expect(result.ids, snippet.code).toEqual(ids);
+      } else {
+        const result = await runR(snippet.code, folder, id);
+        expect(result.character, snippet.code).toBe(true);
+        expect(result.ids, snippet.code).toEqual(ids);
+      }
+    }
+  });
+
+  it('the year bundle: shell, Python and R each unpack it as written', async () => {
+    const lines = snippets.filter((snippet) => snippet.format === 'zip');
+    expect(lines.map((snippet) => snippet.tool)).toEqual(['shell', 'Python', 'R']);
+    for (const snippet of lines) {
+      const file = site.manifest.files.find((candidate) => path.basename(candidate.path) === fileNamed(snippet.code));
+      expect(file, snippet.code).toBeDefined();
+      const folder = await folderWith(file as PublishedFile);
+      if (snippet.tool === 'shell') await run('sh', ['-c', snippet.code], { cwd: folder });
+      else {
+        const script = path.join(folder, snippet.tool === 'Python' ? 'snippet.py' : 'snippet.R');
+        await writeFile(script, `${snippet.code}\n`);
+        await run(snippet.tool === 'Python' ? PYTHON_PATH : RSCRIPT_PATH, [script], { cwd: folder });
+      }
+      const unpacked = (await readdir(folder, { recursive: true })).map(String);
+      expect(unpacked, snippet.code).toContain(path.join(`kpu-election-data-${String(file?.year)}`, 'README.md'));
+    }
+  });
+});
