@@ -52,11 +52,12 @@ export function dapilRecordsOf(table: OfficialDapilYear): RawRecord[] {
 }
 
 /** Each table member's codes by year, dapil id and member name: `2014|1101|ACEH SELATAN` → province 11, regency 1101. */
-const CODES = new Map(
+const CODES = new Map<string, { province: string; regency: string | null }>(
   OFFICIAL_DAPILS.flatMap((table) =>
     table.dapils.flatMap((dapil) =>
       dapil.members.map(
-        ([code, name]) => [`${table.year}|${dapil.id}|${name}`, { province: dapil.provinceCode, regency: code }] as const,
+        ([code, name]) =>
+          [`${table.year}|${dapil.id}|${name}`, { province: dapil.provinceCode, regency: code }] as const,
       ),
     ),
   ),

@@ -192,8 +192,7 @@ function createRoutes(): Map<string, Route> {
       const filterColumn = dataset.roles.filter;
       if (filterColumn === undefined) throw new Error(`dataset ${dataset.id} declares no filter column`);
       const filterField = roleColumn(dataset, filterColumn).source;
-      if (!filterField)
-        throw new Error(`dataset ${dataset.id}: the filter column ${filterColumn} has no source`);
+      if (!filterField) throw new Error(`dataset ${dataset.id}: the filter column ${filterColumn} has no source`);
       return [dataset.path, { dataset, filterField }];
     }),
   );
