@@ -6,7 +6,7 @@ import { officialDapilsOf } from '../datasets/dapils/official-dapil-tables.ts';
 import type { RawRecord } from '../datasets/dataset-definition.ts';
 import type { Localized } from '../languages.ts';
 
-export interface DapilRef {
+interface DapilRef {
   id: string;
   name: string;
 }

@@ -82,7 +82,7 @@ export interface DatasetQualityRule extends QualityRuleBase {
 export type QualityRule = RecordQualityRule | DatasetQualityRule;
 
 /** What a dataset that is not harvested may read to make its records: the harvest's years and records. */
-export interface ProjectRecordsContext {
+interface ProjectRecordsContext {
   /** The four-digit election years of the harvest's upstream records (every upstream dataset), ascending. */
   years: readonly number[];
   /** The records of an upstream dataset, in harvest order (one stored page per batch). */
@@ -96,7 +96,7 @@ export interface ProjectRecordsContext {
  * dictionary, downloads and data package treat it like the others. Its `upstreamFields` are the fields of those
  * records; `path`, `upstreamName` and `filterParameter` are empty (there is no query).
  */
-export type DatasetOrigin =
+type DatasetOrigin =
   | { kind: 'upstream' }
   | {
       kind: 'project';

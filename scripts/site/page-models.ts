@@ -550,7 +550,7 @@ export function violationPage(
 }
 
 /** What a year holds, for its line on the home page. */
-export function yearCounts(view: YearView): { dapils: number; regencies: number; parties: number } {
+function yearCounts(view: YearView): { dapils: number; regencies: number; parties: number } {
   return {
     dapils: view.provinces.reduce((sum, province) => sum + province.dapils.length, 0),
     regencies: view.turnoutRecords.length,

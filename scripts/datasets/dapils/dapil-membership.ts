@@ -54,7 +54,7 @@ const ABROAD_KEY = normalizeRegionName(ABROAD).key;
  * none). KPU writes DKI JAKARTA II's first member "JAKARTA PUSAT + LUAR NEGERI": each part is a member.
  * Example: ("3102", "JAKARTA PUSAT + LUAR NEGERI") → ["3171", "abroad"]; ("1101", "ACEH BARATT") → null.
  */
-export function membersNamed(dapilId: string, regencyName: string): MemberId[] | null {
+function membersNamed(dapilId: string, regencyName: string): MemberId[] | null {
   const members: MemberId[] = [];
   for (const part of regencyName.split('+')) {
     if (normalizeRegionName(part).key === ABROAD_KEY) {
@@ -100,9 +100,4 @@ export function placeRegency(year: number, dapilId: string, regencyName: string)
   const elsewhere = official.filter((entry): entry is OfficialDapil => entry !== undefined && entry.id !== dapilId);
   if (elsewhere.length > 0) return { kind: 'elsewhere', dapil, members, officialDapils: elsewhere };
   return { kind: 'in-dapil', dapil, members };
-}
-
-/** Whether the project holds an official list for the year. */
-export function hasOfficialList(year: number): boolean {
-  return indexOf(year) !== null;
 }
