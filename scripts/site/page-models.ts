@@ -448,7 +448,8 @@ export function coverageSummary(site: SiteData, lang: Lang, year: number): Cover
     const line = { 'no-turnout': t.noTurnout, 'no-official-list': t.noList, 'not-compared': t.notCompared }[
       coverage.status
     ];
-    return { line, law: null, missing: [], notes: [] };
+    // The year page shows it as a sentence of its own.
+    return { line: `${line.charAt(0).toLocaleUpperCase(lang)}${line.slice(1)}`, law: null, missing: [], notes: [] };
   }
   const notes: string[] = [];
   if (coverage.unknownDapils.length > 0)
