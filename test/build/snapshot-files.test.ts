@@ -563,7 +563,7 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         expect(JSON.parse(String(rows[0]?.value)), file.path).toMatchObject({
           dataset: file.dataset,
           election_year: String(file.year),
-          source: expect.stringContaining('Komisi Pemilihan Umum (KPU)'),
+          source: expect.stringContaining(file.dataset === 'dapils' ? 'UU 8/2012' : 'Komisi Pemilihan Umum (KPU)'),
         });
       }
     });
