@@ -4,17 +4,21 @@
 // checked, which the snapshot stage reads. Stops the build with CHECK_STRICT_FAILED under --strict.
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { isUpstreamDataset, type DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { findDataset } from '../datasets/datasets.ts';
+import { withoutOfficialListRules } from '../datasets/dapils/official-list-rules.ts';
+import { createCoverageAccumulator, type CoverageAccumulator } from './dapil-coverage.ts';
 import { BuildError } from '../errors.ts';
 import { writeFileAtomic } from '../foundation/atomic-file.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
-import { readHarvestPages, type HarvestManifest } from '../harvest/harvest-store.ts';
+import { readDatasetRecords, type HarvestManifest } from '../harvest/harvest-store.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import {
   buildQualityReport,
   createDatasetChecker,
   listBrokenRules,
   type DatasetCheckResult,
+  type DatasetQualityReport,
   type QualityReport,
 } from './quality-check.ts';
 import { renderQualityReportMarkdown } from './quality-report-markdown.ts';
@@ -64,10 +68,15 @@ async function checkHarvestedDataset(
   dir: string,
   harvest: HarvestManifest,
   dataset: DatasetDefinition,
+  years: readonly number[],
+  coverage: CoverageAccumulator | null,
 ): Promise<DatasetCheckResult> {
   const checker = createDatasetChecker(dataset);
-  for await (const page of readHarvestPages(dir, harvest, dataset)) {
-    for (const record of page.records) checker.add(record);
+  for await (const batch of readDatasetRecords(dir, harvest, dataset, years)) {
+    for (const record of batch) {
+      checker.add(record);
+      coverage?.add(record);
+    }
   }
   return checker.finish();
 }
@@ -78,13 +87,42 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
   await mkdir(path.join(outDir, 'flags'), { recursive: true });
   const valuesSeen: CheckResult['valuesSeen'] = {};
   const reports: DatasetCheckResult['report'][] = [];
-  for (const dataset of options.datasets) {
-    const check = await checkHarvestedDataset(options.harvestDir, options.harvest, dataset);
+  // The harvested datasets first: the years they hold are what the project's datasets are made for.
+  const ordered = [
+    ...options.datasets.filter(isUpstreamDataset),
+    ...options.datasets.filter((d) => !isUpstreamDataset(d)),
+  ];
+  const byId = new Map<string, DatasetCheckResult['report']>();
+  // A demo harvest's synthetic dapils are not counted against the official lists (docs/data.md).
+  const demo = options.harvest.parameters.demo;
+  const coverage = createCoverageAccumulator(!demo);
+  for (const dataset of ordered) {
+    const years = dataset.origin?.kind === 'project' ? upstreamYearsOf([...byId.values()]) : [];
+    const accumulator = dataset.id === 'turnout' ? coverage : null;
+    const check = await checkHarvestedDataset(
+      options.harvestDir,
+      options.harvest,
+      demo ? withoutOfficialListRules(dataset) : dataset,
+      years,
+      accumulator,
+    );
+    byId.set(dataset.id, check.report);
     await writeFileAtomic(flagsFile(outDir, dataset), renderFlags(check.flags));
-    reports.push(check.report);
     valuesSeen[dataset.id] = check.valuesSeen;
   }
-  const quality = buildQualityReport(reports);
+  // The report is about the source's data: a dataset the project makes is checked (its flags file is written like
+  // the others') but left out, and a broken rule there is the project's bug, not the source's.
+  for (const dataset of options.datasets) {
+    const report = byId.get(dataset.id) as DatasetCheckResult['report'];
+    if (isUpstreamDataset(dataset)) reports.push(report);
+    else if (report.violationCount > 0)
+      throw new Error(
+        `${dataset.id}: the project's own records break ${listBrokenRules(buildQualityReport([report]))
+          .map((rule) => rule.ruleId)
+          .join(', ')}`,
+      );
+  }
+  const quality = buildQualityReport(reports, coverage.finish(upstreamYearsOf(reports)));
   await writeFileAtomic(path.join(outDir, QUALITY_REPORT_JSON), `${JSON.stringify(quality, null, 2)}\n`);
   await writeFileAtomic(path.join(outDir, QUALITY_REPORT_MARKDOWN), renderQualityReportMarkdown(quality));
   const file: CheckResultFile = { harvestId: options.harvest.harvestId, valuesSeen };
@@ -97,6 +135,20 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
     throw new BuildError('CHECK_STRICT_FAILED', `Broken: ${broken.join(', ')}.`);
   }
   return { ...file, quality };
+}
+
+/**
+ * The four-digit election years of the upstream datasets' records, ascending, from their quality reports (which
+ * count every record by year): what a project dataset is made for (ProjectRecordsContext.years).
+ */
+export function upstreamYearsOf(reports: readonly DatasetQualityReport[]): number[] {
+  const years = new Set<number>();
+  for (const report of reports) {
+    const dataset = findDataset(report.dataset);
+    if (!dataset || !isUpstreamDataset(dataset)) continue;
+    for (const { year } of report.years) if (/^[0-9]{4}$/.test(year)) years.add(Number(year));
+  }
+  return [...years].sort((a, b) => a - b);
 }
 
 /** The check stage's result for `harvestId`, read back from its folder; a check of another harvest is refused. */

@@ -3,6 +3,7 @@
 // (with --strict) whether a broken rule fails the build.
 import type { DatasetDefinition, RawRecord, RuleFinding } from '../datasets/dataset-definition.ts';
 import type { Localized } from '../languages.ts';
+import type { DapilCoverage } from './dapil-coverage.ts';
 
 /** One broken rule on one record. */
 export interface QualityViolation {
@@ -53,6 +54,8 @@ export interface QualityReport {
   recordsFlagged: number;
   violationCount: number;
   datasets: DatasetQualityReport[];
+  /** The turnout records against the official dapil lists, per election year (absent in older reports). */
+  coverage?: DapilCoverage;
 }
 
 export interface DatasetCheckResult {
@@ -196,12 +199,13 @@ function summarize(
 }
 
 /** The whole build's report, datasets in the order given (the registry's publishing order). */
-export function buildQualityReport(datasets: readonly DatasetQualityReport[]): QualityReport {
+export function buildQualityReport(datasets: readonly DatasetQualityReport[], coverage?: DapilCoverage): QualityReport {
   return {
     recordsChecked: datasets.reduce((sum, dataset) => sum + dataset.recordsChecked, 0),
     recordsFlagged: datasets.reduce((sum, dataset) => sum + dataset.recordsFlagged, 0),
     violationCount: datasets.reduce((sum, dataset) => sum + dataset.violationCount, 0),
     datasets: [...datasets],
+    ...(coverage ? { coverage } : {}),
   };
 }
 

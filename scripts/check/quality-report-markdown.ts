@@ -1,5 +1,6 @@
 // The quality report for people: Markdown with Indonesian and English headings, a summary per dataset and
 // year, then every violation with its record's key and values. Pure: report in, text out.
+import type { DapilCoverage, YearCoverage } from './dapil-coverage.ts';
 import type { DatasetQualityReport, QualityReport } from './quality-check.ts';
 
 /**
@@ -98,6 +99,58 @@ function renderDataset(dataset: DatasetQualityReport): string[] {
   return lines;
 }
 
+const COVERAGE_STATUS: Record<YearCoverage['status'], string> = {
+  compared: '',
+  'no-turnout': 'tidak ada data pengguna hak pilih / no turnout data',
+  'no-official-list': 'tidak ada daftar resmi / no official list',
+  'not-compared': 'data demo, tidak dibandingkan / demo data, not compared',
+};
+
+/** "20 / 77" for a compared year, else the reason there is no figure. */
+function coverageCell(year: YearCoverage, counts: { harvested: number; official: number }): string {
+  return year.status === 'compared' ? `${counts.harvested} / ${counts.official}` : COVERAGE_STATUS[year.status];
+}
+
+/** The turnout records against the official dapil lists: a row per year, then the dapils missing from each. */
+function renderCoverage(coverage: DapilCoverage): string[] {
+  const lines = ['## Cakupan dapil resmi / Coverage of the official dapils', ''];
+  if (coverage.years.length === 0) return [...lines, '_Tidak ada rekaman. / No records._', ''];
+  lines.push(
+    ...table(
+      [
+        'Tahun / Year',
+        'Dapil / Dapils',
+        'Kabupaten/kota / Regencies',
+        'Kode dapil tak dikenal / Unknown dapil ids',
+        'Kabupaten/kota di dapil lain / Regencies in another dapil',
+        'Nama tak cocok / Names unmatched',
+      ],
+      coverage.years.map((year) => [
+        String(year.year),
+        coverageCell(year, year.dapils),
+        coverageCell(year, year.regencies),
+        escapeTableCell(year.unknownDapils.map((dapil) => `${dapil.id} (${dapil.records})`).join(', ')),
+        String(year.misplacedRegencies),
+        String(year.unmatchedRegencies),
+      ]),
+    ),
+    '',
+  );
+  for (const year of coverage.years) {
+    if (year.status !== 'compared') continue;
+    lines.push(`### ${year.year}: dapil tanpa data / dapils missing (${year.missingDapils.length})`, '');
+    lines.push(
+      year.missingDapils.length === 0
+        ? '_Tidak ada. / None._'
+        : escapeTableCell(year.missingDapils.map((dapil) => `${dapil.id} ${dapil.name}`).join(', ')),
+      '',
+    );
+    if (year.law)
+      lines.push(`Daftar resmi: ${escapeTableCell(year.law.id)} / Official list: ${escapeTableCell(year.law.en)}`, '');
+  }
+  return lines;
+}
+
 export function renderQualityReportMarkdown(report: QualityReport): string {
   const lines = [
     '# Laporan kualitas data / Data quality report',
@@ -127,6 +180,7 @@ export function renderQualityReportMarkdown(report: QualityReport): string {
         ]),
     ),
     '',
+    ...(report.coverage ? renderCoverage(report.coverage) : []),
     ...report.datasets.flatMap(renderDataset),
   ];
   return `${lines.join('\n').trimEnd()}\n`;

@@ -71,7 +71,7 @@ export function renderDatasetDictionary(dataset: DatasetDefinition, heading = '#
     '',
     `*${dataset.title.id}.* ${dataset.description.id}`,
     '',
-    `Upstream query \`${dataset.upstreamName}\` (\`${dataset.path}\`). A record is identified by ${dataset.keyFields.map((field) => `\`${field}\``).join(', ')}; files are split by \`${dataset.yearField}\`. File names start with \`${dataset.fileStem}\`.`,
+    `${dataset.origin?.kind === 'project' ? `Not harvested: the project's own records. ${dataset.origin.source.en}` : `Upstream query \`${dataset.upstreamName}\` (\`${dataset.path}\`).`} A record is identified by ${dataset.keyFields.map((field) => `\`${field}\``).join(', ')}; files are split by \`${dataset.yearField}\`. File names start with \`${dataset.fileStem}\`.`,
     '',
     `${heading}# Columns`,
     '',

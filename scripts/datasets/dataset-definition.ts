@@ -81,6 +81,31 @@ export interface DatasetQualityRule extends QualityRuleBase {
 /** One of the rules of UPSTREAM.md ("Rules the data should obey"), declared as data on its dataset. */
 export type QualityRule = RecordQualityRule | DatasetQualityRule;
 
+/** What a dataset that is not harvested may read to make its records: the harvest's years and records. */
+interface ProjectRecordsContext {
+  /** The four-digit election years of the harvest's upstream records (every upstream dataset), ascending. */
+  years: readonly number[];
+  /** The records of an upstream dataset, in harvest order (one stored page per batch). */
+  upstreamRecords(id: string): AsyncIterable<readonly RawRecord[]>;
+}
+
+/**
+ * Where a dataset's records come from. 'upstream' (the default when `origin` is absent): harvested from the query
+ * at `path`. 'project': made by the project itself, never harvested; the harvest skips it, and the check and
+ * snapshot stages read its raw records from `records` (per election year, like a harvest), so the writers,
+ * dictionary, downloads and data package treat it like the others. Its `upstreamFields` are the fields of those
+ * records; `path`, `upstreamName` and `filterParameter` are empty (there is no query).
+ */
+type DatasetOrigin =
+  | { kind: 'upstream' }
+  | {
+      kind: 'project';
+      /** Where the records come from, for the dictionary and the about page: the laws cited, or the derivation. */
+      source: Localized;
+      /** The raw records, in a fixed order (the same input gives the same records, byte for byte). */
+      records: (context: ProjectRecordsContext) => AsyncIterable<readonly RawRecord[]>;
+    };
+
 /** One sex of one voter list (or of all lists together), and the column holding its count. */
 export interface CountCell {
   sex: 'male' | 'female' | 'total';
@@ -118,8 +143,8 @@ interface ColumnRoles {
   recordName?: string;
   /** The column grouping a year's pages (a dapil's province). */
   groupName?: string;
-  /** The column the documented filter parameter (`filterParameter`) compares with. */
-  filter: string;
+  /** The column the documented filter parameter (`filterParameter`) compares with; absent without a query (the dapils). */
+  filter?: string;
   /** Counts of persons by voter list and sex, in table order (DPT, DPTb, DPK, all lists); absent: no counts. */
   countGroups?: readonly CountGroup[];
 }
@@ -129,7 +154,7 @@ interface ColumnRoles {
  * `view` chooses the layout: `counts` (the records' count groups, totals and charts: the dapil page) or `profile`
  * (every field of the record: the party page).
  */
-interface DatasetPages {
+export interface DatasetPages {
   /** The URL word of the dataset's pages in each language; also names its per-page files (the Indonesian one). */
   slug: Localized;
   view: 'counts' | 'profile';
@@ -142,6 +167,8 @@ interface DatasetPages {
 export interface DatasetDefinition {
   /** Short stable identifier used in paths and file names. */
   id: string;
+  /** Where the records come from; absent means harvested from the upstream. */
+  origin?: DatasetOrigin;
   /** Start of every published file name, so a downloaded file says what it is (`<stem>-<year>.<format>`). */
   fileStem: string;
   title: Localized;
@@ -166,7 +193,8 @@ export interface DatasetDefinition {
   rules: readonly QualityRule[];
   /** The columns that play a role (year, page key, name, filter, counts). */
   roles: ColumnRoles;
-  pages: DatasetPages;
+  /** The dataset's own pages; null for a dataset without pages (the official dapils: downloads and dictionary only). */
+  pages: DatasetPages | null;
   /**
    * Columns that refer to the key of another dataset (turnout's dapil to the official dapil list, say):
    * datapackage.json's `foreignKeys`, each to the other dataset's file of the same format and year.
@@ -183,9 +211,9 @@ export interface DatasetDefinition {
  * A dataset declaration, checked once as it is made: every role names a declared column, the page key is text,
  * the year an integer. Example: `defineDataset({ id: 'turnout', …, roles: { year: 'election_year', … } })`.
  */
-export function defineDataset<const Id extends string>(
-  dataset: DatasetDefinition & { id: Id },
-): DatasetDefinition & { id: Id } {
+export function defineDataset<const Id extends string, const Pages extends DatasetPages | null>(
+  dataset: DatasetDefinition & { id: Id; pages: Pages },
+): DatasetDefinition & { id: Id; pages: Pages } {
   const columns = new Map(dataset.columns.map((column) => [column.name, column]));
   const { countGroups = [], ...single } = dataset.roles;
   const named = [...Object.values(single), ...countGroups.flatMap((group) => group.cells.map((cell) => cell.column))];
@@ -221,6 +249,14 @@ interface DatasetReference {
   dataset: DatasetDefinition['id'];
   referencedColumns: readonly string[];
 }
+
+/** Whether the dataset is harvested from the upstream (its `origin` absent or 'upstream'). */
+export function isUpstreamDataset(dataset: DatasetDefinition): dataset is UpstreamDatasetDefinition {
+  return dataset.origin === undefined || dataset.origin.kind === 'upstream';
+}
+
+/** A dataset harvested from the upstream. */
+export type UpstreamDatasetDefinition = DatasetDefinition & { origin?: { kind: 'upstream' } };
 
 /**
  * The identity of a record as one string, from its key fields.

@@ -4,17 +4,29 @@
 // there gets its pages too (docs/architecture.md, "Where to add a dataset").
 import { pathToFileURL } from 'node:url';
 import { readTestDatasetsModule } from '../config.ts';
-import type { DatasetDefinition, DerivedDatasetDefinition } from './dataset-definition.ts';
+import {
+  isUpstreamDataset,
+  type DatasetDefinition,
+  type DatasetPages,
+  type DerivedDatasetDefinition,
+  type UpstreamDatasetDefinition,
+} from './dataset-definition.ts';
+import { dapilDataset } from './dapil-dataset.ts';
 import { partyDataset } from './party-dataset.ts';
 import { turnoutDataset } from './turnout-dataset.ts';
 import { turnoutLongDataset } from './turnout-long-dataset.ts';
 
 export type DatasetId = DatasetDefinition['id'];
 
+/** The datasets this project harvests from the upstream. */
+const HARVESTED_DATASETS = [turnoutDataset, partyDataset] as const;
 /** The datasets this project publishes (a test may add more to DATASETS, never to these). */
-const SHIPPED_DATASETS = [turnoutDataset, partyDataset] as const;
-/** The ids of the shipped datasets, derived from their declarations: 'turnout' | 'parties'. */
-export type ShippedDatasetId = (typeof SHIPPED_DATASETS)[number]['id'];
+const SHIPPED_DATASETS = [...HARVESTED_DATASETS, dapilDataset] as const;
+/**
+ * The ids of the harvested datasets this project ships, derived from their declarations: 'turnout' | 'parties'
+ * (what the stand-in upstream and the demo data always serve).
+ */
+export type ShippedDatasetId = (typeof HARVESTED_DATASETS)[number]['id'];
 
 async function loadTestDatasets(): Promise<readonly DatasetDefinition[]> {
   const module = readTestDatasetsModule();
@@ -28,6 +40,17 @@ async function loadTestDatasets(): Promise<readonly DatasetDefinition[]> {
 
 export const DATASETS: readonly DatasetDefinition[] = [...SHIPPED_DATASETS, ...(await loadTestDatasets())];
 
+/** The datasets the harvest downloads (the others are made by the project: `DatasetDefinition.origin`). */
+export const UPSTREAM_DATASETS: readonly UpstreamDatasetDefinition[] = DATASETS.filter(isUpstreamDataset);
+
+/** A dataset with pages of its own (`pages` not null). */
+export type PagedDataset = DatasetDefinition & { pages: DatasetPages };
+
+/** The datasets with pages of their own, in publishing order (the official dapils have none). */
+export const PAGED_DATASETS: readonly PagedDataset[] = DATASETS.filter(
+  (dataset): dataset is PagedDataset => dataset.pages !== null,
+);
+
 export function findDataset(id: string): DatasetDefinition | undefined {
   return DATASETS.find((dataset) => dataset.id === id);
 }
@@ -37,6 +60,13 @@ export function datasetById(id: string): DatasetDefinition {
   const dataset = findDataset(id);
   if (dataset === undefined) throw new Error(`no dataset is declared with the id ${JSON.stringify(id)}`);
   return dataset;
+}
+
+/** The declared dataset of a page (a route, a profile page): one without pages has none to name. */
+export function pagedDatasetById(id: string): PagedDataset {
+  const dataset = datasetById(id);
+  if (dataset.pages === null) throw new Error(`the dataset ${id} has no pages`);
+  return dataset as PagedDataset;
 }
 
 /** Datasets computed from a harvested dataset's normalized records (DerivedDatasetDefinition), in publishing order. */

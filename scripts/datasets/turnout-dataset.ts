@@ -21,6 +21,7 @@ import {
 import { REGION_CODES_LICENCE } from './regions/official-regions.ts';
 import { officialRegionMatcher } from './regions/region-matcher.ts';
 import type { Localized } from '../languages.ts';
+import { createOfficialListRules } from './dapils/official-list-rules.ts';
 
 /**
  * The voter lists as the law names them (UU 7/2017 art. 198-210; PKPU 7/2022): `name` is the abbreviation with
@@ -216,6 +217,7 @@ const rules: readonly QualityRule[] = [
       en: 'JumlahTotalPenggunaHakPilihLakiLaki plus JumlahTotalPenggunaHakPilihPerempuan equals JumlahSeluruhPenggunaHakPilih.',
     },
   }),
+  ...createOfficialListRules(),
   createKeyUniqueRule(keyFields),
 ];
 

@@ -2,7 +2,7 @@
 // the synthetic demo data when none is configured, or (offline) the last complete harvest on disk.
 import { randomBytes } from 'node:crypto';
 import type { PublisherConfig } from '../config.ts';
-import { DATASETS } from '../datasets/datasets.ts';
+import { UPSTREAM_DATASETS } from '../datasets/datasets.ts';
 import { BuildError } from '../errors.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { DEMO_DATA_NOTICE, demoDataset } from '../synthetic/synthetic-data.ts';
@@ -47,7 +47,7 @@ export async function runHarvestStage(options: HarvestStageOptions): Promise<Har
   const base = {
     config: config.upstream,
     cacheDir: config.cacheDir,
-    datasets: DATASETS,
+    datasets: UPSTREAM_DATASETS,
     reporter,
     ...(options.signal ? { signal: options.signal } : {}),
   };

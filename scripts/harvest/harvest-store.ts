@@ -3,7 +3,8 @@
 // every page it names is on disk, and only then does the folder move from partial/ to complete/.
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
+import { isUpstreamDataset, type DatasetDefinition, type RawRecord } from '../datasets/dataset-definition.ts';
+import { findDataset } from '../datasets/datasets.ts';
 import { BuildError } from '../errors.ts';
 import { writeFileAtomic } from '../foundation/atomic-file.ts';
 import { sha256Hex } from '../foundation/hashing.ts';
@@ -306,4 +307,32 @@ export async function* readHarvestPages(
     }
     yield page;
   }
+}
+
+/**
+ * Every record of a published dataset for one harvest, a batch at a time, in harvest order: an upstream dataset's
+ * stored pages (one batch per page), or the records a project dataset makes (`DatasetDefinition.origin`), which may
+ * read the harvest's upstream records. The check and snapshot stages both read records through here, so their two
+ * passes see the same records in the same order.
+ */
+export async function* readDatasetRecords(
+  dir: string,
+  manifest: HarvestManifest,
+  dataset: DatasetDefinition,
+  /** The four-digit election years of the harvest's upstream records (ProjectRecordsContext.years). */
+  years: readonly number[],
+): AsyncGenerator<readonly RawRecord[]> {
+  const origin = dataset.origin;
+  if (origin === undefined || origin.kind === 'upstream') {
+    for await (const page of readHarvestPages(dir, manifest, dataset)) yield page.records;
+    return;
+  }
+  yield* origin.records({
+    years,
+    async *upstreamRecords(id) {
+      const source = findDataset(id);
+      if (!source || !isUpstreamDataset(source)) throw new Error(`${dataset.id} reads ${id}, not an upstream dataset`);
+      for await (const page of readHarvestPages(dir, manifest, source)) yield page.records;
+    },
+  });
 }

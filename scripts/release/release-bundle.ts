@@ -7,7 +7,7 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
-import type { PublishedDataset } from '../datasets/dataset-definition.ts';
+import { isUpstreamDataset, type PublishedDataset } from '../datasets/dataset-definition.ts';
 import { renderDatasetDictionary, renderDerivedDictionary, renderFormatTypes } from '../datasets/data-dictionary.ts';
 import { formatOf } from '../formats.ts';
 import { sha256Hex } from '../foundation/hashing.ts';
@@ -79,10 +79,21 @@ export function renderBundleReadme(
     '',
     release
       ? release.citation
-      : `Komisi Pemilihan Umum (KPU). Election data (${used.map((dataset) => dataset.title.en).join('; ')}). KPU open-data API, queries ${used.flatMap((dataset) => ('upstreamName' in dataset ? [dataset.upstreamName] : [])).join(' and ')}.`,
+      : `Komisi Pemilihan Umum (KPU). Election data (${used.map((dataset) => dataset.title.en).join('; ')}). KPU open-data API, queries ${used.flatMap((dataset) => ('upstreamName' in dataset && isUpstreamDataset(dataset) ? [dataset.upstreamName] : [])).join(' and ')}.`,
     '',
     '## Source and licence / Sumber dan lisensi',
     '',
+    // A dataset the project ships (the official dapils) names its own source: the laws its tables are taken from.
+    ...used.flatMap((dataset) =>
+      'origin' in dataset && dataset.origin?.kind === 'project'
+        ? [
+            `${dataset.title.en}: ${dataset.origin.source.en}`,
+            '',
+            `${dataset.title.id}: ${dataset.origin.source.id}`,
+            '',
+          ]
+        : [],
+    ),
     'Source: the KPU open-data API. The upstream publishes no licence for this data; none is granted or implied here. Credit the KPU as the source.',
     '',
     'Sumber: API data terbuka KPU. Sumber tidak mencantumkan lisensi untuk data ini; tidak ada lisensi yang diberikan di sini. Sebutkan KPU sebagai sumber.',

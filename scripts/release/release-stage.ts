@@ -7,7 +7,7 @@
 import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { isUpstreamDataset, type DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { DERIVED_DATASETS } from '../datasets/datasets.ts';
 import type { NormalizedRecord } from '../normalize/normalize-records.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
@@ -199,7 +199,9 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
 
   const datasets: DatasetChanges[] = [];
   if (previousRelease && !unchanged) {
-    for (const dataset of options.datasets) {
+    // Only harvested datasets are compared record by record: the project's own (the official dapils) change only
+    // with the project's code, which its changelog describes.
+    for (const dataset of options.datasets.filter(isUpstreamDataset)) {
       const before =
         (await readJsonIfPresent<NormalizedRecord[]>(allYearsFile(options.publishedDataDir, dataset))) ?? [];
       const after = await readJsonFile<NormalizedRecord[]>(allYearsFile(options.snapshotDataDir, dataset));

@@ -10,7 +10,15 @@ import {
   type DerivedDatasetDefinition,
 } from '../datasets/dataset-definition.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
-import { datasetById, DATASETS, DERIVED_DATASETS, findDataset, type DatasetId } from '../datasets/datasets.ts';
+import {
+  datasetById,
+  DATASETS,
+  DERIVED_DATASETS,
+  findDataset,
+  PAGED_DATASETS,
+  pagedDatasetById,
+  type DatasetId,
+} from '../datasets/datasets.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { isAbsoluteHttpUrl, isEmailAddress } from '../datasets/value-parsers.ts';
 import type { FileFormat, PublishedFile } from '../snapshot/snapshot-manifest.ts';
@@ -170,7 +178,7 @@ export function profileLabel(view: ProfileView): string {
 
 /** The page key in words, as a profile page's lead says it. Example: ('en', 'parties', '3') → "Ballot number 3". */
 export function keyLine(lang: Lang, dataset: DatasetId, id: string): string {
-  return `${datasetById(dataset).pages.keyLabel[lang]} ${id}`;
+  return `${pagedDatasetById(dataset).pages.keyLabel[lang]} ${id}`;
 }
 
 /** The page key in words mid-sentence. Example: ('id', 'parties', '3') → "nomor urut 3"; ('en', 'turnout', '1101') → "dapil 1101". */
@@ -419,6 +427,47 @@ export function loadingSnippets(site: SiteData, lang: Lang): LoadingSnippet[] {
   });
 }
 
+/** What the home and year pages say of a year's coverage of the official dapils (docs/data.md). */
+export interface CoverageSummary {
+  /** "20 of 77 dapils, 213 of 497 regencies of the official list", or why there is no figure ("no turnout data"). */
+  line: string;
+  /** The official list's law, when the year was compared. */
+  law: string | null;
+  /** "1101 ACEH I", … : the official dapils without a turnout record. */
+  missing: string[];
+  /** Sentences on dapil ids the list does not know and regencies in another dapil; empty when there are none. */
+  notes: string[];
+}
+
+/** The year's coverage from the quality report, or null when the report has none (a report older than coverage). */
+export function coverageSummary(site: SiteData, lang: Lang, year: number): CoverageSummary | null {
+  const t = TEXT[lang].coverage;
+  const coverage = site.quality.coverage?.years.find((entry) => entry.year === year);
+  if (!coverage) return null;
+  if (coverage.status !== 'compared') {
+    const line = { 'no-turnout': t.noTurnout, 'no-official-list': t.noList, 'not-compared': t.notCompared }[
+      coverage.status
+    ];
+    // The year page shows it as a sentence of its own.
+    return { line: `${line.charAt(0).toLocaleUpperCase(lang)}${line.slice(1)}`, law: null, missing: [], notes: [] };
+  }
+  const notes: string[] = [];
+  if (coverage.unknownDapils.length > 0)
+    notes.push(t.unknownIds(coverage.unknownDapils.map((dapil) => dapil.id).join(', ')));
+  if (coverage.misplacedRegencies > 0) notes.push(t.misplaced(coverage.misplacedRegencies));
+  return {
+    line: t.line({
+      dapils: formatCount(lang, coverage.dapils.harvested),
+      officialDapils: formatCount(lang, coverage.dapils.official),
+      regencies: formatCount(lang, coverage.regencies.harvested),
+      officialRegencies: formatCount(lang, coverage.regencies.official),
+    }),
+    law: coverage.law === null ? null : t.law(coverage.law[lang]),
+    missing: coverage.missingDapils.map((dapil) => `${dapil.id} ${dapil.name}`),
+    notes,
+  };
+}
+
 /** A count cell of a totals table, with the column it sums. */
 type TotalCell = Cell & { missing: number; column: string };
 
@@ -502,12 +551,23 @@ export function violationPage(
 }
 
 /** What a year holds, for its line on the home page. */
-export function yearCounts(view: YearView): { dapils: number; regencies: number; parties: number } {
+function yearCounts(view: YearView): { dapils: number; regencies: number; parties: number } {
   return {
     dapils: view.provinces.reduce((sum, province) => sum + province.dapils.length, 0),
     regencies: view.turnoutRecords.length,
     parties: view.parties.length,
   };
+}
+
+/**
+ * A year's line on the home page: what it holds ("6 dapils, 16 regencies, 8 parties", or "no turnout data, 20
+ * parties" for a year the source has no turnout for) and its coverage of the official dapils (null when the year
+ * has no turnout or the quality report has no coverage).
+ */
+export function homeYearLine(site: SiteData, lang: Lang, view: YearView): { text: string; coverage: string | null } {
+  const t = TEXT[lang];
+  if (view.turnoutRecords.length === 0) return { text: t.coverage.noTurnoutLine(view.parties.length), coverage: null };
+  return { text: t.home.yearLine(yearCounts(view)), coverage: coverageSummary(site, lang, view.year)?.line ?? null };
 }
 
 /** Whether any record of a profile page (a party's) breaks a rule (the year page marks it). */
@@ -535,7 +595,7 @@ export interface ProfileSection {
  * registry's order; a dataset without pages that year has none.
  */
 export function yearProfileSections(site: SiteData, lang: Lang, year: number): ProfileSection[] {
-  return DATASETS.filter((dataset) => dataset.pages.view === 'profile' && dataset.id !== partyDataset.id).flatMap(
+  return PAGED_DATASETS.filter((dataset) => dataset.pages.view === 'profile' && dataset.id !== partyDataset.id).flatMap(
     (dataset): ProfileSection[] => {
       const views = site.profiles.filter((view) => view.dataset === dataset.id && view.year === year);
       if (views.length === 0) return [];

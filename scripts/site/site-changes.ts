@@ -6,7 +6,7 @@
 import type { NormalizedValue } from '../normalize/normalize-records.ts';
 import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
 import { keyPhrase, profileLabel } from './page-models.ts';
-import { datasetById, DATASETS } from '../datasets/datasets.ts';
+import { datasetById, DATASETS, PAGED_DATASETS } from '../datasets/datasets.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import type { DapilView, DatasetId, ProfileView, SiteData } from './site-data.ts';
 import { formatCount, formatDate, formatDateTime, formatDecimal, formatIsoDate } from './site-format.ts';
@@ -255,7 +255,7 @@ export function changelog(site: SiteData, lang: Lang, limits: Readonly<Changelog
       ? { id: release.id, retrieved: formatDateTime(lang, manifest.harvest.finishedAt), unchanged: !release.new }
       : null,
     releases,
-    recordColumns: DATASETS.map((dataset) => ({ dataset: dataset.id, label: dataset.pages.recordsLabel[lang] })),
+    recordColumns: PAGED_DATASETS.map((dataset) => ({ dataset: dataset.id, label: dataset.pages.recordsLabel[lang] })),
     older: Math.max(0, newestFirst.length - releases.length),
   };
 }

@@ -19,6 +19,7 @@ export const CREDITS: readonly Credit[] = [
   },
   { name: 'parquet-wasm', licence: 'MIT OR Apache-2.0', use: { id: 'penulis Parquet', en: 'Parquet writer' } },
   { name: 'csv-parse', licence: 'MIT', use: { id: 'pembaca CSV', en: 'CSV reader' } },
+  { name: 'exceljs', licence: 'MIT', use: { id: 'penulis XLSX', en: 'XLSX writer' } },
   {
     name: 'idn-area-data',
     licence: 'MIT',

@@ -11,7 +11,7 @@ import {
   type CountGroup,
   type DatasetDefinition,
 } from '../datasets/dataset-definition.ts';
-import { datasetById, DATASETS, findDataset, type DatasetId } from '../datasets/datasets.ts';
+import { datasetById, findDataset, PAGED_DATASETS, type DatasetId } from '../datasets/datasets.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { partyMatchKey } from '../datasets/party-identity.ts';
@@ -297,7 +297,7 @@ export function buildSiteData(
   companions: readonly string[] = ['manifest.json'],
   releaseFiles: ReleaseFiles = { releases: [], history: [] },
 ): SiteData {
-  const yearColumns = new Map(DATASETS.map((dataset) => [dataset.id, dataset.roles.year]));
+  const yearColumns = new Map(PAGED_DATASETS.map((dataset) => [dataset.id, dataset.roles.year]));
   const yearOf = (record: SiteRecord): number | null => numberValue(record, yearColumns.get(record.dataset) ?? '');
   const recordsOf = (dataset: DatasetDefinition): SiteRecord[] => records[dataset.id] ?? [];
   // Only four-digit years get pages (docs/data.md), even from a manifest written before the snapshot said so;
@@ -314,7 +314,7 @@ export function buildSiteData(
       parties: groupProfiles(partyDataset, year, partyRecords),
     };
   });
-  const profiles = DATASETS.filter((dataset) => dataset.pages.view === 'profile').flatMap((dataset) =>
+  const profiles = PAGED_DATASETS.filter((dataset) => dataset.pages.view === 'profile').flatMap((dataset) =>
     pageYears.flatMap((year) =>
       dataset.id === partyDataset.id
         ? (years.find((view) => view.year === year)?.parties ?? [])
@@ -340,7 +340,7 @@ export function buildSiteData(
     dapils: years.flatMap((year) => year.provinces.flatMap((province) => province.dapils)),
     profiles,
     partyViews: years.flatMap((year) => year.parties),
-    yearless: DATASETS.flatMap(recordsOf).filter((record) => {
+    yearless: PAGED_DATASETS.flatMap(recordsOf).filter((record) => {
       const year = yearOf(record);
       return year === null || !known.has(year);
     }),
@@ -495,8 +495,9 @@ export async function loadSiteData(dataDir: string): Promise<SiteData> {
   const qualityFile = findFile(manifest, (file) => file.format === 'quality-json', 'quality report (quality-json)');
   const quality = JSON.parse(await readManifestFile(dataDir, qualityFile)) as QualityReport;
 
+  // The records of the datasets with pages: a dataset without (the official dapils) is in the downloads only.
   const records: Record<DatasetId, SiteRecord[]> = {};
-  for (const dataset of DATASETS) {
+  for (const dataset of PAGED_DATASETS) {
     // The all-years file holds every record in the harvested order, so a record's index is its position.
     const file = findFile(
       manifest,
@@ -514,8 +515,8 @@ export async function loadSiteData(dataDir: string): Promise<SiteData> {
 
   // The pages group the all-years file by year; each per-year download must hold exactly those records.
   for (const file of manifest.files) {
-    // Derived datasets (turnout-long) have no pages: their rows are the turnout records' counts, rearranged.
-    if (file.format !== 'json' || file.year === 'all' || file.dataset === null) continue;
+    // Derived datasets (turnout-long) and datasets without pages (dapils) are not loaded: no pages to agree with.
+    if (file.format !== 'json' || file.year === 'all' || file.dataset === null || !(file.dataset in records)) continue;
     const dataset = findDataset(file.dataset);
     if (dataset === undefined) continue;
     const count = (records[file.dataset] ?? []).filter(

@@ -2,7 +2,7 @@
 // (year, dapil id, ballot number), so a shared link keeps working across rebuilds. Paths here are
 // root-relative without Astro's `base`; `withBase` adds it.
 
-import { datasetById, type DatasetId } from '../datasets/datasets.ts';
+import { pagedDatasetById, type DatasetId } from '../datasets/datasets.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { DEFAULT_LANG, type Lang } from '../languages.ts';
 import { TEXT } from './site-text.ts';
@@ -56,7 +56,7 @@ export function pagePath(lang: Lang, page: PageRef): string {
     case 'dapil':
       return `${start}${page.year}/${turnoutDataset.pages.slug[lang]}/${page.dapilId}/`;
     case 'profile':
-      return `${start}${page.year}/${datasetById(page.dataset).pages.slug[lang]}/${page.id}/`;
+      return `${start}${page.year}/${pagedDatasetById(page.dataset).pages.slug[lang]}/${page.id}/`;
     default:
       return `${start}${TEXT[lang].slugs[page.kind]}/`;
   }

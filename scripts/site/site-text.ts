@@ -100,6 +100,20 @@ export interface SiteText {
     acronym: string;
     totalRow: string;
   };
+  coverage: {
+    heading: string;
+    /** "20 of 77 dapils, 213 of 497 regencies of the official list" */
+    line: (parts: { dapils: string; officialDapils: string; regencies: string; officialRegencies: string }) => string;
+    noTurnout: string;
+    /** A year's line on the home page when the source has no turnout for it: "no turnout data, 20 parties". */
+    noTurnoutLine: (parties: number) => string;
+    noList: string;
+    notCompared: string;
+    law: (law: string) => string;
+    missing: (count: number) => string;
+    unknownIds: (ids: string) => string;
+    misplaced: (count: number) => string;
+  };
   dapil: {
     title: (name: string, id: string, year: number) => string;
     summary: (parts: { province: string; regencies: number; voters: string }) => string;
@@ -406,6 +420,19 @@ const id: SiteText = {
     partyName: 'Nama partai',
     acronym: 'Akronim',
     totalRow: 'Jumlah',
+  },
+  coverage: {
+    heading: 'Cakupan dapil resmi',
+    line: ({ dapils, officialDapils, regencies, officialRegencies }) =>
+      `${dapils} dari ${officialDapils} dapil, ${regencies} dari ${officialRegencies} kabupaten/kota dalam daftar resmi`,
+    noTurnout: 'tidak ada data pengguna hak pilih',
+    noTurnoutLine: (parties) => `tidak ada data pengguna hak pilih, ${parties} partai`,
+    noList: 'tidak ada daftar dapil resmi untuk tahun ini',
+    notCompared: 'data demo: tidak dibandingkan dengan dapil resmi',
+    law: (law) => `Daftar resmi: ${law}`,
+    missing: (count) => `Dapil tanpa data (${count})`,
+    unknownIds: (ids) => `Kode dapil yang tidak ada dalam daftar resmi: ${ids}.`,
+    misplaced: (count) => `${count} rekaman menempatkan kabupaten/kota di dapil lain daripada daftar resmi.`,
   },
   dapil: {
     title: (name, dapilId, year) => `${name} (dapil ${dapilId}), pemilu ${year}`,
@@ -747,6 +774,19 @@ const en: SiteText = {
     partyName: 'Party name',
     acronym: 'Acronym',
     totalRow: 'Total',
+  },
+  coverage: {
+    heading: 'Coverage of the official dapils',
+    line: ({ dapils, officialDapils, regencies, officialRegencies }) =>
+      `${dapils} of ${officialDapils} dapils, ${regencies} of ${officialRegencies} regencies of the official list`,
+    noTurnout: 'no turnout data',
+    noTurnoutLine: (parties) => `no turnout data, ${parties} parties`,
+    noList: 'no official dapil list for this year',
+    notCompared: 'demo data: not compared with the official dapils',
+    law: (law) => `Official list: ${law}`,
+    missing: (count) => `Dapils without data (${count})`,
+    unknownIds: (ids) => `Dapil ids not in the official list: ${ids}.`,
+    misplaced: (count) => `${count} records put a regency in another dapil than the official list.`,
   },
   dapil: {
     title: (name, dapilId, year) => `${name} (dapil ${dapilId}), ${year} election`,

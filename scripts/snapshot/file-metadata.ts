@@ -27,9 +27,11 @@ export function fileMetadataOf(
     ['election_year', year === 'all' ? 'all' : String(year)],
     [
       'source',
-      'upstreamName' in dataset
-        ? `${SOURCE_PUBLISHER}, open-data API, query ${dataset.upstreamName}`
-        : `${SOURCE_PUBLISHER}, open-data API, query ${findDataset(dataset.from)?.upstreamName ?? dataset.from} (computed from the ${dataset.from} records)`,
+      'origin' in dataset && dataset.origin?.kind === 'project'
+        ? dataset.origin.source.en
+        : 'upstreamName' in dataset
+          ? `${SOURCE_PUBLISHER}, open-data API, query ${dataset.upstreamName}`
+          : `${SOURCE_PUBLISHER}, open-data API, query ${findDataset(dataset.from)?.upstreamName ?? dataset.from} (computed from the ${dataset.from} records)`,
     ],
     ['licence', LICENCE_NOTE],
     [

@@ -14,6 +14,7 @@ import {
   readCheckResult,
   type CheckResult,
   readRecordFlags,
+  upstreamYearsOf,
 } from '../check/check-stage.ts';
 import type { QualityReport } from '../check/quality-check.ts';
 import type {
@@ -22,9 +23,9 @@ import type {
   PublishedDataset,
   PublishedDatasetId,
 } from '../datasets/dataset-definition.ts';
-import { DATASETS, DERIVED_DATASETS } from '../datasets/datasets.ts';
+import { DATASETS, DERIVED_DATASETS, UPSTREAM_DATASETS } from '../datasets/datasets.ts';
 import { BuildError } from '../errors.ts';
-import { readHarvestPages, type HarvestManifest } from '../harvest/harvest-store.ts';
+import { readDatasetRecords, type HarvestManifest } from '../harvest/harvest-store.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
 import { normalizeRecord, type NormalizedRecord } from '../normalize/normalize-records.ts';
@@ -228,6 +229,8 @@ async function writeDatasetFiles(
   dataset: DatasetDefinition,
   flags: ReadonlyMap<number, readonly string[]>,
   derivedCounts: DerivedCounts,
+  /** The harvest's election years (ProjectRecordsContext.years), as the check stage saw them. */
+  harvestYears: readonly number[],
 ): Promise<Map<YearKey, number>> {
   const groups: YearGroup[] = [];
   const groupIndex = new Map<number | null, number>();
@@ -250,8 +253,8 @@ async function writeDatasetFiles(
     path.join(options.outDir, `${stemOf(dataset, 'all')}${formatOf('raw-json').suffix}`),
   );
   let position = 0;
-  for await (const page of readHarvestPages(options.harvestDir, options.harvest, dataset)) {
-    for (const record of page.records) {
+  for await (const batch of readDatasetRecords(options.harvestDir, options.harvest, dataset, harvestYears)) {
+    for (const record of batch) {
       const normalized = normalizeRecord(dataset, record, flags.get(position) ?? NO_FLAGS);
       position += 1;
       const index = await groupOf(yearOf(normalized));
@@ -317,14 +320,24 @@ function stemOf(dataset: { fileStem: string }, year: YearKey): string {
 }
 
 /** Every dataset's files (writeDatasetFiles) and its derived datasets', each snapshot failure as the build error it is. */
-async function writeAllDatasetFiles(options: SnapshotStageOptions): Promise<RecordsWritten> {
+async function writeAllDatasetFiles(
+  options: SnapshotStageOptions,
+  /** The harvest's election years (ProjectRecordsContext.years), as the check stage saw them. */
+  harvestYears: readonly number[],
+): Promise<RecordsWritten> {
   const recordsWritten: RecordsWritten = new Map();
   const derivedWritten: DerivedCounts = new Map();
   for (const dataset of DATASETS) {
     try {
       recordsWritten.set(
         dataset.id,
-        await writeDatasetFiles(options, dataset, await readRecordFlags(options.checkDir, dataset), derivedWritten),
+        await writeDatasetFiles(
+          options,
+          dataset,
+          await readRecordFlags(options.checkDir, dataset),
+          derivedWritten,
+          harvestYears,
+        ),
       );
     } catch (error) {
       if (error instanceof SnapshotValueError)
@@ -443,7 +456,7 @@ function buildSnapshotManifest(
       publisher: SOURCE_PUBLISHER,
       upstreamHost: harvest.parameters.upstreamHost,
       url: sourceUrlOf(options),
-      queries: DATASETS.map((dataset) => dataset.upstreamName),
+      queries: UPSTREAM_DATASETS.map((dataset) => dataset.upstreamName),
     },
     harvest: {
       harvestId: harvest.harvestId,
@@ -472,7 +485,7 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
   const check = await readCheckResult(options.checkDir, options.harvest.harvestId);
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  const recordsWritten = await writeAllDatasetFiles(options);
+  const recordsWritten = await writeAllDatasetFiles(options, upstreamYearsOf(check.quality.datasets));
   reporter.clearStatus();
   const files = await copyQualityReport(options.checkDir, outDir);
   const years = [...new Set(DATASETS.flatMap((dataset) => datasetYearsOf(recordsWritten, dataset.id)))].sort(

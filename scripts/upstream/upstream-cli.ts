@@ -2,7 +2,7 @@
 // demo data, with any of its "unknown" behaviours switched on from flags. A development tool, not the build.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { DATASETS } from '../datasets/datasets.ts';
+import { UPSTREAM_DATASETS } from '../datasets/datasets.ts';
 import { DEMO_DATA_NOTICE, demoDataset } from '../synthetic/synthetic-data.ts';
 import { HOSTILE_PRESETS, HOSTILE_PRESET_NAMES } from './hostile-presets.ts';
 import { loadUpstreamData, type DatasetId, type UpstreamData } from './upstream-data.ts';
@@ -47,7 +47,7 @@ Options:
   --ignore-offset        answer every page from offset 0
   --clamp-offset         answer an offset past the end with the last page (paging never ends)
   --mutate P[:D]@N       change the data after data request N (repeatable). P: ${MUTATION_PRESETS.join(', ')};
-                         D: ${DATASETS.map((dataset) => dataset.id).join(' | ')} (default turnout)
+                         D: ${UPSTREAM_DATASETS.map((dataset) => dataset.id).join(' | ')} (default turnout)
   --hostile NAME         answer hostilely (repeatable; docs/upstream.md). NAME: ${HOSTILE_PRESET_NAMES.join(', ')}
   -h, --help             show this help
 `;
@@ -99,9 +99,9 @@ export function parseMutateFlag(text: string): UpstreamMutation | string {
   const [, presetText = '', datasetText = 'turnout', after = ''] = match;
   const preset = MUTATION_PRESETS.find((candidate) => candidate === presetText) as MutationPreset | undefined;
   if (!preset) return `--mutate preset must be one of ${MUTATION_PRESETS.join(', ')}, got "${presetText}"`;
-  const dataset = DATASETS.find((candidate) => candidate.id === datasetText);
+  const dataset = UPSTREAM_DATASETS.find((candidate) => candidate.id === datasetText);
   if (!dataset)
-    return `--mutate dataset must be one of ${DATASETS.map((candidate) => candidate.id).join(', ')}, got "${datasetText}"`;
+    return `--mutate dataset must be one of ${UPSTREAM_DATASETS.map((candidate) => candidate.id).join(', ')}, got "${datasetText}"`;
   return createMutationPreset(preset, Number(after), dataset.id as DatasetId);
 }
 
@@ -260,7 +260,7 @@ async function runUpstreamCli(argv: readonly string[], environmentKey: string | 
   const running = await startUpstreamServer({ ...settings.server, apiKey, data, port: settings.port });
 
   console.log(`Stand-in upstream (not the real KPU API) listening at ${running.url}`);
-  const sizes = DATASETS.map(
+  const sizes = UPSTREAM_DATASETS.map(
     (dataset) => `${(data[dataset.id] ?? []).length} ${dataset.id} records at ${dataset.path}`,
   ).join(', ');
   console.log(

@@ -3,8 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
-import { DATASETS, type DatasetId, type ShippedDatasetId } from '../datasets/datasets.ts';
+import type { RawRecord, UpstreamDatasetDefinition } from '../datasets/dataset-definition.ts';
+import { UPSTREAM_DATASETS, type DatasetId, type ShippedDatasetId } from '../datasets/datasets.ts';
 
 export type { DatasetId } from '../datasets/datasets.ts';
 
@@ -15,13 +15,13 @@ export type { DatasetId } from '../datasets/datasets.ts';
 export type UpstreamData = Record<ShippedDatasetId, RawRecord[]> & Partial<Record<DatasetId, RawRecord[]>>;
 
 function createEmptyUpstreamData(): UpstreamData {
-  return Object.fromEntries(DATASETS.map((dataset) => [dataset.id, []])) as unknown as UpstreamData;
+  return Object.fromEntries(UPSTREAM_DATASETS.map((dataset) => [dataset.id, []])) as unknown as UpstreamData;
 }
 
 /** The dataset whose declared upstream fields are exactly these (in any order), if any. */
-export function recogniseDataset(fields: readonly string[]): DatasetDefinition | undefined {
+export function recogniseDataset(fields: readonly string[]): UpstreamDatasetDefinition | undefined {
   const given = new Set(fields);
-  return DATASETS.find(
+  return UPSTREAM_DATASETS.find(
     (dataset) =>
       given.size === fields.length &&
       given.size === dataset.upstreamFields.length &&
@@ -43,7 +43,7 @@ export async function loadUpstreamData(files: readonly string[]): Promise<Upstre
   return data;
 }
 
-async function readUpstreamFile(file: string): Promise<{ dataset: DatasetDefinition; records: RawRecord[] }> {
+async function readUpstreamFile(file: string): Promise<{ dataset: UpstreamDatasetDefinition; records: RawRecord[] }> {
   const extension = extname(file).toLowerCase();
   if (extension !== '.csv' && extension !== '.json') {
     throw new Error(`${file}: unsupported file type "${extension}"; upstream data files are .csv or .json`);
@@ -98,7 +98,7 @@ function parseJson(file: string, text: string): { fields: string[]; records: Raw
 /** For the error message: how the fields differ from the closest declared dataset. */
 function describeMismatch(fields: readonly string[]): string {
   const given = new Set(fields);
-  const closest = DATASETS.map((dataset) => ({
+  const closest = UPSTREAM_DATASETS.map((dataset) => ({
     dataset,
     missing: dataset.upstreamFields.filter((field) => !given.has(field)),
     unknown: fields.filter((field) => !dataset.upstreamFields.includes(field)),

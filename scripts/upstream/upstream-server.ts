@@ -11,7 +11,7 @@ import {
   type DatasetDefinition,
   type RawRecord,
 } from '../datasets/dataset-definition.ts';
-import { DATASETS } from '../datasets/datasets.ts';
+import { UPSTREAM_DATASETS } from '../datasets/datasets.ts';
 import type { DatasetId, UpstreamData } from './upstream-data.ts';
 
 /**
@@ -187,11 +187,12 @@ interface Route {
 
 function createRoutes(): Map<string, Route> {
   return new Map(
-    DATASETS.map((dataset) => {
+    UPSTREAM_DATASETS.map((dataset) => {
       // The field the documented filter compares with: its declared role's column (seed 4.1, 4.2).
-      const filterField = roleColumn(dataset, dataset.roles.filter).source;
-      if (!filterField)
-        throw new Error(`dataset ${dataset.id}: the filter column ${dataset.roles.filter} has no source`);
+      const filterColumn = dataset.roles.filter;
+      if (filterColumn === undefined) throw new Error(`dataset ${dataset.id} declares no filter column`);
+      const filterField = roleColumn(dataset, filterColumn).source;
+      if (!filterField) throw new Error(`dataset ${dataset.id}: the filter column ${filterColumn} has no source`);
       return [dataset.path, { dataset, filterField }];
     }),
   );
@@ -275,7 +276,7 @@ export function createMutationPreset(
   afterRequest: number,
   datasetId: DatasetId = 'turnout',
 ): UpstreamMutation {
-  const dataset = DATASETS.find((candidate) => candidate.id === datasetId);
+  const dataset = UPSTREAM_DATASETS.find((candidate) => candidate.id === datasetId);
   if (!dataset) throw new Error(`unknown dataset ${datasetId}`);
   const apply = {
     'insert-front': (records: readonly RawRecord[]) => insertInFront(dataset, records),
@@ -355,7 +356,7 @@ function createUpstreamState(options: UpstreamServerOptions): UpstreamState {
     emptyData: options.emptyData ?? 'array',
     countMode: options.countMode ?? 'records',
     routes: createRoutes(),
-    data: new Map(DATASETS.map((dataset) => [dataset.id, [...(options.data[dataset.id] ?? [])]])),
+    data: new Map(UPSTREAM_DATASETS.map((dataset) => [dataset.id, [...(options.data[dataset.id] ?? [])]])),
     faults: (options.faults ?? []).map((fault) => ({ ...fault, used: 0 })),
     mutations: mutations.map((mutation) => ({ mutation, applied: false })),
     hostiles:

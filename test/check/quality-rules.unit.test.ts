@@ -84,6 +84,18 @@ const turnoutFailures: Case[] = [
   { rule: 'year-format', name: 'a padded year', change: { TahunPemilu: ' 2019' }, flags: ['year-format'] },
   { rule: 'dapil-id-digits', name: 'a letter O for a zero', change: { IdDapil: '01O1' }, flags: ['dapil-id-digits'] },
   { rule: 'dapil-id-digits', name: 'an empty dapil id', change: { IdDapil: '' }, flags: ['dapil-id-digits'] },
+  {
+    rule: 'dapil-id-official',
+    name: 'a dapil id of the official form the 2019 list lacks',
+    change: { IdDapil: '1199' },
+    flags: ['dapil-id-official'],
+  },
+  {
+    rule: 'regency-dapil-official',
+    name: 'a regency the 2019 list puts in another dapil',
+    change: { IdDapil: '1102', NamaKabupaten: 'ACEH BARAT' },
+    flags: ['regency-dapil-official'],
+  },
   { rule: 'name-non-empty', name: 'a blank regency', change: { NamaKabupaten: '   ' }, flags: ['name-non-empty'] },
   { rule: 'name-non-empty', name: 'an empty dapil name', change: { NamaDapil: '' }, flags: ['name-non-empty'] },
   {
@@ -321,6 +333,8 @@ describe('dataset rule declarations', () => {
       'total-list-sum-female',
       'total-list-sum-both',
       'total-sex-sum',
+      'dapil-id-official',
+      'regency-dapil-official',
       'key-unique',
     ]);
     expect(partyDataset.rules.map((rule) => rule.id)).toEqual([

@@ -1,6 +1,6 @@
 // The harvester's live status line, as a person watching a long harvest on a terminal reads it.
 import { describe, expect, it } from 'vitest';
-import { DATASETS } from '../../scripts/datasets/datasets.ts';
+import { UPSTREAM_DATASETS } from '../../scripts/datasets/datasets.ts';
 import { describeProgress, type HarvestProgress } from '../../scripts/harvest/harvester.ts';
 
 function progress(fields: Partial<Record<keyof HarvestProgress, [string, number | null][]>>): HarvestProgress {
@@ -14,7 +14,7 @@ function progress(fields: Partial<Record<keyof HarvestProgress, [string, number 
 
 describe('describeProgress', () => {
   it('names every dataset, with nothing yet before its first page', () => {
-    expect(describeProgress(progress({}), DATASETS)).toBe(
+    expect(describeProgress(progress({}), UPSTREAM_DATASETS)).toBe(
       'harvest turnout: 0 pages, 0 records · parties: 0 pages, 0 records',
     );
   });
@@ -35,7 +35,7 @@ describe('describeProgress', () => {
           ['parties', null],
         ],
       }),
-      DATASETS,
+      UPSTREAM_DATASETS,
     );
     expect(status).toBe('harvest turnout: 12 pages, 12,000 of 1,048,576 records · parties: 1 pages, 59 records');
   });
@@ -50,9 +50,9 @@ describe('describeProgress', () => {
           ['parties', 1],
         ],
       }),
-      DATASETS,
+      UPSTREAM_DATASETS,
     );
     expect(status).toBe('harvest turnout: 2 pages, 2,000 records · parties: 0 pages, 0 records · 3 retries');
-    expect(describeProgress(progress({ retries: [['turnout', 0]] }), DATASETS)).not.toContain('retries');
+    expect(describeProgress(progress({ retries: [['turnout', 0]] }), UPSTREAM_DATASETS)).not.toContain('retries');
   });
 });

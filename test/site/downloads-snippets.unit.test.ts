@@ -76,9 +76,9 @@ describe('the loading lines of the downloads page', () => {
     expect(needs('arrow')).toContain('INSTALL nanoarrow FROM community');
     expect(needs('xlsx')).toContain('pip install openpyxl');
     expect(snippets.find((snippet) => snippet.format === 'parquet')?.needs?.some((part) => part.code)).toBe(true);
-    expect(lines.filter((line) => line.snippet.format === 'parquet').map((line) => line.tool)).toEqual([
-      'DuckDB',
-      'DuckDB',
-    ]);
+    // One DuckDB line per dataset (its example), none for pandas or R, which need a package.
+    expect(lines.filter((line) => line.snippet.format === 'parquet').map((line) => line.tool)).toEqual(
+      DATASETS.map(() => 'DuckDB'),
+    );
   });
 });

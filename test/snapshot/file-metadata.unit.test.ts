@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dapilDataset } from '../../scripts/datasets/dapil-dataset.ts';
 import { buildArrowTable } from '../../scripts/snapshot/arrow-schema.ts';
 import { fileMetadataOf, LICENCE_NOTE, withFileMetadata } from '../../scripts/snapshot/file-metadata.ts';
 import { PARQUET_METADATA_KEY } from '../../scripts/snapshot/parquet-writer.ts';
@@ -64,5 +65,13 @@ describe.each(FIXTURES)('$dataset.id file metadata', ({ dataset, records }) => {
       expect((await readArrowIpcBack(paths.arrow)).schema.metadata.get('election_year')).toBe('all');
     }
     expect(digests[0]).toBe(digests[1]);
+  });
+});
+
+describe('the embedded metadata of a dataset the project ships', () => {
+  it('names the laws its tables come from as its source, not an upstream query', () => {
+    const source = fileMetadataOf(dapilDataset, 2024).get('source');
+    expect(source).toContain('UU 7/2017');
+    expect(source).not.toContain('query');
   });
 });

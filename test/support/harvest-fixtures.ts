@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
-import { DATASETS } from '../../scripts/datasets/datasets.ts';
+import { UPSTREAM_DATASETS } from '../../scripts/datasets/datasets.ts';
 import {
   createHarvestStore,
   readHarvestManifest,
@@ -77,7 +77,7 @@ export async function readLatestHarvested(cacheDir: string): Promise<HarvestedDa
   if (!dir) throw new Error(`no complete harvest in ${cacheDir}`);
   const manifest = await readHarvestManifest(dir);
   const records: Record<string, RawRecord[]> = {};
-  for (const dataset of DATASETS) {
+  for (const dataset of UPSTREAM_DATASETS) {
     records[dataset.id] = [];
     for await (const page of readHarvestPages(dir, manifest, dataset)) records[dataset.id]?.push(...page.records);
   }

@@ -2,6 +2,7 @@
 // codes included), and unmistakably not real.
 import { describe, expect, it } from 'vitest';
 import { checkDataset } from '../../scripts/check/quality-check.ts';
+import { withoutOfficialListRules } from '../../scripts/datasets/dapils/official-list-rules.ts';
 import { officialRegionMatcher } from '../../scripts/datasets/regions/region-matcher.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
@@ -106,7 +107,8 @@ describe('generateTurnoutRecords', () => {
     for (const record of records) {
       expect(matcher.match(String(record.IdDapil), String(record.NamaKabupaten)).method).toBe('rule');
     }
-    expect(checkDataset(turnoutDataset, records).flags.flat()).toEqual([]);
+    // Checked as the check stage checks a demo harvest: its made-up dapils are not compared with the official list.
+    expect(checkDataset(withoutOfficialListRules(turnoutDataset), records).flags.flat()).toEqual([]);
   });
 
   it('gives CONTOH names, which match no region, to regencies beyond the number its province has', () => {

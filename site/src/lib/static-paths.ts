@@ -9,7 +9,7 @@ import {
   type PageFileFormat,
   type PageRef,
 } from '../../../scripts/site/site-routes.ts';
-import { datasetById } from '../../../scripts/datasets/datasets.ts';
+import { pagedDatasetById } from '../../../scripts/datasets/datasets.ts';
 import { turnoutDataset } from '../../../scripts/datasets/turnout-dataset.ts';
 import { getSite } from './snapshot.ts';
 
@@ -57,7 +57,7 @@ export async function dapilFilePaths() {
 export async function profileFilePaths() {
   const site = await getSite();
   return site.profiles.flatMap((view) => {
-    const dataset = datasetById(view.dataset);
+    const dataset = pagedDatasetById(view.dataset);
     const slug = dataset.pages.slug.id;
     return FORMATS.map((format) => ({
       params: {

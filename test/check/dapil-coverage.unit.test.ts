@@ -1,0 +1,126 @@
+// Coverage of the official dapils and the two official-list rules: on hand-made records (a dapil missing, an
+// unknown dapil id, a regency in another dapil, the voters abroad) and on the real 2014 records.
+import { describe, expect, it } from 'vitest';
+import { createCoverageAccumulator } from '../../scripts/check/dapil-coverage.ts';
+import { checkDataset } from '../../scripts/check/quality-check.ts';
+import { renderQualityReportMarkdown } from '../../scripts/check/quality-report-markdown.ts';
+import { buildQualityReport } from '../../scripts/check/quality-check.ts';
+import { officialDapilsOf } from '../../scripts/datasets/dapils/official-dapil-tables.ts';
+import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
+import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
+import { noticeSharedData, readCanonicalCsv } from '../support/shared-data.ts';
+
+function record(year: string, dapilId: string, regency: string): RawRecord {
+  return { TahunPemilu: year, JenisPemilu: 'DPR', IdDapil: dapilId, NamaKabupaten: regency };
+}
+
+/** Every member of the 2019 list as a turnout record, but for dapils dropped. */
+function records2019(without: readonly string[]): RawRecord[] {
+  const table = officialDapilsOf(2019);
+  if (!table) throw new Error('no 2019 table');
+  return table.dapils
+    .filter((dapil) => !without.includes(dapil.id))
+    .flatMap((dapil) => dapil.members.map(([, name]) => record('2019', dapil.id, name)));
+}
+
+describe('coverage of the official dapils', () => {
+  it('counts dapils and regencies against the list, lists the dapils missing, says which years have no turnout', () => {
+    const coverage = createCoverageAccumulator(true);
+    for (const entry of records2019(['1101', '3102'])) coverage.add(entry);
+    const result = coverage.finish([2014, 2019, 2099]);
+    expect(result.compared).toBe(true);
+    expect(result.years.map((year) => year.status)).toEqual(['no-turnout', 'compared', 'no-official-list']);
+    const year = result.years[1];
+    // ACEH I has 15 regencies; DKI JAKARTA II two regencies and the voters abroad (not a regency).
+    expect(year).toMatchObject({
+      year: 2019,
+      dapils: { harvested: 78, official: 80 },
+      regencies: { harvested: 514 - 15 - 2, official: 514 },
+      missingDapils: [
+        { id: '1101', name: 'ACEH I' },
+        { id: '3102', name: 'DKI JAKARTA II' },
+      ],
+      unknownDapils: [],
+      misplacedRegencies: 0,
+      unmatchedRegencies: 0,
+    });
+    expect(result.years[0]).toMatchObject({ dapils: { harvested: 0, official: 77 }, missingDapils: [] });
+  });
+
+  it('reads "JAKARTA PUSAT + LUAR NEGERI" as two members, and flags unknown dapil ids of the list form and regencies in another dapil', () => {
+    const records = [
+      record('2019', '3102', 'JAKARTA PUSAT + LUAR NEGERI'),
+      record('2019', '3102', 'JAKARTA SELATAN'),
+      record('2019', '1199', 'ACEH BARAT'),
+      record('2019', '0101', 'KABUPATEN CONTOH 1'),
+      record('2019', '1102', 'ACEH BARAT'),
+      record('2019', '1101', 'ACEH BARATT'),
+    ];
+    const coverage = createCoverageAccumulator(true);
+    for (const entry of records) coverage.add(entry);
+    const [year] = coverage.finish([2019]).years;
+    expect(year).toMatchObject({
+      dapils: { harvested: 3, official: 80 },
+      regencies: { harvested: 3, official: 514 },
+      unknownDapils: [
+        { id: '0101', records: 1 },
+        { id: '1199', records: 1 },
+      ],
+      misplacedRegencies: 1,
+      unmatchedRegencies: 1,
+    });
+
+    const check = checkDataset(turnoutDataset, records);
+    const flagged = check.report.violations.filter((violation) =>
+      ['dapil-id-official', 'regency-dapil-official'].includes(violation.ruleId),
+    );
+    expect(flagged.map((violation) => [violation.position, violation.ruleId, violation.message])).toEqual([
+      [2, 'dapil-id-official', 'IdDapil "1199" is not a dapil of the official list of 2019'],
+      [4, 'regency-dapil-official', 'the official list of 2019 puts ACEH BARAT in 1101 ACEH I, not in 1102 ACEH II'],
+    ]);
+    // A year without a list obeys both rules.
+    const noList = checkDataset(turnoutDataset, [record('2099', '9999', 'ACEH BARAT')]).report.violations;
+    expect(noList.filter((violation) => violation.ruleId.endsWith('-official'))).toEqual([]);
+  });
+
+  it('does not compare a demo harvest', () => {
+    const coverage = createCoverageAccumulator(false);
+    coverage.add(record('2019', '0101', 'KOTA CONTOH 1'));
+    expect(coverage.finish([2019]).years).toMatchObject([
+      { status: 'not-compared', dapils: { harvested: 0, official: 80 }, missingDapils: [] },
+    ]);
+  });
+
+  it('writes the coverage into the quality report, JSON and Markdown', () => {
+    const coverage = createCoverageAccumulator(true);
+    for (const entry of records2019(['1101'])) coverage.add(entry);
+    const report = buildQualityReport([], coverage.finish([2014, 2019]));
+    expect(report.coverage?.years[1]?.dapils).toEqual({ harvested: 79, official: 80 });
+    const markdown = renderQualityReportMarkdown(report);
+    expect(markdown).toContain('## Cakupan dapil resmi / Coverage of the official dapils');
+    expect(markdown).toContain('| 2014 | tidak ada data pengguna hak pilih / no turnout data |');
+    expect(markdown).toContain('| 2019 | 79 / 80 | 499 / 514 |');
+    expect(markdown).toContain('### 2019: dapil tanpa data / dapils missing (1)\n\n1101 ACEH I');
+  });
+
+  it.runIf(noticeSharedData('the real 2014 turnout coverage'))(
+    'the real 2014 records: 53 of 77 dapils, none unknown or misplaced',
+    () => {
+      const records = readCanonicalCsv('datahakpilihdpr_2014_sumatra_jawa.csv');
+      const coverage = createCoverageAccumulator(true);
+      for (const entry of records) coverage.add(entry);
+      const [year] = coverage.finish([2014]).years;
+      expect(year).toMatchObject({
+        status: 'compared',
+        dapils: { harvested: 53, official: 77 },
+        regencies: { harvested: 263, official: 497 },
+        unknownDapils: [],
+        misplacedRegencies: 0,
+        unmatchedRegencies: 0,
+      });
+      expect(year?.missingDapils.map((dapil) => dapil.id)).toContain('3102');
+      expect(year?.missingDapils.map((dapil) => dapil.id)).toContain('3210');
+      expect(year?.missingDapils).toHaveLength(24);
+    },
+  );
+});
