@@ -1,6 +1,8 @@
 // The shrink guard: a harvest with fewer records than the published release (a year or a dataset gone, or
 // more than a tolerated share lost) is likelier an upstream fault than a correction (docs/upstream.md,
 // "shrinking data"). Pure: two manifests in, the shrinks found out; the release stage decides what to do.
+import { isUpstreamDataset } from '../datasets/dataset-definition.ts';
+import { findDataset } from '../datasets/datasets.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
 export interface ShrinkFinding {
@@ -53,7 +55,14 @@ export function findShrinks(
   const before = previous ? recordsByYear(previous) : new Map<string, Map<number, number>>();
   const after = recordsByYear(current);
   const totalsBefore = new Map((previous?.datasets ?? []).map((dataset) => [dataset.id as string, dataset.records]));
-  const ids = [...new Set([...current.datasets.map((dataset) => dataset.id as string), ...totalsBefore.keys()])];
+  // Only harvested records can shrink: a dataset the project ships (the official dapils) follows the harvest's years.
+  const harvested = (id: string) => {
+    const dataset = findDataset(id);
+    return dataset === undefined || isUpstreamDataset(dataset);
+  };
+  const ids = [...new Set([...current.datasets.map((dataset) => dataset.id as string), ...totalsBefore.keys()])].filter(
+    harvested,
+  );
   for (const id of ids) {
     const totalBefore = totalsBefore.get(id) ?? 0;
     const totalAfter = current.datasets.find((dataset) => dataset.id === id)?.records ?? 0;

@@ -122,17 +122,17 @@ describe('checkReleaseHistory', () => {
   });
 });
 
-/** A manifest with per-year JSON files of one dataset: `{year: records}`. */
-function countsManifest(counts: Record<number, number>): SnapshotManifest {
+/** A manifest with per-year JSON files of one dataset (turnout unless named): `{year: records}`. */
+function countsManifest(counts: Record<number, number>, dataset = 'turnout'): SnapshotManifest {
   const files = Object.entries(counts).map(([year, records]) => ({
     path: `${year}/t.json`,
-    dataset: 'turnout',
+    dataset,
     year: Number(year),
     format: 'json',
     records,
   }));
   const total = Object.values(counts).reduce((sum, records) => sum + records, 0);
-  return { files, datasets: [{ id: 'turnout', records: total }] } as unknown as SnapshotManifest;
+  return { files, datasets: [{ id: dataset, records: total }] } as unknown as SnapshotManifest;
 }
 
 describe('findShrinks', () => {
@@ -147,5 +147,14 @@ describe('findShrinks', () => {
       { dataset: 'turnout', year: 2019, kind: 'year-gone', before: 100, after: 0, lostPercent: 100 },
     ]);
     expect(findShrinks(countsManifest({ 2019: 100 }), countsManifest({ 2019: 1 }), 100)).toEqual([]);
+  });
+
+  it('leaves out the datasets the project ships: the official dapils follow the harvest’s years, nothing to shrink', () => {
+    expect(
+      findShrinks(countsManifest({ 2019: 515, 2024: 515 }, 'dapils'), countsManifest({ 2024: 515 }, 'dapils'), 10),
+    ).toEqual([]);
+    expect(findShrinks(countsManifest({ 2019: 20 }, 'parties'), countsManifest({ 2024: 20 }, 'parties'), 10)).toEqual([
+      { dataset: 'parties', year: 2019, kind: 'year-gone', before: 20, after: 0, lostPercent: 100 },
+    ]);
   });
 });
