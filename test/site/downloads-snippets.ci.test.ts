@@ -20,7 +20,6 @@ import { buildDemoSite, type PublishedSite } from './site-fixtures.ts';
 const run = promisify(execFile);
 
 /** The identifier column of each dataset: digits held as text. */
-const ID_COLUMN: Record<string, string> = { turnout: 'dapil_id', parties: 'ballot_number' };
 
 interface Snippet {
   tool: string;
@@ -78,7 +77,7 @@ async function folderWith(file: PublishedFile): Promise<string> {
 
 /** The identifier values a reader must give back: the JSON file's (the raw JSON's own field for raw files). */
 async function expectedIds(file: PublishedFile, dataset: DatasetDefinition, raw: boolean): Promise<(string | null)[]> {
-  const column = dataset.columns.find((candidate) => candidate.name === ID_COLUMN[dataset.id]);
+  const column = dataset.columns.find((candidate) => candidate.name === dataset.roles.pageKey);
   const name = raw ? (column?.source as string) : (column?.name as string);
   const jsonPath = raw ? file.path : file.path.replace(/\.[a-z]+$/, '.json');
   const records = JSON.parse(await readFile(path.join(site.dataDir, jsonPath), 'utf8')) as Record<string, unknown>[];
@@ -147,8 +146,8 @@ describe('the downloads page’s loading lines, run as written', () => {
       const dataset = DATASETS.find((candidate) => candidate.id === snippet.dataset) as DatasetDefinition;
       const raw = snippet.format === 'raw-json';
       const id = raw
-        ? (dataset.columns.find((column) => column.name === ID_COLUMN[dataset.id])?.source as string)
-        : (ID_COLUMN[dataset.id] as string);
+        ? (dataset.columns.find((column) => column.name === dataset.roles.pageKey)?.source as string)
+        : dataset.roles.pageKey;
       const result = await runDuckDb(snippet.code, await folderWith(file as PublishedFile), id);
       expect(result.type, snippet.code).toBe('VARCHAR');
       expect(result.ids, snippet.code).toEqual(await expectedIds(file as PublishedFile, dataset, raw));
@@ -164,8 +163,8 @@ describe('the downloads page’s loading lines, run as written', () => {
       const dataset = DATASETS.find((candidate) => candidate.id === snippet.dataset) as DatasetDefinition;
       const raw = snippet.format === 'raw-json';
       const id = raw
-        ? (dataset.columns.find((column) => column.name === ID_COLUMN[dataset.id])?.source as string)
-        : (ID_COLUMN[dataset.id] as string);
+        ? (dataset.columns.find((column) => column.name === dataset.roles.pageKey)?.source as string)
+        : dataset.roles.pageKey;
       const folder = await folderWith(file as PublishedFile);
       const ids = await expectedIds(file as PublishedFile, dataset, raw);
       if (tool === 'pandas') {
