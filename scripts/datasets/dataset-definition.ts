@@ -19,30 +19,17 @@ export interface ColumnDefinition {
   source: string | null;
   /**
    * For a derived column (source null) other than the quality flags: its value, computed by the normalizer from
-   * the record's columns declared before it (already normalized). Example: the parties' `party_id`.
+   * the record's columns declared before it (already normalized) and, where it needs them, the raw upstream fields.
+   * Examples: the parties' `party_id` (from the names), the turnout's region codes (from the dapil id and the
+   * regency name, scripts/datasets/regions/region-matcher.ts).
    */
-  derive?: (normalized: Readonly<Record<string, unknown>>) => string | number | null;
+  derive?: (normalized: Readonly<Record<string, unknown>>, raw: RawRecord) => string | number | null;
   /** Unit of measure, when the column is a quantity. */
   unit?: 'persons' | 'percent' | 'year';
   /** Whether the column can be null (an empty upstream value becomes null). */
   nullable: boolean;
   title: Localized;
   description: Localized;
-  /** How the normalizer computes a derived column (source null) other than quality_flags. */
-  derivation?: RegionCodeDerivation;
-}
-
-/**
- * A column holding an official region code, matched from the record's dapil id and regency name
- * (scripts/datasets/regions/region-matcher.ts; docs/data.md, "Region codes").
- */
-export interface RegionCodeDerivation {
-  kind: 'region-code';
-  level: 'province' | 'regency';
-  /** Upstream field of the dapil id, whose first two digits are the province code. */
-  dapilIdField: string;
-  /** Upstream field of the regency or city name. */
-  regencyNameField: string;
 }
 
 /** What a rule found wrong with one record: a sentence for people, and the values involved keyed by upstream field. */

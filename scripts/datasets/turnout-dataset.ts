@@ -21,6 +21,7 @@ import {
 import { REGION_CODES_LICENCE } from './regions/official-regions.ts';
 import { officialRegionMatcher } from './regions/region-matcher.ts';
 import type { Localized } from '../languages.ts';
+import type { RawRecord } from './dataset-definition.ts';
 import { createOfficialListRules } from './dapils/official-list-rules.ts';
 
 /**
@@ -28,6 +29,20 @@ import { createOfficialListRules } from './dapils/official-list-rules.ts';
  * the legal name, in both languages; `meaning` says who is on the list. The three lists of 2019 on; 2014 had a
  * fourth, DPKTb, which the source's three-list records count in DPK (../shared/data/README.md, docs/data.md).
  */
+/**
+ * The official code of a record's province or regency (scripts/datasets/regions/region-matcher.ts), or null. The same
+ * matcher decides the `region-code-match` rule, so a null here is always explained by a flag (that rule, or
+ * `dapil-id-digits`, `name-non-empty`, `field-string` for a dapil id or name that cannot be matched at all).
+ * Example: IdDapil "1101", NamaKabupaten "KOTA BANDA ACEH" → province "11", regency "1171".
+ */
+function regionCodeOf(raw: RawRecord, level: 'province' | 'regency'): string | null {
+  const dapilId = Object.hasOwn(raw, 'IdDapil') ? raw.IdDapil : undefined;
+  const regencyName = Object.hasOwn(raw, 'NamaKabupaten') ? raw.NamaKabupaten : undefined;
+  if (typeof dapilId !== 'string' || typeof regencyName !== 'string') return null;
+  const found = officialRegionMatcher().match(dapilId, regencyName);
+  return level === 'province' ? found.provinceCode : found.regencyCode;
+}
+
 type VoterList = {
   code: 'dpt' | 'dptb' | 'dpk';
   upstream: 'DPT' | 'DPTb' | 'DPK';
@@ -316,12 +331,7 @@ export const turnoutDataset = defineDataset({
       type: 'text',
       source: null,
       nullable: true,
-      derivation: {
-        kind: 'region-code',
-        level: 'province',
-        dapilIdField: 'IdDapil',
-        regencyNameField: 'NamaKabupaten',
-      },
+      derive: (_normalized, raw) => regionCodeOf(raw, 'province'),
       title: { id: 'Kode provinsi', en: 'Province code' },
       description: {
         id: 'Kode provinsi Kemendagri (dua angka, sama dengan kode BPS, misalnya 11): dua angka pertama kode dapil, yaitu provinsi pada saat pemilu; kosong bila bukan kode provinsi dalam daftar resmi.',
@@ -333,7 +343,7 @@ export const turnoutDataset = defineDataset({
       type: 'text',
       source: null,
       nullable: true,
-      derivation: { kind: 'region-code', level: 'regency', dapilIdField: 'IdDapil', regencyNameField: 'NamaKabupaten' },
+      derive: (_normalized, raw) => regionCodeOf(raw, 'regency'),
       title: { id: 'Kode kabupaten/kota', en: 'Regency or city code' },
       description: {
         id: 'Kode kabupaten/kota Kemendagri saat ini (empat angka tanpa titik, sama dengan kode BPS, misalnya 1101), dicocokkan dari nama menurut aturan yang didokumentasikan; kosong (dan ditandai region-code-match) bila nama tidak cocok, tidak pernah ditebak.',

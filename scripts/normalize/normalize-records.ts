@@ -1,14 +1,12 @@
 // The normalize stage: turn checked upstream records into typed records of the dataset's declared columns.
 // Pure: each column's type picks its parser (scripts/datasets/value-parsers.ts); a derived column's `derive`
-// computes it from the columns before it; the record's quality flags from the check stage become `quality_flags`.
+// computes it from the columns before it (and the raw fields where it needs them: the region codes); the record's quality flags from the check stage become `quality_flags`.
 import {
   QUALITY_FLAGS_COLUMN,
   type ColumnDefinition,
   type DatasetDefinition,
   type RawRecord,
-  type RegionCodeDerivation,
 } from '../datasets/dataset-definition.ts';
-import { officialRegionMatcher } from '../datasets/regions/region-matcher.ts';
 import { parseColumnValue } from '../datasets/value-parsers.ts';
 
 export type NormalizedValue = number | string | null | string[];
@@ -41,20 +39,6 @@ function assertFlagged(
 }
 
 /**
- * The official code a region-code column holds (scripts/datasets/regions/region-matcher.ts), or null. The same
- * matcher decides the `region-code-match` rule, so a null here is always explained by a flag (that rule, or
- * `dapil-id-digits`, `name-non-empty`, `field-string` for a dapil id or name that cannot be matched at all).
- * Example: IdDapil "1101", NamaKabupaten "KOTA BANDA ACEH" → province "11", regency "1171".
- */
-function regionCode(raw: RawRecord, derivation: RegionCodeDerivation): string | null {
-  const dapilId = Object.hasOwn(raw, derivation.dapilIdField) ? raw[derivation.dapilIdField] : undefined;
-  const regencyName = Object.hasOwn(raw, derivation.regencyNameField) ? raw[derivation.regencyNameField] : undefined;
-  if (typeof dapilId !== 'string' || typeof regencyName !== 'string') return null;
-  const found = officialRegionMatcher().match(dapilId, regencyName);
-  return derivation.level === 'province' ? found.provinceCode : found.regencyCode;
-}
-
-/**
  * Example (parties): {tahunPemilu: "2024", NomorUrutPartai: "02", TanggalAkteNotaris: "06-02-2008",
  * PersentaseKeterwakilanPerempuan: "30,5", AlamatKantor: "", …} with flags []
  * → {election_year: 2024, ballot_number: "02", …, office_address: null, …, notarial_deed_date: "2008-02-06",
@@ -69,11 +53,7 @@ export function normalizeRecord(
   for (const column of dataset.columns) {
     const { source } = column;
     if (source === null) {
-      if (column.derivation?.kind === 'region-code') {
-        normalized[column.name] = regionCode(raw, column.derivation);
-        continue;
-      }
-      if (column.derive) normalized[column.name] = column.derive(normalized);
+      if (column.derive) normalized[column.name] = column.derive(normalized, raw);
       else if (column.name === QUALITY_FLAGS_COLUMN.name) normalized[column.name] = [...flags];
       else throw new Error(`normalize ${dataset.id}: derived column ${column.name} has no producer`);
       continue;
