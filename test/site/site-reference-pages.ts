@@ -33,7 +33,8 @@ function countText(lang: Lang, value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'id' ? '.' : ',');
 }
 
-const MONTHS: Record<Lang, readonly string[]> = {
+/** Month names written out independently of the catalogue, so a page's date is checked, not copied. */
+export const MONTHS: Record<Lang, readonly string[]> = {
   id: [
     'Januari',
     'Februari',

@@ -21,6 +21,7 @@ import {
   PAGE_BUDGET_BYTES,
 } from './site-checks.ts';
 import { launchChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
+import { MONTHS } from './site-reference-pages.ts';
 
 type Lang = 'id' | 'en';
 
@@ -39,36 +40,6 @@ const CORRECTED_FIELDS: Array<[source: string, column: string]> = [
 const count = (lang: Lang, value: number): string =>
   String(value).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'id' ? '.' : ',');
 
-const MONTHS: Record<Lang, string[]> = {
-  id: [
-    'Januari',
-    'Februari',
-    'Maret',
-    'April',
-    'Mei',
-    'Juni',
-    'Juli',
-    'Agustus',
-    'September',
-    'Oktober',
-    'November',
-    'Desember',
-  ],
-  en: [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ],
-};
 const day = (lang: Lang, iso: string): string => {
   const date = new Date(iso);
   return `${date.getUTCDate()} ${MONTHS[lang][date.getUTCMonth()] as string} ${date.getUTCFullYear()}`;
