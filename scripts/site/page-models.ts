@@ -525,7 +525,7 @@ export function homeTotals(site: SiteData, lang: Lang): HomeTotals {
 }
 
 /** Women's share of the all-lists totals as the pages write it, or "not available". */
-export function womenShareText(lang: Lang, totals: Totals): string {
+function womenShareText(lang: Lang, totals: Totals): string {
   const share = totalsWomenShare(totals);
   return share === null ? TEXT[lang].unavailable : formatPercent(lang, share);
 }
@@ -638,26 +638,27 @@ export function codeSpans(text: string | undefined): Array<{ code: boolean; text
 // ---- The year page's story, the dapil and party pages across years (issue 15) ----
 
 /** A figure of the page that may count only the readable values: `partial` marks it (a footnote says so). */
-export interface RatioCell extends Cell {
+interface RatioCell extends Cell {
   partial: boolean;
 }
 
 const SEX_TOTAL_COLUMNS = (): string[] => [countColumn('total', 'male'), countColumn('total', 'female')];
-const LIST_TOTAL_COLUMNS = (): string[] => (['dpt', 'dptb', 'dpk'] as const).map((group) => countColumn(group, 'total'));
+const LIST_TOTAL_COLUMNS = (): string[] =>
+  (['dpt', 'dptb', 'dpk'] as const).map((group) => countColumn(group, 'total'));
 
 function missingIn(totals: Totals, columns: readonly string[]): number {
   return columns.reduce((sum, column) => sum + (totals[column]?.missing ?? 0), 0);
 }
 
 /** The share of DPTb + DPK in DPT + DPTb + DPK (the voters outside the main list); null when all three are 0. */
-export function outsideShareOf(totals: Totals): number | null {
+function outsideShareOf(totals: Totals): number | null {
   const [dpt = 0, dptb = 0, dpk = 0] = LIST_TOTAL_COLUMNS().map((column) => totals[column]?.sum ?? 0);
   const all = dpt + dptb + dpk;
   return all === 0 ? null : (dptb + dpk) / all;
 }
 
 /** The key ratios of a dapil or a year: voters of all lists, women's share, the share outside the DPT. */
-export function keyRatios(lang: Lang, totals: Totals): { voters: RatioCell; women: RatioCell; outside: RatioCell } {
+function keyRatios(lang: Lang, totals: Totals): { voters: RatioCell; women: RatioCell; outside: RatioCell } {
   const t = TEXT[lang];
   const share = (value: number | null, columns: readonly string[]): RatioCell => ({
     text: value === null ? t.unavailable : formatPercent(lang, value),
@@ -672,7 +673,7 @@ export function keyRatios(lang: Lang, totals: Totals): { voters: RatioCell; wome
   };
 }
 
-export interface KeyFigure {
+interface KeyFigure {
   label: string;
   text: string;
   /** "77 of 84 in the official list", when the quality report compared the year with the official list. */
@@ -680,7 +681,7 @@ export interface KeyFigure {
   partial: boolean;
 }
 
-export interface YearDapilRow {
+interface YearDapilRow {
   page: PageRef;
   id: string;
   name: string;
@@ -799,7 +800,7 @@ export function yearStory(site: SiteData, lang: Lang, year: number): YearStory |
 }
 
 /** The 30% quota of women in a party's central leadership (Law 2/2008 on political parties, art. 2(5), as amended by Law 2/2011). */
-export const PARTY_WOMEN_QUOTA = 30;
+const PARTY_WOMEN_QUOTA = 30;
 
 /** The first column of a dataset measured in percent (the parties' women's representation), if it has one. */
 function percentColumnOf(dataset: DatasetId): ColumnDefinition | undefined {
@@ -811,7 +812,11 @@ function percentColumnOf(dataset: DatasetId): ColumnDefinition | undefined {
  * 30% quota, in ballot order, a party without a percentage marked "not given" (never 0). `chart` is null, and
  * `note` says why, when the source gives no party a percentage; both null for a year without parties.
  */
-export function partyQuotaChart(site: SiteData, lang: Lang, year: number): { chart: Chart | null; note: string | null } {
+export function partyQuotaChart(
+  site: SiteData,
+  lang: Lang,
+  year: number,
+): { chart: Chart | null; note: string | null } {
   const t = TEXT[lang];
   const column = percentColumnOf(partyDataset.id);
   const parties = site.partyViews.filter((view) => view.year === year);
@@ -853,18 +858,20 @@ export interface DapilYearRow {
  * oldest first, and a sentence on the change from the previous year (or, on the earliest year's page, to the next
  * one), with a warning when the dapil's regencies differ in number. `sentences` says so when no other year has it.
  */
-export function dapilAcrossYears(site: SiteData, lang: Lang, view: DapilView): { rows: DapilYearRow[]; sentences: string[] } {
+export function dapilAcrossYears(
+  site: SiteData,
+  lang: Lang,
+  view: DapilView,
+): { rows: DapilYearRow[]; sentences: string[] } {
   const t = TEXT[lang];
   const views = [view, ...findDapilInOtherYears(site, view)].sort((a, b) => a.year - b.year);
-  const rows = views.map(
-    (other): DapilYearRow => ({
-      year: other.year,
-      page: other.year === view.year ? null : { kind: 'dapil', year: other.year, dapilId: other.dapilId },
-      name: dapilLabel(other),
-      regencies: other.records.length,
-      ...keyRatios(lang, other.totals),
-    }),
-  );
+  const rows = views.map((other): DapilYearRow => ({
+    year: other.year,
+    page: other.year === view.year ? null : { kind: 'dapil', year: other.year, dapilId: other.dapilId },
+    name: dapilLabel(other),
+    regencies: other.records.length,
+    ...keyRatios(lang, other.totals),
+  }));
   if (rows.length === 1) return { rows, sentences: [t.story.onlyYear] };
   const index = rows.findIndex((row) => row.page === null);
   const [before, after] = (index > 0 ? [rows[index - 1], rows[index]] : [rows[index], rows[index + 1]]) as [
@@ -922,19 +929,17 @@ export function profileAcrossYears(
   const views = [view, ...findProfileInOtherYears(site, view)].sort(
     (a, b) => a.year - b.year || compareIdentifiers(a.id, b.id),
   );
-  const rows = views.map(
-    (other): ProfileYearRow => ({
-      year: other.year,
-      id: other.id,
-      page: other === view ? null : { kind: 'profile', dataset: other.dataset, year: other.year, id: other.id },
-      name: profileLabel(other),
-      shortName: other.shortName,
-      values: columns.map((column) => {
-        const value = other.records[0] === undefined ? null : numberValue(other.records[0], column.name);
-        return { text: value === null ? t.story.notGiven : formatPercent(lang, value / 100), value };
-      }),
+  const rows = views.map((other): ProfileYearRow => ({
+    year: other.year,
+    id: other.id,
+    page: other === view ? null : { kind: 'profile', dataset: other.dataset, year: other.year, id: other.id },
+    name: profileLabel(other),
+    shortName: other.shortName,
+    values: columns.map((column) => {
+      const value = other.records[0] === undefined ? null : numberValue(other.records[0], column.name);
+      return { text: value === null ? t.story.notGiven : formatPercent(lang, value / 100), value };
     }),
-  );
+  }));
   // The names in year order, each with the years it was used: a change is said only when there is one.
   const names = new Map<string, number[]>();
   for (const row of rows) names.set(row.name, [...(names.get(row.name) ?? []), row.year]);
@@ -951,8 +956,13 @@ export function profileAcrossYears(
   return { rows, headers: columns.map((column) => column.title[lang]), sentences };
 }
 
+/** A violation of the quality report said in the page's language (describeViolation), for the quality page's list. */
+export function violationFinding(lang: Lang, dataset: DatasetId, violation: QualityViolation): string {
+  return describeViolation(lang, violation, sourceFieldTitle(dataset, lang));
+}
+
 /** The source field's column title in a dataset's declaration, for saying a violation in words. */
-export function sourceFieldTitle(dataset: DatasetId, lang: Lang): (field: string) => string | null {
+function sourceFieldTitle(dataset: DatasetId, lang: Lang): (field: string) => string | null {
   const columns = datasetById(dataset).columns;
   return (field) => columns.find((column) => column.source === field)?.title[lang] ?? null;
 }

@@ -182,9 +182,7 @@ export interface StoryRow {
  * with fewer than two comparable rows. Exact shares are compared, so two dapils written "50.0%" are tied only when
  * their shares are equal.
  */
-export function storyExtremes(
-  rows: readonly StoryRow[],
-): { high: StoryRow[]; low: StoryRow[]; equal: boolean } | null {
+function storyExtremes(rows: readonly StoryRow[]): { high: StoryRow[]; low: StoryRow[]; equal: boolean } | null {
   const known = rows.filter((row): row is StoryRow & { share: number } => row.share !== null && !row.partial);
   if (known.length < 2) return null;
   const max = Math.max(...known.map((row) => row.share));
@@ -200,7 +198,11 @@ export function storyExtremes(
  * The change between two shares as the page shows them (one decimal), in percentage points: the difference of the
  * written percentages, so a reader can check it; "same" when they are written the same.
  */
-export function pointsChange(lang: Lang, before: number, after: number): { points: string; direction: 'up' | 'down' | 'same' } {
+export function pointsChange(
+  lang: Lang,
+  before: number,
+  after: number,
+): { points: string; direction: 'up' | 'down' | 'same' } {
   const tenths = Math.round(after * 1000) - Math.round(before * 1000);
   return {
     points: formatDecimal(lang, Math.abs(tenths) / 10, 1).replace(/^(\d+)$/, `$1${TEXT[lang].numbers.decimal}0`),
@@ -215,9 +217,15 @@ function rangeSentence(
 ): string {
   const share = (rows: StoryRow[]): string => formatPercent(lang, rows[0]?.share ?? 0);
   return sentence({
-    high: joinList(lang, range.high.map((row) => row.label)),
+    high: joinList(
+      lang,
+      range.high.map((row) => row.label),
+    ),
     highShare: share(range.high),
-    low: joinList(lang, range.low.map((row) => row.label)),
+    low: joinList(
+      lang,
+      range.low.map((row) => row.label),
+    ),
     lowShare: share(range.low),
   });
 }
@@ -318,9 +326,15 @@ export function describeQuota(lang: Lang, year: number, rows: readonly StoryRow[
     given: given.length,
     total: rows.length,
     atQuota: given.filter((row) => (row.share as number) >= quota).length,
-    high: joinList(lang, range.high.map((row) => row.label)),
+    high: joinList(
+      lang,
+      range.high.map((row) => row.label),
+    ),
     highShare: formatPercent(lang, first?.share ?? 0),
-    low: joinList(lang, low.map((row) => row.label)),
+    low: joinList(
+      lang,
+      low.map((row) => row.label),
+    ),
     lowShare: formatPercent(lang, low[0]?.share ?? 0),
   });
 }
@@ -358,7 +372,13 @@ export function describeViolation(
     });
   }
   const positions = violation.values.positions;
-  if (Array.isArray(positions)) return text.duplicate(joinList(lang, positions.map((position) => String(position))));
+  if (Array.isArray(positions))
+    return text.duplicate(
+      joinList(
+        lang,
+        positions.map((position) => String(position)),
+      ),
+    );
   const parts = given.map(([field, value]) => {
     const shown =
       typeof value === 'string' && value.trim() === ''

@@ -15,7 +15,13 @@ export interface StoryText {
   /** "77 dari 84 dalam daftar resmi": a count beside the official list's. */
   ofOfficial: (count: string, official: string) => string;
   /** The year's first sentence. */
-  overview: (parts: { year: number; voters: string; dapils: string; women: string | null; outside: string | null }) => string;
+  overview: (parts: {
+    year: number;
+    voters: string;
+    dapils: string;
+    women: string | null;
+    outside: string | null;
+  }) => string;
   /** Where women's share is highest and lowest; `high`/`low` are one name or several tied ("A dan B"). */
   womenRange: (parts: { high: string; highShare: string; low: string; lowShare: string }) => string;
   outsideRange: (parts: { high: string; highShare: string; low: string; lowShare: string }) => string;
@@ -81,14 +87,18 @@ export interface StoryText {
   };
 }
 
-function change(lang: Lang, value: PointsChange): string {
-  if (lang === 'id')
-    return value.direction === 'same'
-      ? 'tidak berubah'
-      : `${value.direction === 'up' ? 'naik' : 'turun'} ${value.points} poin persentase`;
+/** A change in percentage points in words: "naik 0,4 poin persentase", "tidak berubah". */
+function changeId(value: PointsChange): string {
+  return value.direction === 'same'
+    ? 'tidak berubah'
+    : `${value.direction === 'up' ? 'naik' : 'turun'} ${value.points} poin persentase`;
+}
+
+/** Example: "rose by 0.4 percentage points", "was unchanged". */
+function changeEn(value: PointsChange): string {
   return value.direction === 'same'
     ? 'was unchanged'
-    : `${value.direction === 'up' ? 'rose' : 'fell'} by ${value.points} percentage point${value.points === '1.0' ? '' : 's'}`;
+    : `${value.direction === 'up' ? 'rose' : 'fell'} by ${value.points} percentage points`;
 }
 
 const id: StoryText = {
@@ -103,7 +113,7 @@ const id: StoryText = {
   },
   ofOfficial: (count, official) => `${count} dari ${official} dalam daftar resmi`,
   overview: ({ year, voters, dapils, women, outside }) =>
-    `Pada pemilu ${year}, ${voters} orang menggunakan hak pilih di ${dapils} dapil dalam data ini` +
+    `Pada pemilu ${year}, ${voters} orang menggunakan hak pilih di ${dapils === '1' ? 'satu' : dapils} dapil dalam data ini` +
     (women === null ? '' : `; perempuan adalah ${women} dari mereka`) +
     (outside === null ? '' : `, dan ${outside} memilih di luar DPT (lewat DPTb atau DPK)`) +
     '.',
@@ -117,11 +127,11 @@ const id: StoryText = {
     `${count} dapil dengan jumlah yang tidak terbaca tidak diikutkan dalam perbandingan ini; angkanya di tabel hanya menjumlahkan nilai yang terbaca.`,
   flaggedRecords: (count) => `${count} rekaman tahun ini memiliki catatan kualitas (ditandai ⚠ di tabel).`,
   change: ({ previous, previousShare, share, change: value }) =>
-    `Dibandingkan pemilu ${previous}, bagian perempuan ${change('id', value)} (dari ${previousShare} menjadi ${share}).`,
+    `Dibandingkan pemilu ${previous}, bagian perempuan ${changeId(value)} (dari ${previousShare} menjadi ${share}).`,
   outsideChange: ({ previous, previousShare, share, change: value }) =>
-    `Bagian di luar DPT ${change('id', value)} sejak ${previous} (dari ${previousShare} menjadi ${share}).`,
+    `Bagian di luar DPT ${changeId(value)} sejak ${previous} (dari ${previousShare} menjadi ${share}).`,
   coverageDiffers: ({ previous, previousDapils, dapils }) =>
-    `Data ${previous} memuat ${previousDapils} dapil dan tahun ini ${dapils}, jadi jumlah pengguna hak pilih kedua tahun tidak dibandingkan.`,
+    `Data ${previous} memuat ${previousDapils} dapil dan tahun ini ${dapils}, jadi perbandingan ini mencakup wilayah yang berbeda.`,
   tableHeading: 'Semua dapil',
   tableIntro: 'Setiap dapil tahun ini dalam satu tabel, dengan perbandingan utamanya.',
   tableCaption: (year) => `Dapil pemilu DPR ${year}: pengguna hak pilih, bagian perempuan dan bagian di luar DPT`,
@@ -156,8 +166,8 @@ const id: StoryText = {
   thisPage: '(halaman ini)',
   onlyYear: 'Kode dapil ini hanya ada pada tahun ini dalam data.',
   dapilChange: ({ previous, year, voters, previousVoters, women, outside }) =>
-    `Dari ${previous} ke ${year}, pengguna hak pilih di dapil ini berubah dari ${previousVoters} menjadi ${voters}; bagian perempuan ${change('id', women)}` +
-    (outside === null ? '' : ` dan bagian di luar DPT ${change('id', outside)}`) +
+    `Dari ${previous} ke ${year}, pengguna hak pilih di dapil ini berubah dari ${previousVoters} menjadi ${voters}; bagian perempuan ${changeId(women)}` +
+    (outside === null ? '' : ` dan bagian di luar DPT ${changeId(outside)}`) +
     '.',
   regenciesDiffer: ({ previous, previousCount, count }) =>
     `Wilayahnya tidak sama: ${previousCount} kabupaten/kota pada ${previous}, ${count} sekarang.`,
@@ -188,7 +198,7 @@ const en: StoryText = {
   },
   ofOfficial: (count, official) => `${count} of ${official} in the official list`,
   overview: ({ year, voters, dapils, women, outside }) =>
-    `In the ${year} election, ${voters} people voted in the ${dapils} dapils of this data` +
+    `In the ${year} election, ${voters} people voted in ${dapils === '1' ? 'the one dapil' : `the ${dapils} dapils`} of this data` +
     (women === null ? '' : `; women were ${women} of them`) +
     (outside === null ? '' : `, and ${outside} voted outside the DPT (through the DPTb or DPK)`) +
     '.',
@@ -203,14 +213,15 @@ const en: StoryText = {
   flaggedRecords: (count) =>
     `${count} record${count === 1 ? '' : 's'} of this year ${count === 1 ? 'has' : 'have'} quality notes (marked ⚠ in the table).`,
   change: ({ previous, previousShare, share, change: value }) =>
-    `Compared with the ${previous} election, women's share ${change('en', value)} (from ${previousShare} to ${share}).`,
+    `Compared with the ${previous} election, women's share ${changeEn(value)} (from ${previousShare} to ${share}).`,
   outsideChange: ({ previous, previousShare, share, change: value }) =>
-    `The share outside the DPT ${change('en', value)} since ${previous} (from ${previousShare} to ${share}).`,
+    `The share outside the DPT ${changeEn(value)} since ${previous} (from ${previousShare} to ${share}).`,
   coverageDiffers: ({ previous, previousDapils, dapils }) =>
-    `The ${previous} data holds ${previousDapils} dapils and this year's ${dapils}, so the two years' numbers of voters are not compared.`,
+    `The ${previous} data holds ${previousDapils} dapil${previousDapils === '1' ? '' : 's'} and this year's ${dapils}, so this comparison covers different areas.`,
   tableHeading: 'Every dapil',
-  tableIntro: "Every dapil of the year in one table, with its key ratios.",
-  tableCaption: (year) => `Dapils of the ${year} DPR election: voters who voted, women's share and share outside the DPT`,
+  tableIntro: 'Every dapil of the year in one table, with its key ratios.',
+  tableCaption: (year) =>
+    `Dapils of the ${year} DPR election: voters who voted, women's share and share outside the DPT`,
   columns: {
     dapil: 'Dapil',
     province: 'Province',
@@ -242,8 +253,8 @@ const en: StoryText = {
   thisPage: '(this page)',
   onlyYear: 'This dapil id exists in this year only in the data.',
   dapilChange: ({ previous, year, voters, previousVoters, women, outside }) =>
-    `From ${previous} to ${year}, the voters who voted in this dapil went from ${previousVoters} to ${voters}; women's share ${change('en', women)}` +
-    (outside === null ? '' : ` and the share outside the DPT ${change('en', outside)}`) +
+    `From ${previous} to ${year}, the voters who voted in this dapil went from ${previousVoters} to ${voters}; women's share ${changeEn(women)}` +
+    (outside === null ? '' : ` and the share outside the DPT ${changeEn(outside)}`) +
     '.',
   regenciesDiffer: ({ previous, previousCount, count }) =>
     `Its area is not the same: ${previousCount} regencies in ${previous}, ${count} now.`,

@@ -207,7 +207,7 @@ export function renderMiniSplit(male: number | null, female: number | null): str
   return `<svg class="mini" viewBox="0 0 60 10" width="60" height="10" aria-hidden="true"><rect class="m" width="${n(maleWidth)}" height="10"/><rect class="f" x="${n(maleWidth)}" width="${n(60 - maleWidth)}" height="10"/></svg>`;
 }
 
-export interface QuotaRow {
+interface QuotaRow {
   label: string;
   /** The percentage (0–100) the source gives; null when it gives none ("not given", never drawn as zero). */
   percent: number | null;
