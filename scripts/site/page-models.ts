@@ -690,6 +690,8 @@ interface YearDapilRow {
   voters: RatioCell;
   women: RatioCell;
   outside: RatioCell;
+  /** A record of the dapil breaks a rule on its counts (a sum that does not hold, an unreadable count). */
+  countsInDoubt: boolean;
   /** Male and female voters of all lists, for the small decorative bar beside women's share. */
   split: { male: number | null; female: number | null };
   flagged: number;
@@ -706,6 +708,24 @@ export interface YearStory {
   partial: boolean;
   /** Men and women among voters, per province. */
   chart: Chart;
+}
+
+/** The turnout declaration's count fields in the source (JumlahDPTLakiLaki, …). */
+const COUNT_SOURCE_FIELDS: ReadonlySet<string> = new Set(
+  COUNT_GROUPS.flatMap((group) =>
+    group.cells.map((cell) => turnoutDataset.columns.find((column) => column.name === cell.column)?.source ?? ''),
+  ),
+);
+
+/**
+ * Whether a record breaks a quality rule that reads its counts (the rule's fields in the quality report): its
+ * shares are then in doubt, and the year's story leaves its dapil out of the comparisons. A rule on names or codes
+ * (region-code-match) does not.
+ */
+function breaksCountRule(site: SiteData, record: SiteRecord): boolean {
+  return flagsOf(record).some((ruleId) =>
+    (ruleOf(site.quality, record.dataset, ruleId)?.fields ?? []).some((field) => COUNT_SOURCE_FIELDS.has(field)),
+  );
 }
 
 /** The dapils of a year's view, in the page's order. */
@@ -754,6 +774,7 @@ export function yearStory(site: SiteData, lang: Lang, year: number): YearStory |
       province: dapil.provinceName ?? t.unavailable,
       regencies: dapil.records.length,
       ...cells,
+      countsInDoubt: dapil.records.some((record) => breaksCountRule(site, record)),
       split: {
         male: dapil.totals[countColumn('total', 'male')]?.sum ?? null,
         female: dapil.totals[countColumn('total', 'female')]?.sum ?? null,
@@ -769,8 +790,16 @@ export function yearStory(site: SiteData, lang: Lang, year: number): YearStory |
     voters: ratios.voters.value ?? 0,
     women: ratios.women.value,
     outside: ratios.outside.value,
-    womenByDapil: rows.map((row) => ({ label: row.name, share: row.women.value, partial: row.women.partial })),
-    outsideByDapil: rows.map((row) => ({ label: row.name, share: row.outside.value, partial: row.outside.partial })),
+    womenByDapil: rows.map((row) => ({
+      label: row.name,
+      share: row.women.value,
+      partial: row.women.partial || row.countsInDoubt,
+    })),
+    outsideByDapil: rows.map((row) => ({
+      label: row.name,
+      share: row.outside.value,
+      partial: row.outside.partial || row.countsInDoubt,
+    })),
     flagged: view.turnoutRecords.filter((record) => flagsOf(record).length > 0).length,
     previous: previousView
       ? {

@@ -28,7 +28,7 @@ export interface StoryText {
   /** Every dapil has the same share (a tie over all of them). */
   womenEqual: (share: string) => string;
   oneDapil: (name: string) => string;
-  /** Dapils left out of the comparison because a count in them is unreadable. */
+  /** Dapils left out of the comparison because a count in them is unreadable or breaks a sum rule. */
   leftOut: (count: number) => string;
   flaggedRecords: (count: number) => string;
   /** The change from the previous year with turnout. */
@@ -124,7 +124,7 @@ const id: StoryText = {
   womenEqual: (share) => `Bagian perempuan sama di setiap dapil (${share}).`,
   oneDapil: (name) => `Data tahun ini hanya memuat satu dapil, ${name}, jadi tidak ada perbandingan antardapil.`,
   leftOut: (count) =>
-    `${count} dapil dengan jumlah yang tidak terbaca tidak diikutkan dalam perbandingan ini; angkanya di tabel hanya menjumlahkan nilai yang terbaca.`,
+    `${count} dapil yang jumlahnya tidak terbaca atau tidak cocok (lihat catatan kualitasnya) tidak diikutkan dalam perbandingan ini.`,
   flaggedRecords: (count) => `${count} rekaman tahun ini memiliki catatan kualitas (ditandai ⚠ di tabel).`,
   change: ({ previous, previousShare, share, change: value }) =>
     `Dibandingkan pemilu ${previous}, bagian perempuan ${changeId(value)} (dari ${previousShare} menjadi ${share}).`,
@@ -209,7 +209,7 @@ const en: StoryText = {
   womenEqual: (share) => `Women's share was the same in every dapil (${share}).`,
   oneDapil: (name) => `This year's data holds one dapil only, ${name}, so there is no comparison between dapils.`,
   leftOut: (count) =>
-    `${count} dapil${count === 1 ? '' : 's'} with unreadable counts ${count === 1 ? 'is' : 'are'} left out of this comparison; the table's figures for ${count === 1 ? 'it' : 'them'} add up only the readable values.`,
+    `${count} dapil${count === 1 ? '' : 's'} whose counts are unreadable or do not add up (see ${count === 1 ? 'its' : 'their'} quality notes) ${count === 1 ? 'is' : 'are'} left out of this comparison.`,
   flaggedRecords: (count) =>
     `${count} record${count === 1 ? '' : 's'} of this year ${count === 1 ? 'has' : 'have'} quality notes (marked ⚠ in the table).`,
   change: ({ previous, previousShare, share, change: value }) =>

@@ -207,12 +207,48 @@ describe('the year story', () => {
     expect(story?.sentences.year).toEqual([
       expect.stringContaining('In the 2024 election, 300 people voted'),
       "Women's share was highest in DAPIL 1102 (50.0%) and lowest in DAPIL 1103 (40.0%).",
-      "1 dapil with unreadable counts is left out of this comparison; the table's figures for it add up only the readable values.",
+      '1 dapil whose counts are unreadable or do not add up (see its quality notes) is left out of this comparison.',
       '1 record of this year has quality notes (marked ⚠ in the table).',
     ]);
     expect(yearStory(partial, 'id', 2024)?.sentences.year.slice(2)).toEqual([
-      '1 dapil dengan jumlah yang tidak terbaca tidak diikutkan dalam perbandingan ini; angkanya di tabel hanya menjumlahkan nilai yang terbaca.',
+      '1 dapil yang jumlahnya tidak terbaca atau tidak cocok (lihat catatan kualitasnya) tidak diikutkan dalam perbandingan ini.',
       '1 rekaman tahun ini memiliki catatan kualitas (ditandai ⚠ di tabel).',
+    ]);
+  });
+
+  it('leaves out a dapil whose record breaks a rule on its counts, not one whose name matched no region', () => {
+    const flagged = (record: SiteRecord, rule: string): SiteRecord => ({
+      ...record,
+      values: { ...record.values, quality_flags: [rule] },
+    });
+    const records = [
+      flagged(turnout(2024, '1101', 'A', { male: 10, female: 90 }), 'dpt-sex-sum'),
+      flagged(turnout(2024, '1102', 'B', { male: 20, female: 80 }), 'region-code-match'),
+      turnout(2024, '1103', 'C', { male: 50, female: 50 }),
+    ];
+    const rule = (id: string, fields: string[]) => ({ id, kind: 'record', title: { id, en: id }, fields });
+    const quality = {
+      datasets: [
+        {
+          dataset: 'turnout',
+          rules: [
+            rule('dpt-sex-sum', ['JumlahPenggunaHakPilihLakiLakiDalamDPT', 'JumlahPenggunaHakPilihPerempuanDalamDPT']),
+            rule('region-code-match', ['IdDapil', 'NamaKabupaten']),
+          ],
+          violations: [],
+        },
+      ],
+    } as unknown as QualityReport;
+    const manifest = { years: [2024], harvest: { harvestId: 'h', finishedAt: '2026-03-01T03:00:00.000Z' } };
+    const world = buildSiteData(manifest as unknown as SnapshotManifest, quality, {
+      turnout: records,
+      parties: [],
+    } as Record<'turnout' | 'parties', SiteRecord[]>);
+    // Every share outside the DPT is 0: equal, so no sentence on it.
+    expect(yearStory(world, 'en', 2024)?.sentences.year.slice(1)).toEqual([
+      "Women's share was highest in DAPIL 1102 (80.0%) and lowest in DAPIL 1103 (50.0%).",
+      '1 dapil whose counts are unreadable or do not add up (see its quality notes) is left out of this comparison.',
+      '2 records of this year have quality notes (marked ⚠ in the table).',
     ]);
   });
 
