@@ -676,6 +676,8 @@ function keyRatios(lang: Lang, totals: Totals): { voters: RatioCell; women: Rati
 interface KeyFigure {
   label: string;
   text: string;
+  /** The exact figure (a count, or a share from 0 to 1) for `data-v`. */
+  value: number | null;
   /** "77 of 84 in the official list", when the quality report compared the year with the official list. */
   detail: string | null;
   partial: boolean;
@@ -748,22 +750,30 @@ export function yearStory(site: SiteData, lang: Lang, year: number): YearStory |
   const official = (count: number, of: number | undefined): string | null =>
     of === undefined ? null : t.story.ofOfficial(formatCount(lang, count), formatCount(lang, of));
   const figures: KeyFigure[] = [
-    { label: t.story.figures.voters, text: ratios.voters.text, detail: null, partial: ratios.voters.partial },
-    { label: t.story.figures.women, text: ratios.women.text, detail: null, partial: ratios.women.partial },
-    { label: t.story.figures.outside, text: ratios.outside.text, detail: null, partial: ratios.outside.partial },
+    { label: t.story.figures.voters, detail: null, ...ratios.voters },
+    { label: t.story.figures.women, detail: null, ...ratios.women },
+    { label: t.story.figures.outside, detail: null, ...ratios.outside },
     {
       label: t.story.figures.dapils,
       text: formatCount(lang, dapils.length),
+      value: dapils.length,
       detail: official(coverage?.dapils.harvested ?? 0, coverage?.dapils.official),
       partial: false,
     },
     {
       label: t.story.figures.regencies,
       text: formatCount(lang, view.turnoutRecords.length),
+      value: view.turnoutRecords.length,
       detail: official(coverage?.regencies.harvested ?? 0, coverage?.regencies.official),
       partial: false,
     },
-    { label: t.story.figures.parties, text: formatCount(lang, view.parties.length), detail: null, partial: false },
+    {
+      label: t.story.figures.parties,
+      text: formatCount(lang, view.parties.length),
+      value: view.parties.length,
+      detail: null,
+      partial: false,
+    },
   ];
   const rows = dapils.map((dapil): YearDapilRow => {
     const cells = keyRatios(lang, dapil.totals);
