@@ -25,7 +25,7 @@ export interface ReleaseStamp {
 }
 
 /** The Arrow schema's (and Parquet kpu_open_data's) entries naming the release, after the file's own. */
-export function releaseMetadataOf(release: ReleaseStamp): [string, string][] {
+function releaseMetadataOf(release: ReleaseStamp): [string, string][] {
   return [
     ['release', release.id],
     ['retrieved_at', release.retrievedAt],
@@ -105,11 +105,6 @@ const STAMPERS: Partial<Record<FileFormat, (file: string, release: ReleaseStamp)
   arrow: stampArrow,
   xlsx: stampXlsx,
 };
-
-/** Whether the release stage writes the release into files of this format. */
-export function isStampedFormat(format: FileFormat): boolean {
-  return STAMPERS[format] !== undefined;
-}
 
 /**
  * Stamps every Parquet, Arrow and XLSX file of `files` in `outDir` with the release and returns the files as

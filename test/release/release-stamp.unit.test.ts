@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArrowTable } from '../../scripts/snapshot/arrow-schema.ts';
 import { fileMetadataOf, withFileMetadata } from '../../scripts/snapshot/file-metadata.ts';
 import { PARQUET_METADATA_KEY } from '../../scripts/snapshot/parquet-writer.ts';
-import type { PublishedFile } from '../../scripts/snapshot/snapshot-manifest.ts';
+import type { PublishedFile, SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { XLSX_ABOUT_SHEET, XLSX_DATA_SHEET, writeXlsxFile } from '../../scripts/snapshot/xlsx-writer.ts';
 import { readParquetKeyValues, withParquetKeyValues } from '../../scripts/release/parquet-footer.ts';
+import { fingerprintOf } from '../../scripts/release/release-history.ts';
 import { stampReleaseFiles, xlsxReleaseTextOf, type ReleaseStamp } from '../../scripts/release/release-stamp.ts';
 import { readZipEntry, zipEntryNames } from '../../scripts/release/zip-entry-replace.ts';
 import { FIXTURES } from '../snapshot/snapshot-fixtures.ts';
@@ -200,5 +201,19 @@ describe('the Parquet footer', () => {
       `SELECT decode(key) AS key, decode(value) AS value FROM parquet_kv_metadata(${sqlString(target)})`,
     ]);
     expect((rows ?? []).map((row) => [String(row.key), String(row.value)])).toEqual(entries);
+  });
+});
+
+describe('the fingerprint of a release whose files were stamped', () => {
+  it("is the snapshot's: a stamped file counts with its snapshotSha256", async () => {
+    const [fixture] = FIXTURES;
+    const files = await snapshotFolder('fingerprint', fixture as (typeof FIXTURES)[number]);
+    const out = await releaseFolder('fingerprint', 'fingerprint-release', files);
+    const stamped = await stampReleaseFiles(out, files, RELEASE);
+    const manifestOf = (list: PublishedFile[]) => ({ schemaVersion: 2, files: list }) as unknown as SnapshotManifest;
+    expect(fingerprintOf(manifestOf(stamped))).toBe(fingerprintOf(manifestOf(files)));
+    // The stamped bytes alone would not give it: the fingerprint follows the data, not the release.
+    const withoutSnapshot = stamped.map(({ snapshotSha256: _, ...file }) => file);
+    expect(fingerprintOf(manifestOf(withoutSnapshot))).not.toBe(fingerprintOf(manifestOf(files)));
   });
 });
