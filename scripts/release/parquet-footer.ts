@@ -4,6 +4,8 @@
 // data before it too (the column chunks' offsets are from the start of the file, so they still hold).
 // File layout: "PAR1" · column chunks · FileMetaData · its length (u32 little-endian) · "PAR1".
 
+import type { ByteSource, Part } from './file-splice.ts';
+
 const MAGIC = Buffer.from('PAR1');
 /** FileMetaData's field 5: list<KeyValue> key_value_metadata. */
 const KEY_VALUE_FIELD = 5;
@@ -162,19 +164,22 @@ function encodeKeyValues(entries: ReadonlyArray<readonly [string, string]>): Buf
   return Buffer.concat(parts);
 }
 
-interface Footer {
-  /** Where FileMetaData starts in the file. */
+/** A Parquet file's footer: where FileMetaData starts in the file, and its bytes. */
+export interface ParquetFooter {
   start: number;
   metadata: Buffer;
 }
 
-function footerOf(file: Buffer): Footer {
-  if (file.length < 12 || !file.subarray(0, 4).equals(MAGIC) || !file.subarray(-4).equals(MAGIC))
+/** Reads the footer of the file (its last 8 bytes, then FileMetaData). */
+export async function readParquetFooter(source: ByteSource): Promise<ParquetFooter> {
+  if (source.size < 12) throw new Error('Parquet: not a Parquet file (too short)');
+  const [head, tail] = [await source.read(0, 4), await source.read(source.size - 8, source.size)];
+  if (!head.equals(MAGIC) || !tail.subarray(4).equals(MAGIC))
     throw new Error('Parquet: not a Parquet file (no PAR1 at both ends), or an encrypted footer');
-  const length = file.readUInt32LE(file.length - 8);
-  const start = file.length - 8 - length;
+  const length = tail.readUInt32LE(0);
+  const start = source.size - 8 - length;
   if (start < 4) throw new Error('Parquet: footer length beyond the file');
-  return { start, metadata: file.subarray(start, file.length - 8) };
+  return { start, metadata: await source.read(start, source.size - 8) };
 }
 
 /** Where field 5's value lies in the footer, and its entries. */
@@ -207,24 +212,23 @@ function locateKeyValues(metadata: Buffer): { start: number; end: number; entrie
 }
 
 /** The file's key-value metadata, in order (what DuckDB's parquet_kv_metadata() lists). */
-export function readParquetKeyValues(file: Buffer): [string, string][] {
-  return locateKeyValues(footerOf(file).metadata).entries;
+export function parquetKeyValuesOf(footer: ParquetFooter): [string, string][] {
+  return locateKeyValues(footer.metadata).entries;
 }
 
 /**
- * The file with its key-value metadata replaced by `entries` (in that order), as the parts to write one after the
- * other: the data before the footer (a view, not a copy), then the new footer with its length and magic.
+ * The file with its key-value metadata replaced by `entries` (in that order), as parts: the bytes before the
+ * footer (a range of the file, copied as they are), then the new footer with its length and magic.
  */
-export function withParquetKeyValues(file: Buffer, entries: ReadonlyArray<readonly [string, string]>): Buffer[] {
-  const { start, metadata } = footerOf(file);
-  const located = locateKeyValues(metadata);
-  const footer = Buffer.concat([
-    metadata.subarray(0, located.start),
+export function parquetPartsWith(footer: ParquetFooter, entries: ReadonlyArray<readonly [string, string]>): Part[] {
+  const located = locateKeyValues(footer.metadata);
+  const metadata = Buffer.concat([
+    footer.metadata.subarray(0, located.start),
     encodeKeyValues(entries),
-    metadata.subarray(located.end),
+    footer.metadata.subarray(located.end),
   ]);
   const tail = Buffer.alloc(8);
-  tail.writeUInt32LE(footer.length, 0);
+  tail.writeUInt32LE(metadata.length, 0);
   MAGIC.copy(tail, 4);
-  return [file.subarray(0, start), footer, tail];
+  return [{ start: 0, end: footer.start }, metadata, tail];
 }

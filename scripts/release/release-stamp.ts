@@ -3,18 +3,19 @@
 // ARROW:schema), to each Arrow file's schema metadata, and to each XLSX file's about sheet. The snapshot's files
 // are linked into the release's folder; each stamped file is written anew beside the link and renamed over it, so
 // the snapshot's own file never changes. Only the metadata is rewritten: a Parquet file keeps every byte before
-// its footer, an XLSX file every ZIP entry but its about sheet (docs/architecture.md, "Release-dependent files").
-import { readFile } from 'node:fs/promises';
+// its footer, an XLSX file every ZIP entry but its about sheet, both copied as ranges; an Arrow file is written
+// again batch by batch (docs/architecture.md, "Release-dependent files"). Memory holds a batch, not a file.
+import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { RecordBatchReader, Schema, Table, tableFromIPC, tableToIPC } from 'apache-arrow';
-import { writeChunksToFile } from '../foundation/atomic-file.ts';
+import { pipeline } from 'node:stream/promises';
+import { RecordBatch, RecordBatchFileWriter, RecordBatchReader, Schema, Table, tableToIPC } from 'apache-arrow';
+import { writeFileAtomically } from '../foundation/atomic-file.ts';
 import { hashFile } from '../foundation/hashing.ts';
-import { writeArrowIpcFile } from '../snapshot/arrow-ipc-writer.ts';
-import { withFileMetadata } from '../snapshot/file-metadata.ts';
 import { PARQUET_METADATA_KEY } from '../snapshot/parquet-writer.ts';
 import type { FileFormat, PublishedFile } from '../snapshot/snapshot-manifest.ts';
 import { XLSX_RELEASE_PENDING } from '../snapshot/xlsx-writer.ts';
-import { readParquetKeyValues, withParquetKeyValues } from './parquet-footer.ts';
+import { spliceFile } from './file-splice.ts';
+import { parquetKeyValuesOf, parquetPartsWith, readParquetFooter } from './parquet-footer.ts';
 import { replaceZipEntry, zipEntryNames } from './zip-entry-replace.ts';
 
 /** The release a file is stamped with: the same as the manifest's `release.id` and `release.retrievedAt`. */
@@ -55,23 +56,47 @@ function stampArrowSchemaEntry(base64: string, release: ReleaseStamp): string {
 }
 
 async function stampParquet(file: string, release: ReleaseStamp): Promise<void> {
-  const bytes = await readFile(file);
-  const entries = readParquetKeyValues(bytes).map(([key, value]): [string, string] => {
-    if (key === PARQUET_METADATA_KEY)
-      return [
-        key,
-        JSON.stringify({ ...(JSON.parse(value) as object), ...Object.fromEntries(releaseMetadataOf(release)) }),
-      ];
-    if (key === 'ARROW:schema') return [key, stampArrowSchemaEntry(value, release)];
-    return [key, value];
+  await spliceFile(file, async (source) => {
+    const footer = await readParquetFooter(source);
+    const entries = parquetKeyValuesOf(footer).map(([key, value]): [string, string] => {
+      if (key === PARQUET_METADATA_KEY)
+        return [
+          key,
+          JSON.stringify({ ...(JSON.parse(value) as object), ...Object.fromEntries(releaseMetadataOf(release)) }),
+        ];
+      if (key === 'ARROW:schema') return [key, stampArrowSchemaEntry(value, release)];
+      return [key, value];
+    });
+    return parquetPartsWith(footer, entries);
   });
-  await writeChunksToFile(file, withParquetKeyValues(bytes, entries));
 }
 
+/**
+ * The Arrow file written again batch by batch with the release in its schema's metadata: the same bytes as the
+ * snapshot's writer gives the table with that metadata, one record batch in memory at a time.
+ */
 async function stampArrow(file: string, release: ReleaseStamp): Promise<void> {
-  const table = tableFromIPC(await readFile(file));
-  const metadata = new Map([...table.schema.metadata, ...releaseMetadataOf(release)]);
-  await writeArrowIpcFile(withFileMetadata(table, metadata), file);
+  const handle = await open(file, 'r');
+  try {
+    const reader = await RecordBatchReader.from(handle);
+    await reader.open();
+    const metadata = new Map([...reader.schema.metadata, ...releaseMetadataOf(release)]);
+    const schema = new Schema(reader.schema.fields, metadata, reader.schema.dictionaries);
+    const writer = new RecordBatchFileWriter();
+    await writeFileAtomically(file, async (stream) => {
+      const written = pipeline(writer.toNodeStream(), stream);
+      writer.reset(undefined, schema);
+      // A batch of no rows read back lacks its list offsets, which apache-arrow cannot write again: an empty table
+      // gives the same bytes (the writer's empty batch, as the snapshot's writer wrote it).
+      for await (const batch of reader)
+        if (batch.numRows === 0) writer.write(new Table(schema));
+        else writer.write(new RecordBatch(schema, batch.data));
+      writer.finish();
+      await written;
+    });
+  } finally {
+    await handle.close();
+  }
 }
 
 /** "xl/worksheets/sheet12.xml" → 12. */
@@ -80,24 +105,24 @@ function sheetNumber(name: string): number {
 }
 
 async function stampXlsx(file: string, release: ReleaseStamp): Promise<void> {
-  const bytes = await readFile(file);
-  // The about sheet is the workbook's last (scripts/snapshot/xlsx-writer.ts adds it after the data sheets).
-  const about = zipEntryNames(bytes)
-    .filter((name) => sheetNumber(name) > 0)
-    .sort((a, b) => sheetNumber(a) - sheetNumber(b))
-    .at(-1);
-  if (about === undefined) throw new Error(`${file}: no worksheet`);
-  // No shared strings (the writer shares none): ExcelJS writes the cell's text in the sheet itself (<v>); neither text holds a
-  // character XML escapes.
-  const pending = `<v>${XLSX_RELEASE_PENDING}</v>`;
-  const parts = replaceZipEntry(bytes, about, (xml) => {
-    const text = xml.toString('utf8');
-    const at = text.indexOf(pending);
-    if (at < 0 || text.indexOf(pending, at + 1) >= 0)
-      throw new Error(`${file}: the about sheet does not hold its release cell exactly once`);
-    return Buffer.from(text.replace(pending, `<v>${xlsxReleaseTextOf(release)}</v>`), 'utf8');
+  await spliceFile(file, async (source) => {
+    // The about sheet is the workbook's last (scripts/snapshot/xlsx-writer.ts adds it after the data sheets).
+    const about = (await zipEntryNames(source))
+      .filter((name) => sheetNumber(name) > 0)
+      .sort((a, b) => sheetNumber(a) - sheetNumber(b))
+      .at(-1);
+    if (about === undefined) throw new Error(`${file}: no worksheet`);
+    // No shared strings (the writer shares none): ExcelJS writes the cell's text in the sheet itself (<v>); neither
+    // text holds a character XML escapes.
+    const pending = `<v>${XLSX_RELEASE_PENDING}</v>`;
+    return replaceZipEntry(source, about, (xml) => {
+      const text = xml.toString('utf8');
+      const at = text.indexOf(pending);
+      if (at < 0 || text.indexOf(pending, at + 1) >= 0)
+        throw new Error(`${file}: the about sheet does not hold its release cell exactly once`);
+      return Buffer.from(text.replace(pending, `<v>${xlsxReleaseTextOf(release)}</v>`), 'utf8');
+    });
   });
-  await writeChunksToFile(file, parts);
 }
 
 const STAMPERS: Partial<Record<FileFormat, (file: string, release: ReleaseStamp) => Promise<void>>> = {

@@ -10,11 +10,13 @@ import { Vector, type Table } from 'apache-arrow';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArrowTable } from '../../scripts/snapshot/arrow-schema.ts';
+import { writeArrowIpcFile } from '../../scripts/snapshot/arrow-ipc-writer.ts';
 import { fileMetadataOf, withFileMetadata } from '../../scripts/snapshot/file-metadata.ts';
 import { PARQUET_METADATA_KEY } from '../../scripts/snapshot/parquet-writer.ts';
 import type { PublishedFile, SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { XLSX_ABOUT_SHEET, XLSX_DATA_SHEET, writeXlsxFile } from '../../scripts/snapshot/xlsx-writer.ts';
-import { readParquetKeyValues, withParquetKeyValues } from '../../scripts/release/parquet-footer.ts';
+import { bufferSource, joinParts, type ByteSource } from '../../scripts/release/file-splice.ts';
+import { parquetKeyValuesOf, parquetPartsWith, readParquetFooter } from '../../scripts/release/parquet-footer.ts';
 import { fingerprintOf } from '../../scripts/release/release-history.ts';
 import { stampReleaseFiles, xlsxReleaseTextOf, type ReleaseStamp } from '../../scripts/release/release-stamp.ts';
 import { readZipEntry, zipEntryNames } from '../../scripts/release/zip-entry-replace.ts';
@@ -152,11 +154,13 @@ describe.each(FIXTURES)('$dataset.id files stamped with the release', (fixture) 
     about?.eachRow((row) => values.push(String(row.getCell(2).value)));
     expect(values).toContain(xlsxReleaseTextOf(RELEASE));
     expect(workbook.getWorksheet(XLSX_DATA_SHEET)?.rowCount).toBe(fixture.records.length + 1);
-    const original = await readFile(snapshotFile('file.xlsx'));
-    const written = await readFile(releaseFile('file.xlsx'));
-    const names = zipEntryNames(original);
-    expect(zipEntryNames(written)).toEqual(names);
-    const changed = names.filter((name) => !readZipEntry(written, name).equals(readZipEntry(original, name)));
+    const original = bufferSource(await readFile(snapshotFile('file.xlsx')));
+    const written = bufferSource(await readFile(releaseFile('file.xlsx')));
+    const names = await zipEntryNames(original);
+    expect(await zipEntryNames(written)).toEqual(names);
+    const changed: string[] = [];
+    for (const name of names)
+      if (!(await readZipEntry(written, name)).equals(await readZipEntry(original, name))) changed.push(name);
     expect(changed).toEqual(['xl/worksheets/sheet2.xml']);
   });
 
@@ -187,7 +191,9 @@ describe('the Parquet footer', () => {
     const [fixture] = FIXTURES;
     const files = await snapshotFolder('footer', fixture as (typeof FIXTURES)[number]);
     const file = await readFile(path.join(dir, 'footer', files[0]?.path ?? ''));
-    expect(Buffer.concat(withParquetKeyValues(file, readParquetKeyValues(file))).equals(file)).toBe(true);
+    const source: ByteSource = bufferSource(file);
+    const footer = await readParquetFooter(source);
+    expect((await joinParts(source, parquetPartsWith(footer, parquetKeyValuesOf(footer)))).equals(file)).toBe(true);
   });
 
   it('writes a list of 15 or more entries (the long list header) that DuckDB lists in order', async () => {
@@ -196,7 +202,8 @@ describe('the Parquet footer', () => {
     const file = path.join(dir, 'long', files[0]?.path ?? '');
     const entries = Array.from({ length: 20 }, (_, index): [string, string] => [`key_${index}`, `value ${index} Ā`]);
     const target = path.join(dir, 'long', 'long.parquet');
-    await writeFile(target, Buffer.concat(withParquetKeyValues(await readFile(file), entries)));
+    const source = bufferSource(await readFile(file));
+    await writeFile(target, await joinParts(source, parquetPartsWith(await readParquetFooter(source), entries)));
     const [rows] = await queryDuckDb([
       `SELECT decode(key) AS key, decode(value) AS value FROM parquet_kv_metadata(${sqlString(target)})`,
     ]);
@@ -215,5 +222,43 @@ describe('the fingerprint of a release whose files were stamped', () => {
     // The stamped bytes alone would not give it: the fingerprint follows the data, not the release.
     const withoutSnapshot = stamped.map(({ snapshotSha256: _, ...file }) => file);
     expect(fingerprintOf(manifestOf(withoutSnapshot))).not.toBe(fingerprintOf(manifestOf(files)));
+  });
+});
+
+describe('an Arrow file stamped batch by batch', () => {
+  it.each([
+    ['two record batches', 2],
+    ['no record', 0],
+  ])('gives the bytes the snapshot writer gives the table with the release in its metadata: %s', async (_, copies) => {
+    const [fixture] = FIXTURES as [(typeof FIXTURES)[number]];
+    const one = buildArrowTable(fixture.dataset.columns, copies === 0 ? [] : fixture.records);
+    const table = copies === 2 ? one.concat(one) : one;
+    expect(table.batches.length).toBe(copies === 2 ? 2 : table.batches.length);
+    const metadata = fileMetadataOf(fixture.dataset, 'all');
+    const file = path.join(dir, `batches-${copies}.arrow`);
+    const expected = path.join(dir, `batches-${copies}-expected.arrow`);
+    await writeArrowIpcFile(withFileMetadata(table, metadata), file);
+    await writeArrowIpcFile(
+      withFileMetadata(table, new Map([...metadata, ['release', RELEASE.id], ['retrieved_at', RELEASE.retrievedAt]])),
+      expected,
+    );
+    const [described] = await stampReleaseFiles(
+      dir,
+      [
+        {
+          path: path.basename(file),
+          dataset: fixture.dataset.id,
+          year: 'all',
+          format: 'arrow',
+          mediaType: 'application/vnd.apache.arrow.file',
+          bytes: 0,
+          records: table.numRows,
+          sha256: 'unused',
+        },
+      ],
+      RELEASE,
+    );
+    expect(described?.sha256).toBe(sha256(await readFile(expected)));
+    expect((await readArrowIpcBack(file)).numRows).toBe(table.numRows);
   });
 });
