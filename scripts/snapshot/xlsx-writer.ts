@@ -109,10 +109,7 @@ function aboutSheetRows(options: XlsxFileOptions): { pairs: [string, string][]; 
       `Komisi Pemilihan Umum (KPU), open-data API, query ${query} (${queryPath}); harvested, checked and normalized by the KPU open-data publisher.`,
     ],
     ['how to cite / cara mengutip', citation],
-    [
-      'release, retrieval time / rilis, waktu pengambilan',
-      XLSX_RELEASE_PENDING,
-    ],
+    ['release, retrieval time / rilis, waktu pengambilan', XLSX_RELEASE_PENDING],
     [
       'licence / lisensi',
       'The upstream publishes no licence for this data; none is granted or implied here. Credit the KPU as the source.',
