@@ -237,6 +237,110 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
     expect(problemsOf('stickyColumn')).toEqual({});
   });
 
+  it('marks the current page in the header, labels its search box visibly, and keeps the language link on the first line at 1280 px', async () => {
+    const page = await (browser as Browser).newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      for (const pagePath of ['/unduh/', '/en/downloads/']) {
+        await page.goto(new URL(pagePath.slice(1), (site as PublishedSite).server.url).href);
+        const header = await page.evaluate(() => {
+          const current = document.querySelector('.top nav a[aria-current="page"]');
+          const other = document.querySelector('.top nav a:not([aria-current])');
+          const label = document.querySelector('label[for="q-top"]');
+          const box = (element: Element | null) => element?.getBoundingClientRect() ?? null;
+          const style = (element: Element | null) => (element ? getComputedStyle(element) : null);
+          return {
+            current: current?.getAttribute('href'),
+            currentLook: `${style(current)?.fontWeight} ${style(current)?.borderBottomWidth} ${style(current)?.color}`,
+            otherLook: `${style(other)?.fontWeight} ${style(other)?.borderBottomWidth} ${style(other)?.color}`,
+            label: label?.textContent?.trim(),
+            labelBox: box(label),
+            brand: box(document.querySelector('.brand')),
+            lang: box(document.querySelector('.top a[hreflang]')),
+            langLines: document.querySelector('.top a[hreflang]')?.getClientRects().length,
+          };
+        });
+        expect(header.current, pagePath).toBe(pagePath);
+        expect(header.currentLook, pagePath).not.toBe(header.otherLook);
+        expect(header.label?.length, pagePath).toBeGreaterThan(3);
+        expect(header.labelBox?.width, pagePath).toBeGreaterThan(20);
+        expect(header.labelBox?.height, pagePath).toBeGreaterThan(10);
+        expect(header.langLines, pagePath).toBe(1);
+        // The language link is on the brand's line, not on a line of its own.
+        expect(header.lang?.top ?? 0, pagePath).toBeLessThan((header.brand?.bottom ?? 0) + 1);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('sorts any marked table from its header buttons, a count column largest first, headers kept on one line', async () => {
+    const origin = (site as PublishedSite).server.url;
+    for (const width of [390, 1280]) {
+      const page = await (browser as Browser).newPage({ viewport: { width, height: 900 } });
+      try {
+        for (const pagePath of ['/2019/dapil/1101/', '/en/2024/', '/']) {
+          await page.goto(new URL(pagePath.slice(1), origin).href);
+          const tables = await page.evaluate(() =>
+            [...document.querySelectorAll('table[data-sortable]')].map((table) => ({
+              buttons: table.querySelectorAll('thead th[aria-sort="none"] > button').length,
+              // A header of one word keeps one line: its button's text is one box.
+              wrapped: [...table.querySelectorAll('thead th > button')]
+                .filter((button) => !/\s/.test((button.textContent ?? '').trim()) && button.getClientRects().length !== 1)
+                .map((button) => button.textContent),
+              tallest: Math.max(...[...table.querySelectorAll('thead th > button')].map((b) => b.getBoundingClientRect().height)),
+            })),
+          );
+          expect(tables.length, pagePath).toBeGreaterThan(0);
+          for (const table of tables) {
+            expect(table.buttons, pagePath).toBeGreaterThan(1);
+            expect(table.wrapped, pagePath).toEqual([]);
+          }
+        }
+        // The dapil table: the first press on a count column sorts it largest first and says so.
+        await page.goto(new URL('2019/dapil/1101/', origin).href);
+        const header = page.locator('table[data-sortable] thead tr:nth-child(2) th').nth(2);
+        const lines = await header.locator('button').evaluate((button) => button.getClientRects().length);
+        expect(lines).toBe(1);
+        await header.locator('button').click();
+        expect(await header.getAttribute('aria-sort')).toBe('descending');
+        const values = await page.$$eval('table[data-sortable] tbody tr', (rows) =>
+          rows.map((row) => Number(row.querySelectorAll('td')[2]?.getAttribute('data-v'))),
+        );
+        expect(values).toEqual([...values].sort((a, b) => b - a));
+        expect(await page.locator('[data-js-hint]').isVisible()).toBe(true);
+        // The year page's dapils sort within their province, the province's row first.
+        await page.goto(new URL('2024/', origin).href);
+        const voters = page.locator('#dapil-caption').locator('xpath=..').locator('thead th').nth(2);
+        await voters.locator('button').click();
+        expect(await voters.getAttribute('aria-sort')).toBe('descending');
+        const groups = await page.$$eval('#dapil-caption', ([caption]) =>
+          [...(caption?.closest('table')?.tBodies ?? [])].map((body) => ({
+            first: body.rows[0]?.querySelector('th[scope="rowgroup"]') !== null,
+            values: [...body.rows].slice(1).map((row) => Number(row.cells[2]?.getAttribute('data-v'))),
+          })),
+        );
+        for (const group of groups) {
+          expect(group.first).toBe(true);
+          expect(group.values).toEqual([...group.values].sort((a, b) => b - a));
+        }
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
+  it('shows the hint that tables sort only when the script runs', async () => {
+    const context = await (browser as Browser).newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(new URL('2019/dapil/1101/', (site as PublishedSite).server.url).href);
+      expect(await page.locator('[data-js-hint]').count()).toBe(1);
+      expect(await page.locator('[data-js-hint]').isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keeps a screenshot of every page kind in both languages at every width', async () => {
     for (const entry of PAGE_KINDS)
       for (const lang of ['id', 'en'])
