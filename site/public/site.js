@@ -52,13 +52,15 @@
         return order || x.position - y.position;
       return order * direction || x.position - y.position;
     });
-    fixed.concat(
-      entries.map(function (entry) {
-        return entry.row;
-      }),
-    ).forEach(function (row) {
-      body.appendChild(row);
-    });
+    fixed
+      .concat(
+        entries.map(function (entry) {
+          return entry.row;
+        }),
+      )
+      .forEach(function (row) {
+        body.appendChild(row);
+      });
   }
 
   Array.prototype.forEach.call(document.querySelectorAll('[data-js-hint]'), function (hint) {

@@ -106,7 +106,10 @@ function measureLayout(limits: { minChartText: number; minTarget: number }): Omi
     .map((element) => ({ element, rect: element.getBoundingClientRect() }))
     .filter(
       ({ element, rect }) =>
-        rect.width > 0 && rect.height > 0 && getComputedStyle(element).visibility !== 'hidden' && !element.closest('.skip'),
+        rect.width > 0 &&
+        rect.height > 0 &&
+        getComputedStyle(element).visibility !== 'hidden' &&
+        !element.closest('.skip'),
     );
   const small = targets.filter(
     ({ element, rect }) =>
@@ -118,7 +121,11 @@ function measureLayout(limits: { minChartText: number; minTarget: number }): Omi
   for (const target of small) {
     const c = centre(target.rect);
     const clash = targets.find((other) => {
-      if (other.element === target.element || other.element.contains(target.element) || target.element.contains(other.element))
+      if (
+        other.element === target.element ||
+        other.element.contains(target.element) ||
+        target.element.contains(other.element)
+      )
         return false;
       const dx = Math.max(other.rect.left - c.x, 0, c.x - other.rect.right);
       const dy = Math.max(other.rect.top - c.y, 0, c.y - other.rect.bottom);
@@ -188,7 +195,8 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
             expect(response?.status(), pagePath).toBe(entry.status ?? 200);
             await page.waitForLoadState('load');
             if (entry.kind === 'search') await page.locator('#results li').first().waitFor();
-            if (entry.kind === 'dapil-flagged') expect(await page.locator('tr.flagged').count(), pagePath).toBeGreaterThan(0);
+            if (entry.kind === 'dapil-flagged')
+              expect(await page.locator('tr.flagged').count(), pagePath).toBeGreaterThan(0);
             const measured = await page.evaluate(measureLayout, {
               minChartText: MIN_CHART_TEXT_PX,
               minTarget: MIN_TARGET_PX,
@@ -285,9 +293,13 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
               buttons: table.querySelectorAll('thead th[aria-sort="none"] > button').length,
               // A header of one word keeps one line: its button's text is one box.
               wrapped: [...table.querySelectorAll('thead th > button')]
-                .filter((button) => !/\s/.test((button.textContent ?? '').trim()) && button.getClientRects().length !== 1)
+                .filter(
+                  (button) => !/\s/.test((button.textContent ?? '').trim()) && button.getClientRects().length !== 1,
+                )
                 .map((button) => button.textContent),
-              tallest: Math.max(...[...table.querySelectorAll('thead th > button')].map((b) => b.getBoundingClientRect().height)),
+              tallest: Math.max(
+                ...[...table.querySelectorAll('thead th > button')].map((b) => b.getBoundingClientRect().height),
+              ),
             })),
           );
           expect(tables.length, pagePath).toBeGreaterThan(0);

@@ -140,7 +140,7 @@ describe('site from the demo data', () => {
       // A count column sorts largest first on the first press, smallest first on the next.
       expect(await header.getAttribute('aria-sort')).toBe('descending');
       const totals = () =>
-        page.$eval('table[data-sortable] tbody tr', (rows) =>
+        page.$$eval('table[data-sortable] tbody tr', (rows) =>
           rows.map((row) => Number(row.querySelectorAll('td')[11]?.getAttribute('data-v'))),
         );
       const descending = await totals();
