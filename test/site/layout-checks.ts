@@ -24,6 +24,19 @@ function measureLayout(limits: { minChartText: number; minTarget: number }): Omi
   const root = document.documentElement;
   if (root.scrollWidth > window.innerWidth)
     overflow.push(`page is ${root.scrollWidth} px wide in a ${window.innerWidth} px window`);
+  // A table's caption wraps within the visible part of its scrolling container, not across the whole table.
+  for (const container of document.querySelectorAll('.scroll')) {
+    const caption = container.querySelector('caption');
+    if (!caption) continue;
+    const box = container.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(caption);
+    const right = Math.max(...[...range.getClientRects()].map((rect) => rect.right));
+    if (right > box.right + 1)
+      overflow.push(
+        `caption "${(caption.textContent ?? '').trim().slice(0, 40)}" runs to ${right.toFixed(0)} px, past its container's edge at ${box.right.toFixed(0)} px`,
+      );
+  }
 
   // The rectangles of a cell's visible text (line by line), ignoring screen-reader-only text.
   const textRects = (cell: Element): DOMRect[] => {
