@@ -24,11 +24,15 @@ import { isAbsoluteHttpUrl, isEmailAddress } from '../datasets/value-parsers.ts'
 import type { FileFormat, PublishedFile } from '../snapshot/snapshot-manifest.ts';
 import { formatOf, loadingFormats } from '../formats.ts';
 import {
+  compareIdentifiers,
   COUNT_GROUPS,
   countColumn,
+  findDapilInOtherYears,
+  findProfileInOtherYears,
   flagsOf,
   numberValue,
   ruleOf,
+  sumCounts,
   textValue,
   violationsOf,
   type CountSum,
@@ -40,10 +44,25 @@ import {
   type YearView,
 } from './site-data.ts';
 import { formatCount, formatDecimal, formatIsoDate, formatPercent } from './site-format.ts';
-import { describeSexSplit, describeVoterLists, describeYears, womenShare } from './site-sentences.ts';
+import {
+  describeQuota,
+  describeSexSplit,
+  describeViolation,
+  describeVoterLists,
+  describeYears,
+  describeYearStory,
+  pointsChange,
+  womenShare,
+} from './site-sentences.ts';
 import { isUrlIdentifier, type Lang, type PageRef } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
-import { renderSexSplitChart, renderVoterListChart, type SexSplitRow, type VoterListRow } from './svg-charts.ts';
+import {
+  renderQuotaChart,
+  renderSexSplitChart,
+  renderVoterListChart,
+  type SexSplitRow,
+  type VoterListRow,
+} from './svg-charts.ts';
 
 /** A table cell: the text shown, and the exact value for `data-v` (sorting, and tests comparing figures). */
 export interface Cell {
@@ -233,6 +252,8 @@ interface QualityNoteItem {
   title: string;
   description: string;
   message: string;
+  /** What is wrong, said in the page's language from the recorded values (describeViolation); empty without them. */
+  finding: string;
   values: string;
 }
 
@@ -266,6 +287,7 @@ export function qualityNote(site: SiteData, lang: Lang, record: SiteRecord, labe
       title: rule?.title[lang] ?? ruleId,
       description: rule?.description[lang] ?? '',
       message: violation?.message ?? '',
+      finding: violation ? describeViolation(lang, violation, sourceFieldTitle(record.dataset, lang)) : '',
       values: violation ? formatValues(violation.values) : '',
     };
   });
@@ -503,26 +525,9 @@ export function homeTotals(site: SiteData, lang: Lang): HomeTotals {
 }
 
 /** Women's share of the all-lists totals as the pages write it, or "not available". */
-export function womenShareText(lang: Lang, totals: Totals): string {
+function womenShareText(lang: Lang, totals: Totals): string {
   const share = totalsWomenShare(totals);
   return share === null ? TEXT[lang].unavailable : formatPercent(lang, share);
-}
-
-/**
- * A dapil's row on its year's page: the voters of all lists, the sex split for the small chart and women's share
- * (null when unknown).
- */
-export function dapilSummary(
-  lang: Lang,
-  view: DapilView,
-): { voters: number; male: number | null; female: number | null; share: string | null } {
-  const share = totalsWomenShare(view.totals);
-  return {
-    share: share === null ? null : formatPercent(lang, share),
-    voters: view.totals[countColumn('total', 'total')]?.sum ?? 0,
-    male: view.totals[countColumn('total', 'male')]?.sum ?? null,
-    female: view.totals[countColumn('total', 'female')]?.sum ?? null,
-  };
 }
 
 /**
@@ -573,11 +578,6 @@ export function homeYearLine(site: SiteData, lang: Lang, view: YearView): { text
 /** Whether any record of a profile page (a party's) breaks a rule (the year page marks it). */
 export function isPartyFlagged(view: ProfileView): boolean {
   return view.records.some((record) => flagsOf(record).length > 0);
-}
-
-/** The voters of all lists in a year's turnout records. */
-export function yearTotalVoters(view: YearView): number {
-  return view.totals[countColumn('total', 'total')]?.sum ?? 0;
 }
 
 /** A section of the year page listing the pages of a profile dataset without a section of its own. */
@@ -633,4 +633,375 @@ export function codeSpans(text: string | undefined): Array<{ code: boolean; text
     .split('`')
     .map((part, index) => ({ code: index % 2 === 1, text: part }))
     .filter((span) => span.text !== '');
+}
+
+// ---- The year page's story, the dapil and party pages across years (issue 15) ----
+
+/** A figure of the page that may count only the readable values: `partial` marks it (a footnote says so). */
+interface RatioCell extends Cell {
+  partial: boolean;
+}
+
+const SEX_TOTAL_COLUMNS = (): string[] => [countColumn('total', 'male'), countColumn('total', 'female')];
+const LIST_TOTAL_COLUMNS = (): string[] =>
+  (['dpt', 'dptb', 'dpk'] as const).map((group) => countColumn(group, 'total'));
+
+function missingIn(totals: Totals, columns: readonly string[]): number {
+  return columns.reduce((sum, column) => sum + (totals[column]?.missing ?? 0), 0);
+}
+
+/** The share of DPTb + DPK in DPT + DPTb + DPK (the voters outside the main list); null when all three are 0. */
+function outsideShareOf(totals: Totals): number | null {
+  const [dpt = 0, dptb = 0, dpk = 0] = LIST_TOTAL_COLUMNS().map((column) => totals[column]?.sum ?? 0);
+  const all = dpt + dptb + dpk;
+  return all === 0 ? null : (dptb + dpk) / all;
+}
+
+/** The key ratios of a dapil or a year: voters of all lists, women's share, the share outside the DPT. */
+function keyRatios(lang: Lang, totals: Totals): { voters: RatioCell; women: RatioCell; outside: RatioCell } {
+  const t = TEXT[lang];
+  const share = (value: number | null, columns: readonly string[]): RatioCell => ({
+    text: value === null ? t.unavailable : formatPercent(lang, value),
+    value,
+    partial: missingIn(totals, columns) > 0,
+  });
+  const voters = totals[countColumn('total', 'total')] ?? { sum: 0, missing: 0 };
+  return {
+    voters: { text: formatCount(lang, voters.sum), value: voters.sum, partial: voters.missing > 0 },
+    women: share(totalsWomenShare(totals), SEX_TOTAL_COLUMNS()),
+    outside: share(outsideShareOf(totals), LIST_TOTAL_COLUMNS()),
+  };
+}
+
+interface KeyFigure {
+  label: string;
+  text: string;
+  /** The exact figure (a count, or a share from 0 to 1) for `data-v`. */
+  value: number | null;
+  /** "77 of 84 in the official list", when the quality report compared the year with the official list. */
+  detail: string | null;
+  partial: boolean;
+}
+
+interface YearDapilRow {
+  page: PageRef;
+  id: string;
+  name: string;
+  province: string;
+  regencies: number;
+  voters: RatioCell;
+  women: RatioCell;
+  outside: RatioCell;
+  /** A record of the dapil breaks a rule on its counts (a sum that does not hold, an unreadable count). */
+  countsInDoubt: boolean;
+  /** Male and female voters of all lists, for the small decorative bar beside women's share. */
+  split: { male: number | null; female: number | null };
+  flagged: number;
+}
+
+export interface YearStory {
+  figures: KeyFigure[];
+  /** What stands out (one paragraph), then the change from the previous year (another; empty for the first year). */
+  sentences: { year: string[]; change: string[] };
+  /** Every dapil of the year in the source's order (provinces by their first dapil id), for one sortable table. */
+  rows: YearDapilRow[];
+  total: { regencies: number; voters: RatioCell; women: RatioCell; outside: RatioCell };
+  /** Whether any figure of the table counts only readable values (its footnote is shown). */
+  partial: boolean;
+  /** Men and women among voters, per province. */
+  chart: Chart;
+}
+
+/** The turnout declaration's count fields in the source (JumlahDPTLakiLaki, …). */
+const COUNT_SOURCE_FIELDS: ReadonlySet<string> = new Set(
+  COUNT_GROUPS.flatMap((group) =>
+    group.cells.map((cell) => turnoutDataset.columns.find((column) => column.name === cell.column)?.source ?? ''),
+  ),
+);
+
+/**
+ * Whether a record breaks a quality rule that reads its counts (the rule's fields in the quality report): its
+ * shares are then in doubt, and the year's story leaves its dapil out of the comparisons. A rule on names or codes
+ * (region-code-match) does not.
+ */
+function breaksCountRule(site: SiteData, record: SiteRecord): boolean {
+  return flagsOf(record).some((ruleId) =>
+    (ruleOf(site.quality, record.dataset, ruleId)?.fields ?? []).some((field) => COUNT_SOURCE_FIELDS.has(field)),
+  );
+}
+
+/** The dapils of a year's view, in the page's order. */
+function dapilsOf(view: YearView): DapilView[] {
+  return view.provinces.flatMap((province) => province.dapils);
+}
+
+/**
+ * What the year page says first: its headline figures, the sentences on what stands out (site-sentences.ts,
+ * `describeYearStory`), every dapil with its key ratios, and the chart per province; null for a year without
+ * turnout records.
+ */
+export function yearStory(site: SiteData, lang: Lang, year: number): YearStory | null {
+  const t = TEXT[lang];
+  const view = site.years.find((candidate) => candidate.year === year);
+  if (!view || view.turnoutRecords.length === 0) return null;
+  const dapils = dapilsOf(view);
+  const ratios = keyRatios(lang, view.totals);
+  const coverage = site.quality.coverage?.years.find((entry) => entry.year === year && entry.status === 'compared');
+  const official = (count: number, of: number | undefined): string | null =>
+    of === undefined ? null : t.story.ofOfficial(formatCount(lang, count), formatCount(lang, of));
+  const figures: KeyFigure[] = [
+    { label: t.story.figures.voters, detail: null, ...ratios.voters },
+    { label: t.story.figures.women, detail: null, ...ratios.women },
+    { label: t.story.figures.outside, detail: null, ...ratios.outside },
+    {
+      label: t.story.figures.dapils,
+      text: formatCount(lang, dapils.length),
+      value: dapils.length,
+      detail: official(coverage?.dapils.harvested ?? 0, coverage?.dapils.official),
+      partial: false,
+    },
+    {
+      label: t.story.figures.regencies,
+      text: formatCount(lang, view.turnoutRecords.length),
+      value: view.turnoutRecords.length,
+      detail: official(coverage?.regencies.harvested ?? 0, coverage?.regencies.official),
+      partial: false,
+    },
+    {
+      label: t.story.figures.parties,
+      text: formatCount(lang, view.parties.length),
+      value: view.parties.length,
+      detail: null,
+      partial: false,
+    },
+  ];
+  const rows = dapils.map((dapil): YearDapilRow => {
+    const cells = keyRatios(lang, dapil.totals);
+    return {
+      page: { kind: 'dapil', year, dapilId: dapil.dapilId },
+      id: dapil.dapilId,
+      name: dapilLabel(dapil),
+      province: dapil.provinceName ?? t.unavailable,
+      regencies: dapil.records.length,
+      ...cells,
+      countsInDoubt: dapil.records.some((record) => breaksCountRule(site, record)),
+      split: {
+        male: dapil.totals[countColumn('total', 'male')]?.sum ?? null,
+        female: dapil.totals[countColumn('total', 'female')]?.sum ?? null,
+      },
+      flagged: dapil.flagged,
+    };
+  });
+  const previousView = site.years
+    .filter((candidate) => candidate.year < year && candidate.turnoutRecords.length > 0)
+    .at(-1);
+  const sentences = describeYearStory(lang, {
+    year,
+    voters: ratios.voters.value ?? 0,
+    women: ratios.women.value,
+    outside: ratios.outside.value,
+    womenByDapil: rows.map((row) => ({
+      label: row.name,
+      share: row.women.value,
+      partial: row.women.partial || row.countsInDoubt,
+    })),
+    outsideByDapil: rows.map((row) => ({
+      label: row.name,
+      share: row.outside.value,
+      partial: row.outside.partial || row.countsInDoubt,
+    })),
+    flagged: view.turnoutRecords.filter((record) => flagsOf(record).length > 0).length,
+    previous: previousView
+      ? {
+          year: previousView.year,
+          women: totalsWomenShare(previousView.totals),
+          outside: outsideShareOf(previousView.totals),
+          dapils: dapilsOf(previousView).length,
+        }
+      : null,
+  });
+  const provinceRows = view.provinces.map((province) => {
+    const totals = sumCounts(province.dapils.flatMap((dapil) => dapil.records));
+    return {
+      label: province.name ?? t.unavailable,
+      male: totals[countColumn('total', 'male')]?.sum ?? null,
+      female: totals[countColumn('total', 'female')]?.sum ?? null,
+    };
+  });
+  return {
+    figures,
+    sentences,
+    rows,
+    total: { regencies: view.turnoutRecords.length, ...ratios },
+    partial: [ratios, ...rows].some((row) => row.voters.partial || row.women.partial || row.outside.partial),
+    chart: sexSplitChart(lang, t.story.provinceChartSubject(year), t.story.provinceChart, provinceRows, view.totals),
+  };
+}
+
+/** The 30% quota of women in a party's central leadership (Law 2/2008 on political parties, art. 2(5), as amended by Law 2/2011). */
+const PARTY_WOMEN_QUOTA = 30;
+
+/** The first column of a dataset measured in percent (the parties' women's representation), if it has one. */
+function percentColumnOf(dataset: DatasetId): ColumnDefinition | undefined {
+  return datasetById(dataset).columns.find((column) => column.unit === 'percent');
+}
+
+/**
+ * The parties' chart of a year: each party's women's representation (`PersentaseKeterwakilanPerempuan`) against the
+ * 30% quota, in ballot order, a party without a percentage marked "not given" (never 0). `chart` is null, and
+ * `note` says why, when the source gives no party a percentage; both null for a year without parties.
+ */
+export function partyQuotaChart(
+  site: SiteData,
+  lang: Lang,
+  year: number,
+): { chart: Chart | null; note: string | null } {
+  const t = TEXT[lang];
+  const column = percentColumnOf(partyDataset.id);
+  const parties = site.partyViews.filter((view) => view.year === year);
+  if (column === undefined || parties.length === 0) return { chart: null, note: null };
+  const rows = parties.map((party) => ({
+    label: party.shortName ?? profileLabel(party),
+    percent: party.records[0] === undefined ? null : numberValue(party.records[0], column.name),
+  }));
+  const summary = describeQuota(
+    lang,
+    year,
+    rows.map((row) => ({ label: row.label, share: row.percent, partial: false })),
+    PARTY_WOMEN_QUOTA,
+  );
+  if (summary === null) return { chart: null, note: t.story.noPartyShares(year) };
+  const svg = renderQuotaChart({
+    summary,
+    rows,
+    quota: PARTY_WOMEN_QUOTA,
+    labels: { quota: t.story.quota, notGiven: t.story.notGiven },
+    percent: (value) => formatPercent(lang, value / 100),
+  });
+  return { chart: { svg, title: t.story.partyChart, summary }, note: null };
+}
+
+export interface DapilYearRow {
+  year: number;
+  /** The page of that year; null for the page's own year. */
+  page: PageRef | null;
+  name: string;
+  regencies: number;
+  voters: RatioCell;
+  women: RatioCell;
+  outside: RatioCell;
+}
+
+/**
+ * A dapil page's table across years: the dapil with the same id in every year of the data (its own year marked),
+ * oldest first, and a sentence on the change from the previous year (or, on the earliest year's page, to the next
+ * one), with a warning when the dapil's regencies differ in number. `sentences` says so when no other year has it.
+ */
+export function dapilAcrossYears(
+  site: SiteData,
+  lang: Lang,
+  view: DapilView,
+): { rows: DapilYearRow[]; sentences: string[] } {
+  const t = TEXT[lang];
+  const views = [view, ...findDapilInOtherYears(site, view)].sort((a, b) => a.year - b.year);
+  const rows = views.map((other): DapilYearRow => ({
+    year: other.year,
+    page: other.year === view.year ? null : { kind: 'dapil', year: other.year, dapilId: other.dapilId },
+    name: dapilLabel(other),
+    regencies: other.records.length,
+    ...keyRatios(lang, other.totals),
+  }));
+  if (rows.length === 1) return { rows, sentences: [t.story.onlyYear] };
+  const index = rows.findIndex((row) => row.page === null);
+  const [before, after] = (index > 0 ? [rows[index - 1], rows[index]] : [rows[index], rows[index + 1]]) as [
+    DapilYearRow,
+    DapilYearRow,
+  ];
+  const sentences: string[] = [];
+  if (before.women.value !== null && after.women.value !== null)
+    sentences.push(
+      t.story.dapilChange({
+        previous: before.year,
+        year: after.year,
+        previousVoters: before.voters.text,
+        voters: after.voters.text,
+        women: pointsChange(lang, before.women.value, after.women.value),
+        outside:
+          before.outside.value === null || after.outside.value === null
+            ? null
+            : pointsChange(lang, before.outside.value, after.outside.value),
+      }),
+    );
+  if (before.regencies !== after.regencies)
+    sentences.push(
+      t.story.regenciesDiffer({
+        previous: before.year === view.year ? after.year : before.year,
+        previousCount: formatCount(lang, before.year === view.year ? after.regencies : before.regencies),
+        count: formatCount(lang, view.records.length),
+      }),
+    );
+  return { rows, sentences };
+}
+
+export interface ProfileYearRow {
+  year: number;
+  id: string;
+  /** The page of that year and key; null for the page itself. */
+  page: PageRef | null;
+  name: string;
+  shortName: string | null;
+  /** The dataset's percent columns (the parties' women's representation): "not given" when empty, never 0. */
+  values: Cell[];
+}
+
+/**
+ * A profile page's table across years (a party's): its own page and the pages sharing its `acrossYears` column
+ * (findProfileInOtherYears), oldest first, with the percent columns' values, and a sentence when the name changed.
+ */
+export function profileAcrossYears(
+  site: SiteData,
+  lang: Lang,
+  view: ProfileView,
+): { rows: ProfileYearRow[]; headers: string[]; sentences: string[] } {
+  const t = TEXT[lang];
+  const columns = datasetById(view.dataset).columns.filter((column) => column.unit === 'percent');
+  const views = [view, ...findProfileInOtherYears(site, view)].sort(
+    (a, b) => a.year - b.year || compareIdentifiers(a.id, b.id),
+  );
+  const rows = views.map((other): ProfileYearRow => ({
+    year: other.year,
+    id: other.id,
+    page: other === view ? null : { kind: 'profile', dataset: other.dataset, year: other.year, id: other.id },
+    name: profileLabel(other),
+    shortName: other.shortName,
+    values: columns.map((column) => {
+      const value = other.records[0] === undefined ? null : numberValue(other.records[0], column.name);
+      return { text: value === null ? t.story.notGiven : formatPercent(lang, value / 100), value };
+    }),
+  }));
+  // The names in year order, each with the years it was used: a change is said only when there is one.
+  const names = new Map<string, number[]>();
+  for (const row of rows) names.set(row.name, [...(names.get(row.name) ?? []), row.year]);
+  const sentences =
+    names.size > 1
+      ? [
+          t.story.renamed(
+            [...names.entries()]
+              .map(([name, years]) => t.story.nameInYear(name, [...new Set(years)].join(', ')))
+              .join('; '),
+          ),
+        ]
+      : [];
+  return { rows, headers: columns.map((column) => column.title[lang]), sentences };
+}
+
+/** A violation of the quality report said in the page's language (describeViolation), for the quality page's list. */
+export function violationFinding(lang: Lang, dataset: DatasetId, violation: QualityViolation): string {
+  return describeViolation(lang, violation, sourceFieldTitle(dataset, lang));
+}
+
+/** The source field's column title in a dataset's declaration, for saying a violation in words. */
+function sourceFieldTitle(dataset: DatasetId, lang: Lang): (field: string) => string | null {
+  const columns = datasetById(dataset).columns;
+  return (field) => columns.find((column) => column.source === field)?.title[lang] ?? null;
 }

@@ -3,7 +3,7 @@
 // figures are computed here; the words are the catalogue's (site-text.ts, `sentences`).
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
-import { formatCount, formatDate, formatPercent } from './site-format.ts';
+import { formatCount, formatDate, formatDecimal, formatPercent } from './site-format.ts';
 import type { Lang } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
 import type { SexSplitRow, VoterListRow } from './svg-charts.ts';
@@ -165,4 +165,228 @@ export function citationLine(
     // The release's retrieval, as its citation files give it: an unchanged release keeps its first.
     retrieved: formatDate(lang, manifest.release?.retrievedAt ?? manifest.harvest.finishedAt),
   })}${manifest.release?.url ? ` ${manifest.release.url}` : ''}`;
+}
+
+// ---- The year page's story, the dapil and party pages across years, quality findings in words (issue 15) ----
+
+/** A dapil (or party) as the story compares it: a share (0–1) or null when unknown, and whether it is partial. */
+export interface StoryRow {
+  label: string;
+  share: number | null;
+  /** Some count behind the share is unreadable: the row is left out of comparisons. */
+  partial: boolean;
+}
+
+/**
+ * The rows with the highest and the lowest share, every row tied at either end named (in the rows' order); null
+ * with fewer than two comparable rows. Exact shares are compared, so two dapils written "50.0%" are tied only when
+ * their shares are equal.
+ */
+function storyExtremes(rows: readonly StoryRow[]): { high: StoryRow[]; low: StoryRow[]; equal: boolean } | null {
+  const known = rows.filter((row): row is StoryRow & { share: number } => row.share !== null && !row.partial);
+  if (known.length < 2) return null;
+  const max = Math.max(...known.map((row) => row.share));
+  const min = Math.min(...known.map((row) => row.share));
+  return {
+    high: known.filter((row) => row.share === max),
+    low: known.filter((row) => row.share === min),
+    equal: max === min,
+  };
+}
+
+/**
+ * The change between two shares as the page shows them (one decimal), in percentage points: the difference of the
+ * written percentages, so a reader can check it; "same" when they are written the same.
+ */
+export function pointsChange(
+  lang: Lang,
+  before: number,
+  after: number,
+): { points: string; direction: 'up' | 'down' | 'same' } {
+  const tenths = Math.round(after * 1000) - Math.round(before * 1000);
+  return {
+    points: formatDecimal(lang, Math.abs(tenths) / 10, 1).replace(/^(\d+)$/, `$1${TEXT[lang].numbers.decimal}0`),
+    direction: tenths === 0 ? 'same' : tenths > 0 ? 'up' : 'down',
+  };
+}
+
+function rangeSentence(
+  lang: Lang,
+  range: { high: StoryRow[]; low: StoryRow[] },
+  sentence: (parts: { high: string; highShare: string; low: string; lowShare: string }) => string,
+): string {
+  const share = (rows: StoryRow[]): string => formatPercent(lang, rows[0]?.share ?? 0);
+  return sentence({
+    high: joinList(
+      lang,
+      range.high.map((row) => row.label),
+    ),
+    highShare: share(range.high),
+    low: joinList(
+      lang,
+      range.low.map((row) => row.label),
+    ),
+    lowShare: share(range.low),
+  });
+}
+
+export interface YearStoryInput {
+  year: number;
+  voters: number;
+  /** Women's share and the share outside the DPT over the year's readable counts; null when unknown. */
+  women: number | null;
+  outside: number | null;
+  /** One row per dapil: its women's share and its share outside the DPT. */
+  womenByDapil: readonly StoryRow[];
+  outsideByDapil: readonly StoryRow[];
+  /** Records of the year with quality notes. */
+  flagged: number;
+  /** The previous election year with turnout in the data, if any. */
+  previous: { year: number; women: number | null; outside: number | null; dapils: number } | null;
+}
+
+/**
+ * The year page's sentences, in two paragraphs: what the year holds, where women's share and the share outside the DPT are highest
+ * and lowest (ties named together; dapils with unreadable counts left out and counted), the records with quality
+ * notes; then the change from the previous year with turnout (none for the first). Example (en): "In the 2024 election, 1,234 people voted in the 6
+ * dapils of this data; women were 50.6% of them, and 3.1% voted outside the DPT (through the DPTb or DPK)."
+ */
+export function describeYearStory(lang: Lang, input: YearStoryInput): { year: string[]; change: string[] } {
+  const text = TEXT[lang].story;
+  const dapils = input.womenByDapil.length;
+  const sentences = [
+    text.overview({
+      year: input.year,
+      voters: formatCount(lang, input.voters),
+      dapils: formatCount(lang, dapils),
+      women: input.women === null ? null : formatPercent(lang, input.women),
+      outside: input.outside === null ? null : formatPercent(lang, input.outside),
+    }),
+  ];
+  if (dapils === 1) sentences.push(text.oneDapil(input.womenByDapil[0]?.label ?? ''));
+  else {
+    const women = storyExtremes(input.womenByDapil);
+    if (women?.equal) sentences.push(text.womenEqual(formatPercent(lang, women.high[0]?.share ?? 0)));
+    else if (women) sentences.push(rangeSentence(lang, women, text.womenRange));
+    const outside = storyExtremes(input.outsideByDapil);
+    if (outside && !outside.equal) sentences.push(rangeSentence(lang, outside, text.outsideRange));
+    const leftOut = input.womenByDapil.filter(
+      (row, index) => row.partial || input.outsideByDapil[index]?.partial === true,
+    ).length;
+    if (leftOut > 0) sentences.push(text.leftOut(leftOut));
+  }
+  if (input.flagged > 0) sentences.push(text.flaggedRecords(input.flagged));
+  const change: string[] = [];
+  const previous = input.previous;
+  if (previous !== null) {
+    if (previous.women !== null && input.women !== null)
+      change.push(
+        text.change({
+          previous: previous.year,
+          previousShare: formatPercent(lang, previous.women),
+          share: formatPercent(lang, input.women),
+          change: pointsChange(lang, previous.women, input.women),
+        }),
+      );
+    if (previous.outside !== null && input.outside !== null)
+      change.push(
+        text.outsideChange({
+          previous: previous.year,
+          previousShare: formatPercent(lang, previous.outside),
+          share: formatPercent(lang, input.outside),
+          change: pointsChange(lang, previous.outside, input.outside),
+        }),
+      );
+    if (previous.dapils !== dapils)
+      change.push(
+        text.coverageDiffers({
+          previous: previous.year,
+          previousDapils: formatCount(lang, previous.dapils),
+          dapils: formatCount(lang, dapils),
+        }),
+      );
+  }
+  return { year: sentences, change };
+}
+
+/**
+ * The text alternative of the parties' quota chart: how many parties the source gives a percentage for, how many
+ * reach the quota, and the highest and lowest (ties named together); null when no party has a percentage.
+ * `rows[].share` is a percentage (0–100) here.
+ */
+export function describeQuota(lang: Lang, year: number, rows: readonly StoryRow[], quota: number): string | null {
+  const given = rows.filter((row) => row.share !== null);
+  if (given.length === 0) return null;
+  const asShare = rows.map((row) => ({ ...row, share: row.share === null ? null : row.share / 100 }));
+  const range = storyExtremes(asShare) ?? { high: asShare.filter((row) => row.share !== null), low: [] };
+  const first = range.high[0];
+  const low = range.low.length > 0 ? range.low : range.high;
+  return TEXT[lang].story.partyChartSummary({
+    year,
+    given: given.length,
+    total: rows.length,
+    atQuota: given.filter((row) => (row.share as number) >= quota).length,
+    high: joinList(
+      lang,
+      range.high.map((row) => row.label),
+    ),
+    highShare: formatPercent(lang, first?.share ?? 0),
+    low: joinList(
+      lang,
+      low.map((row) => row.label),
+    ),
+    lowShare: formatPercent(lang, low[0]?.share ?? 0),
+  });
+}
+
+/** A string of digits grouped the language's way, exactly at any length. Example: ('id', "2587") → "2.587". */
+function groupDigitString(lang: Lang, digits: string): string {
+  return /^[0-9]+$/.test(digits) ? digits.replace(/\B(?=(\d{3})+(?!\d))/g, TEXT[lang].numbers.group) : digits;
+}
+
+/**
+ * A quality violation said in the page's language, from the values the quality report recorded: a sum that does
+ * not hold as the sum and the source's figure ("1.312 + 1.275 = 2.587, tetapi sumber mencatat 2.687 (selisih
+ * 100)"), a shared key as the positions sharing it, anything else as the values the source gave, each named by its
+ * column's title (`titleOf`, from the declarations; a field without a column keeps its source name).
+ */
+export function describeViolation(
+  lang: Lang,
+  violation: { values: Record<string, unknown> },
+  titleOf: (field: string) => string | null,
+): string {
+  const text = TEXT[lang].story.findings;
+  const entries = Object.entries(violation.values);
+  const sum = violation.values.sum;
+  const given = entries.filter(([field]) => field !== 'sum' && field !== 'positions');
+  const digits = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
+  if (digits(sum) && given.length >= 2 && given.every(([, value]) => digits(value))) {
+    const addends = given.slice(0, -1).map(([, value]) => value as string);
+    const total = given.at(-1)?.[1] as string;
+    const difference = BigInt(total) - BigInt(sum);
+    return text.sum({
+      addends: addends.map((value) => groupDigitString(lang, value)).join(' + '),
+      sum: groupDigitString(lang, sum),
+      total: groupDigitString(lang, total),
+      difference: groupDigitString(lang, String(difference < 0n ? -difference : difference)),
+    });
+  }
+  const positions = violation.values.positions;
+  if (Array.isArray(positions))
+    return text.duplicate(
+      joinList(
+        lang,
+        positions.map((position) => String(position)),
+      ),
+    );
+  const parts = given.map(([field, value]) => {
+    const shown =
+      typeof value === 'string' && value.trim() === ''
+        ? `${JSON.stringify(value)} ${text.empty}`
+        : value === null || value === undefined
+          ? text.empty
+          : `“${typeof value === 'string' ? value : JSON.stringify(value)}”`;
+    return text.value(titleOf(field) ?? field, shown);
+  });
+  return parts.length === 0 ? '' : text.given(joinList(lang, parts));
 }

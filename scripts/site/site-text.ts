@@ -6,6 +6,7 @@ import { formatTypeTexts } from '../datasets/data-dictionary.ts';
 import type { Lang, SlugKind } from './site-routes.ts';
 import { formatLabels } from '../formats.ts';
 import { COUNTS_MEANING, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
+import { STORY_TEXT, type StoryText } from './story-text.ts';
 
 /** Each voter list's legal name and who is on it, from the dataset's declaration (turnout-dataset.ts). */
 function voterListNames(lang: Lang): Record<'dpt' | 'dptb' | 'dpk', string> {
@@ -126,7 +127,6 @@ export interface SiteText {
     sexChart: string;
     listChart: string;
     listLegend: string;
-    otherYears: string;
     sortHint: string;
   };
   party: {
@@ -134,7 +134,6 @@ export interface SiteText {
     profile: string;
     empty: string;
     unreadable: (raw: string) => string;
-    otherYears: string;
     noOtherYears: string;
     duplicate: (count: number) => string;
   };
@@ -306,6 +305,8 @@ export interface SiteText {
       retrieved: string;
     }) => string;
   };
+  /** The year page's story, the pages across years and the quality findings (story-text.ts). */
+  story: StoryText;
   search: {
     title: string;
     intro: string;
@@ -447,7 +448,6 @@ const id: SiteText = {
     sexChart: 'Laki-laki dan perempuan di antara pengguna hak pilih, per kabupaten/kota',
     listChart: 'Pengguna hak pilih di luar DPT (DPTb dan DPK), per kabupaten/kota',
     listLegend: 'Daftar pemilih',
-    otherYears: 'Dapil ini pada tahun lain',
     sortHint: 'Dengan JavaScript, tabel dapat diurutkan dengan tombol di judul kolom.',
   },
   party: {
@@ -455,7 +455,6 @@ const id: SiteText = {
     profile: 'Profil',
     empty: 'Tidak diisi oleh sumber',
     unreadable: (raw) => `Nilai dari sumber tidak dapat dibaca: ${raw}`,
-    otherYears: 'Partai yang sama pada tahun lain',
     noOtherYears: 'Partai ini tidak ada pada tahun lain dalam data ini (menurut kode partai lintas tahun, party_id).',
     duplicate: (count) => `Sumber memberi ${count} rekaman dengan nomor urut ini; semuanya ditampilkan.`,
   },
@@ -657,6 +656,7 @@ const id: SiteText = {
     citation: ({ publisher, what, queries, release, retrieved }) =>
       `${publisher}. ${what}. API data terbuka KPU, kueri ${queries}; rilis ${release}, diambil ${retrieved}.`,
   },
+  story: STORY_TEXT.id,
   search: {
     title: 'Cari',
     intro: 'Cari dapil, kabupaten/kota dan partai di semua tahun.',
@@ -801,7 +801,6 @@ const en: SiteText = {
     sexChart: 'Men and women among voters who voted, per regency or city',
     listChart: 'Voters who voted outside the final voter list (DPTb and DPK), per regency or city',
     listLegend: 'Voter lists',
-    otherYears: 'This dapil in other years',
     sortHint: 'With JavaScript, the buttons in the column headers sort the table.',
   },
   party: {
@@ -809,7 +808,6 @@ const en: SiteText = {
     profile: 'Profile',
     empty: 'Left empty by the source',
     unreadable: (raw) => `The source's value could not be read: ${raw}`,
-    otherYears: 'The same party in other years',
     noOtherYears: 'This party is in no other year of this data (by its party id across years, party_id).',
     duplicate: (count) => `The source gives ${count} records with this ballot number; all are shown.`,
   },
@@ -1005,6 +1003,7 @@ const en: SiteText = {
     citation: ({ publisher, what, queries, oneQuery, release, retrieved }) =>
       `${publisher}. ${what}. KPU open-data API, ${oneQuery ? 'query' : 'queries'} ${queries}; release ${release}, retrieved ${retrieved}.`,
   },
+  story: STORY_TEXT.en,
   search: {
     title: 'Search',
     intro: 'Search dapils, regencies and cities, and parties across all years.',

@@ -208,3 +208,53 @@ export function renderMiniSplit(male: number | null, female: number | null): str
   const maleWidth = (male / (male + female)) * 60;
   return `<svg class="mini" viewBox="0 0 60 10" width="60" height="10" aria-hidden="true"><rect class="m" width="${n(maleWidth)}" height="10"/><rect class="f" x="${n(maleWidth)}" width="${n(60 - maleWidth)}" height="10"/></svg>`;
 }
+
+interface QuotaRow {
+  label: string;
+  /** The percentage (0–100) the source gives; null when it gives none ("not given", never drawn as zero). */
+  percent: number | null;
+}
+
+export interface QuotaChart {
+  summary: string;
+  rows: readonly QuotaRow[];
+  /** The quota in percent (30 for the parties' leadership) and its label. */
+  quota: number;
+  labels: { quota: string; notGiven: string };
+  /** Formats a percentage (0–100) for the label at the end of each bar. */
+  percent: (value: number) => string;
+}
+
+/**
+ * One bar per row on a 0–100% axis (a share above 100 is drawn to the end), the value written at its end, and a
+ * dashed line at the quota; a row without a value says "not given" instead of a bar. The value is written beside
+ * every bar, so the line is not the only way to read whether a row reaches the quota.
+ */
+export function renderQuotaChart(chart: QuotaChart): string {
+  const layout = frame(chart.rows.length, 58);
+  const scale = layout.barWidth / 100;
+  const quotaX = layout.barX + chart.quota * scale;
+  const parts = [
+    open(chart.summary, layout.height),
+    `<text x="${n(quotaX)}" y="14" text-anchor="middle">${escapeXml(chart.labels.quota)}</text>`,
+  ];
+  chart.rows.forEach((row, index) => {
+    const y = barTop(index);
+    parts.push(rowLabel(index, row.label));
+    if (row.percent === null) {
+      parts.push(
+        `<text x="${n(layout.barX + 4)}" y="${n(y + 12)}">${escapeXml(chart.labels.notGiven)}</text>`,
+        rowMark(quotaX, index),
+      );
+      return;
+    }
+    const width = Math.max(0, Math.min(100, row.percent)) * scale;
+    parts.push(
+      `<rect class="f" x="${n(layout.barX)}" y="${n(y)}" width="${n(width)}" height="${BAR}"/>`,
+      `<text x="${n(layout.barX + width + 6)}" y="${n(y + 12)}">${escapeXml(chart.percent(row.percent))}</text>`,
+      rowMark(quotaX, index),
+    );
+  });
+  parts.push('</svg>');
+  return parts.join('');
+}

@@ -107,8 +107,10 @@ describe('site from the demo data', () => {
     const html = await (await fetch(new URL('en/2019/dapil/1101/', suite.site().server.url))).text();
     expect(html).toMatch(/ACEH TENGGRA <a class="flag"/);
     expect(html).toContain('region-code-match');
+    // Said in words first, the source's fields and values behind a disclosure.
+    expect(html).toContain('The source gives Dapil id “1101” and Regency or city “ACEH TENGGRA”.');
     expect(html).toContain(
-      'Values from the source: <code>IdDapil = &quot;1101&quot;; NamaKabupaten = &quot;ACEH TENGGRA&quot;</code>',
+      '<summary>Values from the source</summary><code>IdDapil = &quot;1101&quot;; NamaKabupaten = &quot;ACEH TENGGRA&quot;</code>',
     );
     expect(html).toMatch(/ACEH SELATAN <span class="code" title="[^"]+">1101<\/span>/);
   });

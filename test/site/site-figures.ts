@@ -33,8 +33,8 @@ async function fetchText(site: PublishedSite, file: string): Promise<string> {
   return response.text();
 }
 
-/** The per-year JSON downloads of a dataset, by year. */
-async function yearRecords(
+/** The per-year JSON downloads of a dataset, by year (also read by site-story.browser.test.ts). */
+export async function yearRecords(
   site: PublishedSite,
   dataset: 'turnout' | 'parties',
 ): Promise<Map<number, DownloadedRecord[]>> {
