@@ -3,6 +3,7 @@
 // write it with one of the project's writers, or, for the baseline, JSON.stringify the same normalized
 // records into one file. Usage: node bench/format-write-child.ts <records> <format> <out>; prints JSON.
 import { open, stat } from 'node:fs/promises';
+import type { Table } from 'apache-arrow';
 import { performance } from 'node:perf_hooks';
 import { turnoutDataset } from '../scripts/datasets/turnout-dataset.ts';
 import { normalizeRecord, type NormalizedRecord } from '../scripts/normalize/normalize-records.ts';
@@ -11,10 +12,11 @@ import { writeArrowIpcFile } from '../scripts/snapshot/arrow-ipc-writer.ts';
 import { writeCsvFile } from '../scripts/snapshot/csv-writer.ts';
 import { writeJsonFile } from '../scripts/snapshot/json-writer.ts';
 import { writeParquetFile } from '../scripts/snapshot/parquet-writer.ts';
+import { writeXlsxFile } from '../scripts/snapshot/xlsx-writer.ts';
 import { syntheticTurnout } from './support/synthetic-sizes.ts';
 
 /** What this child writes: a project writer's format, or the baseline. */
-export type ChildFormat = 'json' | 'csv' | 'parquet' | 'arrow' | 'baseline';
+export type ChildFormat = 'json' | 'csv' | 'parquet' | 'arrow' | 'xlsx' | 'baseline';
 
 export interface FormatWriteOutput {
   prepareMs: number;
@@ -48,9 +50,11 @@ if (
   !Number.isInteger(records) ||
   records < 1 ||
   !out ||
-  !['json', 'csv', 'parquet', 'arrow', 'baseline'].includes(format)
+  !['json', 'csv', 'parquet', 'arrow', 'xlsx', 'baseline'].includes(format)
 ) {
-  process.stderr.write('usage: node bench/format-write-child.ts <records> <json|csv|parquet|arrow|baseline> <out>\n');
+  process.stderr.write(
+    'usage: node bench/format-write-child.ts <records> <json|csv|parquet|arrow|xlsx|baseline> <out>\n',
+  );
   process.exit(2);
 }
 
@@ -69,7 +73,14 @@ if (format === 'baseline') {
   for (const raw of syntheticTurnout(records)) builder.appendRecord(normalizeRecord(turnoutDataset, raw, NO_FLAGS));
   const table = builder.finish();
   prepareMs = performance.now() - prepareStarted;
-  const write = { json: writeJsonFile, csv: writeCsvFile, parquet: writeParquetFile, arrow: writeArrowIpcFile }[format];
+  const write = {
+    json: writeJsonFile,
+    csv: writeCsvFile,
+    parquet: writeParquetFile,
+    arrow: writeArrowIpcFile,
+    // The all-years file's about sheet: a million records and the header fit one sheet (1,048,576 rows).
+    xlsx: (records: Table, file: string) => writeXlsxFile(records, file, { dataset: turnoutDataset, year: 'all' }),
+  }[format];
   const writeStarted = performance.now();
   await write(table, out);
   writeMs = performance.now() - writeStarted;

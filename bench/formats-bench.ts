@@ -1,6 +1,7 @@
-// Snapshot writing: each writer of the snapshot stage (JSON, CSV, Parquet, and Arrow besides) on the same Arrow
-// table of N synthetic turnout records, next to a baseline that only JSON.stringifies the same records into one
-// file; records per second, file size, peak RSS, and the time DuckDB takes to read each file back.
+// Snapshot writing: each writer of the snapshot stage (JSON, CSV, Parquet, Arrow and XLSX: every per-dataset format
+// the publisher writes) on the same Arrow table of N synthetic turnout records, next to a baseline that only
+// JSON.stringifies the same records into one file; records per second, file size, peak RSS, the time DuckDB takes
+// to read each file back, and the time of all formats together.
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FormatResult, FormatSize, FormatsSection, WrittenFormat } from './bench-results.ts';
@@ -17,13 +18,16 @@ import { assertSucceeded, runMeasured, type MeasuredRun } from './support/measur
 import { PROJECT_ROOT } from './support/paths.ts';
 import { maxOrNull, median, perSecond, round } from './support/stats.ts';
 
-const FORMATS: readonly ChildFormat[] = ['baseline', 'json', 'csv', 'parquet', 'arrow'];
+const FORMATS: readonly ChildFormat[] = ['baseline', 'json', 'csv', 'parquet', 'arrow', 'xlsx'];
+/** The publisher's own formats, whose medians add up to the "all formats" figure. */
+const PUBLISHED: readonly WrittenFormat[] = ['json', 'csv', 'parquet', 'arrow', 'xlsx'];
 const EXTENSIONS: Record<WrittenFormat, string> = {
   baseline: 'baseline.json',
   json: 'json',
   csv: 'csv',
   parquet: 'parquet',
   arrow: 'arrow',
+  xlsx: 'xlsx',
   'duckdb-parquet': 'duckdb.parquet',
 };
 const DUCKDB_FORMATS: Record<WrittenFormat, ReadableFormat | null> = {
@@ -32,7 +36,13 @@ const DUCKDB_FORMATS: Record<WrittenFormat, ReadableFormat | null> = {
   csv: 'csv',
   parquet: 'parquet',
   arrow: null,
+  xlsx: null,
   'duckdb-parquet': 'parquet',
+};
+/** Why DuckDB does not read a format back here. */
+const UNREADABLE_NOTES: Partial<Record<WrittenFormat, string>> = {
+  arrow: 'DuckDB reads Arrow IPC files only through its arrow community extension, which is not installed (offline)',
+  xlsx: 'DuckDB reads XLSX only through its excel extension, which is not installed (offline)',
 };
 /** Writer children at or above this size are profiled with --cpu-prof. */
 const PROFILED_FROM = 100_000;
@@ -112,12 +122,7 @@ async function benchSize(context: BenchContext, records: number): Promise<Format
       bytes: measured[0]?.output.bytes ?? 0,
       duckdbReadMs: read ? round(read.ms) : null,
       duckdbRows: read ? read.rows : null,
-      ...(readFormat === null
-        ? {
-            duckdbNote:
-              'DuckDB reads Arrow IPC files only through its arrow community extension, which is not installed (offline)',
-          }
-        : {}),
+      ...(readFormat === null ? { duckdbNote: UNREADABLE_NOTES[format] } : {}),
     });
   }
   const referenceFile = path.join(dir, `turnout.${EXTENSIONS['duckdb-parquet']}`);
@@ -147,6 +152,7 @@ async function benchSize(context: BenchContext, records: number): Promise<Format
     prepareMedianMs: round(median(prepare.map((run) => run.output.prepareMs))),
     formats,
     jsonCsvParquetMs: round(byFormat('json').medianMs + byFormat('csv').medianMs + byFormat('parquet').medianMs),
+    allFormatsMs: round(PUBLISHED.reduce((total, format) => total + byFormat(format).medianMs, 0)),
     csvToParquetSizeRatio: round(byFormat('csv').bytes / byFormat('parquet').bytes, 2),
   };
 }

@@ -93,7 +93,7 @@ export function renderResultsMarkdown(results: BenchResults): string {
     '',
     ...results.formats.sizes.map(
       (size) =>
-        `- ${n(size.records)} records: JSON + CSV + Parquet ${s(size.jsonCsvParquetMs)}; CSV / Parquet size ${size.csvToParquetSizeRatio.toFixed(2)}; building the table they read (generate, normalize, Arrow) ${s(size.prepareMedianMs)}.`,
+        `- ${n(size.records)} records: JSON + CSV + Parquet ${s(size.jsonCsvParquetMs)}${size.allFormatsMs === undefined ? '' : `; all formats (JSON, CSV, Parquet, Arrow, XLSX) ${s(size.allFormatsMs)}`}; CSV / Parquet size ${size.csvToParquetSizeRatio.toFixed(2)}; building the table they read (generate, normalize, Arrow) ${s(size.prepareMedianMs)}.`,
     ),
     '',
     '#### The build at each size (`build --offline` from that harvest)',

@@ -161,8 +161,8 @@ export const FORMATS = declareFormats([
       rank: 2,
       lines: ({ file }) => [{ tool: 'DuckDB', code: `SELECT * FROM read_parquet('${file}');` }],
       needs: {
-        id: "pandas membacanya dengan `pd.read_parquet` setelah `pip install pyarrow`; R dengan `arrow::read_parquet` setelah `install.packages('arrow')`.",
-        en: "pandas reads it with `pd.read_parquet` after `pip install pyarrow`; R with `arrow::read_parquet` after `install.packages('arrow')`.",
+        id: "pandas membacanya dengan `pd.read_parquet` setelah `pip install pyarrow`; R dengan `arrow::read_parquet` setelah `install.packages('arrow')`. Metadata berkas (dataset, sumber, lisensi, rilis, waktu pengambilan) ada di entri `kpu_open_data` (DuckDB `parquet_kv_metadata`).",
+        en: "pandas reads it with `pd.read_parquet` after `pip install pyarrow`; R with `arrow::read_parquet` after `install.packages('arrow')`. The file's metadata (dataset, source, licence, release, retrieval time) is its `kpu_open_data` entry (DuckDB `parquet_kv_metadata`).",
       },
     },
   },
@@ -185,8 +185,8 @@ export const FORMATS = declareFormats([
       rank: 4,
       lines: () => [],
       needs: {
-        id: "pandas membacanya dengan `pd.read_feather` setelah `pip install pyarrow`; R dengan `arrow::read_ipc_file` setelah `install.packages('arrow')`; DuckDB hanya lewat ekstensi komunitas nanoarrow (`INSTALL nanoarrow FROM community` mengunduhnya): untuk DuckDB pakai berkas Parquet.",
-        en: "pandas reads it with `pd.read_feather` after `pip install pyarrow`; R with `arrow::read_ipc_file` after `install.packages('arrow')`; DuckDB only through the nanoarrow community extension (`INSTALL nanoarrow FROM community` downloads it): in DuckDB, take the Parquet file.",
+        id: "pandas membacanya dengan `pd.read_feather` setelah `pip install pyarrow`; R dengan `arrow::read_ipc_file` setelah `install.packages('arrow')`; DuckDB hanya lewat ekstensi komunitas nanoarrow (`INSTALL nanoarrow FROM community` mengunduhnya): untuk DuckDB pakai berkas Parquet. Metadata skemanya menyebut dataset, sumber, lisensi, rilis dan waktu pengambilan.",
+        en: "pandas reads it with `pd.read_feather` after `pip install pyarrow`; R with `arrow::read_ipc_file` after `install.packages('arrow')`; DuckDB only through the nanoarrow community extension (`INSTALL nanoarrow FROM community` downloads it): in DuckDB, take the Parquet file. Its schema metadata names the dataset, source, licence, release and retrieval time.",
       },
     },
   },
@@ -220,8 +220,8 @@ export const FORMATS = declareFormats([
         { tool: 'R', code: `df <- readxl::read_excel('${file}', sheet = 'data')` },
       ],
       needs: {
-        id: "pandas memerlukan openpyxl (`pip install openpyxl`); R paket readxl (`install.packages('readxl')`); DuckDB ekstensi excel, yang diunduh oleh `INSTALL excel`. Lembar `about` berisi kamus data.",
-        en: "pandas needs openpyxl (`pip install openpyxl`); R the readxl package (`install.packages('readxl')`); DuckDB its excel extension, which `INSTALL excel` downloads. The `about` sheet holds the data dictionary.",
+        id: "pandas memerlukan openpyxl (`pip install openpyxl`); R paket readxl (`install.packages('readxl')`); DuckDB ekstensi excel, yang diunduh oleh `INSTALL excel`. Lembar `about` berisi kamus data, rilis dan waktu pengambilan.",
+        en: "pandas needs openpyxl (`pip install openpyxl`); R the readxl package (`install.packages('readxl')`); DuckDB its excel extension, which `INSTALL excel` downloads. The `about` sheet holds the data dictionary, the release and the retrieval time.",
       },
     },
   },

@@ -23,12 +23,13 @@ export const RELEASES_DIR = 'releases';
 /**
  * A digest of every published data file: two snapshots with the same fingerprint hold the same data. The files
  * that name the release (bundles, citations) are left out from schema version 2 on: the release's name depends on
- * the fingerprint.
+ * the fingerprint. A file the release stage stamped with the release counts with its snapshot's SHA-256
+ * (`snapshotSha256`), for the same reason.
  */
 export function fingerprintOf(manifest: SnapshotManifest): string {
   const files =
     manifest.schemaVersion === 1 ? manifest.files : manifest.files.filter((file) => !isReleaseFormat(file.format));
-  const lines = files.map((file) => `${file.sha256}  ${file.path}`).sort();
+  const lines = files.map((file) => `${file.snapshotSha256 ?? file.sha256}  ${file.path}`).sort();
   return sha256Hex(lines.join('\n'));
 }
 

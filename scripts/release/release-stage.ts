@@ -17,6 +17,7 @@ import { readJsonFile, readJsonIfPresent } from '../foundation/json-file.ts';
 import { compareRecords, type DatasetChanges, type RecordChange } from './change-report.ts';
 import { escapeMarkdownText } from './markdown-text.ts';
 import { writeReleaseFiles } from './release-files.ts';
+import { stampReleaseFiles } from './release-stamp.ts';
 import { fingerprintOf, nextReleaseId, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
 import { describeShrink, findShrinks, renderShrinkMarkdown, type ShrinkReport } from './shrink-guard.ts';
 
@@ -256,10 +257,19 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
   await writeFile(path.join(options.outDir, CHANGES_FILE), `${JSON.stringify(published ?? changes, null, 2)}\n`);
   await writeFile(path.join(options.outDir, HISTORY_FILE), `${JSON.stringify(history, null, 2)}\n`);
   await writeFile(path.join(options.outDir, RELEASES_FILE), `${JSON.stringify(releases, null, 2)}\n`);
+  // The release and its retrieval time into the Parquet, Arrow and XLSX files' own metadata (before the bundles,
+  // which hold them): the release's own retrieval time, so an unchanged release's files keep their bytes.
+  const stamped: SnapshotManifest = {
+    ...completed,
+    files: await stampReleaseFiles(options.outDir, completed.files, {
+      id,
+      retrievedAt: completed.release?.retrievedAt ?? manifest.harvest.finishedAt,
+    }),
+  };
   // Last: the bundles, citations, datapackage.json, manifest.json and the SHA256SUMS, which name the release.
   const written = await writeReleaseFiles({
     outDir: options.outDir,
-    manifest: completed,
+    manifest: stamped,
     // The derived datasets' files (the long turnout file) are described, bundled and packaged with their source's.
     datasets: [
       ...options.datasets,

@@ -1,7 +1,7 @@
 // The file-level metadata every Parquet and Arrow file carries (Parquet key-value metadata, Arrow schema
 // metadata): what the file holds, where it comes from, its licence and where its dictionary is. Only facts of the
-// data and its declaration: the release id and retrieval time are named after the files are written (release
-// stage), so they live in the descriptors beside the files (docs/architecture.md, "Release-dependent files").
+// data and its declaration: the release id and retrieval time are named after the files are written, so the
+// release stage adds them (scripts/release/release-stamp.ts; docs/architecture.md, "Release-dependent files").
 import { RecordBatch, Schema, Table } from 'apache-arrow';
 import type { DatasetDefinition, DerivedDatasetDefinition } from '../datasets/dataset-definition.ts';
 import { findDataset } from '../datasets/datasets.ts';
@@ -37,10 +37,6 @@ export function fileMetadataOf(
     [
       'dictionary',
       "Each column's field metadata (title, description, unit, upstream field); datapackage.json beside this file (its resource schema) and the README.md of the year bundle.",
-    ],
-    [
-      'release',
-      'The release id and the retrieval time are in manifest.json and datapackage.json beside this file, and in the bundle it came in.',
     ],
   ]);
 }

@@ -20,6 +20,11 @@ export interface PublishedFile {
   /** Records in the file; null for bundles and reports. */
   records: number | null;
   sha256: string;
+  /**
+   * The SHA-256 of the file as the snapshot stage wrote it, before the release stage wrote the release into its
+   * metadata (Parquet, Arrow, XLSX: scripts/release/release-stamp.ts); the release's fingerprint covers this one.
+   */
+  snapshotSha256?: string;
 }
 
 export interface SnapshotManifest {

@@ -17,6 +17,11 @@ const XLSX_MAX_ROWS = 1_048_576;
 export const XLSX_DATA_SHEET = 'data';
 /** The name of the sheet describing the file. */
 export const XLSX_ABOUT_SHEET = 'about';
+/**
+ * The about sheet's release cell as the snapshot stage writes it: the release stage, once it has named the
+ * release, writes the release id and the retrieval time in its place (scripts/release/release-stamp.ts).
+ */
+export const XLSX_RELEASE_PENDING = 'The release id and the retrieval time, written by the release stage.';
 
 /** ISO dates, whatever the reader's locale. */
 const DATE_FORMAT = 'yyyy-mm-dd';
@@ -104,10 +109,7 @@ function aboutSheetRows(options: XlsxFileOptions): { pairs: [string, string][]; 
       `Komisi Pemilihan Umum (KPU), open-data API, query ${query} (${queryPath}); harvested, checked and normalized by the KPU open-data publisher.`,
     ],
     ['how to cite / cara mengutip', citation],
-    [
-      'release, retrieval time / rilis, waktu pengambilan',
-      'In manifest.json beside the downloads (release.id, harvest.finishedAt). This file holds only what its records determine, so unchanged data gives the same file in every release.',
-    ],
+    ['release, retrieval time / rilis, waktu pengambilan', XLSX_RELEASE_PENDING],
     [
       'licence / lisensi',
       'The upstream publishes no licence for this data; none is granted or implied here. Credit the KPU as the source.',

@@ -80,11 +80,12 @@ describe('npm run bench -- --quick', () => {
   it('wrote every format and read it back with DuckDB', () => {
     const [size] = results.formats.sizes;
     expect(size?.records).toBe(1000);
-    for (const format of ['baseline', 'json', 'csv', 'parquet', 'arrow', 'duckdb-parquet']) {
+    for (const format of ['baseline', 'json', 'csv', 'parquet', 'arrow', 'xlsx', 'duckdb-parquet']) {
       const result = size?.formats.find((candidate) => candidate.format === format);
       expect(result?.bytes, format).toBeGreaterThan(0);
-      if (format !== 'arrow') expect(result?.duckdbRows, format).toBe(1000);
+      if (format !== 'arrow' && format !== 'xlsx') expect(result?.duckdbRows, format).toBe(1000);
     }
+    expect(size?.allFormatsMs).toBeGreaterThan(0);
   });
 
   it('built at 1,000 records with its peak memory', () => {

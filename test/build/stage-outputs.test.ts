@@ -1,7 +1,8 @@
 // Each stage writes only its own folder (scripts/stages.ts) and can be rerun on its own, offline, from the folders
 // of the stages before it: after a real build, the check and snapshot stages rerun in this process into fresh
 // folders give the same bytes, the snapshot stage refuses the check of another harvest, and the release stage's
-// folder holds the completed manifest while the snapshot's is left as the snapshot stage wrote it.
+// folder holds the completed manifest while the snapshot's is left as the snapshot stage wrote it (its Parquet,
+// Arrow and XLSX files too, which the release stage writes anew with the release in their metadata).
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,15 +62,42 @@ describe('stage outputs', () => {
     expect(releaseWritten.map((file) => file.format).sort()).toEqual(
       ['citation-bibtex', 'citation-csl', 'citation-ris', ...snapshot.years.map(() => 'zip'), 'zip'].sort(),
     );
+    // The Parquet, Arrow and XLSX files carry the release in their metadata (release-stamp.ts): described anew,
+    // with the snapshot's SHA-256 kept in snapshotSha256; every other file as the snapshot described it.
+    const snapshotByPath = new Map(snapshot.files.map((file) => [file.path, file]));
+    const stamped = completed.files.filter((file) => file.snapshotSha256 !== undefined);
+    expect(stamped.map((file) => file.path).sort()).toEqual(
+      snapshot.files
+        .filter((file) => ['parquet', 'arrow', 'xlsx'].includes(file.format))
+        .map((file) => file.path)
+        .sort(),
+    );
     expect({
       ...completed,
-      files: completed.files.filter((file) => !isReleaseFormat(file.format)),
+      files: completed.files
+        .filter((file) => !isReleaseFormat(file.format))
+        .map((file) =>
+          file.snapshotSha256 === undefined
+            ? file
+            : {
+                ...file,
+                sha256: file.snapshotSha256,
+                bytes: snapshotByPath.get(file.path)?.bytes,
+                snapshotSha256: undefined,
+              },
+        ),
       release: undefined,
       build: undefined,
     }).toEqual({ ...snapshot, release: undefined, build: undefined });
     const snapshotFiles = await hashes(folder('snapshot'));
     const releaseFiles = await hashes(folder('release'));
     delete snapshotFiles['manifest.json'];
+    for (const file of stamped) {
+      expect(releaseFiles[file.path], file.path).toBe(file.sha256);
+      expect(snapshotFiles[file.path], file.path).toBe(file.snapshotSha256);
+      delete releaseFiles[file.path];
+      delete snapshotFiles[file.path];
+    }
     const own = [
       'manifest.json',
       'datapackage.json',

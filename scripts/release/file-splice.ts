@@ -1,0 +1,71 @@
+// A file written anew from ranges of another and a few new bytes, without holding either in memory: how the
+// release stage rewrites the metadata of a Parquet file (a new footer) or an XLSX workbook (a new about sheet)
+// while copying the rest, which at a million records is hundreds of megabytes (over 2 GiB readFile refuses).
+import { open, type FileHandle } from 'node:fs/promises';
+import { writeChunksToFile } from '../foundation/atomic-file.ts';
+
+/** Random access to the bytes being spliced: a file on disk, or a buffer (tests). */
+export interface ByteSource {
+  size: number;
+  /** Bytes [start, end). */
+  read(start: number, end: number): Promise<Buffer>;
+}
+
+/** New bytes, or the range [start, end) of the source. */
+export type Part = Buffer | { start: number; end: number };
+
+/** Ranges are copied this much at a time. */
+const COPY_CHUNK = 8 * 1024 * 1024;
+
+export function bufferSource(bytes: Buffer): ByteSource {
+  return { size: bytes.length, read: async (start, end) => bytes.subarray(start, end) };
+}
+
+function handleSource(handle: FileHandle, size: number): ByteSource {
+  return {
+    size,
+    async read(start, end) {
+      const buffer = Buffer.alloc(end - start);
+      let done = 0;
+      while (done < buffer.length) {
+        const { bytesRead } = await handle.read(buffer, done, buffer.length - done, start + done);
+        if (bytesRead === 0) throw new Error('unexpected end of file');
+        done += bytesRead;
+      }
+      return buffer;
+    },
+  };
+}
+
+async function* chunksOf(source: ByteSource, parts: readonly Part[]): AsyncGenerator<Buffer> {
+  for (const part of parts) {
+    if (Buffer.isBuffer(part)) {
+      yield part;
+      continue;
+    }
+    for (let at = part.start; at < part.end; at += COPY_CHUNK)
+      yield await source.read(at, Math.min(part.end, at + COPY_CHUNK));
+  }
+}
+
+/** The parts as one buffer (small files, tests). */
+export async function joinParts(source: ByteSource, parts: readonly Part[]): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of chunksOf(source, parts)) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Rewrites `file` (atomically: written beside it, then renamed over it, so a hard link to the old file keeps the
+ * old bytes) as the parts `plan` gives from the file's own bytes.
+ */
+export async function spliceFile(file: string, plan: (source: ByteSource) => Promise<Part[]>): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    const source = handleSource(handle, (await handle.stat()).size);
+    const parts = await plan(source);
+    await writeChunksToFile(file, chunksOf(source, parts));
+  } finally {
+    await handle.close();
+  }
+}
