@@ -1,6 +1,8 @@
 // Charts as SVG text, drawn at build time (no script): the sex split and the voter-list composition per
 // row (regency or year), and the small sex-split bar of the year pages. Colours come from CSS classes
 // (site/src/styles/site.css); every chart carries its one-sentence text alternative as its accessible name.
+// Drawn for a phone: 360 units wide, each row's name on its own line above its bar, so a 390 px screen shows the
+// 12-unit text at about 12 CSS px (the stylesheet lets a chart grow to 30rem, no more; issue 15).
 
 /** Escapes text for an SVG or HTML text node or a double-quoted attribute. */
 export function escapeXml(text: string): string {
@@ -12,10 +14,12 @@ function n(value: number): string {
   return String(Math.round(value * 10) / 10);
 }
 
-const WIDTH = 640;
-const ROW = 22;
+const WIDTH = 360;
+/** The row's name, on its own line above the bar. */
+const LABEL = 16;
 const BAR = 14;
-const TOP = 30;
+const ROW = LABEL + BAR + 8;
+const TOP = 24;
 /** Approximate width of one character of the 12px label font, for sizing the label column and legend. */
 const CHAR = 6.6;
 
@@ -27,17 +31,18 @@ function textWidth(text: string): number {
 }
 
 interface ChartFrame {
-  labelWidth: number;
   barX: number;
   barWidth: number;
   height: number;
 }
 
-function frame(labels: readonly string[], rightMargin: number): ChartFrame {
-  const longest = labels.reduce((max, label) => Math.max(max, textWidth(label)), 0);
-  const labelWidth = Math.min(260, Math.max(40, Math.ceil(longest)));
-  const barX = labelWidth + 8;
-  return { labelWidth, barX, barWidth: WIDTH - barX - rightMargin, height: TOP + labels.length * ROW + 4 };
+function frame(rows: number, rightMargin: number): ChartFrame {
+  return { barX: 0, barWidth: WIDTH - rightMargin, height: TOP + rows * ROW };
+}
+
+/** The top of row `index`'s bar. */
+function barTop(index: number): number {
+  return TOP + index * ROW + LABEL;
 }
 
 function open(label: string, height: number): string {
@@ -63,8 +68,13 @@ export function fitLabel(label: string, width: number): string {
   return `${cut.trimEnd()}…`;
 }
 
-function rowLabel(chart: ChartFrame, index: number, label: string): string {
-  return `<text x="${n(chart.labelWidth)}" y="${n(TOP + index * ROW + 12)}" text-anchor="end">${escapeXml(fitLabel(label, chart.labelWidth))}</text>`;
+function rowLabel(index: number, label: string): string {
+  return `<text x="0" y="${n(TOP + index * ROW + 12)}">${escapeXml(fitLabel(label, WIDTH))}</text>`;
+}
+
+/** A dashed mark across one row's bar (at 50%, or an axis tick), leaving the names above the bars clear. */
+function rowMark(x: number, index: number): string {
+  return `<line class="ref" x1="${n(x)}" x2="${n(x)}" y1="${n(barTop(index) - 2)}" y2="${n(barTop(index) + BAR + 2)}"/>`;
 }
 
 export interface SexSplitRow {
@@ -84,10 +94,7 @@ export interface SexSplitChart {
 
 /** One bar per row: men's share then women's, out of both; women's share written at the end; a mark at 50%. */
 export function renderSexSplitChart(chart: SexSplitChart): string {
-  const layout = frame(
-    chart.rows.map((row) => row.label),
-    58,
-  );
+  const layout = frame(chart.rows.length, 58);
   const parts = [
     open(chart.summary, layout.height),
     legend(
@@ -98,9 +105,10 @@ export function renderSexSplitChart(chart: SexSplitChart): string {
       layout.barX,
     ),
   ];
+  const middle = layout.barX + layout.barWidth / 2;
   chart.rows.forEach((row, index) => {
-    const y = TOP + index * ROW;
-    parts.push(rowLabel(layout, index, row.label));
+    const y = barTop(index);
+    parts.push(rowLabel(index, row.label));
     const both = (row.male ?? 0) + (row.female ?? 0);
     if (row.male === null || row.female === null || both === 0) {
       parts.push(`<text x="${n(layout.barX)}" y="${n(y + 12)}">${escapeXml(chart.labels.unavailable)}</text>`);
@@ -111,13 +119,10 @@ export function renderSexSplitChart(chart: SexSplitChart): string {
       `<rect class="m" x="${n(layout.barX)}" y="${n(y)}" width="${n(maleWidth)}" height="${BAR}"/>`,
       `<rect class="f" x="${n(layout.barX + maleWidth)}" y="${n(y)}" width="${n(layout.barWidth - maleWidth)}" height="${BAR}"/>`,
       `<text x="${n(layout.barX + layout.barWidth + 6)}" y="${n(y + 12)}">${escapeXml(chart.percent(row.female / both))}</text>`,
+      rowMark(middle, index),
     );
   });
-  const middle = layout.barX + layout.barWidth / 2;
-  parts.push(
-    `<line class="ref" x1="${n(middle)}" x2="${n(middle)}" y1="${TOP - 4}" y2="${n(layout.height - 2)}"/>`,
-    '</svg>',
-  );
+  parts.push('</svg>');
   return parts.join('');
 }
 
@@ -148,10 +153,7 @@ export function niceCeiling(percent: number): number {
  * largest share (a 0–100% axis would show only DPT), with the DPT share written at the end of each bar.
  */
 export function renderVoterListChart(chart: VoterListChart): string {
-  const layout = frame(
-    chart.rows.map((row) => row.label),
-    92,
-  );
+  const layout = frame(chart.rows.length, 92);
   const shares = chart.rows.map((row) => {
     if (row.dpt === null || row.dptb === null || row.dpk === null) return null;
     const all = row.dpt + row.dptb + row.dpk;
@@ -170,8 +172,8 @@ export function renderVoterListChart(chart: VoterListChart): string {
     ),
   ];
   chart.rows.forEach((row, index) => {
-    const y = TOP + index * ROW;
-    parts.push(rowLabel(layout, index, row.label));
+    const y = barTop(index);
+    parts.push(rowLabel(index, row.label));
     const share = shares[index];
     if (!share) {
       parts.push(`<text x="${n(layout.barX)}" y="${n(y + 12)}">${escapeXml(chart.labels.unavailable)}</text>`);
@@ -183,13 +185,13 @@ export function renderVoterListChart(chart: VoterListChart): string {
       `<text x="${n(layout.barX + layout.barWidth + 6)}" y="${n(y + 12)}">${escapeXml(`${chart.labels.dpt} ${chart.percent(share.dpt)}`)}</text>`,
     );
   });
-  // Axis ticks at 0, half and the maximum, under the bars.
+  // Axis ticks at 0, half and the maximum, across every bar and under the last.
   const axisY = layout.height + 8;
   for (const fraction of [0, 0.5, 1]) {
     const x = layout.barX + fraction * layout.barWidth;
     const anchor = fraction === 0 ? 'start' : fraction === 1 ? 'end' : 'middle';
     parts.push(
-      `<line class="ref" x1="${n(x)}" x2="${n(x)}" y1="${TOP - 4}" y2="${n(layout.height - 2)}"/>`,
+      ...chart.rows.map((_, index) => rowMark(x, index)),
       `<text x="${n(x)}" y="${n(axisY)}" text-anchor="${anchor}">${escapeXml(chart.percent((axisMax / 100) * fraction))}</text>`,
     );
   }
@@ -229,10 +231,7 @@ export interface QuotaChart {
  * every bar, so the line is not the only way to read whether a row reaches the quota.
  */
 export function renderQuotaChart(chart: QuotaChart): string {
-  const layout = frame(
-    chart.rows.map((row) => row.label),
-    58,
-  );
+  const layout = frame(chart.rows.length, 58);
   const scale = layout.barWidth / 100;
   const quotaX = layout.barX + chart.quota * scale;
   const parts = [
@@ -240,21 +239,22 @@ export function renderQuotaChart(chart: QuotaChart): string {
     `<text x="${n(quotaX)}" y="14" text-anchor="middle">${escapeXml(chart.labels.quota)}</text>`,
   ];
   chart.rows.forEach((row, index) => {
-    const y = TOP + index * ROW;
-    parts.push(rowLabel(layout, index, row.label));
+    const y = barTop(index);
+    parts.push(rowLabel(index, row.label));
     if (row.percent === null) {
-      parts.push(`<text x="${n(layout.barX + 4)}" y="${n(y + 12)}">${escapeXml(chart.labels.notGiven)}</text>`);
+      parts.push(
+        `<text x="${n(layout.barX + 4)}" y="${n(y + 12)}">${escapeXml(chart.labels.notGiven)}</text>`,
+        rowMark(quotaX, index),
+      );
       return;
     }
     const width = Math.max(0, Math.min(100, row.percent)) * scale;
     parts.push(
       `<rect class="f" x="${n(layout.barX)}" y="${n(y)}" width="${n(width)}" height="${BAR}"/>`,
       `<text x="${n(layout.barX + width + 6)}" y="${n(y + 12)}">${escapeXml(chart.percent(row.percent))}</text>`,
+      rowMark(quotaX, index),
     );
   });
-  parts.push(
-    `<line class="ref" x1="${n(quotaX)}" x2="${n(quotaX)}" y1="${TOP - 10}" y2="${n(layout.height - 2)}"/>`,
-    '</svg>',
-  );
+  parts.push('</svg>');
   return parts.join('');
 }

@@ -1,0 +1,162 @@
+// The layout checks of test/site/layout.browser.test.ts, measured in a page as Chromium renders it (issue 15): the
+// page's width, overlapping texts in a table row, the rendered size of chart text, tap targets (WCAG 2.2, 2.5.8), and
+// a wide table's first column while the table is scrolled.
+import type { Page } from 'playwright-core';
+
+export const MIN_CHART_TEXT_PX = 11;
+export const MIN_TARGET_PX = 24;
+
+export interface LayoutProblems {
+  overflow: string[];
+  overlaps: string[];
+  chartText: string[];
+  targets: string[];
+  stickyColumn: string[];
+}
+
+/** Runs in the page: every check but the sticky column's (which scrolls). */
+function measureLayout(limits: { minChartText: number; minTarget: number }): Omit<LayoutProblems, 'stickyColumn'> {
+  const describeElement = (element: Element): string => {
+    const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${text}"`;
+  };
+  const overflow: string[] = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > window.innerWidth)
+    overflow.push(`page is ${root.scrollWidth} px wide in a ${window.innerWidth} px window`);
+  // A table's caption wraps within the visible part of its scrolling container, not across the whole table.
+  for (const container of document.querySelectorAll('.scroll')) {
+    const caption = container.querySelector('caption');
+    if (!caption) continue;
+    const box = container.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(caption);
+    const right = Math.max(...[...range.getClientRects()].map((rect) => rect.right));
+    if (right > box.right + 1)
+      overflow.push(
+        `caption "${(caption.textContent ?? '').trim().slice(0, 40)}" runs to ${right.toFixed(0)} px, past its container's edge at ${box.right.toFixed(0)} px`,
+      );
+  }
+
+  // The rectangles of a cell's visible text (line by line), ignoring screen-reader-only text.
+  const textRects = (cell: Element): DOMRect[] => {
+    const rects: DOMRect[] = [];
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim() || node.parentElement?.closest('.sr')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) if (rect.width > 0 && rect.height > 0) rects.push(rect);
+    }
+    return rects;
+  };
+  const overlapArea = (a: DOMRect, b: DOMRect): number =>
+    Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+    Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+  const overlaps: string[] = [];
+  for (const row of document.querySelectorAll('table tr')) {
+    const cells = [...(row as HTMLTableRowElement).cells].map((cell) => ({ cell, rects: textRects(cell) }));
+    for (let i = 0; i < cells.length; i += 1)
+      for (let j = i + 1; j < cells.length; j += 1) {
+        const a = cells[i];
+        const b = cells[j];
+        if (!a || !b) continue;
+        // More than a pixel square in common: two texts drawn over each other.
+        if (a.rects.some((ra) => b.rects.some((rb) => overlapArea(ra, rb) > 1)))
+          overlaps.push(`${describeElement(a.cell)} overlaps ${describeElement(b.cell)}`);
+      }
+  }
+
+  const chartText: string[] = [];
+  for (const text of document.querySelectorAll('svg text')) {
+    const matrix = (text as SVGTextElement).getScreenCTM();
+    if (!matrix || !(text as SVGTextElement).getClientRects().length) continue;
+    const scale = Math.hypot(matrix.a, matrix.b);
+    const px = parseFloat(getComputedStyle(text).fontSize) * scale;
+    if (px < limits.minChartText - 0.01) chartText.push(`${describeElement(text)} at ${px.toFixed(1)} px`);
+  }
+
+  // WCAG 2.5.8: a target at least 24 × 24, or a 24 px circle on its centre meeting no other target nor another
+  // small target's circle. Links inside a sentence are exempt (the inline exception): a link whose block holds
+  // other words than the link's own.
+  const inSentence = (target: Element): boolean => {
+    if (target.tagName !== 'A') return false;
+    const block = target.parentElement?.closest('p, li, dd, td, th, figcaption, caption, cite');
+    if (!block) return false;
+    let rest = 0;
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (target.contains(node) || node.parentElement?.closest('.sr, a, button')) continue;
+      rest += (node.textContent ?? '').replace(/[\s()·:,.;›*⚠↕↑↓-]/g, '').length;
+    }
+    return rest >= 3;
+  };
+  const targets = [...document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, summary')]
+    .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+    .filter(
+      ({ element, rect }) =>
+        rect.width > 0 &&
+        rect.height > 0 &&
+        getComputedStyle(element).visibility !== 'hidden' &&
+        !element.closest('.skip'),
+    );
+  const small = targets.filter(
+    ({ element, rect }) =>
+      (rect.width < limits.minTarget - 0.01 || rect.height < limits.minTarget - 0.01) && !inSentence(element),
+  );
+  const centre = (rect: DOMRect) => ({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
+  const radius = limits.minTarget / 2;
+  const targetProblems: string[] = [];
+  for (const target of small) {
+    const c = centre(target.rect);
+    const clash = targets.find((other) => {
+      if (
+        other.element === target.element ||
+        other.element.contains(target.element) ||
+        target.element.contains(other.element)
+      )
+        return false;
+      const dx = Math.max(other.rect.left - c.x, 0, c.x - other.rect.right);
+      const dy = Math.max(other.rect.top - c.y, 0, c.y - other.rect.bottom);
+      if (Math.hypot(dx, dy) < radius - 0.01) return true;
+      if (!small.includes(other)) return false;
+      const o = centre(other.rect);
+      return Math.hypot(o.x - c.x, o.y - c.y) < 2 * radius - 0.01;
+    });
+    if (clash)
+      targetProblems.push(
+        `${describeElement(target.element)} (${target.rect.width.toFixed(0)}×${target.rect.height.toFixed(0)}) too close to ${describeElement(clash.element)}`,
+      );
+  }
+  return { overflow, overlaps, chartText, targets: targetProblems };
+}
+
+/** Scrolls every table container that scrolls to its far end and checks the first cell of each row stays in view. */
+async function checkStickyColumn(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const problems: string[] = [];
+    for (const container of document.querySelectorAll('.scroll')) {
+      if (container.scrollWidth <= container.clientWidth + 1) continue;
+      container.scrollLeft = container.scrollWidth;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const box = container.getBoundingClientRect();
+      for (const row of container.querySelectorAll('tbody tr, tfoot tr')) {
+        const first = (row as HTMLTableRowElement).cells[0];
+        if (!first || first.colSpan > 1) continue;
+        const rect = first.getBoundingClientRect();
+        if (rect.left < box.left - 1 || rect.left > box.left + 1)
+          problems.push(
+            `${container.querySelector('caption')?.textContent?.trim() ?? 'a table'}: "${(first.textContent ?? '').trim().slice(0, 30)}" at ${rect.left.toFixed(0)} px, the container starts at ${box.left.toFixed(0)} px`,
+          );
+      }
+      container.scrollLeft = 0;
+    }
+    return problems;
+  });
+}
+
+/** Every check of a loaded page: the in-page measures, then the scrolled tables' first columns. */
+export async function checkLayout(page: Page): Promise<LayoutProblems> {
+  const measured = await page.evaluate(measureLayout, { minChartText: MIN_CHART_TEXT_PX, minTarget: MIN_TARGET_PX });
+  return { ...measured, stickyColumn: await checkStickyColumn(page) };
+}

@@ -1,0 +1,60 @@
+// The real-data site's layout at a phone's and a desktop's width (issue 15): the pages where the real data is longer
+// than the demo's (every dapil page with flagged records, whose quality notes quote the source's long field names;
+// the year pages; the downloads), with the checks of test/site/layout-checks.ts. Skipped, loudly, when the shared
+// data is absent.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noticeSharedData } from '../support/shared-data.ts';
+import { checkLayout, type LayoutProblems } from './layout-checks.ts';
+import { listPagePaths } from './site-checks.ts';
+import { buildRealSite, launchChromium, type PublishedSite } from './site-fixtures.ts';
+
+describe.skipIf(!noticeSharedData('the real-data site’s layout'))('the real-data site’s layout in Chromium', () => {
+  let site: PublishedSite | undefined;
+  let browser: Browser | undefined;
+  const results = new Map<string, LayoutProblems>();
+  let flagged: string[] = [];
+
+  beforeAll(async () => {
+    const [built, launched] = await Promise.allSettled([buildRealSite(), launchChromium()]);
+    if (built.status === 'fulfilled') site = built.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (built.status === 'rejected') throw built.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+    const paths = await listPagePaths(built.value.distDir);
+    const dapils = paths.filter((pagePath) => /\/dapil\/[^/]+\/$/.test(pagePath));
+    for (const pagePath of dapils) {
+      const html = await (await fetch(new URL(pagePath.slice(1), built.value.server.url))).text();
+      if (html.includes('id="catatan"')) flagged.push(pagePath);
+    }
+    flagged = flagged.sort();
+    const years = built.value.manifest.years.flatMap((year) => [`/${year}/`, `/en/${year}/`]);
+    for (const width of [390, 1280]) {
+      const page = await launched.value.newPage({ viewport: { width, height: 900 } });
+      try {
+        for (const pagePath of [...flagged, ...years, '/unduh/', '/en/downloads/']) {
+          await page.goto(new URL(pagePath.slice(1), built.value.server.url).href);
+          results.set(`${pagePath} @${width}`, await checkLayout(page));
+        }
+      } finally {
+        await page.close();
+      }
+    }
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('passes every layout check on the flagged dapil pages, the year pages and the downloads', () => {
+    // The real files have flagged records in several dapils (datahakpilihdpr_2014_broken.csv).
+    expect(flagged.length).toBeGreaterThan(1);
+    const problems = Object.fromEntries(
+      [...results]
+        .map(([page, found]) => [page, Object.entries(found).filter(([, list]) => list.length > 0)] as const)
+        .filter(([, found]) => found.length > 0)
+        .map(([page, found]) => [page, Object.fromEntries(found)]),
+    );
+    expect(problems).toEqual({});
+  });
+});

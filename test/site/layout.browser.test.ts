@@ -1,0 +1,233 @@
+// The demo site's layout as Chromium renders it at a phone's, a tablet's and a desktop's width (issue 15): every
+// page kind in both languages, with the optional script running. No page scrolls sideways, no two texts of a
+// table row overlap, chart text is at least 11 CSS px, tap targets are at least 24 × 24 px or spaced apart
+// (WCAG 2.2, 2.5.8), and a wide table's first column stays in view when the table is scrolled. A screenshot of
+// each page kind at each width is kept in test-results/layout/ (git-ignored).
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLayout, MIN_CHART_TEXT_PX, MIN_TARGET_PX, type LayoutProblems } from './layout-checks.ts';
+import { buildDemoSite, launchChromium, type PublishedSite } from './site-fixtures.ts';
+
+const LAYOUT_SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/layout');
+const WIDTHS = [390, 768, 1280] as const;
+
+/** One page of each kind, in Indonesian and English; the dapil is one with flagged records (quality notes). */
+const PAGE_KINDS: ReadonlyArray<{ kind: string; id: string; en: string; status?: number }> = [
+  { kind: 'home', id: '/', en: '/en/' },
+  { kind: 'year', id: '/2024/', en: '/en/2024/' },
+  { kind: 'dapil-flagged', id: '/2019/dapil/1101/', en: '/en/2019/dapil/1101/' },
+  { kind: 'party', id: '/2024/partai/1/', en: '/en/2024/party/1/' },
+  { kind: 'downloads', id: '/unduh/', en: '/en/downloads/' },
+  { kind: 'dictionary', id: '/kamus-data/', en: '/en/data-dictionary/' },
+  { kind: 'quality', id: '/kualitas-data/', en: '/en/data-quality/' },
+  { kind: 'about', id: '/tentang/', en: '/en/about/' },
+  { kind: 'search', id: '/cari/?q=aceh', en: '/en/search/?q=aceh' },
+  { kind: 'changes', id: '/perubahan/', en: '/en/changes/' },
+  { kind: 'not-found', id: '/tidak-ada/', en: '/en/missing/', status: 404 },
+];
+
+function screenshotFile(kind: string, lang: string, width: number): string {
+  return path.join(LAYOUT_SCREENSHOT_DIR, `${kind}-${lang}-${width}.png`);
+}
+
+describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
+  let site: PublishedSite | undefined;
+  let browser: Browser | undefined;
+  const results = new Map<string, LayoutProblems>();
+
+  beforeAll(async () => {
+    const [built, launched] = await Promise.allSettled([buildDemoSite(), launchChromium()]);
+    if (built.status === 'fulfilled') site = built.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (built.status === 'rejected') throw built.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+    await rm(LAYOUT_SCREENSHOT_DIR, { recursive: true, force: true });
+    await mkdir(LAYOUT_SCREENSHOT_DIR, { recursive: true });
+    // Every page kind, language and width once; the tests below read the measurements.
+    for (const width of WIDTHS) {
+      const page = await browser?.newPage({ viewport: { width, height: 900 } });
+      if (!page || !site) throw new Error('no site or no browser');
+      try {
+        for (const entry of PAGE_KINDS) {
+          for (const lang of ['id', 'en'] as const) {
+            const pagePath = entry[lang];
+            const response = await page.goto(new URL(pagePath.slice(1), site.server.url).href);
+            expect(response?.status(), pagePath).toBe(entry.status ?? 200);
+            await page.waitForLoadState('load');
+            if (entry.kind === 'search') await page.locator('#results li').first().waitFor();
+            if (entry.kind === 'dapil-flagged')
+              expect(await page.locator('tr.flagged').count(), pagePath).toBeGreaterThan(0);
+            results.set(`${pagePath} @${width}`, await checkLayout(page));
+            await page.screenshot({ path: screenshotFile(entry.kind, lang, width), fullPage: true });
+          }
+        }
+      } finally {
+        await page.close();
+      }
+    }
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const problemsOf = (key: keyof LayoutProblems): Record<string, string[]> =>
+    Object.fromEntries(
+      [...results].filter(([, problems]) => problems[key].length > 0).map(([page, problems]) => [page, problems[key]]),
+    );
+
+  it('measured every page kind in both languages at every width', () => {
+    expect(results.size).toBe(PAGE_KINDS.length * 2 * WIDTHS.length);
+  });
+
+  it('never scrolls a page sideways, nor runs a table’s caption past the edge of its scrolling box', () => {
+    expect(problemsOf('overflow')).toEqual({});
+  });
+
+  it('never draws two texts of a table row over each other', () => {
+    expect(problemsOf('overlaps')).toEqual({});
+  });
+
+  it(`renders chart text at ${MIN_CHART_TEXT_PX} CSS px or more`, () => {
+    expect(problemsOf('chartText')).toEqual({});
+  });
+
+  it(`gives every link, button and field a ${MIN_TARGET_PX} × ${MIN_TARGET_PX} px target or room around it`, () => {
+    expect(problemsOf('targets')).toEqual({});
+  });
+
+  it('keeps the first column of a wide table in view when the table is scrolled to its end', () => {
+    expect(problemsOf('stickyColumn')).toEqual({});
+  });
+
+  it('marks the current page in the header, labels its search box visibly, and keeps the language link on the first line at 1280 px', async () => {
+    const page = await (browser as Browser).newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      for (const pagePath of ['/unduh/', '/en/downloads/']) {
+        await page.goto(new URL(pagePath.slice(1), (site as PublishedSite).server.url).href);
+        const header = await page.evaluate(() => {
+          const current = document.querySelector('.top nav a[aria-current="page"]');
+          const other = document.querySelector('.top nav a:not([aria-current])');
+          const label = document.querySelector('label[for="q-top"]');
+          const box = (element: Element | null) => element?.getBoundingClientRect() ?? null;
+          const style = (element: Element | null) => (element ? getComputedStyle(element) : null);
+          return {
+            current: current?.getAttribute('href'),
+            currentLook: `${style(current)?.fontWeight} ${style(current)?.borderBottomWidth} ${style(current)?.color}`,
+            otherLook: `${style(other)?.fontWeight} ${style(other)?.borderBottomWidth} ${style(other)?.color}`,
+            label: label?.textContent?.trim(),
+            labelBox: box(label),
+            brand: box(document.querySelector('.brand')),
+            lang: box(document.querySelector('.top a[hreflang]')),
+            langLines: document.querySelector('.top a[hreflang]')?.getClientRects().length,
+          };
+        });
+        expect(header.current, pagePath).toBe(pagePath);
+        expect(header.currentLook, pagePath).not.toBe(header.otherLook);
+        expect(header.label?.length, pagePath).toBeGreaterThan(3);
+        expect(header.labelBox?.width, pagePath).toBeGreaterThan(20);
+        expect(header.labelBox?.height, pagePath).toBeGreaterThan(10);
+        expect(header.langLines, pagePath).toBe(1);
+        // The language link is on the brand's line, not on a line of its own.
+        expect(header.lang?.top ?? 0, pagePath).toBeLessThan((header.brand?.bottom ?? 0) + 1);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('sorts any marked table from its header buttons, a count column largest first, headers kept on one line', async () => {
+    const origin = (site as PublishedSite).server.url;
+    for (const width of [390, 1280]) {
+      const page = await (browser as Browser).newPage({ viewport: { width, height: 900 } });
+      try {
+        for (const pagePath of ['/2019/dapil/1101/', '/en/2024/', '/']) {
+          await page.goto(new URL(pagePath.slice(1), origin).href);
+          const tables = await page.evaluate(() =>
+            [...document.querySelectorAll('table[data-sortable]')].map((table) => ({
+              buttons: table.querySelectorAll('thead th[aria-sort="none"] > button').length,
+              // A header of one word keeps one line: its button's text is one box.
+              wrapped: [...table.querySelectorAll('thead th > button')]
+                .filter(
+                  (button) => !/\s/.test((button.textContent ?? '').trim()) && button.getClientRects().length !== 1,
+                )
+                .map((button) => button.textContent),
+              tallest: Math.max(
+                ...[...table.querySelectorAll('thead th > button')].map((b) => b.getBoundingClientRect().height),
+              ),
+            })),
+          );
+          expect(tables.length, pagePath).toBeGreaterThan(0);
+          for (const table of tables) {
+            expect(table.buttons, pagePath).toBeGreaterThan(1);
+            expect(table.wrapped, pagePath).toEqual([]);
+          }
+        }
+        // The dapil table: the first press on a count column sorts it largest first and says so.
+        await page.goto(new URL('2019/dapil/1101/', origin).href);
+        const header = page.locator('table[data-sortable] thead tr:nth-child(2) th').nth(2);
+        const lines = await header.locator('button').evaluate((button) => button.getClientRects().length);
+        expect(lines).toBe(1);
+        await header.locator('button').click();
+        expect(await header.getAttribute('aria-sort')).toBe('descending');
+        const values = await page.$$eval('table[data-sortable] tbody tr', (rows) =>
+          rows.map((row) => Number(row.querySelectorAll('td')[2]?.getAttribute('data-v'))),
+        );
+        expect(values).toEqual([...values].sort((a, b) => b - a));
+        expect(await page.locator('[data-js-hint]').isVisible()).toBe(true);
+        // The year page's dapil table: largest first; a body headed by a group row (a province) sorts on its own.
+        await page.goto(new URL('2024/', origin).href);
+        const voters = page.locator('#dapil-caption').locator('xpath=..').locator('thead th').nth(2);
+        await voters.locator('button').click();
+        expect(await voters.getAttribute('aria-sort')).toBe('descending');
+        const bodies = await page.$$eval('#dapil-caption', ([caption]) =>
+          [...(caption?.closest('table')?.tBodies ?? [])].map((body) => {
+            const rows = [...body.rows];
+            const group = rows.findIndex((row) => row.querySelector('th[scope="rowgroup"]') !== null);
+            return {
+              group,
+              values: rows
+                .filter((row) => row.querySelector('th[scope="rowgroup"]') === null)
+                .map((row) => Number(row.cells[2]?.getAttribute('data-v'))),
+            };
+          }),
+        );
+        expect(bodies.length).toBeGreaterThan(0);
+        for (const body of bodies) {
+          expect(body.group).toBeLessThan(1);
+          expect(body.values).toEqual([...body.values].sort((a, b) => b - a));
+        }
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
+  it('shows the hint that tables sort only when the script runs', async () => {
+    const context = await (browser as Browser).newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(new URL('2019/dapil/1101/', (site as PublishedSite).server.url).href);
+      expect(await page.locator('[data-js-hint]').count()).toBe(1);
+      expect(await page.locator('[data-js-hint]').isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps a screenshot of every page kind in both languages at every width', async () => {
+    for (const entry of PAGE_KINDS)
+      for (const lang of ['id', 'en'])
+        for (const width of WIDTHS) {
+          const file = screenshotFile(entry.kind, lang, width);
+          expect(existsSync(file), file).toBe(true);
+          const png = await readFile(file);
+          // A PNG's IHDR chunk: the width at byte 16.
+          expect(png.subarray(0, 8).toString('hex'), file).toBe('89504e470d0a1a0a');
+          expect(png.readUInt32BE(16), file).toBe(width);
+        }
+  });
+});
