@@ -81,6 +81,18 @@ export interface BuildSize {
   snapshotBytes: number | null;
   /** Whether the pipeline built the site too (dist/index.html exists). */
   siteInPipeline: boolean;
+  /**
+   * Growth from the previous (smaller) size: records, time and peak RSS ratios, and the time ratio over the
+   * records ratio (1: time grows as the data; below 1: slower than the data). Absent for the first size.
+   */
+  vsPrevious?: {
+    records: number;
+    sizeRatio: number;
+    timeRatio: number;
+    timeOverSize: number;
+    rssRatio: number | null;
+    treeRssRatio: number | null;
+  };
 }
 
 export interface BuildSection extends SectionBase {
@@ -125,24 +137,44 @@ export interface PageTransfer {
   requests: number;
 }
 
-export interface PageAudit {
+/** The page kinds Lighthouse runs on (the heaviest dapil and party page of the site). */
+export type LighthousePageKind = 'home' | 'year' | 'dapil' | 'party' | 'downloads';
+
+/** Lighthouse (its default mobile settings) on one page: the median of `runs` runs by performance score. */
+export interface LighthouseRun {
   site: string;
-  kind: 'home' | 'dapil' | 'party';
+  language: string;
+  kind: LighthousePageKind;
   path: string;
   runs: number;
-  fcpMs: number;
-  lcpMs: number;
-  cls: number;
-  tbtMs: number;
-  /** Lighthouse's mobile scoring curves applied to the metrics above (not a Lighthouse run: see lighthouse.reason). */
-  performanceEstimate: number;
-  axe: { violations: number; byImpact: Record<string, number>; violatedRules: string[]; passedRules: number };
+  /** Category scores, 0–100 (null: Lighthouse could not score the category). */
+  scores: {
+    performance: number | null;
+    accessibility: number | null;
+    bestPractices: number | null;
+    seo: number | null;
+  };
+  /** Lighthouse's metrics (ms; CLS unitless); Speed Index included. */
+  metrics: {
+    fcpMs: number | null;
+    lcpMs: number | null;
+    tbtMs: number | null;
+    cls: number | null;
+    speedIndexMs: number | null;
+  };
+  /** Every audit that weighs in a category's score and scored below 1: what to fix for 100. */
+  failedAudits: { category: string; id: string; title: string; score: number; displayValue?: string }[];
+  runtimeError?: string;
 }
 
 export interface PagesSection extends SectionBase {
-  lighthouse: { available: boolean; reason: string; substitute: string };
+  lighthouse: {
+    /** Lighthouse's version, the browser and its flags, and the settings. */
+    version: string;
+    setup: string;
+    runs: LighthouseRun[];
+  };
   transfers: PageTransfer[];
-  audits: PageAudit[];
 }
 
 export interface GoalCheck {

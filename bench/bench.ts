@@ -167,7 +167,7 @@ async function main(): Promise<number> {
     const site: SiteSection = wanted('site')
       ? await runSection<SiteSection>('site', context, { builds: [] }, () => benchSite(context, builtSites))
       : { ...skipped('site'), builds: [] };
-    const emptyPages = { lighthouse: { available: false, reason: '', substitute: '' }, transfers: [], audits: [] };
+    const emptyPages = { lighthouse: { version: '', setup: '', runs: [] }, transfers: [] };
     const pages: PagesSection = wanted('pages')
       ? await runSection<PagesSection>('pages', context, emptyPages, () => benchPages(context, builtSites))
       : { ...skipped('pages'), ...emptyPages };

@@ -33,6 +33,18 @@ export async function benchBuild(context: BenchContext): Promise<Omit<BuildSecti
     context.noteCommand(`${run.command}  (KPU_CACHE_DIR=<the harvest above> KPU_DIST_DIR=<fresh>)`);
     const output = JSON.parse(run.stdout) as BuildOutput;
     const siteInPipeline = existsSync(path.join(distDir, 'index.html'));
+    const previous = sizes.at(-1);
+    const ratio = (a: number | null, b: number | null): number | null => (a && b ? round(a / b, 2) : null);
+    const vsPrevious = previous
+      ? {
+          records: previous.records,
+          sizeRatio: round(records / previous.records, 2),
+          timeRatio: round(run.wallMs / previous.wallMs, 2),
+          timeOverSize: round(run.wallMs / previous.wallMs / (records / previous.records), 3),
+          rssRatio: ratio(run.peakRssKiB, previous.peakRssKiB),
+          treeRssRatio: ratio(run.peakTreeRssKiB, previous.peakTreeRssKiB),
+        }
+      : undefined;
     sizes.push({
       records,
       wallMs: round(run.wallMs),
@@ -41,9 +53,10 @@ export async function benchBuild(context: BenchContext): Promise<Omit<BuildSecti
       snapshotFiles: output.snapshot?.files ?? null,
       snapshotBytes: output.snapshot?.bytes ?? null,
       siteInPipeline,
+      ...(vsPrevious ? { vsPrevious } : {}),
     });
     context.log(
-      `build ${records.toLocaleString('en')}: ${(run.wallMs / 1000).toFixed(1)} s, peak RSS ${((run.peakRssKiB ?? 0) / 1024).toFixed(0)} MiB (process tree ${((run.peakTreeRssKiB ?? 0) / 1024).toFixed(0)} MiB)`,
+      `build ${records.toLocaleString('en')}: ${(run.wallMs / 1000).toFixed(1)} s, peak RSS ${((run.peakRssKiB ?? 0) / 1024).toFixed(0)} MiB (process tree ${((run.peakTreeRssKiB ?? 0) / 1024).toFixed(0)} MiB)${vsPrevious ? `; vs ${vsPrevious.records.toLocaleString('en')}: ${vsPrevious.sizeRatio} × the records, ${vsPrevious.timeRatio} × the time (time / size ${vsPrevious.timeOverSize}), ${vsPrevious.rssRatio ?? '?'} × the peak RSS (tree ${vsPrevious.treeRssRatio ?? '?'} ×)` : ''}`,
     );
     // Published data and the snapshot of a million records take gigabytes: free them before the next size.
     await rm(`${distDir}.builds`, { recursive: true, force: true });

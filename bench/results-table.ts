@@ -23,6 +23,55 @@ function sectionNote(section: { status: string; reason?: string }): string[] {
   return section.status === 'ok' ? [] : [`*${section.status}*: ${section.reason ?? ''}`.trim(), ''];
 }
 
+/** Lighthouse's scores per page, and the audits that kept a score below 100. */
+function lighthouseLines(results: BenchResults): string[] {
+  const { lighthouse } = results.pages;
+  const runs = lighthouse.runs ?? [];
+  if (runs.length === 0) return [];
+  const score = (value: number | null): string => (value === null ? '–' : value === 100 ? '100' : `**${value}**`);
+  const ms = (value: number | null): string => (value === null ? '–' : `${n(Math.round(value))} ms`);
+  const failed = runs.flatMap((run) =>
+    run.failedAudits.map(
+      (audit) =>
+        `- ${run.kind} \`${run.path}\`, ${audit.category}: \`${audit.id}\` (${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ''})`,
+    ),
+  );
+  return [
+    `Lighthouse: ${lighthouse.setup}.`,
+    '',
+    ...table(
+      [
+        'page',
+        'path',
+        'performance',
+        'accessibility',
+        'best practices',
+        'SEO',
+        'FCP',
+        'LCP',
+        'TBT',
+        'CLS',
+        'Speed Index',
+      ],
+      runs.map((run) => [
+        run.kind,
+        `\`${run.path}\``,
+        score(run.scores.performance),
+        score(run.scores.accessibility),
+        score(run.scores.bestPractices),
+        score(run.scores.seo),
+        ms(run.metrics.fcpMs),
+        ms(run.metrics.lcpMs),
+        ms(run.metrics.tbtMs),
+        run.metrics.cls === null ? '–' : run.metrics.cls.toFixed(3),
+        ms(run.metrics.speedIndexMs),
+      ]),
+    ),
+    '',
+    ...(failed.length > 0 ? ['Audits below 100 (they weigh in the score):', '', ...failed, ''] : []),
+  ];
+}
+
 export function renderResultsMarkdown(results: BenchResults): string {
   const { machine } = results;
   const lines: string[] = [
@@ -108,16 +157,28 @@ export function renderResultsMarkdown(results: BenchResults): string {
         'snapshot files',
         'snapshot size',
         'site in pipeline',
+        'vs previous size: records ×',
+        'time ×',
+        'time × / records ×',
+        'peak RSS × (process; tree)',
       ],
-      results.build.sizes.map((size) => [
-        n(size.records),
-        s(size.wallMs),
-        mib(size.peakRssKiB),
-        mib(size.peakTreeRssKiB),
-        size.snapshotFiles ?? '–',
-        size.snapshotBytes === null ? '–' : mb(size.snapshotBytes),
-        size.siteInPipeline ? 'yes' : 'no',
-      ]),
+      results.build.sizes.map((size) => {
+        const growth = size.vsPrevious;
+        const times = (value: number | null): string => (value === null ? '?' : `${value} ×`);
+        return [
+          n(size.records),
+          s(size.wallMs),
+          mib(size.peakRssKiB),
+          mib(size.peakTreeRssKiB),
+          size.snapshotFiles ?? '–',
+          size.snapshotBytes === null ? '–' : mb(size.snapshotBytes),
+          size.siteInPipeline ? 'yes' : 'no',
+          growth ? `${growth.sizeRatio} × (vs ${n(growth.records)})` : '–',
+          growth ? times(growth.timeRatio) : '–',
+          growth ? growth.timeOverSize.toFixed(2) : '–',
+          growth ? `${times(growth.rssRatio)}; ${times(growth.treeRssRatio)}` : '–',
+        ];
+      }),
     ),
     '',
     '#### Site build',
@@ -171,23 +232,7 @@ export function renderResultsMarkdown(results: BenchResults): string {
       ]),
     ),
     '',
-    `Lighthouse: ${results.pages.lighthouse.available ? 'available' : 'not run'}. ${results.pages.lighthouse.reason} Instead: ${results.pages.lighthouse.substitute}.`,
-    '',
-    ...table(
-      ['page', 'path', 'FCP', 'LCP', 'TBT', 'CLS', 'performance (estimate)', 'axe violations', 'axe rules passed'],
-      results.pages.audits.map((audit) => [
-        audit.kind,
-        `\`${audit.path}\``,
-        `${audit.fcpMs} ms`,
-        `${audit.lcpMs} ms`,
-        `${audit.tbtMs} ms`,
-        audit.cls.toFixed(3),
-        audit.performanceEstimate,
-        audit.axe.violations === 0 ? '0' : `${audit.axe.violations} (${audit.axe.violatedRules.join(', ')})`,
-        audit.axe.passedRules,
-      ]),
-    ),
-    '',
+    ...lighthouseLines(results),
     '#### Commands',
     '',
     ...results.commands.map((command) => `- \`${command}\``),
