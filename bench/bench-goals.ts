@@ -74,6 +74,20 @@ export function checkGoals(results: BenchResults): GoalCheck[] {
     goals.push(notMeasured('Site build, real data', '< 10 s', results.site.reason ?? 'not measured'));
     goals.push(notMeasured('Site rebuild with nothing changed', '< 3 s', results.site.reason ?? 'not measured'));
   }
+  for (const siteBuild of results.site.builds) {
+    const bare = siteBuild.bareAstro;
+    const goal = `Site stage vs a bare Astro build of the same pages, ${siteBuild.name} data`;
+    goals.push(
+      bare
+        ? {
+            goal,
+            target: '≤ 1.5 × bare Astro',
+            measured: `${bare.ratio.toFixed(2)} × (${seconds(bare.siteStage.medianMs)} ${bare.siteStage.run} vs ${seconds(bare.builds.medianMs)}, ${bare.pages.toLocaleString('en')} pages)`,
+            met: bare.ratio <= 1.5,
+          }
+        : notMeasured(goal, '≤ 1.5 × bare Astro', 'not measured in this run'),
+    );
+  }
   const heavy = results.pages.transfers.filter((transfer) => transfer.kind !== 'home');
   if (heavy.length > 0) {
     for (const site of [...new Set(heavy.map((transfer) => transfer.site))]) {
@@ -142,5 +156,28 @@ export function checkGoals(results: BenchResults): GoalCheck[] {
         }
       : notMeasured(`${buildGoal}: peak RSS of the process tree`, '< 1.5 GB', 'not measured in this run'),
   );
+  // Cost that grows no faster than the data: from each size to the next, the time grows at most as the records, and
+  // above 100,000 records the peak memory stays roughly flat (read as: at most 1.5 × for 10 × the records).
+  for (const size of results.build.sizes) {
+    const growth = size.vsPrevious;
+    if (!growth) continue;
+    const span = `${growth.records.toLocaleString('en')} → ${size.records.toLocaleString('en')} records`;
+    goals.push({
+      goal: `Build time growth, ${span}`,
+      target: 'time × ≤ records ×',
+      measured: `${growth.timeRatio} × the time for ${growth.sizeRatio} × the records (${growth.timeOverSize.toFixed(2)})`,
+      met: growth.timeOverSize <= 1,
+    });
+    if (growth.records >= 100_000)
+      goals.push({
+        goal: `Build peak RSS growth, ${span}`,
+        target: 'roughly flat (≤ 1.5 ×)',
+        measured: `${growth.rssRatio ?? '?'} × largest process; ${growth.treeRssRatio ?? '?'} × process tree`,
+        met:
+          growth.rssRatio === null || growth.treeRssRatio === null
+            ? null
+            : Math.max(growth.rssRatio, growth.treeRssRatio) <= 1.5,
+      });
+  }
   return goals;
 }

@@ -121,6 +121,18 @@ export interface SiteBuild {
    * site only when the pipeline runs it).
    */
   pipelineRebuild: TimedRuns & { siteInPipeline: boolean };
+  /**
+   * Issue 16's baseline (bench/bare-astro.ts): a bare Astro project emitting the same pages' markup from one JSON
+   * file, built as many times as the site stage's compared runs. Absent in older results.
+   */
+  bareAstro?: {
+    pages: number;
+    builds: TimedRuns;
+    /** The site stage's time compared: the forced rebuilds' median (Astro every time), or the first build in --quick. */
+    siteStage: { run: 'forced rebuild' | 'first build'; medianMs: number };
+    /** Site stage / bare Astro, medians. */
+    ratio: number;
+  };
 }
 
 export interface SiteSection extends SectionBase {

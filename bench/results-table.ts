@@ -197,6 +197,8 @@ export function renderResultsMarkdown(results: BenchResults): string {
         '`build --offline` (nothing changed)',
         'peak RSS',
         'peak RSS (tree)',
+        'bare Astro, same pages',
+        'site stage / bare Astro',
       ],
       results.site.builds.map((build) => {
         const runs = [build.firstBuild, build.rebuild, build.forcedRebuild];
@@ -214,6 +216,8 @@ export function renderResultsMarkdown(results: BenchResults): string {
           s(build.pipelineRebuild.medianMs),
           mib(Math.max(...runs.map((run) => run?.peakRssKiB ?? 0)) || null),
           mib(Math.max(...runs.map((run) => run?.peakTreeRssKiB ?? 0)) || null),
+          build.bareAstro ? `${s(build.bareAstro.builds.medianMs)} (${n(build.bareAstro.pages)} pages)` : '–',
+          build.bareAstro ? `${build.bareAstro.ratio.toFixed(2)} × (${build.bareAstro.siteStage.run})` : '–',
         ];
       }),
     ),

@@ -99,6 +99,9 @@ describe('npm run bench -- --quick', () => {
     const [site] = results.site.builds;
     expect(site?.firstBuild.wallMs).toBeGreaterThan(0);
     expect(site?.htmlPages).toBeGreaterThan(0);
+    // The bare Astro baseline rendered exactly the site's pages.
+    expect(site?.bareAstro?.pages).toBe(site?.htmlPages);
+    expect(site?.bareAstro?.ratio).toBeGreaterThan(0);
     expect(results.pages.transfers.map((transfer) => transfer.kind)).toEqual(
       expect.arrayContaining(['home', 'dapil', 'party']),
     );
