@@ -1,6 +1,7 @@
 // Issue 6's goals checked against a results file: each goal with its target, the measured figure and whether
 // it was met (null when the run did not measure it, e.g. a million records in --quick). Aims, never assertions.
 import type { BenchResults, GoalCheck } from './bench-results.ts';
+import { withGrowth } from './build-growth.ts';
 
 const MILLION = 1_000_000;
 /** "1 GB" read as 10^9 bytes, in KiB. */
@@ -158,8 +159,7 @@ export function checkGoals(results: BenchResults): GoalCheck[] {
   );
   // Cost that grows no faster than the data: from each size to the next, the time grows at most as the records, and
   // above 100,000 records the peak memory stays roughly flat (read as: at most 1.5 × for 10 × the records).
-  for (const size of results.build.sizes) {
-    const growth = size.vsPrevious;
+  for (const { size, growth } of withGrowth(results.build.sizes)) {
     if (!growth) continue;
     const span = `${growth.records.toLocaleString('en')} → ${size.records.toLocaleString('en')} records`;
     goals.push({

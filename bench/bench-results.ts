@@ -71,6 +71,17 @@ export interface FormatsSection extends SectionBase {
   sizes: FormatSize[];
 }
 
+export interface BuildGrowth {
+  /** The previous size's records. */
+  records: number;
+  sizeRatio: number;
+  timeRatio: number;
+  /** timeRatio / sizeRatio: 1 when the time grows as the data. */
+  timeOverSize: number;
+  rssRatio: number | null;
+  treeRssRatio: number | null;
+}
+
 export interface BuildSize {
   records: number;
   /** `node scripts/cli.ts build --offline` from the harvest of that size. */
@@ -81,18 +92,8 @@ export interface BuildSize {
   snapshotBytes: number | null;
   /** Whether the pipeline built the site too (dist/index.html exists). */
   siteInPipeline: boolean;
-  /**
-   * Growth from the previous (smaller) size: records, time and peak RSS ratios, and the time ratio over the
-   * records ratio (1: time grows as the data; below 1: slower than the data). Absent for the first size.
-   */
-  vsPrevious?: {
-    records: number;
-    sizeRatio: number;
-    timeRatio: number;
-    timeOverSize: number;
-    rssRatio: number | null;
-    treeRssRatio: number | null;
-  };
+  /** Growth from the previous (smaller) size (bench/build-growth.ts); absent for the first size and in older results. */
+  vsPrevious?: BuildGrowth;
 }
 
 export interface BuildSection extends SectionBase {

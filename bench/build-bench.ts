@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildSection, BuildSize } from './bench-results.ts';
+import { buildGrowth } from './build-growth.ts';
 import type { BenchContext } from './support/bench-context.ts';
 import { assertSucceeded, runMeasured } from './support/measured-process.ts';
 import { CLI_SCRIPT, PROJECT_ROOT } from './support/paths.ts';
@@ -34,16 +35,13 @@ export async function benchBuild(context: BenchContext): Promise<Omit<BuildSecti
     const output = JSON.parse(run.stdout) as BuildOutput;
     const siteInPipeline = existsSync(path.join(distDir, 'index.html'));
     const previous = sizes.at(-1);
-    const ratio = (a: number | null, b: number | null): number | null => (a && b ? round(a / b, 2) : null);
     const vsPrevious = previous
-      ? {
-          records: previous.records,
-          sizeRatio: round(records / previous.records, 2),
-          timeRatio: round(run.wallMs / previous.wallMs, 2),
-          timeOverSize: round(run.wallMs / previous.wallMs / (records / previous.records), 3),
-          rssRatio: ratio(run.peakRssKiB, previous.peakRssKiB),
-          treeRssRatio: ratio(run.peakTreeRssKiB, previous.peakTreeRssKiB),
-        }
+      ? buildGrowth(previous, {
+          records,
+          wallMs: run.wallMs,
+          peakRssKiB: run.peakRssKiB,
+          peakTreeRssKiB: run.peakTreeRssKiB,
+        })
       : undefined;
     sizes.push({
       records,

@@ -1,6 +1,7 @@
 // Renders a results file as the Markdown tables of docs/performance.md, and replaces the generated block there.
 import { readFile, writeFile } from 'node:fs/promises';
 import type { BenchResults } from './bench-results.ts';
+import { withGrowth } from './build-growth.ts';
 
 const TABLE_START = '<!-- bench:results -->';
 const TABLE_END = '<!-- /bench:results -->';
@@ -162,8 +163,7 @@ export function renderResultsMarkdown(results: BenchResults): string {
         'time × / records ×',
         'peak RSS × (process; tree)',
       ],
-      results.build.sizes.map((size) => {
-        const growth = size.vsPrevious;
+      withGrowth(results.build.sizes).map(({ size, growth }) => {
         const times = (value: number | null): string => (value === null ? '?' : `${value} ×`);
         return [
           n(size.records),
