@@ -127,7 +127,13 @@ export function checkGoals(results: BenchResults): GoalCheck[] {
       met: below.length === 0,
     });
   } else {
-    goals.push(notMeasured(lighthouseGoal, '100 on every page kind', results.pages.reason ?? 'not measured'));
+    goals.push(
+      notMeasured(
+        lighthouseGoal,
+        '100 on every page kind',
+        results.pages.reason ?? 'no Lighthouse run in this results file',
+      ),
+    );
   }
   const build = results.build.sizes.find((size) => size.records === MILLION);
   const gb = (kib: number | null): string => (kib === null ? '?' : `${((kib * 1024) / 1e9).toFixed(2)} GB`);
