@@ -175,7 +175,7 @@ export interface LighthouseRun {
     cls: number | null;
     speedIndexMs: number | null;
   };
-  /** Every audit that weighs in a category's score and scored below 1: what to fix for 100. */
+  /** In each category below 100, every audit that weighs in its score and scored below 1: what to fix for 100. */
   failedAudits: { category: string; id: string; title: string; score: number; displayValue?: string }[];
   runtimeError?: string;
 }
