@@ -1,6 +1,6 @@
 // Issue 6's goals checked against a results file: each goal with its target, the measured figure and whether
 // it was met (null when the run did not measure it, e.g. a million records in --quick). Aims, never assertions.
-import type { BenchResults, GoalCheck } from './bench-results.ts';
+import type { BenchResults, GoalCheck, LighthouseRun } from './bench-results.ts';
 import { withGrowth } from './build-growth.ts';
 
 const MILLION = 1_000_000;
@@ -14,6 +14,19 @@ const notMeasured = (goal: string, target: string, why: string): GoalCheck => ({
   measured: why,
   met: null,
 });
+
+/** Lighthouse's pages grouped by their four scores ("100/100/100/80"). */
+function groupByScores(runs: readonly LighthouseRun[]): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const run of runs) {
+    const { performance, accessibility, bestPractices, seo } = run.scores;
+    const key = [performance, accessibility, bestPractices, seo]
+      .map((score) => (score === null ? '?' : String(score)))
+      .join('/');
+    groups.set(key, [...(groups.get(key) ?? []), run.path]);
+  }
+  return groups;
+}
 
 export function checkGoals(results: BenchResults): GoalCheck[] {
   const goals: GoalCheck[] = [];
@@ -118,12 +131,7 @@ export function checkGoals(results: BenchResults): GoalCheck[] {
       measured:
         below.length === 0
           ? `100 on all ${lighthouseRuns.length} pages`
-          : below
-              .map(
-                (run) =>
-                  `${run.kind} ${run.path}: ${[run.scores.performance, run.scores.accessibility, run.scores.bestPractices, run.scores.seo].map((score) => (score === null ? '?' : String(score))).join('/')}`,
-              )
-              .join('; '),
+          : `performance/accessibility/best practices/SEO: ${[...groupByScores(lighthouseRuns)].map(([scores, paths]) => `${scores} on ${paths.length === lighthouseRuns.length ? 'every page' : paths.join(', ')}`).join('; ')}`,
       met: below.length === 0,
     });
   } else {

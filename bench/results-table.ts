@@ -31,11 +31,18 @@ function lighthouseLines(results: BenchResults): string[] {
   if (runs.length === 0) return [];
   const score = (value: number | null): string => (value === null ? '–' : value === 100 ? '100' : `**${value}**`);
   const ms = (value: number | null): string => (value === null ? '–' : `${n(Math.round(value))} ms`);
-  const failed = runs.flatMap((run) =>
-    run.failedAudits.map(
-      (audit) =>
-        `- ${run.kind} \`${run.path}\`, ${audit.category}: \`${audit.id}\` (${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ''})`,
-    ),
+  // Each failed audit once, with the pages it failed on ("every page" when all).
+  const byAudit = new Map<string, { label: string; paths: string[] }>();
+  for (const run of runs)
+    for (const audit of run.failedAudits) {
+      const key = `${audit.category} ${audit.id}`;
+      const entry = byAudit.get(key) ?? { label: `${audit.category}: \`${audit.id}\` (${audit.title})`, paths: [] };
+      entry.paths.push(`\`${run.path}\`${audit.displayValue ? ` ${audit.displayValue}` : ''}`);
+      byAudit.set(key, entry);
+    }
+  const failed = [...byAudit.values()].map(
+    ({ label, paths }) =>
+      `- ${label}: ${paths.length === runs.length ? `every page (${paths.join(', ')})` : paths.join(', ')}`,
   );
   return [
     `Lighthouse: ${lighthouse.setup}.`,
@@ -69,7 +76,9 @@ function lighthouseLines(results: BenchResults): string[] {
       ]),
     ),
     '',
-    ...(failed.length > 0 ? ['Audits below 100 (they weigh in the score):', '', ...failed, ''] : []),
+    ...(failed.length > 0
+      ? ['Audits that failed in a category below 100 (each weighs in its score):', '', ...failed, '']
+      : []),
   ];
 }
 

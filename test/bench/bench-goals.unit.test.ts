@@ -79,12 +79,12 @@ describe('benchmark goals', () => {
     results.goals = checkGoals(results);
     expect(goal(results, 'Lighthouse mobile')).toMatchObject({
       target: '100 on every page kind',
-      measured: 'downloads /downloads/: 100/100/100/92',
+      measured: 'performance/accessibility/best practices/SEO: 100/100/100/100 on /; 100/100/100/92 on /downloads/',
       met: false,
     });
     const table = renderResultsMarkdown(results);
     expect(table).toContain('| downloads | `/downloads/` | 100 | 100 | 100 | **92** |');
-    expect(table).toContain('- downloads `/downloads/`, seo: `meta-description`');
+    expect(table).toContain('- seo: `meta-description` (Document does not have a meta description): `/downloads/`');
     results.pages.lighthouse.runs = [lighthouseRun('home', 100)];
     expect(goal({ ...results, goals: checkGoals(results) }, 'Lighthouse mobile')?.met).toBe(true);
   });
