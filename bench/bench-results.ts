@@ -76,6 +76,17 @@ export interface FormatsSection extends SectionBase {
   sizes: FormatSize[];
 }
 
+export interface BuildGrowth {
+  /** The previous size's records. */
+  records: number;
+  sizeRatio: number;
+  timeRatio: number;
+  /** timeRatio / sizeRatio: 1 when the time grows as the data. */
+  timeOverSize: number;
+  rssRatio: number | null;
+  treeRssRatio: number | null;
+}
+
 export interface BuildSize {
   records: number;
   /** `node scripts/cli.ts build --offline` from the harvest of that size. */
@@ -86,6 +97,8 @@ export interface BuildSize {
   snapshotBytes: number | null;
   /** Whether the pipeline built the site too (dist/index.html exists). */
   siteInPipeline: boolean;
+  /** Growth from the previous (smaller) size (bench/build-growth.ts); absent for the first size and in older results. */
+  vsPrevious?: BuildGrowth;
 }
 
 export interface BuildSection extends SectionBase {
@@ -114,6 +127,18 @@ export interface SiteBuild {
    * site only when the pipeline runs it).
    */
   pipelineRebuild: TimedRuns & { siteInPipeline: boolean };
+  /**
+   * Issue 16's baseline (bench/bare-astro.ts): a bare Astro project emitting the same pages' markup from one JSON
+   * file, built as many times as the site stage's compared runs. Absent in older results.
+   */
+  bareAstro?: {
+    pages: number;
+    builds: TimedRuns;
+    /** The site stage's time compared: the forced rebuilds' median (Astro every time), or the first build in --quick. */
+    siteStage: { run: 'forced rebuild' | 'first build'; medianMs: number };
+    /** Site stage / bare Astro, medians. */
+    ratio: number;
+  };
 }
 
 export interface SiteSection extends SectionBase {
@@ -130,24 +155,44 @@ export interface PageTransfer {
   requests: number;
 }
 
-export interface PageAudit {
+/** The page kinds Lighthouse runs on (the heaviest dapil and party page of the site). */
+export type LighthousePageKind = 'home' | 'year' | 'dapil' | 'party' | 'downloads';
+
+/** Lighthouse (its default mobile settings) on one page: the median of `runs` runs by performance score. */
+export interface LighthouseRun {
   site: string;
-  kind: 'home' | 'dapil' | 'party';
+  language: string;
+  kind: LighthousePageKind;
   path: string;
   runs: number;
-  fcpMs: number;
-  lcpMs: number;
-  cls: number;
-  tbtMs: number;
-  /** Lighthouse's mobile scoring curves applied to the metrics above (not a Lighthouse run: see lighthouse.reason). */
-  performanceEstimate: number;
-  axe: { violations: number; byImpact: Record<string, number>; violatedRules: string[]; passedRules: number };
+  /** Category scores, 0–100 (null: Lighthouse could not score the category). */
+  scores: {
+    performance: number | null;
+    accessibility: number | null;
+    bestPractices: number | null;
+    seo: number | null;
+  };
+  /** Lighthouse's metrics (ms; CLS unitless); Speed Index included. */
+  metrics: {
+    fcpMs: number | null;
+    lcpMs: number | null;
+    tbtMs: number | null;
+    cls: number | null;
+    speedIndexMs: number | null;
+  };
+  /** In each category below 100, every audit that weighs in its score and scored below 1: what to fix for 100. */
+  failedAudits: { category: string; id: string; title: string; score: number; displayValue?: string }[];
+  runtimeError?: string;
 }
 
 export interface PagesSection extends SectionBase {
-  lighthouse: { available: boolean; reason: string; substitute: string };
+  lighthouse: {
+    /** Lighthouse's version, the browser and its flags, and the settings. */
+    version: string;
+    setup: string;
+    runs: LighthouseRun[];
+  };
   transfers: PageTransfer[];
-  audits: PageAudit[];
 }
 
 export interface GoalCheck {

@@ -1,5 +1,6 @@
 // `npm run bench`: issue 6's benchmark. Runs the real CLI and writers as child processes and reports harvest
-// overhead, snapshot writing, the build's time and memory, the site build and the pages, with the machine
+// overhead, snapshot writing, the build's time and memory, the site build (against bare Astro) and the pages
+// (their weight and Lighthouse's scores), with the machine
 // it ran on, into bench/results/*.json (and docs/performance.md with --docs). Options: `--help`.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -31,8 +32,9 @@ type SectionName = (typeof SECTIONS)[number];
 
 const USAGE = `Usage: npm run bench [-- options]
 
-  --quick           a smoke run for CI: 1,000 records, one repetition, the smallest site built once, no
-                    figures checked (about a minute on an idle machine);
+  --quick           a smoke run for CI: 1,000 records, one repetition, the smallest site built once (and its
+                    bare Astro baseline once), Lighthouse on its home page only, no figures checked (about
+                    two minutes on an idle machine);
                     results go to bench/results/tmp/ (git-ignored)
   --only LIST       run only these sections (comma-separated: ${SECTIONS.join(', ')}); build needs harvest,
                     pages needs site
@@ -44,7 +46,7 @@ const USAGE = `Usage: npm run bench [-- options]
   --keep            keep the scratch folder (harvests, snapshots, sites) and print where it is
   -h, --help        show this help
 
-A full run takes about 20 minutes on 2 cores and needs about 10 GB of free disk in the temporary folder.
+A full run takes about 25 minutes on 2 cores and needs about 10 GB of free disk in the temporary folder.
 `;
 
 /** The largest of the sizes up to 100,000: where the harvest is also measured against a distant upstream. */
@@ -167,7 +169,7 @@ async function main(): Promise<number> {
     const site: SiteSection = wanted('site')
       ? await runSection<SiteSection>('site', context, { builds: [] }, () => benchSite(context, builtSites))
       : { ...skipped('site'), builds: [] };
-    const emptyPages = { lighthouse: { available: false, reason: '', substitute: '' }, transfers: [], audits: [] };
+    const emptyPages = { lighthouse: { version: '', setup: '', runs: [] }, transfers: [] };
     const pages: PagesSection = wanted('pages')
       ? await runSection<PagesSection>('pages', context, emptyPages, () => benchPages(context, builtSites))
       : { ...skipped('pages'), ...emptyPages };

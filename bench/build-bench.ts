@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildSection, BuildSize } from './bench-results.ts';
+import { buildGrowth } from './build-growth.ts';
 import type { BenchContext } from './support/bench-context.ts';
 import { assertSucceeded, runMeasured } from './support/measured-process.ts';
 import { CLI_SCRIPT, PROJECT_ROOT } from './support/paths.ts';
@@ -33,6 +34,15 @@ export async function benchBuild(context: BenchContext): Promise<Omit<BuildSecti
     context.noteCommand(`${run.command}  (KPU_CACHE_DIR=<the harvest above> KPU_DIST_DIR=<fresh>)`);
     const output = JSON.parse(run.stdout) as BuildOutput;
     const siteInPipeline = existsSync(path.join(distDir, 'index.html'));
+    const previous = sizes.at(-1);
+    const vsPrevious = previous
+      ? buildGrowth(previous, {
+          records,
+          wallMs: run.wallMs,
+          peakRssKiB: run.peakRssKiB,
+          peakTreeRssKiB: run.peakTreeRssKiB,
+        })
+      : undefined;
     sizes.push({
       records,
       wallMs: round(run.wallMs),
@@ -41,9 +51,10 @@ export async function benchBuild(context: BenchContext): Promise<Omit<BuildSecti
       snapshotFiles: output.snapshot?.files ?? null,
       snapshotBytes: output.snapshot?.bytes ?? null,
       siteInPipeline,
+      ...(vsPrevious ? { vsPrevious } : {}),
     });
     context.log(
-      `build ${records.toLocaleString('en')}: ${(run.wallMs / 1000).toFixed(1)} s, peak RSS ${((run.peakRssKiB ?? 0) / 1024).toFixed(0)} MiB (process tree ${((run.peakTreeRssKiB ?? 0) / 1024).toFixed(0)} MiB)`,
+      `build ${records.toLocaleString('en')}: ${(run.wallMs / 1000).toFixed(1)} s, peak RSS ${((run.peakRssKiB ?? 0) / 1024).toFixed(0)} MiB (process tree ${((run.peakTreeRssKiB ?? 0) / 1024).toFixed(0)} MiB)${vsPrevious ? `; vs ${vsPrevious.records.toLocaleString('en')}: ${vsPrevious.sizeRatio} × the records, ${vsPrevious.timeRatio} × the time (time / size ${vsPrevious.timeOverSize}), ${vsPrevious.rssRatio ?? '?'} × the peak RSS (tree ${vsPrevious.treeRssRatio ?? '?'} ×)` : ''}`,
     );
     // Published data and the snapshot of a million records take gigabytes: free them before the next size.
     await rm(`${distDir}.builds`, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // Renders a results file as the Markdown tables of docs/performance.md, and replaces the generated block there.
 import { readFile, writeFile } from 'node:fs/promises';
 import type { BenchResults } from './bench-results.ts';
+import { withGrowth } from './build-growth.ts';
 
 const TABLE_START = '<!-- bench:results -->';
 const TABLE_END = '<!-- /bench:results -->';
@@ -21,6 +22,64 @@ function table(header: readonly string[], rows: readonly (readonly (string | num
 
 function sectionNote(section: { status: string; reason?: string }): string[] {
   return section.status === 'ok' ? [] : [`*${section.status}*: ${section.reason ?? ''}`.trim(), ''];
+}
+
+/** Lighthouse's scores per page, and the audits that kept a score below 100. */
+function lighthouseLines(results: BenchResults): string[] {
+  const { lighthouse } = results.pages;
+  const runs = lighthouse.runs ?? [];
+  if (runs.length === 0) return [];
+  const score = (value: number | null): string => (value === null ? '–' : value === 100 ? '100' : `**${value}**`);
+  const ms = (value: number | null): string => (value === null ? '–' : `${n(Math.round(value))} ms`);
+  // Each failed audit once, with the pages it failed on ("every page" when all).
+  const byAudit = new Map<string, { label: string; paths: string[] }>();
+  for (const run of runs)
+    for (const audit of run.failedAudits) {
+      const key = `${audit.category} ${audit.id}`;
+      const entry = byAudit.get(key) ?? { label: `${audit.category}: \`${audit.id}\` (${audit.title})`, paths: [] };
+      entry.paths.push(`\`${run.path}\`${audit.displayValue ? ` ${audit.displayValue}` : ''}`);
+      byAudit.set(key, entry);
+    }
+  const failed = [...byAudit.values()].map(
+    ({ label, paths }) =>
+      `- ${label}: ${paths.length === runs.length ? `every page (${paths.join(', ')})` : paths.join(', ')}`,
+  );
+  return [
+    `Lighthouse: ${lighthouse.setup}.`,
+    '',
+    ...table(
+      [
+        'page',
+        'path',
+        'performance',
+        'accessibility',
+        'best practices',
+        'SEO',
+        'FCP',
+        'LCP',
+        'TBT',
+        'CLS',
+        'Speed Index',
+      ],
+      runs.map((run) => [
+        run.kind,
+        `\`${run.path}\``,
+        score(run.scores.performance),
+        score(run.scores.accessibility),
+        score(run.scores.bestPractices),
+        score(run.scores.seo),
+        ms(run.metrics.fcpMs),
+        ms(run.metrics.lcpMs),
+        ms(run.metrics.tbtMs),
+        run.metrics.cls === null ? '–' : run.metrics.cls.toFixed(3),
+        ms(run.metrics.speedIndexMs),
+      ]),
+    ),
+    '',
+    ...(failed.length > 0
+      ? ['Audits that failed in a category below 100 (each weighs in its score):', '', ...failed, '']
+      : []),
+  ];
 }
 
 export function renderResultsMarkdown(results: BenchResults): string {
@@ -108,16 +167,27 @@ export function renderResultsMarkdown(results: BenchResults): string {
         'snapshot files',
         'snapshot size',
         'site in pipeline',
+        'vs previous size: records ×',
+        'time ×',
+        'time × / records ×',
+        'peak RSS × (process; tree)',
       ],
-      results.build.sizes.map((size) => [
-        n(size.records),
-        s(size.wallMs),
-        mib(size.peakRssKiB),
-        mib(size.peakTreeRssKiB),
-        size.snapshotFiles ?? '–',
-        size.snapshotBytes === null ? '–' : mb(size.snapshotBytes),
-        size.siteInPipeline ? 'yes' : 'no',
-      ]),
+      withGrowth(results.build.sizes).map(({ size, growth }) => {
+        const times = (value: number | null): string => (value === null ? '?' : `${value} ×`);
+        return [
+          n(size.records),
+          s(size.wallMs),
+          mib(size.peakRssKiB),
+          mib(size.peakTreeRssKiB),
+          size.snapshotFiles ?? '–',
+          size.snapshotBytes === null ? '–' : mb(size.snapshotBytes),
+          size.siteInPipeline ? 'yes' : 'no',
+          growth ? `${growth.sizeRatio} × (vs ${n(growth.records)})` : '–',
+          growth ? times(growth.timeRatio) : '–',
+          growth ? growth.timeOverSize.toFixed(2) : '–',
+          growth ? `${times(growth.rssRatio)}; ${times(growth.treeRssRatio)}` : '–',
+        ];
+      }),
     ),
     '',
     '#### Site build',
@@ -136,6 +206,8 @@ export function renderResultsMarkdown(results: BenchResults): string {
         '`build --offline` (nothing changed)',
         'peak RSS',
         'peak RSS (tree)',
+        'bare Astro, same pages',
+        'site stage / bare Astro',
       ],
       results.site.builds.map((build) => {
         const runs = [build.firstBuild, build.rebuild, build.forcedRebuild];
@@ -153,6 +225,8 @@ export function renderResultsMarkdown(results: BenchResults): string {
           s(build.pipelineRebuild.medianMs),
           mib(Math.max(...runs.map((run) => run?.peakRssKiB ?? 0)) || null),
           mib(Math.max(...runs.map((run) => run?.peakTreeRssKiB ?? 0)) || null),
+          build.bareAstro ? `${s(build.bareAstro.builds.medianMs)} (${n(build.bareAstro.pages)} pages)` : '–',
+          build.bareAstro ? `${build.bareAstro.ratio.toFixed(2)} × (${build.bareAstro.siteStage.run})` : '–',
         ];
       }),
     ),
@@ -171,23 +245,7 @@ export function renderResultsMarkdown(results: BenchResults): string {
       ]),
     ),
     '',
-    `Lighthouse: ${results.pages.lighthouse.available ? 'available' : 'not run'}. ${results.pages.lighthouse.reason} Instead: ${results.pages.lighthouse.substitute}.`,
-    '',
-    ...table(
-      ['page', 'path', 'FCP', 'LCP', 'TBT', 'CLS', 'performance (estimate)', 'axe violations', 'axe rules passed'],
-      results.pages.audits.map((audit) => [
-        audit.kind,
-        `\`${audit.path}\``,
-        `${audit.fcpMs} ms`,
-        `${audit.lcpMs} ms`,
-        `${audit.tbtMs} ms`,
-        audit.cls.toFixed(3),
-        audit.performanceEstimate,
-        audit.axe.violations === 0 ? '0' : `${audit.axe.violations} (${audit.axe.violatedRules.join(', ')})`,
-        audit.axe.passedRules,
-      ]),
-    ),
-    '',
+    ...lighthouseLines(results),
     '#### Commands',
     '',
     ...results.commands.map((command) => `- \`${command}\``),

@@ -10,6 +10,7 @@ import { turnoutDataset } from '../scripts/datasets/turnout-dataset.ts';
 import { demoDataset, generatePartyRecords, generateTurnoutRecords } from '../scripts/synthetic/synthetic-data.ts';
 import { loadUpstreamData, type UpstreamData } from '../scripts/upstream/upstream-data.ts';
 import { startUpstreamServer } from '../scripts/upstream/upstream-server.ts';
+import { countBuiltPages, createBareAstroProject, timeBareAstroBuild } from './bare-astro.ts';
 import type { SiteBuild, SiteSection } from './bench-results.ts';
 // The canonical files the site tests serve too.
 import { REAL_FILES } from '../test/site/site-fixtures.ts';
@@ -184,6 +185,37 @@ async function timeOfflineBuilds(
   return pipelineRuns;
 }
 
+/**
+ * The bare Astro baseline of a built site, run as many times as the site stage's forced rebuilds (once in --quick,
+ * then against the first build), and the ratio of the medians.
+ */
+async function timeBareAstro(
+  context: BenchContext,
+  variant: SiteVariant,
+  siteDir: string,
+  first: MeasuredRun,
+  forcedRebuilds: readonly MeasuredRun[],
+): Promise<NonNullable<SiteBuild['bareAstro']>> {
+  const root = path.join(context.workDir, `bare-astro-${variant.name}`);
+  const pages = await createBareAstroProject(siteDir, root);
+  const runs: MeasuredRun[] = [];
+  for (let repetition = 0; repetition < Math.max(1, forcedRebuilds.length); repetition += 1)
+    runs.push(await timeBareAstroBuild(context, root));
+  const built = await countBuiltPages(root);
+  if (built !== pages) throw new Error(`the bare Astro project built ${built} pages, not ${pages}`);
+  await rm(root, { recursive: true, force: true });
+  const builds = timedRuns(runs);
+  const siteStage =
+    forcedRebuilds.length > 0
+      ? { run: 'forced rebuild' as const, medianMs: timedRuns(forcedRebuilds).medianMs }
+      : { run: 'first build' as const, medianMs: round(first.wallMs) };
+  const ratio = round(siteStage.medianMs / builds.medianMs, 2);
+  context.log(
+    `site ${variant.name}: bare Astro ${(builds.medianMs / 1000).toFixed(1)} s for ${pages} pages; site stage (${siteStage.run}) ${(siteStage.medianMs / 1000).toFixed(1)} s: ${ratio} ×`,
+  );
+  return { pages, builds, siteStage, ratio };
+}
+
 async function buildVariant(context: BenchContext, variant: SiteVariant, built: BuiltSite[]): Promise<SiteBuild> {
   const folders = await buildVariantData(context, variant);
   const siteDir = path.join(folders.root, 'site');
@@ -203,6 +235,7 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
     );
   }
   built.push({ name: variant.name, siteDir });
+  const bareAstro = await timeBareAstro(context, variant, siteDir, first, forcedRebuilds);
   const pipelineRuns = await timeOfflineBuilds(context, variant, folders);
   return {
     name: variant.name,
@@ -219,6 +252,7 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
       ...timedRuns(pipelineRuns),
       siteInPipeline: existsSync(path.join(folders.distDir, 'index.html')),
     },
+    bareAstro,
   };
 }
 

@@ -81,20 +81,21 @@ function renderDataset(dataset: DatasetQualityReport): string[] {
   if (dataset.violations.length === 0) {
     lines.push('_Tidak ada pelanggaran. / No violations._', '');
   } else {
-    lines.push(
-      ...table(
-        ['Posisi / Position', 'Tahun / Year', 'Aturan / Rule', 'Kunci / Key', 'Nilai / Values', 'Pesan / Message'],
-        dataset.violations.map((violation) => [
-          String(violation.position),
-          yearCell(violation.year),
-          `\`${violation.ruleId}\``,
-          formatEntries(violation.key),
-          formatEntries(violation.values),
-          escapeTableCell(violation.message),
-        ]),
-      ),
-      '',
+    // One row per violation, which can be every record of a large harvest: appended one by one, since spreading
+    // hundreds of thousands of rows into push() exceeds the call stack.
+    const rows = table(
+      ['Posisi / Position', 'Tahun / Year', 'Aturan / Rule', 'Kunci / Key', 'Nilai / Values', 'Pesan / Message'],
+      dataset.violations.map((violation) => [
+        String(violation.position),
+        yearCell(violation.year),
+        `\`${violation.ruleId}\``,
+        formatEntries(violation.key),
+        formatEntries(violation.values),
+        escapeTableCell(violation.message),
+      ]),
     );
+    for (const row of rows) lines.push(row);
+    lines.push('');
   }
   return lines;
 }

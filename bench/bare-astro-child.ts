@@ -1,0 +1,21 @@
+// One build of the benchmark's bare Astro project (see bench/bare-astro.ts), in a process of its own so GNU time
+// sees it: `node bench/bare-astro-child.ts <projectDir>`. Astro's builder is called as the site stage calls it
+// (scripts/site/astro-build.ts): in process, production mode, no type generation before the build.
+import { build } from 'astro';
+
+const [root] = process.argv.slice(2);
+if (!root) {
+  process.stderr.write('usage: node bench/bare-astro-child.ts <projectDir>\n');
+  process.exit(2);
+}
+const buildSite = build as (config: Parameters<typeof build>[0], options: { sync: boolean }) => Promise<void>;
+await buildSite(
+  {
+    root,
+    mode: 'production',
+    logLevel: 'warn',
+    cacheDir: `${root}/.cache`,
+    vite: { cacheDir: `${root}/.cache/vite`, logLevel: 'warn' },
+  },
+  { sync: false },
+);
