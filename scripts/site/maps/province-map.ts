@@ -114,8 +114,11 @@ export function classBins(values: readonly number[], measure: MapMeasure): MapBi
   const count = Math.min(5, new Set(sorted).size);
   const breaks: number[] = [];
   for (let index = 1; index < count; index += 1) {
-    const value = roundBreak(sorted[Math.floor((index * sorted.length) / count)] ?? max, measure);
-    if (value > min && value <= max && value > (breaks.at(-1) ?? min)) breaks.push(value);
+    const previous = breaks.at(-1) ?? min;
+    let value = roundBreak(sorted[Math.floor((index * sorted.length) / count)] ?? max, measure);
+    // A run of equal values can put the quantile on the previous edge: the next value above it starts the class.
+    if (value <= previous) value = roundBreak(sorted.find((candidate) => candidate > previous) ?? max, measure);
+    if (value > previous && value <= max) breaks.push(value);
   }
   const edges = [min, ...breaks, max];
   const picks = PALETTE_PICKS[edges.length - 1] ?? PALETTE_PICKS[1] ?? [2];
