@@ -21,7 +21,10 @@ export const CREDITS: readonly Credit[] = [
   {
     name: 'd3-geo',
     licence: 'ISC',
-    use: { id: 'proyeksi peta provinsi ke SVG saat pembuatan situs', en: 'projecting the province maps to SVG when the site is built' },
+    use: {
+      id: 'proyeksi peta provinsi ke SVG saat pembuatan situs',
+      en: 'projecting the province maps to SVG when the site is built',
+    },
   },
   {
     name: 'topojson-client',

@@ -711,14 +711,16 @@ const id: SiteText = {
     gridTitle: (measure, year) => `Peta petak (satu kotak per provinsi): ${measure.toLowerCase()}, ${year}`,
     mapDescription: (withData, provinces, highest, lowest) =>
       `Data untuk ${withData} dari ${provinces} provinsi.${highest === null ? '' : ` Tertinggi ${highest.name} (${highest.value})`}${lowest === null ? '' : `, terendah ${lowest.name} (${lowest.value})`}.`,
-    gridNote: 'Peta petak: satu kotak sama besar per provinsi, agar provinsi kecil seperti DKI Jakarta, DI Yogyakarta dan Bali mudah ditemukan.',
+    gridNote:
+      'Peta petak: satu kotak sama besar per provinsi, agar provinsi kecil seperti DKI Jakarta, DI Yogyakarta dan Bali mudah ditemukan.',
     legend: 'Kelas (jumlah provinsi kurang lebih sama per kelas; batas bawah termasuk kelas)',
     binLabel: (lower, upper, last) => (last ? `${lower} sampai ${upper}` : `${lower} sampai di bawah ${upper}`),
     noData: 'tidak ada data',
     noDataList: (names) => `Tidak ada data: ${names}.`,
     formerShort: (name) => `bagian ${name} pada pemilu ini`,
     former: (names) => `Provinsi yang dibentuk setelah pemilu ini digambar dengan angka provinsi asalnya: ${names}.`,
-    unplaced: (count) => `${count} rekaman tanpa kode provinsi (lihat laporan kualitas data) dihitung dalam jumlah tahun ini, tetapi tidak di peta.`,
+    unplaced: (count) =>
+      `${count} rekaman tanpa kode provinsi (lihat laporan kualitas data) dihitung dalam jumlah tahun ini, tetapi tidak di peta.`,
     tableCaption: (year) => `Angka peta per provinsi, ${year}`,
     province: 'Provinsi',
     dapils: 'Dapil',
@@ -1087,7 +1089,8 @@ const en: SiteText = {
     gridTitle: (measure, year) => `Tile map (one square per province): ${measure.toLowerCase()}, ${year}`,
     mapDescription: (withData, provinces, highest, lowest) =>
       `Data for ${withData} of ${provinces} provinces.${highest === null ? '' : ` Highest ${highest.name} (${highest.value})`}${lowest === null ? '' : `, lowest ${lowest.name} (${lowest.value})`}.`,
-    gridNote: 'Tile map: one equal square per province, so that small provinces such as DKI Jakarta, DI Yogyakarta and Bali are easy to find.',
+    gridNote:
+      'Tile map: one equal square per province, so that small provinces such as DKI Jakarta, DI Yogyakarta and Bali are easy to find.',
     legend: 'Classes (about as many provinces in each; the lower bound belongs to the class)',
     binLabel: (lower, upper, last) => (last ? `${lower} to ${upper}` : `${lower} to under ${upper}`),
     noData: 'no data',

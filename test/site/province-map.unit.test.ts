@@ -23,7 +23,11 @@ import { countColumn, type SiteRecord } from '../../scripts/site/site-data.ts';
 const officialCodes = [...loadOfficialRegions().provinces.keys()].sort();
 const shapesFile = new URL('../../scripts/site/maps/province-shapes.topo.json', import.meta.url);
 
-function record(position: number, province: string | null, values: { male: number; female: number; dptb: number; dpk: number }): SiteRecord {
+function record(
+  position: number,
+  province: string | null,
+  values: { male: number; female: number; dptb: number; dpk: number },
+): SiteRecord {
   return {
     dataset: 'turnout',
     position,
@@ -154,7 +158,11 @@ describe('the SVG', () => {
     ['tile grid', renderTileGrid(drawing), '-g'],
   ] as const) {
     it(`${name}: an image named by its title and description, a link per province with data, hatched without`, () => {
-      expect(svg).toMatch(new RegExp(`^<svg class="map" viewBox="[^"]+" role="img" aria-labelledby="m-voters${suffix}-t m-voters${suffix}-d">`));
+      expect(svg).toMatch(
+        new RegExp(
+          `^<svg class="map" viewBox="[^"]+" role="img" aria-labelledby="m-voters${suffix}-t m-voters${suffix}-d">`,
+        ),
+      );
       expect(svg).toContain(`<title id="m-voters${suffix}-t">Peta &amp; judul</title>`);
       expect(svg).toContain(`<desc id="m-voters${suffix}-d">`);
       expect([...svg.matchAll(/<a href="([^"]+)">/g)].map((match) => match[1])).toEqual(['#prov-11', '#prov-31']);

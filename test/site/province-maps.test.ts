@@ -16,7 +16,9 @@ interface TurnoutRecord {
 }
 
 /** The year's records summed per province code, as the map table should show them. */
-function sumsByProvince(records: readonly TurnoutRecord[]): Map<string, { voters: number; women: number; outside: number }> {
+function sumsByProvince(
+  records: readonly TurnoutRecord[],
+): Map<string, { voters: number; women: number; outside: number }> {
   const sums = new Map<string, { male: number; female: number; voters: number; outside: number }>();
   for (const record of records) {
     if (record.province_code === null) continue;
@@ -30,7 +32,11 @@ function sumsByProvince(records: readonly TurnoutRecord[]): Map<string, { voters
   return new Map(
     [...sums].map(([code, entry]) => [
       code,
-      { voters: entry.voters, women: entry.female / (entry.male + entry.female), outside: entry.outside / entry.voters },
+      {
+        voters: entry.voters,
+        women: entry.female / (entry.male + entry.female),
+        outside: entry.outside / entry.voters,
+      },
     ]),
   );
 }
@@ -69,7 +75,8 @@ describe('province maps on the demo site', () => {
       for (const [code, sums] of expected) {
         const row = new RegExp(`<tr id="prov-${code}"[^>]*>([\\s\\S]*?)</tr>`).exec(html)?.[1];
         expect(row, code).toBeDefined();
-        const value = (measure: string) => Number(new RegExp(`data-measure="${measure}" data-v="([^"]+)"`).exec(row ?? '')?.[1]);
+        const value = (measure: string) =>
+          Number(new RegExp(`data-measure="${measure}" data-v="([^"]+)"`).exec(row ?? '')?.[1]);
         expect(value('voters'), code).toBe(sums.voters);
         expect(value('women'), code).toBeCloseTo(sums.women, 12);
         expect(value('outside'), code).toBeCloseTo(sums.outside, 12);

@@ -21,13 +21,13 @@ import {
   type ProvinceFigure,
 } from './province-map.ts';
 
-export interface MapLegendItem {
+interface MapLegendItem {
   /** The class's colour; null for "no data" (the hatched grey). */
   colour: string | null;
   label: string;
 }
 
-export interface MeasureMap {
+interface MeasureMap {
   measure: MapMeasure;
   /** The anchor of the measure's section on the page. */
   anchor: string;
@@ -37,7 +37,7 @@ export interface MeasureMap {
   legend: MapLegendItem[];
 }
 
-export interface MapTableRow {
+interface MapTableRow {
   code: string;
   /** The row's id: where the maps' links of this province go. */
   anchor: string;
@@ -60,12 +60,12 @@ export interface ProvinceMaps {
 }
 
 /** The anchor of a province's row in the year page's map table. */
-export function provinceAnchor(code: string): string {
+function provinceAnchor(code: string): string {
   return `prov-${code}`;
 }
 
 /** A measure's value as the pages write it: "1.234.567" or "50,6%". */
-export function formatMeasure(lang: Lang, measure: MapMeasure, value: number): string {
+function formatMeasure(lang: Lang, measure: MapMeasure, value: number): string {
   return measure === 'voters' ? formatCount(lang, value) : formatPercent(lang, value);
 }
 
@@ -101,7 +101,8 @@ export function provinceMaps(
       const figureCode = drawn.get(code);
       const figure = figureCode === undefined ? undefined : byCode.get(figureCode);
       const value = figure === undefined ? null : measureValue(figure, measure);
-      if (figure === undefined || value === null) return { code, bin: null, href: null, title: `${nameOf(code)}: ${t.noData}` };
+      if (figure === undefined || value === null)
+        return { code, bin: null, href: null, title: `${nameOf(code)}: ${t.noData}` };
       const former = figure.code === code ? '' : ` (${t.formerShort(figure.name)})`;
       return {
         code,
@@ -112,7 +113,9 @@ export function provinceMaps(
     });
     const ranked = [...known].sort((a, b) => (measureValue(b, measure) ?? 0) - (measureValue(a, measure) ?? 0));
     const extreme = (figure: ProvinceFigure | undefined) =>
-      figure === undefined ? null : { name: figure.name, value: formatMeasure(lang, measure, measureValue(figure, measure) ?? 0) };
+      figure === undefined
+        ? null
+        : { name: figure.name, value: formatMeasure(lang, measure, measureValue(figure, measure) ?? 0) };
     const drawing: MapDrawing = {
       id: `${idPrefix}${measure}`,
       title: t.mapTitle(t.measures[measure], year),

@@ -47,7 +47,10 @@ export function measureValue(figure: ProvinceFigure, measure: MapMeasure): numbe
 }
 
 /** Per province (Kemendagri code: the records' `province_code`, the province at the time of the election) sums. */
-export function provinceFigures(records: readonly SiteRecord[], provinceName: (code: string) => string): YearMapFigures {
+export function provinceFigures(
+  records: readonly SiteRecord[],
+  provinceName: (code: string) => string,
+): YearMapFigures {
   const byCode = new Map<string, SiteRecord[]>();
   let unplaced = 0;
   for (const record of records) {
@@ -60,7 +63,8 @@ export function provinceFigures(records: readonly SiteRecord[], provinceName: (c
     .map(([code, group]): ProvinceFigure => {
       const totals = sumCounts(group);
       const voters = totals[VOTERS]?.sum ?? 0;
-      const outsideCount = (totals[countColumn('dptb', 'total')]?.sum ?? 0) + (totals[countColumn('dpk', 'total')]?.sum ?? 0);
+      const outsideCount =
+        (totals[countColumn('dptb', 'total')]?.sum ?? 0) + (totals[countColumn('dpk', 'total')]?.sum ?? 0);
       return {
         code,
         name: provinceName(code),
@@ -72,9 +76,9 @@ export function provinceFigures(records: readonly SiteRecord[], provinceName: (c
           female: totals[countColumn('total', 'female')]?.sum ?? null,
         }),
         outside: voters === 0 ? null : outsideCount / voters,
-        dapilIds: [...new Set(group.map((record) => (typeof record.values.dapil_id === 'string' ? record.values.dapil_id : '')))].filter(
-          (id) => id !== '',
-        ),
+        dapilIds: [
+          ...new Set(group.map((record) => (typeof record.values.dapil_id === 'string' ? record.values.dapil_id : ''))),
+        ].filter((id) => id !== ''),
       };
     });
   return { provinces, unplaced };
@@ -92,7 +96,13 @@ export interface MapBin {
  * Fewer classes take the darker end's spread: 2 → [0, 4], 3 → [0, 2, 4], 4 → [0, 1, 3, 4].
  */
 export const PALETTE = ['#ffffcc', '#a1dab4', '#41b6c4', '#2c7fb8', '#253494'] as const;
-const PALETTE_PICKS: Record<number, readonly number[]> = { 1: [2], 2: [0, 4], 3: [0, 2, 4], 4: [0, 1, 3, 4], 5: [0, 1, 2, 3, 4] };
+const PALETTE_PICKS: Record<number, readonly number[]> = {
+  1: [2],
+  2: [0, 4],
+  3: [0, 2, 4],
+  4: [0, 1, 3, 4],
+  5: [0, 1, 2, 3, 4],
+};
 
 /** Rounds a class break so the legend reads well: shares to 0.1 percentage point, counts to two significant digits. */
 export function roundBreak(value: number, measure: MapMeasure): number {
@@ -239,7 +249,7 @@ export function provinceNames(): ReadonlyMap<string, string> {
 }
 
 /** The province a shape belonged to before the splits of 2012 and 2022 ("93" → "91"); itself when it was not split. */
-export function formerProvinceOf(code: string): string {
+function formerProvinceOf(code: string): string {
   return Object.entries(PROVINCE_SPLITS).find(([, splits]) => splits.includes(code))?.[0] ?? code;
 }
 

@@ -40,14 +40,19 @@ interface SourceProperties {
 
 /** Lower case, letters and digits only: "DKI Jakarta" and "Daerah Khusus Ibukota Jakarta" differ, so both are listed. */
 function nameKey(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 const NAME_ALIASES: Readonly<Record<string, string>> = { 'dki jakarta': 'daerah khusus ibukota jakarta' };
 
 function main(): void {
   if (!existsSync(SOURCE)) throw new Error(`${SOURCE} is missing: the shapes come from ../shared/data/sources/`);
-  const source = JSON.parse(readFileSync(SOURCE, 'utf8')) as Topology<{ [OBJECT]: GeometryCollection<SourceProperties> }>;
+  const source = JSON.parse(readFileSync(SOURCE, 'utf8')) as Topology<{
+    [OBJECT]: GeometryCollection<SourceProperties>;
+  }>;
   const official = loadOfficialRegions().provinces;
   const collection = source.objects[OBJECT];
   const seen = new Set<string>();
@@ -71,7 +76,12 @@ function main(): void {
   const presimplified = presimplify(source);
   const simplified = simplify(presimplified, quantile(presimplified, SIMPLIFY_QUANTILE));
   const compact = quantize(simplified, QUANTIZE);
-  const out = { type: compact.type, transform: compact.transform, objects: { provinces: compact.objects[OBJECT] }, arcs: compact.arcs };
+  const out = {
+    type: compact.type,
+    transform: compact.transform,
+    objects: { provinces: compact.objects[OBJECT] },
+    arcs: compact.arcs,
+  };
   writeFileSync(TARGET, `${JSON.stringify(out)}\n`);
   console.log(`${path.relative(process.cwd(), TARGET)}: ${seen.size} provinces, ${readFileSync(TARGET).length} bytes`);
 }
