@@ -160,7 +160,7 @@ describe('the SVG', () => {
     it(`${name}: an image named by its title and description, a link per province with data, hatched without`, () => {
       expect(svg).toMatch(
         new RegExp(
-          `^<svg class="map" viewBox="[^"]+" role="img" aria-labelledby="m-voters${suffix}-t m-voters${suffix}-d">`,
+          `^<svg class="map" viewBox="[^"]+" role="group" aria-labelledby="m-voters${suffix}-t m-voters${suffix}-d">`,
         ),
       );
       expect(svg).toContain(`<title id="m-voters${suffix}-t">Peta &amp; judul</title>`);

@@ -63,7 +63,7 @@ describe('province maps on the demo site', () => {
       const svgs = mapSvgs(html);
       expect(svgs).toHaveLength(6);
       for (const svg of svgs) {
-        expect(svg).toMatch(/role="img" aria-labelledby="([^" ]+) ([^" ]+)"/);
+        expect(svg).toMatch(/role="group" aria-labelledby="([^" ]+) ([^" ]+)"/);
         const [, titleId, descId] = /aria-labelledby="([^" ]+) ([^" ]+)"/.exec(svg) ?? [];
         expect(svg).toContain(`<title id="${titleId ?? ''}">`);
         expect(svg).toContain(`<desc id="${descId ?? ''}">`);

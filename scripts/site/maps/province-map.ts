@@ -342,7 +342,7 @@ function linked(area: MapArea, shape: string): string {
 
 function svgOpen(drawing: MapDrawing, suffix: string, width: number, height: number): string {
   const id = `${drawing.id}${suffix}`;
-  return `<svg class="map" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="${id}-t ${id}-d"><title id="${id}-t">${escapeXml(drawing.title)}</title><desc id="${id}-d">${escapeXml(drawing.description)}</desc>${hatch(id)}`;
+  return `<svg class="map" viewBox="0 0 ${width} ${height}" role="group" aria-labelledby="${id}-t ${id}-d"><title id="${id}-t">${escapeXml(drawing.title)}</title><desc id="${id}-d">${escapeXml(drawing.description)}</desc>${hatch(id)}`;
 }
 
 /** The geographic map: every province's shape, filled by its class, hatched grey without data. */
