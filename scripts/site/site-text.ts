@@ -321,6 +321,7 @@ export interface SiteText {
   maps: {
     heading: string;
     intro: string;
+    introHome: string;
     measures: { voters: string; women: string; outside: string };
     measuresNav: string;
     mapTitle: (measure: string, year: number) => string;
@@ -701,6 +702,8 @@ const id: SiteText = {
     heading: 'Peta provinsi',
     intro:
       'Warna menunjukkan kelas; angka pasti setiap provinsi ada di tabel. Setiap provinsi yang berdata adalah tautan ke barisnya di tabel, beserta dapilnya.',
+    introHome:
+      'Warna menunjukkan kelas. Setiap provinsi yang berdata adalah tautan ke angka pastinya dan dapilnya di halaman tahun.',
     measures: {
       voters: 'Pengguna hak pilih',
       women: 'Bagian perempuan',
@@ -1079,6 +1082,8 @@ const en: SiteText = {
     heading: 'Province maps',
     intro:
       "Colours show classes; each province's exact figures are in the table. Every province with data links to its row in the table, with its dapils.",
+    introHome:
+      "Colours show classes. Every province with data links to its exact figures and its dapils on the year's page.",
     measures: {
       voters: 'Voters who voted',
       women: "Women's share",
