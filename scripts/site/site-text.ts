@@ -344,7 +344,8 @@ export interface SiteText {
     province: string;
     dapils: string;
     allMaps: (year: number) => string;
-    shapesCredit: string;
+    /** Around the source's own (English) title, which the page marks lang="en". */
+    shapesCredit: { before: string; after: string };
   };
 }
 
@@ -728,8 +729,7 @@ const id: SiteText = {
     province: 'Provinsi',
     dapils: 'Dapil',
     allMaps: (year) => `Ketiga peta per provinsi untuk ${year}`,
-    shapesCredit:
-      'Batas provinsi: "Indonesia GeoJSON & TopoJSON maps with 38 provinces" oleh Deny Herianto (CC BY 4.0), disederhanakan.',
+    shapesCredit: { before: 'Batas provinsi: ', after: ' oleh Deny Herianto (CC BY 4.0), disederhanakan.' },
   },
 };
 
@@ -1108,8 +1108,7 @@ const en: SiteText = {
     province: 'Province',
     dapils: 'Dapils',
     allMaps: (year) => `All three province maps of ${year}`,
-    shapesCredit:
-      'Province boundaries: "Indonesia GeoJSON & TopoJSON maps with 38 provinces" by Deny Herianto (CC BY 4.0), simplified.',
+    shapesCredit: { before: 'Province boundaries: ', after: ' by Deny Herianto (CC BY 4.0), simplified.' },
   },
 };
 
