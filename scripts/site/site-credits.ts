@@ -18,6 +18,19 @@ export const CREDITS: readonly Credit[] = [
     use: { id: 'skema dan tabel satu sumber untuk semua format', en: 'the one schema and table behind every format' },
   },
   { name: 'parquet-wasm', licence: 'MIT OR Apache-2.0', use: { id: 'penulis Parquet', en: 'Parquet writer' } },
+  {
+    name: 'd3-geo',
+    licence: 'ISC',
+    use: {
+      id: 'proyeksi peta provinsi ke SVG saat pembuatan situs',
+      en: 'projecting the province maps to SVG when the site is built',
+    },
+  },
+  {
+    name: 'topojson-client',
+    licence: 'ISC',
+    use: { id: 'pembaca batas provinsi (TopoJSON)', en: 'province boundary reader (TopoJSON)' },
+  },
   { name: 'csv-parse', licence: 'MIT', use: { id: 'pembaca CSV', en: 'CSV reader' } },
   { name: 'exceljs', licence: 'MIT', use: { id: 'penulis XLSX', en: 'XLSX writer' } },
   {

@@ -1,0 +1,176 @@
+// What a page's province maps show, in one language: per measure the geographic map and the tile grid (SVG text),
+// the legend's classes, and the text alternative's rows (the same figures, with each province's dapils). The
+// component site/src/components/province-maps.astro only lays these out.
+import { compareIdentifiers, type SiteData } from '../site-data.ts';
+import { formatCount, formatPercent } from '../site-format.ts';
+import { pagePath, type Lang } from '../site-routes.ts';
+import { TEXT } from '../site-text.ts';
+import {
+  binOf,
+  classBins,
+  MAP_MEASURES,
+  measureValue,
+  provinceFigures,
+  provinceNames,
+  renderProvinceMap,
+  renderTileGrid,
+  shapeFigureCodes,
+  type MapArea,
+  type MapDrawing,
+  type MapMeasure,
+  type ProvinceFigure,
+} from './province-map.ts';
+
+interface MapLegendItem {
+  /** The class's colour; null for "no data" (the hatched grey). */
+  colour: string | null;
+  label: string;
+}
+
+interface MeasureMap {
+  measure: MapMeasure;
+  /** The anchor of the measure's section on the page. */
+  anchor: string;
+  heading: string;
+  map: string;
+  grid: string;
+  legend: MapLegendItem[];
+}
+
+interface MapTableRow {
+  code: string;
+  /** The row's id: where the maps' links of this province go. */
+  anchor: string;
+  name: string;
+  /** Each measure's exact value (`data-v`) and its text. */
+  cells: Array<{ measure: MapMeasure; value: number | null; text: string }>;
+  dapils: Array<{ id: string; path: string }>;
+}
+
+export interface ProvinceMaps {
+  year: number;
+  maps: MeasureMap[];
+  rows: MapTableRow[];
+  /** The provinces drawn as "no data", by name. */
+  noData: string[];
+  /** Shapes drawn with their former province's figures (Papua Selatan in 2019 → Papua), by name. */
+  former: Array<{ name: string; formerName: string }>;
+  /** Records of the year without a province code: counted in the totals, on no map. */
+  unplaced: number;
+}
+
+/** The anchor of a province's row in the year page's map table. */
+function provinceAnchor(code: string): string {
+  return `prov-${code}`;
+}
+
+/** A measure's value as the pages write it: "1.234.567" or "50,6%". */
+function formatMeasure(lang: Lang, measure: MapMeasure, value: number): string {
+  return measure === 'voters' ? formatCount(lang, value) : formatPercent(lang, value);
+}
+
+/**
+ * The year's province maps for the measures asked, or null when the year has no turnout records. `rowHref` turns a
+ * province row's anchor into the link of its shapes: "#prov-11" on the year page, the year page's URL with it on the
+ * home page. `idPrefix` keeps the SVGs' ids unique on the page.
+ */
+export function provinceMaps(
+  site: SiteData,
+  lang: Lang,
+  year: number,
+  measures: readonly MapMeasure[],
+  rowHref: (anchor: string) => string,
+  idPrefix: string,
+): ProvinceMaps | null {
+  const view = site.years.find((candidate) => candidate.year === year);
+  if (!view || view.turnoutRecords.length === 0) return null;
+  const t = TEXT[lang].maps;
+  const names = provinceNames();
+  const nameOf = (code: string): string => names.get(code) ?? code;
+  const figures = provinceFigures(view.turnoutRecords, nameOf);
+  const byCode = new Map(figures.provinces.map((figure) => [figure.code, figure]));
+  const drawn = shapeFigureCodes(new Set(byCode.keys()));
+  const shapeCodes = [...names.keys()].sort(compareIdentifiers);
+  const maps = measures.map((measure): MeasureMap => {
+    const known = figures.provinces.filter((figure) => measureValue(figure, measure) !== null);
+    const bins = classBins(
+      known.map((figure) => measureValue(figure, measure) ?? 0),
+      measure,
+    );
+    const areas = shapeCodes.map((code): MapArea => {
+      const figureCode = drawn.get(code);
+      const figure = figureCode === undefined ? undefined : byCode.get(figureCode);
+      const value = figure === undefined ? null : measureValue(figure, measure);
+      if (figure === undefined || value === null)
+        return { code, bin: null, href: null, title: `${nameOf(code)}: ${t.noData}` };
+      const former = figure.code === code ? '' : ` (${t.formerShort(figure.name)})`;
+      return {
+        code,
+        bin: binOf(bins, value),
+        href: rowHref(provinceAnchor(figure.code)),
+        title: `${nameOf(code)}${former}: ${formatMeasure(lang, measure, value)}`,
+      };
+    });
+    const ranked = [...known].sort((a, b) => (measureValue(b, measure) ?? 0) - (measureValue(a, measure) ?? 0));
+    const extreme = (figure: ProvinceFigure | undefined) =>
+      figure === undefined
+        ? null
+        : { name: figure.name, value: formatMeasure(lang, measure, measureValue(figure, measure) ?? 0) };
+    const drawing: MapDrawing = {
+      id: `${idPrefix}${measure}`,
+      title: t.mapTitle(t.measures[measure], year),
+      description: t.mapDescription(known.length, shapeCodes.length, extreme(ranked[0]), extreme(ranked.at(-1))),
+      bins,
+      areas,
+    };
+    const gridDrawing: MapDrawing = { ...drawing, title: t.gridTitle(t.measures[measure], year) };
+    return {
+      measure,
+      anchor: `${idPrefix}${measure}`,
+      heading: t.measures[measure],
+      map: renderProvinceMap(drawing),
+      grid: renderTileGrid(gridDrawing),
+      legend: [
+        ...bins.map((bin, index) => ({
+          colour: bin.colour,
+          label: t.binLabel(
+            formatMeasure(lang, measure, bin.lower),
+            formatMeasure(lang, measure, bin.upper),
+            index === bins.length - 1,
+          ),
+        })),
+        { colour: null, label: t.noData },
+      ],
+    };
+  });
+  const rows = figures.provinces.map((figure): MapTableRow => ({
+    code: figure.code,
+    anchor: provinceAnchor(figure.code),
+    name: figure.name,
+    cells: MAP_MEASURES.map((measure) => {
+      const value = measureValue(figure, measure);
+      return { measure, value, text: value === null ? TEXT[lang].unavailable : formatMeasure(lang, measure, value) };
+    }),
+    dapils: [...figure.dapilIds]
+      .sort(compareIdentifiers)
+      .filter((id) => site.dapils.some((dapil) => dapil.year === year && dapil.dapilId === id))
+      .map((id) => ({ id, path: pagePath(lang, { kind: 'dapil', year, dapilId: id }) })),
+  }));
+  const former = shapeCodes
+    .filter((code) => drawn.has(code) && drawn.get(code) !== code)
+    .map((code) => ({ name: nameOf(code), formerName: nameOf(drawn.get(code) ?? code) }));
+  return {
+    year,
+    maps,
+    rows,
+    noData: shapeCodes.filter((code) => !drawn.has(code)).map(nameOf),
+    former,
+    unplaced: figures.unplaced,
+  };
+}
+
+/** The latest year with turnout records (the home page's map), or null. */
+export function latestMapYear(site: SiteData): number | null {
+  const years = site.years.filter((view) => view.turnoutRecords.length > 0).map((view) => view.year);
+  return years.length === 0 ? null : Math.max(...years);
+}

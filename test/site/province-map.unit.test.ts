@@ -1,0 +1,181 @@
+// The province maps' pure parts: the committed shapes and tile grid against the official province list, the sums per
+// province, the classes, and the SVG (accessible name, one link per province with data, hatched "no data").
+import { existsSync, statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadOfficialRegions } from '../../scripts/datasets/regions/official-regions.ts';
+import {
+  binOf,
+  classBins,
+  MAP_HEIGHT,
+  MAP_WIDTH,
+  PALETTE,
+  provinceFigures,
+  provincePaths,
+  renderProvinceMap,
+  renderTileGrid,
+  roundBreak,
+  shapeFigureCodes,
+  TILE_GRID,
+  type MapDrawing,
+} from '../../scripts/site/maps/province-map.ts';
+import { countColumn, type SiteRecord } from '../../scripts/site/site-data.ts';
+
+const officialCodes = [...loadOfficialRegions().provinces.keys()].sort();
+const shapesFile = new URL('../../scripts/site/maps/province-shapes.topo.json', import.meta.url);
+
+function record(
+  position: number,
+  province: string | null,
+  values: { male: number; female: number; dptb: number; dpk: number },
+): SiteRecord {
+  return {
+    dataset: 'turnout',
+    position,
+    values: {
+      province_code: province,
+      dapil_id: province === null ? null : `${province}01`,
+      [countColumn('total', 'male')]: values.male,
+      [countColumn('total', 'female')]: values.female,
+      [countColumn('total', 'total')]: values.male + values.female,
+      [countColumn('dptb', 'total')]: values.dptb,
+      [countColumn('dpk', 'total')]: values.dpk,
+      [countColumn('dpt', 'total')]: values.male + values.female - values.dptb - values.dpk,
+    },
+  };
+}
+
+describe('the committed province shapes', () => {
+  it('has one shape per official province, a compact file with its licence beside it', () => {
+    expect([...provincePaths().keys()].sort()).toEqual(officialCodes);
+    expect(officialCodes).toHaveLength(38);
+    expect(statSync(shapesFile).size).toBeLessThan(40_000);
+    expect(existsSync(new URL('../../scripts/site/maps/PROVINCE-SHAPES-LICENCE.md', import.meta.url))).toBe(true);
+  });
+
+  it('projects every province to whole-unit path commands inside the viewBox', () => {
+    for (const [code, d] of provincePaths()) {
+      expect(d, code).toMatch(/^M/);
+      expect(d, code).toMatch(/^[Mlhvz0-9 -]+$/);
+      // Absolute moves start every ring: they must fall inside the viewBox.
+      for (const [, x, y] of d.matchAll(/M(-?\d+) (-?\d+)/g)) {
+        expect(Number(x), code).toBeGreaterThanOrEqual(0);
+        expect(Number(x), code).toBeLessThanOrEqual(MAP_WIDTH);
+        expect(Number(y), code).toBeGreaterThanOrEqual(0);
+        expect(Number(y), code).toBeLessThanOrEqual(MAP_HEIGHT);
+      }
+    }
+    // Jakarta, the smallest, is still drawn (a few units wide, found on the tile grid).
+    expect(provincePaths().get('31')?.length).toBeGreaterThan(5);
+  });
+
+  it('gives each official province one tile, no two on one square', () => {
+    expect(Object.keys(TILE_GRID).sort()).toEqual(officialCodes);
+    const squares = Object.values(TILE_GRID).map((tile) => `${tile.column},${tile.row}`);
+    expect(new Set(squares).size).toBe(squares.length);
+    const shorts = Object.values(TILE_GRID).map((tile) => tile.short);
+    expect(new Set(shorts).size).toBe(shorts.length);
+  });
+
+  it('draws a province formed after an election with its former province, only when it has no figures itself', () => {
+    const drawn = shapeFigureCodes(new Set(['91', '92', '11']));
+    expect(drawn.get('93')).toBe('91');
+    expect(drawn.get('95')).toBe('91');
+    expect(drawn.get('96')).toBe('92');
+    expect(drawn.get('11')).toBe('11');
+    expect(drawn.has('12')).toBe(false);
+    expect(shapeFigureCodes(new Set(['91', '93'])).get('93')).toBe('93');
+  });
+});
+
+describe('province figures', () => {
+  it('sums the records per province code and keeps the records without one apart', () => {
+    const figures = provinceFigures(
+      [
+        record(0, '11', { male: 100, female: 120, dptb: 5, dpk: 6 }),
+        record(1, '31', { male: 50, female: 30, dptb: 10, dpk: 0 }),
+        record(2, '11', { male: 200, female: 180, dptb: 1, dpk: 8 }),
+        record(3, null, { male: 7, female: 7, dptb: 0, dpk: 0 }),
+      ],
+      (code) => `P${code}`,
+    );
+    expect(figures.unplaced).toBe(1);
+    expect(figures.provinces.map((figure) => [figure.code, figure.name, figure.records, figure.voters])).toEqual([
+      ['11', 'P11', 2, 600],
+      ['31', 'P31', 1, 80],
+    ]);
+    expect(figures.provinces[0]?.women).toBeCloseTo(300 / 600);
+    expect(figures.provinces[0]?.outside).toBeCloseTo(20 / 600);
+    expect(figures.provinces[1]?.outside).toBeCloseTo(10 / 80);
+    expect(figures.provinces[0]?.dapilIds).toEqual(['1101']);
+  });
+});
+
+describe('classes', () => {
+  it('rounds breaks: counts to two significant digits, shares to 0.1 percentage point', () => {
+    expect(roundBreak(1_234_567, 'voters')).toBe(1_200_000);
+    expect(roundBreak(87, 'voters')).toBe(87);
+    expect(roundBreak(0.51234, 'women')).toBe(0.512);
+  });
+
+  it('splits into up to five classes of equal counts, covering min to max, light to dark', () => {
+    const bins = classBins([10, 20, 30, 40, 50, 60, 70, 80, 90, 100], 'voters');
+    expect(bins.map((bin) => [bin.lower, bin.upper])).toEqual([
+      [10, 30],
+      [30, 50],
+      [50, 70],
+      [70, 90],
+      [90, 100],
+    ]);
+    expect(bins.map((bin) => bin.colour)).toEqual([...PALETTE]);
+    expect(binOf(bins, 10)).toBe(0);
+    expect(binOf(bins, 29)).toBe(0);
+    expect(binOf(bins, 30)).toBe(1);
+    expect(binOf(bins, 100)).toBe(4);
+  });
+
+  it('makes fewer classes for fewer distinct values, and one for a single value', () => {
+    expect(classBins([0.5, 0.5, 0.6], 'women')).toHaveLength(2);
+    expect(classBins([7], 'voters')).toEqual([{ lower: 7, upper: 7, colour: PALETTE[2] }]);
+    expect(classBins([], 'voters')).toEqual([]);
+  });
+});
+
+describe('the SVG', () => {
+  const drawing: MapDrawing = {
+    id: 'm-voters',
+    title: 'Peta & judul',
+    description: 'Data untuk 2 dari 38 provinsi.',
+    bins: classBins([80, 600], 'voters'),
+    areas: officialCodes.map((code) =>
+      code === '11' || code === '31'
+        ? { code, bin: code === '11' ? 1 : 0, href: `#prov-${code}`, title: `P${code}` }
+        : { code, bin: null, href: null, title: `P${code}: tidak ada data` },
+    ),
+  };
+
+  for (const [name, svg, suffix] of [
+    ['map', renderProvinceMap(drawing), ''],
+    ['tile grid', renderTileGrid(drawing), '-g'],
+  ] as const) {
+    it(`${name}: an image named by its title and description, a link per province with data, hatched without`, () => {
+      expect(svg).toMatch(
+        new RegExp(
+          `^<svg class="map" viewBox="[^"]+" role="group" aria-labelledby="m-voters${suffix}-t m-voters${suffix}-d">`,
+        ),
+      );
+      expect(svg).toContain(`<title id="m-voters${suffix}-t">Peta &amp; judul</title>`);
+      expect(svg).toContain(`<desc id="m-voters${suffix}-d">`);
+      expect([...svg.matchAll(/<a href="([^"]+)">/g)].map((match) => match[1])).toEqual(['#prov-11', '#prov-31']);
+      expect(svg.match(/<g class="nd">/g)).toHaveLength(36);
+      expect(svg).toContain(`<pattern id="m-voters${suffix}-nd"`);
+      expect(svg.match(new RegExp(`fill="url\\(#m-voters${suffix}-nd\\)"`, 'g'))).toHaveLength(36);
+      expect(svg).toContain(`fill="${PALETTE[4]}"`);
+    });
+  }
+
+  it('labels each tile with its abbreviation, white on the dark classes', () => {
+    const svg = renderTileGrid(drawing);
+    expect(svg).toMatch(/<text [^>]*fill="#fff">AC<\/text>/);
+    expect(svg).toMatch(/<text [^>]*fill="#111">JK<\/text>/);
+  });
+});
