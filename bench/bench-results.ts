@@ -29,12 +29,21 @@ export interface HarvestSize {
   repetitions: number;
   /** `node scripts/cli.ts harvest`: process wall time. */
   harvest: TimedRuns & { inProcessMedianMs: number; requests: number; pages: number };
-  /** The bare undici loop fetching the same URLs: process wall time. */
+  /** The bare undici loop fetching the same URLs (fetch-only, the lower reference): process wall time. */
   bare: TimedRuns & { inProcessMedianMs: number; requests: number; bytes: number };
+  /**
+   * The fair floor: the same loop, also JSON.parse of each body and each body written to a file (renamed into
+   * place); process wall time. Absent in results from before issue 16.
+   */
+  floor?: TimedRuns & { inProcessMedianMs: number; requests: number; records: number };
   /** harvest median / bare median (process wall times). */
   ratio: number;
   /** The same ratio from the in-process times (the harvest's own start to finish; the loop's first request to last body). */
   inProcessRatio: number;
+  /** harvest median / fair floor median (process wall times); absent with `floor`. */
+  floorRatio?: number;
+  /** The same ratio from the in-process times. */
+  floorInProcessRatio?: number;
 }
 
 export interface HarvestSection extends SectionBase {

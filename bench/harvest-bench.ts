@@ -1,6 +1,7 @@
-// Harvest overhead: `node scripts/cli.ts harvest` against the stand-in upstream, next to a bare undici loop
-// that fetches exactly the URLs the harvest requested, with the same concurrency, in the same run,
-// alternating which goes first. The stand-in runs in its own process, so each client has the other core.
+// Harvest overhead: `node scripts/cli.ts harvest` against the stand-in upstream, next to two loops that fetch
+// exactly the URLs the harvest requested with the same concurrency: the fair floor (JSON.parse each body, write it
+// to a file) and the fetch-only loop; in the same run, rotating which goes first. The stand-in runs in its own
+// process, so each client has the other core.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -126,20 +127,41 @@ async function runHarvest(
   };
 }
 
+interface LoopRun {
+  run: MeasuredRun;
+  elapsedMs: number;
+  requests: number;
+  bytes: number;
+  records: number;
+}
+
+/** The fetch-only loop, or with `floorDir` the fair floor writing its bodies there (bench/bare-fetch-child.ts). */
 async function runBareLoop(
   context: BenchContext,
   planFile: string,
   key: string,
-): Promise<{ run: MeasuredRun; elapsedMs: number; requests: number; bytes: number }> {
+  floorDir: string | null,
+): Promise<LoopRun> {
+  if (floorDir) {
+    await rm(floorDir, { recursive: true, force: true });
+    await mkdir(floorDir, { recursive: true });
+  }
   const run = assertSucceeded(
-    await runMeasured(process.execPath, [path.join(PROJECT_ROOT, 'bench', 'bare-fetch-child.ts'), planFile], {
-      cwd: PROJECT_ROOT,
-      env: { BENCH_UPSTREAM_KEY: key },
-    }),
-    'bare undici loop',
+    await runMeasured(
+      process.execPath,
+      [
+        path.join(PROJECT_ROOT, 'bench', 'bare-fetch-child.ts'),
+        planFile,
+        ...(floorDir ? ['--fair-floor', floorDir] : []),
+      ],
+      { cwd: PROJECT_ROOT, env: { BENCH_UPSTREAM_KEY: key } },
+    ),
+    floorDir ? 'fair floor' : 'bare undici loop',
   );
-  context.noteCommand(run.command.replace(planFile, '<urls.json>'));
-  const result = JSON.parse(run.stdout) as { elapsedMs: number; requests: number; bytes: number };
+  const command = run.command.replace(planFile, '<urls.json>');
+  context.noteCommand(floorDir ? command.replace(floorDir, '<dir>') : command);
+  if (floorDir) await rm(floorDir, { recursive: true, force: true });
+  const result = JSON.parse(run.stdout) as { elapsedMs: number; requests: number; bytes: number; records: number };
   return { run, ...result };
 }
 
@@ -170,10 +192,13 @@ async function benchSize(context: BenchContext, records: number, delayMs: number
 
     const repetitions = context.plan.repetitions(records);
     const harvests: HarvestRun[] = [];
-    const bares: Awaited<ReturnType<typeof runBareLoop>>[] = [];
+    const bares: LoopRun[] = [];
+    const floors: LoopRun[] = [];
+    const kinds = ['harvest', 'floor', 'bare'] as const;
     for (let repetition = 0; repetition < repetitions; repetition += 1) {
-      const harvestFirst = repetition % 2 === 0;
-      for (const which of harvestFirst ? ['harvest', 'bare'] : ['bare', 'harvest']) {
+      // Each repetition starts one further along the list, so no client always runs first.
+      const order = kinds.map((_, index) => kinds[(index + repetition) % kinds.length] as (typeof kinds)[number]);
+      for (const which of order) {
         if (which === 'harvest') {
           const previous = harvests.at(-1);
           if (previous) await rm(previous.cacheDir, { recursive: true, force: true });
@@ -187,13 +212,16 @@ async function benchSize(context: BenchContext, records: number, delayMs: number
               `harvest ${records}: ${requests.length} requests this time, ${plan.urls.length} in the warm-up`,
             );
         } else {
-          bares.push(await runBareLoop(context, planFile, key));
+          const loop = await runBareLoop(context, planFile, key, which === 'floor' ? path.join(dir, 'floor') : null);
+          (which === 'floor' ? floors : bares).push(loop);
           seen += plan.urls.length;
         }
       }
       const last = harvests.at(-1) as HarvestRun;
+      const secondsOf = (runs: readonly { run: MeasuredRun }[]): string =>
+        ((runs.at(-1)?.run.wallMs ?? 0) / 1000).toFixed(2);
       context.log(
-        `harvest ${records.toLocaleString('en')} #${repetition + 1}: harvest ${(last.run.wallMs / 1000).toFixed(2)} s, bare ${((bares.at(-1)?.run.wallMs ?? 0) / 1000).toFixed(2)} s`,
+        `harvest ${records.toLocaleString('en')} #${repetition + 1}: harvest ${(last.run.wallMs / 1000).toFixed(2)} s, fair floor ${secondsOf(floors)} s, fetch-only ${secondsOf(bares)} s`,
       );
     }
     if (delayMs === 0) context.harvestCaches.set(records, (harvests.at(-1) as HarvestRun).cacheDir);
@@ -202,6 +230,8 @@ async function benchSize(context: BenchContext, records: number, delayMs: number
     const bareMedian = median(bares.map((run) => run.run.wallMs));
     const harvestInProcess = median(harvests.map((run) => run.inProcessMs));
     const bareInProcess = median(bares.map((run) => run.elapsedMs));
+    const floorMedian = median(floors.map((run) => run.run.wallMs));
+    const floorInProcess = median(floors.map((run) => run.elapsedMs));
     return {
       records,
       upstreamDelayMs: delayMs,
@@ -218,8 +248,16 @@ async function benchSize(context: BenchContext, records: number, delayMs: number
         requests: plan.urls.length,
         bytes: bares[0]?.bytes ?? 0,
       },
+      floor: {
+        ...timedRuns(floors.map((run) => run.run)),
+        inProcessMedianMs: round(floorInProcess),
+        requests: plan.urls.length,
+        records: floors[0]?.records ?? 0,
+      },
       ratio: round(harvestMedian / bareMedian, 3),
       inProcessRatio: round(harvestInProcess / bareInProcess, 3),
+      floorRatio: round(harvestMedian / floorMedian, 3),
+      floorInProcessRatio: round(harvestInProcess / floorInProcess, 3),
     };
   } finally {
     await upstream.stop();

@@ -2,7 +2,7 @@
 // folder), so readers see the old content or the new one, and an interrupted build never leaves a truncated
 // file that looks complete.
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -31,7 +31,17 @@ export async function writeChunksToFile(
   await writeFileAtomically(path, (stream) => pipeline(Readable.from(chunks, { objectMode: false }), stream));
 }
 
-/** Writes `data` (a string is UTF-8) to `path` atomically. */
+/**
+ * Writes `data` (a string is UTF-8) to `path` atomically. One write call, no stream: the harvest writes two files a
+ * page, two thousand a million records, and a stream per file cost it about a tenth of its time (issue 16).
+ */
 export async function writeFileAtomic(path: string, data: Buffer | string): Promise<void> {
-  await writeChunksToFile(path, [data]);
+  const partial = partialPathOf(path);
+  try {
+    await writeFile(partial, data);
+    await rename(partial, path);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
 }

@@ -11,6 +11,9 @@ export interface LimitBreach {
   detail: string;
 }
 
+/** The most characters JSON gives a number, a boolean or null: "-1.2345678901234567e-308" is 24. */
+const SHORT_SCALAR_CHARS = 24;
+
 /** A value's length in characters: a string's own, anything else's as JSON (depth is bounded before this runs). */
 function valueChars(value: unknown): number {
   return typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0);
@@ -28,9 +31,22 @@ export function findLongField(
   records: readonly RawRecord[],
   maxChars: number,
 ): LimitBreach | null {
-  for (const [index, record] of records.entries()) {
-    for (const [field, value] of Object.entries(record)) {
+  // Per record and field, on every page: a loop over own keys, and JSON only for a value that could be long (a
+  // number, boolean or null prints in at most SHORT_SCALAR_CHARS), keeps this off the harvest's profile.
+  const scalarsFit = maxChars >= SHORT_SCALAR_CHARS;
+  for (let index = 0; index < records.length; index += 1) {
+    const record = records[index] as RawRecord;
+    for (const field in record) {
+      if (!Object.hasOwn(record, field)) continue;
+      const value = record[field];
       const longName = field.length > maxChars;
+      if (!longName) {
+        if (typeof value === 'string') {
+          if (value.length <= maxChars) continue;
+        } else if (scalarsFit && (value === null || typeof value === 'number' || typeof value === 'boolean')) {
+          continue;
+        }
+      }
       const chars = longName ? field.length : valueChars(value);
       if (chars <= maxChars) continue;
       const name = dataset.upstreamFields.includes(field)

@@ -125,7 +125,15 @@ export interface PartialHarvest {
   keptOffsets(dataset: DatasetDefinition): Promise<number[]>;
   /** Discards every kept page and starts the harvest afresh at `now`: the kept pages no longer match the upstream. */
   startOver(now: Date): Promise<void>;
-  writePage(provenance: Omit<PageProvenance, 'file' | 'bytes' | 'sha256'>, body: Buffer): Promise<PageProvenance>;
+  /**
+   * Writes a page's body and provenance. `text`, when given, is the body decoded as UTF-8 (bodyText): the key scan
+   * reads it instead of decoding the body once more (secret-scan.ts).
+   */
+  writePage(
+    provenance: Omit<PageProvenance, 'file' | 'bytes' | 'sha256'>,
+    body: Buffer,
+    text?: string,
+  ): Promise<PageProvenance>;
   /** Forgets every page, for a fresh second attempt. */
   clearPages(): Promise<void>;
   /** Writes the manifest and moves the folder to complete/; returns the complete folder. */

@@ -323,7 +323,7 @@ async function harvestDataset(
     }
     const provenance = page.stored
       ? (page.provenance as PageProvenance)
-      : await partial.writePage(page.provenance, page.body as Buffer);
+      : await partial.writePage(page.provenance, page.body as Buffer, page.text ?? undefined);
     notePage(walk, offset, page.records, provenance);
     if (offset === 0) walk.firstPage = page.records;
     noteKeys(walk, keys, offset);

@@ -12,6 +12,8 @@ export interface LoadedPage {
   provenance: Omit<PageProvenance, 'file' | 'bytes' | 'sha256'> | PageProvenance;
   /** The body as received; null for a stored page. */
   body: Buffer | null;
+  /** The body as text (what was parsed); null for a stored page. */
+  text: string | null;
 }
 
 export interface PageCache {
@@ -35,12 +37,13 @@ async function readOrFetchPage(
 ): Promise<LoadedPage> {
   const limit = config.pageSize;
   const stored = await partial.readPage(dataset, offset, limit);
-  if (stored) return { records: stored.records, stored: true, provenance: stored.provenance, body: null };
+  if (stored) return { records: stored.records, stored: true, provenance: stored.provenance, body: null, text: null };
   const page = await client.fetchPage(dataset, offset, limit);
   return {
     records: page.parsed.records,
     stored: false,
     body: page.body,
+    text: page.text,
     provenance: {
       dataset: dataset.id,
       offset,

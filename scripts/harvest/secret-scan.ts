@@ -66,9 +66,12 @@ export function guardPartialHarvest(partial: PartialHarvest, apiKey: string | nu
       if (encoding) return refuse(`${dataset.id}: the kept page at offset ${offset}`, encoding);
       return page;
     },
-    async writePage(fields, body) {
+    async writePage(fields, body, text) {
       if (refused) throw refused;
-      const encoding = scan(body);
+      // The decoded text holds every ASCII byte of the body as the same character, in the same runs (a BOM or an
+      // invalid byte becomes other non-ASCII characters, never an ASCII one, and swallows none), and every form of
+      // the key is ASCII: the text matches where the bytes read as Latin-1 would, without a second decoding.
+      const encoding = scan(text ?? body);
       if (encoding) return refuse(`${fields.dataset}: the page at offset ${fields.offset}`, encoding);
       const write = partial.writePage(fields, body);
       writes.add(write);

@@ -20,6 +20,8 @@ interface FetchedPage {
   status: number;
   /** The body exactly as received, after any Content-Encoding is decoded (a BOM and invalid bytes included). */
   body: Buffer;
+  /** The body as text (response-body.ts bodyText): what was parsed, and what the key scan reads before it is written. */
+  text: string;
   /** How the body was read, when there is something to say: encoding, BOM, invalid UTF-8. */
   notes: BodyNotes;
   fetchedAt: string;
@@ -305,6 +307,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         limit,
         status,
         body,
+        text,
         notes: bodyNotesOf(read.wire, decoded),
         fetchedAt,
         durationMs,

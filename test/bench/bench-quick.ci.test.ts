@@ -68,13 +68,16 @@ describe('npm run bench -- --quick', () => {
     expect(results.goals.length).toBeGreaterThan(0);
   });
 
-  it('measured the harvest next to the bare loop, at 1,000 records', () => {
+  it('measured the harvest next to the fair floor and the bare loop, at 1,000 records', () => {
     const [size] = results.harvest.sizes;
     expect(size?.records).toBe(1000);
     expect(size?.harvest.runsMs).toHaveLength(1);
     expect(size?.bare.runsMs).toHaveLength(1);
+    expect(size?.floor?.runsMs).toHaveLength(1);
+    expect(size?.floor?.records).toBeGreaterThanOrEqual(1000);
     expect(size?.harvest.requests).toBeGreaterThan(2);
     expect(size?.ratio).toBeGreaterThan(0);
+    expect(size?.floorRatio).toBeGreaterThan(0);
   });
 
   it('wrote every format and read it back with DuckDB', () => {
