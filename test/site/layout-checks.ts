@@ -78,7 +78,8 @@ function measureLayout(limits: { minChartText: number; minTarget: number }): Omi
 
   // WCAG 2.5.8: a target at least 24 × 24, or a 24 px circle on its centre meeting no other target nor another
   // small target's circle. Links inside a sentence are exempt (the inline exception): a link whose block holds
-  // other words than the link's own.
+  // other words than the link's own; so are links whose destination a full-size link also offers (the equivalent
+  // exception).
   const inSentence = (target: Element): boolean => {
     if (target.tagName !== 'A') return false;
     const block = target.parentElement?.closest('p, li, dd, td, th, figcaption, caption, cite');
@@ -100,9 +101,22 @@ function measureLayout(limits: { minChartText: number; minTarget: number }): Omi
         getComputedStyle(element).visibility !== 'hidden' &&
         !element.closest('.skip'),
     );
+  const isSmall = (rect: DOMRect): boolean =>
+    rect.width < limits.minTarget - 0.01 || rect.height < limits.minTarget - 0.01;
+  // The equivalent exception: a link whose destination another link of full size on the same page also offers (a
+  // province on the geographic map, whose bounding box meets its neighbours', is also a square of the tile grid).
+  const hasFullSizeEquivalent = (element: Element): boolean => {
+    const href = element.getAttribute('href');
+    return (
+      element.tagName.toLowerCase() === 'a' &&
+      href !== null &&
+      targets.some(
+        (other) => other.element !== element && other.element.getAttribute('href') === href && !isSmall(other.rect),
+      )
+    );
+  };
   const small = targets.filter(
-    ({ element, rect }) =>
-      (rect.width < limits.minTarget - 0.01 || rect.height < limits.minTarget - 0.01) && !inSentence(element),
+    ({ element, rect }) => isSmall(rect) && !inSentence(element) && !hasFullSizeEquivalent(element),
   );
   const centre = (rect: DOMRect) => ({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
   const radius = limits.minTarget / 2;
