@@ -41,7 +41,7 @@ function checkValue(column: ColumnDefinition, value: unknown): boolean {
  * A checker of one dataset's records: every column present with a value of its type, nothing else, so the pages
  * can rely on the types. Throws, naming the file and the record's position, on the first that does not fit.
  */
-export function createRecordChecker(
+function createRecordChecker(
   dataset: DatasetDefinition,
   file: string,
 ): (item: unknown, position: number) => CheckedRecord {

@@ -170,7 +170,7 @@ async function writeTableFiles(
  * record, so at a million records it would be 12 million rows: gigabytes of JSON, CSV and Arrow and twelve-sheet
  * workbooks that take most of the build, for a file any tool that reads that many rows reads in Parquet.
  */
-export const DERIVED_ROWS_BEYOND_PARQUET_ONLY = 1_048_575;
+const DERIVED_ROWS_BEYOND_PARQUET_ONLY = 1_048_575;
 
 /** Records written per derived dataset and year (YearKey), filled as writeDatasetFiles writes its source's tables. */
 type DerivedCounts = Map<DerivedDatasetDefinition['id'], Map<YearKey, number>>;
