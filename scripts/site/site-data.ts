@@ -5,23 +5,18 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { QualityReport, QualityRuleSummary, QualityViolation } from '../check/quality-check.ts';
-import {
-  countColumnsOf,
-  type ColumnDefinition,
-  type CountGroup,
-  type DatasetDefinition,
-} from '../datasets/dataset-definition.ts';
+import { countColumnsOf, type CountGroup, type DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { datasetById, findDataset, PAGED_DATASETS, type DatasetId } from '../datasets/datasets.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { partyMatchKey } from '../datasets/party-identity.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
-import { sha256Hex } from '../foundation/hashing.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
-import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
+import type { NormalizedRecord } from '../normalize/normalize-records.ts';
 import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { isUrlIdentifier } from './site-routes.ts';
+import { describeValue, parseRecordsText, readManifestFile, streamSnapshotRecords } from './snapshot-records.ts';
 
 export type { DatasetId } from '../datasets/datasets.ts';
 export type { CountGroup } from '../datasets/dataset-definition.ts';
@@ -139,11 +134,6 @@ const COMPANION_FILES = [
   'history.json',
   'releases.json',
 ] as const;
-
-/** The column definitions, by name, of a dataset. */
-function columnMap(dataset: DatasetDefinition): Map<string, ColumnDefinition> {
-  return new Map(dataset.columns.map((column) => [column.name, column]));
-}
 
 /** The roles of the dataset whose pages have a view of their own (dapil pages). */
 const TURNOUT = turnoutDataset.roles;
@@ -351,49 +341,16 @@ export function buildSiteData(
   };
 }
 
-function describe(value: unknown): string {
-  return JSON.stringify(value)?.slice(0, 60) ?? String(value);
-}
-
-function checkValue(column: ColumnDefinition, value: unknown): boolean {
-  if (value === null) return column.nullable;
-  switch (column.type) {
-    case 'integer':
-      return Number.isSafeInteger(value);
-    case 'decimal':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'text':
-    case 'date':
-      return typeof value === 'string';
-    case 'text_list':
-      return Array.isArray(value) && value.every((item) => typeof item === 'string');
-  }
-}
-
 /**
  * The records of a snapshot JSON file, each checked against the dataset's columns (every column present
  * with a value of its type, nothing else), so the pages can rely on the types.
  */
 export function parseSnapshotRecords(dataset: DatasetDefinition, text: string, file: string): SiteRecord[] {
-  const parsed: unknown = JSON.parse(text);
-  if (!Array.isArray(parsed)) throw new Error(`${file}: expected a JSON array of records`);
-  const columns = columnMap(dataset);
-  return parsed.map((item: unknown, position) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item))
-      throw new Error(`${file}: record ${position} is not an object`);
-    const entries = Object.entries(item);
-    if (entries.length !== columns.size)
-      throw new Error(
-        `${file}: record ${position} has ${entries.length} keys, the dataset declares ${columns.size} columns`,
-      );
-    for (const [name, value] of entries) {
-      const column = columns.get(name);
-      if (column === undefined) throw new Error(`${file}: record ${position} has an undeclared key ${name}`);
-      if (!checkValue(column, value))
-        throw new Error(`${file}: record ${position}, ${name} = ${describe(value)} is not a ${column.type}`);
-    }
-    return { dataset: dataset.id, position, values: item as Record<string, NormalizedValue> };
-  });
+  return parseRecordsText(dataset, text, file).map(({ position, values }) => ({
+    dataset: dataset.id,
+    position,
+    values,
+  }));
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -458,7 +415,7 @@ export async function readReleaseFiles(dataDir: string): Promise<ReleaseFiles> {
     if (!Array.isArray(parsed)) throw new Error(`${file} in ${dataDir}: expected a JSON array, one ${what} per entry`);
     const wrong = parsed.findIndex((entry) => !check(entry));
     if (wrong !== -1)
-      throw new Error(`${file} in ${dataDir}: entry ${wrong} is not a ${what}: ${describe(parsed[wrong])}`);
+      throw new Error(`${file} in ${dataDir}: entry ${wrong} is not a ${what}: ${describeValue(parsed[wrong])}`);
     return parsed as T[];
   };
   return {
@@ -467,65 +424,88 @@ export async function readReleaseFiles(dataDir: string): Promise<ReleaseFiles> {
   };
 }
 
-/** Reads a manifest file, checking its size and SHA-256 against the manifest. */
-async function readManifestFile(dataDir: string, file: PublishedFile): Promise<string> {
-  const content = await readFile(path.join(dataDir, file.path));
-  const sha256 = sha256Hex(content);
-  if (content.length !== file.bytes || sha256 !== file.sha256) {
-    throw new Error(
-      `${file.path} in ${dataDir} does not match its size or SHA-256 in manifest.json; rebuild the snapshot`,
-    );
-  }
-  return content.toString('utf8');
-}
-
 function findFile(manifest: SnapshotManifest, match: (file: PublishedFile) => boolean, what: string): PublishedFile {
   const file = manifest.files.find(match);
   if (file === undefined) throw new Error(`manifest.json lists no ${what}`);
   return file;
 }
 
-/** Reads the data folder the snapshot stage wrote. Throws when a file is missing or differs from the manifest. */
-export async function loadSiteData(dataDir: string): Promise<SiteData> {
+/** The data folder's manifest, of a schema version the site reads. */
+async function readManifest(dataDir: string): Promise<SnapshotManifest> {
   const manifest = await readJsonFile<SnapshotManifest>(path.join(dataDir, 'manifest.json'));
   if (manifest.schemaVersion !== 1 && manifest.schemaVersion !== 2)
     throw new Error(
       `manifest.json has schemaVersion ${String(manifest.schemaVersion)}; the site reads versions 1 and 2`,
     );
-  const qualityFile = findFile(manifest, (file) => file.format === 'quality-json', 'quality report (quality-json)');
-  const quality = JSON.parse(await readManifestFile(dataDir, qualityFile)) as QualityReport;
+  return manifest;
+}
 
-  // The records of the datasets with pages: a dataset without (the official dapils) is in the downloads only.
-  const records: Record<DatasetId, SiteRecord[]> = {};
+/**
+ * Streams the records of every dataset with pages (a dataset without, the official dapils, is in the downloads
+ * only) from its all-years JSON file to `onRecord`, and checks the file's count and each per-year file's count
+ * against the manifest. The all-years file holds every record in the harvested order, so a record's index is its
+ * position.
+ */
+async function readPagedRecords(
+  dataDir: string,
+  manifest: SnapshotManifest,
+  onRecord: (record: SiteRecord) => void,
+): Promise<void> {
   for (const dataset of PAGED_DATASETS) {
-    // The all-years file holds every record in the harvested order, so a record's index is its position.
     const file = findFile(
       manifest,
       (candidate) => candidate.dataset === dataset.id && candidate.year === 'all' && candidate.format === 'json',
       `all-years JSON of ${dataset.id}`,
     );
-    const parsed = parseSnapshotRecords(dataset, await readManifestFile(dataDir, file), file.path);
-    records[dataset.id] = parsed;
-    if (file.records !== parsed.length) {
-      throw new Error(`${file.path} holds ${parsed.length} records, manifest.json says ${String(file.records)}`);
+    const perYear = new Map<number | null, number>();
+    const count = await streamSnapshotRecords(dataDir, file, dataset, ({ position, values }) => {
+      const record: SiteRecord = { dataset: dataset.id, position, values };
+      const year = numberValue(record, dataset.roles.year);
+      perYear.set(year, (perYear.get(year) ?? 0) + 1);
+      onRecord(record);
+    });
+    if (file.records !== count)
+      throw new Error(`${file.path} holds ${count} records, manifest.json says ${String(file.records)}`);
+    // The pages group the all-years file by year; each per-year download must hold exactly those records.
+    // Derived datasets (turnout-long) and datasets without pages (dapils) are not read: no pages to agree with.
+    for (const yearFile of manifest.files) {
+      if (yearFile.format !== 'json' || yearFile.year === 'all' || yearFile.dataset !== dataset.id) continue;
+      const inAll = perYear.get(yearFile.year) ?? 0;
+      if (inAll !== yearFile.records)
+        throw new Error(
+          `${yearFile.path}: manifest.json says ${String(yearFile.records)} records, the all-years file has ${inAll} of ${yearFile.year}`,
+        );
     }
   }
-  const companions = COMPANION_FILES.filter((file) => existsSync(path.join(dataDir, file)));
-  const site = buildSiteData(manifest, quality, records, companions, await readReleaseFiles(dataDir));
+}
 
-  // The pages group the all-years file by year; each per-year download must hold exactly those records.
-  for (const file of manifest.files) {
-    // Derived datasets (turnout-long) and datasets without pages (dapils) are not loaded: no pages to agree with.
-    if (file.format !== 'json' || file.year === 'all' || file.dataset === null || !(file.dataset in records)) continue;
-    const dataset = findDataset(file.dataset);
-    if (dataset === undefined) continue;
-    const count = (records[file.dataset] ?? []).filter(
-      (record) => numberValue(record, dataset.roles.year) === file.year,
-    ).length;
-    if (count !== file.records)
-      throw new Error(
-        `${file.path}: manifest.json says ${String(file.records)} records, the all-years file has ${count} of ${file.year}`,
-      );
-  }
-  return site;
+/** The quality report of the data folder, checked against the manifest. */
+async function readQuality(dataDir: string, manifest: SnapshotManifest): Promise<QualityReport> {
+  const qualityFile = findFile(manifest, (file) => file.format === 'quality-json', 'quality report (quality-json)');
+  return JSON.parse(await readManifestFile(dataDir, qualityFile)) as QualityReport;
+}
+
+/** Reads the data folder the snapshot stage wrote. Throws when a file is missing or differs from the manifest. */
+export async function loadSiteData(dataDir: string): Promise<SiteData> {
+  const manifest = await readManifest(dataDir);
+  const quality = await readQuality(dataDir, manifest);
+  const records: Record<DatasetId, SiteRecord[]> = Object.fromEntries(
+    PAGED_DATASETS.map((dataset) => [dataset.id, [] as SiteRecord[]]),
+  );
+  await readPagedRecords(dataDir, manifest, (record) => (records[record.dataset] as SiteRecord[]).push(record));
+  const companions = COMPANION_FILES.filter((file) => existsSync(path.join(dataDir, file)));
+  return buildSiteData(manifest, quality, records, companions, await readReleaseFiles(dataDir));
+}
+
+/**
+ * Checks the data folder as loadSiteData does (every file it reads against the manifest, every record against its
+ * columns, the counts), keeping no record: what the build process does before it starts Astro, in flat memory.
+ * Returns the manifest and the number of election years with pages.
+ */
+export async function checkSiteData(dataDir: string): Promise<{ manifest: SnapshotManifest; pageYears: number }> {
+  const manifest = await readManifest(dataDir);
+  await readQuality(dataDir, manifest);
+  await readPagedRecords(dataDir, manifest, () => undefined);
+  await readReleaseFiles(dataDir);
+  return { manifest, pageYears: manifest.years.filter(isFourDigitYear).length };
 }

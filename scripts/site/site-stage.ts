@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readTestDatasetsModule } from '../config.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
-import { loadSiteData } from './site-data.ts';
+import { checkSiteData } from './site-data.ts';
 import { createOwnedFolder, removeLeftoverFolders } from '../foundation/owned-folders.ts';
 import {
   computeSiteFingerprint,
@@ -122,8 +122,9 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   if (isWithin(outDir, SITE_ROOT) || isWithin(SITE_ROOT, outDir)) {
     throw new Error(`the site cannot be written to ${outDir}: it holds or is inside the site's sources (${SITE_ROOT})`);
   }
-  // Fail before Astro starts, with the data folder's own error (a missing or altered file), not a render trace.
-  const site = await loadSiteData(dataDir);
+  // Fail before Astro starts, with the data folder's own error (a missing or altered file), not a render trace;
+  // checked record by record without keeping them, so this process stays small while Astro loads them.
+  const checked = await checkSiteData(dataDir);
   const base = options.base ?? '/';
   const fingerprint = await computeSiteFingerprint({
     dataDir,
@@ -167,7 +168,7 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   const counts = await countFiles(outDir);
   await recordSiteFingerprint(outDir, fingerprint);
   options.reporter?.line(
-    `site: ${counts.pages} pages for ${site.years.length} election years${site.manifest.demo ? ' (DEMO DATA)' : ''} in ${outDir}`,
+    `site: ${counts.pages} pages for ${checked.pageYears} election years${checked.manifest.demo ? ' (DEMO DATA)' : ''} in ${outDir}`,
   );
   return { ...counts, reused: false };
 }

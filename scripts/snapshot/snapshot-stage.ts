@@ -60,6 +60,8 @@ export interface SnapshotStageOptions {
   /** KPU_BASE_URL's scheme ("https:" when unset): the harvest records the upstream's host only. */
   upstreamProtocol?: string;
   reporter: Reporter;
+  /** Rows of a derived table above which it is written in Parquet only; default DERIVED_ROWS_BEYOND_PARQUET_ONLY (tests lower it). */
+  derivedParquetOnlyAbove?: number;
 }
 
 export interface SnapshotStageResult {
@@ -136,21 +138,52 @@ interface YearGroup {
   records: number;
 }
 
-async function writeTableFiles(table: Table, stem: string, dataset: PublishedDataset, year: YearKey): Promise<void> {
-  await writeJsonFile(table, `${stem}${formatOf('json').suffix}`);
-  killPoint('snapshot:file-written');
-  await writeCsvFile(table, `${stem}${formatOf('csv').suffix}`);
-  killPoint('snapshot:file-written');
-  await writeParquetFile(table, `${stem}${formatOf('parquet').suffix}`);
-  killPoint('snapshot:file-written');
-  await writeArrowIpcFile(table, `${stem}${formatOf('arrow').suffix}`);
-  killPoint('snapshot:file-written');
-  await writeXlsxFile(table, `${stem}${formatOf('xlsx').suffix}`, { dataset, year });
-  killPoint('snapshot:file-written');
+/** The writer of each format of a table, in the order the files are written. */
+const TABLE_WRITERS: ReadonlyArray<
+  [FileFormat, (table: Table, file: string, dataset: PublishedDataset, year: YearKey) => Promise<void>]
+> = [
+  ['json', (table, file) => writeJsonFile(table, file)],
+  ['csv', (table, file) => writeCsvFile(table, file)],
+  ['parquet', (table, file) => writeParquetFile(table, file)],
+  ['arrow', (table, file) => writeArrowIpcFile(table, file)],
+  ['xlsx', (table, file, dataset, year) => writeXlsxFile(table, file, { dataset, year })],
+];
+
+/** The files of one table, in `formats` (default: every table format). */
+async function writeTableFiles(
+  table: Table,
+  stem: string,
+  dataset: PublishedDataset,
+  year: YearKey,
+  formats: readonly FileFormat[] = TABLE_WRITERS.map(([format]) => format),
+): Promise<void> {
+  for (const [format, write] of TABLE_WRITERS) {
+    if (!formats.includes(format)) continue;
+    await write(table, `${stem}${formatOf(format).suffix}`, dataset, year);
+    killPoint('snapshot:file-written');
+  }
 }
+
+/**
+ * Rows of a derived table above which it is written in Parquet only (docs/data.md, "The long turnout file at
+ * scale"): what one spreadsheet sheet holds below its header. The long turnout file has twelve rows per turnout
+ * record, so at a million records it would be 12 million rows: gigabytes of JSON, CSV and Arrow and twelve-sheet
+ * workbooks that take most of the build, for a file any tool that reads that many rows reads in Parquet.
+ */
+const DERIVED_ROWS_BEYOND_PARQUET_ONLY = 1_048_575;
 
 /** Records written per derived dataset and year (YearKey), filled as writeDatasetFiles writes its source's tables. */
 type DerivedCounts = Map<DerivedDatasetDefinition['id'], Map<YearKey, number>>;
+
+/** The formats each derived dataset's file of a year was written in (all of derivedFormats, or Parquet only). */
+type DerivedFormats = Map<DerivedDatasetDefinition['id'], Map<YearKey, readonly FileFormat[]>>;
+
+/** What writeDatasetFiles records of the derived datasets it writes, and the size above which they are Parquet only. */
+interface DerivedWritten {
+  counts: DerivedCounts;
+  formats: DerivedFormats;
+  parquetOnlyAbove: number;
+}
 
 /**
  * The derived datasets computed from `dataset` (DERIVED_DATASETS), for one year's table or the all-years table:
@@ -161,7 +194,7 @@ async function writeDerivedFiles(
   dataset: DatasetDefinition,
   year: YearKey,
   table: Table,
-  counts: DerivedCounts,
+  { counts, formats: formatsWritten, parquetOnlyAbove }: DerivedWritten,
 ): Promise<void> {
   for (const derived of DERIVED_DATASETS) {
     if (derived.from !== dataset.id) continue;
@@ -171,15 +204,21 @@ async function writeDerivedFiles(
         for (const record of iterateTableRecords(table)) yield* derived.derive(record);
       })(),
     );
+    const formats: readonly FileFormat[] =
+      rows.numRows > parquetOnlyAbove ? ['parquet'] : derivedFormats().map((format) => format.id);
     await writeTableFiles(
       withFileMetadata(rows, fileMetadataOf(derived, year)),
       path.join(outDir, stemOf(derived, year)),
       derived,
       year,
+      formats,
     );
     const written = counts.get(derived.id) ?? new Map<YearKey, number>();
     written.set(year, rows.numRows);
     counts.set(derived.id, written);
+    const inFormats = formatsWritten.get(derived.id) ?? new Map<YearKey, readonly FileFormat[]>();
+    inFormats.set(year, formats);
+    formatsWritten.set(derived.id, inFormats);
   }
 }
 
@@ -228,7 +267,7 @@ async function writeDatasetFiles(
   options: SnapshotStageOptions,
   dataset: DatasetDefinition,
   flags: ReadonlyMap<number, readonly string[]>,
-  derivedCounts: DerivedCounts,
+  derivedCounts: DerivedWritten,
   /** The harvest's election years (ProjectRecordsContext.years), as the check stage saw them. */
   harvestYears: readonly number[],
 ): Promise<Map<YearKey, number>> {
@@ -281,7 +320,7 @@ async function writeGroupTables(
   groups: YearGroup[],
   sequence: number[],
   records: number,
-  derivedCounts: DerivedCounts,
+  derivedCounts: DerivedWritten,
 ): Promise<Map<YearKey, number>> {
   const written = new Map<YearKey, number>();
   written.set('all', records);
@@ -324,9 +363,13 @@ async function writeAllDatasetFiles(
   options: SnapshotStageOptions,
   /** The harvest's election years (ProjectRecordsContext.years), as the check stage saw them. */
   harvestYears: readonly number[],
-): Promise<RecordsWritten> {
+): Promise<{ recordsWritten: RecordsWritten; derivedFormats: DerivedFormats }> {
   const recordsWritten: RecordsWritten = new Map();
-  const derivedWritten: DerivedCounts = new Map();
+  const derivedWritten: DerivedWritten = {
+    counts: new Map(),
+    formats: new Map(),
+    parquetOnlyAbove: options.derivedParquetOnlyAbove ?? DERIVED_ROWS_BEYOND_PARQUET_ONLY,
+  };
   for (const dataset of DATASETS) {
     try {
       recordsWritten.set(
@@ -345,8 +388,8 @@ async function writeAllDatasetFiles(
       throw error;
     }
   }
-  for (const [id, counts] of derivedWritten) recordsWritten.set(id, counts);
-  return recordsWritten;
+  for (const [id, counts] of derivedWritten.counts) recordsWritten.set(id, counts);
+  return { recordsWritten, derivedFormats: derivedWritten.formats };
 }
 
 /** One written file of the data folder as the manifest lists it: path, size and SHA-256. */
@@ -387,6 +430,7 @@ async function describeDatasetFiles(
   outDir: string,
   years: readonly number[],
   recordsWritten: RecordsWritten,
+  derivedFormatsWritten: DerivedFormats,
 ): Promise<PublishedFile[]> {
   const files: PublishedFile[] = [];
   for (const year of [...years, 'all' as const]) {
@@ -399,7 +443,8 @@ async function describeDatasetFiles(
       for (const derived of DERIVED_DATASETS.filter((candidate) => candidate.from === dataset.id)) {
         const rows = recordsWritten.get(derived.id)?.get(year);
         if (rows === undefined) continue;
-        for (const { id, suffix } of derivedFormats())
+        const written = derivedFormatsWritten.get(derived.id)?.get(year) ?? [];
+        for (const { id, suffix } of derivedFormats().filter((format) => written.includes(format.id)))
           files.push(await describeFile(outDir, `${stemOf(derived, year)}${suffix}`, derived.id, year, id, rows));
       }
     }
@@ -485,13 +530,16 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
   const check = await readCheckResult(options.checkDir, options.harvest.harvestId);
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  const recordsWritten = await writeAllDatasetFiles(options, upstreamYearsOf(check.quality.datasets));
+  const { recordsWritten, derivedFormats: derivedFormatsWritten } = await writeAllDatasetFiles(
+    options,
+    upstreamYearsOf(check.quality.datasets),
+  );
   reporter.clearStatus();
   const files = await copyQualityReport(options.checkDir, outDir);
   const years = [...new Set(DATASETS.flatMap((dataset) => datasetYearsOf(recordsWritten, dataset.id)))].sort(
     (a, b) => a - b,
   );
-  files.push(...(await describeDatasetFiles(outDir, years, recordsWritten)));
+  files.push(...(await describeDatasetFiles(outDir, years, recordsWritten, derivedFormatsWritten)));
   const manifest = buildSnapshotManifest(options, check, recordsWritten, years, files);
   await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   reporter.line(`snapshot: ${files.length} files for ${years.length} election years in ${outDir}`);
