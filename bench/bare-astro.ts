@@ -5,6 +5,7 @@
 // with no component, data loading or other work of the site stage: what is left is Astro's own cost per page.
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import siteAstroConfig from '../site/astro.config.ts';
 import type { BenchContext } from './support/bench-context.ts';
 import { assertSucceeded, runMeasured, type MeasuredRun } from './support/measured-process.ts';
 import { PROJECT_ROOT } from './support/paths.ts';
@@ -28,16 +29,8 @@ async function readPages(siteDir: string): Promise<{ path: string; html: string 
   return pages;
 }
 
-const ASTRO_CONFIG = `// The bare baseline: the site's output settings (site/astro.config.ts), nothing else.
-export default {
-  output: 'static',
-  trailingSlash: 'always',
-  build: { format: 'directory', inlineStylesheets: 'never' },
-  compressHTML: true,
-  devToolbar: { enabled: false },
-  prefetch: false,
-};
-`;
+/** The bare baseline's settings: the site's own (site/astro.config.ts: output, URLs, build format), nothing else. */
+const ASTRO_CONFIG = `export default ${JSON.stringify(siteAstroConfig, null, 2)};\n`;
 
 const routeOf = (pagesFile: string): string => `---
 import { readFileSync } from 'node:fs';
