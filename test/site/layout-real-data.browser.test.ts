@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticeSharedData } from '../support/shared-data.ts';
 import { checkLayout, type LayoutProblems } from './layout-checks.ts';
 import { listPagePaths } from './site-checks.ts';
-import { buildRealSite, launchChromium, type PublishedSite } from './site-fixtures.ts';
+import { buildRealSite, openSiteInChromium, type PublishedSite } from './site-fixtures.ts';
 
 describe.skipIf(!noticeSharedData('the real-data site’s layout'))('the real-data site’s layout in Chromium', () => {
   let site: PublishedSite | undefined;
@@ -16,24 +16,20 @@ describe.skipIf(!noticeSharedData('the real-data site’s layout'))('the real-da
   let flagged: string[] = [];
 
   beforeAll(async () => {
-    const [built, launched] = await Promise.allSettled([buildRealSite(), launchChromium()]);
-    if (built.status === 'fulfilled') site = built.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
-    if (built.status === 'rejected') throw built.reason;
-    if (launched.status === 'rejected') throw launched.reason;
-    const paths = await listPagePaths(built.value.distDir);
+    ({ site, browser } = await openSiteInChromium(buildRealSite));
+    const paths = await listPagePaths(site.distDir);
     const dapils = paths.filter((pagePath) => /\/dapil\/[^/]+\/$/.test(pagePath));
     for (const pagePath of dapils) {
-      const html = await (await fetch(new URL(pagePath.slice(1), built.value.server.url))).text();
+      const html = await (await fetch(new URL(pagePath.slice(1), site.server.url))).text();
       if (html.includes('id="catatan"')) flagged.push(pagePath);
     }
     flagged = flagged.sort();
-    const years = built.value.manifest.years.flatMap((year) => [`/${year}/`, `/en/${year}/`]);
+    const years = site.manifest.years.flatMap((year) => [`/${year}/`, `/en/${year}/`]);
     for (const width of [390, 1280]) {
-      const page = await launched.value.newPage({ viewport: { width, height: 900 } });
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
       try {
         for (const pagePath of [...flagged, ...years, '/unduh/', '/en/downloads/']) {
-          await page.goto(new URL(pagePath.slice(1), built.value.server.url).href);
+          await page.goto(new URL(pagePath.slice(1), site.server.url).href);
           results.set(`${pagePath} @${width}`, await checkLayout(page));
         }
       } finally {

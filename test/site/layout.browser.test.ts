@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLayout, MIN_CHART_TEXT_PX, MIN_TARGET_PX, type LayoutProblems } from './layout-checks.ts';
-import { buildDemoSite, launchChromium, type PublishedSite } from './site-fixtures.ts';
+import { buildDemoSite, openSiteInChromium, type PublishedSite } from './site-fixtures.ts';
 
 const LAYOUT_SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/layout');
 const WIDTHS = [390, 768, 1280] as const;
@@ -39,11 +39,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
   const results = new Map<string, LayoutProblems>();
 
   beforeAll(async () => {
-    const [built, launched] = await Promise.allSettled([buildDemoSite(), launchChromium()]);
-    if (built.status === 'fulfilled') site = built.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
-    if (built.status === 'rejected') throw built.reason;
-    if (launched.status === 'rejected') throw launched.reason;
+    ({ site, browser } = await openSiteInChromium(buildDemoSite));
     await rm(LAYOUT_SCREENSHOT_DIR, { recursive: true, force: true });
     await mkdir(LAYOUT_SCREENSHOT_DIR, { recursive: true });
     // Every page kind, language and width once; the tests below read the measurements.

@@ -121,3 +121,19 @@ export function launchChromium(): Promise<Browser> {
 
 /** Where screenshots are kept (git-ignored). */
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/site');
+
+/**
+ * A published site and Chromium, started together for one test file. Settled, not Promise.all: when one fails, the
+ * one that started is closed before the error is thrown, so the file's afterAll has nothing left to close.
+ */
+export async function openSiteInChromium(
+  build: () => Promise<PublishedSite>,
+): Promise<{ site: PublishedSite; browser: Browser }> {
+  const [built, launched] = await Promise.allSettled([build(), launchChromium()]);
+  if (built.status === 'fulfilled' && launched.status === 'fulfilled') {
+    return { site: built.value, browser: launched.value };
+  }
+  if (built.status === 'fulfilled') await built.value.close();
+  if (launched.status === 'fulfilled') await launched.value.close();
+  throw built.status === 'rejected' ? built.reason : (launched as PromiseRejectedResult).reason;
+}

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QualityReport } from '../../scripts/check/quality-check.ts';
 import { measurePageWeights, PAGE_BUDGET_BYTES } from './site-checks.ts';
 import { yearRecords } from './site-figures.ts';
-import { buildDemoSite, launchChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
+import { buildDemoSite, openSiteInChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
 
 type Row = Record<string, number | string | string[] | null>;
 
@@ -19,11 +19,7 @@ let site: PublishedSite | undefined;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  const [built, launched] = await Promise.allSettled([buildDemoSite(), launchChromium()]);
-  if (built.status === 'fulfilled') site = built.value;
-  if (launched.status === 'fulfilled') browser = launched.value;
-  if (built.status === 'rejected') throw built.reason;
-  if (launched.status === 'rejected') throw launched.reason;
+  ({ site, browser } = await openSiteInChromium(buildDemoSite));
 });
 afterAll(async () => {
   await browser?.close();

@@ -15,7 +15,7 @@ import {
   type AxeSample,
 } from './site-checks.ts';
 import { checkPartyFigures, checkTurnoutFigures } from './site-figures.ts';
-import { launchChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
+import { openSiteInChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
 import {
   checkDictionaryPages,
   checkDownloadsPages,
@@ -55,13 +55,8 @@ export function defineSiteSuite(
   let paths: string[] = [];
 
   beforeAll(async () => {
-    // Settled, not Promise.all: whichever succeeds is kept, so afterAll closes it even when the other failed.
-    const [built, launched] = await Promise.allSettled([build(), launchChromium()]);
-    if (built.status === 'fulfilled') site = built.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
-    if (built.status === 'rejected') throw built.reason;
-    if (launched.status === 'rejected') throw launched.reason;
-    paths = await listPagePaths(built.value.distDir);
+    ({ site, browser } = await openSiteInChromium(build));
+    paths = await listPagePaths(site.distDir);
   });
   afterAll(async () => {
     await browser?.close();
