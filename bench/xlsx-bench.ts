@@ -1,4 +1,4 @@
-// The XLSX library comparison of docs/data.md ("Why ExcelJS"): N synthetic turnout records written as
+// The XLSX writer comparison of docs/data.md ("How the workbook is written"): N synthetic turnout records written as
 // one typed sheet by each candidate, each in a process of its own so its peak memory is its own.
 // Usage: node bench/xlsx-bench.ts [records]  (default 100000); prints one table row per candidate.
 // A child: node bench/xlsx-bench.ts --child <candidate> <records> <out>; prints JSON.
@@ -14,15 +14,20 @@ import { normalizeRecord, type NormalizedRecord } from '../scripts/normalize/nor
 import writeExcelFile, { type Cell } from 'write-excel-file/node';
 import { createTableBuilder } from '../scripts/snapshot/arrow-schema.ts';
 import { writeXlsxFile } from '../scripts/snapshot/xlsx-writer.ts';
+import { writeXlsxFileWithExcelJs } from './support/exceljs-xlsx-writer.ts';
 import { syntheticTurnout } from './support/synthetic-sizes.ts';
 import type { Table } from 'apache-arrow';
 import { iterateTableRecords } from '../scripts/snapshot/table-reader.ts';
 
 /** Each candidate writes the same typed cells (text, integers, decimals, dates) with a frozen bold header. */
 const CANDIDATES = {
-  /** The project's writer (scripts/snapshot/xlsx-writer.ts): ExcelJS's streaming writer, plus the about sheet. */
-  'ExcelJS 4.4.0, streaming WorkbookWriter (project writer)': async (table: Table, out: string) => {
+  /** The project's writer (scripts/snapshot/xlsx-writer.ts): SpreadsheetML streamed from the columns into yazl. */
+  'streaming SpreadsheetML + zlib (project writer)': async (table: Table, out: string) => {
     await writeXlsxFile(table, out, { dataset: turnoutDataset, year: 2024 });
+  },
+  /** The project's writer until issue 16: ExcelJS's streaming writer, the same cells, formats and about sheet. */
+  'ExcelJS 4.4.0, streaming WorkbookWriter (writer until issue 16)': async (table: Table, out: string) => {
+    await writeXlsxFileWithExcelJs(table, out, { dataset: turnoutDataset, year: 2024 });
   },
   /** ExcelJS's in-memory workbook, written whole. */
   'ExcelJS 4.4.0, in-memory Workbook': async (table: Table, out: string) => {

@@ -13,7 +13,7 @@ import { writeFileAtomically } from '../foundation/atomic-file.ts';
 import { hashFile } from '../foundation/hashing.ts';
 import { PARQUET_METADATA_KEY } from '../snapshot/parquet-writer.ts';
 import type { FileFormat, PublishedFile } from '../snapshot/snapshot-manifest.ts';
-import { XLSX_RELEASE_PENDING } from '../snapshot/xlsx-writer.ts';
+import { XLSX_RELEASE_PENDING, xlsxText } from '../snapshot/xlsx-writer.ts';
 import { spliceFile } from './file-splice.ts';
 import { parquetKeyValuesOf, parquetPartsWith, readParquetFooter } from './parquet-footer.ts';
 import { replaceZipEntry, zipEntryNames } from './zip-entry-replace.ts';
@@ -112,15 +112,17 @@ async function stampXlsx(file: string, release: ReleaseStamp): Promise<void> {
       .sort((a, b) => sheetNumber(a) - sheetNumber(b))
       .at(-1);
     if (about === undefined) throw new Error(`${file}: no worksheet`);
-    // No shared strings (the writer shares none): ExcelJS writes the cell's text in the sheet itself (<v>); neither
-    // text holds a character XML escapes.
-    const pending = `<v>${XLSX_RELEASE_PENDING}</v>`;
+    // No shared strings (the writer shares none): the cell's text is inline in the sheet (<is><t>…</t></is>).
+    const pending = `<t>${xlsxText(XLSX_RELEASE_PENDING)}</t>`;
     return replaceZipEntry(source, about, (xml) => {
       const text = xml.toString('utf8');
       const at = text.indexOf(pending);
       if (at < 0 || text.indexOf(pending, at + 1) >= 0)
         throw new Error(`${file}: the about sheet does not hold its release cell exactly once`);
-      return Buffer.from(text.replace(pending, `<v>${xlsxReleaseTextOf(release)}</v>`), 'utf8');
+      return Buffer.from(
+        text.replace(pending, () => `<t>${xlsxText(xlsxReleaseTextOf(release))}</t>`),
+        'utf8',
+      );
     });
   });
 }

@@ -1,13 +1,17 @@
-// The XLSX snapshot, read from the Arrow table with ExcelJS's streaming writer (docs/data.md, "Why ExcelJS"): a
-// "data" sheet of typed cells (text as text, so "0101" and "4.-" stay as they are; counts as integers; decimals
-// as numbers; dates as dates) under a frozen, styled header, and an "about" sheet with the dataset, the source,
-// how to cite and the data dictionary. Deterministic: the same table gives the same bytes (fixed times inside).
-import { PassThrough } from 'node:stream';
+// The XLSX snapshot, streamed from the Arrow table as SpreadsheetML (ECMA-376) into a ZIP (docs/data.md, "How the
+// workbook is written"): a "data" sheet of typed cells (text as text, so "0101" and "4.-" stay as they are; counts
+// as integers; decimals as numbers; dates as dates) under a frozen, styled header, and an "about" sheet with the
+// dataset, the source, how to cite and the data dictionary. Each sheet's XML is written straight from the batch's
+// column vectors, a few hundred rows per chunk, and deflated by Node's zlib on its way into the ZIP (yazl): no
+// cell objects, no copy of the workbook in memory. Deterministic: the same table gives the same bytes (fixed
+// times inside).
+import { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { Table } from 'apache-arrow';
-import ExcelJS from 'exceljs';
 import type { PublishedDataset } from '../datasets/dataset-definition.ts';
 import { findDataset } from '../datasets/datasets.ts';
-import { writeFileAtomic } from '../foundation/atomic-file.ts';
+import { writeFileAtomically } from '../foundation/atomic-file.ts';
+import { ZipWriter } from '../foundation/zip-writer.ts';
 import { CSV_LIST_SEPARATOR } from './csv-writer.ts';
 import { classifyField, firstFailure, readBatchColumns, type ColumnKind } from './table-reader.ts';
 
@@ -24,17 +28,28 @@ export const XLSX_ABOUT_SHEET = 'about';
 export const XLSX_RELEASE_PENDING = 'The release id and the retrieval time, written by the release stage.';
 
 /** ISO dates, whatever the reader's locale. */
-const DATE_FORMAT = 'yyyy-mm-dd';
-/** Integers in full (General would switch to 1.23E+15 past 11 digits). */
-const INTEGER_FORMAT = '0';
-const HEADER_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: 'FF1F2937' } };
-const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9E2F3' } };
+export const XLSX_DATE_FORMAT = 'yyyy-mm-dd';
 /** Column widths in characters: the longest of the header and the first WIDTH_SAMPLE values, within bounds. */
 const WIDTH_SAMPLE = 1000;
 const MIN_WIDTH = 6;
 const MAX_WIDTH = 60;
-/** The time written in docProps/core.xml and, by fixZipTimes, on every ZIP entry: the data decides the bytes. */
-const FIXED_TIME = new Date(Date.UTC(1980, 0, 1));
+/** The about sheet's column widths: label or column name, type, unit, field, nullable, titles, descriptions. */
+export const XLSX_ABOUT_WIDTHS = [30, 14, 10, 18, 9, 28, 28, 80, 80] as const;
+/** The workbook's creation and modification time (docProps/core.xml); the ZIP entries carry the same (zip-writer.ts). */
+const FIXED_TIME_ISO = '1980-01-01T00:00:00Z';
+/**
+ * zlib's level for the workbook's entries: 1, the fastest. At 100,000 turnout records it writes the workbook in
+ * 0.5 s against 1.2 s at level 6 (zlib's default), for a file a fifth larger (12.3 MB against 10.3 MB; ExcelJS
+ * wrote 12.6 MB): at a million records that is about seven seconds of the build (bench/xlsx-bench.ts, docs/data.md).
+ */
+const COMPRESSION_LEVEL = 1;
+/** Integers General shows in full: up to 11 digits (from 10^11 on, General switches to 1.23457E+11). */
+const GENERAL_INTEGER_LIMIT = 100_000_000_000;
+/** Rows joined into one chunk of sheet XML before it goes to zlib: large enough that the stream's overhead vanishes. */
+const ROWS_PER_CHUNK = 512;
+/** Days from Excel's day 0 (1899-12-30, in the 1900 date system) to 1970-01-01. */
+const EXCEL_EPOCH_OFFSET = 25_569;
+const MILLISECONDS_PER_DAY = 86_400_000;
 
 export interface XlsxFileOptions {
   dataset: PublishedDataset;
@@ -42,39 +57,87 @@ export interface XlsxFileOptions {
   year: number | 'all';
 }
 
-type CellValue = string | number | Date | null;
+/** A cell of the about sheet: text, or nothing. */
+type AboutCell = string | null;
 
-/** "2024-02-14" → the UTC midnight of that day, which ExcelJS writes as the date serial 45336. */
-function dateOf(isoDate: string): Date {
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`));
+/** The workbook's cell styles (cellXfs of styles.xml), by index. */
+const STYLE = { plain: 0, header: 1, date: 2, integer: 3, label: 4 } as const;
+
+const SPREADSHEETML = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const RELATIONSHIPS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PACKAGE_RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+// eslint-disable-next-line no-control-regex -- the characters XML 1.0 cannot carry are exactly what is looked for
+const NEEDS_ESCAPE = /[&<>\r\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|_x[0-9A-Fa-f]{4}_/;
+// eslint-disable-next-line no-control-regex -- as above
+const ESCAPED = /[&<>\r\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)/g;
+const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
+
+/**
+ * Text as the content of a SpreadsheetML `<t>` element. XML escapes `&`, `<` and `>`, and a carriage return as a
+ * character reference (a parser turns a raw one into a line feed). The characters XML 1.0 cannot hold at all (C0
+ * controls but tab and line feed, U+FFFE, U+FFFF) are written as ECMA-376's `_xHHHH_`, which Excel and LibreOffice
+ * read back as the character; so a text that already holds `_xHHHH_` gets its underscore escaped (`_x005F_`), and
+ * reads back as written. Nothing is dropped: the cell holds exactly the record's text.
+ */
+export function xlsxText(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
+  return text.replace(ESCAPED, (character) => {
+    const entity = ENTITIES[character];
+    if (entity !== undefined) return entity;
+    return `_x${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
+  });
 }
 
-function cellValue(kind: ColumnKind, value: unknown): CellValue {
-  if (value === null || value === undefined) return null;
-  switch (kind) {
-    case 'integer':
-    case 'decimal':
-      return value as number;
-    case 'date':
-      return dateOf(value as string);
-    case 'text':
-      // A string cell is text: never a number, a date or a formula, whatever it holds.
-      return value as string;
-    case 'text_list':
-      return (value as string[]).join(CSV_LIST_SEPARATOR);
+/** Whitespace at either end, which an XML reader drops from `<t>` unless told to preserve it. */
+const EDGE_SPACE = /^\s|\s$/;
+
+/** An inline text cell after its reference: `" t="inlineStr"><is><t>…</t></is></c>`. */
+function textCellTail(text: string, style: number): string {
+  const styled = style === STYLE.plain ? '' : ` s="${style}"`;
+  const space = EDGE_SPACE.test(text) ? ' xml:space="preserve"' : '';
+  return `"${styled} t="inlineStr"><is><t${space}>${xlsxText(text)}</t></is></c>`;
+}
+
+/** An inline text cell: `<c r="B7" t="inlineStr"><is><t>…</t></is></c>`. */
+function textCell(reference: string, text: string, style: number): string {
+  return `<c r="${reference}${textCellTail(text, style)}`;
+}
+
+/** A number as a cell value: JavaScript's shortest round-trip form, which xsd:double accepts ("1e+21", "-5e-7"). */
+function numberText(value: number, column: string): string {
+  if (!Number.isFinite(value)) throw new Error(`Column ${column}: ${value} cannot be written to a spreadsheet cell`);
+  return String(value);
+}
+
+/** 1 → "A", 27 → "AA": a column's letters in a cell reference. */
+export function columnLetters(column: number): string {
+  let rest = column;
+  let letters = '';
+  while (rest > 0) {
+    const digit = (rest - 1) % 26;
+    letters = String.fromCharCode(65 + digit) + letters;
+    rest = Math.floor((rest - 1) / 26);
   }
+  return letters;
+}
+
+/** "2024-02-14" → 45336, the date's serial in the 1900 date system (as Excel and LibreOffice store dates). */
+export function excelDateSerial(isoDate: string): number {
+  return Date.parse(`${isoDate}T00:00:00Z`) / MILLISECONDS_PER_DAY + EXCEL_EPOCH_OFFSET;
 }
 
 /** The width of a value as a spreadsheet shows it, in characters. */
 function shownLength(kind: ColumnKind, value: unknown): number {
   if (value === null || value === undefined) return 0;
-  if (kind === 'date') return DATE_FORMAT.length;
+  if (kind === 'date') return XLSX_DATE_FORMAT.length;
   if (kind === 'text_list') return (value as string[]).join(CSV_LIST_SEPARATOR).length;
   return String(value).length;
 }
 
 /** Each column's width: the longest of its name and its values in the first WIDTH_SAMPLE rows. */
-function columnWidths(table: Table, kinds: readonly ColumnKind[]): number[] {
+export function xlsxColumnWidths(table: Table, kinds: readonly ColumnKind[]): number[] {
   const widths = table.schema.fields.map((field) => field.name.length + 2);
   let seen = 0;
   for (const batch of table.batches) {
@@ -91,7 +154,7 @@ function columnWidths(table: Table, kinds: readonly ColumnKind[]): number[] {
 }
 
 /** The about sheet: what the file is, its source, how to cite it, then the data dictionary of its columns. */
-function aboutSheetRows(options: XlsxFileOptions): { pairs: [string, string][]; table: CellValue[][] } {
+export function xlsxAboutRows(options: XlsxFileOptions): { pairs: [string, string][]; table: AboutCell[][] } {
   const { dataset, year } = options;
   const yearText = year === 'all' ? 'all election years / semua tahun pemilu' : String(year);
   // A derived dataset (the long turnout file) cites the query of the dataset it is computed from.
@@ -120,7 +183,7 @@ function aboutSheetRows(options: XlsxFileOptions): { pairs: [string, string][]; 
     ],
   ];
   const header = ['column', 'type', 'unit', 'upstream field', 'nullable', 'title', 'judul', 'description', 'deskripsi'];
-  const table: CellValue[][] = [
+  const table: AboutCell[][] = [
     header,
     ...dataset.columns.map((column) => [
       column.name,
@@ -137,143 +200,232 @@ function aboutSheetRows(options: XlsxFileOptions): { pairs: [string, string][]; 
   return { pairs, table };
 }
 
-const ABOUT_WIDTHS = [30, 14, 10, 18, 9, 28, 28, 80, 80];
-
-function styleHeader(row: ExcelJS.Row): void {
-  row.eachCell((cell) => {
-    cell.font = HEADER_FONT;
-    cell.fill = HEADER_FILL;
+/** `<cols>`: each column's width and, for dates and counts, its default style. */
+function colsXml(widths: readonly number[], styles: readonly number[]): string {
+  const cols = widths.map((width, index) => {
+    const number = index + 1;
+    const style = styles[index] ?? STYLE.plain;
+    const styled = style === STYLE.plain ? '' : ` style="${style}"`;
+    return `<col min="${number}" max="${number}" width="${width}" customWidth="1"${styled}/>`;
   });
+  return `<cols>${cols.join('')}</cols>`;
 }
 
-/**
- * The ZIP's DOS time and date of every entry set to 1980-01-01 00:00, in its local and central headers: archiver,
- * which ExcelJS zips with, stamps each entry with the current time and has no option for it. Nothing else in the
- * workbook depends on the clock (docProps/core.xml gets FIXED_TIME). A ZIP64 archive (over 65,535 entries or
- * 4 GiB) is refused rather than half fixed.
- */
-function fixZipTimes(zip: Buffer): Buffer {
-  const END_SIGNATURE = 0x06054b50;
-  const CENTRAL_SIGNATURE = 0x02014b50;
-  const LOCAL_SIGNATURE = 0x04034b50;
-  const DOS_DATE_1980_01_01 = (0 << 9) | (1 << 5) | 1;
-  let end = zip.length - 22;
-  while (end >= 0 && zip.readUInt32LE(end) !== END_SIGNATURE) end -= 1;
-  if (end < 0) throw new Error('XLSX: no ZIP end of central directory');
-  const entries = zip.readUInt16LE(end + 10);
-  let offset = zip.readUInt32LE(end + 16);
-  if (entries === 0xffff || offset === 0xffffffff) throw new Error('XLSX: ZIP64 archives are not expected');
-  for (let entry = 0; entry < entries; entry += 1) {
-    if (zip.readUInt32LE(offset) !== CENTRAL_SIGNATURE) throw new Error('XLSX: malformed ZIP central directory');
-    zip.writeUInt16LE(0, offset + 12);
-    zip.writeUInt16LE(DOS_DATE_1980_01_01, offset + 14);
-    const local = zip.readUInt32LE(offset + 42);
-    if (zip.readUInt32LE(local) !== LOCAL_SIGNATURE) throw new Error('XLSX: malformed ZIP local header');
-    zip.writeUInt16LE(0, local + 10);
-    zip.writeUInt16LE(DOS_DATE_1980_01_01, local + 12);
-    offset += 46 + zip.readUInt16LE(offset + 28) + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
+/** The start of a worksheet, up to the opening `<sheetData>`: extent, the frozen header row if any, columns. */
+function sheetStart(lastCell: string, frozenHeader: boolean, cols: string): string {
+  const view = frozenHeader
+    ? '<sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView>'
+    : '<sheetView workbookViewId="0"/>';
+  return `${XML_DECLARATION}<worksheet xmlns="${SPREADSHEETML}" xmlns:r="${RELATIONSHIPS}"><dimension ref="A1:${lastCell}"/><sheetViews>${view}</sheetViews><sheetFormatPr defaultRowHeight="15"/>${cols}<sheetData>`;
+}
+
+const SHEET_END = '</sheetData></worksheet>';
+
+/** A row of text cells (the header, the about sheet), empty cells left out. */
+function textRow(row: number, cells: readonly AboutCell[], styles: readonly number[]): string {
+  const parts = cells.map((text, index) =>
+    text === null ? '' : textCell(`${columnLetters(index + 1)}${row}`, text, styles[index] ?? STYLE.plain),
+  );
+  return `<row r="${row}">${parts.join('')}</row>`;
+}
+
+/** The records `[first, end)` of the table as one data sheet's XML, in chunks of ROWS_PER_CHUNK rows. */
+function* dataSheetXml(
+  table: Table,
+  kinds: readonly ColumnKind[],
+  start: string,
+  first: number,
+  end: number,
+): Generator<string> {
+  const fields = table.schema.fields;
+  const letters = fields.map((_field, index) => columnLetters(index + 1));
+  const names = fields.map((field) => field.name);
+  yield (
+    start +
+    textRow(
+      1,
+      names,
+      names.map(() => STYLE.header),
+    )
+  );
+  // Each cell is `<c r="` + column letters + row number + its tail. Text repeats down a column (the year's type,
+  // a dapil's name over its regencies), so each column keeps its last text's escaped tail.
+  const opens = letters.map((letter) => `<c r="${letter}`);
+  const lastText: (string | undefined)[] = fields.map(() => undefined);
+  const lastTail: string[] = fields.map(() => '');
+  const textTail = (column: number, text: string): string => {
+    if (lastText[column] !== text) {
+      lastText[column] = text;
+      lastTail[column] = textCellTail(text, STYLE.plain);
+    }
+    return lastTail[column] as string;
+  };
+  let sheetRow = 1;
+  let batchStart = 0;
+  let chunk: string[] = [];
+  for (const batch of table.batches) {
+    const batchEnd = batchStart + batch.numRows;
+    if (batchEnd > first && batchStart < end) {
+      const read = readBatchColumns(batch);
+      const failure = firstFailure(read.map((column) => column.failure));
+      const columns = read.map((column) => column.values);
+      const from = Math.max(first, batchStart) - batchStart;
+      const to = Math.min(end, batchEnd) - batchStart;
+      for (let row = from; row < to; row += 1) {
+        if (failure !== undefined && row === failure.row) throw failure.error;
+        sheetRow += 1;
+        const number = String(sheetRow);
+        let xml = `<row r="${number}">`;
+        for (let column = 0; column < columns.length; column += 1) {
+          const value = (columns[column] as readonly unknown[])[row];
+          if (value === null || value === undefined) continue;
+          const open = (opens[column] as string) + number;
+          switch (kinds[column]) {
+            case 'integer':
+              // Format 0 only where General would not show the integer in full (12 digits or more): the same
+              // display, and most counts' cells 6 bytes shorter.
+              xml +=
+                (value as number) < GENERAL_INTEGER_LIMIT && (value as number) > -GENERAL_INTEGER_LIMIT
+                  ? `${open}"><v>${value as number}</v></c>`
+                  : `${open}" s="${STYLE.integer}"><v>${numberText(value as number, names[column] as string)}</v></c>`;
+              break;
+            case 'decimal':
+              xml += `${open}"><v>${numberText(value as number, names[column] as string)}</v></c>`;
+              break;
+            case 'date':
+              xml += `${open}" s="${STYLE.date}"><v>${excelDateSerial(value as string)}</v></c>`;
+              break;
+            case 'text':
+              // A string cell is text: never a number, a date or a formula, whatever it holds.
+              xml += open + textTail(column, value as string);
+              break;
+            case 'text_list':
+              // An empty list is an empty cell, as in the CSV.
+              if ((value as string[]).length > 0)
+                xml += open + textTail(column, (value as string[]).join(CSV_LIST_SEPARATOR));
+              break;
+          }
+        }
+        chunk.push(`${xml}</row>`);
+        if (chunk.length === ROWS_PER_CHUNK) {
+          yield chunk.join('');
+          chunk = [];
+        }
+      }
+    }
+    batchStart = batchEnd;
+    if (batchStart >= end) break;
   }
-  return zip;
+  chunk.push(SHEET_END);
+  yield chunk.join('');
 }
 
-/** Each column's cell format: dates as yyyy-mm-dd, integers in full; the rest as General. */
-function dataColumns(table: Table, kinds: readonly ColumnKind[]): Partial<ExcelJS.Column>[] {
-  const widths = columnWidths(table, kinds);
-  return table.schema.fields.map((field, index) => ({
-    key: field.name,
-    width: widths[index] as number,
-    style:
-      kinds[index] === 'date' ? { numFmt: DATE_FORMAT } : kinds[index] === 'integer' ? { numFmt: INTEGER_FORMAT } : {},
-  }));
+function aboutSheetXml(options: XlsxFileOptions): string {
+  const { pairs, table } = xlsxAboutRows(options);
+  const rows: string[] = [];
+  let row = 0;
+  for (const pair of pairs) rows.push(textRow((row += 1), pair, [STYLE.label, STYLE.plain]));
+  row += 1; // an empty row between the description and the dictionary
+  for (const [index, cells] of table.entries())
+    rows.push(
+      textRow(
+        (row += 1),
+        cells,
+        cells.map(() => (index === 0 ? STYLE.header : STYLE.plain)),
+      ),
+    );
+  const lastCell = `${columnLetters(XLSX_ABOUT_WIDTHS.length)}${row}`;
+  const cols = colsXml(XLSX_ABOUT_WIDTHS, []);
+  return `${sheetStart(lastCell, false, cols)}${rows.join('')}${SHEET_END}`;
 }
 
 /**
- * The records, row by row, each row committed (written out) at once: "data", then "data 2", … when they need more
- * than `rowsPerSheet` rows (header included). Throws at the first integer beyond ±(2^53 − 1), as the other writers.
+ * The styles every sheet refers to (cellXfs, in STYLE's order): plain; the header (bold, dark text on a light blue
+ * fill); dates yyyy-mm-dd; integers in full (format 0: General would switch to 1.23E+15 past 11 digits); a label.
  */
-function writeDataSheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter, table: Table, rowsPerSheet: number): void {
+const STYLES_XML = `${XML_DECLARATION}<styleSheet xmlns="${SPREADSHEETML}"><numFmts count="1"><numFmt numFmtId="164" formatCode="${XLSX_DATE_FORMAT}"/></numFmts><fonts count="3"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><color rgb="FF1F2937"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill><fill><patternFill patternType="solid"><fgColor rgb="FFD9E2F3"/><bgColor indexed="64"/></patternFill></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="1" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="2" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+
+const CORE_XML = `${XML_DECLARATION}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:creator>KPU open-data publisher</dc:creator><cp:lastModifiedBy>KPU open-data publisher</cp:lastModifiedBy><dcterms:created xsi:type="dcterms:W3CDTF">${FIXED_TIME_ISO}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${FIXED_TIME_ISO}</dcterms:modified></cp:coreProperties>`;
+
+const APP_XML = `${XML_DECLARATION}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Application>KPU open-data publisher</Application></Properties>`;
+
+const ROOT_RELS_XML = `${XML_DECLARATION}<Relationships xmlns="${PACKAGE_RELATIONSHIPS}"><Relationship Id="rId1" Type="${RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/><Relationship Id="rId3" Type="${RELATIONSHIPS}/extended-properties" Target="docProps/app.xml"/></Relationships>`;
+
+/** The package parts that depend on the sheets: content types, the workbook and its relationships. */
+function workbookParts(sheetNames: readonly string[]): [name: string, xml: string][] {
+  const sheets = sheetNames.map((name, index) => ({ name, number: index + 1 }));
+  const contentTypes = `${XML_DECLARATION}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheets.map((sheet) => `<Override PartName="/xl/worksheets/sheet${sheet.number}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/><Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/></Types>`;
+  const workbook = `${XML_DECLARATION}<workbook xmlns="${SPREADSHEETML}" xmlns:r="${RELATIONSHIPS}"><bookViews><workbookView/></bookViews><sheets>${sheets.map((sheet) => `<sheet name="${xlsxText(sheet.name)}" sheetId="${sheet.number}" r:id="rId${sheet.number}"/>`).join('')}</sheets></workbook>`;
+  const relationships = `${XML_DECLARATION}<Relationships xmlns="${PACKAGE_RELATIONSHIPS}">${sheets.map((sheet) => `<Relationship Id="rId${sheet.number}" Type="${RELATIONSHIPS}/worksheet" Target="worksheets/sheet${sheet.number}.xml"/>`).join('')}<Relationship Id="rId${sheets.length + 1}" Type="${RELATIONSHIPS}/styles" Target="styles.xml"/></Relationships>`;
+  return [
+    ['[Content_Types].xml', contentTypes],
+    ['_rels/.rels', ROOT_RELS_XML],
+    ['docProps/core.xml', CORE_XML],
+    ['docProps/app.xml', APP_XML],
+    ['xl/workbook.xml', workbook],
+    ['xl/_rels/workbook.xml.rels', relationships],
+    ['xl/styles.xml', STYLES_XML],
+  ];
+}
+
+/**
+ * Writes the workbook to `sink`: the package parts, the data sheet(s) and the about sheet, each sheet streamed
+ * through zlib. The records continue on "data 2", "data 3", … when they need more than `rowsPerSheet` rows
+ * (header included). Throws at the first integer beyond ±(2^53 − 1), as the other writers.
+ */
+async function writeXlsx(table: Table, options: XlsxFileOptions, sink: Writable, rowsPerSheet: number): Promise<void> {
+  if (rowsPerSheet < 2) throw new RangeError(`a sheet must hold the header and a record, got ${rowsPerSheet} rows`);
   const fields = table.schema.fields;
   const kinds = fields.map((field) => classifyField(field));
-  const columns = dataColumns(table, kinds);
-  let part = 0;
-  let sheetRows = 0;
-  const startSheet = (): ExcelJS.Worksheet => {
-    part += 1;
-    const next = workbook.addWorksheet(part === 1 ? XLSX_DATA_SHEET : `${XLSX_DATA_SHEET} ${part}`, {
-      views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }],
-    });
-    next.columns = columns;
-    const header = next.addRow(fields.map((field) => field.name));
-    styleHeader(header);
-    header.commit();
-    sheetRows = 1;
-    return next;
-  };
-  let sheet = startSheet();
-  for (const batch of table.batches) {
-    const batchColumns = readBatchColumns(batch);
-    const failure = firstFailure(batchColumns.map((column) => column.failure));
-    for (let row = 0; row < batch.numRows; row += 1) {
-      if (failure !== undefined && row === failure.row) throw failure.error;
-      if (sheetRows === rowsPerSheet) {
-        sheet.commit();
-        sheet = startSheet();
-      }
-      const values = batchColumns.map((column, index) => cellValue(kinds[index] as ColumnKind, column.values[row]));
-      sheet.addRow(values).commit();
-      sheetRows += 1;
-    }
-  }
-  sheet.commit();
-}
+  const recordsPerSheet = rowsPerSheet - 1;
+  const dataSheets = Math.max(1, Math.ceil(table.numRows / recordsPerSheet));
+  const names = Array.from({ length: dataSheets }, (_, index) =>
+    index === 0 ? XLSX_DATA_SHEET : `${XLSX_DATA_SHEET} ${index + 1}`,
+  );
+  const columnStyles = kinds.map((kind) =>
+    kind === 'date' ? STYLE.date : kind === 'integer' ? STYLE.integer : STYLE.plain,
+  );
+  const cols = colsXml(xlsxColumnWidths(table, kinds), columnStyles);
+  const lastColumn = columnLetters(Math.max(1, fields.length));
 
-function writeAboutSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, options: XlsxFileOptions): void {
-  const about = workbook.addWorksheet(XLSX_ABOUT_SHEET);
-  about.columns = ABOUT_WIDTHS.map((width) => ({ width }));
-  const { pairs, table: dictionary } = aboutSheetRows(options);
-  for (const pair of pairs) {
-    const row = about.addRow(pair);
-    row.getCell(1).font = { bold: true };
-    row.commit();
+  const zip = new ZipWriter(sink, COMPRESSION_LEVEL);
+  for (const [name, xml] of workbookParts([...names, XLSX_ABOUT_SHEET]))
+    await zip.addBuffer(name, Buffer.from(xml, 'utf8'));
+  for (const [index] of names.entries()) {
+    const first = index * recordsPerSheet;
+    const end = Math.min(table.numRows, first + recordsPerSheet);
+    const start = sheetStart(`${lastColumn}${end - first + 1}`, true, cols);
+    await zip.addStream(`xl/worksheets/sheet${index + 1}.xml`, dataSheetXml(table, kinds, start, first, end));
   }
-  about.addRow([]).commit();
-  dictionary.forEach((values, index) => {
-    const row = about.addRow(values);
-    if (index === 0) styleHeader(row);
-    row.commit();
-  });
-  about.commit();
+  await zip.addBuffer(`xl/worksheets/sheet${names.length + 1}.xml`, Buffer.from(aboutSheetXml(options), 'utf8'));
+  await zip.finish();
 }
 
 /**
- * The workbook's bytes: the data sheet(s) and the about sheet, streamed by ExcelJS into memory. `rowsPerSheet`
- * is the spreadsheets' limit; tests lower it.
+ * The workbook's bytes: the data sheet(s) and the about sheet. `rowsPerSheet` is the spreadsheets' limit; tests
+ * lower it.
  */
 export async function renderXlsx(
   table: Table,
   options: XlsxFileOptions,
   rowsPerSheet: number = XLSX_MAX_ROWS,
 ): Promise<Buffer> {
-  const stream = new PassThrough();
   const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    // Inline strings: shared strings would hold every distinct text of the sheet in memory until the end.
-    useSharedStrings: false,
-    useStyles: true,
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
   });
-  workbook.creator = 'KPU open-data publisher';
-  workbook.lastModifiedBy = 'KPU open-data publisher';
-  workbook.created = FIXED_TIME;
-  workbook.modified = FIXED_TIME;
-  writeDataSheets(workbook, table, rowsPerSheet);
-  writeAboutSheet(workbook, options);
-  await workbook.commit();
-  return fixZipTimes(Buffer.concat(chunks));
+  await writeXlsx(table, options, sink, rowsPerSheet);
+  return Buffer.concat(chunks);
 }
 
-/** Writes the table as an XLSX file, atomically (`<file>.partial`, then renamed). */
+/** Writes the table as an XLSX file, streamed to `<file>.partial` and renamed when complete. */
 export async function writeXlsxFile(table: Table, file: string, options: XlsxFileOptions): Promise<void> {
-  await writeFileAtomic(file, await renderXlsx(table, options));
+  await writeFileAtomically(file, async (stream) => {
+    await writeXlsx(table, options, stream, XLSX_MAX_ROWS);
+    stream.end();
+    await finished(stream);
+  });
 }

@@ -6,6 +6,24 @@ import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import type { NormalizedRecord, NormalizedValue } from '../../scripts/snapshot/arrow-schema.ts';
 
+/**
+ * Text that breaks naive XML writers: markup characters, a carriage return (an XML parser turns a raw one into a
+ * line feed), control characters XML 1.0 cannot hold, a literal ECMA-376 escape, non-characters, edge spaces,
+ * non-BMP characters and a text longer than a spreadsheet shows.
+ */
+export const AWKWARD_TEXTS: readonly string[] = [
+  'Jalan <Merdeka> & "Sudirman"',
+  'baris satu\r\nbaris dua',
+  'tab\there',
+  'bell\u0007 and escape\u001b[31m and nul\u0000',
+  'a literal _x0041_ is not an A',
+  '_x005F_ twice _x005f_',
+  'U+FFFE \ufffe and U+FFFF \uffff',
+  ' leading and trailing ',
+  'Ā Jakarta 🇮🇩 ',
+  'x'.repeat(40_000),
+];
+
 /** The text that breaks naive CSV and JSON writers at once. */
 export const TRICKY_TEXT = 'Jalan Ā "x", y\nbaris kedua';
 

@@ -14,7 +14,8 @@ import type { NormalizedRecord } from '../../scripts/snapshot/arrow-schema.ts';
 import { formatOf } from '../../scripts/formats.ts';
 import { buildArrowTable } from '../../scripts/snapshot/arrow-schema.ts';
 import { renderXlsx } from '../../scripts/snapshot/xlsx-writer.ts';
-import { FIXTURES } from './snapshot-fixtures.ts';
+import { AWKWARD_TEXTS, FIXTURES } from './snapshot-fixtures.ts';
+import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { SOFFICE_PATH } from '../support/debian-tools-setup.ts';
 import { noticeSharedData } from '../support/shared-data.ts';
 import { buildDemoSite, buildRealSite, type PublishedSite } from '../site/site-fixtures.ts';
@@ -178,6 +179,27 @@ describe('XLSX files opened in LibreOffice Calc', () => {
       expectRows(dataset, records, csv, dataset.id);
     }
     expect(await readFile(path.join(folder, 'csv', 'turnout.csv'), 'utf8')).toContain('"0101"');
+  });
+
+  it('awkward text: markup, carriage returns, control characters (_xHHHH_), edge spaces, all exact', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'kpu-xlsx-awkward-'));
+    folders.push(folder);
+    const [record] = FIXTURES[1]?.records ?? [];
+    const records = AWKWARD_TEXTS.map((text) => ({ ...record, party_name: text, office_address: text }));
+    await writeFile(
+      path.join(folder, 'awkward.xlsx'),
+      await renderXlsx(buildArrowTable(partyDataset.columns, records), { dataset: partyDataset, year: 2024 }),
+    );
+    await convertToCsv(folder, [path.join(folder, 'awkward.xlsx')]);
+    // LibreOffice turns a CR LF inside a cell into LF when it opens a workbook (seen with the CR written as &#13; and
+    // as _x000D_; a lone CR it keeps); ExcelJS reads the CR LF back exactly (xlsx-sheet-xml.unit.test.ts).
+    const asLibreOfficeKeepsThem = records.map((row) => ({
+      ...row,
+      party_name: (row.party_name as string).replaceAll('\r\n', '\n'),
+      office_address: (row.office_address as string).replaceAll('\r\n', '\n'),
+    }));
+    const csv = await readFile(path.join(folder, 'csv', 'awkward.csv'), 'utf8');
+    expectRows(partyDataset, asLibreOfficeKeepsThem, csv, 'awkward');
   });
 
   it.skipIf(!noticeSharedData('the real-data XLSX files in LibreOffice'))(
