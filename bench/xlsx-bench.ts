@@ -117,7 +117,9 @@ async function main(): Promise<void> {
     process.stdout.write('| library | write | peak RSS | size | load average after |\n|---|---|---|---|---|\n');
     for (const candidate of Object.keys(CANDIDATES) as Candidate[]) {
       if (records > IN_MEMORY_LIMIT && IN_MEMORY.has(candidate)) {
-        process.stdout.write(`| ${candidate} | not run: builds every cell as an object (0.8 to 2.7 GiB at 100,000 records) | | | |\n`);
+        process.stdout.write(
+          `| ${candidate} | not run: builds every cell as an object (0.8 to 2.7 GiB at 100,000 records) | | | |\n`,
+        );
         continue;
       }
       const out = path.join(folder, 'out.xlsx');
