@@ -32,7 +32,6 @@ export const CREDITS: readonly Credit[] = [
     use: { id: 'pembaca batas provinsi (TopoJSON)', en: 'province boundary reader (TopoJSON)' },
   },
   { name: 'csv-parse', licence: 'MIT', use: { id: 'pembaca CSV', en: 'CSV reader' } },
-  { name: 'exceljs', licence: 'MIT', use: { id: 'penulis XLSX', en: 'XLSX writer' } },
   {
     name: 'idn-area-data',
     licence: 'MIT',
@@ -42,5 +41,5 @@ export const CREDITS: readonly Credit[] = [
     },
   },
   { name: 'undici', licence: 'MIT', use: { id: 'klien HTTP', en: 'HTTP client' } },
-  { name: 'yazl', licence: 'MIT', use: { id: 'penulis ZIP', en: 'ZIP writer' } },
+  { name: 'yazl', licence: 'MIT', use: { id: 'penulis ZIP bundel rilis', en: 'ZIP writer of the release bundles' } },
 ];
