@@ -8,7 +8,6 @@ import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readTestDatasetsModule } from '../config.ts';
-import { DEFAULT_LANG, LANGS } from '../languages.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { checkSiteData } from './site-data.ts';
 import { createOwnedFolder, removeLeftoverFolders } from '../foundation/owned-folders.ts';
@@ -75,19 +74,6 @@ async function countFiles(dir: string): Promise<Omit<SiteStageResult, 'reused'>>
   const files = entries.filter((entry) => entry.isFile());
   const pages = files.filter((entry) => entry.name.endsWith('.html')).length;
   return { pages, files: files.length - pages };
-}
-
-/**
- * Puts each other language's not-found page where static hosts and readers look for it: Astro writes
- * site/src/pages/[lang]/404.astro as <lang>/404/index.html (only the root 404 gets a file of its own), moved to
- * <lang>/404.html beside the default language's /404.html.
- */
-async function placeNotFoundPages(siteDir: string): Promise<void> {
-  for (const lang of LANGS.filter((each) => each !== DEFAULT_LANG)) {
-    const folder = path.join(siteDir, lang, '404');
-    await rename(path.join(folder, 'index.html'), path.join(siteDir, lang, '404.html'));
-    await rm(folder, { recursive: true });
-  }
 }
 
 /**
@@ -179,7 +165,6 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   let output: string;
   try {
     output = await runAstroBuild(workDir, newSite, base, dataDir, siteUrl, options.signal);
-    await placeNotFoundPages(newSite);
   } catch (error) {
     await rm(newSite, { recursive: true, force: true });
     throw error;
