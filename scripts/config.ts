@@ -182,9 +182,9 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   },
   {
     name: 'KPU_SITE_URL',
-    default: '(unset: no homepage or permanent URL)',
+    default: '(unset: no homepage, permanent URL or sitemap)',
     description:
-      "The site's public address, e.g. https://example.org/kpu-data/: datapackage.json's homepage and the citations' permanent URL of each release (its folder under data/releases/).",
+      "The site's public address, e.g. https://example.org/kpu-data/: datapackage.json's homepage, the citations' permanent URL of each release (its folder under data/releases/), and the site's canonical links, og:url, absolute hreflang alternates, sitemap.xml and robots.txt's Sitemap line.",
   },
   {
     name: 'KPU_SOURCE_URL',

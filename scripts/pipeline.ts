@@ -261,6 +261,7 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
         outDir: dirs.site,
         reporter: context.reporter,
         base: context.config.siteBase,
+        siteUrl: context.config.siteUrl,
         reuse: context.rebuildSite !== true,
         ...(context.signal ? { signal: context.signal } : {}),
       });

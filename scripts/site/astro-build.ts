@@ -3,7 +3,10 @@
 // site/src/lib/snapshot.ts).
 // A process per build because Astro imports its rendered page modules under fixed file names, so a second
 // build in the same process would render with the first build's modules.
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { build } from 'astro';
+import { DEFAULT_LANG, LANGS } from '../languages.ts';
 import { SITE_ROOT } from './site-root.ts';
 
 const [outDir, base, cacheDir, flag] = process.argv.slice(2);
@@ -43,3 +46,18 @@ await buildSite(
   },
   { sync: false },
 );
+
+/**
+ * Puts each other language's not-found page where static hosts and readers look for it: Astro writes
+ * site/src/pages/[lang]/404.astro as <lang>/404/index.html (only the root 404 gets a file of its own), moved to
+ * <lang>/404.html beside the default language's /404.html.
+ */
+async function placeNotFoundPages(siteDir: string): Promise<void> {
+  for (const lang of LANGS.filter((each) => each !== DEFAULT_LANG)) {
+    const folder = path.join(siteDir, lang, '404');
+    await rename(path.join(folder, 'index.html'), path.join(siteDir, lang, '404.html'));
+    await rm(folder, { recursive: true });
+  }
+}
+
+await placeNotFoundPages(outDir);

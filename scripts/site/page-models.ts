@@ -55,6 +55,7 @@ import {
   womenShare,
 } from './site-sentences.ts';
 import { isUrlIdentifier, type Lang, type PageRef } from './site-routes.ts';
+import { websiteHref } from './site-share.ts';
 import { TEXT } from './site-text.ts';
 import {
   renderQuotaChart,
@@ -343,8 +344,9 @@ export function recordProfile(site: SiteData, lang: Lang, record: SiteRecord): P
         const text = Array.isArray(raw) ? raw.join(', ') : raw;
         if (column.type === 'date')
           return { ...base, text: formatIsoDate(lang, text), href: null, value: null, datetime: text, empty: null };
-        // The same checks as the quality rules (value-parsers.ts): only a real address or URL becomes a link.
-        const href = isEmailAddress(text) ? `mailto:${text}` : isAbsoluteHttpUrl(text) ? text : null;
+        // The same checks as the quality rules (value-parsers.ts): only a real address or URL becomes a link; a bare
+        // domain name ("pkb.id") too, with http:// (site-share.ts).
+        const href = isEmailAddress(text) ? `mailto:${text}` : isAbsoluteHttpUrl(text) ? text : websiteHref(text);
         return { ...base, text, href, value: null, datetime: null, empty: null };
       })
   );

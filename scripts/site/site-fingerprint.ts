@@ -20,6 +20,8 @@ export interface SiteInputs {
   dataDir: string;
   /** The base path the site is built for. */
   base: string;
+  /** KPU_SITE_URL, or null (the pages' og:url, sitemap.xml, robots.txt). */
+  siteUrl?: string | null;
   /** Folders of code the pages depend on, read whole (build products and dependencies left out). */
   codeDirs: readonly string[];
   /** Single files the build depends on (the lockfile, package.json). */
@@ -54,6 +56,7 @@ export async function computeSiteFingerprint(inputs: SiteInputs): Promise<string
   add('version', String(FINGERPRINT_VERSION));
   add('node', process.version);
   add('base', inputs.base);
+  add('siteUrl', inputs.siteUrl ?? '');
   // Labelled by position, not by absolute path: the same code in another checkout has the same fingerprint.
   for (const [index, dir] of inputs.codeDirs.entries()) {
     for (const file of await listFiles(dir)) add(`code${index}:${file}`, await readFile(path.join(dir, file)));

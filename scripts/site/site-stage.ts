@@ -31,6 +31,11 @@ export interface SiteStageOptions {
   signal?: AbortSignal;
   /** Keep the site already in `outDir` when it was built from the same inputs (default true). */
   reuse?: boolean;
+  /**
+   * KPU_SITE_URL (ending in "/"), the site's public address: the pages' og:url, sitemap.xml and robots.txt's
+   * Sitemap line. Null or absent: no og:url, no sitemap.xml, robots.txt without a Sitemap line.
+   */
+  siteUrl?: string | null;
 }
 
 export interface SiteStageResult {
@@ -44,10 +49,13 @@ export interface SiteStageResult {
 
 /**
  * The environment variable that hands the data folder to the Astro build; site/src/lib/snapshot.ts is its only
- * reader. The build process gets it and nothing else from the environment (but KPU_TEST_DATASETS in a test that
- * declared datasets of its own), so pages depend only on the data folder and the code.
+ * reader. The build process gets it and nothing else from the environment (but KPU_SITE_URL when set, and
+ * KPU_TEST_DATASETS in a test that declared datasets of its own), so pages depend only on the data folder, the
+ * site's address and the code.
  */
 const SITE_DATA_DIR_VARIABLE = 'KPU_SITE_DATA_DIR';
+/** The environment variable that hands KPU_SITE_URL to the Astro build (site/src/lib/snapshot.ts reads it). */
+const SITE_URL_VARIABLE = 'KPU_SITE_URL';
 
 const testDatasets = readTestDatasetsModule();
 const ASTRO_BUILD_SCRIPT = fileURLToPath(new URL('./astro-build.ts', import.meta.url));
@@ -79,6 +87,7 @@ function runAstroBuild(
   outDir: string,
   base: string,
   dataDir: string,
+  siteUrl: string | null,
   signal?: AbortSignal,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -89,6 +98,7 @@ function runAstroBuild(
         cwd: workDir,
         env: {
           [SITE_DATA_DIR_VARIABLE]: dataDir,
+          ...(siteUrl === null ? {} : { [SITE_URL_VARIABLE]: siteUrl }),
           ASTRO_TELEMETRY_DISABLED: '1',
           NODE_ENV: 'production',
           // A test's own datasets (scripts/datasets/datasets.ts) are declared for the pages too.
@@ -126,9 +136,11 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   // checked record by record without keeping them, so this process stays small while Astro loads them.
   const checked = await checkSiteData(dataDir);
   const base = options.base ?? '/';
+  const siteUrl = options.siteUrl ?? null;
   const fingerprint = await computeSiteFingerprint({
     dataDir,
     base,
+    siteUrl,
     codeDirs: SITE_CODE_DIRS,
     codeFiles: SITE_CODE_FILES,
   });
@@ -152,7 +164,7 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   const workDir = await createOwnedFolder(working);
   let output: string;
   try {
-    output = await runAstroBuild(workDir, newSite, base, dataDir, options.signal);
+    output = await runAstroBuild(workDir, newSite, base, dataDir, siteUrl, options.signal);
   } catch (error) {
     await rm(newSite, { recursive: true, force: true });
     throw error;

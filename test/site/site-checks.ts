@@ -106,7 +106,7 @@ export const OFFLINE_NOTICE = /^(DIBANGUN ULANG TANPA MENGHUBUNGI SUMBER|REBUILT
 
 /**
  * Opens every page in Chromium: it must answer 200, load every resource, log no error, carry a language, a
- * title and one h1, the demo notice exactly when the data is demo data, the offline notice exactly when the
+ * title and one h1, one meta description of 50 to 160 characters, the Open Graph tags and the hreflang alternates, the demo notice exactly when the data is demo data, the offline notice exactly when the
  * manifest says the build was offline, the retrieval time and the citation naming the release; and axe must
  * find no violation of any impact on the pages of `axePages` (all when omitted).
  */
@@ -160,6 +160,17 @@ export async function checkPagesRender(
             text: notice.textContent ?? '',
             role: notice.getAttribute('role'),
           })),
+          descriptions: [...document.querySelectorAll('meta[name="description"]')].map(
+            (meta) => meta.getAttribute('content') ?? '',
+          ),
+          openGraph: Object.fromEntries(
+            [...document.querySelectorAll('meta[property^="og:"]')]
+              .filter((meta) => meta.getAttribute('property') !== 'og:locale:alternate')
+              .map((meta) => [meta.getAttribute('property') ?? '', meta.getAttribute('content') ?? '']),
+          ),
+          alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')]
+            .map((link) => link.getAttribute('hreflang') ?? '')
+            .sort(),
         }));
         if (facts.lang !== 'id' && facts.lang !== 'en') found.push(`lang "${facts.lang}"`);
         if (facts.title.trim() === '') found.push('no title');
@@ -173,6 +184,24 @@ export async function checkPagesRender(
           if (!OFFLINE_NOTICE.test(notice.text) || notice.role !== 'note')
             found.push(`offline notice "${notice.text}" (role ${String(notice.role)})`);
         }
+        // Sharing and finding: one description of a length search engines show whole, the Open Graph tags of a
+        // link preview in the page's language, and every language version (itself and x-default included).
+        const [description = ''] = facts.descriptions;
+        if (facts.descriptions.length !== 1 || description.length < 50 || description.length > 160)
+          found.push(`meta description ${JSON.stringify(facts.descriptions)} (one, of 50 to 160 characters)`);
+        const expectedOpenGraph = {
+          'og:title': facts.title,
+          'og:description': description,
+          'og:type': 'website',
+          'og:locale': facts.lang === 'id' ? 'id_ID' : 'en_GB',
+        };
+        for (const [property, content] of Object.entries(expectedOpenGraph))
+          if (facts.openGraph[property] !== content)
+            found.push(`${property} "${String(facts.openGraph[property])}", not "${content}"`);
+        if (!facts.openGraph['og:site_name']) found.push('no og:site_name');
+        const notFound = pagePath.endsWith('/404.html');
+        if (facts.alternates.join() !== (notFound ? '' : 'en,id,x-default'))
+          found.push(`hreflang alternates ${facts.alternates.join()}`);
         const release = site.manifest.release?.id ?? site.manifest.harvest.harvestId;
         if (!facts.footer.includes('Komisi Pemilihan Umum') || !facts.footer.includes(release))
           found.push('footer lacks the citation line naming the release');

@@ -36,6 +36,44 @@ describe('site from the demo data', () => {
     axeSample: { perKind: 1, largest: 1 },
   });
 
+  it('answers a missed address in its language: /en/… in English with the search box holding the missed name', async () => {
+    const url = (pagePath: string) => new URL(pagePath.slice(1), suite.site().server.url).href;
+    const page = await suite.browser().newPage();
+    try {
+      // The static server, as every static host, answers any miss with /404.html (Indonesian).
+      const response = await page.goto(url('/en/2024/dapil/jakarta-ii/'));
+      expect(response?.status()).toBe(404);
+      await page.waitForURL(/\/en\/404\.html#/);
+      expect(await page.locator('html').getAttribute('lang')).toBe('en');
+      expect(await page.locator('h1').textContent()).toBe('Page not found');
+      expect(await page.inputValue('#q-404')).toBe('jakarta ii');
+      // The suggestions lead somewhere: the home page, search, downloads, each year's page.
+      const links = await page
+        .locator('main li a')
+        .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+      expect(links).toEqual(expect.arrayContaining(['/en/search/', '/en/downloads/', '/en/2019/', '/en/2024/']));
+      // An Indonesian miss stays on the Indonesian page, with the English page named in English.
+      await page.goto(url('/2024/dapil/tidak-ada/'));
+      expect(page.url()).toBe(url('/2024/dapil/tidak-ada/'));
+      expect(await page.locator('h1').textContent()).toBe('Halaman tidak ditemukan');
+      expect(await page.inputValue('#q-404')).toBe('tidak ada');
+      expect(await page.locator('p[lang="en"] a[href="/en/404.html"]').count()).toBe(1);
+    } finally {
+      await page.close();
+    }
+    // Without JavaScript: the Indonesian page, and the hint to the English one.
+    const context = await suite.browser().newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(url('/en/2024/dapil/jakarta-ii/'));
+      expect(await page.locator('h1').textContent()).toBe('Halaman tidak ditemukan');
+      await page.locator('p[lang="en"] a').click();
+      expect(await page.locator('h1').textContent()).toBe('Page not found');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('announces the demo data on every page, in the title too', async () => {
     const page = await suite.browser().newPage();
     try {

@@ -118,7 +118,9 @@ describe('a language added as a list entry and a catalogue', () => {
     const indonesian = await readFile(path.join(outDir, 'tentang/index.html'), 'utf8');
     expect(indonesian).toContain('<link rel="alternate" hreflang="xx" href="/xx/about/">');
     expect(indonesian).toContain('<a href="/xx/about/" hreflang="xx" lang="xx">Pseudo</a>');
+    // Its own not-found page, which the default language's (the one static hosts serve) names in that language.
+    expect(await readFile(path.join(outDir, 'xx/404.html'), 'utf8')).toContain('<html lang="xx">');
     const notFound = await readFile(path.join(outDir, '404.html'), 'utf8');
-    expect(notFound).toContain('<div lang="xx">');
+    expect(notFound).toContain('<a href="/xx/404.html" hreflang="xx">');
   });
 });

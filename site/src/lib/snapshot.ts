@@ -15,3 +15,12 @@ export function getSite(): Promise<SiteData> {
   if (loaded?.dir !== dir) loaded = { dir, data: loadSiteData(dir) };
   return loaded.data;
 }
+
+/**
+ * The site's public address (KPU_SITE_URL, ending in "/"), which the site stage hands to the build when it is
+ * set; null otherwise (no og:url, no sitemap.xml, robots.txt without its Sitemap line).
+ */
+export function getSiteUrl(): string | null {
+  const url = process.env.KPU_SITE_URL;
+  return url ? (url.endsWith('/') ? url : `${url}/`) : null;
+}

@@ -1,0 +1,99 @@
+// Sharing and finding (docs/site.md, "Sharing and finding"): the site stage run on the shared demo data with the
+// site's public address (KPU_SITE_URL) writes a sitemap.xml listing exactly its pages with absolute URLs and their
+// language versions, a robots.txt naming it, and on every page a canonical link and og:url of its own address and
+// absolute hreflang alternates; the shared demo site, built without the address, has no sitemap, a robots.txt
+// without a Sitemap line, no canonical link or og:url, and root-relative alternates.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSilentReporter } from '../../scripts/log/progress-reporter.ts';
+import { runSiteStage } from '../../scripts/site/site-stage.ts';
+import { listPagePaths } from './site-checks.ts';
+import { sharedDemoWorld } from './site-fixtures.ts';
+
+const SITE_URL = 'https://data.example.org/pemilu/';
+let root: string;
+let withUrl: string;
+let withoutUrl: string;
+
+beforeAll(async () => {
+  const world = await sharedDemoWorld();
+  withoutUrl = world.distDir;
+  root = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-sharing-'));
+  withUrl = path.join(root, 'site');
+  await runSiteStage({
+    dataDir: path.join(world.distDir, 'data'),
+    outDir: withUrl,
+    siteUrl: SITE_URL,
+    reporter: createSilentReporter(),
+  });
+});
+
+afterAll(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+/** The page at a URL path ("/en/2024/"), read from a built site folder. */
+async function html(dir: string, pagePath: string): Promise<string> {
+  return readFile(path.join(dir, pagePath.endsWith('/') ? `${pagePath}index.html` : pagePath), 'utf8');
+}
+
+const attribute = (tag: string, name: string): string | undefined =>
+  new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]?.replaceAll('&amp;', '&');
+
+function headLinks(page: string): { canonical: string[]; ogUrl: string[]; alternates: Map<string, string> } {
+  const tags = [...page.matchAll(/<(?:link|meta)\s[^>]*>/g)].map((match) => match[0]);
+  return {
+    canonical: tags.filter((tag) => attribute(tag, 'rel') === 'canonical').map((tag) => attribute(tag, 'href') ?? ''),
+    ogUrl: tags.filter((tag) => attribute(tag, 'property') === 'og:url').map((tag) => attribute(tag, 'content') ?? ''),
+    alternates: new Map(
+      tags
+        .filter((tag) => attribute(tag, 'rel') === 'alternate' && attribute(tag, 'hreflang'))
+        .map((tag) => [attribute(tag, 'hreflang') ?? '', attribute(tag, 'href') ?? '']),
+    ),
+  };
+}
+
+describe('with KPU_SITE_URL', () => {
+  it('lists in sitemap.xml exactly the pages of the site, each with its language versions, absolute', async () => {
+    const pages = (await listPagePaths(withUrl)).filter((page) => !page.endsWith('404.html'));
+    const sitemap = await readFile(path.join(withUrl, 'sitemap.xml'), 'utf8');
+    const locations = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+    expect([...locations].sort()).toEqual(pages.map((page) => new URL(page.slice(1), SITE_URL).href).sort());
+    // Each <url> names itself and every other language version.
+    for (const entry of sitemap.split('<url>').slice(1)) {
+      const own = /<loc>([^<]*)<\/loc>/.exec(entry)?.[1] ?? '';
+      const versions = [...entry.matchAll(/hreflang="([^"]*)" href="([^"]*)"/g)].map((match) => match[2]);
+      expect(versions).toContain(own);
+      expect(versions).toHaveLength(2);
+    }
+    expect(await readFile(path.join(withUrl, 'robots.txt'), 'utf8')).toBe(
+      `User-agent: *\nAllow: /\n\nSitemap: ${SITE_URL}sitemap.xml\n`,
+    );
+  });
+
+  it('gives every page a canonical link and og:url of its own address, and absolute hreflang alternates', async () => {
+    for (const page of (await listPagePaths(withUrl)).filter((each) => !each.endsWith('404.html'))) {
+      const links = headLinks(await html(withUrl, page));
+      const own = new URL(page.slice(1), SITE_URL).href;
+      expect(links.canonical, page).toEqual([own]);
+      expect(links.ogUrl, page).toEqual([own]);
+      expect([...links.alternates.keys()].sort(), page).toEqual(['en', 'id', 'x-default']);
+      expect(links.alternates.get(page.startsWith('/en/') ? 'en' : 'id'), page).toBe(own);
+      expect(links.alternates.get('x-default'), page).toBe(links.alternates.get('id'));
+      for (const href of links.alternates.values()) expect(href.startsWith(SITE_URL), page).toBe(true);
+    }
+  });
+});
+
+describe('without KPU_SITE_URL', () => {
+  it('writes no sitemap, a robots.txt that allows everything, no canonical link, and root-relative alternates', async () => {
+    await expect(readFile(path.join(withoutUrl, 'sitemap.xml'))).rejects.toThrow(/ENOENT/);
+    expect(await readFile(path.join(withoutUrl, 'robots.txt'), 'utf8')).toBe('User-agent: *\nAllow: /\n');
+    const links = headLinks(await html(withoutUrl, '/en/2024/'));
+    expect(links.canonical).toEqual([]);
+    expect(links.ogUrl).toEqual([]);
+    expect(Object.fromEntries(links.alternates)).toEqual({ id: '/2024/', en: '/en/2024/', 'x-default': '/2024/' });
+  });
+});
