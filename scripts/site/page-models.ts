@@ -388,6 +388,40 @@ export function downloadGroups(site: SiteData, lang: Lang): DownloadGroup[] {
     .filter((group) => group.sections.length > 0);
 }
 
+/** A file most visitors want: its link text (dataset and format, or the bundle), its path and size. */
+export interface PopularDownload {
+  label: string;
+  path: string;
+  bytes: number;
+}
+
+/** The formats a spreadsheet user opens, in the order the downloads page offers them first. */
+const POPULAR_FORMATS = ['xlsx', 'csv'] as const;
+
+/**
+ * What most visitors want, first on the downloads page: every harvested dataset's all-years workbook and CSV, then
+ * the all-years ZIP of everything. Files the manifest does not list (a format left out at scale) are left out.
+ */
+export function popularDownloads(site: SiteData, lang: Lang): PopularDownload[] {
+  const t = TEXT[lang];
+  const allYears = site.manifest.files.filter((file) => file.year === 'all');
+  const datasetFiles = DATASETS.flatMap((dataset) =>
+    POPULAR_FORMATS.flatMap((format) =>
+      allYears
+        .filter((file) => file.dataset === dataset.id && file.format === format)
+        .map((file) => ({
+          label: `${dataset.title[lang]}: ${t.downloads.formatNames[format] ?? format}`,
+          path: file.path,
+          bytes: file.bytes,
+        })),
+    ),
+  );
+  const bundles = allYears
+    .filter((file) => file.dataset === null && file.format === 'zip')
+    .map((file) => ({ label: t.downloads.popularBundle, path: file.path, bytes: file.bytes }));
+  return [...datasetFiles, ...bundles];
+}
+
 /** One dataset's file of a format, and the lines that load it. */
 interface LoadingExample {
   /** null for a file of no one dataset (the year bundle). */

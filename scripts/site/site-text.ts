@@ -160,6 +160,15 @@ export interface SiteText {
     /** The sentence before the loading lines; it names the identifier columns (each dataset's page key). */
     howToIntro: (columns: string) => string;
     formatNames: Record<string, string>;
+    /** The block of the files most visitors want, first on the page. */
+    popular: string;
+    popularIntro: string;
+    popularBundle: string;
+    /** The disclosure under each file table holding its files' SHA-256. */
+    checksums: (files: number) => string;
+    /** The copy button of a loading line (added by the optional script), and what it says once it has copied. */
+    copy: string;
+    copied: string;
   };
   dictionary: {
     title: string;
@@ -558,6 +567,13 @@ const id: SiteText = {
     howToIntro: (columns) =>
       `Untuk setiap dataset, baris DuckDB (SQL), pandas (Python) dan R yang membuka berkas semua tahun (baris yang sama membuka berkas tiap tahun); jalankan di folder tempat berkas diunduh. Kolom teks dinyatakan sebagai teks, sehingga kode (${columns}) tetap dengan nol di depannya. Setiap baris dijalankan oleh pengujian proyek persis seperti tertulis.`,
     formatNames: formatLabels('id'),
+    popular: 'Yang paling banyak diunduh',
+    popularIntro:
+      'Semua tahun dalam satu berkas: buku kerja XLSX untuk spreadsheet (kode tetap teks, dengan kamus data), CSV untuk alat lain, atau ZIP berisi semuanya.',
+    popularBundle: 'Semua berkas semua tahun, dengan README, kamus dan SHA256SUMS (ZIP)',
+    checksums: (files) => `SHA-256 ${files} berkas ini`,
+    copy: 'Salin',
+    copied: 'Tersalin',
   },
   dictionary: {
     title: 'Kamus data',
@@ -972,6 +988,13 @@ const en: SiteText = {
     howToIntro: (columns) =>
       `For each dataset, DuckDB (SQL), pandas (Python) and R lines that load its all-years file (the same lines load each year's file); run them in the folder you downloaded it to. The text columns are declared as text, so the codes (${columns}) keep their leading zeros. The project's tests run every line exactly as shown.`,
     formatNames: formatLabels('en'),
+    popular: 'What most people download',
+    popularIntro:
+      'Every year in one file: the XLSX workbook for spreadsheets (codes stay text, with the data dictionary), the CSV for other tools, or the ZIP of everything.',
+    popularBundle: 'Every file of every year, with a README, the dictionary and SHA256SUMS (ZIP)',
+    checksums: (files) => `SHA-256 of these ${files} files`,
+    copy: 'Copy',
+    copied: 'Copied',
   },
   dictionary: {
     title: 'Data dictionary',

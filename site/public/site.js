@@ -2,8 +2,8 @@
 // headers with data-sort (the column's index) become buttons, or, when none has one, every header of the last
 // header row (its own column); cells sort by data-v when they have one. The first click sorts a column of numbers
 // largest first, a column of names A to Z; the next reverses it. Each body (a province's rows) sorts on its own,
-// its group header row staying first. Elements marked data-js-hint (the hint that tables sort) are shown. And the
-// search page's results from /search-index.json. Result links follow scripts/site/site-routes.ts:
+// its group header row staying first. Elements marked data-js-hint (the hint that tables sort) are shown. A copy
+// button after each loading line of the downloads page. And the search page's results from /search-index.json. Result links follow scripts/site/site-routes.ts:
 // <prefix><year>/dapil/<id>/ and <prefix><year>/<party slug>/<ballot>/.
 (function () {
   'use strict';
@@ -94,6 +94,35 @@
           sortBody(body, column, descending ? -1 : 1);
         });
       });
+    });
+  });
+
+  // A copy button after each loading line of the downloads page (lists marked data-copy, which give its words in the
+  // page's language); a status region says when a line has been copied. Only where the browser can copy.
+  Array.prototype.forEach.call(document.querySelectorAll('dl[data-copy]'), function (list) {
+    if (!navigator.clipboard) return;
+    var status = document.createElement('p');
+    status.className = 'sr';
+    status.setAttribute('role', 'status');
+    list.parentNode.insertBefore(status, list.nextSibling);
+    Array.prototype.forEach.call(list.querySelectorAll('pre'), function (pre) {
+      var code = pre.querySelector('code');
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'copy';
+      button.textContent = list.getAttribute('data-copy');
+      button.setAttribute('aria-label', button.textContent + ': ' + (code ? code.getAttribute('data-tool') : ''));
+      button.addEventListener('click', function () {
+        navigator.clipboard.writeText(pre.textContent).then(function () {
+          status.textContent = list.getAttribute('data-copied');
+          button.textContent = list.getAttribute('data-copied');
+          setTimeout(function () {
+            button.textContent = list.getAttribute('data-copy');
+            status.textContent = '';
+          }, 2000);
+        });
+      });
+      pre.parentNode.insertBefore(button, pre.nextSibling);
     });
   });
 

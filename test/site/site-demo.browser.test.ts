@@ -202,6 +202,39 @@ describe('site from the demo data', () => {
     }
   });
 
+  it('copies a loading line with its copy button, which only the script adds, and says so in the page’s language', async () => {
+    const url = new URL('unduh/', suite.site().server.url).href;
+    const context = await suite.browser().newContext();
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin });
+      const page = await context.newPage();
+      await page.goto(url);
+      const lines = page.locator('dl.snippets pre');
+      const buttons = page.locator('dl.snippets button.copy');
+      expect(await buttons.count()).toBe(await lines.count());
+      const line = (await lines.first().textContent()) ?? '';
+      const tool = await lines.first().locator('code').getAttribute('data-tool');
+      expect(await buttons.first().getAttribute('aria-label')).toBe(`Salin: ${String(tool)}`);
+      await buttons.first().click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(line);
+      expect(await buttons.first().textContent()).toBe('Tersalin');
+      expect(await page.locator('dl.snippets + p[role="status"]').first().textContent()).toBe('Tersalin');
+      // The button sits inside the line's box: the page does not scroll sideways at 390 px.
+      await page.setViewportSize({ width: 390, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await context.close();
+    }
+    const withoutScript = await suite.browser().newContext({ javaScriptEnabled: false });
+    try {
+      const page = await withoutScript.newPage();
+      await page.goto(url);
+      expect(await page.locator('button.copy').count()).toBe(0);
+    } finally {
+      await withoutScript.close();
+    }
+  });
+
   it('gives DuckDB lines on the downloads page that load the files, identifiers as text', async () => {
     const html = await (await fetch(new URL('en/downloads/', suite.site().server.url))).text();
     const snippets = [

@@ -319,8 +319,9 @@ function parseSize(lang: Lang, text: string): { bytes: number; unit: number } | 
 }
 
 /**
- * Both downloads pages: one row per file of the manifest, linking it, with its size (the exact bytes, and the
- * size written to one decimal of its unit), its record count (a dash for bundles and reports) and its SHA-256.
+ * Both downloads pages: the files most visitors want first (an all-years file); one row per file of the manifest,
+ * linking it, with its size (the exact bytes, and the size written to one decimal of its unit), its record count
+ * (a dash for bundles and reports), and its SHA-256 in the checksums disclosure under its table.
  */
 export async function checkDownloadsPages(browser: Browser, site: PublishedSite): Promise<string[]> {
   const problems: string[] = [];
@@ -328,18 +329,36 @@ export async function checkDownloadsPages(browser: Browser, site: PublishedSite)
     for (const lang of LANGS) {
       const url = lang === 'id' ? 'unduh/' : 'en/downloads/';
       await page.goto(new URL(url, site.server.url).href);
+      // Each file's SHA-256 is in the disclosure under its table (details.sums), by file name.
       const rows = await page.evaluate(() =>
-        [...document.querySelectorAll('table.files tbody tr')].map((row) => {
-          const cells = [...row.querySelectorAll('td')];
-          return {
-            href: (row.querySelector('th a') as HTMLAnchorElement | null)?.href ?? '',
-            name: (row.querySelector('th')?.textContent ?? '').trim(),
-            size: { v: cells[1]?.getAttribute('data-v') ?? null, text: (cells[1]?.textContent ?? '').trim() },
-            records: { v: cells[2]?.getAttribute('data-v') ?? null, text: (cells[2]?.textContent ?? '').trim() },
-            sha256: (cells[3]?.textContent ?? '').trim(),
-          };
+        [...document.querySelectorAll('table.files')].flatMap((table) => {
+          const sums = table.closest('.scroll')?.nextElementSibling;
+          const sha256Of = new Map(
+            sums?.matches('details.sums')
+              ? [...sums.querySelectorAll('li')].map((item) => [
+                  (item.querySelector('.name')?.textContent ?? '').trim(),
+                  (item.querySelector('code')?.textContent ?? '').trim(),
+                ])
+              : [],
+          );
+          return [...table.querySelectorAll('tbody tr')].map((row) => {
+            const cells = [...row.querySelectorAll('td')];
+            const name = (row.querySelector('th')?.textContent ?? '').trim();
+            return {
+              href: (row.querySelector('th a') as HTMLAnchorElement | null)?.href ?? '',
+              name,
+              size: { v: cells[1]?.getAttribute('data-v') ?? null, text: (cells[1]?.textContent ?? '').trim() },
+              records: { v: cells[2]?.getAttribute('data-v') ?? null, text: (cells[2]?.textContent ?? '').trim() },
+              sha256: sha256Of.get(name) ?? '(not in the table’s checksums)',
+            };
+          });
         }),
       );
+      // What most visitors want comes first: the first link of the page's content is an all-years file.
+      const first = await page.evaluate(
+        () => (document.querySelector('main .popular a') as HTMLAnchorElement | null)?.getAttribute('href') ?? '',
+      );
+      if (!/\/all-years\//.test(first)) problems.push(`${url}: the first download is ${first}, not an all-years file`);
       if (rows.length !== site.manifest.files.length)
         problems.push(`${url}: ${rows.length} file rows, the manifest lists ${site.manifest.files.length} files`);
       for (const file of site.manifest.files) {
