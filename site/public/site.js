@@ -116,7 +116,7 @@
         navigator.clipboard.writeText(pre.textContent).then(function () {
           status.textContent = list.getAttribute('data-copied');
           button.textContent = list.getAttribute('data-copied');
-          setTimeout(function () {
+          window.setTimeout(function () {
             button.textContent = list.getAttribute('data-copy');
             status.textContent = '';
           }, 2000);
