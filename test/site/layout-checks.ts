@@ -11,6 +11,8 @@ export interface LayoutProblems {
   overlaps: string[];
   chartText: string[];
   targets: string[];
+  /** Column headers aligned otherwise than the figures under them (a left header over right-aligned numbers). */
+  alignment: string[];
   stickyColumn: string[];
 }
 
@@ -142,7 +144,29 @@ function measureLayout(limits: { minChartText: number; minTarget: number }): Omi
         `${describeElement(target.element)} (${target.rect.width.toFixed(0)}×${target.rect.height.toFixed(0)}) too close to ${describeElement(clash.element)}`,
       );
   }
-  return { overflow, overlaps, chartText, targets: targetProblems };
+  // Each header of a table's last header row against the data cell under it in the first body row (matched by
+  // position, so spanning headers above do not matter): both right-aligned, or neither.
+  const alignment: string[] = [];
+  for (const table of document.querySelectorAll('table')) {
+    const head = table.tHead?.rows[table.tHead.rows.length - 1];
+    const body = [...table.tBodies].flatMap((section) => [...section.rows]).find((row) => row.querySelector('td'));
+    if (!head || !body) continue;
+    for (const header of head.cells) {
+      const box = header.getBoundingClientRect();
+      const cell = [...body.cells].find((candidate) => {
+        const rect = candidate.getBoundingClientRect();
+        const middle = rect.left + rect.width / 2;
+        return candidate.tagName === 'TD' && middle > box.left && middle < box.right;
+      });
+      if (!cell) continue;
+      const right = (element: Element) => getComputedStyle(element).textAlign === 'right';
+      if (right(header) !== right(cell))
+        alignment.push(
+          `${table.caption?.textContent?.trim().slice(0, 40) ?? 'a table'}: "${(header.textContent ?? '').trim()}" aligned ${getComputedStyle(header).textAlign} over ${getComputedStyle(cell).textAlign}-aligned cells`,
+        );
+    }
+  }
+  return { overflow, overlaps, chartText, targets: targetProblems, alignment };
 }
 
 /** Scrolls every table container that scrolls to its far end and checks the first cell of each row stays in view. */

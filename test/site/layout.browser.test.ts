@@ -95,6 +95,10 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
     expect(problemsOf('targets')).toEqual({});
   });
 
+  it('aligns every column header as the figures under it: right over numbers, left over names', () => {
+    expect(problemsOf('alignment')).toEqual({});
+  });
+
   it('keeps the first column of a wide table in view when the table is scrolled to its end', () => {
     expect(problemsOf('stickyColumn')).toEqual({});
   });
