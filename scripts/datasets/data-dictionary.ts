@@ -2,10 +2,12 @@
 // download bundle, and the site's dictionary page all come from here, so they cannot disagree.
 import {
   COLUMN_TYPES,
-  type ColumnDefinition,
+  columnEmptiness,
+  type ColumnEmptiness,
   type ColumnType,
   type DatasetDefinition,
   type DerivedDatasetDefinition,
+  type PublishedDataset,
 } from '../datasets/dataset-definition.ts';
 import { dictionaryFormats, type DictionaryFormat } from '../formats.ts';
 import type { Lang, Localized } from '../languages.ts';
@@ -37,14 +39,21 @@ export function formatTypeTexts(lang: Lang): Record<ColumnType, Record<Dictionar
 /** How each logical column type is stored in each published format, in the words of docs/data.md (English). */
 export const FORMAT_TYPES = formatTypeTexts('en');
 
-function renderColumns(columns: readonly ColumnDefinition[]): string[] {
-  const rows = columns.map((column) =>
+/** The "nullable" cell of docs/data.md and the bundles' README. */
+const EMPTINESS_TEXT: Record<ColumnEmptiness, string> = {
+  never: 'no',
+  flagged: 'no (a key column: null only in a record the quality rules flag)',
+  allowed: 'yes',
+};
+
+function renderColumns(dataset: PublishedDataset): string[] {
+  const rows = dataset.columns.map((column) =>
     [
       `\`${column.name}\``,
       column.type,
       column.unit ?? '',
       column.source ? `\`${column.source}\`` : '(derived)',
-      column.nullable ? 'yes' : 'no',
+      EMPTINESS_TEXT[columnEmptiness(dataset, column)],
       cell(`${column.description.en} / ${column.description.id}`),
     ].join(' | '),
   );
@@ -75,7 +84,7 @@ export function renderDatasetDictionary(dataset: DatasetDefinition, heading = '#
     '',
     `${heading}# Columns`,
     '',
-    ...renderColumns(dataset.columns),
+    ...renderColumns(dataset),
     '',
     `${heading}# Quality rules`,
     '',
@@ -98,7 +107,7 @@ export function renderDerivedDictionary(dataset: DerivedDatasetDefinition, headi
     '',
     `${heading}# Columns`,
     '',
-    ...renderColumns(dataset.columns),
+    ...renderColumns(dataset),
   ].join('\n');
 }
 

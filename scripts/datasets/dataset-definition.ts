@@ -309,4 +309,30 @@ interface AddedContentLicence {
 export type PublishedDataset = DatasetDefinition | DerivedDatasetDefinition;
 
 /** Every dataset with published files: the harvested ones and the derived ones. */
+/**
+ * The dataset's key as normalized columns: for a harvested dataset the columns read from its key fields, in the
+ * key's order; for a derived one its declared primary key. Example: turnout → election_year, election_type,
+ * dapil_id, regency_name.
+ */
+export function primaryKeyOf(dataset: PublishedDataset): string[] {
+  if (!('keyFields' in dataset)) return [...dataset.primaryKey];
+  return dataset.keyFields.map((field) => {
+    const column = dataset.columns.find((candidate) => candidate.source === field);
+    if (!column) throw new Error(`${dataset.id}: key field ${field} is no column's source`);
+    return column.name;
+  });
+}
+
+/**
+ * Whether a column can be empty, as the dictionaries say it: `never`; `flagged` for a key column, empty only in a
+ * record the quality rules flag (records that break the rules are published as the source gives them, UPSTREAM.md,
+ * so a key the source left empty is null there); `allowed` for a value the source may leave empty in a good record.
+ */
+export type ColumnEmptiness = 'never' | 'flagged' | 'allowed';
+
+export function columnEmptiness(dataset: PublishedDataset, column: ColumnDefinition): ColumnEmptiness {
+  if (!column.nullable) return 'never';
+  return primaryKeyOf(dataset).includes(column.name) ? 'flagged' : 'allowed';
+}
+
 export type PublishedDatasetId = DatasetDefinition['id'] | DerivedDatasetDefinition['id'];

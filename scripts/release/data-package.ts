@@ -3,7 +3,12 @@
 // its Table Schema, primary key and foreign keys, the raw records as a plain resource, each with bytes and SHA-256;
 // the release as version, the upstream with its address as the source, and honest licences. Written by the release
 // stage, once for the data folder and once for each bundle (with the bundle's own paths).
-import type { ColumnType, DatasetDefinition, PublishedDataset } from '../datasets/dataset-definition.ts';
+import {
+  primaryKeyOf,
+  type ColumnType,
+  type DatasetDefinition,
+  type PublishedDataset,
+} from '../datasets/dataset-definition.ts';
 import type { FileFormat } from '../formats.ts';
 import { LICENCE_NOTE } from '../snapshot/file-metadata.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
@@ -17,16 +22,6 @@ function fieldType(type: ColumnType, format: FileFormat): string {
 
 /** The formats published as tables of the normalized columns; raw JSON holds the upstream's fields as sent. */
 const TABULAR_FORMATS: ReadonlySet<FileFormat> = new Set(['json', 'csv', 'parquet', 'arrow', 'xlsx']);
-
-/** The dataset's key as normalized columns: the columns read from its key fields, in the key's order. */
-function primaryKeyOf(dataset: PublishedDataset): string[] {
-  if (!('keyFields' in dataset)) return [...dataset.primaryKey];
-  return dataset.keyFields.map((field) => {
-    const column = dataset.columns.find((candidate) => candidate.source === field);
-    if (!column) throw new Error(`${dataset.id}: key field ${field} is no column's source`);
-    return column.name;
-  });
-}
 
 /** The resource name of a file: its base name in lower case, dots as dashes ("kpu-dpr-…-2014-csv"). */
 function resourceNameOf(file: PublishedFile): string {

@@ -112,6 +112,17 @@ export function absoluteUrl(siteUrl: string, base: string, path: string): string
   return new URL(relative, siteUrl).href;
 }
 
+/**
+ * Where the search boxes send a query without JavaScript, so that it is not lost: a web search engine restricted to
+ * the site (DuckDuckGo's `sites` parameter; it works without JavaScript too). Only when the site's public address is
+ * known: without it no engine can be restricted to the site, and the search page says search needs JavaScript.
+ * With JavaScript, a line of the page layout points the forms back at the site's own search page.
+ * Example: "https://data.example.org/pemilu/" → { action: "https://duckduckgo.com/", sites: "data.example.org" }.
+ */
+export function fallbackSearch(siteUrl: string | null): { action: string; sites: string } | null {
+  return siteUrl === null ? null : { action: 'https://duckduckgo.com/', sites: new URL(siteUrl).host };
+}
+
 /** Voters who used their vote and the women's share among them, as the descriptions say them. */
 function votersOf(lang: Lang, totals: Totals): { voters: string; women: string } {
   const male = totals[countColumn('total', 'male')]?.sum ?? 0;

@@ -1,7 +1,7 @@
 // The catalogue: every word the site shows that does not come from the data, in each language (LANGS), the
 // words of the sentences built from figures included (site-sentences.ts computes the figures). Column and rule
 // titles come from the dataset declarations and the quality report, not from here.
-import type { ColumnDefinition, ColumnType } from '../datasets/dataset-definition.ts';
+import type { ColumnDefinition, ColumnEmptiness, ColumnType } from '../datasets/dataset-definition.ts';
 import { formatTypeTexts } from '../datasets/data-dictionary.ts';
 import type { Lang, SlugKind } from './site-routes.ts';
 import { formatLabels } from '../formats.ts';
@@ -183,8 +183,8 @@ export interface SiteText {
     source: string;
     derived: string;
     nullable: string;
-    yes: string;
-    no: string;
+    /** The "can be empty" cell, by scripts/datasets/dataset-definition.ts columnEmptiness. */
+    emptiness: Record<ColumnEmptiness, string>;
     meaning: string;
     rules: string;
     rule: string;
@@ -322,6 +322,8 @@ export interface SiteText {
     label: string;
     button: string;
     noscript: string;
+    /** Without JavaScript, on a site whose public address is known (scripts/site/site-share.ts fallbackSearch). */
+    noscriptEngine: string;
     kinds: { dapil: string; regency: string; party: string };
     none: string;
     results: string;
@@ -589,8 +591,11 @@ const id: SiteText = {
     source: 'Kolom sumber',
     derived: '(diturunkan)',
     nullable: 'Boleh kosong',
-    yes: 'ya',
-    no: 'tidak',
+    emptiness: {
+      never: 'tidak',
+      flagged: 'tidak (kolom kunci: kosong hanya pada rekaman yang ditandai aturan kualitas)',
+      allowed: 'ya',
+    },
     meaning: 'Arti',
     rules: 'Aturan kualitas',
     rule: 'Aturan',
@@ -743,6 +748,8 @@ const id: SiteText = {
     button: 'Cari',
     noscript:
       'Pencarian memerlukan JavaScript. Tanpa JavaScript, semua dapil dan partai terdaftar di halaman setiap tahun:',
+    noscriptEngine:
+      'Tanpa JavaScript, kotak pencarian mencari di situs ini melalui DuckDuckGo (di luar situs ini). Semua dapil dan partai juga terdaftar di halaman setiap tahun:',
     kinds: { dapil: 'dapil', regency: 'kabupaten/kota', party: 'partai' },
     none: 'Tidak ada hasil.',
     results: 'Hasil',
@@ -1010,8 +1017,11 @@ const en: SiteText = {
     source: 'Source field',
     derived: '(derived)',
     nullable: 'Can be empty',
-    yes: 'yes',
-    no: 'no',
+    emptiness: {
+      never: 'no',
+      flagged: 'no (a key column: empty only in a record the quality rules flag)',
+      allowed: 'yes',
+    },
     meaning: 'Meaning',
     rules: 'Quality rules',
     rule: 'Rule',
@@ -1157,6 +1167,8 @@ const en: SiteText = {
     label: 'Name of a dapil, regency, city or party',
     button: 'Search',
     noscript: 'Search needs JavaScript. Without it, every dapil and party is listed on the page of each year:',
+    noscriptEngine:
+      'Without JavaScript, the search box searches this site with DuckDuckGo (outside this site). Every dapil and party is also listed on the page of each year:',
     kinds: { dapil: 'dapil', regency: 'regency or city', party: 'party' },
     none: 'No results.',
     results: 'Results',

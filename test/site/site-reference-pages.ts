@@ -19,8 +19,12 @@ async function fetchOk(site: PublishedSite, file: string): Promise<Response> {
   return response;
 }
 
-async function withPage<T>(browser: Browser, task: (page: Page) => Promise<T>): Promise<T> {
-  const page = await browser.newPage();
+async function withPage<T>(
+  browser: Browser,
+  task: (page: Page) => Promise<T>,
+  viewport?: { width: number; height: number },
+): Promise<T> {
+  const page = await browser.newPage(viewport ? { viewport } : {});
   try {
     return await task(page);
   } finally {
@@ -85,6 +89,9 @@ function csvHeader(csv: string): string[] {
  * declared rule; the table of formats says how each type is written in the page's language. The English wording
  * is that of docs/data.md (FORMAT_TYPES); no English description of a format is left on the Indonesian page.
  */
+/** A phone's viewport, where a long id would break if it could. */
+const PHONE = { width: 390, height: 844 };
+
 export async function checkDictionaryPages(browser: Browser, site: PublishedSite): Promise<string[]> {
   const problems: string[] = [];
   const headers = new Map<string, string[]>();
@@ -99,114 +106,147 @@ export async function checkDictionaryPages(browser: Browser, site: PublishedSite
     headers.set(dataset.id, csvHeader(await (await fetchOk(site, `data/${file.path}`)).text()));
   }
   // What a reader checks by eye: a few cells in each language, written out here.
-  const spotChecks: Record<Lang, { units: Record<string, string>; types: Record<string, string>; integerCsv: string }> =
+  // A key column is never "can be empty: yes" (it is empty only in a flagged record).
+  const spotChecks: Record<
+    Lang,
     {
-      id: {
-        units: { total_voters: 'orang', election_year: 'tahun', women_representation_pct: 'persen' },
-        types: { dapil_id: 'teks', total_voters: 'bilangan bulat', quality_flags: 'daftar teks' },
-        integerCsv: 'angka, tanpa tanda kutip',
+      units: Record<string, string>;
+      types: Record<string, string>;
+      empty: Record<string, RegExp>;
+      integerCsv: string;
+    }
+  > = {
+    id: {
+      units: { total_voters: 'orang', election_year: 'tahun', women_representation_pct: 'persen' },
+      types: { dapil_id: 'teks', total_voters: 'bilangan bulat', quality_flags: 'daftar teks' },
+      empty: {
+        dapil_id: /^tidak \(kolom kunci: kosong hanya pada rekaman yang ditandai/,
+        election_year: /^tidak \(kolom kunci/,
+        ballot_number: /^tidak \(kolom kunci/,
+        total_voters: /^ya$/,
+        quality_flags: /^tidak$/,
       },
-      en: {
-        units: { total_voters: 'persons', election_year: 'year', women_representation_pct: 'percent' },
-        types: { dapil_id: 'text', total_voters: 'integer', quality_flags: 'list of texts' },
-        integerCsv: 'digits, unquoted',
+      integerCsv: 'angka, tanpa tanda kutip',
+    },
+    en: {
+      units: { total_voters: 'persons', election_year: 'year', women_representation_pct: 'percent' },
+      types: { dapil_id: 'text', total_voters: 'integer', quality_flags: 'list of texts' },
+      empty: {
+        dapil_id: /^no \(a key column: empty only in a record the quality rules flag\)$/,
+        election_year: /^no \(a key column/,
+        ballot_number: /^no \(a key column/,
+        total_voters: /^yes$/,
+        quality_flags: /^no$/,
       },
-    };
+      integerCsv: 'digits, unquoted',
+    },
+  };
   // English words in a format's description (not in type names such as Float64 or List<Utf8>).
   const isProse = (text: string): boolean => /\b[a-z]{2,}\b/.test(text);
-  await withPage(browser, async (page) => {
-    for (const lang of LANGS) {
-      const url = lang === 'id' ? 'kamus-data/' : 'en/data-dictionary/';
-      const t = TEXT[lang].dictionary;
-      await page.goto(new URL(url, site.server.url).href);
-      const tables = await page.evaluate(
-        (ids) => {
-          const rows = (captionId: string) =>
-            [...(document.getElementById(captionId)?.closest('table')?.querySelectorAll('tbody tr') ?? [])].map(
-              (row) => ({
-                type: row.getAttribute('data-type'),
-                head: (row.querySelector('th')?.textContent ?? '').trim(),
-                code: (row.querySelector('th code')?.textContent ?? '').trim(),
-                cells: [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim()),
-              }),
-            );
-          return {
-            columns: Object.fromEntries(ids.map((id) => [id, rows(`${id}-columns`)])),
-            rules: Object.fromEntries(ids.map((id) => [id, rows(`${id}-rules`)])),
-            formats: rows('format-caption'),
-          };
-        },
-        DATASETS.map((dataset) => dataset.id),
-      );
-      for (const dataset of DATASETS) {
-        const shown = tables.columns[dataset.id] ?? [];
-        const names = shown.map((row) => row.code);
-        if (JSON.stringify(names) !== JSON.stringify(dataset.columns.map((column) => column.name)))
-          problems.push(`${url}: ${dataset.id} lists the columns ${names.join(',')}`);
-        const header = headers.get(dataset.id);
-        if (header && JSON.stringify(names) !== JSON.stringify(header))
-          problems.push(`${url}: ${dataset.id} lists ${names.join(',')}, the downloaded CSV has ${header.join(',')}`);
-        for (const [index, column] of dataset.columns.entries()) {
-          const cells = shown[index]?.cells ?? [];
-          const expected = [t.typeNames[column.type], column.unit ? t.units[column.unit] : ''];
-          if (cells[1] !== expected[0] || cells[2] !== expected[1])
-            problems.push(
-              `${url}: ${column.name} has type and unit ${JSON.stringify(cells.slice(1, 3))}, expected ${JSON.stringify(expected)}`,
-            );
-        }
-        const rules = (tables.rules[dataset.id] ?? []).map((row) => row.code);
-        if (JSON.stringify(rules) !== JSON.stringify(dataset.rules.map((rule) => rule.id)))
-          problems.push(`${url}: ${dataset.id} lists the rules ${rules.join(',')}`);
-      }
-      const formats = Object.entries(t.formatTypes);
-      if (tables.formats.length !== formats.length)
-        problems.push(`${url}: ${tables.formats.length} rows of formats, expected ${formats.length}`);
-      for (const [type, texts] of formats) {
-        const row = tables.formats.find((candidate) => candidate.type === type);
-        const expected = dictionaryFormats().map((format) => texts[format.id]);
-        if (!row) problems.push(`${url}: no row of formats for ${type}`);
-        else if (
-          JSON.stringify(row.cells) !== JSON.stringify(expected) ||
-          !row.head.startsWith(t.typeNames[type as keyof typeof t.typeNames])
-        ) {
-          problems.push(
-            `${url}: the formats of ${type} read ${JSON.stringify([row.head, ...row.cells])}, expected ${JSON.stringify(expected)}`,
-          );
-        }
-      }
-      const cellOf = (name: string, index: number): string | undefined =>
-        DATASETS.flatMap((dataset) => (tables.columns[dataset.id] ?? []).filter((row) => row.code === name)).at(0)
-          ?.cells[index];
-      const spot = spotChecks[lang];
-      for (const [name, unit] of Object.entries(spot.units))
-        if (cellOf(name, 2) !== unit)
-          problems.push(`${url}: the unit of ${name} is ${String(cellOf(name, 2))}, not ${unit}`);
-      for (const [name, type] of Object.entries(spot.types))
-        if (cellOf(name, 1) !== type)
-          problems.push(`${url}: the type of ${name} is ${String(cellOf(name, 1))}, not ${type}`);
-      const integerCsv = tables.formats.find((row) => row.type === 'integer')?.cells[1];
-      if (integerCsv !== spot.integerCsv)
-        problems.push(`${url}: integers in CSV are "${String(integerCsv)}", not "${spot.integerCsv}"`);
-      if (lang === 'id') {
-        // No description of docs/data.md (English) left untranslated in a cell of the Indonesian table.
-        for (const row of tables.formats) {
-          const english = FORMAT_TYPES[row.type as keyof typeof FORMAT_TYPES];
-          const leftovers = english
-            ? dictionaryFormats()
-                .map((format) => english[format.id])
-                .filter((text, index) => isProse(text) && row.cells[index] === text)
-            : [];
-          for (const text of leftovers) problems.push(`${url}: the ${String(row.type)} row still says "${text}"`);
-        }
-        const englishUnits = Object.values(TEXT.en.dictionary.units);
+  await withPage(
+    browser,
+    async (page) => {
+      for (const lang of LANGS) {
+        const url = lang === 'id' ? 'kamus-data/' : 'en/data-dictionary/';
+        const t = TEXT[lang].dictionary;
+        await page.goto(new URL(url, site.server.url).href);
+        const tables = await page.evaluate(
+          (ids) => {
+            const rows = (captionId: string) =>
+              [...(document.getElementById(captionId)?.closest('table')?.querySelectorAll('tbody tr') ?? [])].map(
+                (row) => ({
+                  type: row.getAttribute('data-type'),
+                  head: (row.querySelector('th')?.textContent ?? '').trim(),
+                  code: (row.querySelector('th code')?.textContent ?? '').trim(),
+                  // Line boxes of the row's id: more than one when a rule id or column name breaks at a hyphen.
+                  codeLines: row.querySelector('th code')?.getClientRects().length ?? 0,
+                  cells: [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim()),
+                }),
+              );
+            return {
+              columns: Object.fromEntries(ids.map((id) => [id, rows(`${id}-columns`)])),
+              rules: Object.fromEntries(ids.map((id) => [id, rows(`${id}-rules`)])),
+              formats: rows('format-caption'),
+            };
+          },
+          DATASETS.map((dataset) => dataset.id),
+        );
         for (const dataset of DATASETS) {
-          for (const row of tables.columns[dataset.id] ?? [])
-            if (englishUnits.includes(row.cells[2] ?? ''))
-              problems.push(`${url}: the unit of ${row.code} is "${String(row.cells[2])}"`);
+          const shown = tables.columns[dataset.id] ?? [];
+          const names = shown.map((row) => row.code);
+          if (JSON.stringify(names) !== JSON.stringify(dataset.columns.map((column) => column.name)))
+            problems.push(`${url}: ${dataset.id} lists the columns ${names.join(',')}`);
+          const header = headers.get(dataset.id);
+          if (header && JSON.stringify(names) !== JSON.stringify(header))
+            problems.push(`${url}: ${dataset.id} lists ${names.join(',')}, the downloaded CSV has ${header.join(',')}`);
+          for (const [index, column] of dataset.columns.entries()) {
+            const cells = shown[index]?.cells ?? [];
+            const expected = [t.typeNames[column.type], column.unit ? t.units[column.unit] : ''];
+            if (cells[1] !== expected[0] || cells[2] !== expected[1])
+              problems.push(
+                `${url}: ${column.name} has type and unit ${JSON.stringify(cells.slice(1, 3))}, expected ${JSON.stringify(expected)}`,
+              );
+          }
+          const rules = (tables.rules[dataset.id] ?? []).map((row) => row.code);
+          for (const row of [...shown, ...(tables.rules[dataset.id] ?? [])])
+            if (row.codeLines > 1) problems.push(`${url}: ${row.code} breaks over ${row.codeLines} lines`);
+          if (JSON.stringify(rules) !== JSON.stringify(dataset.rules.map((rule) => rule.id)))
+            problems.push(`${url}: ${dataset.id} lists the rules ${rules.join(',')}`);
+        }
+        const formats = Object.entries(t.formatTypes);
+        if (tables.formats.length !== formats.length)
+          problems.push(`${url}: ${tables.formats.length} rows of formats, expected ${formats.length}`);
+        for (const [type, texts] of formats) {
+          const row = tables.formats.find((candidate) => candidate.type === type);
+          const expected = dictionaryFormats().map((format) => texts[format.id]);
+          if (!row) problems.push(`${url}: no row of formats for ${type}`);
+          else if (
+            JSON.stringify(row.cells) !== JSON.stringify(expected) ||
+            !row.head.startsWith(t.typeNames[type as keyof typeof t.typeNames])
+          ) {
+            problems.push(
+              `${url}: the formats of ${type} read ${JSON.stringify([row.head, ...row.cells])}, expected ${JSON.stringify(expected)}`,
+            );
+          }
+        }
+        const cellOf = (name: string, index: number): string | undefined =>
+          DATASETS.flatMap((dataset) => (tables.columns[dataset.id] ?? []).filter((row) => row.code === name)).at(0)
+            ?.cells[index];
+        const spot = spotChecks[lang];
+        for (const [name, unit] of Object.entries(spot.units))
+          if (cellOf(name, 2) !== unit)
+            problems.push(`${url}: the unit of ${name} is ${String(cellOf(name, 2))}, not ${unit}`);
+        for (const [name, type] of Object.entries(spot.types))
+          if (cellOf(name, 1) !== type)
+            problems.push(`${url}: the type of ${name} is ${String(cellOf(name, 1))}, not ${type}`);
+        for (const [name, pattern] of Object.entries(spot.empty))
+          if (!pattern.test(cellOf(name, 4) ?? ''))
+            problems.push(`${url}: "${TEXT[lang].dictionary.nullable}" of ${name} is "${String(cellOf(name, 4))}"`);
+        const integerCsv = tables.formats.find((row) => row.type === 'integer')?.cells[1];
+        if (integerCsv !== spot.integerCsv)
+          problems.push(`${url}: integers in CSV are "${String(integerCsv)}", not "${spot.integerCsv}"`);
+        if (lang === 'id') {
+          // No description of docs/data.md (English) left untranslated in a cell of the Indonesian table.
+          for (const row of tables.formats) {
+            const english = FORMAT_TYPES[row.type as keyof typeof FORMAT_TYPES];
+            const leftovers = english
+              ? dictionaryFormats()
+                  .map((format) => english[format.id])
+                  .filter((text, index) => isProse(text) && row.cells[index] === text)
+              : [];
+            for (const text of leftovers) problems.push(`${url}: the ${String(row.type)} row still says "${text}"`);
+          }
+          const englishUnits = Object.values(TEXT.en.dictionary.units);
+          for (const dataset of DATASETS) {
+            for (const row of tables.columns[dataset.id] ?? [])
+              if (englishUnits.includes(row.cells[2] ?? ''))
+                problems.push(`${url}: the unit of ${row.code} is "${String(row.cells[2])}"`);
+          }
         }
       }
-    }
-  });
+    },
+    PHONE,
+  );
   return problems;
 }
 

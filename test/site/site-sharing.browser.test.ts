@@ -2,20 +2,27 @@
 // site's public address (KPU_SITE_URL) writes a sitemap.xml listing exactly its pages with absolute URLs and their
 // language versions, a robots.txt naming it, and on every page a canonical link and og:url of its own address and
 // absolute hreflang alternates; the shared demo site, built without the address, has no sitemap, a robots.txt
-// without a Sitemap line, and no canonical link, og:url or alternates (all must be absolute).
+// without a Sitemap line, and no canonical link, og:url or alternates (all must be absolute). In Chromium: a search
+// box keeps its query without JavaScript (a web search restricted to the site when the address is known), and with
+// JavaScript searches the site's own index.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSilentReporter } from '../../scripts/log/progress-reporter.ts';
 import { runSiteStage } from '../../scripts/site/site-stage.ts';
+import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
+import { TEXT } from '../../scripts/site/site-text.ts';
 import { listPagePaths } from './site-checks.ts';
-import { sharedDemoWorld } from './site-fixtures.ts';
+import { launchChromium, sharedDemoWorld } from './site-fixtures.ts';
 
 const SITE_URL = 'https://data.example.org/pemilu/';
 let root: string;
 let withUrl: string;
 let withoutUrl: string;
+let browser: Browser | undefined;
+const servers: RunningStaticServer[] = [];
 
 beforeAll(async () => {
   const world = await sharedDemoWorld();
@@ -31,8 +38,54 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await browser?.close();
+  await Promise.all(servers.map((server) => server.close()));
   if (root) await rm(root, { recursive: true, force: true });
 });
+
+/**
+ * Types a query into a page's search box and submits it, in Chromium with or without JavaScript. A request that
+ * leaves for the search engine is answered here (nothing goes out) and its address returned; else the address the
+ * form led to on the site, and the search page's results.
+ */
+async function submitSearch(
+  dir: string,
+  pagePath: string,
+  inputId: string,
+  query: string,
+  javaScriptEnabled: boolean,
+): Promise<{ url: URL; results: string[]; box: string; noscript: string }> {
+  browser ??= await launchChromium();
+  const server = await startStaticServer({ root: dir });
+  servers.push(server);
+  const context = await browser.newContext({ javaScriptEnabled });
+  try {
+    let engine: URL | undefined;
+    await context.route('https://duckduckgo.com/**', async (route) => {
+      engine = new URL(route.request().url());
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>engine</title>' });
+    });
+    const page = await context.newPage();
+    await page.goto(new URL(pagePath.slice(1), server.url).href);
+    await page.fill(`#${inputId}`, query);
+    await Promise.all([
+      page.waitForURL((url) => url.href !== new URL(pagePath.slice(1), server.url).href),
+      page.press(`#${inputId}`, 'Enter'),
+    ]);
+    if (engine) return { url: engine, results: [], box: '', noscript: '' };
+    const url = new URL(page.url());
+    const results = javaScriptEnabled
+      ? await page
+          .locator('#results li')
+          .allTextContents()
+          .catch(() => [])
+      : [];
+    const noscript = (await page.locator('noscript').first().textContent()) ?? '';
+    return { url, results, box: await page.inputValue('#q'), noscript };
+  } finally {
+    await context.close();
+  }
+}
 
 /** The page at a URL path ("/en/2024/"), read from a built site folder. */
 async function html(dir: string, pagePath: string): Promise<string> {
@@ -87,7 +140,42 @@ describe('with KPU_SITE_URL', () => {
   });
 });
 
+describe('a search box, with KPU_SITE_URL', () => {
+  it('without JavaScript, sends the query to a web search restricted to the site, from the header and the search page', async () => {
+    for (const [pagePath, inputId] of [
+      ['/en/2024/', 'q-top'],
+      ['/cari/', 'q'],
+    ] as const) {
+      const { url } = await submitSearch(withUrl, pagePath, inputId, 'contoh timur', false);
+      expect(url.origin, pagePath).toBe('https://duckduckgo.com');
+      expect(url.searchParams.get('q'), pagePath).toBe('contoh timur');
+      expect(url.searchParams.get('sites'), pagePath).toBe('data.example.org');
+    }
+  });
+
+  it('with JavaScript, searches the site’s own index and keeps the query in the address and the box', async () => {
+    const { url, results, box } = await submitSearch(withUrl, '/en/2024/', 'q-top', 'contoh', true);
+    expect(url.pathname).toBe('/en/search/');
+    expect(box).toBe('contoh');
+    expect([...url.searchParams.keys()]).toEqual(['q']);
+    expect(url.searchParams.get('q')).toBe('contoh');
+    expect(results.length).toBeGreaterThan(0);
+  });
+
+  it('says on the search page, for a reader without JavaScript, where the box sends the query', async () => {
+    expect(await html(withUrl, '/cari/')).toContain(TEXT.id.search.noscriptEngine);
+    expect(await html(withUrl, '/en/search/')).toContain(TEXT.en.search.noscriptEngine);
+  });
+});
+
 describe('without KPU_SITE_URL', () => {
+  it('keeps every search box on the site; without JavaScript the search page says search needs it', async () => {
+    const { url, noscript } = await submitSearch(withoutUrl, '/en/2024/', 'q-top', 'contoh', false);
+    expect(url.pathname).toBe('/en/search/');
+    expect(url.searchParams.get('q')).toBe('contoh');
+    expect(noscript).toContain(TEXT.en.search.noscript);
+  });
+
   it('writes no sitemap, a robots.txt that allows everything, no canonical link and no alternates (they must be absolute)', async () => {
     await expect(readFile(path.join(withoutUrl, 'sitemap.xml'))).rejects.toThrow(/ENOENT/);
     expect(await readFile(path.join(withoutUrl, 'robots.txt'), 'utf8')).toBe('User-agent: *\nAllow: /\n');
