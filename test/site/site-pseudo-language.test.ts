@@ -85,6 +85,8 @@ beforeAll(async () => {
       env: {
         ...process.env,
         KPU_SITE_DATA_DIR: path.join(world.cacheDir, 'stages', 'snapshot', 'data'),
+        // With the site's address, so that the pages carry hreflang alternates (they must be absolute).
+        KPU_SITE_URL: 'https://data.example.org/',
         ASTRO_TELEMETRY_DISABLED: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,7 +118,7 @@ describe('a language added as a list entry and a catalogue', () => {
     const home = await readFile(path.join(outDir, 'xx/index.html'), 'utf8');
     expect(home).toContain('<html lang="xx">');
     const indonesian = await readFile(path.join(outDir, 'tentang/index.html'), 'utf8');
-    expect(indonesian).toContain('<link rel="alternate" hreflang="xx" href="/xx/about/">');
+    expect(indonesian).toContain('<link rel="alternate" hreflang="xx" href="https://data.example.org/xx/about/">');
     expect(indonesian).toContain('<a href="/xx/about/" hreflang="xx" lang="xx">Pseudo</a>');
     // Its own not-found page, which the default language's (the one static hosts serve) names in that language.
     expect(await readFile(path.join(outDir, 'xx/404.html'), 'utf8')).toContain('<html lang="xx">');
