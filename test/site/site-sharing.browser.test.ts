@@ -74,12 +74,9 @@ async function submitSearch(
     ]);
     if (engine) return { url: engine, results: [], box: '', noscript: '' };
     const url = new URL(page.url());
-    const results = javaScriptEnabled
-      ? await page
-          .locator('#results li')
-          .allTextContents()
-          .catch(() => [])
-      : [];
+    // The results come once the script has fetched the index: wait for their heading (written with or without hits).
+    if (javaScriptEnabled) await page.locator('#results h2').waitFor();
+    const results = javaScriptEnabled ? await page.locator('#results li').allTextContents() : [];
     const noscript = (await page.locator('noscript').first().textContent()) ?? '';
     return { url, results, box: await page.inputValue('#q'), noscript };
   } finally {
