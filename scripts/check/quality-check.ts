@@ -45,9 +45,22 @@ export interface DatasetQualityReport {
   violationCount: number;
   /** Sorted by year (code-unit order, so four-digit years ascend). */
   years: YearQualitySummary[];
-  /** By position, then rule id. */
+  /**
+   * The violations listed in full, by position, then rule id: of each rule, the first VIOLATIONS_LISTED_PER_RULE
+   * by position. `violationCount` and the per-year counts count them all; every record's flags are in its
+   * `quality_flags` column.
+   */
   violations: QualityViolation[];
+  /** violationCount minus the violations listed: 0 unless a rule broke more than VIOLATIONS_LISTED_PER_RULE times. */
+  violationsNotListed: number;
 }
+
+/**
+ * How many violations of each rule of a dataset the report lists in full (key, values, message): enough to see
+ * what is wrong and where, and a report that stays a few megabytes when a large harvest breaks a rule on every
+ * record (a million records once made a report too long for one JavaScript string, and the build crashed).
+ */
+export const VIOLATIONS_LISTED_PER_RULE = 1000;
 
 export interface QualityReport {
   recordsChecked: number;
@@ -99,11 +112,21 @@ export function createDatasetChecker(dataset: DatasetDefinition): DatasetChecker
   const kept = [...new Set([...dataset.keyFields, dataset.yearField, ...datasetRules.flatMap((rule) => rule.fields)])];
   const projections: RawRecord[] = [];
   const valuesSeen = new Map(dataset.valuesSeenFields.map((field) => [field, new Set<string>()]));
-  const findingsByPosition = new Map<number, Array<{ ruleId: string; finding: RuleFinding }>>();
+  // Every finding's rule id by position; the finding itself (message, values) only while its rule has fewer than
+  // VIOLATIONS_LISTED_PER_RULE listed, found in ascending position (record rules meet records in order; a dataset
+  // rule's findings are sorted first), so the listed ones are each rule's first by position.
+  const ruleIdsByPosition = new Map<number, string[]>();
+  const listed: Array<{ position: number; ruleId: string; finding: RuleFinding }> = [];
+  const listedOfRule = new Map<string, number>();
   const addFinding = (position: number, ruleId: string, finding: RuleFinding): void => {
-    const findings = findingsByPosition.get(position);
-    if (findings) findings.push({ ruleId, finding });
-    else findingsByPosition.set(position, [{ ruleId, finding }]);
+    const ruleIds = ruleIdsByPosition.get(position);
+    if (ruleIds) ruleIds.push(ruleId);
+    else ruleIdsByPosition.set(position, [ruleId]);
+    const count = listedOfRule.get(ruleId) ?? 0;
+    if (count < VIOLATIONS_LISTED_PER_RULE) {
+      listedOfRule.set(ruleId, count + 1);
+      listed.push({ position, ruleId, finding });
+    }
   };
 
   return {
@@ -123,17 +146,19 @@ export function createDatasetChecker(dataset: DatasetDefinition): DatasetChecker
     },
     finish() {
       for (const rule of datasetRules) {
-        for (const [position, finding] of rule.test(projections, dataset)) {
+        const findings = [...rule.test(projections, dataset)];
+        for (const [position] of findings) {
           if (position < 0 || position >= projections.length) {
             throw new Error(
               `rule ${rule.id} of ${dataset.id} reported position ${position} of ${projections.length} records`,
             );
           }
-          addFinding(position, rule.id, finding);
         }
+        findings.sort(([a], [b]) => a - b);
+        for (const [position, finding] of findings) addFinding(position, rule.id, finding);
       }
       const seen = Object.fromEntries([...valuesSeen].map(([field, values]) => [field, [...values].sort(compareText)]));
-      return { ...summarize(dataset, projections, findingsByPosition), valuesSeen: seen };
+      return { ...summarize(dataset, projections, ruleIdsByPosition, listed), valuesSeen: seen };
     },
   };
 }
@@ -147,22 +172,30 @@ export function checkDataset(dataset: DatasetDefinition, records: readonly RawRe
 function summarize(
   dataset: DatasetDefinition,
   records: readonly RawRecord[],
-  findingsByPosition: ReadonlyMap<number, ReadonlyArray<{ ruleId: string; finding: RuleFinding }>>,
+  ruleIdsByPosition: ReadonlyMap<number, readonly string[]>,
+  listed: ReadonlyArray<{ position: number; ruleId: string; finding: RuleFinding }>,
 ): Omit<DatasetCheckResult, 'valuesSeen'> {
-  const violations: QualityViolation[] = [];
-  const flags = records.map((record, position) => {
-    const findings = findingsByPosition.get(position);
-    if (!findings) return NO_FLAGS;
-    const year = yearGroup(dataset, record);
-    const key = Object.fromEntries(
-      dataset.keyFields.map((field) => [field, (Object.hasOwn(record, field) ? record[field] : undefined) ?? null]),
-    );
-    const sorted = [...findings].sort((a, b) => compareText(a.ruleId, b.ruleId));
-    for (const { ruleId, finding } of sorted) {
-      violations.push({ ruleId, position, year, key, message: finding.message, values: finding.values });
-    }
-    return sorted.map(({ ruleId }) => ruleId);
+  // One array per distinct set of broken rules, shared by the records that break the same ones.
+  const shared = new Map<string, string[]>();
+  const flags = records.map((_record, position) => {
+    const ruleIds = ruleIdsByPosition.get(position);
+    if (!ruleIds) return NO_FLAGS;
+    const sorted = [...ruleIds].sort(compareText);
+    const id = sorted.join(' ');
+    const known = shared.get(id);
+    if (known) return known;
+    shared.set(id, sorted);
+    return sorted;
   });
+  const violations = [...listed]
+    .sort((a, b) => a.position - b.position || compareText(a.ruleId, b.ruleId))
+    .map(({ position, ruleId, finding }): QualityViolation => {
+      const record = records[position] as RawRecord;
+      const key = Object.fromEntries(
+        dataset.keyFields.map((field) => [field, (Object.hasOwn(record, field) ? record[field] : undefined) ?? null]),
+      );
+      return { ruleId, position, year: yearGroup(dataset, record), key, message: finding.message, values: finding.values };
+    });
 
   const years = new Map<string, YearQualitySummary>();
   records.forEach((record, position) => {
@@ -185,15 +218,17 @@ function summarize(
     for (const ruleId of recordFlags) summary.violationsByRule[ruleId] = (summary.violationsByRule[ruleId] ?? 0) + 1;
   });
 
+  const violationCount = flags.reduce((sum, recordFlags) => sum + recordFlags.length, 0);
   const report: DatasetQualityReport = {
     dataset: dataset.id,
     title: dataset.title,
     rules: dataset.rules.map(({ id, kind, title, description, fields }) => ({ id, kind, title, description, fields })),
     recordsChecked: records.length,
     recordsFlagged: flags.filter((recordFlags) => recordFlags.length > 0).length,
-    violationCount: violations.length,
+    violationCount,
     years: [...years.values()].sort((a, b) => compareText(a.year, b.year)),
     violations,
+    violationsNotListed: violationCount - violations.length,
   };
   return { flags, report };
 }
@@ -215,8 +250,13 @@ export function listBrokenRules(
 ): Array<{ dataset: DatasetDefinition['id']; ruleId: string; violationCount: number }> {
   return report.datasets.flatMap((dataset) =>
     dataset.rules.flatMap((rule) => {
-      const violationCount = dataset.violations.filter((violation) => violation.ruleId === rule.id).length;
+      const violationCount = violationsOfRule(dataset, rule.id);
       return violationCount > 0 ? [{ dataset: dataset.dataset, ruleId: rule.id, violationCount }] : [];
     }),
   );
+}
+
+/** How many times a rule of the dataset was broken, listed in full or not (from the per-year counts). */
+export function violationsOfRule(dataset: DatasetQualityReport, ruleId: string): number {
+  return dataset.years.reduce((sum, year) => sum + (year.violationsByRule[ruleId] ?? 0), 0);
 }

@@ -1,7 +1,7 @@
 // The quality report for people: Markdown with Indonesian and English headings, a summary per dataset and
 // year, then every violation with its record's key and values. Pure: report in, text out.
 import type { DapilCoverage, YearCoverage } from './dapil-coverage.ts';
-import type { DatasetQualityReport, QualityReport } from './quality-check.ts';
+import { VIOLATIONS_LISTED_PER_RULE, type DatasetQualityReport, type QualityReport } from './quality-check.ts';
 
 /**
  * Make text safe inside a GFM table cell. Upstream values are untrusted: a `|` would split the cell, a line break
@@ -96,6 +96,11 @@ function renderDataset(dataset: DatasetQualityReport): string[] {
     );
     for (const row of rows) lines.push(row);
     lines.push('');
+    if (dataset.violationsNotListed > 0)
+      lines.push(
+        `_${dataset.violationsNotListed} pelanggaran lain tidak dirinci (paling banyak ${VIOLATIONS_LISTED_PER_RULE} per aturan); aturan yang dilanggar setiap rekaman ada di kolom \`quality_flags\`. / ${dataset.violationsNotListed} more violations are not listed (at most ${VIOLATIONS_LISTED_PER_RULE} of each rule are); every record's broken rules are in its \`quality_flags\` column._`,
+        '',
+      );
   }
   return lines;
 }

@@ -8,6 +8,7 @@ import { formatLabels } from '../formats.ts';
 import { COUNTS_MEANING, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
 import { STORY_TEXT, type StoryText } from './story-text.ts';
 
+
 /** Each voter list's legal name and who is on it, from the dataset's declaration (turnout-dataset.ts). */
 function voterListNames(lang: Lang): Record<'dpt' | 'dptb' | 'dpk', string> {
   const names = Object.fromEntries(VOTER_LISTS.map((list) => [list.code, `${list.legal}: ${list.meaning[lang]}`]));
@@ -213,7 +214,11 @@ export interface SiteText {
     key: string;
     message: string;
     record: string;
-    shown: (shown: number, total: number) => string;
+    /**
+     * `shown` on the page of `total`, of which the downloaded report lists `listed` in full, at most `limit` (the
+     * number as written in the page's language) of each rule.
+     */
+    shown: (shown: number, total: number, listed: number, limit: string) => string;
     fullReport: string;
     yearless: (count: number) => string;
   };
@@ -630,8 +635,10 @@ const id: SiteText = {
     key: 'Kunci',
     message: 'Pesan',
     record: 'Halaman',
-    shown: (shown, total) =>
-      `${shown} pelanggaran pertama dari ${total} ditampilkan; laporan lengkap ada di berkas unduhan.`,
+    shown: (shown, total, listed, limit) =>
+      listed === total
+        ? `${shown} pelanggaran pertama dari ${total} ditampilkan; laporan lengkap ada di berkas unduhan.`
+        : `${shown} pelanggaran pertama dari ${total} ditampilkan; laporan di berkas unduhan merinci ${listed} di antaranya (paling banyak ${limit} per aturan), dan aturan yang dilanggar setiap rekaman ada di kolom quality_flags berkas datanya.`,
     fullReport: 'Laporan lengkap',
     yearless: (count) =>
       `${count} rekaman dengan tahun pemilu yang tidak terbaca atau bukan empat angka hanya ada di berkas semua tahun.`,
@@ -1051,8 +1058,10 @@ const en: SiteText = {
     key: 'Key',
     message: 'Message',
     record: 'Page',
-    shown: (shown, total) =>
-      `The first ${shown} of ${total} violations are shown; the full report is in the downloads.`,
+    shown: (shown, total, listed, limit) =>
+      listed === total
+        ? `The first ${shown} of ${total} violations are shown; the full report is in the downloads.`
+        : `The first ${shown} of ${total} violations are shown; the report in the downloads details ${listed} of them (at most ${limit} of each rule), and every record's broken rules are in the quality_flags column of its data file.`,
     fullReport: 'Full report',
     yearless: (count) =>
       `${count} record${count === 1 ? '' : 's'} whose election year is unreadable or not four digits ${count === 1 ? 'is' : 'are'} in the all-years files only.`,

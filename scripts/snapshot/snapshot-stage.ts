@@ -16,7 +16,7 @@ import {
   readRecordFlags,
   upstreamYearsOf,
 } from '../check/check-stage.ts';
-import type { QualityReport } from '../check/quality-check.ts';
+import { violationsOfRule, type QualityReport } from '../check/quality-check.ts';
 import type {
   DatasetDefinition,
   DerivedDatasetDefinition,
@@ -464,10 +464,7 @@ function summarizeQuality(quality: QualityReport): SnapshotManifest['quality'] {
         {
           recordsFlagged: report.recordsFlagged,
           violationsByRule: Object.fromEntries(
-            report.rules.map((rule) => [
-              rule.id,
-              report.violations.filter((violation) => violation.ruleId === rule.id).length,
-            ]),
+            report.rules.map((rule) => [rule.id, violationsOfRule(report, rule.id)]),
           ),
         },
       ]),
