@@ -194,7 +194,14 @@ function summarize(
       const key = Object.fromEntries(
         dataset.keyFields.map((field) => [field, (Object.hasOwn(record, field) ? record[field] : undefined) ?? null]),
       );
-      return { ruleId, position, year: yearGroup(dataset, record), key, message: finding.message, values: finding.values };
+      return {
+        ruleId,
+        position,
+        year: yearGroup(dataset, record),
+        key,
+        message: finding.message,
+        values: finding.values,
+      };
     });
 
   const years = new Map<string, YearQualitySummary>();

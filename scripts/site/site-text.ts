@@ -8,7 +8,6 @@ import { formatLabels } from '../formats.ts';
 import { COUNTS_MEANING, VOTER_LISTS } from '../datasets/turnout-dataset.ts';
 import { STORY_TEXT, type StoryText } from './story-text.ts';
 
-
 /** Each voter list's legal name and who is on it, from the dataset's declaration (turnout-dataset.ts). */
 function voterListNames(lang: Lang): Record<'dpt' | 'dptb' | 'dpk', string> {
   const names = Object.fromEntries(VOTER_LISTS.map((list) => [list.code, `${list.legal}: ${list.meaning[lang]}`]));
