@@ -202,8 +202,7 @@ export function changelog(site: SiteData, lang: Lang, limits: Readonly<Changelog
   const t = TEXT[lang].changes;
   const { manifest } = site;
   const release = manifest.release;
-  const byRelease = new Map<string, HistoryEntry[]>();
-  for (const entry of site.history) byRelease.set(entry.release, [...(byRelease.get(entry.release) ?? []), entry]);
+  const byRelease = Map.groupBy(site.history, (entry) => entry.release);
   const newestFirst = site.releases
     .map((entry, index) => ({ entry, previous: index === 0 ? null : (site.releases[index - 1] as ReleaseEntry).id }))
     .reverse();

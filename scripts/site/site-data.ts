@@ -320,7 +320,9 @@ export function buildSiteData(
   for (const report of quality.datasets) {
     for (const violation of report.violations) {
       const key = `${report.dataset}:${violation.position}`;
-      violations.set(key, [...(violations.get(key) ?? []), violation]);
+      const list = violations.get(key);
+      if (list) list.push(violation);
+      else violations.set(key, [violation]);
     }
   }
   return {

@@ -51,14 +51,14 @@ export function provinceFigures(
   records: readonly SiteRecord[],
   provinceName: (code: string) => string,
 ): YearMapFigures {
-  const byCode = new Map<string, SiteRecord[]>();
-  let unplaced = 0;
-  for (const record of records) {
-    const code = typeof record.values.province_code === 'string' ? record.values.province_code : null;
-    if (code === null) unplaced += 1;
-    else byCode.set(code, [...(byCode.get(code) ?? []), record]);
-  }
-  const provinces = [...byCode.entries()]
+  const codeOf = (record: SiteRecord): string | null =>
+    typeof record.values.province_code === 'string' ? record.values.province_code : null;
+  // Map.groupBy appends in place: rebuilding each group's array per record was quadratic (109 s of a 277 s site
+  // build at a million records, issue 16).
+  const byCode = Map.groupBy(records, codeOf);
+  const unplaced = byCode.get(null)?.length ?? 0;
+  byCode.delete(null);
+  const provinces = [...(byCode as Map<string, SiteRecord[]>).entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([code, group]): ProvinceFigure => {
       const totals = sumCounts(group);
