@@ -207,7 +207,41 @@ export function keyPhrase(lang: Lang, dataset: DatasetId, id: string): string {
   return `${line.charAt(0).toLocaleLowerCase(lang)}${line.slice(1)}`;
 }
 
-export function dapilCharts(lang: Lang, view: DapilView): { sex: Chart; lists: Chart } {
+/**
+ * The most regencies a dapil page lists in its table, its charts and its quality notes. The official dapils have
+ * at most 29 (Papua, 2014 and 2019), so every real page lists them all; a source giving thousands per dapil (the
+ * same key at a finer level, as the benchmark's million records) would otherwise make pages of megabytes, over the
+ * 30 KB budget, and most of the site build's time (issue 16). The dapil totals count every record, and the page's
+ * own files hold every record.
+ */
+export const DAPIL_REGENCIES_LISTED = 50;
+
+/** What a dapil page lists: its first regencies in the source's order, and what it leaves to the page's files. */
+export interface DapilListing {
+  records: SiteRecord[];
+  /** Regencies of the dapil the page does not list (0 when it lists them all). */
+  notListed: number;
+  /** Flagged records among those not listed: the quality notes say how many. */
+  flaggedNotListed: number;
+}
+
+export function dapilListing(view: DapilView, limit: number = DAPIL_REGENCIES_LISTED): DapilListing {
+  const records = view.records.slice(0, limit);
+  const flaggedListed = records.filter((record) => flagsOf(record).length > 0).length;
+  return { records, notListed: view.records.length - records.length, flaggedNotListed: view.flagged - flaggedListed };
+}
+
+/** The dapil page's sentence on a listing it cut short; null when the page lists every regency. */
+export function dapilListingNote(lang: Lang, view: DapilView, listing: DapilListing): string | null {
+  if (listing.notListed === 0) return null;
+  return TEXT[lang].dapil.listedFirst(
+    formatCount(lang, listing.records.length),
+    formatCount(lang, view.records.length),
+  );
+}
+
+/** The dapil page's two charts, one row per listed regency (`dapilListing`), over the dapil's totals. */
+export function dapilCharts(lang: Lang, view: DapilView, records: readonly SiteRecord[]): { sex: Chart; lists: Chart } {
   const t = TEXT[lang];
   const subject = dapilLabel(view);
   return {
@@ -215,14 +249,14 @@ export function dapilCharts(lang: Lang, view: DapilView): { sex: Chart; lists: C
       lang,
       subject,
       t.dapil.sexChart,
-      view.records.map((record) => splitRowOf(regencyLabel(lang, record), record)),
+      records.map((record) => splitRowOf(regencyLabel(lang, record), record)),
       view.totals,
     ),
     lists: voterListChart(
       lang,
       subject,
       t.dapil.listChart,
-      view.records.map((record) => listRowOf(regencyLabel(lang, record), record)),
+      records.map((record) => listRowOf(regencyLabel(lang, record), record)),
       view.totals,
     ),
   };

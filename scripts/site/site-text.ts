@@ -63,6 +63,8 @@ export interface SiteText {
   flaggedRecords: (count: number) => string;
   qualityNotes: string;
   qualityNotesIntro: string;
+  /** Flagged records of the page's data that the page does not list (a dapil page lists its first regencies only). */
+  qualityNotesNotListed: (count: string) => string;
   valuesGiven: string;
   ruleLabel: string;
   home: {
@@ -128,6 +130,8 @@ export interface SiteText {
     listChart: string;
     listLegend: string;
     sortHint: string;
+    /** A dapil page listing its first regencies only (DAPIL_REGENCIES_LISTED): how many, and where the rest are. */
+    listedFirst: (listed: string, total: string) => string;
   };
   party: {
     title: (name: string, year: number) => string;
@@ -458,6 +462,8 @@ const id: SiteText = {
   flaggedRecords: (count) => `${count} rekaman dengan catatan kualitas`,
   qualityNotes: 'Catatan kualitas',
   qualityNotesIntro: 'Rekaman ini melanggar aturan kualitas data. Angkanya diterbitkan sebagaimana diberikan sumber.',
+  qualityNotesNotListed: (count) =>
+    `${count} rekaman lain yang ditandai tidak tercantum di halaman ini: semuanya ada di berkas halaman ini (kolom quality_flags) dan di laporan kualitas.`,
   valuesGiven: 'Nilai dari sumber',
   ruleLabel: 'Aturan',
   home: {
@@ -527,6 +533,8 @@ const id: SiteText = {
     listChart: 'Pengguna hak pilih di luar DPT (DPTb dan DPK), per kabupaten/kota',
     listLegend: 'Daftar pemilih',
     sortHint: 'Dengan JavaScript, tabel dapat diurutkan dengan tombol di judul kolom.',
+    listedFirst: (listed, total) =>
+      `Tabel dan grafik memuat ${listed} kabupaten/kota pertama dari ${total}, menurut urutan sumber; jumlah dapil menghitung semuanya. Setiap rekaman, dengan semua angkanya, ada di berkas halaman ini di bawah.`,
   },
   party: {
     title: (name, year) => `${name}, pemilu ${year}`,
@@ -538,8 +546,7 @@ const id: SiteText = {
   },
   pageFiles: {
     heading: 'Unduh rekaman halaman ini',
-    intro:
-      'Rekaman yang ditampilkan di halaman ini, dalam format dan dengan nilai yang sama dengan berkas unduhan utama.',
+    intro: 'Rekaman halaman ini, dalam format dan dengan nilai yang sama dengan berkas unduhan utama.',
     yearFile: (year) => `Semua berkas tahun ${year}`,
   },
   downloads: {
@@ -886,6 +893,8 @@ const en: SiteText = {
   flaggedRecords: (count) => `${count} record${count === 1 ? '' : 's'} with quality notes`,
   qualityNotes: 'Quality notes',
   qualityNotesIntro: 'These records break a data quality rule. Their figures are published as the source gave them.',
+  qualityNotesNotListed: (count) =>
+    `${count} more flagged records are not listed on this page: all of them are in this page's files (the quality_flags column) and in the quality report.`,
   valuesGiven: 'Values from the source',
   ruleLabel: 'Rule',
   home: {
@@ -955,6 +964,8 @@ const en: SiteText = {
     listChart: 'Voters who voted outside the final voter list (DPTb and DPK), per regency or city',
     listLegend: 'Voter lists',
     sortHint: 'With JavaScript, the buttons in the column headers sort the table.',
+    listedFirst: (listed, total) =>
+      `The table and the charts list the first ${listed} of ${total} regencies and cities, in the source's order; the dapil total counts them all. Every record, with all its figures, is in this page's files below.`,
   },
   party: {
     title: (name, year) => `${name}, ${year} election`,
@@ -966,7 +977,7 @@ const en: SiteText = {
   },
   pageFiles: {
     heading: "Download this page's records",
-    intro: 'The records shown on this page, in the same formats and with the same values as the main downloads.',
+    intro: "This page's records, in the same formats and with the same values as the main downloads.",
     yearFile: (year) => `All files of ${year}`,
   },
   downloads: {

@@ -6,6 +6,10 @@ import type { QualityReport } from '../../scripts/check/quality-check.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import {
   dapilAcrossYears,
+  dapilCharts,
+  dapilListing,
+  dapilListingNote,
+  DAPIL_REGENCIES_LISTED,
   partyQuotaChart,
   profileAcrossYears,
   violationFinding,
@@ -388,5 +392,56 @@ describe('quality findings in words', () => {
     expect(describeViolation('en', { values: { NomorUrutPartai: '3', positions: [2, 7] } }, () => null)).toBe(
       'The same key is used by the records at positions 2 and 7 (counted from 0).',
     );
+  });
+});
+
+describe("a dapil page's listing (issue 16: a page stays small whatever the source gives per dapil)", () => {
+  // 120 regencies in one dapil, every seventh with an unreadable count (flagged); 3 in another.
+  const many = Array.from({ length: 120 }, (_, index) =>
+    turnout(2024, '1101', `KAB ${String(index).padStart(3, '0')}`, {
+      male: index % 7 === 6 ? null : 1000 + index,
+      female: 900 + index,
+    }),
+  );
+  const few = ['X', 'Y', 'Z'].map((regency) => turnout(2024, '1102', regency, { male: 10, female: 11 }));
+  const world = site([2024], [...many, ...few]);
+  const view = (id: string) => {
+    const found = world.dapils.find((dapil) => dapil.dapilId === id);
+    if (!found) throw new Error(`no dapil ${id}`);
+    return found;
+  };
+
+  it('lists the first regencies in the source order, and counts what it leaves to the files', () => {
+    const listing = dapilListing(view('1101'));
+    expect(DAPIL_REGENCIES_LISTED).toBe(50);
+    expect(listing.records).toEqual(many.slice(0, 50));
+    expect(listing.notListed).toBe(70);
+    const flagged = (records: SiteRecord[]) =>
+      records.filter((record) => (record.values.quality_flags as string[]).length > 0).length;
+    expect(view('1101').flagged).toBe(flagged(many));
+    expect(listing.flaggedNotListed).toBe(flagged(many.slice(50)));
+    expect(listing.flaggedNotListed).toBeGreaterThan(0);
+    // The totals still count every record.
+    expect(view('1101').totals.total_female?.sum).toBe(sum(many, 'total_female'));
+  });
+
+  it('says so in both languages, and the charts have a row per listed regency only', () => {
+    const listing = dapilListing(view('1101'));
+    expect(dapilListingNote('en', view('1101'), listing)).toBe(
+      "The table and the charts list the first 50 of 120 regencies and cities, in the source's order; the dapil total counts them all. Every record, with all its figures, is in this page's files below.",
+    );
+    expect(dapilListingNote('id', view('1101'), listing)).toContain('50 kabupaten/kota pertama dari 120');
+    const charts = dapilCharts('en', view('1101'), listing.records);
+    for (const chart of [charts.sex, charts.lists]) {
+      expect(chart.svg).toContain('KAB 049');
+      expect(chart.svg).not.toContain('KAB 050');
+    }
+  });
+
+  it('lists a dapil of the official size whole, with no note', () => {
+    const listing = dapilListing(view('1102'));
+    expect(listing).toEqual({ records: few, notListed: 0, flaggedNotListed: 0 });
+    expect(dapilListingNote('id', view('1102'), listing)).toBeNull();
+    expect(dapilListing(view('1101'), 200).notListed).toBe(0);
   });
 });
