@@ -69,7 +69,9 @@ describe('a dapil with more regencies than its page lists', () => {
         });
         for (const record of group.slice(DAPIL_REGENCIES_LISTED)) expect(body).not.toContain(`>${record.regency_name}`);
 
-        const note = textOf(/<p class="listing">([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '');
+        const listing = /<p class="listing">([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';
+        expect(listing).toMatch(/<a href="#unduh">[^<]+<\/a>$/);
+        const note = textOf(listing.replace(/<a [\s\S]*$/, ''));
         expect(note).toBe(
           lang === 'en'
             ? `The table and the charts list the first ${DAPIL_REGENCIES_LISTED} of ${REGENCIES} regencies and cities, in the source's order; the dapil total counts them all. Every record, with all its figures, is in this page's files below.`
