@@ -96,20 +96,31 @@ export function createDateDayBuilder(type: DateDay, capacity: number): ColumnBui
   );
 }
 
-/** The UTF-8 bytes of the strings, one after another, and the offset of each (Arrow's variable-width layout). */
+/**
+ * The UTF-8 bytes of the strings, one after another, and the offset of each (Arrow's variable-width layout).
+ * A string equal to the one before it (a dapil's name on each of its regencies, a record's names on each of its
+ * rows of the long table) is measured and encoded once and its bytes copied.
+ */
 function encodeStrings(strings: readonly string[]): { offsets: Int32Array; bytes: Uint8Array } {
   const offsets = new Int32Array(strings.length + 1);
   let total = 0;
+  let length = 0;
   for (let index = 0; index < strings.length; index += 1) {
-    total += Buffer.byteLength(strings[index] as string, 'utf8');
+    const value = strings[index] as string;
+    if (index === 0 || value !== strings[index - 1]) length = Buffer.byteLength(value, 'utf8');
+    total += length;
     // Arrow's Utf8 offsets are 32-bit; a batch of 65,536 short names is far below, but never wrap silently.
     if (total > 0x7fffffff) throw new RangeError('A record batch holds more than 2 GiB of text in one column');
     offsets[index + 1] = total;
   }
   const bytes = new Uint8Array(total);
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let index = 0; index < strings.length; index += 1)
-    view.write(strings[index] as string, offsets[index] as number, 'utf8');
+  for (let index = 0; index < strings.length; index += 1) {
+    const start = offsets[index] as number;
+    const value = strings[index] as string;
+    if (index > 0 && value === strings[index - 1]) bytes.copyWithin(start, offsets[index - 1] as number, start);
+    else view.write(value, start, 'utf8');
+  }
   return { offsets, bytes };
 }
 

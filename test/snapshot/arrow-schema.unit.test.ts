@@ -146,6 +146,37 @@ describe('buildArrowTable input', () => {
     expect(read[65_536]).toEqual(records[65_536]);
     expect(read.map((record) => record.dpt_male)).toEqual(records.map((record) => record.dpt_male));
   });
+
+  it('keeps text exact where a value repeats the one before it (encoded once, its bytes copied)', () => {
+    // Runs of equal names, multi-byte ones, an empty name, nulls between equal names, and a change of name.
+    const names = [
+      'BANDA ACEH',
+      'BANDA ACEH',
+      'BANDA ACEH',
+      'Ñusa “Dua” 🌴',
+      'Ñusa “Dua” 🌴',
+      '',
+      '',
+      null,
+      null,
+      'BANDA ACEH',
+      'BANDA',
+      'BANDA ACEH',
+    ];
+    const records = names.map((name, index) => ({ ...turnoutRecord, regency_name: name, dpt_male: index }));
+    const table = buildArrowTable(turnoutDataset.columns, records);
+    expect([...iterateTableRecords(table)].map((record) => record.regency_name)).toEqual(names);
+    const column = table.getChild('regency_name');
+    expect(column?.nullCount).toBe(2);
+    expect(column?.data[0]?.values).toEqual(new TextEncoder().encode(names.join('')));
+  });
+
+  it('names the value of the record that fails, after records that did not', () => {
+    const records = [turnoutRecord, { ...turnoutRecord, regency_name: 'A' }, { ...turnoutRecord, regency_name: 7 }];
+    expect(() => buildArrowTable(turnoutDataset.columns, records as NormalizedRecord[])).toThrow(
+      'Column regency_name, record 2 (0-based): 7 is not text',
+    );
+  });
 });
 
 describe('ISO dates', () => {
