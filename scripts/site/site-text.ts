@@ -64,7 +64,7 @@ export interface SiteText {
   qualityNotes: string;
   qualityNotesIntro: string;
   /** Flagged records of the page's data that the page does not list (a dapil page lists its first regencies only). */
-  qualityNotesNotListed: (count: string) => string;
+  qualityNotesNotListed: (count: number, formatted: string) => string;
   valuesGiven: string;
   ruleLabel: string;
   home: {
@@ -462,8 +462,8 @@ const id: SiteText = {
   flaggedRecords: (count) => `${count} rekaman dengan catatan kualitas`,
   qualityNotes: 'Catatan kualitas',
   qualityNotesIntro: 'Rekaman ini melanggar aturan kualitas data. Angkanya diterbitkan sebagaimana diberikan sumber.',
-  qualityNotesNotListed: (count) =>
-    `${count} rekaman lain yang ditandai tidak tercantum di halaman ini: semuanya ada di berkas halaman ini (kolom quality_flags) dan di laporan kualitas.`,
+  qualityNotesNotListed: (_count, formatted) =>
+    `${formatted} rekaman lain yang ditandai tidak tercantum di halaman ini: semuanya ada di berkas halaman ini (kolom quality_flags) dan di laporan kualitas.`,
   valuesGiven: 'Nilai dari sumber',
   ruleLabel: 'Aturan',
   home: {
@@ -893,8 +893,10 @@ const en: SiteText = {
   flaggedRecords: (count) => `${count} record${count === 1 ? '' : 's'} with quality notes`,
   qualityNotes: 'Quality notes',
   qualityNotesIntro: 'These records break a data quality rule. Their figures are published as the source gave them.',
-  qualityNotesNotListed: (count) =>
-    `${count} more flagged records are not listed on this page: all of them are in this page's files (the quality_flags column) and in the quality report.`,
+  qualityNotesNotListed: (count, formatted) =>
+    count === 1
+      ? `${formatted} more flagged record is not listed on this page: it is in this page's files (the quality_flags column) and in the quality report.`
+      : `${formatted} more flagged records are not listed on this page: all of them are in this page's files (the quality_flags column) and in the quality report.`,
   valuesGiven: 'Values from the source',
   ruleLabel: 'Rule',
   home: {

@@ -17,6 +17,7 @@ import {
 } from '../../scripts/site/page-models.ts';
 import { buildSiteData, type SiteData, type SiteRecord } from '../../scripts/site/site-data.ts';
 import { describeViolation, pointsChange } from '../../scripts/site/site-sentences.ts';
+import { TEXT } from '../../scripts/site/site-text.ts';
 
 interface Counts {
   male: number | null;
@@ -431,6 +432,9 @@ describe("a dapil page's listing (issue 16: a page stays small whatever the sour
       "The table and the charts list the first 50 of 120 regencies and cities, in the source's order; the dapil total counts them all. Every record, with all its figures, is in this page's files below.",
     );
     expect(dapilListingNote('id', view('1101'), listing)).toContain('50 kabupaten/kota pertama dari 120');
+    expect(TEXT.en.qualityNotesNotListed(1, '1')).toMatch(/^1 more flagged record is not listed on this page: it is/);
+    expect(TEXT.en.qualityNotesNotListed(1200, '1,200')).toMatch(/^1,200 more flagged records are not listed/);
+    expect(TEXT.id.qualityNotesNotListed(1200, '1.200')).toMatch(/^1\.200 rekaman lain yang ditandai tidak tercantum/);
     const charts = dapilCharts('en', view('1101'), listing.records);
     for (const chart of [charts.sex, charts.lists]) {
       expect(chart.svg).toContain('KAB 049');
