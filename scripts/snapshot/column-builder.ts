@@ -12,19 +12,26 @@ export interface ColumnBuilder<T> {
   flush(): Data;
 }
 
-/** Validity bits, set for present values (Arrow's layout: least significant bit first). */
+/**
+ * Validity bits, set for present values (Arrow's layout: least significant bit first). The bits of the next batch
+ * are allocated when it sets its first one, not when a batch is taken: the last batch leaves nothing behind.
+ */
 function createValidity(capacity: number): {
   set(index: number): void;
   take(length: number, nullCount: number): Uint8Array | undefined;
 } {
-  let bits = new Uint8Array(Math.ceil(capacity / 8));
+  const EMPTY = new Uint8Array(0);
+  let bits = EMPTY;
   return {
     set(index) {
+      if (bits === EMPTY) bits = new Uint8Array(Math.ceil(capacity / 8));
       bits[index >> 3] = (bits[index >> 3] as number) | (1 << (index & 7));
     },
     take(length, nullCount) {
-      const taken = nullCount === 0 ? undefined : bits.slice(0, Math.ceil(length / 8));
-      bits = new Uint8Array(Math.ceil(capacity / 8));
+      // A batch of nulls only never set a bit: its bitmap is all zeros.
+      const bytes = Math.ceil(length / 8);
+      const taken = nullCount === 0 ? undefined : bits === EMPTY ? new Uint8Array(bytes) : bits.slice(0, bytes);
+      bits = EMPTY;
       return taken;
     },
   };
@@ -38,12 +45,15 @@ function createFixedWidthBuilder<A extends BigInt64Array | Float64Array | Int32A
   store: (values: A, index: number, value: V) => void,
   make: MakeFixedData<A>,
 ): ColumnBuilder<V> {
-  let values = allocate(capacity);
+  // Allocated at a batch's first value, as the validity bits are.
+  const empty = allocate(0);
+  let values = empty;
   const validity = createValidity(capacity);
   let length = 0;
   let nullCount = 0;
   return {
     append(value) {
+      if (values === empty) values = allocate(capacity);
       if (value === null) nullCount += 1;
       else {
         store(values, length, value);
@@ -54,7 +64,7 @@ function createFixedWidthBuilder<A extends BigInt64Array | Float64Array | Int32A
     flush() {
       // slice, not subarray: the table keeps exactly `length` values, not the batch's whole capacity.
       const data = make(values.slice(0, length) as A, length, nullCount, validity.take(length, nullCount));
-      values = allocate(capacity);
+      values = empty;
       length = 0;
       nullCount = 0;
       return data;

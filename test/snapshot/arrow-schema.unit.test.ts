@@ -7,6 +7,7 @@ import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import {
   buildArrowTable,
   createArrowSchema,
+  createTableBuilder,
   formatIsoDate,
   parseIsoDateDays,
   SnapshotValueError,
@@ -169,6 +170,36 @@ describe('buildArrowTable input', () => {
     const column = table.getChild('regency_name');
     expect(column?.nullCount).toBe(2);
     expect(column?.data[0]?.values).toEqual(new TextEncoder().encode(names.join('')));
+  });
+
+  it('sizes a small table to its records, and stays exact when more come than expected', () => {
+    const records = Array.from({ length: 5 }, (_, index) => ({
+      ...turnoutRecord,
+      dpt_male: index,
+      regency_name: index === 2 ? null : `KAB ${index}`,
+    }));
+    const small = buildArrowTable(turnoutDataset.columns, records);
+    expect(small.batches.map((batch) => batch.numRows)).toEqual([5]);
+    expect([...iterateTableRecords(small)]).toEqual(records);
+    // A wrong hint: more batches, the same records.
+    const builder = createTableBuilder(turnoutDataset.columns, 2);
+    for (const record of records) builder.appendRecord(record);
+    const table = builder.finish();
+    expect(table.batches.map((batch) => batch.numRows)).toEqual([2, 2, 1]);
+    expect([...iterateTableRecords(table)]).toEqual(records);
+  });
+
+  it('writes an all-zero validity bitmap for a batch of nulls only', () => {
+    const records = [1, 2, 3].map((index) => ({
+      ...turnoutRecord,
+      dpt_male: null,
+      regency_name: null,
+      dpk_total: index,
+    }));
+    const table = buildArrowTable(turnoutDataset.columns, records);
+    expect(table.getChild('dpt_male')?.nullCount).toBe(3);
+    expect(table.getChild('dpt_male')?.data[0]?.nullBitmap).toEqual(new Uint8Array(1));
+    expect([...iterateTableRecords(table)]).toEqual(records);
   });
 
   it('names the value of the record that fails, after records that did not', () => {
