@@ -1,7 +1,9 @@
 // One build of the benchmark's bare Astro project (see bench/bare-astro.ts), in a process of its own so GNU time
 // sees it: `node bench/bare-astro-child.ts <projectDir>`. Astro's builder is called as the site stage calls it
-// (scripts/site/astro-build.ts): in process, production mode, no type generation before the build.
+// (scripts/site/astro-build.ts): in process, production mode, no type generation before the build, the same number
+// of pages rendered at a time.
 import { build } from 'astro';
+import { ASTRO_BUILD_CONCURRENCY } from '../scripts/site/site-root.ts';
 
 const [root] = process.argv.slice(2);
 if (!root) {
@@ -14,6 +16,7 @@ await buildSite(
     root,
     mode: 'production',
     logLevel: 'warn',
+    build: { concurrency: ASTRO_BUILD_CONCURRENCY },
     cacheDir: `${root}/.cache`,
     vite: { cacheDir: `${root}/.cache/vite`, logLevel: 'warn' },
   },

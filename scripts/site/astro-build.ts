@@ -7,7 +7,7 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'astro';
 import { DEFAULT_LANG, LANGS } from '../languages.ts';
-import { SITE_ROOT } from './site-root.ts';
+import { ASTRO_BUILD_CONCURRENCY, SITE_ROOT } from './site-root.ts';
 
 const [outDir, base, cacheDir, flag] = process.argv.slice(2);
 if (!outDir || !base || !cacheDir || (flag !== undefined && flag !== '--stop-with-parent')) {
@@ -42,10 +42,7 @@ await buildSite(
     cacheDir,
     mode: 'production',
     logLevel: 'warn',
-    // Pages rendered eight at a time rather than one after another: about half of a page's time is spent waiting
-    // on the file system (the page, and beside dapil and party pages their CSV and JSON), which the others' rendering
-    // fills. The ten-times site: 7.3–9.2 s → 5.1–7.6 s; the same bytes (test/build/determinism.test.ts).
-    build: { concurrency: 8 },
+    build: { concurrency: ASTRO_BUILD_CONCURRENCY },
     vite: { cacheDir: `${cacheDir}/vite`, logLevel: 'warn' },
   },
   { sync: false },
