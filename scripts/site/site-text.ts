@@ -119,7 +119,7 @@ export interface SiteText {
   };
   dapil: {
     title: (name: string, id: string, year: number) => string;
-    summary: (parts: { province: string; regencies: number; voters: string }) => string;
+    summary: (parts: { province: string; regencies: string; voters: string }) => string;
     regency: string;
     /** Says what the code beside a regency's name is (its title attribute). */
     regencyCode: string;

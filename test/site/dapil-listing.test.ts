@@ -78,6 +78,10 @@ describe('a dapil with more regencies than its page lists', () => {
             : `Tabel dan grafik memuat ${DAPIL_REGENCIES_LISTED} kabupaten/kota pertama dari ${REGENCIES}, menurut urutan sumber; jumlah dapil menghitung semuanya. Setiap rekaman, dengan semua angkanya, ada di berkas halaman ini di bawah.`,
         );
 
+        // The summary counts every regency.
+        const lead = textOf(/<p class="lead">([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '');
+        expect(lead).toContain(lang === 'en' ? `${REGENCIES} regencies and cities` : `${REGENCIES} kabupaten/kota`);
+
         // The total row: every record's voters, not only the listed ones'.
         const foot = /<tfoot>([\s\S]*?)<\/tfoot>/.exec(html)?.[1] ?? '';
         const values = [...foot.matchAll(/data-v="(\d+)"/g)].map((match) => Number(match[1]));
