@@ -2,6 +2,7 @@
 // between women's and men's turnout) and the citation line that credits the KPU and names the release. The
 // figures are computed here; the words are the catalogue's (site-text.ts, `sentences`).
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { OFFICIAL_DAPIL_VALUE } from '../datasets/dapils/official-list-rules.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { formatCount, formatDate, formatDecimal, formatPercent } from './site-format.ts';
 import type { Lang } from './site-routes.ts';
@@ -358,7 +359,7 @@ export function describeViolation(
   const text = TEXT[lang].story.findings;
   const entries = Object.entries(violation.values);
   const sum = violation.values.sum;
-  const given = entries.filter(([field]) => field !== 'sum' && field !== 'positions');
+  const given = entries.filter(([field]) => field !== 'sum' && field !== 'positions' && field !== OFFICIAL_DAPIL_VALUE);
   const digits = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
   if (digits(sum) && given.length >= 2 && given.every(([, value]) => digits(value))) {
     const addends = given.slice(0, -1).map(([, value]) => value as string);
@@ -388,5 +389,9 @@ export function describeViolation(
           : `“${typeof value === 'string' ? value : JSON.stringify(value)}”`;
     return text.value(titleOf(field) ?? field, shown);
   });
-  return parts.length === 0 ? '' : text.given(joinList(lang, parts));
+  const sentence = parts.length === 0 ? '' : text.given(joinList(lang, parts));
+  // The official list's placement is the law's, not a value the source gave: a sentence of its own.
+  const official = violation.values[OFFICIAL_DAPIL_VALUE];
+  if (typeof official !== 'string' || official === '') return sentence;
+  return [sentence, text.official(joinList(lang, official.split(',')))].filter((part) => part !== '').join(' ');
 }

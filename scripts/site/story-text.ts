@@ -84,6 +84,8 @@ export interface StoryText {
     given: (list: string) => string;
     value: (title: string, value: string) => string;
     empty: string;
+    /** Where the official list puts a regency the source placed in another dapil. Example: "1101 and 1102". */
+    official: (dapils: string) => string;
   };
 }
 
@@ -183,6 +185,7 @@ const id: StoryText = {
     given: (list) => `Sumber memberi ${list}.`,
     value: (title, value) => `${title} ${value}`,
     empty: '(kosong)',
+    official: (dapils) => `Daftar resmi tahun pemilu itu menempatkannya di dapil ${dapils}.`,
   },
 };
 
@@ -270,6 +273,7 @@ const en: StoryText = {
     given: (list) => `The source gives ${list}.`,
     value: (title, value) => `${title} ${value}`,
     empty: '(empty)',
+    official: (dapils) => `That election year's official list puts it in dapil ${dapils}.`,
   },
 };
 

@@ -390,6 +390,18 @@ describe('quality findings in words', () => {
     expect(violationFinding('en', 'turnout', { values: { NamaDapil: '  ' } } as never)).toBe(
       'The source gives Dapil name "  " (empty).',
     );
+    // The official list's placement is said as the law's, not as a value the source gave.
+    const placed = {
+      values: { TahunPemilu: '2024', IdDapil: '1101', NamaKabupaten: 'ACEH TIMUR', officialDapil: '1102' },
+    };
+    expect(violationFinding('en', 'turnout', placed as never)).toBe(
+      "The source gives Election year “2024”, Dapil id “1101” and Regency or city “ACEH TIMUR”. That election year's official list puts it in dapil 1102.",
+    );
+    expect(
+      violationFinding('id', 'turnout', { values: { ...placed.values, officialDapil: '1101,1102' } } as never),
+    ).toBe(
+      'Sumber memberi Tahun pemilu “2024”, Kode dapil “1101” dan Kabupaten/kota “ACEH TIMUR”. Daftar resmi tahun pemilu itu menempatkannya di dapil 1101 dan 1102.',
+    );
     expect(describeViolation('en', { values: { NomorUrutPartai: '3', positions: [2, 7] } }, () => null)).toBe(
       'The same key is used by the records at positions 2 and 7 (counted from 0).',
     );

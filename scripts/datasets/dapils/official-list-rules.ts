@@ -18,6 +18,12 @@ function values(record: RawRecord, extra: Record<string, unknown> = {}): Record<
   return { ...Object.fromEntries(FIELDS.map((field) => [field, record[field]])), ...extra };
 }
 
+/**
+ * The value a `regency-dapil-official` finding adds to the record's fields: the dapil id(s) the official list puts
+ * the regency in, comma-separated. Not a source field: the site says it as the official list's word, not the source's.
+ */
+export const OFFICIAL_DAPIL_VALUE = 'officialDapil';
+
 /** The ids of the two rules. */
 const OFFICIAL_LIST_RULE_IDS: ReadonlySet<string> = new Set(['dapil-id-official', 'regency-dapil-official']);
 
@@ -66,7 +72,9 @@ export function createOfficialListRules(): RecordQualityRule[] {
         const official = placement.officialDapils.map((dapil) => `${dapil.id} ${dapil.name}`).join(', ');
         return {
           message: `the official list of ${String(record.TahunPemilu)} puts ${String(record.NamaKabupaten)} in ${official}, not in ${placement.dapil.id} ${placement.dapil.name}`,
-          values: values(record, { officialDapil: placement.officialDapils.map((dapil) => dapil.id).join(',') }),
+          values: values(record, {
+            [OFFICIAL_DAPIL_VALUE]: placement.officialDapils.map((dapil) => dapil.id).join(','),
+          }),
         };
       },
     },
