@@ -200,9 +200,14 @@ function createColumnAppender(column: ColumnDefinition, field: Field, rows: numb
   }
 }
 
+const NO_BATCHES: readonly RecordBatch[] = Object.freeze([]);
+
 /** Builds record batches of BATCH_ROWS rows from records appended one at a time. */
 export interface TableBuilder {
   appendRecord(record: NormalizedRecord): void;
+  /** The batches completed since the last call, which the builder then forgets (to stream a table out). */
+  takeBatches(): readonly RecordBatch[];
+  /** The table of the batches not taken, the rows still pending included. */
   finish(): Table;
 }
 
@@ -246,6 +251,10 @@ export function createTableBuilder(columns: readonly ColumnDefinition[], expecte
       position += 1;
       pending += 1;
       if (pending === batchRows) flushBatch();
+    },
+    takeBatches() {
+      // Called after every record when streaming: no new array while no batch is complete.
+      return batches.length === 0 ? NO_BATCHES : batches.splice(0, batches.length);
     },
     finish() {
       if (pending > 0) flushBatch();

@@ -2,7 +2,7 @@
 // WebAssembly) straight from the Arrow table: Int64 → INT64, Float64 → DOUBLE, DateDay → DATE, Utf8 → UTF8
 // byte arrays, List<Utf8> → LIST (DuckDB reads BIGINT, DOUBLE, DATE, VARCHAR, VARCHAR[]). parquetjs-lite was
 // replaced for speed and correctness; the measurements are in docs/data.md ("Why parquet-wasm").
-import { DataType, tableToIPC, Table, type RecordBatch, type Schema } from 'apache-arrow';
+import { DataType, RecordBatch, tableToIPC, Table, type Schema } from 'apache-arrow';
 import {
   Compression,
   EnabledStatistics,
@@ -59,18 +59,7 @@ function writerProperties(schema: Schema) {
  * into WebAssembly on its own, so memory holds one batch at a time, not a second copy of the table.
  */
 export async function writeParquetFile(table: Table, path: string): Promise<void> {
-  const batches: RecordBatch[] = [...table.batches];
-  let next = 0;
-  const input = new ReadableStream({
-    pull(controller) {
-      const batch = batches[next];
-      next += 1;
-      if (!batch) return controller.close();
-      const wasmBatch = WasmTable.fromIPCStream(tableToIPC(new Table(table.schema, [batch]), 'stream')).recordBatch(0);
-      controller.enqueue(wasmBatch);
-    },
-  });
-  if (batches.length === 0) {
+  if (table.batches.length === 0) {
     // An empty table still gets a valid file with its schema.
     const { writeParquet } = await import('parquet-wasm/node');
     await writeChunksToFile(path, [
@@ -78,6 +67,35 @@ export async function writeParquetFile(table: Table, path: string): Promise<void
     ]);
     return;
   }
-  const output = await transformParquetStream(input, writerProperties(table.schema));
+  const batches = table.batches.values();
+  await writeParquetBatches(table.schema, () => batches.next().value, path);
+}
+
+/**
+ * Writes record batches as Parquet to `path` (atomically), one row group per batch, asking `nextBatch` for each
+ * only when the writer is ready for it (undefined: no more), so a table of millions of rows can be made batch by
+ * batch as it is written, never whole in memory. The same bytes as writeParquetFile of a table of those batches.
+ * There must be at least one batch.
+ */
+export async function writeParquetBatches(
+  schema: Schema,
+  nextBatch: () => RecordBatch | undefined,
+  path: string,
+): Promise<void> {
+  let written = 0;
+  const input = new ReadableStream({
+    pull(controller) {
+      const batch = nextBatch();
+      if (!batch) {
+        if (written === 0) throw new Error(`no record batch to write to ${path}`);
+        return controller.close();
+      }
+      written += 1;
+      // The batch in the given schema, whose metadata the file carries.
+      const table = new Table(schema, [new RecordBatch(schema, batch.data)]);
+      controller.enqueue(WasmTable.fromIPCStream(tableToIPC(table, 'stream')).recordBatch(0));
+    },
+  });
+  const output = await transformParquetStream(input, writerProperties(schema));
   await writeChunksToFile(path, output as unknown as AsyncIterable<Uint8Array>);
 }

@@ -29,12 +29,12 @@ import { readDatasetRecords, type HarvestManifest } from '../harvest/harvest-sto
 import type { Reporter } from '../log/progress-reporter.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
 import { normalizeRecord, type NormalizedRecord } from '../normalize/normalize-records.ts';
-import type { RecordBatch, Table } from 'apache-arrow';
-import { buildArrowTable, createTableBuilder, SnapshotValueError, type TableBuilder } from './arrow-schema.ts';
+import { Table, type RecordBatch } from 'apache-arrow';
+import { createArrowSchema, createTableBuilder, SnapshotValueError, type TableBuilder } from './arrow-schema.ts';
 import { writeArrowIpcFile } from './arrow-ipc-writer.ts';
 import { writeCsvFile } from './csv-writer.ts';
 import { writeJsonFile } from './json-writer.ts';
-import { writeParquetFile } from './parquet-writer.ts';
+import { writeParquetBatches, writeParquetFile } from './parquet-writer.ts';
 import { writeXlsxFile } from './xlsx-writer.ts';
 import { partialPathOf } from '../foundation/atomic-file.ts';
 import { hashFile } from '../foundation/hashing.ts';
@@ -198,28 +198,73 @@ async function writeDerivedFiles(
 ): Promise<void> {
   for (const derived of DERIVED_DATASETS) {
     if (derived.from !== dataset.id) continue;
-    const rows = buildArrowTable(
-      derived.columns,
+    const { rows, formats } = await writeDerivedTable(
+      derived,
       (function* () {
         for (const record of iterateTableRecords(table)) yield* derived.derive(record);
       })(),
-    );
-    const formats: readonly FileFormat[] =
-      rows.numRows > parquetOnlyAbove ? ['parquet'] : derivedFormats().map((format) => format.id);
-    await writeTableFiles(
-      withFileMetadata(rows, fileMetadataOf(derived, year)),
       path.join(outDir, stemOf(derived, year)),
-      derived,
       year,
-      formats,
+      parquetOnlyAbove,
     );
     const written = counts.get(derived.id) ?? new Map<YearKey, number>();
-    written.set(year, rows.numRows);
+    written.set(year, rows);
     counts.set(derived.id, written);
     const inFormats = formatsWritten.get(derived.id) ?? new Map<YearKey, readonly FileFormat[]>();
     inFormats.set(year, formats);
     formatsWritten.set(derived.id, inFormats);
   }
+}
+
+/**
+ * One derived table's files. Its rows are built into record batches as they are derived; while they number at most
+ * `parquetOnlyAbove`, the batches are kept and written in every derived format at the end; once they pass it, the
+ * file is Parquet only and the batches stream into it as they are made, so the table is never whole in memory (at a
+ * million turnout records, twelve million rows). The same bytes either way.
+ */
+export async function writeDerivedTable(
+  derived: DerivedDatasetDefinition,
+  source: Iterator<NormalizedRecord>,
+  stem: string,
+  year: YearKey,
+  parquetOnlyAbove: number,
+): Promise<{ rows: number; formats: readonly FileFormat[] }> {
+  const builder = createTableBuilder(derived.columns);
+  let rows = 0;
+  let next = source.next();
+  for (; !next.done && rows <= parquetOnlyAbove; next = source.next()) {
+    builder.appendRecord(next.value);
+    rows += 1;
+  }
+  const metadata = fileMetadataOf(derived, year);
+  if (rows <= parquetOnlyAbove) {
+    const formats = derivedFormats().map((format) => format.id);
+    await writeTableFiles(withFileMetadata(builder.finish(), metadata), stem, derived, year, formats);
+    return { rows, formats };
+  }
+  const schema = withFileMetadata(new Table(createArrowSchema(derived.columns)), metadata).schema;
+  const ready = [...builder.takeBatches()];
+  let finished = false;
+  await writeParquetBatches(
+    schema,
+    () => {
+      while (ready.length === 0 && !finished) {
+        if (next.done) {
+          ready.push(...builder.finish().batches);
+          finished = true;
+          break;
+        }
+        builder.appendRecord(next.value);
+        rows += 1;
+        next = source.next();
+        ready.push(...builder.takeBatches());
+      }
+      return ready.shift();
+    },
+    `${stem}${formatOf('parquet').suffix}`,
+  );
+  killPoint('snapshot:file-written');
+  return { rows, formats: ['parquet'] };
 }
 
 /**
