@@ -2,6 +2,7 @@
 // WebAssembly) straight from the Arrow table: Int64 → INT64, Float64 → DOUBLE, DateDay → DATE, Utf8 → UTF8
 // byte arrays, List<Utf8> → LIST (DuckDB reads BIGINT, DOUBLE, DATE, VARCHAR, VARCHAR[]). parquetjs-lite was
 // replaced for speed and correctness; the measurements are in docs/data.md ("Why parquet-wasm").
+import { rm } from 'node:fs/promises';
 import { DataType, RecordBatch, tableToIPC, Table, type Schema } from 'apache-arrow';
 import {
   Compression,
@@ -83,9 +84,18 @@ export async function writeParquetBatches(
   path: string,
 ): Promise<void> {
   let written = 0;
+  // An error making a batch (a value the column cannot hold) must fail the write with that error: parquet-wasm
+  // either reports it as an opaque "Dyn casting error" or ends the file where the stream failed, as if complete.
+  let failure: { error: unknown } | null = null;
   const input = new ReadableStream({
     pull(controller) {
-      const batch = nextBatch();
+      let batch: RecordBatch | undefined;
+      try {
+        batch = nextBatch();
+      } catch (error) {
+        failure = { error };
+        throw error;
+      }
       if (!batch) {
         if (written === 0) throw new Error(`no record batch to write to ${path}`);
         return controller.close();
@@ -96,6 +106,14 @@ export async function writeParquetBatches(
       controller.enqueue(WasmTable.fromIPCStream(tableToIPC(table, 'stream')).recordBatch(0));
     },
   });
-  const output = await transformParquetStream(input, writerProperties(schema));
-  await writeChunksToFile(path, output as unknown as AsyncIterable<Uint8Array>);
+  try {
+    const output = await transformParquetStream(input, writerProperties(schema));
+    await writeChunksToFile(path, output as unknown as AsyncIterable<Uint8Array>);
+  } catch (error) {
+    if (failure === null) throw error;
+  }
+  if (failure !== null) {
+    await rm(path, { force: true });
+    throw (failure as { error: unknown }).error;
+  }
 }

@@ -60,6 +60,17 @@ describe('a derived table past its Parquet-only limit', () => {
     expect(Number(counted?.[0]?.n)).toBe(longRows.length);
   });
 
+  it('fails with the error of the row that cannot be written, and leaves no file', async () => {
+    const stem = path.join(dir, 'broken');
+    const rows = longRows
+      .slice(0, BATCH_ROWS + 10)
+      .map((row, index) => (index === BATCH_ROWS + 5 ? { ...row, voters: 2 ** 60 } : row));
+    await expect(writeDerivedTable(turnoutLongDataset, rows.values(), stem, 2024, 1_000)).rejects.toThrow(
+      /Column voters, record 65541 \(0-based\)/,
+    );
+    expect(existsSync(`${stem}.parquet`)).toBe(false);
+  });
+
   it('writes every derived format from the whole table when it stays under the limit', async () => {
     const stem = path.join(dir, 'small');
     const few = longRows.slice(0, 120);
