@@ -89,21 +89,21 @@ export async function writeParquetBatches(
   let failure: { error: unknown } | null = null;
   const input = new ReadableStream({
     pull(controller) {
-      let batch: RecordBatch | undefined;
       try {
-        batch = nextBatch();
+        const batch = nextBatch();
+        if (!batch) {
+          if (written === 0) throw new Error(`no record batch to write to ${path}`);
+          controller.close();
+          return;
+        }
+        written += 1;
+        // The batch in the given schema, whose metadata the file carries.
+        const table = new Table(schema, [new RecordBatch(schema, batch.data)]);
+        controller.enqueue(WasmTable.fromIPCStream(tableToIPC(table, 'stream')).recordBatch(0));
       } catch (error) {
         failure = { error };
         throw error;
       }
-      if (!batch) {
-        if (written === 0) throw new Error(`no record batch to write to ${path}`);
-        return controller.close();
-      }
-      written += 1;
-      // The batch in the given schema, whose metadata the file carries.
-      const table = new Table(schema, [new RecordBatch(schema, batch.data)]);
-      controller.enqueue(WasmTable.fromIPCStream(tableToIPC(table, 'stream')).recordBatch(0));
     },
   });
   try {

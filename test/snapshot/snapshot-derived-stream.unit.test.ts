@@ -11,9 +11,14 @@ import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { turnoutLongDataset } from '../../scripts/datasets/turnout-long-dataset.ts';
 import { formatOf } from '../../scripts/formats.ts';
 import { normalizeRecord } from '../../scripts/normalize/normalize-records.ts';
-import { BATCH_ROWS, buildArrowTable, type NormalizedRecord } from '../../scripts/snapshot/arrow-schema.ts';
+import {
+  BATCH_ROWS,
+  buildArrowTable,
+  createArrowSchema,
+  type NormalizedRecord,
+} from '../../scripts/snapshot/arrow-schema.ts';
 import { fileMetadataOf, withFileMetadata } from '../../scripts/snapshot/file-metadata.ts';
-import { writeParquetFile } from '../../scripts/snapshot/parquet-writer.ts';
+import { writeParquetBatches, writeParquetFile } from '../../scripts/snapshot/parquet-writer.ts';
 import { writeDerivedTable } from '../../scripts/snapshot/snapshot-stage.ts';
 import { iterateTableRecords } from '../../scripts/snapshot/table-reader.ts';
 import { generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
@@ -69,6 +74,12 @@ describe('a derived table past its Parquet-only limit', () => {
       /Column voters, record 65541 \(0-based\)/,
     );
     expect(existsSync(`${stem}.parquet`)).toBe(false);
+    // No batch at all is refused the same way, never written as an empty file.
+    const empty = path.join(dir, 'empty.parquet');
+    await expect(
+      writeParquetBatches(createArrowSchema(turnoutLongDataset.columns), () => undefined, empty),
+    ).rejects.toThrow(/no record batch to write/);
+    expect(existsSync(empty)).toBe(false);
   });
 
   it('writes every derived format from the whole table when it stays under the limit', async () => {
