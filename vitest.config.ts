@@ -7,6 +7,7 @@
 // A new test file lands in integration unless its name says otherwise. Integration, browser and ci tests start real
 // servers and processes, so they get generous timeouts.
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/support/longest-first-sequencer.ts';
 
 const UNIT = 'test/**/*.unit.test.ts';
 const BROWSER = 'test/**/*.browser.test.ts';
@@ -19,6 +20,8 @@ export default defineConfig({
     // Two files at once even on two cores: most of an integration test's time is spent waiting on the processes
     // it started, and the unit files are short.
     maxWorkers: 2,
+    // Longest files first across all projects (test/support/longest-first-sequencer.ts), not project after project.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { extends: true, test: { name: 'unit', include: [UNIT], pool: 'threads', testTimeout: 30_000 } },
       {

@@ -417,6 +417,15 @@ export function readTestDatasetsModule(env: Environment = process.env): string |
   return raw;
 }
 
+/**
+ * Node's own compile cache folder (NODE_COMPILE_CACHE), or null: passed on to the Astro build's process, whose
+ * environment is otherwise only what the site stage gives it, so that a repeated build compiles its modules once.
+ */
+export function readNodeCompileCache(env: Environment = process.env): string | null {
+  const raw = env.NODE_COMPILE_CACHE?.trim();
+  return raw ? raw : null;
+}
+
 /** Whether the terminal can show live progress; CI logs get quiet line output instead. */
 export function detectTerminal(env: Environment = process.env, stream: { isTTY?: boolean } = process.stderr): boolean {
   return stream.isTTY === true && !env.CI && env.TERM !== 'dumb';

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readTestDatasetsModule } from '../config.ts';
+import { readNodeCompileCache, readTestDatasetsModule } from '../config.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { checkSiteData } from './site-data.ts';
 import { createOwnedFolder, removeLeftoverFolders } from '../foundation/owned-folders.ts';
@@ -58,6 +58,7 @@ const SITE_DATA_DIR_VARIABLE = 'KPU_SITE_DATA_DIR';
 const SITE_URL_VARIABLE = 'KPU_SITE_URL';
 
 const testDatasets = readTestDatasetsModule();
+const compileCache = readNodeCompileCache();
 const ASTRO_BUILD_SCRIPT = fileURLToPath(new URL('./astro-build.ts', import.meta.url));
 /** The code the pages are made from: the site's sources and the publisher's scripts they import. */
 const SITE_CODE_DIRS = [SITE_ROOT, fileURLToPath(new URL('../', import.meta.url))];
@@ -103,6 +104,7 @@ function runAstroBuild(
           NODE_ENV: 'production',
           // A test's own datasets (scripts/datasets/datasets.ts) are declared for the pages too.
           ...(testDatasets === null ? {} : { KPU_TEST_DATASETS: testDatasets }),
+          ...(compileCache === null ? {} : { NODE_COMPILE_CACHE: compileCache }),
         },
         // Standard input: a pipe never written to, whose end tells the child that this process is gone.
         stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,10 +1,18 @@
 // Runs the real publisher CLI as a child process, the way a person or CI does, with only the
 // environment a test gives it (no KPU_* variables leak in from the developer's shell).
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Node's compile cache for every CLI a test starts (and, passed on by the site stage, its Astro build): the suite starts
+ * hundreds of them, each compiling the same TypeScript and Astro modules again. Entries are keyed by the module's
+ * content, so one folder serves every checkout; a test may still set NODE_COMPILE_CACHE itself.
+ */
+export const TEST_COMPILE_CACHE = path.join(os.tmpdir(), 'kpu-test-compile-cache');
 
 export interface CliRun {
   code: number | null;
@@ -31,6 +39,7 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
         HOME: process.env.HOME ?? '/tmp',
         CI: 'true',
         ASTRO_TELEMETRY_DISABLED: '1',
+        NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
