@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { readNodeCompileCache, readTestDatasetsModule } from '../config.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { checkSiteData } from './site-data.ts';
-import { createOwnedFolder, removeLeftoverFolders } from '../foundation/owned-folders.ts';
+import { createOwnedFolder, moveFolder, removeLeftoverFolders } from '../foundation/owned-folders.ts';
 import {
   computeSiteFingerprint,
   forgetSiteFingerprint,
@@ -79,9 +79,9 @@ async function countFiles(dir: string): Promise<Omit<SiteStageResult, 'reused'>>
 
 /**
  * Runs scripts/site/astro-build.ts in a child process, in `workDir`; resolves with its output, rejects with it on
- * failure. Astro writes its temporary render bundle to <working folder>/.astro/ when the output folder is outside
- * the working folder, and that bundle imports Astro's own packages: so the working folder must sit inside the
- * project (where node_modules resolves), and be private to the build (so parallel builds do not share it).
+ * failure. Astro writes a temporary render bundle beside the pages, and that bundle imports Astro's own packages: so
+ * the working folder must sit inside the project (where node_modules resolves), and be private to the build (so
+ * parallel builds do not share it).
  */
 function runAstroBuild(
   workDir: string,
@@ -166,7 +166,13 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   const workDir = await createOwnedFolder(working);
   let output: string;
   try {
-    output = await runAstroBuild(workDir, newSite, base, dataDir, siteUrl, options.signal);
+    // Astro writes the pages inside its working folder, then they move beside the output folder: Astro moves its
+    // render bundle's assets into the pages with rename(), which fails (EXDEV) when the output folder (the cache)
+    // is on another filesystem than the project, such as a cache on a mounted disk or a tmpfs.
+    const pages = path.join(workDir, 'site');
+    output = await runAstroBuild(workDir, pages, base, dataDir, siteUrl, options.signal);
+    await rm(newSite, { recursive: true });
+    await moveFolder(pages, newSite);
   } catch (error) {
     await rm(newSite, { recursive: true, force: true });
     throw error;

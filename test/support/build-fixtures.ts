@@ -26,12 +26,14 @@ export interface BuildWorld {
   close(): Promise<void>;
 }
 
+/** A world of its own: the stand-in serving `data`, and a cache and dist/ in a fresh folder under `parentDir`. */
 export async function createBuildWorld(
   data: UpstreamData,
   options: Partial<UpstreamServerOptions> = {},
+  parentDir: string = os.tmpdir(),
 ): Promise<BuildWorld> {
   const upstream = await startUpstreamServer({ apiKey: TEST_KEY, data, ...options });
-  const root = await mkdtemp(path.join(os.tmpdir(), 'kpu-build-'));
+  const root = await mkdtemp(path.join(parentDir, 'kpu-build-'));
   const cacheDir = path.join(root, 'cache');
   const distDir = path.join(root, 'dist');
   const env = {
