@@ -8,5 +8,4 @@ describe('the test suite’s temporary folder', () => {
     expect(chooseTestTmpdir({ KPU_TEST_TMPDIR: '/scratch', TMPDIR: '/elsewhere' })).toBe('/scratch');
     expect(chooseTestTmpdir({ TMPDIR: '/elsewhere' })).toBeNull();
   });
-
 });
