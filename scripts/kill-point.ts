@@ -7,6 +7,7 @@ import { readTestKillPoint } from './config.ts';
 export const KILL_POINTS = [
   'harvest:page-stored',
   'snapshot:file-written',
+  'site:astro-started',
   'site:built',
   'publish:copying',
   'publish:verified',

@@ -8,6 +8,7 @@ import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readNodeCompileCache, readTestDatasetsModule } from '../config.ts';
+import { killPoint } from '../kill-point.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { checkSiteData } from './site-data.ts';
 import { createOwnedFolder, moveFolder, removeLeftoverFolders } from '../foundation/owned-folders.ts';
@@ -111,6 +112,8 @@ function runAstroBuild(
         ...(signal ? { signal } : {}),
       },
     );
+    // The Astro process runs, and holds the other end of its standard input.
+    killPoint('site:astro-started');
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -273,7 +273,8 @@ describe('publishing: all or nothing', () => {
   });
 
   it('stays published, with a warning, when an older build folder cannot be removed after the swap', async () => {
-    world = await copyBuildWorld(template);
+    // On a disk, not the tests' tmpfs (test/support/test-tmpdir.ts), which has no immutable attribute.
+    world = await copyBuildWorld(template, '/var/tmp');
     // A file root cannot delete (immutable attribute) in a stale build folder beside the live one.
     const stale = path.join(`${world.distDir}.builds`, 'stale-build');
     await mkdir(stale, { recursive: true });
@@ -316,29 +317,22 @@ describe('publishing: all or nothing', () => {
   });
 
   it('stops the site build when its build is killed, and the next build leaves nothing of it behind', async () => {
-    // Half a second after the Astro process appears the site stage still runs (the half-built site folder checked
-    // below proves the kill landed there): the template's small site will do.
+    // Killed at the kill point right after the site stage started the Astro process (scripts/kill-point.ts), which
+    // then holds the only other end of its standard input: it must notice that its build is gone and stop, not go
+    // on to write every page for nobody.
     world = await copyBuildWorld(template);
     const published = await snapshotOf(world.distDir);
     const current = world;
     let killedPid = 0;
     const killed = await runCli(['build', '--offline', '--rebuild-site'], {
-      env: current.env,
+      env: { ...current.env, KPU_TEST_KILL_AT: 'site:astro-started' },
       onStart: (child) => {
         killedPid = child.pid ?? 0;
-        // Killed while Astro is writing pages: half a second after the site build process appears.
-        const poll = setInterval(() => {
-          if (siteBuildsUnder(current.root).length === 0) return;
-          clearInterval(poll);
-          setTimeout(() => child.kill('SIGKILL'), 500);
-        }, 20);
-        child.on('close', () => clearInterval(poll));
       },
     });
     expect(killed.signal, killed.stderr).toBe('SIGKILL');
-    // The Astro process notices that its build is gone and stops rather than finishing the pages for nobody. Waited
-    // for until it has gone (its end is the event: no fixed time, which a loaded machine outran), then proved by
-    // what it left: a half-built site folder, with fewer pages than the published site has.
+    // Waited for until it has gone (its end is the event: no fixed time), then proved by what it left: a site
+    // folder with fewer pages than the published site has, and dist/ as it was.
     while (siteBuildsUnder(current.root).length > 0) await sleep(50);
     expect(await snapshotOf(current.distDir)).toEqual(published);
     const stages = path.join(current.cacheDir, 'stages');
@@ -348,15 +342,20 @@ describe('publishing: all or nothing', () => {
       (await readdir(folder, { recursive: true })).filter((name) => name.endsWith('index.html')).length;
     const publishedPages = await pagesIn(path.join(current.distDir, '/'));
     expect(publishedPages).toBeGreaterThan(10);
-    expect(await pagesIn(path.join(stages, halfBuilt[0] ?? ''))).toBeLessThan(publishedPages);
+    const astroWork = path.join(PROJECT_ROOT, 'site', '.astro');
+    const killedWork = async (): Promise<string[]> =>
+      (await readdir(astroWork)).filter((name) => name.startsWith(`build-${killedPid}-`));
+    const [work] = await killedWork();
+    expect(work, 'the killed build’s Astro working folder').toBeDefined();
+    expect(await pagesIn(path.join(astroWork, work ?? ''))).toBeLessThan(publishedPages);
+    expect(await pagesIn(path.join(stages, halfBuilt[0] ?? ''))).toBe(0);
 
     const next = await current.build(['--offline', '--rebuild-site']);
     expect(next.code, next.stderr).toBe(0);
     expect(next.stderr).not.toContain('could not be removed');
-    // The killed build's folders (its half-built site, Astro's working folder) are gone; the new site is whole.
+    // The killed build's folders (its site folder, Astro's working folder) are gone; the new site is whole.
     expect((await readdir(stages)).filter((name) => name.startsWith('site.'))).toEqual(['site.fingerprint.json']);
-    const astroWork = await readdir(path.join(PROJECT_ROOT, 'site', '.astro'));
-    expect(astroWork.filter((name) => name.startsWith(`build-${killedPid}-`))).toEqual([]);
+    expect(await killedWork()).toEqual([]);
     await verifyPublishedData(path.join(current.distDir, 'data'));
   });
 });

@@ -114,10 +114,14 @@ export async function buildWorldTemplate(
 
 /**
  * A world of the test's own: a copy of the template's cache, dist/ and dist.builds/ (dist/ is a relative link, kept
- * as it is, so the copy is whole), and a fresh stand-in upstream serving a copy of the template's data.
+ * as it is, so the copy is whole), and a fresh stand-in upstream serving a copy of the template's data, in a fresh
+ * folder under `parentDir`.
  */
-export async function copyBuildWorld(template: BuildWorldTemplate): Promise<BuildWorld> {
-  const world = await createBuildWorld(structuredClone(template.data), template.options);
+export async function copyBuildWorld(
+  template: BuildWorldTemplate,
+  parentDir: string = os.tmpdir(),
+): Promise<BuildWorld> {
+  const world = await createBuildWorld(structuredClone(template.data), template.options, parentDir);
   try {
     await cp(template.root, world.root, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
     return world;
