@@ -12,7 +12,7 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
  * hundreds of them, each compiling the same TypeScript and Astro modules again. Entries are keyed by the module's
  * content, so one folder serves every checkout; a test may still set NODE_COMPILE_CACHE itself.
  */
-export const TEST_COMPILE_CACHE = path.join(os.tmpdir(), 'kpu-test-compile-cache');
+const TEST_COMPILE_CACHE = path.join(os.tmpdir(), 'kpu-test-compile-cache');
 
 export interface CliRun {
   code: number | null;
