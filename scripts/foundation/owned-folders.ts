@@ -1,6 +1,6 @@
 // Temporary folders owned by one build process: named `<prefix><pid>-<random>`, so a later build can remove
 // exactly the folders left behind by processes that are gone (killed, crashed), and never a live build's.
-import { cp, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Whether a process with this id runs on this machine (EPERM: it runs, under another user). */
@@ -47,18 +47,4 @@ export function removeLeftoverFolders(prefix: string): Promise<string[]> {
     const pid = name.startsWith(start) ? Number(/^(\d+)-/.exec(name.slice(start.length))?.[1]) : NaN;
     return Number.isSafeInteger(pid) ? pid : null;
   });
-}
-
-/**
- * Moves the folder `from` to `to` (a path that does not exist, or an empty folder): a rename, or, where the two are on
- * different filesystems (EXDEV: a cache on another disk or a tmpfs), a copy of every file, then `from` removed.
- */
-export async function moveFolder(from: string, to: string): Promise<void> {
-  try {
-    await rename(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await cp(from, to, { recursive: true, verbatimSymlinks: true, errorOnExist: true, force: false });
-    await rm(from, { recursive: true, force: true });
-  }
 }

@@ -33,8 +33,8 @@ const SKIPPED_FOLDERS = new Set(['.astro', 'node_modules', '.git']);
 
 /**
  * Every file below `dir`, as paths relative to it, sorted; skipped folders are never entered (not only left out of
- * the list): site/.astro/ holds the private working folders of the other site builds running at the same time,
- * each removed when its build ends, so walking into them made a build fail with ENOENT now and then.
+ * the list): site/.astro/ is Astro's own (editors' types, `astro dev`), and when it held the working folders of
+ * the site builds running at the same time, walking into one as it was removed made a build fail with ENOENT.
  */
 async function listFiles(dir: string, under = ''): Promise<string[]> {
   const files: string[] = [];

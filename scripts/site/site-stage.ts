@@ -4,14 +4,14 @@
 // folder, that build is kept as it is instead of running Astro again (site-fingerprint.ts). A new build is
 // written to a fresh folder of its own and renamed into place only when complete.
 import { spawn } from 'node:child_process';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { readdir, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readNodeCompileCache, readTestDatasetsModule } from '../config.ts';
 import { killPoint } from '../kill-point.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { checkSiteData } from './site-data.ts';
-import { createOwnedFolder, moveFolder, removeLeftoverFolders } from '../foundation/owned-folders.ts';
+import { createOwnedFolder, removeLeftoverFolders } from '../foundation/owned-folders.ts';
 import {
   computeSiteFingerprint,
   forgetSiteFingerprint,
@@ -64,6 +64,8 @@ const ASTRO_BUILD_SCRIPT = fileURLToPath(new URL('./astro-build.ts', import.meta
 /** The code the pages are made from: the site's sources and the publisher's scripts they import. */
 const SITE_CODE_DIRS = [SITE_ROOT, fileURLToPath(new URL('../', import.meta.url))];
 const SITE_CODE_FILES = ['package.json', 'package-lock.json'].map((file) => path.join(SITE_ROOT, '..', file));
+/** The project's dependencies, which the Astro build's render bundle imports (linked into its working folder). */
+const NODE_MODULES = path.join(SITE_ROOT, '..', 'node_modules');
 
 /** Whether `inner` is `outer` or a folder below it. */
 function isWithin(outer: string, inner: string): boolean {
@@ -81,8 +83,8 @@ async function countFiles(dir: string): Promise<Omit<SiteStageResult, 'reused'>>
 /**
  * Runs scripts/site/astro-build.ts in a child process, in `workDir`; resolves with its output, rejects with it on
  * failure. Astro writes a temporary render bundle beside the pages, and that bundle imports Astro's own packages: so
- * the working folder must sit inside the project (where node_modules resolves), and be private to the build (so
- * parallel builds do not share it).
+ * the working folder must resolve node_modules (a link to the project's), and be private to the build (so parallel
+ * builds do not share it).
  */
 function runAstroBuild(
   workDir: string,
@@ -160,30 +162,25 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   await forgetSiteFingerprint(outDir);
   // Folders of builds that were killed before they finished (their process is gone); never a live build's.
   const building = `${outDir}.building-`;
-  // A private working folder (git-ignored site/.astro/) holds Astro's caches and render bundle for this build only.
-  const working = path.join(SITE_ROOT, '.astro', 'build-');
-  for (const failure of [...(await removeLeftoverFolders(building)), ...(await removeLeftoverFolders(working))]) {
+  for (const failure of await removeLeftoverFolders(building)) {
     options.reporter?.warn(`site: a folder left by an interrupted build could not be removed: ${failure}`);
   }
-  const newSite = await createOwnedFolder(building);
-  const workDir = await createOwnedFolder(working);
+  // Astro's private working folder, beside the output folder: its caches, its render bundle and the pages, all on the
+  // output's filesystem, so the finished pages are renamed into place (Astro moves its own assets with rename(),
+  // which cannot cross filesystems: a cache on a mounted disk or a tmpfs failed with EXDEV when the working folder
+  // was in the project), and a build writes nothing into the project. A link to the project's node_modules lets the
+  // render bundle import Astro's packages from there.
+  const workDir = await createOwnedFolder(building);
   let output: string;
   try {
-    // Astro writes the pages inside its working folder, then they move beside the output folder: Astro moves its
-    // render bundle's assets into the pages with rename(), which fails (EXDEV) when the output folder (the cache)
-    // is on another filesystem than the project, such as a cache on a mounted disk or a tmpfs.
+    await symlink(NODE_MODULES, path.join(workDir, 'node_modules'), 'dir');
     const pages = path.join(workDir, 'site');
     output = await runAstroBuild(workDir, pages, base, dataDir, siteUrl, options.signal);
-    await rm(newSite, { recursive: true });
-    await moveFolder(pages, newSite);
-  } catch (error) {
-    await rm(newSite, { recursive: true, force: true });
-    throw error;
+    await rm(outDir, { recursive: true, force: true });
+    await rename(pages, outDir);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
-  await rm(outDir, { recursive: true, force: true });
-  await rename(newSite, outDir);
   options.reporter?.clearStatus();
   for (const line of output.split('\n')) {
     if (/\bWARN\b/.test(line)) options.reporter?.warn(`site: ${line.replace(/^.*?\[WARN\]\s*/, '')}`);
