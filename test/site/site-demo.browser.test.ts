@@ -87,7 +87,9 @@ describe('site from the demo data', () => {
   });
 
   it('writes the same bytes when built again from the same data', async () => {
-    const outDir = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-again-'));
+    // The site in a folder of its own: the stage keeps its fingerprint and working folder beside it.
+    const root = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-again-'));
+    const outDir = path.join(root, 'site');
     try {
       await runSiteStage({ dataDir: suite.site().dataDir, outDir, reporter: createSilentReporter() });
       const published = (await readAllFiles(suite.site().distDir)).filter(
@@ -99,7 +101,7 @@ describe('site from the demo data', () => {
       expect(again.length).toBeGreaterThan(50);
       expect(digest(again)).toEqual(digest(published));
     } finally {
-      await rm(outDir, { recursive: true, force: true });
+      await rm(root, { recursive: true, force: true });
     }
   });
 
@@ -119,7 +121,9 @@ describe('site from the demo data', () => {
   });
 
   it('works under a base path, links and downloads included', async () => {
-    const root = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-base-'));
+    // The site in a folder of its own: the stage keeps its fingerprint and working folder beside it.
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-base-'));
+    const root = path.join(parent, 'site');
     try {
       await runSiteStage({ dataDir: suite.site().dataDir, outDir: root, base: '/kpu/' });
       // The published data folder, releases/ included: the changelog links each release's immutable files.
@@ -137,7 +141,7 @@ describe('site from the demo data', () => {
         await server.close();
       }
     } finally {
-      await rm(root, { recursive: true, force: true });
+      await rm(parent, { recursive: true, force: true });
     }
   });
 
