@@ -13,8 +13,8 @@ import { startStaticServer } from '../../scripts/site/static-server.ts';
 import { queryDuckDb } from '../support/build-fixtures.ts';
 import { readAllFiles } from '../support/harvest-fixtures.ts';
 import { PROJECT_ROOT } from '../support/run-cli.ts';
-import { checkLinksAndDownloads, listPagePaths } from './site-checks.ts';
-import { buildDemoSite } from './site-fixtures.ts';
+import { checkIndonesianWording, checkLinksAndDownloads, listPagePaths } from './site-checks.ts';
+import { buildDemoSite, type PublishedSite } from './site-fixtures.ts';
 import { defineSiteSuite } from './site-suite.ts';
 
 /** A port nothing listens on right now: the system picks one, and it is let go at once for the preview to take. */
@@ -155,6 +155,29 @@ describe('site from the demo data', () => {
       '<summary>Values from the source</summary><code>IdDapil = &quot;1101&quot;; NamaKabupaten = &quot;ACEH TENGGRA&quot;</code>',
     );
     expect(html).toMatch(/ACEH SELATAN <span class="code" title="[^"]+">1101<\/span>/);
+  });
+
+  it('has a wording check that finds an English word in an Indonesian page’s text or labels, and none marked as English or added by its script', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'kpu-wording-'));
+    await writeFile(
+      path.join(root, 'index.html'),
+      '<!doctype html><html lang="id"><title>Beranda</title><body><h1>Unduh berkas</h1>' +
+        '<p lang="en">Download the files</p><button aria-label="Search">Cari</button>' +
+        '<noscript><p>Pencarian perlu JavaScript: the notes</p></noscript>' +
+        '<script>document.body.append("release")</script></body></html>',
+    );
+    const server = await startStaticServer({ root });
+    try {
+      const problems = await checkIndonesianWording(suite.browser(), { server } as PublishedSite, ['/']);
+      expect(problems.map((problem) => /^\/: English "([a-z]+)"/.exec(problem)?.[1])).toEqual([
+        'the',
+        'notes',
+        'search',
+      ]);
+    } finally {
+      await server.close();
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   it('shows every figure without JavaScript, and says what search needs', async () => {
