@@ -41,8 +41,8 @@ export const DEBIAN_TOOLS: readonly DebianTool[] = [
   { name: 'unzip', packages: ['unzip'], file: UNZIP_PATH },
 ];
 
-/** How to install, run and log: chromium-setup.ts's, without its browser. */
-export type ToolSetup = Omit<ChromiumSetup, 'binary'> & { present(file: string): boolean };
+/** How to install, run and log: chromium-setup.ts's, without its browser and the browser's package. */
+export type ToolSetup = Omit<ChromiumSetup, 'binary' | 'packageName'> & { present(file: string): boolean };
 
 function isPresent(file: string): boolean {
   try {
