@@ -39,7 +39,9 @@ beforeAll(async () => {
       turnout: generateTurnoutRecords({ years: [2024], dapils: 3, regenciesPerDapil: 2, seed: 7 }),
       parties: generatePartyRecords({ years: [2019, 2024], parties: 6, seed: 7 }),
     },
-    { apiKey: ECHO_KEY, hostile: (request) => hostile?.(request) },
+    // A 503 for the second request the stand-in ever gets (the first build's): a retry on the way, whose warning
+    // must not quote the key either.
+    { apiKey: ECHO_KEY, hostile: (request) => hostile?.(request), faults: [{ at: 2, kind: 503 }] },
   );
 });
 afterAll(async () => {
@@ -60,6 +62,7 @@ describe('a good build with a key that encodes in many ways', () => {
   it('publishes, and the key is in no output, no file of dist/ and none of the cache', async () => {
     const run = await build();
     expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr, 'the build retried the 503').toMatch(/\b503\b/);
     const json = await build(['--json']);
     expect(json.code, json.stderr).toBe(0);
     await expectKeyNowhere(run, 'build');
