@@ -6,6 +6,7 @@
 //   *.test.ts          integration, everything else: the real CLI, real ports, real processes.
 // A new test file lands in integration unless its name says otherwise. Integration, browser and ci tests start real
 // servers and processes, so they get generous timeouts.
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './test/support/longest-first-sequencer.ts';
 import { chooseTestTmpdir } from './test/support/test-tmpdir.ts';
@@ -23,9 +24,10 @@ const SLOW = { testTimeout: 120_000, hookTimeout: 300_000 };
 export default defineConfig({
   test: {
     reporters: ['default'],
-    // Two files at once even on two cores: most of an integration test's time is spent waiting on the processes
-    // it started, and the unit files are short.
-    maxWorkers: 2,
+    // One file more at once than the machine has cores: part of an integration or browser file's time is spent
+    // waiting (on the processes it started, on a throttled stand-in), and a third file on two cores fills it (the
+    // whole suite 290.5 s → 267.7 s on a quiet 2-core machine, docs/performance.md, "The test suite").
+    maxWorkers: os.availableParallelism() + 1,
     // Longest files first across all projects (test/support/longest-first-sequencer.ts), not project after project.
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
