@@ -10,7 +10,8 @@ import type { LighthousePageKind, LighthouseRun, PagesSection, PageTransfer } fr
 import type { BuiltSite } from './site-bench.ts';
 import type { BenchContext } from './support/bench-context.ts';
 import { LANGS, pagePath, type Lang } from '../scripts/site/site-routes.ts';
-import { CHROMIUM, LIGHTHOUSE_CHROMIUM_FLAGS, LIGHTHOUSE_VERSION, startLighthouse } from './support/lighthouse-run.ts';
+import { CHROMIUM } from './support/bench-chromium.ts';
+import { LIGHTHOUSE_CHROMIUM_FLAGS, LIGHTHOUSE_VERSION, startLighthouse } from './support/lighthouse-run.ts';
 import { startStaticServer } from '../scripts/site/static-server.ts';
 
 /** The same launch arguments as the site tests: nothing leaves the machine. */

@@ -6,8 +6,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { createRequire } from 'node:module';
 import type { LighthouseRun } from '../bench-results.ts';
+import { CHROMIUM } from './bench-chromium.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
 export const LIGHTHOUSE_CHROMIUM_FLAGS = [
   '--headless=new',
   '--no-sandbox',

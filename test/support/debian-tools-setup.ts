@@ -1,10 +1,12 @@
-// The Debian programs some tests run as a user would (besides Chromium, chromium-setup.ts): LibreOffice Calc,
-// which opens the XLSX files, and Python with pandas, R with readr, jsonlite and readxl, and unzip, which run the
-// downloads page's loading lines. Installed with apt-get when missing and this machine lets us (root, or sudo without a
+// The Debian programs some tests run as a user would (besides the browser tests' Chromium, chromium-setup.ts):
+// LibreOffice Calc, which opens the XLSX files; Python with pandas, R with readr, jsonlite and readxl, and unzip, which
+// run the downloads page's loading lines; and Debian's full Chromium, in which the quick benchmark measures the pages
+// and runs Lighthouse (bench/support/lighthouse-run.ts), whichever browser the browser tests drive. Installed with apt-get when missing and this machine lets us (root, or sudo without a
 // password), as Chromium is; otherwise the tests stop with one line saying what to run. Never skipped.
 // Run on its own with `npm run test:setup`; the ci project of vitest.config.ts runs it as its global setup.
 import { accessSync, constants } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM } from '../../bench/support/bench-chromium.ts';
 import { defaultSetup, type ChromiumSetup } from './chromium-setup.ts';
 
 /** Debian's libreoffice-calc puts `soffice` here; KPU_TEST_SOFFICE overrides it. */
@@ -39,6 +41,7 @@ export const DEBIAN_TOOLS: readonly DebianTool[] = [
   { name: "R's jsonlite", packages: ['r-cran-jsonlite'], file: `${R_LIBRARY}/jsonlite/DESCRIPTION` },
   { name: "R's readxl", packages: ['r-cran-readxl'], file: `${R_LIBRARY}/readxl/DESCRIPTION` },
   { name: 'unzip', packages: ['unzip'], file: UNZIP_PATH },
+  { name: 'Chromium (the benchmark’s pages and Lighthouse)', packages: ['chromium'], file: CHROMIUM },
 ];
 
 /** How to install, run and log: chromium-setup.ts's, without its browser and the browser's package. */
