@@ -16,6 +16,7 @@ import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import {
   buildWorldTemplate,
   copyBuildWorld,
+  extendWorldTemplate,
   sha256,
   type BuildWorld,
   type BuildWorldTemplate,
@@ -62,11 +63,16 @@ async function replaceWithFile(folder: string): Promise<void> {
 const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
 
 let template: BuildWorldTemplate;
+// The template, then an --offline build: every later --offline build of its harvest keeps its site (no Astro run),
+// for the tests whose subject is the publish stage, not the pages.
+let offlineTemplate: BuildWorldTemplate;
 beforeAll(async () => {
   template = await buildWorldTemplate(data());
+  offlineTemplate = await extendWorldTemplate(template, [['--offline']]);
 });
 afterAll(async () => {
   await template?.close();
+  await offlineTemplate?.close();
 });
 
 let world: BuildWorld | undefined;
@@ -249,18 +255,20 @@ describe('publishing: all or nothing', () => {
 
   // A SIGKILL at a kill point of each stage before dist/ moves (scripts/kill-point.ts): the harvest, the snapshot
   // writers, after the site, the publish stage's copy. dist/ stays byte for byte as it was, and verifies. (Every
-  // kill point of the publish stage, and the build after each, in publish-failures.test.ts.)
+  // kill point of the publish stage, and the build after each, in publish-failures.test.ts.) Past the harvest, an
+  // --offline build of the offline template's harvest: the same stages, its site kept rather than built again.
   it.each<[string, boolean]>([
     ['harvest:page-stored#3', true],
     ['snapshot:file-written#5', false],
     ['site:built', false],
     ['publish:copying#10', false],
   ])('leaves the previous dist/ intact and servable when a build is killed at %s', async (point, thenBuild) => {
-    world = await copyBuildWorld(template);
+    const online = point.startsWith('harvest:');
+    world = await copyBuildWorld(online ? template : offlineTemplate);
     const published = await snapshotOf(world.distDir);
     const previous = await realpath(world.distDir);
     // Pages of 5 records: the harvest stores several pages before it ends.
-    const killed = await world.build([], { KPU_TEST_KILL_AT: point, KPU_PAGE_SIZE: '5' });
+    const killed = await world.build(online ? [] : ['--offline'], { KPU_TEST_KILL_AT: point, KPU_PAGE_SIZE: '5' });
     expect(killed.signal, `${point}: ${killed.stderr}`).toBe('SIGKILL');
     expect(await realpath(world.distDir), point).toBe(previous);
     expect(await snapshotOf(world.distDir), point).toEqual(published);
@@ -274,7 +282,7 @@ describe('publishing: all or nothing', () => {
 
   it('stays published, with a warning, when an older build folder cannot be removed after the swap', async () => {
     // On a disk, not the tests' tmpfs (test/support/test-tmpdir.ts), which has no immutable attribute.
-    world = await copyBuildWorld(template, '/var/tmp');
+    world = await copyBuildWorld(offlineTemplate, '/var/tmp');
     // A file root cannot delete (immutable attribute) in a stale build folder beside the live one.
     const stale = path.join(`${world.distDir}.builds`, 'stale-build');
     await mkdir(stale, { recursive: true });
@@ -286,7 +294,7 @@ describe('publishing: all or nothing', () => {
       return;
     }
     try {
-      const run = await world.build();
+      const run = await world.build(['--offline']);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).toContain(
         'warning: publish: an older build folder could not be removed (the next build tries again)',
@@ -297,12 +305,12 @@ describe('publishing: all or nothing', () => {
       chattr('-i');
     }
     // Once it can be removed, the next build does.
-    expect((await world.build()).code).toBe(0);
+    expect((await world.build(['--offline'])).code).toBe(0);
     expect(existsSync(stale)).toBe(false);
   });
 
   it("removes the new link a killed build left beside dist/, and leaves a running build's alone", async () => {
-    world = await copyBuildWorld(template);
+    world = await copyBuildWorld(offlineTemplate);
     // A process id that runs nothing (a killed build's), and one that runs (this test's).
     let dead = 4_000_000;
     while (isProcessAlive(dead)) dead -= 1;
@@ -310,7 +318,7 @@ describe('publishing: all or nothing', () => {
     const liveLink = `${world.distDir}.${process.pid}.link`;
     await symlink('dist.builds/nowhere', deadLink);
     await symlink('dist.builds/nowhere', liveLink);
-    expect((await world.build()).code).toBe(0);
+    expect((await world.build(['--offline'])).code).toBe(0);
     expect(await lstat(deadLink).catch(() => null)).toBeNull();
     expect((await lstat(liveLink)).isSymbolicLink()).toBe(true);
     await rm(liveLink);

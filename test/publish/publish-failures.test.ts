@@ -13,6 +13,7 @@ import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import {
   buildWorldTemplate,
   copyBuildWorld,
+  extendWorldTemplate,
   sha256,
   type BuildWorld,
   type BuildWorldTemplate,
@@ -48,11 +49,17 @@ async function completeHarvests(cacheDir: string): Promise<string[]> {
 const DAY_MS = 86_400_000;
 
 let template: BuildWorldTemplate;
+// The template, then an --offline build: every --offline build of one harvest publishes the same bytes
+// (docs/operations.md, "Reproducible builds") and keeps the site rather than running Astro again, for the tests whose
+// subject is the publish stage.
+let offlineTemplate: BuildWorldTemplate;
 beforeAll(async () => {
   template = await buildWorldTemplate(data());
+  offlineTemplate = await extendWorldTemplate(template, [['--offline']]);
 });
 afterAll(async () => {
   await template?.close();
+  await offlineTemplate?.close();
 });
 
 let world: BuildWorld | undefined;
@@ -99,7 +106,7 @@ describe('publishing: failures leave dist/ as it was', () => {
   });
 
   it('a build whose published release no longer matches its manifest exits 7 with PUBLISH_VERIFY_FAILED', async () => {
-    world = await copyBuildWorld(template);
+    world = await copyBuildWorld(offlineTemplate);
     const manifest = await world.readManifest();
     const release = manifest.release?.id ?? '';
     const file = manifest.files[0];
@@ -113,7 +120,7 @@ describe('publishing: failures leave dist/ as it was', () => {
     await writeFile(damaged, content);
     const before = await distState(world.distDir);
 
-    const failed = await world.build(['--json']);
+    const failed = await world.build(['--offline', '--json']);
     expect(failed.code, failed.stderr).toBe(7);
     const error = errorOf(failed);
     expect(error).toMatchObject({ code: 'PUBLISH_VERIFY_FAILED', stage: 'publish', exitCode: 7 });
@@ -122,7 +129,7 @@ describe('publishing: failures leave dist/ as it was', () => {
   });
 
   it('a build that cannot create its builds folder beside dist/ exits 7 with DISK_ERROR in stage publish', async () => {
-    world = await copyBuildWorld(template);
+    world = await copyBuildWorld(offlineTemplate);
     // dist/ as a plain folder (the layout before the link), and a file where dist.builds/ has to be.
     const builds = `${world.distDir}.builds`;
     await makePlainDist(world.distDir);
@@ -130,7 +137,7 @@ describe('publishing: failures leave dist/ as it was', () => {
     const before = await distState(world.distDir);
     expect(before.link).toBeNull();
 
-    const failed = await world.build(['--json']);
+    const failed = await world.build(['--offline', '--json']);
     expect(failed.code, failed.stderr).toBe(7);
     const error = errorOf(failed);
     expect(error).toMatchObject({ code: 'DISK_ERROR', stage: 'publish', exitCode: 7 });
@@ -140,7 +147,7 @@ describe('publishing: failures leave dist/ as it was', () => {
 
     // With the file gone, the next build publishes.
     await rm(builds);
-    const fixed = await world.build();
+    const fixed = await world.build(['--offline']);
     expect(fixed.code, fixed.stderr).toBe(0);
     expect((await lstat(world.distDir)).isSymbolicLink()).toBe(true);
     await verifyPublishedData(path.join(world.distDir, 'data'));
@@ -149,11 +156,11 @@ describe('publishing: failures leave dist/ as it was', () => {
   // A plain dist/ becomes dist.builds/previous-<build id>, and the same run's clean-up must keep it (it once removed
   // it: only an old link's target was kept). docs/operations.md: "The previous build folder is kept".
   it('moves a plain dist/ folder into dist.builds/ and keeps it there as the previous build', async () => {
-    world = await copyBuildWorld(template);
+    world = await copyBuildWorld(offlineTemplate);
     await makePlainDist(world.distDir);
     const before = await distState(world.distDir);
 
-    const next = await world.build();
+    const next = await world.build(['--offline']);
     expect(next.code, next.stderr).toBe(0);
     const builds = `${world.distDir}.builds`;
     const kept = (await readdir(builds)).filter((name) => name.startsWith('previous-'));
@@ -247,15 +254,7 @@ describe('publishing: what the manifest says about the build', () => {
 });
 
 describe('publishing: a kill in the publish stage', () => {
-  // A build, then an --offline one: every --offline build of one harvest publishes the same bytes
-  // (docs/operations.md, "Reproducible builds"), so each kill is compared with what the last one published.
-  let offlineTemplate: BuildWorldTemplate;
-  beforeAll(async () => {
-    offlineTemplate = await buildWorldTemplate(data(), { builds: [[], ['--offline']] });
-  });
-  afterAll(async () => {
-    await offlineTemplate?.close();
-  });
+  // From the offline template: each kill is compared with what its --offline build published.
 
   // Each kill point of the publish stage (scripts/kill-point.ts), in the order a build reaches them, and where dist/
   // must point after a SIGKILL there: the previous build until the link moved, the new one from then on.

@@ -87,10 +87,32 @@ export async function buildWorldTemplate(
   options: TemplateOptions = {},
 ): Promise<BuildWorldTemplate> {
   const world = await createBuildWorld(structuredClone(data), options.upstream ?? {});
+  return keepAsTemplate(world, data, options.upstream ?? {}, options.builds ?? [[]], options.env ?? {});
+}
+
+/**
+ * A template made from another: a copy of it, then `builds` run in turn (each must succeed), e.g. an --offline build
+ * after a template's online one, whose site later --offline builds of the same harvest keep instead of running Astro.
+ */
+export async function extendWorldTemplate(
+  template: BuildWorldTemplate,
+  builds: string[][],
+  env: Record<string, string> = {},
+): Promise<BuildWorldTemplate> {
+  return keepAsTemplate(await copyBuildWorld(template), template.data, template.options, builds, env);
+}
+
+async function keepAsTemplate(
+  world: BuildWorld,
+  data: UpstreamData,
+  options: Partial<UpstreamServerOptions>,
+  builds: string[][],
+  env: Record<string, string>,
+): Promise<BuildWorldTemplate> {
   try {
     const runs: CliRun[] = [];
-    for (const args of options.builds ?? [[]]) {
-      const run = await world.build(args, options.env ?? {});
+    for (const args of builds) {
+      const run = await world.build(args, env);
       if (run.code !== 0)
         throw new Error(`the template's build ${args.join(' ')} failed (${String(run.code)}):\n${run.stderr}`);
       runs.push(run);
@@ -100,7 +122,7 @@ export async function buildWorldTemplate(
     return {
       root: world.root,
       data,
-      options: options.upstream ?? {},
+      options,
       run: runs.at(-1) as CliRun,
       runs,
       manifest,
