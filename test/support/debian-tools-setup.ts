@@ -1,8 +1,9 @@
 // The Debian programs some tests run as a user would (besides the browser tests' Chromium, chromium-setup.ts):
 // LibreOffice Calc, which opens the XLSX files; Python with pandas, R with readr, jsonlite and readxl, and unzip, which
 // run the downloads page's loading lines; and Debian's full Chromium, in which the quick benchmark measures the pages
-// and runs Lighthouse (bench/support/lighthouse-run.ts), whichever browser the browser tests drive. Installed with apt-get when missing and this machine lets us (root, or sudo without a
-// password), as Chromium is; otherwise the tests stop with one line saying what to run. Never skipped.
+// and runs Lighthouse (bench/support/bench-chromium.ts), whichever browser the browser tests drive. Installed with
+// apt-get when missing and this machine lets us (root, or sudo without a password), as Chromium is; otherwise the
+// tests stop with one line saying what to run. Never skipped.
 // Run on its own with `npm run test:setup`; the ci project of vitest.config.ts runs it as its global setup.
 import { accessSync, constants } from 'node:fs';
 import { fileURLToPath } from 'node:url';
