@@ -15,15 +15,13 @@ import { fileURLToPath } from 'node:url';
  */
 export const CHROMIUM_PATH = process.env.KPU_TEST_CHROMIUM || '/usr/bin/chromium-headless-shell';
 
-/** The Debian packages the set-up installs, by the name of the binary each puts in /usr/bin. */
-const DEBIAN_PACKAGES: Readonly<Record<string, string>> = {
-  chromium: 'chromium',
-  'chromium-headless-shell': 'chromium-headless-shell',
-};
+/** The Debian packages the set-up installs: each puts a binary of its own name in /usr/bin. */
+const DEBIAN_PACKAGES: ReadonlySet<string> = new Set(['chromium', 'chromium-headless-shell']);
 
 /** The Debian package that installs `binary` (by its file name), or null for a browser of another origin. */
 export function debianPackageOf(binary: string): string | null {
-  return DEBIAN_PACKAGES[path.basename(binary)] ?? null;
+  const name = path.basename(binary);
+  return DEBIAN_PACKAGES.has(name) ? name : null;
 }
 
 /** The one line that says what to install by hand. */
