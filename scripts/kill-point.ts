@@ -20,12 +20,22 @@ export type KillPoint = (typeof KILL_POINTS)[number];
 
 const wanted = readTestKillPoint();
 let reached = 0;
+let parentToo = false;
+
+/**
+ * In a stage's own process (stage-process-child.ts): a kill point kills the build process that started it first, so
+ * a kill there is the build's, as when the stage ran inside it.
+ */
+export function killPointsTakeParent(): void {
+  parentToo = true;
+}
 
 /** Kills this process, at once and for certain, the n-th time it passes the point KPU_TEST_KILL_AT names. */
 export function killPoint(point: KillPoint): void {
   if (wanted === null || wanted.point !== point) return;
   reached += 1;
   if (reached !== wanted.nth) return;
+  if (parentToo) process.kill(process.ppid, 'SIGKILL');
   process.kill(process.pid, 'SIGKILL');
   // The signal is on its way: block this thread so not one more step of the build runs before it lands.
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);

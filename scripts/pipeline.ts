@@ -12,8 +12,10 @@ import { BuildError, toBuildError, type Stage } from './errors.ts';
 import { STAGES, stageFolder, type StageName } from './stages.ts';
 import { harvestIdOf } from './harvest/harvest-store.ts';
 import { killPoint } from './kill-point.ts';
-// The later stages are imported when they run (below): `harvest` alone then loads none of their modules (Arrow,
-// the Parquet WebAssembly, the ZIP and site code), about 0.3 s less before its first request.
+import { runStageProcess } from './stage-process.ts';
+// The later stages are imported when they run (below), the check and snapshot stages in processes of their own
+// (stage-process.ts): `harvest` alone then loads none of their modules (Arrow, the Parquet WebAssembly, the ZIP and
+// site code), about 0.3 s less before its first request.
 import type { SnapshotStageResult } from './snapshot/snapshot-stage.ts';
 
 export type CommandName = 'build' | 'harvest' | 'snapshot';
@@ -185,30 +187,29 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
 
   async check(state) {
     const harvest = harvestOf(state);
-    const { runCheckStage } = await import('./check/check-stage.ts');
-    await runCheckStage({
-      harvestDir: harvest.dir,
-      harvest: harvest.manifest,
-      datasets: DATASETS,
-      outDir: state.dirs.check,
-      strict: state.context.strict,
-      reporter: state.context.reporter,
-    });
+    await runStageProcess(
+      'check',
+      { harvestDir: harvest.dir, harvest: harvest.manifest, outDir: state.dirs.check, strict: state.context.strict },
+      state.context.reporter,
+      state.context.signal,
+    );
   },
 
   async snapshot(state) {
     const harvest = harvestOf(state);
-    const snapshot = await (
-      await import('./snapshot/snapshot-stage.ts')
-    ).runSnapshotStage({
-      harvestDir: harvest.dir,
-      harvest: harvest.manifest,
-      checkDir: state.dirs.check,
-      outDir: state.dirs.snapshotData,
-      sourceUrl: state.context.config.sourceUrl,
-      upstreamProtocol: state.context.config.upstream.baseUrl?.protocol ?? 'https:',
-      reporter: state.context.reporter,
-    });
+    const snapshot = await runStageProcess(
+      'snapshot',
+      {
+        harvestDir: harvest.dir,
+        harvest: harvest.manifest,
+        checkDir: state.dirs.check,
+        outDir: state.dirs.snapshotData,
+        sourceUrl: state.context.config.sourceUrl,
+        upstreamProtocol: state.context.config.upstream.baseUrl?.protocol ?? 'https:',
+      },
+      state.context.reporter,
+      state.context.signal,
+    );
     resultOf(state).snapshot = summarizeSnapshot(state.dirs.snapshotData, snapshot);
   },
 

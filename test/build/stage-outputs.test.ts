@@ -2,7 +2,11 @@
 // of the stages before it: after a real build, the check and snapshot stages rerun in this process into fresh
 // folders give the same bytes, the snapshot stage refuses the check of another harvest, and the release stage's
 // folder holds the completed manifest while the snapshot's is left as the snapshot stage wrote it (its Parquet,
-// Arrow and XLSX files too, which the release stage writes anew with the release in their metadata).
+// Arrow and XLSX files too, which the release stage writes anew with the release in their metadata). The build
+// runs the check and snapshot stages in processes of their own (stage-process.ts): the same bytes, their lines
+// relayed, their errors the build's, and no process left behind when the build is gone.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,11 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_RESULT_FILE, runCheckStage } from '../../scripts/check/check-stage.ts';
 import { DATASETS } from '../../scripts/datasets/datasets.ts';
 import { readLatestHarvest } from '../../scripts/harvest/harvest-stage.ts';
-import { createSilentReporter } from '../../scripts/log/progress-reporter.ts';
+import { BuildError } from '../../scripts/errors.ts';
+import { createSilentReporter, type Reporter } from '../../scripts/log/progress-reporter.ts';
 import { runSnapshotStage } from '../../scripts/snapshot/snapshot-stage.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { isReleaseFormat } from '../../scripts/formats.ts';
 import { checksumFilesOf } from '../../scripts/release/checksum-files.ts';
+import { runStageProcess } from '../../scripts/stage-process.ts';
 import { STAGES, stageFolder } from '../../scripts/stages.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
@@ -170,5 +176,57 @@ describe('stage outputs', () => {
         reporter: createSilentReporter(),
       }),
     ).rejects.toThrow(/is of harvest 20200101T000000Z, not .*run the check stage again/);
+  });
+
+  it('runs the check and snapshot stages in processes of their own: the same bytes, their lines relayed', async () => {
+    const harvest = await readLatestHarvest(world.cacheDir, TEST_KEY);
+    const lines: string[] = [];
+    const reporter: Reporter = { ...createSilentReporter(), line: (message) => lines.push(message) };
+    const checkDir = path.join(scratch, 'process-check');
+    const common = { harvestDir: harvest.dir, harvest: harvest.manifest };
+    expect(await runStageProcess('check', { ...common, outDir: checkDir, strict: false }, reporter)).toBeNull();
+    expect(await hashes(checkDir)).toEqual(await hashes(folder('check')));
+    const built = await readJson<SnapshotManifest>(path.join(folder('snapshot'), 'manifest.json'));
+    const outDir = path.join(scratch, 'process-snapshot', 'data');
+    const { manifest } = await runStageProcess(
+      'snapshot',
+      { ...common, checkDir, outDir, sourceUrl: null, upstreamProtocol: new URL(built.source.url ?? 'x:').protocol },
+      reporter,
+    );
+    expect(manifest).toEqual(built);
+    expect(await hashes(outDir)).toEqual(await hashes(folder('snapshot')));
+    expect(lines).toEqual([
+      expect.stringMatching(/^check: \d+ records, \d+ flagged/),
+      `snapshot: ${built.files.length} files for ${built.years.length} election years in ${outDir}`,
+    ]);
+  });
+
+  it("fails with the stage's own error, as the build reports it", async () => {
+    const harvest = await readLatestHarvest(world.cacheDir, TEST_KEY);
+    const failure = runStageProcess(
+      'snapshot',
+      {
+        harvestDir: harvest.dir,
+        harvest: harvest.manifest,
+        checkDir: path.join(scratch, 'no-such-check'),
+        outDir: path.join(scratch, 'never'),
+        sourceUrl: null,
+      },
+      createSilentReporter(),
+    );
+    await expect(failure).rejects.toBeInstanceOf(BuildError);
+    await expect(failure).rejects.toMatchObject({ code: 'INTERNAL', stage: 'snapshot', exitCode: 5 });
+    await expect(failure).rejects.toThrow(/check-result\.json/);
+  });
+
+  it('stops a stage process whose build is gone', async () => {
+    // The build's end of the channel closes (as when it is killed, even by SIGKILL) before any request.
+    const child = fork(path.resolve('scripts/stage-process-child.ts'), [], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    await once(child, 'spawn');
+    child.disconnect();
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(1);
   });
 });
