@@ -2,7 +2,7 @@
 // the dataset rules on key projections (quality-check.ts). Writes its own folder: the quality report (JSON and
 // Markdown), each dataset's record flags and the values seen, and last check-result.json naming the harvest it
 // checked, which the snapshot stage reads. Stops the build with CHECK_STRICT_FAILED under --strict.
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isUpstreamDataset, type DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { findDataset } from '../datasets/datasets.ts';
@@ -56,7 +56,7 @@ function flagsFile(dir: string, dataset: DatasetDefinition): string {
  * A dataset's flags file lists only the flagged records, one per line, as `[position, ["rule", …]]` (position in
  * harvest order from 0): `[\n[12,["dpt-sex-sum"]]\n]\n`. Most records break no rule, so this stays small.
  */
-function renderFlags(flags: readonly (readonly string[])[]): string {
+export function renderFlags(flags: readonly (readonly string[])[]): string {
   const lines: string[] = [];
   for (const [position, recordFlags] of flags.entries())
     if (recordFlags.length > 0) lines.push(JSON.stringify([position, recordFlags]));
@@ -160,8 +160,41 @@ export async function readCheckResult(dir: string, harvestId: string): Promise<C
   return { ...file, quality };
 }
 
-/** A dataset's record flags from the check stage's folder: position in harvest order → the rules it breaks. */
-export async function readRecordFlags(dir: string, dataset: DatasetDefinition): Promise<Map<number, string[]>> {
-  const entries = await readJsonFile<Array<[number, string[]]>>(flagsFile(dir, dataset));
-  return new Map(entries);
+/** A dataset's record flags, by position in harvest order; undefined for a record that breaks no rule. */
+export interface RecordFlags {
+  get(position: number): readonly string[] | undefined;
+}
+
+/**
+ * A dataset's record flags from the check stage's folder (renderFlags). Kept compact: one list per distinct set of
+ * broken rules, and a 32-bit index of it per position; a Map of a list per flagged record took about 300 MB of the
+ * snapshot stage when a million records were flagged.
+ */
+export async function readRecordFlags(dir: string, dataset: DatasetDefinition): Promise<RecordFlags> {
+  const text = await readFile(flagsFile(dir, dataset), 'utf8');
+  const lists: (readonly string[])[] = [];
+  const listIndex = new Map<string, number>();
+  const positions: number[] = [];
+  const indexes: number[] = [];
+  // One entry a line, each parsed on its own, so the million small arrays of a whole-file parse never exist at once.
+  for (let start = text.indexOf('\n') + 1; start > 0 && start < text.length;) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end === -1 ? text.length : end);
+    start = end + 1;
+    if (line === ']' || line === '') continue;
+    const [position, flags] = JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line) as [number, string[]];
+    const key = flags.join('\n');
+    let index = listIndex.get(key);
+    if (index === undefined) {
+      lists.push(flags);
+      index = lists.length;
+      listIndex.set(key, index);
+    }
+    positions.push(position);
+    indexes.push(index);
+  }
+  // Position p's list is lists[byPosition[p] - 1]; 0: the record breaks no rule.
+  const byPosition = new Uint32Array(positions.reduce((last, position) => Math.max(last, position), -1) + 1);
+  positions.forEach((position, entry) => (byPosition[position] = indexes[entry] as number));
+  return { get: (position) => lists[(byPosition[position] ?? 0) - 1] };
 }

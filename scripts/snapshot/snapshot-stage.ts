@@ -14,6 +14,7 @@ import {
   readCheckResult,
   type CheckResult,
   readRecordFlags,
+  type RecordFlags,
   upstreamYearsOf,
 } from '../check/check-stage.ts';
 import { violationsOfRule, type QualityReport } from '../check/quality-check.ts';
@@ -311,7 +312,7 @@ function buildAllYearsTable(
 async function writeDatasetFiles(
   options: SnapshotStageOptions,
   dataset: DatasetDefinition,
-  flags: ReadonlyMap<number, readonly string[]>,
+  flags: RecordFlags,
   derivedCounts: DerivedWritten,
   /** The harvest's election years (ProjectRecordsContext.years), as the check stage saw them. */
   harvestYears: readonly number[],
