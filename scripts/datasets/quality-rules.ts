@@ -301,16 +301,22 @@ export function createKeyUniqueRule(keyFields: readonly string[]): DatasetQualit
             return parsed.ok ? parsed.value : null;
           }),
         );
-      const positionsByKey = new Map<string, number[]>();
+      // Each key's first position, and the positions of the keys met again: a list per key only for those (a
+      // million unique keys made a million one-element arrays).
+      const firstByKey = new Map<string, number>();
+      const sharedKeys = new Map<string, number[]>();
       records.forEach((record, position) => {
         const key = publishedKey(record);
-        const positions = positionsByKey.get(key);
-        if (positions === undefined) positionsByKey.set(key, [position]);
-        else positions.push(position);
+        const first = firstByKey.get(key);
+        if (first === undefined) firstByKey.set(key, position);
+        else {
+          const positions = sharedKeys.get(key);
+          if (positions === undefined) sharedKeys.set(key, [first, position]);
+          else positions.push(position);
+        }
       });
       const findings = new Map<number, RuleFinding>();
-      for (const positions of positionsByKey.values()) {
-        if (positions.length < 2) continue;
+      for (const positions of sharedKeys.values()) {
         for (const position of positions) {
           const record = records[position] ?? {};
           findings.set(position, {
