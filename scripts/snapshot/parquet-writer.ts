@@ -99,7 +99,10 @@ export async function writeParquetBatches(
         written += 1;
         // The batch in the given schema, whose metadata the file carries.
         const table = new Table(schema, [new RecordBatch(schema, batch.data)]);
-        controller.enqueue(WasmTable.fromIPCStream(tableToIPC(table, 'stream')).recordBatch(0));
+        const wasmTable = WasmTable.fromIPCStream(tableToIPC(table, 'stream'));
+        const wasmBatch = wasmTable.recordBatch(0);
+        wasmTable.free();
+        controller.enqueue(wasmBatch);
       } catch (error) {
         failure = { error };
         throw error;
