@@ -119,10 +119,19 @@ export async function streamSnapshotRecords(
   // Each record parsed on its own has its own copy of every text: the province, dapil, election type and region
   // codes repeat on thousands of records. One copy of each (up to SHARED_STRINGS_LIMIT distinct texts a file) saves
   // about 150 MB at a million turnout records.
+  // Lists of texts (a record's quality flags) likewise: one frozen array per distinct list, keyed by its texts.
   const shared = new Map<string, string>();
+  const sharedLists = new Map<string, readonly string[]>();
   const shareStrings = (values: Record<string, NormalizedValue>): void => {
     for (const name in values) {
       const value = values[name];
+      if (Array.isArray(value)) {
+        const key = value.join('\n');
+        const known = sharedLists.get(key);
+        if (known !== undefined) values[name] = known as string[];
+        else if (sharedLists.size < SHARED_STRINGS_LIMIT) sharedLists.set(key, Object.freeze(value));
+        continue;
+      }
       if (typeof value !== 'string') continue;
       const known = shared.get(value);
       if (known !== undefined) values[name] = known;
