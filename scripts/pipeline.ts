@@ -7,15 +7,14 @@ import { acquireBuildLock, acquireDistLock } from './build-lock.ts';
 import type { PublisherConfig } from './config.ts';
 import { readLatestHarvest, runHarvestStage, type HarvestStageResult } from './harvest/harvest-stage.ts';
 import type { Reporter } from './log/progress-reporter.ts';
-import { DATASETS } from './datasets/datasets.ts';
 import { BuildError, toBuildError, type Stage } from './errors.ts';
 import { STAGES, stageFolder, type StageName } from './stages.ts';
 import { harvestIdOf } from './harvest/harvest-store.ts';
 import { killPoint } from './kill-point.ts';
 import { runStageProcess } from './stage-process.ts';
-// The later stages are imported when they run (below), the check and snapshot stages in processes of their own
-// (stage-process.ts): `harvest` alone then loads none of their modules (Arrow, the Parquet WebAssembly, the ZIP and
-// site code), about 0.3 s less before its first request.
+// The later stages are imported when they run (below), the check, snapshot and release stages in processes of
+// their own (stage-process.ts): `harvest` alone then loads none of their modules (Arrow, the Parquet WebAssembly, the
+// ZIP and site code), about 0.3 s less before its first request.
 import type { SnapshotStageResult } from './snapshot/snapshot-stage.ts';
 
 export type CommandName = 'build' | 'harvest' | 'snapshot';
@@ -225,20 +224,22 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
       context.reporter.warn(
         `release: dist/ lacked releases the archive holds; restored every release from ${config.releaseArchiveDir}`,
       );
-    const release = await (
-      await import('./release/release-stage.ts')
-    ).runReleaseStage({
-      snapshotDataDir: dirs.snapshotData,
-      outDir: dirs.releaseData,
-      publishedDataDir: source.dataDir,
-      datasets: DATASETS,
-      offline: result.harvest.offline,
-      now: new Date(),
-      usedReleaseIds: source.usedIds,
-      acceptShrink: context.acceptShrink === true,
-      shrinkTolerancePercent: config.shrinkTolerancePercent,
-      siteUrl: config.siteUrl,
-    });
+    const release = await runStageProcess(
+      'release',
+      {
+        snapshotDataDir: dirs.snapshotData,
+        outDir: dirs.releaseData,
+        publishedDataDir: source.dataDir,
+        offline: result.harvest.offline,
+        now: new Date(),
+        usedReleaseIds: source.usedIds,
+        acceptShrink: context.acceptShrink === true,
+        shrinkTolerancePercent: config.shrinkTolerancePercent,
+        siteUrl: config.siteUrl,
+      },
+      context.reporter,
+      context.signal,
+    );
     state.published = { live, dataDir: source.dataDir };
     const releaseInfo = release.manifest.release as NonNullable<typeof release.manifest.release>;
     result.release = {

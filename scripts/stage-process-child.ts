@@ -36,8 +36,12 @@ async function runRequest(request: StageRequest): Promise<unknown> {
     await runCheckStage({ ...request.options, datasets: DATASETS, reporter });
     return null;
   }
-  const { runSnapshotStage } = await import('./snapshot/snapshot-stage.ts');
-  return runSnapshotStage({ ...request.options, reporter });
+  if (request.stage === 'snapshot') {
+    const { runSnapshotStage } = await import('./snapshot/snapshot-stage.ts');
+    return runSnapshotStage({ ...request.options, reporter });
+  }
+  const { runReleaseStage } = await import('./release/release-stage.ts');
+  return runReleaseStage({ ...request.options, datasets: DATASETS });
 }
 
 const stopWithBuild = (): void => process.exit(1);

@@ -8,15 +8,19 @@ import { fileURLToPath } from 'node:url';
 import type { CheckStageOptions } from './check/check-stage.ts';
 import { BuildError, type ErrorCode, type Stage } from './errors.ts';
 import type { Reporter } from './log/progress-reporter.ts';
+import type { ReleaseStageOptions, ReleaseStageResult } from './release/release-stage.ts';
 import type { SnapshotStageOptions, SnapshotStageResult } from './snapshot/snapshot-stage.ts';
 
 const CHILD_SCRIPT = fileURLToPath(new URL('./stage-process-child.ts', import.meta.url));
 
-/** What each stage's process is given (its options without the reporter, which stays here) and hands back. */
+/**
+ * What each stage's process is given (its options without the reporter, which stays here, and without the datasets,
+ * the registry's (scripts/datasets/datasets.ts), which the child reads itself) and hands back.
+ */
 export interface StageProcesses {
-  /** The check stage's datasets are the registry's (scripts/datasets/datasets.ts), read by the child itself. */
   check: { options: Omit<CheckStageOptions, 'reporter' | 'datasets'>; result: null };
   snapshot: { options: Omit<SnapshotStageOptions, 'reporter'>; result: SnapshotStageResult };
+  release: { options: Omit<ReleaseStageOptions, 'datasets'>; result: ReleaseStageResult };
 }
 
 export type ProcessStage = keyof StageProcesses;
@@ -52,7 +56,7 @@ export function runStageProcess<S extends ProcessStage>(
     const child = fork(CHILD_SCRIPT, [], {
       // Standard output is the CLI's own (a --json document); the child reports through the channel only.
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      // Structured clone: the snapshot's result (its manifest and quality report) crosses as it is.
+      // Structured clone: the results (manifests, quality report, change report) and the release's date cross as they are.
       serialization: 'advanced',
       // A profile asked for by name (the benchmark's --cpu-prof-name) stays the build process's; the child's, when
       // --cpu-prof is on, gets a name of its own in the same folder.
