@@ -11,10 +11,10 @@ import { BuildError, toBuildError, type Stage } from './errors.ts';
 import { STAGES, stageFolder, type StageName } from './stages.ts';
 import { harvestIdOf } from './harvest/harvest-store.ts';
 import { killPoint } from './kill-point.ts';
-import { runStageProcess } from './stage-process.ts';
+import { runStage } from './stage-process.ts';
 // The later stages are imported when they run (below), the check, snapshot and release stages in processes of
-// their own (stage-process.ts): `harvest` alone then loads none of their modules (Arrow, the Parquet WebAssembly, the
-// ZIP and site code), about 0.3 s less before its first request.
+// their own for a large harvest (stage-process.ts): `harvest` alone then loads none of their modules (Arrow, the
+// Parquet WebAssembly, the ZIP and site code), about 0.3 s less before its first request.
 import type { SnapshotStageResult } from './snapshot/snapshot-stage.ts';
 
 export type CommandName = 'build' | 'harvest' | 'snapshot';
@@ -168,6 +168,15 @@ function harvestOf(state: RunState): HarvestStageResult {
   return state.harvest;
 }
 
+/**
+ * Whether the check, snapshot and release stages run in processes of their own: for a harvest of more records than
+ * the configuration's stageProcessRecords (config.ts, STAGE_PROCESS_RECORDS), where their memory matters.
+ */
+function stageProcessOf(state: RunState): { ownProcess: boolean; signal: AbortSignal | undefined } {
+  const records = Object.values(harvestOf(state).manifest.datasets).reduce((sum, dataset) => sum + dataset.records, 0);
+  return { ownProcess: records > state.context.config.stageProcessRecords, signal: state.context.signal };
+}
+
 /** Each stage's run, reading the earlier stages' results from their folders. */
 const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
   async harvest(state) {
@@ -186,17 +195,17 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
 
   async check(state) {
     const harvest = harvestOf(state);
-    await runStageProcess(
+    await runStage(
       'check',
       { harvestDir: harvest.dir, harvest: harvest.manifest, outDir: state.dirs.check, strict: state.context.strict },
       state.context.reporter,
-      state.context.signal,
+      stageProcessOf(state),
     );
   },
 
   async snapshot(state) {
     const harvest = harvestOf(state);
-    const snapshot = await runStageProcess(
+    const snapshot = await runStage(
       'snapshot',
       {
         harvestDir: harvest.dir,
@@ -207,7 +216,7 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
         upstreamProtocol: state.context.config.upstream.baseUrl?.protocol ?? 'https:',
       },
       state.context.reporter,
-      state.context.signal,
+      stageProcessOf(state),
     );
     resultOf(state).snapshot = summarizeSnapshot(state.dirs.snapshotData, snapshot);
   },
@@ -224,7 +233,7 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
       context.reporter.warn(
         `release: dist/ lacked releases the archive holds; restored every release from ${config.releaseArchiveDir}`,
       );
-    const release = await runStageProcess(
+    const release = await runStage(
       'release',
       {
         snapshotDataDir: dirs.snapshotData,
@@ -238,7 +247,7 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
         siteUrl: config.siteUrl,
       },
       context.reporter,
-      context.signal,
+      stageProcessOf(state),
     );
     state.published = { live, dataDir: source.dataDir };
     const releaseInfo = release.manifest.release as NonNullable<typeof release.manifest.release>;

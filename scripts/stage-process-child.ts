@@ -1,11 +1,10 @@
 // One stage of a build in a process of its own (stage-process.ts starts it with an IPC channel): it waits for its
 // request, runs the stage with a reporter that relays to the build's, and sends back the result or the build error.
 // It never outlives the build that started it: the channel's end (the build killed, even by SIGKILL) stops it.
-import { DATASETS } from './datasets/datasets.ts';
 import { toBuildError } from './errors.ts';
 import { killPointsTakeParent } from './kill-point.ts';
 import type { Reporter } from './log/progress-reporter.ts';
-import type { StageMessage, StageRequest } from './stage-process.ts';
+import { runStageHere, type StageMessage, type StageRequest } from './stage-process.ts';
 
 const send = (message: StageMessage): Promise<void> =>
   new Promise((resolve, reject) => {
@@ -29,21 +28,6 @@ function relayingReporter(terminal: boolean): Reporter {
   };
 }
 
-async function runRequest(request: StageRequest): Promise<unknown> {
-  const reporter = relayingReporter(request.terminal);
-  if (request.stage === 'check') {
-    const { runCheckStage } = await import('./check/check-stage.ts');
-    await runCheckStage({ ...request.options, datasets: DATASETS, reporter });
-    return null;
-  }
-  if (request.stage === 'snapshot') {
-    const { runSnapshotStage } = await import('./snapshot/snapshot-stage.ts');
-    return runSnapshotStage({ ...request.options, reporter });
-  }
-  const { runReleaseStage } = await import('./release/release-stage.ts');
-  return runReleaseStage({ ...request.options, datasets: DATASETS });
-}
-
 const stopWithBuild = (): void => process.exit(1);
 
 if (!process.send) {
@@ -56,7 +40,7 @@ process.once('message', (request: StageRequest) => {
   void (async () => {
     let message: StageMessage;
     try {
-      message = { type: 'done', result: await runRequest(request) };
+      message = { type: 'done', result: await runStageHere(request, relayingReporter(request.terminal)) };
     } catch (error) {
       const failure = toBuildError(error, request.stage);
       message = { type: 'failed', code: failure.code, detail: failure.detail, stage: failure.stage };

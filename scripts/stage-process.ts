@@ -39,6 +39,37 @@ export type StageMessage =
   | { type: 'done'; result: unknown }
   | { type: 'failed'; code: ErrorCode; detail: string; stage: Stage };
 
+/** Runs one stage in this process: what the stage's own process does with its request (stage-process-child.ts). */
+export async function runStageHere(request: StageRequest, reporter: Reporter): Promise<unknown> {
+  const { DATASETS } = await import('./datasets/datasets.ts');
+  if (request.stage === 'check') {
+    const { runCheckStage } = await import('./check/check-stage.ts');
+    await runCheckStage({ ...request.options, datasets: DATASETS, reporter });
+    return null;
+  }
+  if (request.stage === 'snapshot') {
+    const { runSnapshotStage } = await import('./snapshot/snapshot-stage.ts');
+    return runSnapshotStage({ ...request.options, reporter });
+  }
+  const { runReleaseStage } = await import('./release/release-stage.ts');
+  return runReleaseStage({ ...request.options, datasets: DATASETS });
+}
+
+/**
+ * Runs one stage, in a process of its own (runStageProcess) or, when `ownProcess` is false (a small harvest,
+ * STAGE_PROCESS_RECORDS in config.ts), in this one: the same stage, result and errors either way.
+ */
+export function runStage<S extends ProcessStage>(
+  stage: S,
+  options: StageProcesses[S]['options'],
+  reporter: Reporter,
+  { ownProcess, signal }: { ownProcess: boolean; signal?: AbortSignal | undefined },
+): Promise<StageProcesses[S]['result']> {
+  if (ownProcess) return runStageProcess(stage, options, reporter, signal);
+  const request = { stage, options, terminal: reporter.terminal } as StageRequest;
+  return runStageHere(request, reporter) as Promise<StageProcesses[S]['result']>;
+}
+
 /** The stage process's last lines of standard error kept for a failure's message. */
 const STDERR_LINES = 40;
 

@@ -21,7 +21,7 @@ import { stampReleaseFiles } from './release-stamp.ts';
 import { fingerprintOf, nextReleaseId, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
 import { describeShrink, findShrinks, renderShrinkMarkdown, type ShrinkReport } from './shrink-guard.ts';
 
-export { fingerprintOf, nextReleaseId, RELEASES_FILE, type ReleaseEntry };
+export { nextReleaseId, type ReleaseEntry };
 
 export interface ChangesDocument {
   release: string;
@@ -66,8 +66,8 @@ export interface ReleaseStageResult {
   markdown: string;
 }
 
-export const CHANGES_FILE = 'changes.json';
-export const HISTORY_FILE = 'history.json';
+const CHANGES_FILE = 'changes.json';
+const HISTORY_FILE = 'history.json';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
