@@ -12,7 +12,7 @@ import type { QualityReport } from '../../scripts/check/quality-check.ts';
 import type { HistoryEntry, ReleaseEntry } from '../../scripts/release/release-stage.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { renderPageFile } from '../../scripts/site/page-files.ts';
-import { buildSearchIndex } from '../../scripts/site/search-index.ts';
+import { buildSearchIndex, renderSearchIndex } from '../../scripts/site/search-index.ts';
 import { CREDITS } from '../../scripts/site/site-credits.ts';
 import { SITE_ROOT } from '../../scripts/site/site-root.ts';
 import { runSiteStage } from '../../scripts/site/site-stage.ts';
@@ -283,7 +283,10 @@ describe('the search index', () => {
         party(3, 2019, 'x', 'Partai Tanpa Nomor', 'PTN'),
       ],
     };
-    const index = buildSearchIndex(buildSiteData(manifest, { datasets: [] } as unknown as QualityReport, records));
+    const site = buildSiteData(manifest, { datasets: [] } as unknown as QualityReport, records);
+    const index = buildSearchIndex(site);
+    // The file is the index's compact JSON, as JSON.stringify writes it.
+    expect(renderSearchIndex(site)).toBe(JSON.stringify(index));
     expect(index).toEqual({
       dapils: [
         ['10', 'PROVINSI CONTOH C', [[2019, '10']]],
