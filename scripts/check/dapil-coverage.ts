@@ -5,6 +5,7 @@ import { placeRegency, type MemberId } from '../datasets/dapils/dapil-membership
 import { officialDapilsOf } from '../datasets/dapils/official-dapil-tables.ts';
 import type { RawRecord } from '../datasets/dataset-definition.ts';
 import type { Localized } from '../languages.ts';
+import { compareCodeUnits } from '../foundation/text-order.ts';
 
 interface DapilRef {
   id: string;
@@ -129,7 +130,7 @@ export function createCoverageAccumulator(compared: boolean): CoverageAccumulato
                   : [],
               unknownDapils: covered
                 ? [...covered.unknown]
-                    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+                    .sort(([a], [b]) => compareCodeUnits(a, b))
                     .map(([id, records]) => ({ id, records }))
                 : [],
               misplacedRegencies: covered?.misplaced ?? 0,

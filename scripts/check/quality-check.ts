@@ -4,6 +4,7 @@
 import type { DatasetDefinition, RawRecord, RuleFinding } from '../datasets/dataset-definition.ts';
 import type { Localized } from '../languages.ts';
 import type { DapilCoverage } from './dapil-coverage.ts';
+import { compareCodeUnits } from '../foundation/text-order.ts';
 
 /** One broken rule on one record. */
 export interface QualityViolation {
@@ -88,10 +89,6 @@ function yearGroup(dataset: DatasetDefinition, record: RawRecord): string {
   return typeof value === 'string' ? value : JSON.stringify(value ?? null);
 }
 
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 export interface DatasetChecker {
   /** Checks the next record (in harvest order) against the record rules. */
   add(record: RawRecord): void;
@@ -157,7 +154,9 @@ export function createDatasetChecker(dataset: DatasetDefinition): DatasetChecker
         findings.sort(([a], [b]) => a - b);
         for (const [position, finding] of findings) addFinding(position, rule.id, finding);
       }
-      const seen = Object.fromEntries([...valuesSeen].map(([field, values]) => [field, [...values].sort(compareText)]));
+      const seen = Object.fromEntries(
+        [...valuesSeen].map(([field, values]) => [field, [...values].sort(compareCodeUnits)]),
+      );
       return { ...summarize(dataset, projections, ruleIdsByPosition, listed), valuesSeen: seen };
     },
   };
@@ -180,7 +179,7 @@ function summarize(
   const flags = records.map((_record, position) => {
     const ruleIds = ruleIdsByPosition.get(position);
     if (!ruleIds) return NO_FLAGS;
-    const sorted = [...ruleIds].sort(compareText);
+    const sorted = [...ruleIds].sort(compareCodeUnits);
     const id = sorted.join(' ');
     const known = shared.get(id);
     if (known) return known;
@@ -188,7 +187,7 @@ function summarize(
     return sorted;
   });
   const violations = [...listed]
-    .sort((a, b) => a.position - b.position || compareText(a.ruleId, b.ruleId))
+    .sort((a, b) => a.position - b.position || compareCodeUnits(a.ruleId, b.ruleId))
     .map(({ position, ruleId, finding }): QualityViolation => {
       const record = records[position] as RawRecord;
       const key = Object.fromEntries(
@@ -233,7 +232,7 @@ function summarize(
     recordsChecked: records.length,
     recordsFlagged: flags.filter((recordFlags) => recordFlags.length > 0).length,
     violationCount,
-    years: [...years.values()].sort((a, b) => compareText(a.year, b.year)),
+    years: [...years.values()].sort((a, b) => compareCodeUnits(a.year, b.year)),
     violations,
     violationsNotListed: violationCount - violations.length,
   };

@@ -20,6 +20,7 @@ import type { PageShape } from './page-parser.ts';
 import { guardPartialHarvest } from './secret-scan.ts';
 import { createPageCache, type LoadedPage, type PageCache } from './page-cache.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream-client.ts';
+import { compareCodeUnits } from '../foundation/text-order.ts';
 
 export interface HarvestOptions {
   config: UpstreamConfig;
@@ -60,9 +61,7 @@ export interface HarvestProgress {
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
     item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(
-          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
+      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => compareCodeUnits(a, b)))
       : item,
   );
 }

@@ -2,6 +2,7 @@
 // one small language-neutral JSON file; the search page's script builds the links from the ids. Grouping
 // by name keeps it small: a regency present in three elections is one entry.
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
+import { compareCodeUnits } from '../foundation/text-order.ts';
 import { compareIdentifiers, textValue, type SiteData } from './site-data.ts';
 
 /** [name, context (province, dapil or acronym), [[year, id], …]]; the id is the dapil id or ballot number. */
@@ -21,13 +22,11 @@ interface Occurrence {
   id: string;
 }
 
-const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
 /** Name, then context (code unit order), then year, then id (compareIdentifiers): the index's order. */
 function compareOccurrences(a: Occurrence, b: Occurrence): number {
   return (
-    compareText(a.name, b.name) ||
-    compareText(a.context, b.context) ||
+    compareCodeUnits(a.name, b.name) ||
+    compareCodeUnits(a.context, b.context) ||
     a.year - b.year ||
     compareIdentifiers(a.id, b.id)
   );

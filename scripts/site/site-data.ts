@@ -17,6 +17,7 @@ import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { isUrlIdentifier } from './site-routes.ts';
 import { describeValue, parseRecordsText, readManifestFile, streamSnapshotRecords } from './snapshot-records.ts';
+import { compareCodeUnits } from '../foundation/text-order.ts';
 
 export type { DatasetId } from '../datasets/datasets.ts';
 export type { CountGroup } from '../datasets/dataset-definition.ts';
@@ -203,7 +204,7 @@ export function findDapilInOtherYears(site: SiteData, view: DapilView): DapilVie
 
 /** Identifier order: shorter first, then code units, so "2" < "10" and "0101" < "0102". */
 export function compareIdentifiers(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  return a.length - b.length || compareCodeUnits(a, b);
 }
 
 /** The quality report's violations of one record. */
