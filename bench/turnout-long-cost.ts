@@ -2,6 +2,7 @@
 // building each Arrow table, writing JSON, CSV, Parquet and Arrow, the sizes and the peak RSS. Not part of
 // npm run bench (it measures one derived dataset); run: node_modules/node/bin/node bench/turnout-long-cost.ts 100000
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { Table } from 'apache-arrow';
 import os from 'node:os';
 import path from 'node:path';
 import { iterateTurnoutRecords } from '../scripts/synthetic/synthetic-data.ts';
@@ -9,7 +10,7 @@ import { turnoutDataset } from '../scripts/datasets/turnout-dataset.ts';
 import { turnoutLongDataset } from '../scripts/datasets/turnout-long-dataset.ts';
 import { normalizeRecord } from '../scripts/normalize/normalize-records.ts';
 import { buildArrowTable } from '../scripts/snapshot/arrow-schema.ts';
-import { iterateTableRecords } from '../scripts/snapshot/table-reader.ts';
+import { unpivotBatches } from '../scripts/snapshot/unpivot-table.ts';
 import { writeJsonFile } from '../scripts/snapshot/json-writer.ts';
 import { writeCsvFile } from '../scripts/snapshot/csv-writer.ts';
 import { writeParquetFile } from '../scripts/snapshot/parquet-writer.ts';
@@ -50,12 +51,7 @@ t = performance.now();
 const wideSizes = await writeAll(wide, path.join(dir, 'wide'));
 console.log(`wide files written in ${((performance.now() - t) / 1000).toFixed(2)} s: ${wideSizes}`);
 t = performance.now();
-const long = buildArrowTable(
-  turnoutLongDataset.columns,
-  (function* () {
-    for (const record of iterateTableRecords(wide)) yield* turnoutLongDataset.derive(record);
-  })(),
-);
+const long = new Table([...unpivotBatches(turnoutLongDataset, wide)]);
 const derivedS = (performance.now() - t) / 1000;
 t = performance.now();
 const longSizes = await writeAll(long, path.join(dir, 'long'));

@@ -267,9 +267,6 @@ export const QUALITY_FLAGS_COLUMN: ColumnDefinition = {
   },
 };
 
-/** One record of a derived dataset: column name → value (the normalized value types). */
-export type DerivedRecord = Record<string, string | number | null | string[]>;
-
 /**
  * A dataset the publisher computes from a harvested dataset's normalized records rather than harvests (issue 13's
  * long turnout file): no upstream query, no rules of its own (its rows carry the source records' quality flags).
@@ -290,8 +287,23 @@ export interface DerivedDatasetDefinition {
   from: DatasetDefinition['id'];
   /** Its columns, in output order (source null: every value is computed). */
   columns: readonly ColumnDefinition[];
-  /** The rows computed from one normalized record of `from`, in order. Pure. */
-  derive: (record: Readonly<Record<string, unknown>>) => DerivedRecord[];
+  /** How one normalized record of `from` becomes its rows, in order. */
+  unpivot: UnpivotDefinition;
+}
+
+/**
+ * A record turned long (unpivoted): one row per cell, in cell order. Each row repeats the record's `repeated`
+ * columns, takes its `value` from the cell's source column and the cell's `fixed` texts. Every column of the derived
+ * dataset is exactly one of these three, of the same type as its source column. Example: repeated
+ * ["dapil_id", "quality_flags"], value "voters", cells [{from: "dpt_male", fixed: {voter_list: "dpt", sex: "male"}},
+ * {from: "dpt_female", fixed: {voter_list: "dpt", sex: "female"}}]: the record {dapil_id: "X", dpt_male: 10,
+ * dpt_female: 12, quality_flags: []} → {dapil_id: "X", voter_list: "dpt", sex: "male", voters: 10, quality_flags: []},
+ * {dapil_id: "X", voter_list: "dpt", sex: "female", voters: 12, quality_flags: []}.
+ */
+interface UnpivotDefinition {
+  repeated: readonly string[];
+  value: string;
+  cells: readonly { from: string; fixed: Readonly<Record<string, string>> }[];
 }
 
 /**

@@ -2,7 +2,7 @@
 // one per voter list and sex, with the record's identity, and a marker saying whether the row is a part
 // (one list, one sex) or one of the source's own totals. Derived, not harvested: computed from the turnout
 // records in the snapshot stage, written in the same formats, never read from the upstream.
-import type { ColumnDefinition, DerivedDatasetDefinition, DerivedRecord } from './dataset-definition.ts';
+import type { ColumnDefinition, DerivedDatasetDefinition } from './dataset-definition.ts';
 import { QUALITY_FLAGS_COLUMN } from './dataset-definition.ts';
 import type { Localized } from '../languages.ts';
 import { REGION_CODES_LICENCE } from './regions/official-regions.ts';
@@ -123,29 +123,6 @@ const columns: readonly ColumnDefinition[] = [
   },
 ];
 
-/**
- * The 12 rows of one normalized turnout record. Example: {election_year: 2014, …, dpt_male: 10, dpt_female: 12,
- * dpt_total: 22, …, total_voters: 40, quality_flags: []} → [{…, voter_list: "dpt", sex: "male", voters: 10,
- * count_kind: "part", quality_flags: []}, {… "dpt", "female", 12, "part"}, {… "dpt", "total", 22, "total"}, …,
- * {… "all", "total", 40, "total"}].
- */
-export function toLongRecords(record: Readonly<Record<string, unknown>>): DerivedRecord[] {
-  const identity: DerivedRecord = {};
-  for (const name of IDENTITY_COLUMNS) identity[name] = (record[name] ?? null) as DerivedRecord[string];
-  const flags = Array.isArray(record.quality_flags) ? record.quality_flags.map(String) : [];
-  return LONG_CELLS.map((cell) => {
-    const value = record[cell.column];
-    return {
-      ...identity,
-      voter_list: cell.voterList,
-      sex: cell.sex,
-      voters: typeof value === 'number' ? value : null,
-      count_kind: cell.kind,
-      quality_flags: [...flags],
-    };
-  });
-}
-
 export const turnoutLongDataset: DerivedDatasetDefinition = {
   id: 'turnout-long',
   fileStem: 'kpu-dpr-turnout-long',
@@ -161,5 +138,16 @@ export const turnoutLongDataset: DerivedDatasetDefinition = {
   primaryKey: ['election_year', 'election_type', 'dapil_id', 'regency_name', 'voter_list', 'sex'],
   addedContentLicence: REGION_CODES_LICENCE,
   columns,
-  derive: toLongRecords,
+  // The 12 rows of one normalized turnout record: {election_year: 2014, …, dpt_male: 10, dpt_female: 12,
+  // dpt_total: 22, …, total_voters: 40, quality_flags: []} → [{…, voter_list: "dpt", sex: "male", voters: 10,
+  // count_kind: "part", quality_flags: []}, {… "dpt", "female", 12, "part"}, {… "dpt", "total", 22, "total"}, …,
+  // {… "all", "total", 40, "total"}].
+  unpivot: {
+    repeated: [...IDENTITY_COLUMNS, QUALITY_FLAGS_COLUMN.name],
+    value: 'voters',
+    cells: LONG_CELLS.map((cell) => ({
+      from: cell.column,
+      fixed: { voter_list: cell.voterList, sex: cell.sex, count_kind: cell.kind },
+    })),
+  },
 };

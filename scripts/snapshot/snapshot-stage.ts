@@ -39,7 +39,8 @@ import { writeParquetBatches, writeParquetFile } from './parquet-writer.ts';
 import { writeXlsxFile } from './xlsx-writer.ts';
 import { partialPathOf } from '../foundation/atomic-file.ts';
 import { hashFile } from '../foundation/hashing.ts';
-import { createColumnReaders, iterateTableRecords, type ColumnReader } from './table-reader.ts';
+import { createColumnReaders, type ColumnReader } from './table-reader.ts';
+import { unpivotBatches } from './unpivot-table.ts';
 import type { FileFormat, PublishedFile, SnapshotManifest } from './snapshot-manifest.ts';
 import { datasetFormats, formatOf } from '../formats.ts';
 import { fileMetadataOf, SOURCE_PUBLISHER, withFileMetadata } from './file-metadata.ts';
@@ -201,9 +202,7 @@ async function writeDerivedFiles(
     if (derived.from !== dataset.id) continue;
     const { rows, formats } = await writeDerivedTable(
       derived,
-      (function* () {
-        for (const record of iterateTableRecords(table)) yield* derived.derive(record);
-      })(),
+      table,
       path.join(outDir, stemOf(derived, year)),
       year,
       parquetOnlyAbove,
@@ -218,52 +217,29 @@ async function writeDerivedFiles(
 }
 
 /**
- * One derived table's files. Its rows are built into record batches as they are derived; while they number at most
- * `parquetOnlyAbove`, the batches are kept and written in every derived format at the end; once they pass it, the
- * file is Parquet only and the batches stream into it as they are made, so the table is never whole in memory (at a
- * million turnout records, twelve million rows). The same bytes either way.
+ * One derived table's files, computed from `source` (its source dataset's table) batch by batch (unpivotBatches).
+ * While its rows number at most `parquetOnlyAbove`, the table is made whole and written in every derived format;
+ * beyond, the file is Parquet only and the batches stream into it as they are made, so the table is never whole in
+ * memory (at a million turnout records, twelve million rows). The same bytes either way.
  */
 export async function writeDerivedTable(
   derived: DerivedDatasetDefinition,
-  source: Iterator<NormalizedRecord>,
+  source: Table,
   stem: string,
   year: YearKey,
   parquetOnlyAbove: number,
 ): Promise<{ rows: number; formats: readonly FileFormat[] }> {
-  const builder = createTableBuilder(derived.columns);
-  let rows = 0;
-  let next = source.next();
-  for (; !next.done && rows <= parquetOnlyAbove; next = source.next()) {
-    builder.appendRecord(next.value);
-    rows += 1;
-  }
+  const rows = source.numRows * derived.unpivot.cells.length;
   const metadata = fileMetadataOf(derived, year);
+  const batches = unpivotBatches(derived, source);
   if (rows <= parquetOnlyAbove) {
     const formats = derivedFormats().map((format) => format.id);
-    await writeTableFiles(withFileMetadata(builder.finish(), metadata), stem, derived, year, formats);
+    const table = withFileMetadata(new Table(createArrowSchema(derived.columns), [...batches]), metadata);
+    await writeTableFiles(table, stem, derived, year, formats);
     return { rows, formats };
   }
   const schema = withFileMetadata(new Table(createArrowSchema(derived.columns)), metadata).schema;
-  const ready = [...builder.takeBatches()];
-  let finished = false;
-  await writeParquetBatches(
-    schema,
-    () => {
-      while (ready.length === 0 && !finished) {
-        if (next.done) {
-          ready.push(...builder.finish().batches);
-          finished = true;
-          break;
-        }
-        builder.appendRecord(next.value);
-        rows += 1;
-        next = source.next();
-        ready.push(...builder.takeBatches());
-      }
-      return ready.shift();
-    },
-    `${stem}${formatOf('parquet').suffix}`,
-  );
+  await writeParquetBatches(schema, () => batches.next().value ?? undefined, `${stem}${formatOf('parquet').suffix}`);
   killPoint('snapshot:file-written');
   return { rows, formats: ['parquet'] };
 }

@@ -1,16 +1,28 @@
 // The long (tidy) turnout rows (issue 13), on the real 2014 records (../shared/data/canonical, the four broken
 // records included): every value of the source appears exactly once, and for records that obey the sum rules the
 // part rows add up to each of the source's totals, so summing the parts never counts a voter twice.
+import { Table } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
 import { checkDataset } from '../../scripts/check/quality-check.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
-import { LONG_CELLS, toLongRecords, turnoutLongDataset } from '../../scripts/datasets/turnout-long-dataset.ts';
+import { LONG_CELLS, turnoutLongDataset } from '../../scripts/datasets/turnout-long-dataset.ts';
 import { normalizeRecords } from '../../scripts/normalize/normalize-records.ts';
+import { buildArrowTable, type NormalizedRecord } from '../../scripts/snapshot/arrow-schema.ts';
+import { iterateTableRecords } from '../../scripts/snapshot/table-reader.ts';
+import { unpivotBatches } from '../../scripts/snapshot/unpivot-table.ts';
 import { HAS_SHARED_DATA, noticeSharedData, readCanonicalCsv } from '../support/shared-data.ts';
 
 noticeSharedData('test/datasets/turnout-long.unit.test.ts');
 
 type Row = Record<string, unknown>;
+
+/** The long rows of wide records, as the snapshot stage makes them (unpivot-table.ts) and read back. */
+function toLongRows(wide: readonly NormalizedRecord[]): Row[] {
+  const source = buildArrowTable(turnoutDataset.columns, wide);
+  return [...unpivotBatches(turnoutLongDataset, source)].flatMap((batch) => [
+    ...iterateTableRecords(new Table([batch])),
+  ]);
+}
 
 const KEY = ['election_year', 'election_type', 'dapil_id', 'regency_name'];
 const keyOf = (row: Row) => JSON.stringify(KEY.map((name) => row[name]));
@@ -18,12 +30,12 @@ const COUNT_COLUMNS = turnoutDataset.columns.filter((column) => column.type === 
 
 describe('the long turnout rows', () => {
   it('turn one wide record into 12 rows in the declared columns, with the value of each count once', () => {
-    const wide: Row = Object.fromEntries(
+    const wide: NormalizedRecord = Object.fromEntries(
       turnoutDataset.columns.map((column, index) => [column.name, column.type === 'integer' ? index : 'x']),
     );
     wide.quality_flags = ['dpt-sex-sum'];
     wide.dptb_female = null;
-    const rows = toLongRecords(wide);
+    const rows = toLongRows([wide]);
     expect(rows).toHaveLength(12);
     for (const row of rows) expect(Object.keys(row)).toEqual(turnoutLongDataset.columns.map((column) => column.name));
     expect(rows.map((row) => `${String(row.voter_list)}/${String(row.sex)}/${String(row.count_kind)}`)).toEqual([
@@ -53,7 +65,7 @@ describe('the long turnout rows', () => {
       ...readCanonicalCsv('datahakpilihdpr_2014_broken.csv'),
     ];
     const wide = normalizeRecords(turnoutDataset, raw, checkDataset(turnoutDataset, raw).flags);
-    const long = wide.flatMap(toLongRecords);
+    const long = toLongRows(wide);
     const rowsOf = new Map<string, Row[]>();
     for (const row of long) rowsOf.set(keyOf(row), [...(rowsOf.get(keyOf(row)) ?? []), row]);
 

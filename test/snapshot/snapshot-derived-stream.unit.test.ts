@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Table } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { turnoutLongDataset } from '../../scripts/datasets/turnout-long-dataset.ts';
@@ -21,21 +22,22 @@ import { fileMetadataOf, withFileMetadata } from '../../scripts/snapshot/file-me
 import { writeParquetBatches, writeParquetFile } from '../../scripts/snapshot/parquet-writer.ts';
 import { writeDerivedTable } from '../../scripts/snapshot/snapshot-stage.ts';
 import { iterateTableRecords } from '../../scripts/snapshot/table-reader.ts';
+import { unpivotBatches } from '../../scripts/snapshot/unpivot-table.ts';
 import { generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { queryDuckDb } from './snapshot-readers.ts';
 
 let dir: string;
+let wide: Table;
+let wideRecords: NormalizedRecord[];
 let longRows: NormalizedRecord[];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'snapshot-derived-'));
   // 6,000 turnout records: twelve long rows each, 72,000 rows, two record batches.
   const raw = generateTurnoutRecords({ years: [2024], dapils: 100, regenciesPerDapil: 60, seed: 16 });
-  const wide = buildArrowTable(
-    turnoutDataset.columns,
-    raw.map((record) => normalizeRecord(turnoutDataset, record, [])),
-  );
-  longRows = [...iterateTableRecords(wide)].flatMap((record) => turnoutLongDataset.derive(record));
+  wideRecords = raw.map((record) => normalizeRecord(turnoutDataset, record, []));
+  wide = buildArrowTable(turnoutDataset.columns, wideRecords);
+  longRows = [...iterateTableRecords(new Table([...unpivotBatches(turnoutLongDataset, wide)]))];
 });
 
 afterAll(async () => {
@@ -46,7 +48,7 @@ describe('a derived table past its Parquet-only limit', () => {
   it('streams into Parquet batch by batch: the same bytes as the whole table, every row read back', async () => {
     expect(longRows.length).toBeGreaterThan(BATCH_ROWS);
     const stem = path.join(dir, 'streamed');
-    const written = await writeDerivedTable(turnoutLongDataset, longRows.values(), stem, 2024, 1_000);
+    const written = await writeDerivedTable(turnoutLongDataset, wide, stem, 2024, 1_000);
     expect(written).toEqual({ rows: longRows.length, formats: ['parquet'] });
     for (const format of ['json', 'csv', 'arrow', 'xlsx'] as const)
       expect(existsSync(`${stem}${formatOf(format).suffix}`)).toBe(false);
@@ -65,13 +67,22 @@ describe('a derived table past its Parquet-only limit', () => {
     expect(Number(counted?.[0]?.n)).toBe(longRows.length);
   });
 
-  it('fails with the error of the row that cannot be written, and leaves no file', async () => {
+  it('fails with the error of the row that cannot be written, after a first batch, and leaves no file', async () => {
     const stem = path.join(dir, 'broken');
-    const rows = longRows
-      .slice(0, BATCH_ROWS + 10)
-      .map((row, index) => (index === BATCH_ROWS + 5 ? { ...row, voters: 2 ** 60 } : row));
-    await expect(writeDerivedTable(turnoutLongDataset, rows.values(), stem, 2024, 1_000)).rejects.toThrow(
-      /Column voters, record 65541 \(0-based\)/,
+    // A derived column that holds no null, and a null in the source's record 5,500 (its 12 rows from 66,000 on):
+    // the first batch (65,536 rows) is written before the second fails.
+    const strict = {
+      ...turnoutLongDataset,
+      columns: turnoutLongDataset.columns.map((column) =>
+        column.name === 'voters' ? { ...column, nullable: false } : column,
+      ),
+    };
+    const broken = buildArrowTable(
+      turnoutDataset.columns,
+      wideRecords.map((record, index) => (index === 5_500 ? { ...record, dpt_male: null } : record)),
+    );
+    await expect(writeDerivedTable(strict, broken, stem, 2024, 1_000)).rejects.toThrow(
+      /Column voters, record 66000 \(0-based\): null is null in a column that cannot be null/,
     );
     expect(existsSync(`${stem}.parquet`)).toBe(false);
     // No batch at all is refused the same way, never written as an empty file.
@@ -84,8 +95,8 @@ describe('a derived table past its Parquet-only limit', () => {
 
   it('writes every derived format from the whole table when it stays under the limit', async () => {
     const stem = path.join(dir, 'small');
-    const few = longRows.slice(0, 120);
-    const written = await writeDerivedTable(turnoutLongDataset, few.values(), stem, 2024, few.length);
+    const few = buildArrowTable(turnoutDataset.columns, wideRecords.slice(0, 10));
+    const written = await writeDerivedTable(turnoutLongDataset, few, stem, 2024, 120);
     expect(written.rows).toBe(120);
     expect(written.formats.length).toBeGreaterThan(1);
     for (const format of written.formats) expect(existsSync(`${stem}${formatOf(format).suffix}`)).toBe(true);
