@@ -4,7 +4,7 @@
 // data before it too (the column chunks' offsets are from the start of the file, so they still hold).
 // File layout: "PAR1" · column chunks · FileMetaData · its length (u32 little-endian) · "PAR1".
 
-import type { ByteSource, Part } from './file-splice.ts';
+import type { ByteSource, Part } from '../foundation/file-splice.ts';
 
 const MAGIC = Buffer.from('PAR1');
 /** FileMetaData's field 5: list<KeyValue> key_value_metadata. */

@@ -14,7 +14,7 @@ import { hashFile } from '../foundation/hashing.ts';
 import { PARQUET_METADATA_KEY } from '../snapshot/parquet-writer.ts';
 import type { FileFormat, PublishedFile } from '../snapshot/snapshot-manifest.ts';
 import { XLSX_RELEASE_PENDING, xlsxText } from '../snapshot/xlsx-writer.ts';
-import { spliceFile } from './file-splice.ts';
+import { spliceFile } from '../foundation/file-splice.ts';
 import { parquetKeyValuesOf, parquetPartsWith, readParquetFooter } from './parquet-footer.ts';
 import { replaceZipEntry, zipEntryNames } from './zip-entry-replace.ts';
 

@@ -4,7 +4,7 @@
 // (file-splice.ts). The replaced entry is deflated with no data descriptor; the others keep their local headers,
 // data and descriptors, at their new offsets. ZIP64 archives are refused (the XLSX writer refuses them too).
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { ByteSource, Part } from './file-splice.ts';
+import type { ByteSource, Part } from '../foundation/file-splice.ts';
 
 const LOCAL_SIGNATURE = 0x04034b50;
 const CENTRAL_SIGNATURE = 0x02014b50;

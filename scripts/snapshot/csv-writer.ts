@@ -4,6 +4,7 @@
 // Text that a spreadsheet would take for a formula ("=…", "+…", "-…", "@…") is written with a leading "'".
 import type { Field, Table } from 'apache-arrow';
 import { writeChunksToFile } from '../foundation/atomic-file.ts';
+import { joinFileParts, withFileSource, type FilePart } from '../foundation/file-splice.ts';
 import { classifyField, firstFailure, readBatchColumns, type ColumnValues, type RowFailure } from './table-reader.ts';
 
 /**
@@ -113,13 +114,17 @@ function formatColumn(
   return { cells, failure };
 }
 
+/** The BOM and the header line. Column names are text too, so they are quoted like text. */
+function csvHeader(fields: readonly Field[]): string {
+  return CSV_BOM + fields.map((field) => quoteText(field.name)).join(',') + LINE_END;
+}
+
 /** The CSV text of the table, in chunks: BOM, header line, one line per record, each line ending in CRLF. */
 export function* serializeCsv(table: Table): Generator<string> {
   const fields = table.schema.fields;
   // Throws for a column type the writers do not handle, before anything is written.
   for (const field of fields) classifyField(field);
-  // Column names are text too, so they are quoted like text.
-  yield CSV_BOM + fields.map((field) => quoteText(field.name)).join(',') + LINE_END;
+  yield csvHeader(fields);
   let rowNumber = 0;
   for (const batch of table.batches) {
     const columns = readBatchColumns(batch);
@@ -147,4 +152,24 @@ export function* serializeCsv(table: Table): Generator<string> {
 /** Writes the table as CSV to `path` (atomically, streaming). */
 export async function writeCsvFile(table: Table, path: string): Promise<void> {
   await writeChunksToFile(path, serializeCsv(table));
+}
+
+/**
+ * Writes to `path` (atomically, streaming) the CSV file serializeCsv makes of the tables of `files` one after the
+ * other, all of the schema `fields`, from the files themselves: one header, then each file's lines. Each line is
+ * its record alone, so the bytes are the same. Throws for a file that does not open with the header of `fields`.
+ */
+export async function joinCsvFiles(fields: readonly Field[], files: readonly string[], path: string): Promise<void> {
+  const header = Buffer.from(csvHeader(fields));
+  const parts: FilePart[] = [header];
+  for (const file of files) {
+    const { size, opening } = await withFileSource(file, async (source) => ({
+      size: source.size,
+      opening: await source.read(0, Math.min(source.size, header.length)),
+    }));
+    if (!opening.equals(header))
+      throw new Error(`${file} does not open with this table's CSV header: it cannot be joined`);
+    parts.push({ file, start: header.length, end: size });
+  }
+  await joinFileParts(path, parts);
 }

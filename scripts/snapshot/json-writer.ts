@@ -6,6 +6,7 @@
 //   ]
 import type { Table } from 'apache-arrow';
 import { writeChunksToFile } from '../foundation/atomic-file.ts';
+import { joinFileParts, withFileSource, type FilePart } from '../foundation/file-splice.ts';
 import { firstFailure, readBatchColumns, type ColumnValues } from './table-reader.ts';
 
 /** Lines per yielded chunk: large enough to keep stream overhead low, small enough to stay streaming. */
@@ -98,4 +99,34 @@ export function* serializeJson(table: Table): Generator<string> {
 /** Writes the table as a JSON array to `path` (atomically, streaming). */
 export async function writeJsonFile(table: Table, path: string): Promise<void> {
   await writeChunksToFile(path, serializeJson(table));
+}
+
+const OPENING = Buffer.from('[\n');
+const CLOSING = Buffer.from('\n]\n');
+
+/**
+ * Writes to `path` (atomically, streaming) the JSON file serializeJson makes of the tables of `files` one after the
+ * other, from the files themselves: their lines between the brackets, joined. Each line is its record alone, so
+ * the bytes are the same. Throws for a file not framed as serializeJson frames it.
+ */
+export async function joinJsonFiles(files: readonly string[], path: string): Promise<void> {
+  const parts: FilePart[] = [Buffer.from('[')];
+  for (const file of files) {
+    const { size, opening, closing } = await withFileSource(file, async (source) => ({
+      size: source.size,
+      opening: await source.read(0, Math.min(source.size, OPENING.length)),
+      closing: await source.read(Math.max(0, source.size - CLOSING.length), source.size),
+    }));
+    // An empty table's file is "[\n]\n"; any other is "[\n" + lines + "\n]\n".
+    if (size === OPENING.length + CLOSING.length - 1 && opening.equals(OPENING)) continue;
+    if (!opening.equals(OPENING) || !closing.equals(CLOSING) || size < OPENING.length + CLOSING.length + 2)
+      throw new Error(`${file} is not a JSON file this writer made: it cannot be joined`);
+    parts.push(Buffer.from(parts.length === 1 ? '\n' : ',\n'), {
+      file,
+      start: OPENING.length,
+      end: size - CLOSING.length,
+    });
+  }
+  parts.push(CLOSING);
+  await joinFileParts(path, parts);
 }

@@ -33,8 +33,8 @@ import { normalizeRecord, type NormalizedRecord } from '../normalize/normalize-r
 import { Table, type RecordBatch } from 'apache-arrow';
 import { createArrowSchema, createTableBuilder, SnapshotValueError, type TableBuilder } from './arrow-schema.ts';
 import { writeArrowIpcFile } from './arrow-ipc-writer.ts';
-import { writeCsvFile } from './csv-writer.ts';
-import { writeJsonFile } from './json-writer.ts';
+import { joinCsvFiles, writeCsvFile } from './csv-writer.ts';
+import { joinJsonFiles, writeJsonFile } from './json-writer.ts';
 import { writeParquetBatches, writeParquetFile } from './parquet-writer.ts';
 import { writeXlsxFile } from './xlsx-writer.ts';
 import { partialPathOf } from '../foundation/atomic-file.ts';
@@ -333,6 +333,23 @@ async function writeDatasetFiles(
 }
 
 /**
+ * The years of the groups in harvest order when each group's records came as one run and every record has a year
+ * (the usual harvest: year after year): then the all-years table is the year tables one after the other. Otherwise
+ * null. Example: sequence [0, 0, 1, 1, 1] of groups 2019, 2024 → [2019, 2024]; [0, 1, 0] → null.
+ */
+function yearsInRuns(groups: readonly YearGroup[], sequence: readonly number[]): number[] | null {
+  const order: number[] = [];
+  for (let index = 0; index < sequence.length; index += 1) {
+    const group = sequence[index] as number;
+    if (index > 0 && group === sequence[index - 1]) continue;
+    if (order.includes(group)) return null;
+    order.push(group);
+  }
+  const years = order.map((group) => (groups[group] as YearGroup).year);
+  return years.every((year) => year !== null) ? (years as number[]) : null;
+}
+
+/**
  * Every format of each year group's table, then of the all-years table rebuilt from them (buildAllYearsTable);
  * `records` is the number of records read. Returns the number of records per year written.
  */
@@ -363,14 +380,22 @@ async function writeGroupTables(
     written.set(group.year, group.records);
     options.reporter.status(`snapshot: ${dataset.id} ${yearLabel(group.year)} written`);
   }
+  const joined = yearsInRuns(groups, sequence);
   const all = buildAllYearsTable(dataset, groupBatches.splice(0), sequence);
   sequence.length = 0;
-  await writeTableFiles(
-    withFileMetadata(all, fileMetadataOf(dataset, 'all')),
-    path.join(options.outDir, stemOf(dataset, 'all')),
-    dataset,
-    'all',
-  );
+  const allStem = path.join(options.outDir, stemOf(dataset, 'all'));
+  let formats = TABLE_WRITERS.map(([format]) => format);
+  if (joined !== null) {
+    // The year files' lines in harvest order are the all-years file's: joined, not formatted again.
+    const yearFiles = (format: FileFormat) =>
+      joined.map((year) => path.join(options.outDir, `${stemOf(dataset, year)}${formatOf(format).suffix}`));
+    await joinJsonFiles(yearFiles('json'), `${allStem}${formatOf('json').suffix}`);
+    killPoint('snapshot:file-written');
+    await joinCsvFiles(all.schema.fields, yearFiles('csv'), `${allStem}${formatOf('csv').suffix}`);
+    killPoint('snapshot:file-written');
+    formats = formats.filter((format) => format !== 'json' && format !== 'csv');
+  }
+  await writeTableFiles(withFileMetadata(all, fileMetadataOf(dataset, 'all')), allStem, dataset, 'all', formats);
   await writeDerivedFiles(options.outDir, dataset, 'all', all, derivedCounts);
   options.reporter.status(`snapshot: ${dataset.id} ${yearLabel('all')} written`);
   return written;

@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ZipWriter } from '../../scripts/foundation/zip-writer.ts';
-import { bufferSource } from '../../scripts/release/file-splice.ts';
+import { bufferSource } from '../../scripts/foundation/file-splice.ts';
 import { readZipEntry, zipEntryNames } from '../../scripts/release/zip-entry-replace.ts';
 
 const UNZIP = '/usr/bin/unzip';

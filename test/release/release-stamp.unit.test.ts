@@ -15,7 +15,7 @@ import { fileMetadataOf, withFileMetadata } from '../../scripts/snapshot/file-me
 import { PARQUET_METADATA_KEY } from '../../scripts/snapshot/parquet-writer.ts';
 import type { PublishedFile, SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { XLSX_ABOUT_SHEET, XLSX_DATA_SHEET, writeXlsxFile } from '../../scripts/snapshot/xlsx-writer.ts';
-import { bufferSource, joinParts, type ByteSource } from '../../scripts/release/file-splice.ts';
+import { bufferSource, joinParts, type ByteSource } from '../../scripts/foundation/file-splice.ts';
 import { parquetKeyValuesOf, parquetPartsWith, readParquetFooter } from '../../scripts/release/parquet-footer.ts';
 import { fingerprintOf } from '../../scripts/release/release-history.ts';
 import { stampReleaseFiles, xlsxReleaseTextOf, type ReleaseStamp } from '../../scripts/release/release-stamp.ts';

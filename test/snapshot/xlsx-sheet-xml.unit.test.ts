@@ -8,7 +8,7 @@ import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { buildArrowTable } from '../../scripts/snapshot/arrow-schema.ts';
 import { readZipEntry, zipEntryNames } from '../../scripts/release/zip-entry-replace.ts';
-import { bufferSource } from '../../scripts/release/file-splice.ts';
+import { bufferSource } from '../../scripts/foundation/file-splice.ts';
 import {
   columnLetters,
   excelDateSerial,

@@ -1,8 +1,9 @@
-// A file written anew from ranges of another and a few new bytes, without holding either in memory: how the
-// release stage rewrites the metadata of a Parquet file (a new footer) or an XLSX workbook (a new about sheet)
-// while copying the rest, which at a million records is hundreds of megabytes (over 2 GiB readFile refuses).
+// A file written anew from ranges of others and a few new bytes, without holding any in memory: how the release
+// stage rewrites the metadata of a Parquet file (a new footer) or an XLSX workbook (a new about sheet) while
+// copying the rest, and how the snapshot stage joins the year files into the all-years file, which at a million
+// records is hundreds of megabytes (over 2 GiB readFile refuses).
 import { open, type FileHandle } from 'node:fs/promises';
-import { writeChunksToFile } from '../foundation/atomic-file.ts';
+import { writeChunksToFile } from './atomic-file.ts';
 
 /** Random access to the bytes being spliced: a file on disk, or a buffer (tests). */
 export interface ByteSource {
@@ -53,6 +54,38 @@ export async function joinParts(source: ByteSource, parts: readonly Part[]): Pro
   const chunks: Buffer[] = [];
   for await (const chunk of chunksOf(source, parts)) chunks.push(chunk);
   return Buffer.concat(chunks);
+}
+
+/** Opens `file` as a ByteSource for `use`, and closes it after. */
+export async function withFileSource<T>(file: string, use: (source: ByteSource) => Promise<T>): Promise<T> {
+  const handle = await open(file, 'r');
+  try {
+    return await use(handleSource(handle, (await handle.stat()).size));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** New bytes, or the range [start, end) of a file. */
+export type FilePart = Buffer | { file: string; start: number; end: number };
+
+/** Writes `target` (atomically) as the parts one after the other, streaming: each file is open while it is read. */
+export async function joinFileParts(target: string, parts: readonly FilePart[]): Promise<void> {
+  async function* chunks(): AsyncGenerator<Buffer> {
+    for (const part of parts) {
+      if (Buffer.isBuffer(part)) {
+        yield part;
+        continue;
+      }
+      const handle = await open(part.file, 'r');
+      try {
+        yield* chunksOf(handleSource(handle, (await handle.stat()).size), [part]);
+      } finally {
+        await handle.close();
+      }
+    }
+  }
+  await writeChunksToFile(target, chunks());
 }
 
 /**
