@@ -2,7 +2,19 @@
 // against the manifest, and only then made live by renaming a new symlink over dist/: one atomic step,
 // so readers (and a SIGKILL at any moment) see the old dist/ or the new one, never a mix. The verification covers
 // the release history as a whole, and that dist/ is still the one the release stage compared with.
-import { constants, copyFile, link, lstat, mkdir, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
+import {
+  constants,
+  copyFile,
+  link,
+  lstat,
+  mkdir,
+  readdir,
+  readlink,
+  rename,
+  rm,
+  stat,
+  symlink,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
 import { removeEntriesOfGoneProcesses } from '../foundation/owned-folders.ts';
@@ -61,10 +73,7 @@ export type HashedFiles = Map<string, { sha256: string; bytes: number }>;
  * (a hard link to a file this publish has read: the release's own folder links the data folder's files) is those
  * bytes, not read again: a million records' release is 4.5 GB.
  */
-export async function verifyPublishedData(
-  dataDir: string,
-  hashed: HashedFiles = new Map(),
-): Promise<SnapshotManifest> {
+export async function verifyPublishedData(dataDir: string, hashed: HashedFiles = new Map()): Promise<SnapshotManifest> {
   let manifest: SnapshotManifest;
   try {
     manifest = await readJsonFile<SnapshotManifest>(path.join(dataDir, 'manifest.json'));
