@@ -2,7 +2,7 @@
 // column: each record batch is copied from the source table's buffers (values, offsets, validity bits), with no
 // record object per row. The same record batches as appending the declared rows one by one to a table builder, so
 // the same bytes in every format; at a million turnout records (twelve million long rows) that took most of the
-// snapshot stage (docs/performance.md, "The long turnout file by columns").
+// snapshot stage (docs/performance.md, "The time of a million records").
 import {
   makeData,
   RecordBatch,
