@@ -10,7 +10,7 @@ import { turnoutDataset } from '../scripts/datasets/turnout-dataset.ts';
 import { turnoutLongDataset } from '../scripts/datasets/turnout-long-dataset.ts';
 import { normalizeRecord } from '../scripts/normalize/normalize-records.ts';
 import { buildArrowTable } from '../scripts/snapshot/arrow-schema.ts';
-import { unpivotBatches } from '../scripts/snapshot/unpivot-table.ts';
+import { unpivotBatches } from '../scripts/snapshot/gather-batches.ts';
 import { writeJsonFile } from '../scripts/snapshot/json-writer.ts';
 import { writeCsvFile } from '../scripts/snapshot/csv-writer.ts';
 import { writeParquetFile } from '../scripts/snapshot/parquet-writer.ts';

@@ -7,7 +7,7 @@ import { DataType, DateUnit, type Data, type Field, type RecordBatch, type Table
 import { formatIsoDate, type NormalizedRecord, type NormalizedValue } from './arrow-schema.ts';
 
 /** The value of one column at a row of a record batch. */
-export type ColumnReader = (row: number) => NormalizedValue;
+type ColumnReader = (row: number) => NormalizedValue;
 
 const MILLISECONDS_PER_DAY = 86_400_000;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
@@ -264,7 +264,7 @@ function readIntegerAt(field: Field, data: Data, row: number): number | null {
 }
 
 /** One reader per column of the batch, in field order; each column is read whole once. */
-export function createColumnReaders(batch: RecordBatch): ColumnReader[] {
+function createColumnReaders(batch: RecordBatch): ColumnReader[] {
   return batchColumns(batch).map(({ field, data }) => {
     const { values, failure } = readColumnValues(field, data);
     if (failure === undefined) return (row) => values[row] as NormalizedValue;

@@ -9,14 +9,14 @@ import { LONG_CELLS, turnoutLongDataset } from '../../scripts/datasets/turnout-l
 import { normalizeRecords } from '../../scripts/normalize/normalize-records.ts';
 import { buildArrowTable, type NormalizedRecord } from '../../scripts/snapshot/arrow-schema.ts';
 import { iterateTableRecords } from '../../scripts/snapshot/table-reader.ts';
-import { unpivotBatches } from '../../scripts/snapshot/unpivot-table.ts';
+import { unpivotBatches } from '../../scripts/snapshot/gather-batches.ts';
 import { HAS_SHARED_DATA, noticeSharedData, readCanonicalCsv } from '../support/shared-data.ts';
 
 noticeSharedData('test/datasets/turnout-long.unit.test.ts');
 
 type Row = Record<string, unknown>;
 
-/** The long rows of wide records, as the snapshot stage makes them (unpivot-table.ts) and read back. */
+/** The long rows of wide records, as the snapshot stage makes them (gather-batches.ts) and read back. */
 function toLongRows(wide: readonly NormalizedRecord[]): Row[] {
   const source = buildArrowTable(turnoutDataset.columns, wide);
   return [...unpivotBatches(turnoutLongDataset, source)].flatMap((batch) => [

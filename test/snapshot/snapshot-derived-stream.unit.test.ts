@@ -22,7 +22,7 @@ import { fileMetadataOf, withFileMetadata } from '../../scripts/snapshot/file-me
 import { writeParquetBatches, writeParquetFile } from '../../scripts/snapshot/parquet-writer.ts';
 import { writeDerivedTable } from '../../scripts/snapshot/snapshot-stage.ts';
 import { iterateTableRecords } from '../../scripts/snapshot/table-reader.ts';
-import { unpivotBatches } from '../../scripts/snapshot/unpivot-table.ts';
+import { unpivotBatches } from '../../scripts/snapshot/gather-batches.ts';
 import { generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { queryDuckDb } from './snapshot-readers.ts';
 

@@ -1,8 +1,9 @@
-// The derived table made column by column (unpivot-table.ts) against its declaration read row by row: the same
-// record batches, byte for byte, as appending the declared rows one at a time to the snapshot's table builder, on
-// source tables of many small batches (so a derived batch spans several), with nulls, empty and long lists, and
-// text beyond ASCII; and every declaration the two schemas do not fit refused before a row is made.
-import { Table, tableToIPC } from 'apache-arrow';
+// Record batches made column by column (gather-batches.ts) against the same rows appended one at a time to the
+// snapshot's table builder: the same record batches, byte for byte. The derived table against its declaration read
+// row by row, on source tables of many small batches (so a derived batch spans several), with nulls, empty and long
+// lists, and text beyond ASCII, and every declaration the two schemas do not fit refused before a row is made; the
+// all-years table interleaved from year tables in harvest order, on every column type, each source batch let go.
+import { Table, tableToIPC, type RecordBatch } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
 import type { ColumnDefinition, DerivedDatasetDefinition } from '../../scripts/datasets/dataset-definition.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
@@ -11,12 +12,14 @@ import { normalizeRecord } from '../../scripts/normalize/normalize-records.ts';
 import {
   BATCH_ROWS,
   buildArrowTable,
+  createArrowSchema,
   createTableBuilder,
   SnapshotValueError,
   type NormalizedRecord,
 } from '../../scripts/snapshot/arrow-schema.ts';
 import { iterateTableRecords } from '../../scripts/snapshot/table-reader.ts';
-import { unpivotBatches } from '../../scripts/snapshot/unpivot-table.ts';
+import { interleaveBatches, unpivotBatches } from '../../scripts/snapshot/gather-batches.ts';
+import { FIXTURES } from './snapshot-fixtures.ts';
 import { generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 
 /** The declaration read row by row: what each source record's rows hold, in order (the test's own reading). */
@@ -142,5 +145,48 @@ describe('the long turnout table made by columns', () => {
       }),
     ).toThrow('fixed column count_kind must be text, given in every cell');
     expect(refused({ unpivot: { ...unpivot, cells: [] } })).toThrow('1 to 255 cells per record');
+  });
+});
+
+describe('the all-years table made by columns', () => {
+  it.each(FIXTURES.map((fixture) => [fixture.dataset.id, fixture] as const))(
+    '%s: the rows of the year tables in harvest order, the same batches as appending them one by one',
+    (_, { dataset, records }) => {
+      // Three groups (years) of records repeated up to 70,000 rows, in source batches of 1,000 rows, interleaved in
+      // runs of varying length: output batches span many source batches of several groups.
+      const rows = Array.from({ length: 70_000 }, (__, index) => records[index % records.length] as NormalizedRecord);
+      const sequence = rows.map((__, index) => Math.floor(index / 7 + index / 5000) % 3);
+      const groups = [0, 1, 2].map((group) =>
+        tableOf(
+          dataset.columns,
+          rows.filter((__, index) => sequence[index] === group),
+          1_000,
+        ),
+      );
+      const groupRows = groups.map((table) => [...iterateTableRecords(table)]);
+      const taken = [0, 0, 0];
+      const inOrder = sequence.map((group) => {
+        taken[group] = (taken[group] as number) + 1;
+        return (groupRows[group] as NormalizedRecord[])[(taken[group] as number) - 1] as NormalizedRecord;
+      });
+      const expected = buildArrowTable(dataset.columns, inOrder);
+      const sources = groups.map((table) => [...table.batches] as (RecordBatch | undefined)[]);
+      const made = new Table(createArrowSchema(dataset.columns), [
+        ...interleaveBatches(createArrowSchema(dataset.columns), sources, sequence),
+      ]);
+      expect(made.batches.map((batch) => batch.numRows)).toEqual([BATCH_ROWS, 70_000 - BATCH_ROWS]);
+      expect(Buffer.from(tableToIPC(made, 'stream')).equals(Buffer.from(tableToIPC(expected, 'stream')))).toBe(true);
+      // Every source batch but each group's last was let go as the rows passed it.
+      expect(sources.map((batches) => batches.filter((batch) => batch !== undefined).length)).toEqual([1, 1, 1]);
+    },
+  );
+
+  it('refuses a sequence naming more rows than the groups hold', () => {
+    const { dataset, records } = FIXTURES[0] as (typeof FIXTURES)[number];
+    const schema = createArrowSchema(dataset.columns);
+    const groups = [[...buildArrowTable(dataset.columns, records.slice(0, 2)).batches]];
+    expect(() => [...interleaveBatches(schema, groups, [0, 0, 0])]).toThrow(
+      'the groups hold fewer rows than the sequence',
+    );
   });
 });

@@ -1,8 +1,9 @@
-// Unpivots a table into the derived table its dataset declares (dataset-definition.ts, UnpivotDefinition), column by
-// column: each record batch is copied from the source table's buffers (values, offsets, validity bits), with no
-// record object per row. The same record batches as appending the declared rows one by one to a table builder, so
-// the same bytes in every format; at a million turnout records (twelve million long rows) that took most of the
-// snapshot stage (docs/performance.md, "The time of a million records").
+// Record batches copied column by column from other record batches' buffers (values, offsets, validity bits), with
+// no record object per row: the derived table a dataset declares (unpivotBatches: the long turnout file, twelve rows
+// per turnout record) and the all-years table from the year tables (interleaveBatches). Each makes the same record
+// batches as appending the same rows one by one to a table builder, so the same bytes in every format; at a million
+// turnout records, making those rows one by one took most of the snapshot stage (docs/performance.md, "The time of
+// a million records").
 import {
   makeData,
   RecordBatch,
@@ -258,6 +259,27 @@ function fillColumn(plan: ColumnPlan, chunks: Chunk[][], at: Positions): Data {
   }
 }
 
+/** Positions for `length` rows from the `first`, to be filled by the caller. */
+function createPositions(first: number, length: number): Positions {
+  return { first, length, batch: new Int32Array(length), row: new Int32Array(length), cell: new Uint8Array(length) };
+}
+
+/** The record batch of the rows `at` names, every column copied from `chunks` ([source column][source batch]). */
+function gatherBatch(schema: Schema, plans: readonly ColumnPlan[], chunks: Chunk[][], at: Positions): RecordBatch {
+  const children = plans.map((plan) => fillColumn(plan, chunks, at));
+  return new RecordBatch(
+    schema,
+    makeData({ type: new Struct(schema.fields), length: at.length, nullCount: 0, children }),
+  );
+}
+
+/** Each column of the batches, as chunks: [column][batch]. A sliced batch (a data offset) is refused. */
+function chunksOfBatches(schema: Schema, batches: readonly RecordBatch[], what: string): Chunk[][] {
+  for (const batch of batches)
+    if (batch.data.children.some((data) => data.offset !== 0)) throw new Error(`${what}: a sliced source batch`);
+  return schema.fields.map((_, column) => batches.map((batch) => chunkOf(batch.data.children[column] as Data)));
+}
+
 /**
  * The derived table of `source` (the normalized records of `derived.from`), in record batches of BATCH_ROWS rows
  * made as they are asked for: `cells` rows per source record, in record order, then cell order. Example: a source
@@ -271,26 +293,14 @@ export function* unpivotBatches(derived: DerivedDatasetDefinition, source: Table
   const plans = planColumns(derived, schema, source.schema);
   const cells = derived.unpivot.cells.length;
   const batches = source.batches;
-  for (const batch of batches)
-    if (batch.data.children.some((data) => data.offset !== 0)) throw new Error(`${derived.id}: a sliced source batch`);
-  // [source column][source batch]
-  const chunks = source.schema.fields.map((_, column) =>
-    batches.map((batch) => chunkOf(batch.data.children[column] as Data)),
-  );
+  const chunks = chunksOfBatches(source.schema, batches, derived.id);
   const rows = source.numRows * cells;
   let sourceBatch = 0;
   let sourceRow = 0;
   let cell = 0;
   for (let first = 0; first < rows; first += BATCH_ROWS) {
-    const length = Math.min(BATCH_ROWS, rows - first);
-    const at: Positions = {
-      first,
-      length,
-      batch: new Int32Array(length),
-      row: new Int32Array(length),
-      cell: new Uint8Array(length),
-    };
-    for (let index = 0; index < length; index += 1) {
+    const at = createPositions(first, Math.min(BATCH_ROWS, rows - first));
+    for (let index = 0; index < at.length; index += 1) {
       while (sourceRow === (batches[sourceBatch] as RecordBatch).numRows) {
         sourceBatch += 1;
         sourceRow = 0;
@@ -304,7 +314,64 @@ export function* unpivotBatches(derived: DerivedDatasetDefinition, source: Table
         sourceRow += 1;
       }
     }
-    const children = plans.map((plan) => fillColumn(plan, chunks, at));
-    yield new RecordBatch(schema, makeData({ type: new Struct(schema.fields), length, nullCount: 0, children }));
+    yield gatherBatch(schema, plans, chunks, at);
+  }
+}
+
+const RELEASED: Chunk = { values: new Uint8Array(0), offsets: new Int32Array(0), bitmap: null, child: null };
+
+/**
+ * The rows of several tables of one schema (`groups`: each table's record batches) interleaved as `sequence` says
+ * (the group of each row, in order), in record batches of BATCH_ROWS rows: how the all-years table is made from the
+ * year tables in harvest order. Each source batch is let go (its entry in `groups` cleared) once the batch holding
+ * its last row is made, so the sources and the result are not all in memory at once. Example: groups [[A1, A2],
+ * [B1]], sequence [0, 1, 0] → rows A1, B1, A2. Throws when the groups hold fewer rows than `sequence` names.
+ */
+export function* interleaveBatches(
+  schema: Schema,
+  groups: (RecordBatch | undefined)[][],
+  sequence: readonly number[],
+): Generator<RecordBatch> {
+  const plans = schema.fields.map((field, index): SourcePlan => ({
+    kind: 'source',
+    field,
+    column: classifyField(field),
+    sourceByCell: [index],
+  }));
+  // Every group's batches one after the other; a group's cursor walks its own stretch of them. Only `chunks` and
+  // `groups` hold the batches' buffers from here on.
+  const flat = groups.flat().map((batch) => {
+    if (!batch) throw new Error('interleaveBatches: a batch already let go');
+    return batch;
+  });
+  const chunks = chunksOfBatches(schema, flat, 'interleaveBatches');
+  const sizes = flat.map((batch) => batch.numRows);
+  flat.length = 0;
+  const cursors: { group: number; start: number; end: number; batch: number; row: number }[] = [];
+  for (const [group, batches] of groups.entries()) {
+    const start = cursors.at(-1)?.end ?? 0;
+    cursors.push({ group, start, end: start + batches.length, batch: start, row: 0 });
+  }
+  for (let first = 0; first < sequence.length; first += BATCH_ROWS) {
+    const at = createPositions(first, Math.min(BATCH_ROWS, sequence.length - first));
+    const finished: (typeof cursors)[number][] = [];
+    for (let index = 0; index < at.length; index += 1) {
+      const cursor = cursors[sequence[first + index] as number] as (typeof cursors)[number];
+      while (cursor.batch < cursor.end && cursor.row === sizes[cursor.batch]) {
+        finished.push({ ...cursor });
+        cursor.batch += 1;
+        cursor.row = 0;
+      }
+      if (cursor.batch === cursor.end)
+        throw new Error('interleaveBatches: the groups hold fewer rows than the sequence');
+      at.batch[index] = cursor.batch;
+      at.row[index] = cursor.row;
+      cursor.row += 1;
+    }
+    yield gatherBatch(schema, plans, chunks, at);
+    for (const { group, start, batch } of finished) {
+      for (const column of chunks) column[batch] = RELEASED;
+      (groups[group] as (RecordBatch | undefined)[])[batch - start] = undefined;
+    }
   }
 }
