@@ -19,7 +19,7 @@ import type { DerivedDatasetDefinition } from '../datasets/dataset-definition.ts
 import { BATCH_ROWS, createArrowSchema, SnapshotValueError } from './arrow-schema.ts';
 import { classifyField, type ColumnKind } from './table-reader.ts';
 
-/** Where the values of one derived column come from, per cell: a source column's index, or a fixed text. */
+/** Where the values of one column come from, per cell: a source column's index, or a fixed text. */
 type ColumnPlan = SourcePlan | { kind: 'fixed'; field: Field; textByCell: readonly Uint8Array[] };
 
 interface SourcePlan {
@@ -29,7 +29,7 @@ interface SourcePlan {
   sourceByCell: readonly number[];
 }
 
-/** The source row and cell of each row of one derived batch. */
+/** Where each row of a batch being made comes from: its source batch, row and (unpivoting) cell. */
 interface Positions {
   /** The derived rows before this batch. */
   first: number;
@@ -60,6 +60,12 @@ function sourceIndex(source: Schema, name: string, derived: DerivedDatasetDefini
 function planColumns(derived: DerivedDatasetDefinition, schema: Schema, source: Schema): ColumnPlan[] {
   const { repeated, value, cells } = derived.unpivot;
   if (cells.length === 0 || cells.length > 255) throw new Error(`${derived.id}: 1 to 255 cells per record`);
+  // A name the columns do not declare (a misspelt fixed text, say) would otherwise be left out without a word.
+  const declared = new Set(schema.fields.map((field) => field.name));
+  const named = [...repeated, value, ...cells.flatMap((cell) => Object.keys(cell.fixed))];
+  const unknown = named.find((name) => !declared.has(name));
+  if (unknown !== undefined)
+    throw new Error(`${derived.id}: the unpivot names ${unknown}, which is none of its columns`);
   return schema.fields.map((field): ColumnPlan => {
     const fixed = cells.map((cell) => cell.fixed[field.name]);
     const roles = [repeated.includes(field.name), field.name === value, fixed.some((text) => text !== undefined)];
@@ -324,8 +330,9 @@ const RELEASED: Chunk = { values: new Uint8Array(0), offsets: new Int32Array(0),
  * The rows of several tables of one schema (`groups`: each table's record batches) interleaved as `sequence` says
  * (the group of each row, in order), in record batches of BATCH_ROWS rows: how the all-years table is made from the
  * year tables in harvest order. Each source batch is let go (its entry in `groups` cleared) once the batch holding
- * its last row is made, so the sources and the result are not all in memory at once. Example: groups [[A1, A2],
- * [B1]], sequence [0, 1, 0] → rows A1, B1, A2. Throws when the groups hold fewer rows than `sequence` names.
+ * its last row is made, so the sources and the result are not all in memory at once. Example: groups [[a1, a2],
+ * [b1]] (batches of one row each), sequence [0, 1, 0] → rows a1, b1, a2. Throws when the groups hold fewer rows
+ * than `sequence` names.
  */
 export function* interleaveBatches(
   schema: Schema,

@@ -145,6 +145,14 @@ describe('the long turnout table made by columns', () => {
       }),
     ).toThrow('fixed column count_kind must be text, given in every cell');
     expect(refused({ unpivot: { ...unpivot, cells: [] } })).toThrow('1 to 255 cells per record');
+    expect(refused({ unpivot: { ...unpivot, repeated: [...unpivot.repeated, 'dapil_nmae'] } })).toThrow(
+      'the unpivot names dapil_nmae, which is none of its columns',
+    );
+    expect(
+      refused({
+        unpivot: { ...unpivot, cells: unpivot.cells.map((cell) => ({ ...cell, fixed: { ...cell.fixed, sexx: 'x' } })) },
+      }),
+    ).toThrow('the unpivot names sexx, which is none of its columns');
   });
 });
 
