@@ -3,18 +3,9 @@
 // byte arrays, List<Utf8> → LIST (DuckDB reads BIGINT, DOUBLE, DATE, VARCHAR, VARCHAR[]). parquetjs-lite was
 // replaced for speed and correctness; the measurements are in docs/data.md ("Why parquet-wasm").
 import { rm } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
 import { DataType, RecordBatch, tableToIPC, Table, type Schema } from 'apache-arrow';
-import {
-  Compression,
-  EnabledStatistics,
-  Encoding,
-  Table as WasmTable,
-  WriterPropertiesBuilder,
-  WriterVersion,
-  transformParquetStream,
-} from 'parquet-wasm/node';
 import { BATCH_ROWS } from './arrow-schema.ts';
-import { writeChunksToFile } from '../foundation/atomic-file.ts';
 
 /**
  * ZSTD: the smallest of the codecs every current reader supports (DuckDB, pyarrow/pandas, Polars, R arrow),
@@ -33,39 +24,153 @@ import { writeChunksToFile } from '../foundation/atomic-file.ts';
 /** The Parquet key-value metadata key of the file's metadata (a JSON object), as DuckDB's parquet_kv_metadata() lists it. */
 export const PARQUET_METADATA_KEY = 'kpu_open_data';
 
-function writerProperties(schema: Schema) {
-  let builder = new WriterPropertiesBuilder()
-    .setCompression(Compression.ZSTD)
-    .setMaxRowGroupSize(BATCH_ROWS)
-    .setStatisticsEnabled(EnabledStatistics.Page)
-    .setWriterVersion(WriterVersion.V1)
-    .setCreatedBy('kpu-open-data-publisher (parquet-wasm)');
-  // One key holding them all as JSON: parquet-wasm passes the map through a Rust HashMap, whose order (and so the
-  // file's bytes) changes from run to run once it holds two entries.
-  if (schema.metadata.size > 0)
-    builder = builder.setKeyValueMetadata(
-      new Map([[PARQUET_METADATA_KEY, JSON.stringify(Object.fromEntries(schema.metadata))]]),
-    );
-  for (const field of schema.fields) {
-    if (!DataType.isInt(field.type)) continue;
-    builder = builder
-      .setColumnDictionaryEnabled(field.name, false)
-      .setColumnEncoding(field.name, Encoding.DELTA_BINARY_PACKED);
+/** The writer properties, as plain data for the encoder's thread (parquet-encoder.ts builds them). */
+export interface ParquetSettings {
+  maxRowGroupSize: number;
+  createdBy: string;
+  /** The one key-value metadata entry, or null when the schema has no metadata. */
+  keyValue: [string, string] | null;
+  /** The integer columns: DELTA_BINARY_PACKED, no dictionary. */
+  deltaColumns: string[];
+}
+
+function settingsOf(schema: Schema): ParquetSettings {
+  return {
+    maxRowGroupSize: BATCH_ROWS,
+    createdBy: 'kpu-open-data-publisher (parquet-wasm)',
+    // One key holding them all as JSON: parquet-wasm passes the map through a Rust HashMap, whose order (and so the
+    // file's bytes) changes from run to run once it holds two entries.
+    keyValue:
+      schema.metadata.size > 0 ? [PARQUET_METADATA_KEY, JSON.stringify(Object.fromEntries(schema.metadata))] : null,
+    deltaColumns: schema.fields.filter((field) => DataType.isInt(field.type)).map((field) => field.name),
+  };
+}
+
+/** What this thread asks of the encoder's thread (parquet-encoder.ts). */
+export type EncoderRequest =
+  | { type: 'start'; job: number; path: string; settings: ParquetSettings }
+  | { type: 'empty'; job: number; path: string; settings: ParquetSettings; ipc: Uint8Array }
+  | { type: 'batch'; job: number; ipc: Uint8Array }
+  | { type: 'end'; job: number }
+  | { type: 'abort'; job: number };
+
+/** What the encoder's thread answers. */
+export type EncoderReply =
+  | { type: 'pull'; job: number }
+  | { type: 'done'; job: number }
+  | {
+      type: 'failed';
+      job: number;
+      error: { name: string; message: string; code?: string; errno?: number; syscall?: string; path?: string };
+    };
+
+interface Job {
+  /** The next batch, or undefined when there is none (undefined for a job written whole). */
+  nextBatch?: () => RecordBatch | undefined;
+  schema: Schema;
+  path: string;
+  written: number;
+  /** An error of this thread making a batch: the job's error, whatever the encoder says. */
+  failure: { error: unknown } | null;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The encoder's thread, started with the first file and shared by every file after it (one WebAssembly instance);
+ * it does not keep the process alive while no file is being written.
+ */
+let encoder: { worker: Worker; jobs: Map<number, Job> } | null = null;
+let lastJob = 0;
+
+function rebuildError(error: Extract<EncoderReply, { type: 'failed' }>['error']): Error {
+  const rebuilt = new Error(error.message);
+  rebuilt.name = error.name;
+  const { code, errno, syscall, path } = error;
+  return Object.assign(rebuilt, { code, errno, syscall, path });
+}
+
+function answerPull(worker: Worker, id: number, job: Job): void {
+  let batch: RecordBatch | undefined;
+  try {
+    batch = job.nextBatch?.();
+    if (!batch) {
+      if (job.written === 0) throw new Error(`no record batch to write to ${job.path}`);
+      worker.postMessage({ type: 'end', job: id } satisfies EncoderRequest);
+      return;
+    }
+  } catch (error) {
+    job.failure = { error };
+    worker.postMessage({ type: 'abort', job: id } satisfies EncoderRequest);
+    return;
   }
-  return builder.build();
+  job.written += 1;
+  // The batch in the given schema, whose metadata the file carries.
+  const serialized = tableToIPC(new Table(job.schema, [new RecordBatch(job.schema, batch.data)]), 'stream');
+  // Moved to the encoder's thread, not copied: the bytes must own their whole buffer for that.
+  const whole = serialized.byteOffset === 0 && serialized.byteLength === serialized.buffer.byteLength;
+  const ipc = whole ? serialized : serialized.slice();
+  worker.postMessage(
+    { type: 'batch', job: id, ipc } satisfies EncoderRequest,
+    ipc.buffer instanceof ArrayBuffer ? [ipc.buffer] : [],
+  );
+}
+
+async function settle(worker: Worker, id: number, job: Job, reply: Exclude<EncoderReply, { type: 'pull' }>) {
+  if (job.failure !== null) {
+    await rm(job.path, { force: true });
+    job.reject(job.failure.error);
+  } else if (reply.type === 'failed') job.reject(rebuildError(reply.error));
+  else job.resolve();
+  const jobs = encoder?.worker === worker ? encoder.jobs : null;
+  jobs?.delete(id);
+  if (jobs?.size === 0) worker.unref();
+}
+
+function encoderThread(): { worker: Worker; jobs: Map<number, Job> } {
+  if (encoder !== null) return encoder;
+  const worker = new Worker(new URL('./parquet-encoder.ts', import.meta.url));
+  const jobs = new Map<number, Job>();
+  worker.on('message', (reply: EncoderReply) => {
+    const job = jobs.get(reply.job);
+    if (job === undefined) return;
+    if (reply.type === 'pull') answerPull(worker, reply.job, job);
+    else void settle(worker, reply.job, job, reply);
+  });
+  // The thread itself failed (it could not start, or crashed): every file it was writing fails with that error, and
+  // the next file starts a thread anew.
+  const failAll = (error: unknown) => {
+    if (encoder?.worker === worker) encoder = null;
+    for (const job of jobs.values()) job.reject(job.failure?.error ?? error);
+    jobs.clear();
+  };
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`the Parquet encoder's thread stopped (exit code ${code})`)));
+  encoder = { worker, jobs };
+  return encoder;
+}
+
+function runJob(schema: Schema, path: string, request: (id: number) => EncoderRequest, nextBatch?: Job['nextBatch']) {
+  const { worker, jobs } = encoderThread();
+  const id = ++lastJob;
+  return new Promise<void>((resolve, reject) => {
+    jobs.set(id, { schema, path, written: 0, failure: null, resolve, reject, ...(nextBatch ? { nextBatch } : {}) });
+    worker.ref();
+    worker.postMessage(request(id));
+  });
 }
 
 /**
  * Writes the table as Parquet to `path` (atomically), one row group per Arrow record batch: each batch crosses
- * into WebAssembly on its own, so memory holds one batch at a time, not a second copy of the table.
+ * into WebAssembly on its own, so memory holds one batch at a time, not a second copy of the table. The encoding
+ * runs on the encoder's thread: this thread is free meanwhile.
  */
 export async function writeParquetFile(table: Table, path: string): Promise<void> {
   if (table.batches.length === 0) {
     // An empty table still gets a valid file with its schema.
-    const { writeParquet } = await import('parquet-wasm/node');
-    await writeChunksToFile(path, [
-      writeParquet(WasmTable.fromIPCStream(tableToIPC(table, 'stream')), writerProperties(table.schema)),
-    ]);
+    const ipc = tableToIPC(table, 'stream');
+    const settings = settingsOf(table.schema);
+    await runJob(table.schema, path, (job) => ({ type: 'empty', job, path, settings, ipc }));
     return;
   }
   const batches = table.batches.values();
@@ -74,49 +179,16 @@ export async function writeParquetFile(table: Table, path: string): Promise<void
 
 /**
  * Writes record batches as Parquet to `path` (atomically), one row group per batch, asking `nextBatch` for each
- * only when the writer is ready for it (undefined: no more), so a table of millions of rows can be made batch by
- * batch as it is written, never whole in memory. The same bytes as writeParquetFile of a table of those batches.
- * There must be at least one batch.
+ * only when the encoder is ready for it (undefined: no more), so a table of millions of rows can be made batch by
+ * batch as it is written, never whole in memory: the encoder's thread encodes one batch while this thread makes
+ * the next. The same bytes as writeParquetFile of a table of those batches. There must be at least one batch; an
+ * error making one fails the write with that error and leaves no file.
  */
 export async function writeParquetBatches(
   schema: Schema,
   nextBatch: () => RecordBatch | undefined,
   path: string,
 ): Promise<void> {
-  let written = 0;
-  // An error making a batch (a value the column cannot hold) must fail the write with that error: parquet-wasm
-  // either reports it as an opaque "Dyn casting error" or ends the file where the stream failed, as if complete.
-  let failure: { error: unknown } | null = null;
-  const input = new ReadableStream({
-    pull(controller) {
-      try {
-        const batch = nextBatch();
-        if (!batch) {
-          if (written === 0) throw new Error(`no record batch to write to ${path}`);
-          controller.close();
-          return;
-        }
-        written += 1;
-        // The batch in the given schema, whose metadata the file carries.
-        const table = new Table(schema, [new RecordBatch(schema, batch.data)]);
-        const wasmTable = WasmTable.fromIPCStream(tableToIPC(table, 'stream'));
-        const wasmBatch = wasmTable.recordBatch(0);
-        wasmTable.free();
-        controller.enqueue(wasmBatch);
-      } catch (error) {
-        failure = { error };
-        throw error;
-      }
-    },
-  });
-  try {
-    const output = await transformParquetStream(input, writerProperties(schema));
-    await writeChunksToFile(path, output as unknown as AsyncIterable<Uint8Array>);
-  } catch (error) {
-    if (failure === null) throw error;
-  }
-  if (failure !== null) {
-    await rm(path, { force: true });
-    throw (failure as { error: unknown }).error;
-  }
+  const settings = settingsOf(schema);
+  await runJob(schema, path, (job) => ({ type: 'start', job, path, settings }), nextBatch);
 }

@@ -139,28 +139,44 @@ interface YearGroup {
   records: number;
 }
 
-/** The writer of each format of a table, in the order the files are written. */
-const TABLE_WRITERS: ReadonlyArray<
+/** The table formats: Parquet, written on the encoder's thread, and the writers of the others, in order. */
+const TABLE_FORMATS: readonly FileFormat[] = ['json', 'csv', 'parquet', 'arrow', 'xlsx'];
+const THIS_THREAD_WRITERS: ReadonlyArray<
   [FileFormat, (table: Table, file: string, dataset: PublishedDataset, year: YearKey) => Promise<void>]
 > = [
   ['json', (table, file) => writeJsonFile(table, file)],
   ['csv', (table, file) => writeCsvFile(table, file)],
-  ['parquet', (table, file) => writeParquetFile(table, file)],
   ['arrow', (table, file) => writeArrowIpcFile(table, file)],
   ['xlsx', (table, file, dataset, year) => writeXlsxFile(table, file, { dataset, year })],
 ];
 
-/** The files of one table, in `formats` (default: every table format). */
+/**
+ * The files of one table, in `formats` (default: every table format). The Parquet file is started first: it is
+ * encoded on its own thread (parquet-writer.ts) while this one writes the others, so the stage keeps two cores busy
+ * (docs/performance.md, "Parquet on the second core"). Each file is complete when its kill point is reached.
+ */
 async function writeTableFiles(
   table: Table,
   stem: string,
   dataset: PublishedDataset,
   year: YearKey,
-  formats: readonly FileFormat[] = TABLE_WRITERS.map(([format]) => format),
+  formats: readonly FileFormat[] = TABLE_FORMATS,
 ): Promise<void> {
-  for (const [format, write] of TABLE_WRITERS) {
-    if (!formats.includes(format)) continue;
-    await write(table, `${stem}${formatOf(format).suffix}`, dataset, year);
+  const parquet = formats.includes('parquet') ? writeParquetFile(table, `${stem}${formatOf('parquet').suffix}`) : null;
+  // Awaited below; until then its failure must not count as unhandled.
+  parquet?.catch(() => {});
+  try {
+    for (const [format, write] of THIS_THREAD_WRITERS) {
+      if (!formats.includes(format)) continue;
+      await write(table, `${stem}${formatOf(format).suffix}`, dataset, year);
+      killPoint('snapshot:file-written');
+    }
+  } finally {
+    // Never leave the encoder writing into the folder of a stage that failed.
+    await parquet?.catch(() => {});
+  }
+  if (parquet !== null) {
+    await parquet;
     killPoint('snapshot:file-written');
   }
 }
@@ -364,7 +380,7 @@ async function writeGroupTables(
   const all = buildAllYearsTable(dataset, groupBatches.splice(0), sequence);
   sequence.length = 0;
   const allStem = path.join(options.outDir, stemOf(dataset, 'all'));
-  let formats = TABLE_WRITERS.map(([format]) => format);
+  let formats = TABLE_FORMATS;
   if (joined !== null) {
     // The year files' lines in harvest order are the all-years file's: joined, not formatted again.
     const yearFiles = (format: FileFormat) =>
