@@ -23,7 +23,7 @@ function git(args: string[]): string | null {
       cwd: PROJECT_ROOT,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
+    }).trimEnd(); // not trim(): `git status --porcelain` lines start with a space (" M file")
   } catch {
     return null;
   }
