@@ -67,7 +67,20 @@ function batchFromIpc(ipc: Uint8Array): WasmRecordBatch {
   return batch;
 }
 
-async function runJob(job: number, path: string, settings: ParquetSettings): Promise<void> {
+/** Runs one job's `write` (the file, atomically), answering 'done' or 'failed'. */
+async function runJob(job: number, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+    send({ type: 'done', job });
+  } catch (error) {
+    send({ type: 'failed', job, error: describeFailure(error) });
+  } finally {
+    feeds.delete(job);
+  }
+}
+
+/** A Parquet file of the batches the writer thread sends, one row group each; a failed stream leaves no file. */
+async function writeBatches(job: number, path: string, settings: ParquetSettings): Promise<void> {
   const feed: Feed = { answer: null };
   feeds.set(job, feed);
   // A stream that failed must fail the job with its own error: parquet-wasm either reports it as an opaque "Dyn
@@ -92,40 +105,28 @@ async function runJob(job: number, path: string, settings: ParquetSettings): Pro
       }),
   });
   try {
-    try {
-      const output = await transformParquetStream(input, writerProperties(settings));
-      await writeChunksToFile(path, output as unknown as AsyncIterable<Uint8Array>);
-    } catch (error) {
-      if (streamFailure === null) throw error;
-    }
-    if (streamFailure !== null) {
-      await rm(path, { force: true });
-      throw (streamFailure as { error: unknown }).error;
-    }
-    send({ type: 'done', job });
+    const output = await transformParquetStream(input, writerProperties(settings));
+    await writeChunksToFile(path, output as unknown as AsyncIterable<Uint8Array>);
   } catch (error) {
-    send({ type: 'failed', job, error: describeFailure(error) });
-  } finally {
-    feeds.delete(job);
+    if (streamFailure === null) throw error;
   }
-}
-
-async function writeEmpty(job: number, path: string, settings: ParquetSettings, ipc: Uint8Array): Promise<void> {
-  try {
-    await writeChunksToFile(path, [writeParquet(WasmTable.fromIPCStream(ipc), writerProperties(settings))]);
-    send({ type: 'done', job });
-  } catch (error) {
-    send({ type: 'failed', job, error: describeFailure(error) });
+  if (streamFailure !== null) {
+    await rm(path, { force: true });
+    throw (streamFailure as { error: unknown }).error;
   }
 }
 
 port.on('message', (request: EncoderRequest) => {
   switch (request.type) {
     case 'start':
-      void runJob(request.job, request.path, request.settings);
+      void runJob(request.job, () => writeBatches(request.job, request.path, request.settings));
       return;
     case 'empty':
-      void writeEmpty(request.job, request.path, request.settings, request.ipc);
+      void runJob(request.job, () =>
+        writeChunksToFile(request.path, [
+          writeParquet(WasmTable.fromIPCStream(request.ipc), writerProperties(request.settings)),
+        ]),
+      );
       return;
     default: {
       const answer = feeds.get(request.job)?.answer;

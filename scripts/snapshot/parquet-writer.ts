@@ -2,7 +2,6 @@
 // WebAssembly) straight from the Arrow table: Int64 → INT64, Float64 → DOUBLE, DateDay → DATE, Utf8 → UTF8
 // byte arrays, List<Utf8> → LIST (DuckDB reads BIGINT, DOUBLE, DATE, VARCHAR, VARCHAR[]). parquetjs-lite was
 // replaced for speed and correctness; the measurements are in docs/data.md ("Why parquet-wasm").
-import { rm } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { DataType, RecordBatch, tableToIPC, Table, type Schema } from 'apache-arrow';
 import { BATCH_ROWS } from './arrow-schema.ts';
@@ -116,15 +115,11 @@ function answerPull(worker: Worker, id: number, job: Job): void {
   );
 }
 
-async function settle(worker: Worker, id: number, job: Job, reply: Exclude<EncoderReply, { type: 'pull' }>) {
-  if (job.failure !== null) {
-    await rm(job.path, { force: true });
-    job.reject(job.failure.error);
-  } else if (reply.type === 'failed') job.reject(rebuildError(reply.error));
+/** A job's end: this thread's own failure first (the encoder has removed the file), then the encoder's answer. */
+function settle(job: Job, reply: Exclude<EncoderReply, { type: 'pull' }>): void {
+  if (job.failure !== null) job.reject(job.failure.error);
+  else if (reply.type === 'failed') job.reject(rebuildError(reply.error));
   else job.resolve();
-  const jobs = encoder?.worker === worker ? encoder.jobs : null;
-  jobs?.delete(id);
-  if (jobs?.size === 0) worker.unref();
 }
 
 function encoderThread(): { worker: Worker; jobs: Map<number, Job> } {
@@ -134,8 +129,13 @@ function encoderThread(): { worker: Worker; jobs: Map<number, Job> } {
   worker.on('message', (reply: EncoderReply) => {
     const job = jobs.get(reply.job);
     if (job === undefined) return;
-    if (reply.type === 'pull') answerPull(worker, reply.job, job);
-    else void settle(worker, reply.job, job, reply);
+    if (reply.type === 'pull') {
+      answerPull(worker, reply.job, job);
+      return;
+    }
+    settle(job, reply);
+    jobs.delete(reply.job);
+    if (jobs.size === 0) worker.unref();
   });
   // The thread itself failed (it could not start, or crashed): every file it was writing fails with that error, and
   // the next file starts a thread anew.
