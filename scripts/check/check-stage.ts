@@ -9,7 +9,7 @@ import { findDataset } from '../datasets/datasets.ts';
 import { withoutOfficialListRules } from '../datasets/dapils/official-list-rules.ts';
 import { createCoverageAccumulator, type CoverageAccumulator } from './dapil-coverage.ts';
 import { BuildError } from '../errors.ts';
-import { writeFileAtomic } from '../foundation/atomic-file.ts';
+import { writeChunksToFile, writeFileAtomic } from '../foundation/atomic-file.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
 import { readDatasetRecords, type HarvestManifest } from '../harvest/harvest-store.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
@@ -54,13 +54,23 @@ function flagsFile(dir: string, dataset: DatasetDefinition): string {
 
 /**
  * A dataset's flags file lists only the flagged records, one per line, as `[position, ["rule", …]]` (position in
- * harvest order from 0): `[\n[12,["dpt-sex-sum"]]\n]\n`. Most records break no rule, so this stays small.
+ * harvest order from 0): `[\n[12,["dpt-sex-sum"]]\n]\n`. Most records break no rule, so this stays small; when a
+ * large harvest breaks a rule on every record it is tens of megabytes, so it is made in chunks of about 64 KiB, never
+ * held whole.
  */
-export function renderFlags(flags: readonly (readonly string[])[]): string {
-  const lines: string[] = [];
-  for (const [position, recordFlags] of flags.entries())
-    if (recordFlags.length > 0) lines.push(JSON.stringify([position, recordFlags]));
-  return lines.length === 0 ? '[]\n' : `[\n${lines.join(',\n')}\n]\n`;
+export function* renderFlags(flags: readonly (readonly string[])[]): Generator<string> {
+  let chunk = '[';
+  let flagged = false;
+  for (const [position, recordFlags] of flags.entries()) {
+    if (recordFlags.length === 0) continue;
+    chunk += `${flagged ? ',' : ''}\n${JSON.stringify([position, recordFlags])}`;
+    flagged = true;
+    if (chunk.length >= 65_536) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield flagged ? `${chunk}\n]\n` : '[]\n';
 }
 
 /** The first of the two streaming passes over the harvest (the snapshot stage's is the second): every record through the record rules as pages stream by, then the dataset rules. */
@@ -107,7 +117,7 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
       accumulator,
     );
     byId.set(dataset.id, check.report);
-    await writeFileAtomic(flagsFile(outDir, dataset), renderFlags(check.flags));
+    await writeChunksToFile(flagsFile(outDir, dataset), renderFlags(check.flags));
     valuesSeen[dataset.id] = check.valuesSeen;
   }
   // The report is about the source's data: a dataset the project makes is checked (its flags file is written like

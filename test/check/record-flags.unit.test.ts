@@ -46,4 +46,20 @@ describe('readRecordFlags', () => {
     expect(read.slice(0, every.length)).toEqual(every);
     expect(read.slice(every.length)).toEqual([undefined, undefined]);
   });
+
+  it('writes a file of many chunks as one document, line by line, with nothing lost at the seams', async () => {
+    const many = Array.from({ length: 30_000 }, (_, position) => (position % 7 === 0 ? [] : ['dpt-sex-sum']));
+    const chunks = [...renderFlags(many)];
+    expect(chunks.length).toBeGreaterThan(5);
+    const text = chunks.join('');
+    const lines = many.flatMap((recordFlags, position) =>
+      recordFlags.length === 0 ? [] : [JSON.stringify([position, recordFlags])],
+    );
+    expect(text).toBe(`[\n${lines.join(',\n')}\n]\n`);
+    expect(JSON.parse(text)).toHaveLength(lines.length);
+    const read = await roundTrip(many);
+    expect(read.slice(0, many.length)).toEqual(
+      many.map((recordFlags) => (recordFlags.length === 0 ? undefined : recordFlags)),
+    );
+  });
 });
