@@ -1,7 +1,7 @@
 // Safe publishing with the real build command: all or nothing, releases kept, what changed reported,
 // the offline mode, a SIGKILL at each kill point of a build. (The key nowhere in the outputs of a good build, with a
-// retry on the way: echoed-key.test.ts, in every form the key can take.) One good build per file (the template), copied
-// into each test that changes it.
+// retry on the way: echoed-key.test.ts, in every form the key can take.) One good build (the template, shared with
+// publish-failures.test.ts), copied into each test that changes it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { lstat, mkdir, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
@@ -11,25 +11,17 @@ import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import type { ChangesDocument, HistoryEntry, ReleaseEntry } from '../../scripts/release/release-stage.ts';
 import { isProcessAlive } from '../../scripts/foundation/owned-folders.ts';
 import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
-import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
-import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import {
-  buildWorldTemplate,
   copyBuildWorld,
-  extendWorldTemplate,
+  publishTestData,
+  sharedExtendedTemplate,
+  sharedWorldTemplate,
   sha256,
   type BuildWorld,
   type BuildWorldTemplate,
 } from '../support/build-fixtures.ts';
 import { readAllFiles } from '../support/harvest-fixtures.ts';
 import { PROJECT_ROOT, runCli } from '../support/run-cli.ts';
-
-function data(): UpstreamData {
-  return {
-    turnout: generateTurnoutRecords({ years: [2024], dapils: 6, regenciesPerDapil: 3, seed: 21 }),
-    parties: generatePartyRecords({ years: [2019, 2024], parties: 8, seed: 21 }),
-  };
-}
 
 async function snapshotOf(dir: string): Promise<Record<string, string>> {
   if (!existsSync(dir)) return {};
@@ -67,8 +59,8 @@ let template: BuildWorldTemplate;
 // for the tests whose subject is the publish stage, not the pages.
 let offlineTemplate: BuildWorldTemplate;
 beforeAll(async () => {
-  template = await buildWorldTemplate(data());
-  offlineTemplate = await extendWorldTemplate(template, [['--offline']]);
+  template = await sharedWorldTemplate('publish-good', publishTestData());
+  offlineTemplate = await sharedExtendedTemplate('publish-good-offline', template, [['--offline']]);
 });
 afterAll(async () => {
   await template?.close();

@@ -1,19 +1,18 @@
 // Safe publishing when a build fails, with the real build command: failures in the site and publish stages and in
 // --offline leave dist/ exactly as it was (a plain dist/ too); the manifest records what made the build and how old its
 // data is; a SIGKILL at each kill point of the publish stage leaves the old dist/ or the complete new one. One good
-// build per file (the template), copied into each test that changes it.
+// build (the template, shared with publish-build.test.ts), copied into each test that changes it.
 import { readdirSync } from 'node:fs';
 import { cp, lstat, mkdir, readdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HarvestManifest } from '../../scripts/harvest/harvest-store.ts';
 import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
-import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
-import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import {
-  buildWorldTemplate,
   copyBuildWorld,
-  extendWorldTemplate,
+  publishTestData,
+  sharedExtendedTemplate,
+  sharedWorldTemplate,
   sha256,
   type BuildWorld,
   type BuildWorldTemplate,
@@ -21,13 +20,6 @@ import {
 import { distState, errorOf, snapshotOf } from '../support/dist-state.ts';
 import { readAllFiles } from '../support/harvest-fixtures.ts';
 import { PROJECT_ROOT } from '../support/run-cli.ts';
-
-function data(): UpstreamData {
-  return {
-    turnout: generateTurnoutRecords({ years: [2024], dapils: 6, regenciesPerDapil: 3, seed: 31 }),
-    parties: generatePartyRecords({ years: [2019, 2024], parties: 8, seed: 31 }),
-  };
-}
 
 /** dist/ as a publisher before the link left it: a plain folder with the same files, and no dist.builds/. */
 async function makePlainDist(distDir: string): Promise<void> {
@@ -54,8 +46,8 @@ let template: BuildWorldTemplate;
 // subject is the publish stage.
 let offlineTemplate: BuildWorldTemplate;
 beforeAll(async () => {
-  template = await buildWorldTemplate(data());
-  offlineTemplate = await extendWorldTemplate(template, [['--offline']]);
+  template = await sharedWorldTemplate('publish-good', publishTestData());
+  offlineTemplate = await sharedExtendedTemplate('publish-good-offline', template, [['--offline']]);
 });
 afterAll(async () => {
   await template?.close();
@@ -205,7 +197,7 @@ describe('publishing: failures leave dist/ as it was', () => {
 
 describe('publishing: what the manifest says about the build', () => {
   it('records the package version, the Node version and the lockfile that made the build', async () => {
-    // The template is the output of one real build command, run by buildWorldTemplate (which checks it exited 0).
+    // The template is the output of one real build command, run by sharedWorldTemplate (which checks it exited 0).
     expect(template.run.code, template.run.stderr).toBe(0);
     const packageJson = await readJson<{ version: string }>(path.join(PROJECT_ROOT, 'package.json'));
     const lockfile = await readFile(path.join(PROJECT_ROOT, 'package-lock.json'));

@@ -3,13 +3,13 @@
 // port, and Chromium.
 import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { readFile, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { createBuildWorld } from '../support/build-fixtures.ts';
+import { createBuildWorld, moveWorldFiles } from '../support/build-fixtures.ts';
 import { runCli, type CliRun } from '../support/run-cli.ts';
 import { CHROMIUM_PATH } from '../support/chromium-setup.ts';
 import { canonicalFile } from '../support/shared-data.ts';
@@ -92,8 +92,7 @@ export async function buildRealSite(): Promise<PublishedSite> {
     try {
       const run = await built.build();
       // The world is kept in its own folder: cache/ and dist/ (with dist.builds/) move there.
-      for (const name of ['cache', 'dist', 'dist.builds'])
-        await rename(path.join(built.root, name), path.join(root, name));
+      await moveWorldFiles(built.root, root);
       return run;
     } finally {
       await built.close();

@@ -1,7 +1,7 @@
 // Runs the real build command against the stand-in upstream into temporary folders, and reads the
 // published files back the way users do.
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -12,8 +12,10 @@ import {
   type UpstreamServerOptions,
 } from '../../scripts/upstream/upstream-server.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { FAST_SETTINGS, TEST_KEY } from './harvest-fixtures.ts';
 import { runCli, type CliRun } from './run-cli.ts';
+import { sharedWorld, type SharedWorld } from './shared-worlds.ts';
 
 export interface BuildWorld {
   upstream: RunningUpstream;
@@ -94,7 +96,7 @@ export async function buildWorldTemplate(
  * A template made from another: a copy of it, then `builds` run in turn (each must succeed), e.g. an --offline build
  * after a template's online one, whose site later --offline builds of the same harvest keep instead of running Astro.
  */
-export async function extendWorldTemplate(
+async function extendWorldTemplate(
   template: BuildWorldTemplate,
   builds: string[][],
   env: Record<string, string> = {},
@@ -132,6 +134,77 @@ async function keepAsTemplate(
     await world.close();
     throw error;
   }
+}
+
+/**
+ * The good world of the publish tests (publish-build, publish-failures): 6 dapils of 3 regencies in 2024, 8 parties in
+ * 2019 and 2024; one shared template of it serves both files (sharedWorldTemplate).
+ */
+export function publishTestData(): UpstreamData {
+  return {
+    turnout: generateTurnoutRecords({ years: [2024], dapils: 6, regenciesPerDapil: 3, seed: 21 }),
+    parties: generatePartyRecords({ years: [2019, 2024], parties: 8, seed: 21 }),
+  };
+}
+
+/** Moves a world's cache/, dist/ and dist.builds/ (dist/ links into it, relatively) from `from` into `root`. */
+export async function moveWorldFiles(from: string, root: string): Promise<void> {
+  for (const name of ['cache', 'dist', 'dist.builds']) await rename(path.join(from, name), path.join(root, name));
+}
+
+async function sharedTemplateOf(
+  world: SharedWorld,
+  data: UpstreamData,
+  options: Partial<UpstreamServerOptions>,
+): Promise<BuildWorldTemplate> {
+  const manifest = JSON.parse(
+    await readFile(path.join(world.distDir, 'data/manifest.json'), 'utf8'),
+  ) as SnapshotManifest;
+  // Shared: left for the other files (shared-worlds.ts removes it once an input changes).
+  return { root: world.root, data, options, run: world.run, runs: world.runs, manifest, close: async () => {} };
+}
+
+/**
+ * buildWorldTemplate, shared by every test file that asks for the same template (`name`, the same data, upstream
+ * options and builds): built once by the first file and kept (test/support/shared-worlds.ts) while no input of the
+ * build changes and the day is the same (the harvest's day names the release and is on the pages). Read-only as any
+ * template: copy it (copyBuildWorld); its `close` leaves it for the others.
+ */
+export async function sharedWorldTemplate(
+  name: string,
+  data: UpstreamData,
+  options: TemplateOptions = {},
+): Promise<BuildWorldTemplate> {
+  const day = new Date().toISOString().slice(0, 10);
+  const world = await sharedWorld(name, JSON.stringify({ day, data, options }), async (root) => {
+    const template = await buildWorldTemplate(data, options);
+    try {
+      await moveWorldFiles(template.root, root);
+      return template.runs;
+    } finally {
+      await template.close();
+    }
+  });
+  return sharedTemplateOf(world, data, options.upstream ?? {});
+}
+
+/** extendWorldTemplate of a shared template, itself shared as `name` (sharedWorldTemplate). */
+export async function sharedExtendedTemplate(
+  name: string,
+  template: BuildWorldTemplate,
+  builds: string[][],
+): Promise<BuildWorldTemplate> {
+  // The shared template's folder is named by the hash of its inputs, so it keys this one's too.
+  const world = await sharedWorld(name, JSON.stringify({ from: template.root, builds }), async (root) => {
+    const extended = await extendWorldTemplate(template, builds);
+    try {
+      await moveWorldFiles(extended.root, root);
+      return extended.runs;
+    } finally {
+      await extended.close();
+    }
+  });
+  return sharedTemplateOf(world, template.data, template.options);
 }
 
 /**

@@ -23,8 +23,10 @@ export interface SharedWorld {
   root: string;
   cacheDir: string;
   distDir: string;
-  /** The build command's output, as the test that ran it saw it. */
+  /** The output of the world's last build command, as the test that ran it saw it. */
   run: CliRun;
+  /** The output of each of its build commands, in order. */
+  runs: CliRun[];
   /** Milliseconds the build command took when the world was built. */
   buildMs: number;
   /** Whether this call built the world (false: reused). */
@@ -32,7 +34,7 @@ export interface SharedWorld {
 }
 
 interface Meta {
-  run: CliRun;
+  runs: CliRun[];
   buildMs: number;
 }
 
@@ -67,12 +69,13 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 15 * 
 
 /**
  * The shared world `name` for these inputs (`data`: whatever else the build depends on, e.g. the served files'
- * bytes), built with `build(root)` into an empty folder when no equal world exists yet.
+ * bytes), built with `build(root)` into an empty folder when no equal world exists yet; `build` resolves with the
+ * output of its build command, or of each of its commands in order (each must succeed).
  */
 export async function sharedWorld(
   name: string,
   data: string,
-  build: (root: string) => Promise<CliRun>,
+  build: (root: string) => Promise<CliRun | CliRun[]>,
 ): Promise<SharedWorld> {
   const key = await hashInputs(`${name}\n${data}`);
   const final = path.join(SHARED_WORLDS_DIR, `${name}-${key}`);
@@ -83,7 +86,8 @@ export async function sharedWorld(
       root: final,
       cacheDir: path.join(final, 'cache'),
       distDir: path.join(final, 'dist'),
-      run: meta.run,
+      run: meta.runs.at(-1) as CliRun,
+      runs: meta.runs,
       buildMs: meta.buildMs,
       built,
     };
@@ -113,13 +117,15 @@ export async function sharedWorld(
       await rm(building, { recursive: true, force: true });
       await mkdir(building, { recursive: true });
       const started = Date.now();
-      const run = await build(building);
+      const built = await build(building);
+      const runs = Array.isArray(built) ? built : [built];
       const buildMs = Date.now() - started;
-      if (run.code !== 0) {
+      const failed = runs.find((run) => run.code !== 0);
+      if (failed !== undefined || runs.length === 0) {
         await rm(building, { recursive: true, force: true });
-        throw new Error(`the shared ${name} world's build failed (${String(run.code)}):\n${run.stderr}`);
+        throw new Error(`the shared ${name} world's build failed (${String(failed?.code)}):\n${failed?.stderr ?? ''}`);
       }
-      await writeFile(path.join(building, 'meta.json'), `${JSON.stringify({ run, buildMs } satisfies Meta)}\n`);
+      await writeFile(path.join(building, 'meta.json'), `${JSON.stringify({ runs, buildMs } satisfies Meta)}\n`);
       await rename(building, final);
       return describe(true);
     } finally {
