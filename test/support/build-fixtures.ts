@@ -164,6 +164,19 @@ async function sharedTemplateOf(
   return { root: world.root, data, options, run: world.run, runs: world.runs, manifest, close: async () => {} };
 }
 
+/** A shared world's build (sharedWorld): the template `make` builds, its files moved into the shared world's folder. */
+function keptAsShared(make: () => Promise<BuildWorldTemplate>): (root: string) => Promise<CliRun[]> {
+  return async (root) => {
+    const template = await make();
+    try {
+      await moveWorldFiles(template.root, root);
+      return template.runs;
+    } finally {
+      await template.close();
+    }
+  };
+}
+
 /**
  * buildWorldTemplate, shared by every test file that asks for the same template (`name`, the same data, upstream
  * options and builds): built once by the first file and kept (test/support/shared-worlds.ts) while no input of the
@@ -176,15 +189,11 @@ export async function sharedWorldTemplate(
   options: TemplateOptions = {},
 ): Promise<BuildWorldTemplate> {
   const day = new Date().toISOString().slice(0, 10);
-  const world = await sharedWorld(name, JSON.stringify({ day, data, options }), async (root) => {
-    const template = await buildWorldTemplate(data, options);
-    try {
-      await moveWorldFiles(template.root, root);
-      return template.runs;
-    } finally {
-      await template.close();
-    }
-  });
+  const world = await sharedWorld(
+    name,
+    JSON.stringify({ day, data, options }),
+    keptAsShared(() => buildWorldTemplate(data, options)),
+  );
   return sharedTemplateOf(world, data, options.upstream ?? {});
 }
 
@@ -195,15 +204,11 @@ export async function sharedExtendedTemplate(
   builds: string[][],
 ): Promise<BuildWorldTemplate> {
   // The shared template's folder is named by the hash of its inputs, so it keys this one's too.
-  const world = await sharedWorld(name, JSON.stringify({ from: template.root, builds }), async (root) => {
-    const extended = await extendWorldTemplate(template, builds);
-    try {
-      await moveWorldFiles(extended.root, root);
-      return extended.runs;
-    } finally {
-      await extended.close();
-    }
-  });
+  const world = await sharedWorld(
+    name,
+    JSON.stringify({ from: template.root, builds }),
+    keptAsShared(() => extendWorldTemplate(template, builds)),
+  );
   return sharedTemplateOf(world, template.data, template.options);
 }
 

@@ -1,9 +1,10 @@
-// Worlds several test files only read (the demo site, the real-data site), built once with the real build command
-// and shared between files, projects and runs: kept under <tmp>/kpu-test-worlds/<checkout>/<name>-<key> (one folder
-// per checkout of the project, so worktrees side by side never touch each other's worlds), where the key hashes
-// every input of the build (scripts/, the site's sources, the lockfile, the Node version, the test fixtures, the
-// served data), so a changed input builds anew and an unchanged one is reused. One builder at a time (a lock
-// folder naming its process); the others wait for it. Readers must not change a shared world: copy it first.
+// Worlds several test files only read (the demo site, the real-data site, the publish tests' templates), built once
+// with the real build command and shared between files, projects and runs: kept under
+// <tmp>/kpu-test-worlds/<checkout>/<name>-<key> (one folder per checkout of the project, so worktrees side by side
+// never touch each other's worlds), where the key hashes every input of the build (scripts/, the site's sources, the
+// lockfile, the Node version, the test fixtures, the served data), so a changed input builds anew and an unchanged one
+// is reused. One builder at a time (a lock folder naming its process); the others wait for it. Readers must not change
+// a shared world: copy it first.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -123,7 +124,11 @@ export async function sharedWorld(
       const failed = runs.find((run) => run.code !== 0);
       if (failed !== undefined || runs.length === 0) {
         await rm(building, { recursive: true, force: true });
-        throw new Error(`the shared ${name} world's build failed (${String(failed?.code)}):\n${failed?.stderr ?? ''}`);
+        throw new Error(
+          failed === undefined
+            ? `the shared ${name} world's build ran no build command`
+            : `the shared ${name} world's build failed (${String(failed.code)}):\n${failed.stderr}`,
+        );
       }
       await writeFile(path.join(building, 'meta.json'), `${JSON.stringify({ runs, buildMs } satisfies Meta)}\n`);
       await rename(building, final);
