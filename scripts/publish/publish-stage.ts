@@ -17,6 +17,7 @@ import {
 } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
+import { FILES_AT_ONCE, forEachAtOnce } from '../foundation/at-once.ts';
 import { removeEntriesOfGoneProcesses } from '../foundation/owned-folders.ts';
 import { killPoint } from '../kill-point.ts';
 import { hashFile } from '../foundation/hashing.ts';
@@ -131,9 +132,6 @@ const copyOwn: PlaceFile = (source, target) =>
 /** A hard link where the file system allows, else a copy: for immutable files only (the releases). */
 const linkOrCopy: PlaceFile = (source, target) => link(source, target).catch(() => copyOwn(source, target));
 
-/** Files put in place at once: enough to keep libuv's thread pool busy on a site of thousands of small files. */
-const FILES_AT_ONCE = 16;
-
 /** Recreates the tree `from` at `to`: every folder, then every file, several at a time. */
 async function placeTree(from: string, to: string, place: PlaceFile): Promise<void> {
   const entries = await readdir(from, { recursive: true, withFileTypes: true });
@@ -150,15 +148,10 @@ async function placeTree(from: string, to: string, place: PlaceFile): Promise<vo
     .sort())
     await mkdir(path.join(to, folder), { recursive: true });
   const files = entries.filter((entry) => entry.isFile()).map(relative);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let index = next++; index < files.length; index = next++) {
-      const file = files[index] as string;
-      await place(path.join(from, file), path.join(to, file));
-      killPoint('publish:copying');
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(FILES_AT_ONCE, files.length) }, worker));
+  await forEachAtOnce(files, FILES_AT_ONCE, async (file) => {
+    await place(path.join(from, file), path.join(to, file));
+    killPoint('publish:copying');
+  });
 }
 
 /**

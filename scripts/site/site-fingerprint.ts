@@ -7,6 +7,7 @@
 // before a build starts, so an interrupted build is never reused.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { FILES_AT_ONCE, forEachAtOnce } from '../foundation/at-once.ts';
 import { writeFileAtomic } from '../foundation/atomic-file.ts';
 import { createSha256, sha256Hex } from '../foundation/hashing.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
@@ -83,10 +84,14 @@ interface FingerprintRecord {
   files: Record<string, string>;
 }
 
+/** Every file of the site folder and its SHA-256, in the order of their names; read several at a time. */
 async function hashSiteFiles(siteDir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const file of await listFiles(siteDir)) files[file] = sha256Hex(await readFile(path.join(siteDir, file)));
-  return files;
+  const names = await listFiles(siteDir);
+  const hashes: string[] = [];
+  await forEachAtOnce(names, FILES_AT_ONCE, async (name, index) => {
+    hashes[index] = sha256Hex(await readFile(path.join(siteDir, name)));
+  });
+  return Object.fromEntries(names.map((name, index) => [name, hashes[index] as string]));
 }
 
 /**

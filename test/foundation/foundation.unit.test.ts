@@ -9,6 +9,7 @@ import {
   writeFileAtomic,
   writeFileAtomically,
 } from '../../scripts/foundation/atomic-file.ts';
+import { forEachAtOnce } from '../../scripts/foundation/at-once.ts';
 import { createSha256, hashFile, sha256Hex } from '../../scripts/foundation/hashing.ts';
 import { readJsonChecked, readJsonFile, readJsonIfPresent } from '../../scripts/foundation/json-file.ts';
 
@@ -87,5 +88,39 @@ describe('JSON files', () => {
       );
     await writeFile(file, '{"a":1}');
     expect(await readJsonChecked(file)).toEqual({ ok: true, value: { a: 1 } });
+  });
+});
+
+describe('work a few at a time', () => {
+  it('calls every item once, never more than the limit at once, starting them in order', async () => {
+    const started: number[] = [];
+    let running = 0;
+    let most = 0;
+    await forEachAtOnce([...Array(40).keys()], 3, async (item, index) => {
+      expect(index).toBe(item);
+      started.push(item);
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, item % 4));
+      running -= 1;
+    });
+    expect(started).toEqual([...Array(40).keys()]);
+    expect(most).toBe(3);
+    await forEachAtOnce([], 3, () => Promise.reject(new Error('never called')));
+  });
+
+  it('starts nothing after a failure, and rejects with it once the calls already started have ended', async () => {
+    const ended: number[] = [];
+    const started: number[] = [];
+    const failing = forEachAtOnce([...Array(20).keys()], 4, async (item) => {
+      started.push(item);
+      if (item === 5) throw new Error('item 5 failed');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      ended.push(item);
+    });
+    await expect(failing).rejects.toThrow('item 5 failed');
+    // Four at a time: item 5 starts among the first six; once it has failed, only the items already running go on.
+    expect(Math.max(...started)).toBeLessThan(10);
+    expect([...ended].sort((a, b) => a - b)).toEqual(started.filter((item) => item !== 5).sort((a, b) => a - b));
   });
 });
