@@ -180,10 +180,25 @@ export function sumCounts(records: readonly SiteRecord[]): Totals {
  * or short name, compared by `partyMatchKey`.
  */
 export function findProfileInOtherYears(site: SiteData, view: ProfileView): ProfileView[] {
-  const roles = datasetById(view.dataset).roles;
-  const keys = (candidate: ProfileView): Set<string> =>
-    new Set(
-      candidate.records
+  const own = acrossYearKeysOf(view);
+  return site.profiles.filter(
+    (other) =>
+      other.dataset === view.dataset &&
+      other.year !== view.year &&
+      [...acrossYearKeysOf(other)].some((key) => own.has(key)),
+  );
+}
+
+/** Each view's keys across years, made once: every profile page compares its view with every other view. */
+const acrossYearKeys = new WeakMap<ProfileView, ReadonlySet<string>>();
+
+/** The keys by which a profile is the same one in another year (findProfileInOtherYears). */
+function acrossYearKeysOf(view: ProfileView): ReadonlySet<string> {
+  let keys = acrossYearKeys.get(view);
+  if (keys === undefined) {
+    const roles = datasetById(view.dataset).roles;
+    keys = new Set(
+      view.records
         .flatMap((record) =>
           roles.acrossYears !== undefined
             ? [textValue(record, roles.acrossYears)]
@@ -191,11 +206,9 @@ export function findProfileInOtherYears(site: SiteData, view: ProfileView): Prof
         )
         .filter((key): key is string => key !== null),
     );
-  const own = keys(view);
-  return site.profiles.filter(
-    (other) =>
-      other.dataset === view.dataset && other.year !== view.year && [...keys(other)].some((key) => own.has(key)),
-  );
+    acrossYearKeys.set(view, keys);
+  }
+  return keys;
 }
 
 export function findDapilInOtherYears(site: SiteData, view: DapilView): DapilView[] {
