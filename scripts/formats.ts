@@ -354,7 +354,7 @@ export function formatLabels(lang: keyof Localized): Record<FileFormat, string> 
 }
 
 /** The Content-Type a static server sends for a format: text gets its charset. */
-export function servedMediaType(format: FormatDefinition): string {
+function servedMediaType(format: FormatDefinition): string {
   return format.text ? `${format.mediaType}; charset=utf-8` : format.mediaType;
 }
 

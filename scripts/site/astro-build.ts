@@ -7,6 +7,8 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'astro';
 import { DEFAULT_LANG, LANGS } from '../languages.ts';
+import { writePageFiles } from './page-files.ts';
+import { loadedSiteData } from './site-data.ts';
 import { ASTRO_BUILD_CONCURRENCY, SITE_ROOT } from './site-root.ts';
 
 const [outDir, base, cacheDir, flag] = process.argv.slice(2);
@@ -62,3 +64,10 @@ async function placeNotFoundPages(siteDir: string): Promise<void> {
 }
 
 await placeNotFoundPages(outDir);
+
+// The dapil and profile pages' own CSV and JSON files, beside the pages, from the very records Astro rendered them
+// from (kept in this process by loadSiteDataOnce): written here, not as Astro routes (scripts/site/page-files.ts
+// says why).
+const rendered = loadedSiteData();
+if (rendered === null) throw new Error('the Astro build read no site data: the pages have no records to write');
+await writePageFiles(await rendered, outDir);

@@ -1,18 +1,23 @@
 // The records of one dapil or party page as CSV and JSON, written next to the page by the same writers as
 // the snapshot downloads (one Arrow table, scripts/snapshot/*-writer.ts), so the bytes follow the same
-// conventions and the values are the downloads' values.
-import { formatOf, servedMediaType } from '../formats.ts';
+// conventions and the values are the downloads' values. Written by the Astro build's process once Astro has
+// written the pages (scripts/site/astro-build.ts), from the records the pages were rendered from: as Astro routes,
+// the site's thousands of these files doubled what Astro renders and cost more than a quarter of its time
+// (docs/performance.md, "The site stage against bare Astro, again").
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
+import { pagedDatasetById } from '../datasets/datasets.ts';
+import { turnoutDataset } from '../datasets/turnout-dataset.ts';
+import { FILES_AT_ONCE, forEachAtOnce } from '../foundation/at-once.ts';
+import { DEFAULT_LANG } from '../languages.ts';
 import { buildArrowTable } from '../snapshot/arrow-schema.ts';
 import { serializeCsv } from '../snapshot/csv-writer.ts';
 import { serializeJson } from '../snapshot/json-writer.ts';
-import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
-import type { PageFileFormat } from './site-routes.ts';
-import type { SiteRecord } from './site-data.ts';
+import { pageFileName, pagePath, type PageFileFormat, type PageRef } from './site-routes.ts';
+import type { SiteData, SiteRecord } from './site-data.ts';
 
-export const PAGE_FILE_MEDIA_TYPES: Record<PageFileFormat, string> = {
-  csv: servedMediaType(formatOf('csv')),
-  json: servedMediaType(formatOf('json')),
-};
+const FORMATS: readonly PageFileFormat[] = ['csv', 'json'];
 
 export function renderPageFile(
   dataset: DatasetDefinition,
@@ -24,4 +29,58 @@ export function renderPageFile(
     records.map((record) => record.values),
   );
   return [...(format === 'csv' ? serializeCsv(table) : serializeJson(table))].join('');
+}
+
+interface PageFiles {
+  /** The page, whose folder in the default language's scheme holds its files (the pages link them there). */
+  page: PageRef;
+  dataset: DatasetDefinition;
+  /** The page's URL word in the default language, part of the file names. */
+  kind: string;
+  id: string;
+  year: number;
+  records: readonly SiteRecord[];
+}
+
+/** Every page that has files of its own: each dapil page, and each profile page (a party's). */
+function pagesWithFiles(site: SiteData): PageFiles[] {
+  return [
+    ...site.dapils.map((view): PageFiles => ({
+      page: { kind: 'dapil', year: view.year, dapilId: view.dapilId },
+      dataset: turnoutDataset,
+      kind: 'dapil',
+      id: view.dapilId,
+      year: view.year,
+      records: view.records,
+    })),
+    ...site.profiles.map((view): PageFiles => {
+      const dataset = pagedDatasetById(view.dataset);
+      return {
+        page: { kind: 'profile', dataset: view.dataset, year: view.year, id: view.id },
+        dataset,
+        kind: dataset.pages.slug.id,
+        id: view.id,
+        year: view.year,
+        records: view.records,
+      };
+    }),
+  ];
+}
+
+/**
+ * Writes every dapil and profile page's records as CSV and JSON next to the page in `siteDir`, e.g.
+ * /2014/dapil/1101/kpu-dpr-turnout-by-sex-2014-dapil-1101.csv and /2024/partai/1/kpu-party-profiles-2024-partai-1.json
+ * (page-files.astro links them there). Returns the number of files written.
+ */
+export async function writePageFiles(site: SiteData, siteDir: string): Promise<number> {
+  const files = pagesWithFiles(site).flatMap((page) => FORMATS.map((format) => ({ ...page, format })));
+  await forEachAtOnce(files, FILES_AT_ONCE, async (file) => {
+    const folder = path.join(siteDir, pagePath(DEFAULT_LANG, file.page));
+    await mkdir(folder, { recursive: true });
+    await writeFile(
+      path.join(folder, pageFileName(file.dataset.fileStem, file.year, file.kind, file.id, file.format)),
+      renderPageFile(file.dataset, file.records, file.format),
+    );
+  });
+  return files.length;
 }

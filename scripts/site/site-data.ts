@@ -502,7 +502,30 @@ async function readQuality(dataDir: string, manifest: SnapshotManifest): Promise
 }
 
 /** Reads the data folder the snapshot stage wrote. Throws when a file is missing or differs from the manifest. */
-export async function loadSiteData(dataDir: string): Promise<SiteData> {
+/**
+ * Where the site data loaded in this process is kept, under a key every copy of this module shares: the Astro
+ * build's render bundle holds a copy of its own (bundled), and the build script that writes the pages' files after
+ * it (scripts/site/astro-build.ts) reads the same records through another, without loading them again.
+ */
+const LOADED_SITE_DATA = Symbol.for('kpu-open-data-publisher.site-data');
+
+const loadedInProcess = globalThis as { [LOADED_SITE_DATA]?: { dataDir: string; data: Promise<SiteData> } };
+
+/** The site data of `dataDir`, loaded once per process (the last folder asked for is kept). */
+export function loadSiteDataOnce(dataDir: string): Promise<SiteData> {
+  const loaded = loadedInProcess[LOADED_SITE_DATA];
+  if (loaded?.dataDir === dataDir) return loaded.data;
+  const data = loadSiteData(dataDir);
+  loadedInProcess[LOADED_SITE_DATA] = { dataDir, data };
+  return data;
+}
+
+/** The site data this process last loaded with loadSiteDataOnce (by any copy of this module), or null. */
+export function loadedSiteData(): Promise<SiteData> | null {
+  return loadedInProcess[LOADED_SITE_DATA]?.data ?? null;
+}
+
+async function loadSiteData(dataDir: string): Promise<SiteData> {
   const manifest = await readManifest(dataDir);
   const quality = await readQuality(dataDir, manifest);
   const records: Record<DatasetId, SiteRecord[]> = Object.fromEntries(

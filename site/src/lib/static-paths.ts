@@ -1,19 +1,8 @@
-// The dynamic routes' pages, from the site data: every page of every language (one route, fed by the URL
-// scheme's pagePath), and the per-page files.
-import {
-  FIXED_PAGE_KINDS,
-  LANGS,
-  pageFileName,
-  pagePath,
-  type Lang,
-  type PageFileFormat,
-  type PageRef,
-} from '../../../scripts/site/site-routes.ts';
-import { pagedDatasetById } from '../../../scripts/datasets/datasets.ts';
-import { turnoutDataset } from '../../../scripts/datasets/turnout-dataset.ts';
+// The dynamic route's pages, from the site data: every page of every language (one route, fed by the URL scheme's
+// pagePath). The dapil and profile pages' own files are written beside them after Astro's build
+// (scripts/site/page-files.ts).
+import { FIXED_PAGE_KINDS, LANGS, pagePath, type Lang, type PageRef } from '../../../scripts/site/site-routes.ts';
 import { getSite } from './snapshot.ts';
-
-const FORMATS: readonly PageFileFormat[] = ['csv', 'json'];
 
 /**
  * Every page of the site in every language, for the one route `[...page].astro`: the path is pagePath's, without
@@ -37,36 +26,4 @@ export async function pagePaths(): Promise<
       return { params: { page: path === '' ? undefined : path }, props: { lang, page } };
     }),
   );
-}
-
-export async function dapilFilePaths() {
-  const site = await getSite();
-  return site.dapils.flatMap((view) =>
-    FORMATS.map((format) => ({
-      params: {
-        year: String(view.year),
-        dapil: view.dapilId,
-        file: pageFileName(turnoutDataset.fileStem, view.year, 'dapil', view.dapilId, format),
-      },
-      props: { year: view.year, id: view.dapilId, format },
-    })),
-  );
-}
-
-/** The files next to every profile page (a party's): /<year>/<slug>/<page key>/<stem>-<year>-<slug>-<page key>.<format>. */
-export async function profileFilePaths() {
-  const site = await getSite();
-  return site.profiles.flatMap((view) => {
-    const dataset = pagedDatasetById(view.dataset);
-    const slug = dataset.pages.slug.id;
-    return FORMATS.map((format) => ({
-      params: {
-        year: String(view.year),
-        slug,
-        id: view.id,
-        file: pageFileName(dataset.fileStem, view.year, slug, view.id, format),
-      },
-      props: { dataset: view.dataset, year: view.year, id: view.id, format },
-    }));
-  });
 }
