@@ -9,12 +9,14 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './test/support/longest-first-sequencer.ts';
-import { chooseTestTmpdir } from './test/support/test-tmpdir.ts';
+import { chooseTestTmpdir, pruneTestCompileCache, testCompileCacheIn } from './test/support/test-tmpdir.ts';
 
 // Temporary folders on a tmpfs when there is a large one (test/support/test-tmpdir.ts): set here, in the process that
 // starts every worker, so all of them and the processes they start inherit it.
 const testTmpdir = chooseTestTmpdir();
 if (testTmpdir !== null) process.env.TMPDIR = testTmpdir;
+// The compile cache the tests' processes share, started afresh once earlier runs have grown it (test-tmpdir.ts).
+pruneTestCompileCache(testCompileCacheIn(testTmpdir ?? os.tmpdir()));
 
 const UNIT = 'test/**/*.unit.test.ts';
 const BROWSER = 'test/**/*.browser.test.ts';

@@ -4,15 +4,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testCompileCacheIn } from './test-tmpdir.ts';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * Node's compile cache for every CLI a test starts (and, passed on by the site stage, its Astro build): the suite starts
  * hundreds of them, each compiling the same TypeScript and Astro modules again. Entries are keyed by the module's
- * content, so one folder serves every checkout; a test may still set NODE_COMPILE_CACHE itself.
+ * content, so one folder serves every checkout (vitest.config.ts keeps it from growing without end); a test may still
+ * set NODE_COMPILE_CACHE itself.
  */
-const TEST_COMPILE_CACHE = path.join(os.tmpdir(), 'kpu-test-compile-cache');
+const TEST_COMPILE_CACHE = testCompileCacheIn(os.tmpdir());
 
 export interface CliRun {
   code: number | null;

@@ -5,7 +5,8 @@
 // sixth of the suite's CPU time under `perf`); on a tmpfs creating a file costs next to nothing. Measured on
 // test/publish/publish-failures.test.ts: 52.9 s wall, 63.6 s of CPU on ext4 → 36.7 s, 44.8 s on /dev/shm.
 // vitest.config.ts sets TMPDIR from this before any worker starts; a TMPDIR or KPU_TEST_TMPDIR set by hand wins.
-import { statfsSync } from 'node:fs';
+import { readdirSync, rmSync, statfsSync } from 'node:fs';
+import path from 'node:path';
 
 /** statfs's type of a tmpfs (linux/magic.h). */
 const TMPFS_MAGIC = 0x01021994;
@@ -23,4 +24,32 @@ export function chooseTestTmpdir(env: Record<string, string | undefined> = proce
   } catch {
     return null; // no /dev/shm: not Linux, or a container without it
   }
+}
+
+/**
+ * Node's compile cache for every CLI a test starts and, passed on by the site stage, its Astro build
+ * (test/support/run-cli.ts): one folder in the suite's temporary folder, kept between runs.
+ */
+export function testCompileCacheIn(tmpdir: string): string {
+  return path.join(tmpdir, 'kpu-test-compile-cache');
+}
+
+/**
+ * Entries the compile cache may hold when a run starts. Node keys its entries by module file, and every Astro build
+ * renders from a bundle in a fresh folder of its own: each run of the suite adds about 1,100 entries (26 MB) that no
+ * later run reads, and on a tmpfs that is memory (2.5 GB after a day of runs, 2026-11-26).
+ */
+const COMPILE_CACHE_MOST_ENTRIES = 5_000;
+
+/** Removes the compile cache when earlier runs grew it past `most` entries; returns whether it did. */
+export function pruneTestCompileCache(folder: string, most = COMPILE_CACHE_MOST_ENTRIES): boolean {
+  let entries = 0;
+  try {
+    for (const version of readdirSync(folder)) entries += readdirSync(path.join(folder, version)).length;
+  } catch {
+    return false; // no cache yet, or not one of Node's
+  }
+  if (entries <= most) return false;
+  rmSync(folder, { recursive: true, force: true });
+  return true;
 }
