@@ -501,7 +501,6 @@ async function readQuality(dataDir: string, manifest: SnapshotManifest): Promise
   return JSON.parse(await readManifestFile(dataDir, qualityFile)) as QualityReport;
 }
 
-/** Reads the data folder the snapshot stage wrote. Throws when a file is missing or differs from the manifest. */
 /**
  * Where the site data loaded in this process is kept, under a key every copy of this module shares: the Astro
  * build's render bundle holds a copy of its own (bundled), and the build script that writes the pages' files after
@@ -525,6 +524,7 @@ export function loadedSiteData(): Promise<SiteData> | null {
   return loadedInProcess[LOADED_SITE_DATA]?.data ?? null;
 }
 
+/** Reads the data folder the snapshot stage wrote. Throws when a file is missing or differs from the manifest. */
 async function loadSiteData(dataDir: string): Promise<SiteData> {
   const manifest = await readManifest(dataDir);
   const quality = await readQuality(dataDir, manifest);
