@@ -19,16 +19,16 @@ import type { SiteData, SiteRecord } from './site-data.ts';
 
 const FORMATS: readonly PageFileFormat[] = ['csv', 'json'];
 
-export function renderPageFile(
+/** A page's records as CSV and JSON: one Arrow table, the downloads' two writers. */
+export function renderPageFiles(
   dataset: DatasetDefinition,
   records: readonly SiteRecord[],
-  format: PageFileFormat,
-): string {
+): Record<PageFileFormat, string> {
   const table = buildArrowTable(
     dataset.columns,
     records.map((record) => record.values),
   );
-  return [...(format === 'csv' ? serializeCsv(table) : serializeJson(table))].join('');
+  return { csv: [...serializeCsv(table)].join(''), json: [...serializeJson(table)].join('') };
 }
 
 interface PageFiles {
@@ -73,14 +73,17 @@ function pagesWithFiles(site: SiteData): PageFiles[] {
  * (page-files.astro links them there). Returns the number of files written.
  */
 export async function writePageFiles(site: SiteData, siteDir: string): Promise<number> {
-  const files = pagesWithFiles(site).flatMap((page) => FORMATS.map((format) => ({ ...page, format })));
-  await forEachAtOnce(files, FILES_AT_ONCE, async (file) => {
-    const folder = path.join(siteDir, pagePath(DEFAULT_LANG, file.page));
+  const pages = pagesWithFiles(site);
+  await forEachAtOnce(pages, FILES_AT_ONCE, async (page) => {
+    const folder = path.join(siteDir, pagePath(DEFAULT_LANG, page.page));
     await mkdir(folder, { recursive: true });
-    await writeFile(
-      path.join(folder, pageFileName(file.dataset.fileStem, file.year, file.kind, file.id, file.format)),
-      renderPageFile(file.dataset, file.records, file.format),
-    );
+    const contents = renderPageFiles(page.dataset, page.records);
+    for (const format of FORMATS) {
+      await writeFile(
+        path.join(folder, pageFileName(page.dataset.fileStem, page.year, page.kind, page.id, format)),
+        contents[format],
+      );
+    }
   });
-  return files.length;
+  return pages.length * FORMATS.length;
 }
