@@ -171,14 +171,23 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   // was in the project), and a build writes nothing into the project. A link to the project's node_modules lets the
   // render bundle import Astro's packages from there.
   const workDir = await createOwnedFolder(building);
+  // The last site can no longer be kept (its fingerprint is forgotten): it is removed while Astro builds the new one,
+  // the file system's work beside Astro's (thousands of files at ten times the real data). A failure is kept for
+  // after the build, so none goes unhandled meanwhile.
+  const oldSiteRemoved = rm(outDir, { recursive: true, force: true }).then(
+    () => null,
+    (error: unknown) => ({ error }),
+  );
   let output: string;
   try {
     await symlink(NODE_MODULES, path.join(workDir, 'node_modules'), 'dir');
     const pages = path.join(workDir, 'site');
     output = await runAstroBuild(workDir, pages, base, dataDir, siteUrl, options.signal);
-    await rm(outDir, { recursive: true, force: true });
+    const removal = await oldSiteRemoved;
+    if (removal !== null) throw removal.error;
     await rename(pages, outDir);
   } finally {
+    await oldSiteRemoved;
     await rm(workDir, { recursive: true, force: true });
   }
   options.reporter?.clearStatus();
