@@ -11,7 +11,7 @@ import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import type { QualityReport } from '../../scripts/check/quality-check.ts';
 import type { HistoryEntry, ReleaseEntry } from '../../scripts/release/release-stage.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
-import { renderPageFiles } from '../../scripts/site/page-files.ts';
+import { pageFileChunks, pageTable } from '../../scripts/site/page-files.ts';
 import { buildSearchIndex, renderSearchIndex } from '../../scripts/site/search-index.ts';
 import { CREDITS } from '../../scripts/site/site-credits.ts';
 import { SITE_ROOT } from '../../scripts/site/site-root.ts';
@@ -385,7 +385,9 @@ describe('the site data', () => {
       ]),
     );
     const records: SiteRecord[] = [{ dataset: 'turnout', position: 3, values }];
-    const { csv, json } = renderPageFiles(turnoutDataset, records);
+    const table = pageTable(turnoutDataset, records);
+    const csv = [...pageFileChunks(table, 'csv')].join('');
+    const json = [...pageFileChunks(table, 'json')].join('');
     expect(csv.startsWith('\uFEFF"election_year","election_type","dapil_id"')).toBe(true);
     expect(csv).toContain('7,"A ""B""","0101"');
     expect(csv.endsWith('"dpt-sex-sum"\r\n')).toBe(true);
