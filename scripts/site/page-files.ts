@@ -3,7 +3,7 @@
 // conventions and the values are the downloads' values. Written by the Astro build's process once Astro has
 // written the pages (scripts/site/astro-build.ts), from the records the pages were rendered from: as Astro routes,
 // the site's thousands of these files doubled what Astro renders and cost more than a quarter of its time
-// (docs/performance.md, "The site stage against bare Astro, again").
+// (docs/performance.md, "The site stage: its files outside Astro").
 import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import type { Table } from 'apache-arrow';
