@@ -15,10 +15,8 @@ import { DEFAULT_LANG } from '../languages.ts';
 import { buildArrowTable } from '../snapshot/arrow-schema.ts';
 import { serializeCsv } from '../snapshot/csv-writer.ts';
 import { serializeJson } from '../snapshot/json-writer.ts';
-import { pageFileName, pagePath, type PageFileFormat, type PageRef } from './site-routes.ts';
+import { PAGE_FILE_FORMATS, pageFileName, pagePath, type PageFileFormat, type PageRef } from './site-routes.ts';
 import type { SiteData, SiteRecord } from './site-data.ts';
-
-const FORMATS: readonly PageFileFormat[] = ['csv', 'json'];
 
 /**
  * Pages whose files are made at once. Thousands of small pages (ten times the real data) take no longer than with
@@ -71,7 +69,7 @@ function pagesWithFiles(site: SiteData): PageFiles[] {
     ...site.dapils.map((view): PageFiles => ({
       page: { kind: 'dapil', year: view.year, dapilId: view.dapilId },
       dataset: turnoutDataset,
-      kind: 'dapil',
+      kind: turnoutDataset.pages.slug.id,
       id: view.dapilId,
       year: view.year,
       records: view.records,
@@ -93,20 +91,19 @@ function pagesWithFiles(site: SiteData): PageFiles[] {
 /**
  * Writes every dapil and profile page's records as CSV and JSON next to the page in `siteDir`, e.g.
  * /2014/dapil/1101/kpu-dpr-turnout-by-sex-2014-dapil-1101.csv and /2024/partai/1/kpu-party-profiles-2024-partai-1.json
- * (page-files.astro links them there). Returns the number of files written.
+ * (page-files.astro links them there).
  */
-export async function writePageFiles(site: SiteData, siteDir: string): Promise<number> {
+export async function writePageFiles(site: SiteData, siteDir: string): Promise<void> {
   const pages = pagesWithFiles(site);
   await forEachAtOnce(pages, PAGES_AT_ONCE, async (page) => {
     const folder = path.join(siteDir, pagePath(DEFAULT_LANG, page.page));
     await mkdir(folder, { recursive: true });
     const table = pageTable(page.dataset, page.records);
-    for (const format of FORMATS) {
+    for (const format of PAGE_FILE_FORMATS) {
       await writeChunks(
         path.join(folder, pageFileName(page.dataset.fileStem, page.year, page.kind, page.id, format)),
         pageFileChunks(table, format),
       );
     }
   });
-  return pages.length * FORMATS.length;
 }

@@ -84,7 +84,9 @@ export function releaseFilePath(release: string, file = ''): string {
   return dataFilePath(`releases/${release}/${file}`);
 }
 
-export type PageFileFormat = 'csv' | 'json';
+/** The formats of a page's own records files, in the order the page lists them. */
+export const PAGE_FILE_FORMATS = ['csv', 'json'] as const;
+export type PageFileFormat = (typeof PAGE_FILE_FORMATS)[number];
 
 /**
  * The name of a page's own records file, which sits next to the page: it says what it is once downloaded.
