@@ -27,9 +27,16 @@ const TEST_FORMAT: FormatDefinition = {
   },
 };
 
+// The test runner may run other files before this one in the same worker (vitest.config.ts: no isolation between
+// files): the registry's consumers are loaded afresh for this file, and again for the files after it (afterAll), so
+// none of them sees another file's modules or this file's format.
+vi.hoisted(() => {
+  vi.resetModules();
+});
 vi.mock('../../scripts/formats.ts', async (importOriginal) => {
   const registry = await importOriginal<typeof import('../../scripts/formats.ts')>();
-  // The registry is a plain array at run time: the declaration is added before any consumer is loaded.
+  // The registry is a plain array at run time: the declaration is added before any consumer is loaded, to this
+  // file's own copy of the module (loaded afresh above).
   (registry.FORMATS as unknown as FormatDefinition[]).push(TEST_FORMAT);
   return registry;
 });
@@ -52,6 +59,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
+  vi.doUnmock('../../scripts/formats.ts');
+  vi.resetModules();
 });
 
 describe('a format declared once in the registry', () => {
