@@ -5,13 +5,13 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { FileTime } from './file-times-reporter.ts';
 import { PROJECT_ROOT } from './run-cli.ts';
 
 interface JsonReport {
   numFailedTests: number;
   numPassedTests: number;
   numPendingTests: number;
-  testResults: { name: string; startTime: number; endTime: number; status: string; assertionResults: unknown[] }[];
 }
 
 const load = (): string =>
@@ -22,6 +22,7 @@ const load = (): string =>
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'kpu-test-times-'));
 const out = path.join(dir, 'report.json');
+const timesOut = path.join(dir, 'file-times.json');
 const loadBefore = load();
 const started = performance.now();
 const code = await new Promise<number | null>((resolve, reject) => {
@@ -33,29 +34,31 @@ const code = await new Promise<number | null>((resolve, reject) => {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${out}`,
+      // Each file's whole time, its hooks included (file-times-reporter.ts says why the JSON report's is not).
+      '--reporter=./test/support/file-times-reporter.ts',
       ...process.argv.slice(2),
     ],
-    { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } },
+    {
+      cwd: PROJECT_ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', KPU_TEST_TIMES_OUT: timesOut },
+    },
   );
   child.on('error', reject);
   child.on('close', resolve);
 });
 const wallS = (performance.now() - started) / 1000;
 const report = JSON.parse(await readFile(out, 'utf8')) as JsonReport;
+const times = JSON.parse(await readFile(timesOut, 'utf8')) as FileTime[];
 await rm(dir, { recursive: true, force: true });
 
-const rows = report.testResults
-  .map((file) => ({
-    file: path.relative(PROJECT_ROOT, file.name),
-    seconds: (file.endTime - file.startTime) / 1000,
-    tests: file.assertionResults.length,
-    status: file.status,
-  }))
+const rows = times
+  .map((time) => ({ ...time, file: path.relative(PROJECT_ROOT, time.file) }))
   .sort((a, b) => b.seconds - a.seconds);
-console.log('\nseconds  tests  file');
+console.log('\nseconds  import  tests  file (its whole time in its worker: importing it, every test and hook)');
 for (const row of rows)
   console.log(
-    `${row.seconds.toFixed(1).padStart(7)}  ${String(row.tests).padStart(5)}  ${row.file}${row.status === 'passed' ? '' : `  (${row.status})`}`,
+    `${row.seconds.toFixed(1).padStart(7)}  ${row.importSeconds.toFixed(1).padStart(6)}  ${String(row.tests).padStart(5)}  ${row.file}${row.state === 'passed' ? '' : `  (${row.state})`}`,
   );
 const summed = rows.reduce((sum, row) => sum + row.seconds, 0);
 console.log(
