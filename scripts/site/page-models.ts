@@ -27,6 +27,7 @@ import {
   compareIdentifiers,
   COUNT_GROUPS,
   countColumn,
+  fieldValue,
   findDapilInOtherYears,
   findProfileInOtherYears,
   flagsOf,
@@ -363,7 +364,7 @@ export function recordProfile(site: SiteData, lang: Lang, record: SiteRecord): P
       // Every column but the year and the quality flags (shown as notes): derived ones too, such as party_id.
       .filter((column) => column.name !== QUALITY_FLAGS_COLUMN.name && column.name !== dataset.roles.year)
       .map((column): ProfileField => {
-        const raw = record.values[column.name];
+        const raw = fieldValue(record, column.name);
         const base = { column: column.name, label: column.title[lang] };
         if (raw === null || raw === undefined) {
           const given = rawValueOf(violations, column);

@@ -12,24 +12,36 @@ import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { partyMatchKey } from '../datasets/party-identity.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
-import type { NormalizedRecord } from '../normalize/normalize-records.ts';
+import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
 import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import { RecordColumns } from './record-columns.ts';
 import { isUrlIdentifier } from './site-routes.ts';
-import { describeValue, parseRecordsText, readManifestFile, streamSnapshotRecords } from './snapshot-records.ts';
+import {
+  describeValue,
+  parseRecordsText,
+  readManifestFile,
+  streamSnapshotRecords,
+  type CheckedRecord,
+} from './snapshot-records.ts';
 import { compareCodeUnits } from '../foundation/text-order.ts';
 
 export type { DatasetId } from '../datasets/datasets.ts';
 export type { CountGroup } from '../datasets/dataset-definition.ts';
 
 export interface SiteRecord {
-  dataset: DatasetId;
+  readonly dataset: DatasetId;
   /**
    * The record's place in the harvested order, counted from 0: its index in the all-years file, and the
    * `position` the quality report gives its violations.
    */
-  position: number;
-  values: NormalizedRecord;
+  readonly position: number;
+  readonly values: NormalizedRecord;
+  /**
+   * One value, without making the whole record: a record the Astro build keeps column-wise (record-columns.ts), whose
+   * `values` is made afresh on each read. `textValue`, `numberValue` and `flagsOf` go through it when it is there.
+   */
+  value?(column: string): NormalizedValue | undefined;
 }
 
 /** The turnout declaration's count columns by voter list and sex, in table order (its `countGroups` role). */
@@ -139,8 +151,13 @@ const COMPANION_FILES = [
 /** The roles of the dataset whose pages have a view of their own (dapil pages). */
 const TURNOUT = turnoutDataset.roles;
 
+/** One value of a record, read without making the whole record when it is kept column-wise. */
+export function fieldValue(record: SiteRecord, column: string): NormalizedValue | undefined {
+  return record.value === undefined ? record.values[column] : record.value(column);
+}
+
 export function textValue(record: SiteRecord, column: string): string | null {
-  const value = record.values[column];
+  const value = fieldValue(record, column);
   return typeof value === 'string' ? value : null;
 }
 
@@ -150,12 +167,12 @@ function shortNameOf(roles: DatasetDefinition['roles'], record: SiteRecord): str
 }
 
 export function numberValue(record: SiteRecord, column: string): number | null {
-  const value = record.values[column];
+  const value = fieldValue(record, column);
   return typeof value === 'number' ? value : null;
 }
 
 export function flagsOf(record: SiteRecord): string[] {
-  const value = record.values.quality_flags;
+  const value = fieldValue(record, 'quality_flags');
   return Array.isArray(value) ? value : [];
 }
 
@@ -465,7 +482,7 @@ async function readManifest(dataDir: string): Promise<SnapshotManifest> {
 async function readPagedRecords(
   dataDir: string,
   manifest: SnapshotManifest,
-  onRecord: (record: SiteRecord) => void,
+  onRecord: (dataset: DatasetDefinition, record: CheckedRecord, expected: number) => void,
 ): Promise<void> {
   for (const dataset of PAGED_DATASETS) {
     const file = findFile(
@@ -474,11 +491,11 @@ async function readPagedRecords(
       `all-years JSON of ${dataset.id}`,
     );
     const perYear = new Map<number | null, number>();
-    const count = await streamSnapshotRecords(dataDir, file, dataset, ({ position, values }) => {
-      const record: SiteRecord = { dataset: dataset.id, position, values };
-      const year = numberValue(record, dataset.roles.year);
-      perYear.set(year, (perYear.get(year) ?? 0) + 1);
-      onRecord(record);
+    const count = await streamSnapshotRecords(dataDir, file, dataset, (record) => {
+      const year = record.values[dataset.roles.year];
+      const key = typeof year === 'number' ? year : null;
+      perYear.set(key, (perYear.get(key) ?? 0) + 1);
+      onRecord(dataset, record, file.records ?? 0);
     });
     if (file.records !== count)
       throw new Error(`${file.path} holds ${count} records, manifest.json says ${String(file.records)}`);
@@ -531,7 +548,17 @@ async function loadSiteData(dataDir: string): Promise<SiteData> {
   const records: Record<DatasetId, SiteRecord[]> = Object.fromEntries(
     PAGED_DATASETS.map((dataset) => [dataset.id, [] as SiteRecord[]]),
   );
-  await readPagedRecords(dataDir, manifest, (record) => (records[record.dataset] as SiteRecord[]).push(record));
+  // Each dataset's records kept column-wise (record-columns.ts), in the all-years file's order: a record's index
+  // in its columns is its position.
+  const columns = new Map<DatasetId, RecordColumns>();
+  await readPagedRecords(dataDir, manifest, (dataset, { values }, expected) => {
+    let kept = columns.get(dataset.id);
+    if (kept === undefined) {
+      kept = new RecordColumns(dataset, expected);
+      columns.set(dataset.id, kept);
+    }
+    (records[dataset.id] as SiteRecord[]).push(kept.add(values));
+  });
   const companions = COMPANION_FILES.filter((file) => existsSync(path.join(dataDir, file)));
   return buildSiteData(manifest, quality, records, companions, await readReleaseFiles(dataDir));
 }

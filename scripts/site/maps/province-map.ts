@@ -6,7 +6,7 @@ import { geoMercator, geoPath, type GeoPermissibleObjects } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { loadOfficialRegions, PROVINCE_SPLITS } from '../../datasets/regions/official-regions.ts';
-import { countColumn, sumCounts, type SiteRecord, type Totals } from '../site-data.ts';
+import { countColumn, sumCounts, textValue, type SiteRecord, type Totals } from '../site-data.ts';
 import { womenShare } from '../site-sentences.ts';
 import { escapeXml } from '../svg-charts.ts';
 // Imported, not read from disk: the site's bundle moves this module away from the file.
@@ -51,8 +51,7 @@ export function provinceFigures(
   records: readonly SiteRecord[],
   provinceName: (code: string) => string,
 ): YearMapFigures {
-  const codeOf = (record: SiteRecord): string | null =>
-    typeof record.values.province_code === 'string' ? record.values.province_code : null;
+  const codeOf = (record: SiteRecord): string | null => textValue(record, 'province_code');
   // Map.groupBy appends in place: rebuilding each group's array per record was quadratic (109 s of a 277 s site
   // build at a million records, issue 16).
   const byCode = Map.groupBy(records, codeOf);
@@ -76,9 +75,7 @@ export function provinceFigures(
           female: totals[countColumn('total', 'female')]?.sum ?? null,
         }),
         outside: voters === 0 ? null : outsideCount / voters,
-        dapilIds: [
-          ...new Set(group.map((record) => (typeof record.values.dapil_id === 'string' ? record.values.dapil_id : ''))),
-        ].filter((id) => id !== ''),
+        dapilIds: [...new Set(group.map((record) => textValue(record, 'dapil_id') ?? ''))].filter((id) => id !== ''),
       };
     });
   return { provinces, unplaced };
