@@ -22,6 +22,9 @@ interface Column {
    */
   kind: 'number' | 'text' | 'list';
   values: Float64Array | Uint32Array;
+  /** The last text added to a text column and its index: a dapil's records repeat its texts one after another. */
+  lastText: string | null;
+  lastTextId: number;
 }
 
 function kindOf(column: ColumnDefinition): Column['kind'] {
@@ -83,7 +86,7 @@ export class RecordColumns {
     this.#capacity = Math.max(1, capacity);
     this.#columns = dataset.columns.map((column): Column => {
       const kind = kindOf(column);
-      return { name: column.name, kind, values: allocate(kind, this.#capacity) };
+      return { name: column.name, kind, values: allocate(kind, this.#capacity), lastText: null, lastTextId: NO_ENTRY };
     });
     this.#byName = new Map(this.#columns.map((column) => [column.name, column]));
   }
@@ -102,7 +105,8 @@ export class RecordColumns {
     for (const column of this.#columns) {
       const value = values[column.name] ?? null;
       if (column.kind === 'number') column.values[index] = value === null ? Number.NaN : (value as number);
-      else if (column.kind === 'text') column.values[index] = value === null ? NO_ENTRY : this.#textId(value as string);
+      else if (column.kind === 'text')
+        column.values[index] = value === null ? NO_ENTRY : this.#textId(column, value as string);
       else column.values[index] = value === null ? NO_ENTRY : this.#listId(value as string[]);
     }
     this.#size += 1;
@@ -127,13 +131,16 @@ export class RecordColumns {
     return column.kind === 'text' ? (this.#texts[stored] as string) : (this.#lists[stored] as string[]);
   }
 
-  #textId(text: string): number {
+  #textId(column: Column, text: string): number {
+    if (text === column.lastText) return column.lastTextId;
     let id = this.#textIds.get(text);
     if (id === undefined) {
       id = this.#texts.length;
       this.#texts.push(text);
       this.#textIds.set(text, id);
     }
+    column.lastText = text;
+    column.lastTextId = id;
     return id;
   }
 

@@ -72,9 +72,6 @@ export function parseRecordsText(dataset: DatasetDefinition, text: string, file:
   return parsed.map((item: unknown, position) => check(item, position));
 }
 
-/** Distinct texts of one file kept to be shared between records (streamSnapshotRecords); the rest stay copies. */
-const SHARED_STRINGS_LIMIT = 100_000;
-
 /** Thrown inside the line reader when the file is not the JSON writer's one record per line. */
 class NotOneRecordPerLine extends Error {}
 
@@ -116,28 +113,6 @@ export async function streamSnapshotRecords(
   let position = 0;
   let closed = false;
   let failure: unknown = null;
-  // Each record parsed on its own has its own copy of every text: the province, dapil, election type and region
-  // codes repeat on thousands of records. One copy of each (up to SHARED_STRINGS_LIMIT distinct texts a file) saves
-  // about 150 MB at a million turnout records.
-  // Lists of texts (a record's quality flags) likewise: one frozen array per distinct list, keyed by its texts.
-  const shared = new Map<string, string>();
-  const sharedLists = new Map<string, readonly string[]>();
-  const shareStrings = (values: Record<string, NormalizedValue>): void => {
-    for (const name in values) {
-      const value = values[name];
-      if (Array.isArray(value)) {
-        const key = value.join('\n');
-        const known = sharedLists.get(key);
-        if (known !== undefined) values[name] = known as string[];
-        else if (sharedLists.size < SHARED_STRINGS_LIMIT) sharedLists.set(key, Object.freeze(value));
-        continue;
-      }
-      if (typeof value !== 'string') continue;
-      const known = shared.get(value);
-      if (known !== undefined) values[name] = known;
-      else if (shared.size < SHARED_STRINGS_LIMIT) shared.set(value, value);
-    }
-  };
   const take = (text: string): void => {
     line += 1;
     if (closed) {
@@ -155,9 +130,7 @@ export async function streamSnapshotRecords(
     }
     const json = text.endsWith('},') ? text.slice(0, -1) : text;
     if (!json.startsWith('{') || !json.endsWith('}')) throw new NotOneRecordPerLine();
-    const record = check(JSON.parse(json), position);
-    shareStrings(record.values);
-    onRecord(record);
+    onRecord(check(JSON.parse(json), position));
     position += 1;
   };
   for await (const chunk of createReadStream(path.join(dataDir, file.path))) {

@@ -105,16 +105,4 @@ describe('the streaming read of a snapshot JSON file', () => {
     const text = writerLayout(records.slice(0, 5)).replace(/\]\n$/, '');
     await expect(readAll(await dataFile('cut.json', text))).rejects.toThrow(/not one record of a JSON array/);
   });
-
-  it('shares one frozen list between records with the same list (a flags list per distinct set of rules)', async () => {
-    const flagged = (name: string, flags: string[]) => ({ ...partyRecord(name), quality_flags: flags });
-    const some = [flagged('a', ['x', 'y']), flagged('b', []), flagged('c', ['x', 'y']), flagged('d', [])];
-    const { records: read } = await readAll(await dataFile('lists.json', writerLayout(some)));
-    expect(read.map((record) => record.values)).toEqual(some);
-    const lists = read.map((record) => record.values.quality_flags);
-    expect(lists[2]).toBe(lists[0]);
-    expect(lists[3]).toBe(lists[1]);
-    expect(lists[1]).not.toBe(lists[0]);
-    expect(Object.isFrozen(lists[0])).toBe(true);
-  });
 });
