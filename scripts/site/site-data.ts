@@ -475,7 +475,8 @@ async function readManifest(dataDir: string): Promise<SnapshotManifest> {
 
 /**
  * Streams the records of every dataset with pages (a dataset without, the official dapils, is in the downloads
- * only) from its all-years JSON file to `onRecord`, and checks the file's count and each per-year file's count
+ * only) from its all-years JSON file to `onRecord`, with the number of records the manifest gives that file (what a
+ * caller keeping them makes room for), and checks the file's count and each per-year file's count
  * against the manifest. The all-years file holds every record in the harvested order, so a record's index is its
  * position.
  */
