@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLayout, MIN_CHART_TEXT_PX, MIN_TARGET_PX, type LayoutProblems } from './layout-checks.ts';
-import { buildDemoSite, openSiteInChromium, type PublishedSite } from './site-fixtures.ts';
+import { buildDemoSite, openSiteInChromium, saveFullPageScreenshot, type PublishedSite } from './site-fixtures.ts';
 
 const LAYOUT_SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/layout');
 const WIDTHS = [390, 768, 1280] as const;
@@ -57,7 +57,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
             if (entry.kind === 'dapil-flagged')
               expect(await page.locator('tr.flagged').count(), pagePath).toBeGreaterThan(0);
             results.set(`${pagePath} @${width}`, await checkLayout(page));
-            await page.screenshot({ path: screenshotFile(entry.kind, lang, width), fullPage: true });
+            await saveFullPageScreenshot(page, screenshotFile(entry.kind, lang, width));
           }
         }
       } finally {

@@ -3,9 +3,9 @@
 // port, and Chromium.
 import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
@@ -116,6 +116,28 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * A PNG of the whole page at its CSS size, as `page.screenshot({ fullPage: true })` takes it, but asking Chromium
+ * to encode it for speed (DevTools' `optimizeForSpeed`: a faster zlib setting, the same pixels, a file about a third
+ * larger). Playwright has no option for it, and its own PNGs took most of the layout file's time: 66 full pages,
+ * 2.2 times as long (docs/performance.md, "The test suite", 2026-11-27).
+ */
+export async function saveFullPageScreenshot(page: Page, file: string): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const { cssContentSize } = await session.send('Page.getLayoutMetrics');
+    const { data } = await session.send('Page.captureScreenshot', {
+      format: 'png',
+      optimizeForSpeed: true,
+      captureBeyondViewport: true,
+      clip: { x: 0, y: 0, width: Math.ceil(cssContentSize.width), height: Math.ceil(cssContentSize.height), scale: 1 },
+    });
+    await writeFile(file, Buffer.from(data, 'base64'));
+  } finally {
+    await session.detach();
+  }
 }
 
 /** Where screenshots are kept (git-ignored). */

@@ -20,7 +20,7 @@ import {
   OFFLINE_NOTICE,
   PAGE_BUDGET_BYTES,
 } from './site-checks.ts';
-import { launchChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
+import { launchChromium, saveFullPageScreenshot, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
 import { MONTHS } from './site-reference-pages.ts';
 
 type Lang = 'id' | 'en';
@@ -343,7 +343,7 @@ describe('the site across releases and offline', () => {
         .locator('section[aria-labelledby="riwayat"]')
         .screenshot({ path: path.join(SCREENSHOT_DIR, 'releases-dapil-history.png') });
       await page.goto(url('/en/changes/'));
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'releases-en-changes.png'), fullPage: true });
+      await saveFullPageScreenshot(page, path.join(SCREENSHOT_DIR, 'releases-en-changes.png'));
     });
   });
 

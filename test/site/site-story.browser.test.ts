@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QualityReport } from '../../scripts/check/quality-check.ts';
 import { measurePageWeights, PAGE_BUDGET_BYTES } from './site-checks.ts';
 import { yearRecords } from './site-figures.ts';
-import { buildDemoSite, openSiteInChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
+import {
+  buildDemoSite,
+  openSiteInChromium,
+  saveFullPageScreenshot,
+  SCREENSHOT_DIR,
+  type PublishedSite,
+} from './site-fixtures.ts';
 
 type Row = Record<string, number | string | string[] | null>;
 
@@ -316,10 +322,7 @@ describe('the year page that tells the story, and the pages across years (demo s
           await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
           `${pagePath} at ${width}`,
         ).toBeLessThanOrEqual(0);
-        await page.screenshot({
-          path: path.join(folder, `${pagePath.replace(/\//g, '_')}${width}.png`),
-          fullPage: true,
-        });
+        await saveFullPageScreenshot(page, path.join(folder, `${pagePath.replace(/\//g, '_')}${width}.png`));
         await page.context().close();
       }
   }, 60_000);

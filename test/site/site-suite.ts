@@ -15,7 +15,7 @@ import {
   type AxeSample,
 } from './site-checks.ts';
 import { checkPartyFigures, checkTurnoutFigures } from './site-figures.ts';
-import { openSiteInChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
+import { openSiteInChromium, saveFullPageScreenshot, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
 import {
   checkDictionaryPages,
   checkDownloadsPages,
@@ -179,7 +179,7 @@ export function defineSiteSuite(
             `${label}${pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.png`,
           );
           await rm(file, { force: true });
-          await page.screenshot({ path: file, fullPage: true });
+          await saveFullPageScreenshot(page, file);
           files.push(file);
         }
       } finally {
