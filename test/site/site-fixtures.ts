@@ -1,7 +1,7 @@
 // Builds a published site the way users get it: the real build command (harvest, snapshot, release, site,
 // publish) from the demo upstream or the stand-in serving the real files, then a static server on a real
 // port, and Chromium.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -102,8 +102,64 @@ export async function buildRealSite(): Promise<PublishedSite> {
   return serve(world.distDir, dataDir, world.buildMs, async () => {});
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * The features Playwright (1.65.1) turns off in every Chromium it launches. Chromium keeps only the last
+ * `--disable-features` switch it is given, so turning one more off means repeating Playwright's whole list:
+ * launchChromium checks, on every launch, that none of Playwright's own is lost (a Playwright upgrade that adds one
+ * fails the browser tests, naming it, until it is added here).
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Turned off for the tests besides: RenderDocument makes a new document, and a new compositor for it, on every
+ * navigation, even to a page of the same site in the same tab; the browser tests make about a thousand such
+ * navigations, and without it Chromium spends about a quarter less CPU on them (254 pages of the real-data site in
+ * one tab: 27.8 → 20.4 CPU-s, docs/performance.md, "The test suite", 2026-11-27). What a page shows and runs is the
+ * same either way.
+ */
+const TEST_DISABLED_FEATURES = ['RenderDocument'];
+
+/** The `--disable-features` lists of the Chromium processes this process started, read from /proc (Linux). */
+function disabledFeatureListsOfChildren(): string[][][] {
+  const lists: string[][][] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // The parent's id is the second field after the command name, which may hold spaces: read past its ')'.
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== process.pid) continue;
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (!args.includes('--remote-debugging-pipe')) continue;
+      lists.push(
+        args
+          .filter((arg) => arg.startsWith('--disable-features='))
+          .map((arg) => arg.slice('--disable-features='.length).split(',')),
+      );
+    } catch {
+      // The process ended while being looked at.
+    }
+  }
+  return lists;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -114,8 +170,23 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
       '--disable-component-update',
       '--disable-sync',
+      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...TEST_DISABLED_FEATURES].join(',')}`,
     ],
   });
+  // Every Chromium this process started (this one among them) must have kept every feature Playwright turns off:
+  // the last list, the one Chromium keeps, must name each feature an earlier one does.
+  const lost = new Set<string>();
+  for (const lists of disabledFeatureListsOfChildren()) {
+    const kept = new Set(lists.at(-1) ?? []);
+    for (const feature of lists.flat()) if (!kept.has(feature)) lost.add(feature);
+  }
+  if (lost.size > 0) {
+    await browser.close();
+    throw new Error(
+      `Playwright turns off Chromium features that launchChromium's list would turn back on: ${[...lost].join(', ')}; add them to PLAYWRIGHT_DISABLED_FEATURES (test/site/site-fixtures.ts)`,
+    );
+  }
+  return browser;
 }
 
 /**
