@@ -136,9 +136,13 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
  */
 const TEST_DISABLED_FEATURES = ['RenderDocument'];
 
-/** The `--disable-features` lists of the Chromium processes this process started, read from /proc (Linux). */
+/**
+ * The `--disable-features` lists of the Chromium processes this process started, read from /proc (Linux; none
+ * elsewhere, where the check below has nothing to read).
+ */
 function disabledFeatureListsOfChildren(): string[][][] {
   const lists: string[][][] = [];
+  if (!existsSync('/proc/self/stat')) return lists;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
