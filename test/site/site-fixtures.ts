@@ -129,10 +129,10 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 
 /**
  * Turned off for the tests besides: RenderDocument makes a new document, and a new compositor for it, on every
- * navigation, even to a page of the same site in the same tab; the browser tests make about a thousand such
- * navigations, and without it Chromium spends about a quarter less CPU on them (254 pages of the real-data site in
- * one tab: 27.8 → 20.4 CPU-s, docs/performance.md, "The test suite", 2026-11-27). What a page shows and runs is the
- * same either way.
+ * navigation, even to a page of the same site in the same tab; the browser tests make hundreds of such navigations,
+ * and without it Chromium spends about a third less CPU on them (254 pages of the real-data site in one tab, in the
+ * headless shell: 14.8–17.6 → 9.0–12.2 CPU-s; docs/performance.md, "The test suite", 2026-11-27). What a page shows
+ * and runs is the same either way.
  */
 const TEST_DISABLED_FEATURES = ['RenderDocument'];
 
