@@ -2,7 +2,7 @@
 // the offline mode, a SIGKILL at each kill point of a build. (The key nowhere in the outputs of a good build, with a
 // retry on the way: echoed-key.test.ts, in every form the key can take.) One good build (the template, shared with
 // publish-failures.test.ts), copied into each test that changes it.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { lstat, mkdir, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import {
   type BuildWorldTemplate,
 } from '../support/build-fixtures.ts';
 import { readAllFiles } from '../support/harvest-fixtures.ts';
+import { readProcesses } from '../support/process-cpu.ts';
 import { PROJECT_ROOT, runCli } from '../support/run-cli.ts';
 
 async function snapshotOf(dir: string): Promise<Record<string, string>> {
@@ -30,17 +31,13 @@ async function snapshotOf(dir: string): Promise<Record<string, string>> {
 
 /** The ids of the running Astro site builds whose command line names `folder` (Linux: read from /proc). */
 function siteBuildsUnder(folder: string): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return command.includes('astro-build.ts') && command.includes(folder);
-      } catch {
-        return false; // the process ended while being looked at
-      }
-    })
-    .map(Number);
+  const processes = readProcesses();
+  if (processes === null) throw new Error('this test reads the running processes from /proc, which this machine lacks');
+  return processes
+    .filter(
+      ({ args }) => args.some((arg) => arg.endsWith('astro-build.ts')) && args.some((arg) => arg.includes(folder)),
+    )
+    .map(({ pid }) => pid);
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,7 @@
 // Builds a published site the way users get it: the real build command (harvest, snapshot, release, site,
 // publish) from the demo upstream or the stand-in serving the real files, then a static server on a real
 // port, and Chromium.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createBuildWorld, moveWorldFiles } from '../support/build-fixtures.ts';
 import { runCli, type CliRun } from '../support/run-cli.ts';
 import { CHROMIUM_PATH } from '../support/chromium-setup.ts';
+import { readProcesses } from '../support/process-cpu.ts';
 import { canonicalFile } from '../support/shared-data.ts';
 import { sharedWorld, type SharedWorld } from '../support/shared-worlds.ts';
 
@@ -141,25 +142,13 @@ const TEST_DISABLED_FEATURES = ['RenderDocument'];
  * elsewhere, where the check below has nothing to read).
  */
 function disabledFeatureListsOfChildren(): string[][][] {
-  const lists: string[][][] = [];
-  if (!existsSync('/proc/self/stat')) return lists;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // The parent's id is the second field after the command name, which may hold spaces: read past its ')'.
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== process.pid) continue;
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (!args.includes('--remote-debugging-pipe')) continue;
-      lists.push(
-        args
-          .filter((arg) => arg.startsWith('--disable-features='))
-          .map((arg) => arg.slice('--disable-features='.length).split(',')),
-      );
-    } catch {
-      // The process ended while being looked at.
-    }
-  }
-  return lists;
+  return (readProcesses() ?? [])
+    .filter((child) => child.parentPid === process.pid && child.args.includes('--remote-debugging-pipe'))
+    .map((child) =>
+      child.args
+        .filter((arg) => arg.startsWith('--disable-features='))
+        .map((arg) => arg.slice('--disable-features='.length).split(',')),
+    );
 }
 
 export async function launchChromium(): Promise<Browser> {

@@ -40,20 +40,31 @@ export interface MachineReading {
   idleTicks: number;
 }
 
-/** Every live process's reading and the cores' time, from /proc (Linux); null where there is no /proc. */
-export function readMachine(): MachineReading | null {
+/** A live process as /proc shows it. */
+export interface ProcessInfo extends ProcessReading {
+  pid: number;
+  parentPid: number;
+}
+
+/**
+ * Every live process, from /proc (Linux); null where there is no /proc. Also what the browser tests' Chromium check
+ * reads (launchChromium in test/site/site-fixtures.ts).
+ */
+export function readProcesses(): ProcessInfo[] | null {
   if (!existsSync('/proc/stat')) return null;
   // Clock ticks per second: 100 on every Linux this runs on (USER_HZ); /proc/<pid>/stat counts in them.
   const hz = 100;
-  const processes: ProcessReading[] = [];
+  const processes: ProcessInfo[] = [];
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      // The fields after the command name, which may hold spaces and brackets: from past its last ')'. utime and
-      // stime are the 14th and 15th fields of the line, the start time the 22nd.
+      // The fields after the command name, which may hold spaces and brackets: from past its last ')'. The parent's
+      // id is the 4th field of the line, utime and stime the 14th and 15th, the start time the 22nd.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       processes.push({
+        pid: Number(pid),
+        parentPid: Number(fields[1]),
         key: `${pid}@${fields[19] ?? ''}`,
         args,
         cpuSeconds: (Number(fields[11]) + Number(fields[12])) / hz,
@@ -62,6 +73,13 @@ export function readMachine(): MachineReading | null {
       // The process ended while being read.
     }
   }
+  return processes;
+}
+
+/** Every live process's reading and the cores' time, from /proc (Linux); null where there is no /proc. */
+export function readMachine(): MachineReading | null {
+  const processes = readProcesses();
+  if (processes === null) return null;
   const [, ...ticks] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
   const values = ticks.map(Number);
   // user nice system idle iowait irq softirq steal: idle and iowait are the time no work ran.
