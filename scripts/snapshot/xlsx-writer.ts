@@ -2,7 +2,7 @@
 // workbook is written"): a "data" sheet of typed cells (text as text, so "0101" and "4.-" stay as they are; counts
 // as integers; decimals as numbers; dates as dates) under a frozen, styled header, and an "about" sheet with the
 // dataset, the source, how to cite and the data dictionary. Each sheet's XML is written straight from the batch's
-// column vectors, a few hundred rows per chunk, and deflated by Node's zlib on its way into the ZIP (yazl): no
+// column vectors, a few hundred rows per chunk, and deflated by Node's zlib on its way into the ZIP (zip-writer.ts): no
 // cell objects, no copy of the workbook in memory. Deterministic: the same table gives the same bytes (fixed
 // times inside).
 import { Writable } from 'node:stream';
@@ -388,7 +388,7 @@ async function writeXlsx(table: Table, options: XlsxFileOptions, sink: Writable,
   const cols = colsXml(xlsxColumnWidths(table, kinds), columnStyles);
   const lastColumn = columnLetters(Math.max(1, fields.length));
 
-  const zip = new ZipWriter(sink, COMPRESSION_LEVEL);
+  const zip = new ZipWriter(sink, { level: COMPRESSION_LEVEL });
   for (const [name, xml] of workbookParts([...names, XLSX_ABOUT_SHEET]))
     await zip.addBuffer(name, Buffer.from(xml, 'utf8'));
   for (const [index] of names.entries()) {

@@ -1,17 +1,20 @@
 // The streaming ZIP writer (scripts/foundation/zip-writer.ts): entries read back exactly by the project's own ZIP
-// reader and by Debian's unzip when the machine has it (CRC-32 checked), the same bytes on every run, UTF-8 names,
-// and a failing source reported rather than hidden.
+// reader, by yauzl and by Debian's unzip when the machine has it (CRC-32 checked), the same bytes on every run, UTF-8
+// names, entries given in deflated pieces, ZIP64 records where (and only where) they are needed, and a failing
+// source reported rather than hidden. Python's zipfile and unzip read a ZIP64 archive in zip64-readers.ci.test.ts.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
+import { deflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ZipWriter } from '../../scripts/foundation/zip-writer.ts';
+import { deflateInPieces, ZipWriter, type ZipWriterOptions } from '../../scripts/foundation/zip-writer.ts';
 import { bufferSource } from '../../scripts/foundation/file-splice.ts';
 import { readZipEntry, zipEntryNames } from '../../scripts/release/zip-entry-replace.ts';
+import { readZipEntries } from '../support/release-checks.ts';
 
 const UNZIP = '/usr/bin/unzip';
 const folders: string[] = [];
@@ -42,7 +45,7 @@ function* lines(count: number): Generator<string> {
 
 async function archive(level: number): Promise<Buffer> {
   const { sink, bytes } = collector();
-  const zip = new ZipWriter(sink, level);
+  const zip = new ZipWriter(sink, { level });
   await zip.addBuffer('[Content_Types].xml', Buffer.from('<Types/>'));
   await zip.addStream('xl/worksheets/sheet1.xml', lines(50_000));
   await zip.addBuffer('empty.txt', Buffer.alloc(0));
@@ -94,7 +97,7 @@ describe('ZipWriter', () => {
 
   it('rejects when the entry source fails, and refuses a second entry of the same name', async () => {
     const { sink } = collector();
-    const zip = new ZipWriter(sink, 1);
+    const zip = new ZipWriter(sink, { level: 1 });
     await zip.addBuffer('a.txt', Buffer.from('a'));
     await expect(zip.addBuffer('a.txt', Buffer.from('b'))).rejects.toThrow('entry a.txt is added twice');
     const failing = (function* () {
@@ -102,5 +105,75 @@ describe('ZipWriter', () => {
       throw new Error('the table cannot be read');
     })();
     await expect(zip.addStream('b.txt', failing)).rejects.toThrow('the table cannot be read');
+  });
+
+  it('joins an entry from pieces deflated apart, and checks the size it was declared', async () => {
+    const text = Buffer.from([...lines(20_000)].join(''));
+    async function* chunks() {
+      for (let at = 0; at < text.length; at += 100_000) yield text.subarray(at, at + 100_000);
+    }
+    const { sink, bytes } = collector();
+    const zip = new ZipWriter(sink, { level: 6 });
+    const offsets: number[] = [];
+    await zip.addDeflated('pieces.txt', { size: text.length }, deflateInPieces(chunks(), 6, 3), (_piece, offset) =>
+      offsets.push(offset),
+    );
+    await zip.finish();
+    expect(offsets.length).toBe(Math.ceil(text.length / 100_000));
+    expect((await readZipEntry(bufferSource(bytes()), 'pieces.txt')).equals(text)).toBe(true);
+    // Within a hundredth of one stream's size: each piece starts without a dictionary.
+    expect(bytes().length).toBeLessThan(deflateRawSync(text, { level: 6 }).length * 1.01 + 300);
+
+    const other = new ZipWriter(collector().sink, { level: 6 });
+    await expect(
+      other.addDeflated('short.txt', { size: text.length + 1 }, deflateInPieces(chunks(), 6, 2)),
+    ).rejects.toThrow(`ZIP: entry short.txt was declared ${text.length + 1} bytes and given ${text.length}`);
+  });
+
+  it('dates every entry with the UTC clock fields of the date it is given', async () => {
+    const { sink, bytes } = collector();
+    const zip = new ZipWriter(sink, { level: 1, modified: new Date('2026-11-27T03:04:06Z') });
+    await zip.addBuffer('a.txt', Buffer.from('a'));
+    await zip.finish();
+    const central = bytes().indexOf('PK\x01\x02');
+    const [time, date] = [bytes().readUInt16LE(central + 12), bytes().readUInt16LE(central + 14)];
+    expect([date >> 9, (date >> 5) & 15, date & 31, time >> 11, (time >> 5) & 63, (time & 31) * 2]).toEqual([
+      46, 11, 27, 3, 4, 6,
+    ]);
+  });
+
+  it('writes ZIP64 records only where they are needed, and when forced, yauzl reads them', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'zip-writer-'));
+    folders.push(folder);
+    const stored = path.join(folder, 'stored.bin');
+    await writeFile(stored, Buffer.from(Array.from({ length: 70_000 }, (_, index) => (index * 7) % 251)));
+    const text = Buffer.from([...lines(3_000)].join(''));
+    async function write(options: ZipWriterOptions): Promise<Buffer> {
+      const { sink, bytes } = collector();
+      const zip = new ZipWriter(sink, options);
+      await zip.addBuffer('small.txt', Buffer.from('kecil'));
+      await zip.addStoredFile('stored.bin', stored);
+      await zip.addDeflated('text.txt', { size: text.length }, deflateInPieces([text], 6, 2));
+      await zip.finish();
+      return bytes();
+    }
+    const plain = await write({ level: 6 });
+    const forced = await write({ level: 6, zip64From: 0 });
+    for (const signature of ['PK\x06\x06', 'PK\x06\x07']) {
+      expect(plain.includes(signature)).toBe(false);
+      expect(forced.includes(signature)).toBe(true);
+    }
+    for (const zip of [plain, forced]) {
+      const file = path.join(folder, `zip64-${zip === plain ? 'plain' : 'forced'}.zip`);
+      await writeFile(file, zip);
+      const entries = await readZipEntries(file);
+      expect([...entries.keys()]).toEqual(['small.txt', 'stored.bin', 'text.txt']);
+      expect(entries.get('small.txt')?.content.toString()).toBe('kecil');
+      expect(entries.get('stored.bin')?.content.equals(await readFile(stored))).toBe(true);
+      expect(entries.get('text.txt')?.content.equals(text)).toBe(true);
+    }
+    // Every local header of the forced archive says ZIP64 (version 4.5, sizes in its extra field).
+    for (let at = forced.indexOf('PK\x03\x04'); at >= 0; at = forced.indexOf('PK\x03\x04', at + 4))
+      expect([forced.readUInt16LE(at + 4), forced.readUInt32LE(at + 22)]).toEqual([45, 0xffffffff]);
   });
 });
