@@ -21,7 +21,7 @@ import { iterateTableRecords } from '../scripts/snapshot/table-reader.ts';
 
 /** Each candidate writes the same typed cells (text, integers, decimals, dates) with a frozen bold header. */
 const CANDIDATES = {
-  /** The project's writer (scripts/snapshot/xlsx-writer.ts): SpreadsheetML streamed from the columns into yazl. */
+  /** The project's writer (scripts/snapshot/xlsx-writer.ts): SpreadsheetML streamed from the columns into zip-writer.ts. */
   'streaming SpreadsheetML + zlib (project writer)': async (table: Table, out: string) => {
     await writeXlsxFile(table, out, { dataset: turnoutDataset, year: 2024 });
   },

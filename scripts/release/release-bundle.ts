@@ -2,16 +2,18 @@
 // flat layout, a README (what the files are, the data dictionary, how to cite, the source), its own manifest and
 // datapackage.json, the quality report, the citation files and a SHA256SUMS that `sha256sum -c` passes right after
 // unzipping. Deterministic: fixed entry order, every entry dated with the release's retrieval time (a DOS time,
-// no extended UTC field, written from the UTC clock fields so it reads the same whatever TZ is).
+// no extended UTC field, written from the UTC clock fields so it reads the same whatever TZ is). Text is deflated in
+// pieces on every core, and the all-years bundle copies the year bundles' pieces (bundle-pieces.ts).
 import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import yazl from 'yazl';
 import { isUpstreamDataset, type PublishedDataset } from '../datasets/dataset-definition.ts';
 import { renderDatasetDictionary, renderDerivedDictionary, renderFormatTypes } from '../datasets/data-dictionary.ts';
 import { formatOf } from '../formats.ts';
 import { sha256Hex } from '../foundation/hashing.ts';
+import { ZipWriter } from '../foundation/zip-writer.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import type { BundlePieces } from './bundle-pieces.ts';
 import { renderChecksums } from './checksum-files.ts';
 import { buildDataPackage } from './data-package.ts';
 
@@ -124,18 +126,8 @@ export interface BundleOptions {
   release: BundleRelease;
 }
 
-/** A Date whose local clock fields are the UTC fields of `iso`: yazl writes the DOS time from local fields. */
-function dosTimeOf(iso: string): Date {
-  const utc = new Date(iso);
-  return new Date(
-    utc.getUTCFullYear(),
-    utc.getUTCMonth(),
-    utc.getUTCDate(),
-    utc.getUTCHours(),
-    utc.getUTCMinutes(),
-    utc.getUTCSeconds(),
-  );
-}
+/** zlib's default level: the downloads' size against the build's time (docs/data.md, "Release bundles"). */
+export const BUNDLE_LEVEL = 6;
 
 /** The bundle's own manifest: the release, the source and every file of the bundle by its name in the ZIP. */
 function bundleManifestOf(options: BundleOptions, files: readonly PublishedFile[]) {
@@ -161,7 +153,7 @@ function bundleManifestOf(options: BundleOptions, files: readonly PublishedFile[
 }
 
 /** Writes the bundle of one year (or of all years) to bundlePathOf(year) in outDir. */
-export async function writeBundle(options: BundleOptions): Promise<void> {
+export async function writeBundle(options: BundleOptions, pieces: BundlePieces): Promise<void> {
   const folder = `kpu-election-data-${bundleLabel(options.year)}`;
   const listed = [...options.shared, ...options.files];
   const texts: Array<[string, string]> = [
@@ -186,20 +178,28 @@ export async function writeBundle(options: BundleOptions): Promise<void> {
     ...texts.map(([name, content]) => ({ name, sha256: sha256Hex(content) })),
     ...listed.map((file) => ({ name: path.posix.basename(file.path), sha256: file.sha256 })),
   ]);
-  const mtime = dosTimeOf(options.release.retrievedAt);
-  const zip = new yazl.ZipFile();
-  const entries: Array<[string, string]> = [...texts, ['SHA256SUMS', sums]];
-  for (const [name, content] of entries)
-    zip.addBuffer(Buffer.from(content), `${folder}/${name}`, { mtime, forceDosTimestamp: true });
-  for (const file of listed) {
-    // Only text is deflated: Parquet and Arrow are compressed or binary already, deflating them costs time for nothing.
-    // Streamed from disk: a year's files can be hundreds of megabytes.
-    zip.addFile(path.join(options.outDir, file.path), `${folder}/${path.posix.basename(file.path)}`, {
-      mtime,
-      forceDosTimestamp: true,
-      compress: formatOf(file.format).text,
-    });
+  const target = path.join(options.outDir, bundlePathOf(options.year));
+  const sink = createWriteStream(target);
+  const zip = new ZipWriter(sink, { level: BUNDLE_LEVEL, modified: new Date(options.release.retrievedAt) });
+  try {
+    for (const [name, content] of [...texts, ['SHA256SUMS', sums] as [string, string]])
+      await zip.addBuffer(`${folder}/${name}`, Buffer.from(content));
+    for (const file of listed) {
+      const name = `${folder}/${path.posix.basename(file.path)}`;
+      const source = path.join(options.outDir, file.path);
+      // Only text is deflated: Parquet and Arrow are compressed or binary already, deflating them costs time for nothing.
+      if (!formatOf(file.format).text) {
+        await zip.addStoredFile(name, source);
+        continue;
+      }
+      const entry = await pieces.entryOf(source, target);
+      await zip.addDeflated(name, entry, entry.pieces, entry.onPiece);
+    }
+    await zip.finish();
+    sink.end();
+    await finished(sink);
+  } catch (error) {
+    sink.destroy();
+    throw error;
   }
-  zip.end();
-  await pipeline(zip.outputStream, createWriteStream(path.join(options.outDir, bundlePathOf(options.year))));
 }

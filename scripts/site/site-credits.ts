@@ -41,5 +41,4 @@ export const CREDITS: readonly Credit[] = [
     },
   },
   { name: 'undici', licence: 'MIT', use: { id: 'klien HTTP', en: 'HTTP client' } },
-  { name: 'yazl', licence: 'MIT', use: { id: 'penulis ZIP bundel rilis', en: 'ZIP writer of the release bundles' } },
 ];

@@ -160,7 +160,14 @@ export async function writeCsvFile(table: Table, path: string): Promise<void> {
  * its record alone, so the bytes are the same. Throws for a file that does not open with the header of `fields`.
  */
 export async function joinCsvFiles(fields: readonly Field[], files: readonly string[], path: string): Promise<void> {
-  const header = Buffer.from(csvHeader(fields));
+  await joinFileParts(path, await csvJoinParts(Buffer.from(csvHeader(fields)), files));
+}
+
+/**
+ * The parts joinCsvFiles writes: `header` once, then each file's lines after its own header. Throws for a file that
+ * does not open with `header`. The release stage reads them to find the year files' bytes in the all-years file.
+ */
+export async function csvJoinParts(header: Buffer, files: readonly string[]): Promise<FilePart[]> {
   const parts: FilePart[] = [header];
   for (const file of files) {
     const { size, opening } = await withFileSource(file, async (source) => ({
@@ -171,5 +178,5 @@ export async function joinCsvFiles(fields: readonly Field[], files: readonly str
       throw new Error(`${file} does not open with this table's CSV header: it cannot be joined`);
     parts.push({ file, start: header.length, end: size });
   }
-  await joinFileParts(path, parts);
+  return parts;
 }

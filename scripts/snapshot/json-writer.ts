@@ -110,6 +110,14 @@ const CLOSING = Buffer.from('\n]\n');
  * the bytes are the same. Throws for a file not framed as serializeJson frames it.
  */
 export async function joinJsonFiles(files: readonly string[], path: string): Promise<void> {
+  await joinFileParts(path, await jsonJoinParts(files));
+}
+
+/**
+ * The parts joinJsonFiles writes: "[", then each non-empty file's lines (after "\n" for the first, ",\n" for the
+ * others), then "\n]\n". The release stage reads them to find the year files' bytes in the all-years file.
+ */
+export async function jsonJoinParts(files: readonly string[]): Promise<FilePart[]> {
   const parts: FilePart[] = [Buffer.from('[')];
   for (const file of files) {
     const { size, opening, closing } = await withFileSource(file, async (source) => ({
@@ -128,5 +136,5 @@ export async function joinJsonFiles(files: readonly string[], path: string): Pro
     });
   }
   parts.push(CLOSING);
-  await joinFileParts(path, parts);
+  return parts;
 }

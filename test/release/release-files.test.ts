@@ -15,6 +15,7 @@ import {
   foldersUnder,
   parseBibtexEntry,
   parseRisRecord,
+  readStoredBytes,
   readZipEntries,
   sha256sumCheck,
   unzipInto,
@@ -150,6 +151,26 @@ describe('the release files of the demo build', () => {
         expect(Math.abs(asUtc - retrieved.getTime())).toBeLessThan(2000);
       }
     }
+  });
+
+  it("makes the all-years bundle's joined text of the year bundles' deflated bytes, not a second deflate", async () => {
+    const yearEntries = new Map<string, Buffer>();
+    for (const label of ['2019', '2024'])
+      for (const [name, bytes] of await readStoredBytes(path.join(dataDir, `${label}/kpu-election-data-${label}.zip`)))
+        yearEntries.set(path.basename(name), bytes);
+    const all = await readFile(path.join(dataDir, 'all-years/kpu-election-data-all-years.zip'));
+    const joined = manifest.files.filter(
+      (file) => file.year === 'all' && file.dataset !== null && ['json', 'csv', 'raw-json'].includes(file.format),
+    );
+    expect(joined.length).toBeGreaterThanOrEqual(9);
+    for (const file of joined)
+      for (const label of ['2019', '2024']) {
+        const deflated = yearEntries.get(path.basename(file.path).replace('all-years', label)) as Buffer;
+        // The year's records, one deflated piece in the demo's small files: its middle lies in the all-years ZIP.
+        const middle = deflated.subarray(Math.floor(deflated.length / 3), Math.floor((deflated.length * 2) / 3));
+        expect(middle.length, file.path).toBeGreaterThan(100);
+        expect(all.includes(middle), `${file.path}: ${label}'s deflated bytes`).toBe(true);
+      }
   });
 
   it('describes the release in a datapackage.json the Frictionless validator accepts, in the data folder and in each bundle', async () => {

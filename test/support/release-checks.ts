@@ -2,7 +2,7 @@
 // a data folder and in an unzipped bundle, and small parsers for the citation files (BibTeX, RIS) that read them
 // as a reference manager's importer does.
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import yauzl from 'yauzl';
 
@@ -32,6 +32,30 @@ export function readZipEntries(file: string): Promise<Map<string, ZipEntry>> {
       zip.readEntry();
     });
   });
+}
+
+/** Each entry's stored bytes as they lie in the archive (deflated or not), by name: what a bundle shares with another. */
+export async function readStoredBytes(file: string): Promise<Map<string, Buffer>> {
+  const archive = await readFile(file);
+  const offsets = await new Promise<Array<[string, number, number]>>((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('no zip'));
+      const found: Array<[string, number, number]> = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        found.push([entry.fileName, entry.relativeOffsetOfLocalHeader, entry.compressedSize]);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(found));
+      zip.readEntry();
+    });
+  });
+  return new Map(
+    offsets.map(([name, header, size]) => {
+      // The local header: 30 bytes, then the name and the extra field, whose lengths it gives at 26 and 28.
+      const start = header + 30 + archive.readUInt16LE(header + 26) + archive.readUInt16LE(header + 28);
+      return [name, archive.subarray(start, start + size)];
+    }),
+  );
 }
 
 /** Unzips `file` into `into` (entries are plain files in folders); returns the entry names in ZIP order. */
