@@ -1,10 +1,12 @@
-// The records of one dapil or party page as CSV and JSON, written next to the page by the same writers as
-// the snapshot downloads (one Arrow table, scripts/snapshot/*-writer.ts), so the bytes follow the same
-// conventions and the values are the downloads' values. Written by the Astro build's process once Astro has
-// written the pages (scripts/site/astro-build.ts), from the records the pages were rendered from: as Astro routes,
-// the site's thousands of these files doubled what Astro renders and cost more than a quarter of its time
-// (docs/performance.md, "The site stage: its files outside Astro").
-import { mkdir, open } from 'node:fs/promises';
+// The records of one dapil or party page as CSV and JSON, written next to the page: the downloads' own bytes, each
+// record's text copied from the all-years JSON and CSV files (record-lines.ts), framed as their writers frame a
+// file; where a record's place is not known (a file read whole, a CSV value with a line break), made by the same
+// writers as the snapshot downloads from one Arrow table (scripts/snapshot/*-writer.ts). Either way the bytes follow
+// the downloads' conventions and the values are the downloads' values. Written by the Astro build's process once
+// Astro has written the pages (scripts/site/astro-build.ts): as Astro routes, the site's thousands of these files
+// doubled what Astro renders and cost more than a quarter of its time (docs/performance.md, "The site stage: its
+// files outside Astro").
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Table } from 'apache-arrow';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
@@ -15,6 +17,7 @@ import { DEFAULT_LANG } from '../languages.ts';
 import { buildArrowTable } from '../snapshot/arrow-schema.ts';
 import { serializeCsv } from '../snapshot/csv-writer.ts';
 import { serializeJson } from '../snapshot/json-writer.ts';
+import { readCsvLineStarts, type RecordLines } from './record-lines.ts';
 import { PAGE_FILE_FORMATS, pageFileName, pagePath, type PageFileFormat, type PageRef } from './site-routes.ts';
 import type { SiteData, SiteRecord } from './site-data.ts';
 
@@ -43,16 +46,100 @@ export function* pageFileChunks(table: Table, format: PageFileFormat): Generator
  * (thousands each at a million records), and only the chunk being written need be held. The file is new in a folder
  * only this build writes, so it is written in place (`wx`: never over a file).
  */
-async function writeChunks(file: string, chunks: Iterable<string>): Promise<void> {
+async function writeChunks(
+  file: string,
+  chunks: Iterable<string | Buffer> | AsyncIterable<string | Buffer>,
+): Promise<void> {
   const handle = await open(file, 'wx');
   try {
-    for (const chunk of chunks) await handle.write(chunk);
+    for await (const chunk of chunks) await handle.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   } finally {
     await handle.close();
   }
 }
 
-interface PageFiles {
+/** The framing of a JSON file as the JSON writer writes it (json-writer.ts): its opening, between records, closing. */
+const JSON_OPENING = Buffer.from('[\n');
+const JSON_BETWEEN = Buffer.from(',\n');
+const JSON_CLOSING = Buffer.from('\n]\n');
+
+async function readRange(handle: FileHandle, start: number, end: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(end - start);
+  let done = 0;
+  while (done < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, done, buffer.length - done, start + done);
+    if (bytesRead === 0) throw new Error('a download ended before a record it was read for');
+    done += bytesRead;
+  }
+  return buffer;
+}
+
+/**
+ * The byte ranges of `positions`' texts, neighbours joined: `rangeOf(position)` gives one record's, and two records
+ * are one range when the second starts `gap` bytes after the first ends (the file's own text between them).
+ */
+function joinedRanges(
+  positions: readonly number[],
+  rangeOf: (position: number) => [number, number],
+  gap: number,
+): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  for (const position of positions) {
+    const [start, end] = rangeOf(position);
+    const last = ranges.at(-1);
+    if (last !== undefined && start === last[1] + gap) last[1] = end;
+    else ranges.push([start, end]);
+  }
+  return ranges;
+}
+
+/** Where a dataset's page files are copied from: its all-years JSON and CSV, each record's place in both. */
+interface CopySource {
+  lines: RecordLines;
+  csvStarts: Float64Array;
+  json: FileHandle;
+  csv: FileHandle;
+}
+
+/** A page's file as the downloads' bytes: JSON framed as the JSON writer frames it, CSV under the file's header. */
+async function* copiedChunks(source: CopySource, positions: readonly number[], format: PageFileFormat) {
+  if (format === 'json') {
+    if (positions.length === 0) {
+      yield Buffer.from('[\n]\n');
+      return;
+    }
+    yield JSON_OPENING;
+    for (const [index, [start, end]] of joinedRanges(
+      positions,
+      (position) => source.lines.jsonRange(position),
+      JSON_BETWEEN.length,
+    ).entries()) {
+      if (index > 0) yield JSON_BETWEEN;
+      yield await readRange(source.json, start, end);
+    }
+    yield JSON_CLOSING;
+    return;
+  }
+  const starts = source.csvStarts;
+  yield await readRange(source.csv, 0, starts[1] as number);
+  for (const [start, end] of joinedRanges(
+    positions,
+    (position) => [starts[position + 1] as number, starts[position + 2] as number],
+    0,
+  ))
+    yield await readRange(source.csv, start, end);
+}
+
+/** The copy source of a dataset, or null when its pages' files are made by the writers instead. */
+async function openCopySource(lines: RecordLines | undefined): Promise<CopySource | null> {
+  if (lines === undefined || !lines.complete || lines.csv === null) return null;
+  const csvStarts = await readCsvLineStarts(lines.csv.file, lines.csv.described, lines.size);
+  if (csvStarts === null) return null;
+  const [json, csv] = [await open(lines.json, 'r'), await open(lines.csv.file, 'r')];
+  return { lines, csvStarts, json, csv };
+}
+
+export interface PageFiles {
   /** The page, whose folder in the default language's scheme holds its files (the pages link them there). */
   page: PageRef;
   dataset: DatasetDefinition;
@@ -64,7 +151,7 @@ interface PageFiles {
 }
 
 /** Every page that has files of its own: each dapil page, and each profile page (a party's). */
-function pagesWithFiles(site: SiteData): PageFiles[] {
+export function pagesWithFiles(site: SiteData): PageFiles[] {
   return [
     ...site.dapils.map((view): PageFiles => ({
       page: { kind: 'dapil', year: view.year, dapilId: view.dapilId },
@@ -95,15 +182,28 @@ function pagesWithFiles(site: SiteData): PageFiles[] {
  */
 export async function writePageFiles(site: SiteData, siteDir: string): Promise<void> {
   const pages = pagesWithFiles(site);
-  await forEachAtOnce(pages, PAGES_AT_ONCE, async (page) => {
-    const folder = path.join(siteDir, pagePath(DEFAULT_LANG, page.page));
-    await mkdir(folder, { recursive: true });
-    const table = pageTable(page.dataset, page.records);
-    for (const format of PAGE_FILE_FORMATS) {
-      await writeChunks(
-        path.join(folder, pageFileName(page.dataset.fileStem, page.year, page.kind, page.id, format)),
-        pageFileChunks(table, format),
-      );
+  const sources = new Map<DatasetDefinition['id'], CopySource | null>();
+  try {
+    for (const page of pages)
+      if (!sources.has(page.dataset.id))
+        sources.set(page.dataset.id, await openCopySource(site.lines?.get(page.dataset.id)));
+    await forEachAtOnce(pages, PAGES_AT_ONCE, async (page) => {
+      const folder = path.join(siteDir, pagePath(DEFAULT_LANG, page.page));
+      await mkdir(folder, { recursive: true });
+      const source = sources.get(page.dataset.id) ?? null;
+      const positions = page.records.map((record) => record.position);
+      const table = source === null ? pageTable(page.dataset, page.records) : null;
+      for (const format of PAGE_FILE_FORMATS) {
+        await writeChunks(
+          path.join(folder, pageFileName(page.dataset.fileStem, page.year, page.kind, page.id, format)),
+          table === null ? copiedChunks(source as CopySource, positions, format) : pageFileChunks(table, format),
+        );
+      }
+    });
+  } finally {
+    for (const source of sources.values()) {
+      await source?.json.close();
+      await source?.csv.close();
     }
-  });
+  }
 }

@@ -16,6 +16,7 @@ import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-r
 import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { RecordColumns } from './record-columns.ts';
+import { RecordLines } from './record-lines.ts';
 import { isUrlIdentifier } from './site-routes.ts';
 import {
   describeValue,
@@ -127,6 +128,11 @@ export interface SiteData {
   releases: ReleaseEntry[];
   /** history.json: every change of every release, in the order the releases brought them; empty without it. */
   history: HistoryEntry[];
+  /**
+   * Where each paged dataset's records lie in its all-years JSON and CSV files (record-lines.ts), when the site read
+   * them from a data folder: the pages' own files are those bytes copied (page-files.ts).
+   */
+  lines?: ReadonlyMap<DatasetId, RecordLines>;
 }
 
 /** What the release stage wrote beside the snapshot (releases.json, history.json), for the changelog and the per-page histories. */
@@ -483,7 +489,13 @@ async function readManifest(dataDir: string): Promise<SnapshotManifest> {
 async function readPagedRecords(
   dataDir: string,
   manifest: SnapshotManifest,
-  onRecord: (dataset: DatasetDefinition, record: CheckedRecord, expected: number) => void,
+  onRecord: (
+    dataset: DatasetDefinition,
+    record: CheckedRecord,
+    file: PublishedFile,
+    start: number,
+    end: number,
+  ) => void,
 ): Promise<void> {
   for (const dataset of PAGED_DATASETS) {
     const file = findFile(
@@ -492,11 +504,11 @@ async function readPagedRecords(
       `all-years JSON of ${dataset.id}`,
     );
     const perYear = new Map<number | null, number>();
-    const count = await streamSnapshotRecords(dataDir, file, dataset, (record) => {
+    const count = await streamSnapshotRecords(dataDir, file, dataset, (record, start, end) => {
       const year = record.values[dataset.roles.year];
       const key = typeof year === 'number' ? year : null;
       perYear.set(key, (perYear.get(key) ?? 0) + 1);
-      onRecord(dataset, record, file.records ?? 0);
+      onRecord(dataset, record, file, start, end);
     });
     if (file.records !== count)
       throw new Error(`${file.path} holds ${count} records, manifest.json says ${String(file.records)}`);
@@ -550,18 +562,26 @@ async function loadSiteData(dataDir: string): Promise<SiteData> {
     PAGED_DATASETS.map((dataset) => [dataset.id, [] as SiteRecord[]]),
   );
   // Each dataset's records kept column-wise (record-columns.ts), in the all-years file's order: a record's index
-  // in its columns is its position.
+  // in its columns is its position; and where each lies in the all-years JSON file (record-lines.ts).
   const columns = new Map<DatasetId, RecordColumns>();
-  await readPagedRecords(dataDir, manifest, (dataset, { values }, expected) => {
+  const lines = new Map<DatasetId, RecordLines>();
+  await readPagedRecords(dataDir, manifest, (dataset, { values }, file, start, end) => {
     let kept = columns.get(dataset.id);
-    if (kept === undefined) {
-      kept = new RecordColumns(dataset, expected);
+    let places = lines.get(dataset.id);
+    if (kept === undefined || places === undefined) {
+      const csv = manifest.files.find(
+        (candidate) => candidate.dataset === dataset.id && candidate.year === 'all' && candidate.format === 'csv',
+      );
+      kept = new RecordColumns(dataset, file.records ?? 0);
+      places = new RecordLines(dataDir, file, csv, file.records ?? 0);
       columns.set(dataset.id, kept);
+      lines.set(dataset.id, places);
     }
     (records[dataset.id] as SiteRecord[]).push(kept.add(values));
+    places.add(start, end);
   });
   const companions = COMPANION_FILES.filter((file) => existsSync(path.join(dataDir, file)));
-  return buildSiteData(manifest, quality, records, companions, await readReleaseFiles(dataDir));
+  return { ...buildSiteData(manifest, quality, records, companions, await readReleaseFiles(dataDir)), lines };
 }
 
 /**

@@ -102,7 +102,11 @@ export async function streamSnapshotRecords(
   dataDir: string,
   file: PublishedFile,
   dataset: DatasetDefinition,
-  onRecord: (record: CheckedRecord) => void,
+  /**
+   * `start` and `end`: the bytes of the record's JSON text in the file (its line without the comma), or -1 when the
+   * file is not one record per line and was read whole.
+   */
+  onRecord: (record: CheckedRecord, start: number, end: number) => void,
 ): Promise<number> {
   const check = createRecordChecker(dataset, file.path);
   const hash = createSha256();
@@ -113,6 +117,9 @@ export async function streamSnapshotRecords(
   let position = 0;
   let closed = false;
   let failure: unknown = null;
+  /** Where the line being read starts, and where it ends (its newline), in bytes. */
+  let lineStart = 0;
+  let lineEnd = 0;
   const take = (text: string): void => {
     line += 1;
     if (closed) {
@@ -128,9 +135,10 @@ export async function streamSnapshotRecords(
       closed = true;
       return;
     }
-    const json = text.endsWith('},') ? text.slice(0, -1) : text;
+    const comma = text.endsWith('},');
+    const json = comma ? text.slice(0, -1) : text;
     if (!json.startsWith('{') || !json.endsWith('}')) throw new NotOneRecordPerLine();
-    onRecord(check(JSON.parse(json), position));
+    onRecord(check(JSON.parse(json), position), lineStart, comma ? lineEnd - 1 : lineEnd);
     position += 1;
   };
   for await (const chunk of createReadStream(path.join(dataDir, file.path))) {
@@ -142,7 +150,14 @@ export async function streamSnapshotRecords(
     try {
       const lines = (rest + decoder.write(buffer)).split('\n');
       rest = lines.pop() ?? '';
-      for (const text of lines) take(text);
+      // Each line's newline, found in the bytes: a multi-byte character never holds the newline's byte.
+      let newline = buffer.indexOf(10);
+      for (const text of lines) {
+        lineEnd = bytes - buffer.length + newline;
+        take(text);
+        lineStart = lineEnd + 1;
+        newline = buffer.indexOf(10, newline + 1);
+      }
     } catch (error) {
       failure = error;
     }
@@ -150,6 +165,7 @@ export async function streamSnapshotRecords(
   if (bytes !== file.bytes || hash.digest('hex') !== file.sha256) throw mismatch(dataDir, file);
   if (failure === null) {
     try {
+      lineEnd = bytes;
       take(rest + decoder.end());
       if (!closed) throw new NotOneRecordPerLine();
     } catch (error) {
@@ -159,7 +175,7 @@ export async function streamSnapshotRecords(
   // Not the writer's layout, and nothing handed on yet: the whole text, as JSON.parse reads it.
   if (position === 0 && (failure instanceof NotOneRecordPerLine || failure instanceof SyntaxError)) {
     const records = parseRecordsText(dataset, await readManifestFile(dataDir, file), file.path);
-    records.forEach(onRecord);
+    for (const record of records) onRecord(record, -1, -1);
     return records.length;
   }
   if (failure instanceof NotOneRecordPerLine || failure instanceof SyntaxError)
