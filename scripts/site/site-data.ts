@@ -586,7 +586,7 @@ async function loadSiteData(dataDir: string): Promise<SiteData> {
 
 /**
  * Checks the data folder as loadSiteData does (every file it reads against the manifest, every record against its
- * columns, the counts), keeping no record: what the build process does before it starts Astro, in flat memory.
+ * columns, the counts), keeping no record: what the build process does while Astro builds, in flat memory.
  * Returns the manifest and the number of election years with pages.
  */
 export async function checkSiteData(dataDir: string): Promise<{ manifest: SnapshotManifest; pageYears: number }> {

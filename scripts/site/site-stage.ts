@@ -139,9 +139,13 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   if (isWithin(outDir, SITE_ROOT) || isWithin(SITE_ROOT, outDir)) {
     throw new Error(`the site cannot be written to ${outDir}: it holds or is inside the site's sources (${SITE_ROOT})`);
   }
-  // Fail before Astro starts, with the data folder's own error (a missing or altered file), not a render trace;
-  // checked record by record without keeping them, so this process stays small while Astro loads them.
-  const checked = await checkSiteData(dataDir);
+  // The data folder checked record by record, keeping none (this process stays small while Astro loads them), on
+  // this process's core while Astro builds on another (a million records: 2–4 s that went before Astro). Its error
+  // (a missing or altered file) is the one reported, never Astro's render trace of the same fault, and it stops
+  // Astro.
+  const checking = checkSiteData(dataDir);
+  // Awaited below on every path; a failure before then must not count as unhandled.
+  checking.catch(() => undefined);
   const base = options.base ?? '/';
   const siteUrl = options.siteUrl ?? null;
   const fingerprint = await computeSiteFingerprint({
@@ -152,6 +156,7 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
     codeFiles: SITE_CODE_FILES,
   });
   if (options.reuse !== false && (await isReusableSite(outDir, fingerprint))) {
+    await checking;
     const counts = await countFiles(outDir);
     options.reporter?.line(
       `site: nothing changed since the last site build: its ${counts.pages} pages kept (${outDir})`,
@@ -182,7 +187,16 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   try {
     await symlink(NODE_MODULES, path.join(workDir, 'node_modules'), 'dir');
     const pages = path.join(workDir, 'site');
-    output = await runAstroBuild(workDir, pages, base, dataDir, siteUrl, options.signal);
+    const checkFailed = new AbortController();
+    checking.catch(() => checkFailed.abort());
+    const signal = options.signal ? AbortSignal.any([options.signal, checkFailed.signal]) : checkFailed.signal;
+    try {
+      output = await runAstroBuild(workDir, pages, base, dataDir, siteUrl, signal);
+    } catch (error) {
+      await checking;
+      throw error;
+    }
+    await checking;
     const removal = await oldSiteRemoved;
     if (removal !== null) throw removal.error;
     await rename(pages, outDir);
@@ -196,6 +210,7 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   }
   const counts = await countFiles(outDir);
   await recordSiteFingerprint(outDir, fingerprint);
+  const checked = await checking;
   options.reporter?.line(
     `site: ${counts.pages} pages for ${checked.pageYears} election years${checked.manifest.demo ? ' (DEMO DATA)' : ''} in ${outDir}`,
   );

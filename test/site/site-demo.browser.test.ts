@@ -2,7 +2,7 @@
 // build is the cheapest place to prove: same data gives the same bytes, a base path works, pages work
 // without JavaScript, the optional script sorts tables and searches, and `npm run preview` serves the site.
 import { spawn } from 'node:child_process';
-import { cp, lstat, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -105,7 +105,7 @@ describe('site from the demo data', () => {
     }
   });
 
-  it('refuses a data folder whose files differ from the manifest, before building anything', async () => {
+  it("refuses a data folder whose files differ from the manifest with the folder's own error, leaving no site", async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-altered-'));
     try {
       const dataDir = path.join(root, 'data');
@@ -115,6 +115,8 @@ describe('site from the demo data', () => {
       await expect(runSiteStage({ dataDir, outDir: path.join(root, 'site') })).rejects.toThrow(
         /does not match its size or SHA-256/,
       );
+      // The Astro build that ran beside the check is stopped and its working folder removed: nothing but the data.
+      expect(await readdir(root)).toEqual(['data']);
     } finally {
       await rm(root, { recursive: true, force: true });
     }
