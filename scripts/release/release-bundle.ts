@@ -126,7 +126,7 @@ export interface BundleOptions {
   release: BundleRelease;
 }
 
-/** zlib's default level: the downloads' size against the build's time (docs/data.md, "Release bundles"). */
+/** zlib's default level: the downloads' size against the build's time (docs/data.md, "How the bundles are written"). */
 export const BUNDLE_LEVEL = 6;
 
 /** The bundle's own manifest: the release, the source and every file of the bundle by its name in the ZIP. */

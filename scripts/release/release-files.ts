@@ -48,8 +48,9 @@ async function writeCitationFiles(outDir: string, manifest: SnapshotManifest): P
 
 /**
  * One bundle per year, then one of all years, one after the other (each deflates its text on every core, in
- * pieces). The all-years bundle copies the year bundles' pieces of the year files the all-years JSON and CSV are
- * joined from (bundle-pieces.ts): a million records, 2.9 GB of text deflated before, 1.45 GB now. Returns them by year.
+ * pieces). The all-years bundle copies the year bundles' pieces of the year files the all-years JSON, CSV and raw
+ * JSON are joined from (bundle-pieces.ts): a million records, 2.9 GB of text deflated before, 1.45 GB now. Returns
+ * them by year.
  */
 async function writeBundles(
   outDir: string,
