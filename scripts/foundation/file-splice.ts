@@ -22,20 +22,20 @@ export function bufferSource(bytes: Buffer): ByteSource {
   return { size: bytes.length, read: async (start, end) => bytes.subarray(start, end) };
 }
 
+/** The bytes [start, end) of an open file, read until they are all there; a file shorter than `end` throws. */
+export async function readFileRange(handle: FileHandle, start: number, end: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(end - start);
+  let done = 0;
+  while (done < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, done, buffer.length - done, start + done);
+    if (bytesRead === 0) throw new Error('unexpected end of file');
+    done += bytesRead;
+  }
+  return buffer;
+}
+
 function handleSource(handle: FileHandle, size: number): ByteSource {
-  return {
-    size,
-    async read(start, end) {
-      const buffer = Buffer.alloc(end - start);
-      let done = 0;
-      while (done < buffer.length) {
-        const { bytesRead } = await handle.read(buffer, done, buffer.length - done, start + done);
-        if (bytesRead === 0) throw new Error('unexpected end of file');
-        done += bytesRead;
-      }
-      return buffer;
-    },
-  };
+  return { size, read: (start, end) => readFileRange(handle, start, end) };
 }
 
 async function* chunksOf(source: ByteSource, parts: readonly Part[]): AsyncGenerator<Buffer> {

@@ -178,6 +178,21 @@ export class ZipWriter {
   }
 
   /**
+   * The fields the local header (from byte 6) and the central record (from byte 8) share, in the same order: flags,
+   * method, DOS time and date, CRC-32, compressed size, size (0xFFFFFFFF for a ZIP64 entry), the name's length.
+   */
+  #writeEntryFields(target: Buffer, at: number, entry: Omit<CentralRecord, 'offset'>): void {
+    target.writeUInt16LE(entry.flags, at);
+    target.writeUInt16LE(entry.method, at + 2);
+    target.writeUInt16LE(this.#dos.time, at + 4);
+    target.writeUInt16LE(this.#dos.date, at + 6);
+    target.writeUInt32LE(entry.crc, at + 8);
+    target.writeUInt32LE(entry.zip64 ? ZIP32_LIMIT : entry.compressedSize, at + 12);
+    target.writeUInt32LE(entry.zip64 ? ZIP32_LIMIT : entry.size, at + 16);
+    target.writeUInt16LE(entry.name.length, at + 20);
+  }
+
+  /**
    * The local header. A ZIP64 entry carries both sizes in its ZIP64 field (zero when a data descriptor follows) and
    * 0xFFFFFFFF in the 32-bit fields.
    */
@@ -186,14 +201,7 @@ export class ZipWriter {
     const header = Buffer.alloc(30);
     header.writeUInt32LE(LOCAL_SIGNATURE, 0);
     header.writeUInt16LE(entry.zip64 ? VERSION_NEEDED_ZIP64 : VERSION_NEEDED, 4);
-    header.writeUInt16LE(entry.flags, 6);
-    header.writeUInt16LE(entry.method, 8);
-    header.writeUInt16LE(this.#dos.time, 10);
-    header.writeUInt16LE(this.#dos.date, 12);
-    header.writeUInt32LE(entry.crc, 14);
-    header.writeUInt32LE(entry.zip64 ? ZIP32_LIMIT : entry.compressedSize, 18);
-    header.writeUInt32LE(entry.zip64 ? ZIP32_LIMIT : entry.size, 22);
-    header.writeUInt16LE(entry.name.length, 26);
+    this.#writeEntryFields(header, 6, entry);
     header.writeUInt16LE(extra.length, 28);
     return Buffer.concat([header, entry.name, extra]);
   }
@@ -210,14 +218,7 @@ export class ZipWriter {
     record.writeUInt32LE(CENTRAL_SIGNATURE, 0);
     record.writeUInt16LE(MADE_BY_UNIX | version, 4);
     record.writeUInt16LE(version, 6);
-    record.writeUInt16LE(entry.flags, 8);
-    record.writeUInt16LE(entry.method, 10);
-    record.writeUInt16LE(this.#dos.time, 12);
-    record.writeUInt16LE(this.#dos.date, 14);
-    record.writeUInt32LE(entry.crc, 16);
-    record.writeUInt32LE(entry.zip64 ? ZIP32_LIMIT : entry.compressedSize, 20);
-    record.writeUInt32LE(entry.zip64 ? ZIP32_LIMIT : entry.size, 24);
-    record.writeUInt16LE(entry.name.length, 28);
+    this.#writeEntryFields(record, 8, entry);
     record.writeUInt16LE(zip64 ? extra.length : 0, 30);
     // Comment, disk number, internal attributes: none, zero.
     record.writeUInt32LE(EXTERNAL_ATTRIBUTES, 38);
@@ -250,6 +251,25 @@ export class ZipWriter {
   #finishEntry(entry: CentralRecord): void {
     this.#entries.push(entry);
     this.#busy = false;
+  }
+
+  /**
+   * A deflated entry whose CRC and sizes follow its data in a data descriptor: its local header written, its record
+   * returned for the caller to fill as the data goes out.
+   */
+  async #startDescribedLater(name: string, zip64: boolean): Promise<CentralRecord> {
+    const entry: CentralRecord = {
+      name: this.#start(name),
+      flags: UTF8_FLAG | DATA_DESCRIPTOR_FLAG,
+      method: DEFLATE,
+      crc: 0,
+      compressedSize: 0,
+      size: 0,
+      offset: this.#offset,
+      zip64,
+    };
+    await this.#write(this.#localHeader(entry));
+    return entry;
   }
 
   /** A small entry, whole: deflated at once (stored if `compress` is false), its sizes and CRC in its local header. */
@@ -316,18 +336,7 @@ export class ZipWriter {
     pieces: AsyncIterable<DeflatedPiece>,
     onPiece?: (piece: DeflatedPiece, offset: number) => void,
   ): Promise<void> {
-    const nameBytes = this.#start(name);
-    const entry: CentralRecord = {
-      name: nameBytes,
-      flags: UTF8_FLAG | DATA_DESCRIPTOR_FLAG,
-      method: DEFLATE,
-      crc: 0,
-      compressedSize: 0,
-      size: 0,
-      offset: this.#offset,
-      zip64: this.#needsZip64(declared.size),
-    };
-    await this.#write(this.#localHeader(entry));
+    const entry = await this.#startDescribedLater(name, this.#needsZip64(declared.size));
     for await (const piece of pieces) {
       if (piece.raw) {
         if (declared.crc === undefined) entry.crc = crc32(piece.raw, entry.crc);
@@ -355,18 +364,7 @@ export class ZipWriter {
    * the entry. Without ZIP64 sizes: an entry beyond 4 GiB is refused rather than written unreadable.
    */
   async addStream(name: string, chunks: Iterable<string | Buffer> | AsyncIterable<string | Buffer>): Promise<void> {
-    const nameBytes = this.#start(name);
-    const entry: CentralRecord = {
-      name: nameBytes,
-      flags: UTF8_FLAG | DATA_DESCRIPTOR_FLAG,
-      method: DEFLATE,
-      crc: 0,
-      compressedSize: 0,
-      size: 0,
-      offset: this.#offset,
-      zip64: false,
-    };
-    await this.#write(this.#localHeader(entry));
+    const entry = await this.#startDescribedLater(name, false);
     // Room for a few chunks ahead, so the caller makes the next chunk while zlib deflates this one on its thread.
     // (zlib passes its options on to its Transform stream, which Node's types for zlib do not say.)
     const options: ZlibOptions & Pick<TransformOptions, 'writableHighWaterMark'> = {

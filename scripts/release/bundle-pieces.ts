@@ -5,7 +5,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import type { FilePart } from '../foundation/file-splice.ts';
+import { readFileRange, type FilePart } from '../foundation/file-splice.ts';
 import { deflateInPieces, type DeflatedPiece } from '../foundation/zip-writer.ts';
 import type { FileFormat } from '../formats.ts';
 import { csvJoinParts } from '../snapshot/csv-writer.ts';
@@ -46,17 +46,6 @@ function partLength(part: FilePart): number {
   return Buffer.isBuffer(part) ? part.length : part.end - part.start;
 }
 
-async function readAt(handle: FileHandle, start: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
-  let done = 0;
-  while (done < length) {
-    const { bytesRead } = await handle.read(buffer, done, length - done, start + done);
-    if (bytesRead === 0) throw new Error('unexpected end of file');
-    done += bytesRead;
-  }
-  return buffer;
-}
-
 /**
  * The parts of `allYears` as a join of `candidates` in the order that matches its bytes (each candidate's first
  * bytes found where the join would put them), or null when it is not such a join.
@@ -88,8 +77,8 @@ async function findJoin(
         const candidateHandle = await open(candidate, 'r');
         try {
           const [expected, actual] = [
-            await readAt(candidateHandle, range.start, probe),
-            await readAt(handle, at, probe),
+            await readFileRange(candidateHandle, range.start, range.start + probe),
+            await readFileRange(handle, at, at + probe),
           ];
           if (expected.equals(actual)) {
             found = candidate;
@@ -122,7 +111,7 @@ async function* readPieces(file: string, cuts: ReadonlySet<number>): AsyncGenera
     for (let index = 0; index + 1 < bounds.length; index += 1) {
       const end = bounds[index + 1] as number;
       for (let at = bounds[index] as number; at < end; at += PIECE_BYTES)
-        yield await readAt(handle, at, Math.min(PIECE_BYTES, end - at));
+        yield await readFileRange(handle, at, Math.min(end, at + PIECE_BYTES));
     }
   } finally {
     await handle.close();
@@ -230,7 +219,7 @@ export class BundlePieces {
       for (const step of plan) {
         for (const expected of Buffer.isBuffer(step) ? [step] : step) {
           const length = Buffer.isBuffer(expected) ? expected.length : expected.end - expected.start;
-          const bytes = await readAt(handle, at, length);
+          const bytes = await readFileRange(handle, at, at + length);
           if (Buffer.isBuffer(expected) ? !bytes.equals(expected) : crc32(bytes) !== expected.crc) return null;
           crc = crc32(bytes, crc);
           at += length;
@@ -260,7 +249,7 @@ export class BundlePieces {
             zip = await open(piece.zip, 'r');
             zips.set(piece.zip, zip);
           }
-          yield { deflated: await readAt(zip, piece.offset, piece.length) };
+          yield { deflated: await readFileRange(zip, piece.offset, piece.offset + piece.length) };
         }
       }
     } finally {

@@ -13,6 +13,7 @@ import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { pagedDatasetById } from '../datasets/datasets.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { forEachAtOnce } from '../foundation/at-once.ts';
+import { readFileRange } from '../foundation/file-splice.ts';
 import { DEFAULT_LANG } from '../languages.ts';
 import { buildArrowTable } from '../snapshot/arrow-schema.ts';
 import { serializeCsv } from '../snapshot/csv-writer.ts';
@@ -63,17 +64,6 @@ const JSON_OPENING = Buffer.from('[\n');
 const JSON_BETWEEN = Buffer.from(',\n');
 const JSON_CLOSING = Buffer.from('\n]\n');
 
-async function readRange(handle: FileHandle, start: number, end: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(end - start);
-  let done = 0;
-  while (done < buffer.length) {
-    const { bytesRead } = await handle.read(buffer, done, buffer.length - done, start + done);
-    if (bytesRead === 0) throw new Error('a download ended before a record it was read for');
-    done += bytesRead;
-  }
-  return buffer;
-}
-
 /**
  * The byte ranges of `positions`' texts, neighbours joined: `rangeOf(position)` gives one record's, and two records
  * are one range when the second starts `gap` bytes after the first ends (the file's own text between them).
@@ -115,19 +105,19 @@ async function* copiedChunks(source: CopySource, positions: readonly number[], f
       JSON_BETWEEN.length,
     ).entries()) {
       if (index > 0) yield JSON_BETWEEN;
-      yield await readRange(source.json, start, end);
+      yield await readFileRange(source.json, start, end);
     }
     yield JSON_CLOSING;
     return;
   }
   const starts = source.csvStarts;
-  yield await readRange(source.csv, 0, starts[1] as number);
+  yield await readFileRange(source.csv, 0, starts[1] as number);
   for (const [start, end] of joinedRanges(
     positions,
     (position) => [starts[position + 1] as number, starts[position + 2] as number],
     0,
   ))
-    yield await readRange(source.csv, start, end);
+    yield await readFileRange(source.csv, start, end);
 }
 
 /** The copy source of a dataset, or null when its pages' files are made by the writers instead. */
