@@ -30,7 +30,7 @@ import { readDatasetRecords, type HarvestManifest } from '../harvest/harvest-sto
 import type { Reporter } from '../log/progress-reporter.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
 import { normalizeRecord, type NormalizedRecord } from '../normalize/normalize-records.ts';
-import { Table, type RecordBatch } from 'apache-arrow';
+import { RecordBatch, Table } from 'apache-arrow';
 import { createArrowSchema, createTableBuilder, SnapshotValueError, type TableBuilder } from './arrow-schema.ts';
 import { writeArrowIpcFile } from './arrow-ipc-writer.ts';
 import { joinCsvFiles, writeCsvFile } from './csv-writer.ts';
@@ -260,12 +260,10 @@ export async function writeDerivedTable(
 }
 
 /**
- * The all-years table, rebuilt from the year tables: `sequence` names each record's group in harvest order, so the
- * rows come out in harvest order and in the same record batches as if they had been appended as they were read
- * (interleaveBatches, column by column). Each year table's batch is let go once the batch holding its last row is
- * made, so with the usual harvest order (year by year) the year tables and the all-years table are not all in
- * memory at once: on a million turnout records that is about 200 MB less at the peak than building the all-years
- * table beside them in pass 2.
+ * The all-years table, from the year tables: `sequence` names each record's group in harvest order. When each
+ * group's records came as one run, it is the year tables' batches one after the other; otherwise the rows are
+ * gathered in harvest order into new record batches (interleaveBatches, column by column), each year table's batch
+ * let go once the batch holding its last row is made.
  */
 function buildAllYearsTable(
   dataset: DatasetDefinition,
@@ -273,6 +271,22 @@ function buildAllYearsTable(
   sequence: readonly number[],
 ): Table {
   const schema = createArrowSchema(dataset.columns);
+  const runs = groupsInRuns(sequence);
+  if (runs !== null) {
+    // Each group's records came as one run (the usual harvest: year after year): the all-years table is the year
+    // tables' own batches in that order, no copy; its Parquet row groups and Arrow batches start anew with each
+    // group. A million turnout records: about 230 MB not copied, and no year table left for the collector to free
+    // while the all-years files are written (docs/performance.md, "The all-years table without a copy").
+    const batches = runs.flatMap((group) => groups[group] ?? []);
+    groups.length = 0;
+    return new Table(
+      schema,
+      batches.map((batch) => {
+        if (batch === undefined) throw new Error('buildAllYearsTable: a batch already let go');
+        return new RecordBatch(schema, batch.data);
+      }),
+    );
+  }
   return new Table(schema, [...interleaveBatches(schema, groups, sequence)]);
 }
 
@@ -334,6 +348,14 @@ async function writeDatasetFiles(
  * null. Example: sequence [0, 0, 1, 1, 1] of groups 2019, 2024 → [2019, 2024]; [0, 1, 0] → null.
  */
 function yearsInRuns(groups: readonly YearGroup[], sequence: readonly number[]): number[] | null {
+  const order = groupsInRuns(sequence);
+  if (order === null) return null;
+  const years = order.map((group) => (groups[group] as YearGroup).year);
+  return years.every((year) => year !== null) ? (years as number[]) : null;
+}
+
+/** The groups in harvest order when each one's records came as one run, else null (yearsInRuns). */
+function groupsInRuns(sequence: readonly number[]): number[] | null {
   const order: number[] = [];
   for (let index = 0; index < sequence.length; index += 1) {
     const group = sequence[index] as number;
@@ -341,8 +363,7 @@ function yearsInRuns(groups: readonly YearGroup[], sequence: readonly number[]):
     if (order.includes(group)) return null;
     order.push(group);
   }
-  const years = order.map((group) => (groups[group] as YearGroup).year);
-  return years.every((year) => year !== null) ? (years as number[]) : null;
+  return order;
 }
 
 /**

@@ -1,7 +1,8 @@
 // The all-years JSON and CSV files (issue 16): when the harvest brings the years one after the other, the snapshot
 // stage joins the year files' lines instead of formatting every record again; when the years come mixed, it writes
 // them from the all-years table. Either way each is exactly the JSON and the CSV of the all-years table (read back
-// from its Arrow file), byte for byte, with the records in harvest order.
+// from its Arrow file), byte for byte, with the records in harvest order. In the first case the all-years table is
+// the year tables' own record batches, so its Arrow file's batches start anew with each year.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
@@ -51,6 +52,14 @@ async function expectTheAllYearsTable(dir: string, stem: string): Promise<unknow
   return JSON.parse(json) as unknown[];
 }
 
+/** The election years of each record batch of the all-years Arrow file. */
+async function yearsByBatch(dir: string, stem: string): Promise<number[][]> {
+  const table = tableFromIPC(await readFile(path.join(dir, `all-years/${stem}-all-years.arrow`)));
+  return table.batches.map((batch) => [
+    ...new Set(Array.from(batch.getChild('election_year') ?? [], (year) => Number(year))),
+  ]);
+}
+
 describe('the all-years JSON and CSV', () => {
   const turnout = generateTurnoutRecords({ years: [2019, 2024], dapils: 3, regenciesPerDapil: [2, 4], seed: 11 });
 
@@ -61,6 +70,7 @@ describe('the all-years JSON and CSV', () => {
     expect(years).toEqual([...years].sort());
     expect(new Set(years)).toEqual(new Set([2019, 2024]));
     await expectTheAllYearsTable(dir, 'kpu-party-profiles');
+    expect(await yearsByBatch(dir, 'kpu-dpr-turnout-by-sex')).toEqual([[2019], [2024]]);
   });
 
   it('are the all-years table, in harvest order, when the years come mixed', async () => {
@@ -68,5 +78,7 @@ describe('the all-years JSON and CSV', () => {
     const records = await expectTheAllYearsTable(dir, 'kpu-dpr-turnout-by-sex');
     const years = records.map((record) => (record as { election_year: number }).election_year);
     expect(years.slice(0, 4)).toEqual([2019, 2024, 2019, 2024]);
+    // Gathered in harvest order into new batches: one here, both years in it.
+    expect(await yearsByBatch(dir, 'kpu-dpr-turnout-by-sex')).toEqual([[2019, 2024]]);
   });
 });
