@@ -125,8 +125,13 @@ async function openCopySource(lines: RecordLines | undefined): Promise<CopySourc
   if (lines === undefined || !lines.complete || lines.csv === null) return null;
   const csvStarts = await readCsvLineStarts(lines.csv.file, lines.csv.described, lines.size);
   if (csvStarts === null) return null;
-  const [json, csv] = [await open(lines.json, 'r'), await open(lines.csv.file, 'r')];
-  return { lines, csvStarts, json, csv };
+  const json = await open(lines.json, 'r');
+  try {
+    return { lines, csvStarts, json, csv: await open(lines.csv.file, 'r') };
+  } catch (error) {
+    await json.close();
+    throw error;
+  }
 }
 
 export interface PageFiles {
