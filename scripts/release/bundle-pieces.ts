@@ -2,7 +2,7 @@
 // all-years JSON and CSV (json-writer.ts, csv-writer.ts); so each year bundle deflates its text files in pieces cut
 // where the all-years file takes them, and the all-years bundle copies those pieces instead of deflating the same
 // bytes again, after checking each piece's CRC-32 against the all-years file's bytes at its place.
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { readFileRange, type FilePart } from '../foundation/file-splice.ts';
@@ -160,10 +160,10 @@ export class BundlePieces {
   async entryOf(file: string, zip: string): Promise<EntryData> {
     const copied = await this.#copied(file);
     if (copied !== null) return copied;
-    const handle = await open(file, 'r');
-    const { size } = await handle.stat().finally(() => handle.close());
+    const { size } = await stat(file);
     const cuts = this.#cuts.get(file);
     const records: PieceRecord[] = [];
+    if (cuts) this.#pieces.set(file, records);
     let at = 0;
     return {
       size,
@@ -181,7 +181,6 @@ export class BundlePieces {
               length: piece.deflated.length,
             });
             at += raw.length;
-            this.#pieces.set(file, records);
           }
         : undefined,
     };
