@@ -22,16 +22,40 @@ export function bufferSource(bytes: Buffer): ByteSource {
   return { size: bytes.length, read: async (start, end) => bytes.subarray(start, end) };
 }
 
-/** The bytes [start, end) of an open file, read until they are all there; a file shorter than `end` throws. */
-export async function readFileRange(handle: FileHandle, start: number, end: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(end - start);
+/** Fills `buffer` from `length` bytes at `position` of an open file, reading until they are all there. */
+async function readFully(handle: FileHandle, buffer: Buffer, length: number, position: number): Promise<void> {
   let done = 0;
-  while (done < buffer.length) {
-    const { bytesRead } = await handle.read(buffer, done, buffer.length - done, start + done);
+  while (done < length) {
+    const { bytesRead } = await handle.read(buffer, done, length - done, position + done);
     if (bytesRead === 0) throw new Error('unexpected end of file');
     done += bytesRead;
   }
+}
+
+/** The bytes [start, end) of an open file, read until they are all there; a file shorter than `end` throws. */
+export async function readFileRange(handle: FileHandle, start: number, end: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(end - start);
+  await readFully(handle, buffer, buffer.length, start);
   return buffer;
+}
+
+/**
+ * The bytes [start, end) of an open file in pieces read into `scratch`, each piece a view of it: for a reader that
+ * is done with a piece (has written it out) before it asks for the next, so that copying thousands of ranges
+ * allocates nothing per range. A million records' page files allocated a buffer per range, 1.3 GB in all, and the
+ * collector ran a full collection every 150 ms to account for them.
+ */
+export async function* readFileRangeInPieces(
+  handle: FileHandle,
+  start: number,
+  end: number,
+  scratch: Buffer,
+): AsyncGenerator<Buffer> {
+  for (let at = start; at < end; at += scratch.length) {
+    const length = Math.min(scratch.length, end - at);
+    await readFully(handle, scratch, length, at);
+    yield scratch.subarray(0, length);
+  }
 }
 
 function handleSource(handle: FileHandle, size: number): ByteSource {

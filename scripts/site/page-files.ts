@@ -13,7 +13,7 @@ import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { pagedDatasetById } from '../datasets/datasets.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { forEachAtOnce } from '../foundation/at-once.ts';
-import { readFileRange } from '../foundation/file-splice.ts';
+import { readFileRangeInPieces } from '../foundation/file-splice.ts';
 import { DEFAULT_LANG } from '../languages.ts';
 import { buildArrowTable } from '../snapshot/arrow-schema.ts';
 import { serializeCsv } from '../snapshot/csv-writer.ts';
@@ -28,6 +28,9 @@ import type { SiteData, SiteRecord } from './site-data.ts';
  * build's process 1.40–1.45 GB instead of 1.26 GB (docs/performance.md, "The site stage: its files outside Astro").
  */
 const PAGES_AT_ONCE = 4;
+
+/** The most bytes of a page's file copied at a time (readFileRangeInPieces). */
+const COPY_PIECE = 1024 * 1024;
 
 /** A page's records as one Arrow table, which the downloads' two writers turn into its CSV and JSON. */
 export function pageTable(dataset: DatasetDefinition, records: readonly SiteRecord[]): Table {
@@ -91,8 +94,16 @@ interface CopySource {
   csv: FileHandle;
 }
 
-/** A page's file as the downloads' bytes: JSON framed as the JSON writer frames it, CSV under the file's header. */
-async function* copiedChunks(source: CopySource, positions: readonly number[], format: PageFileFormat) {
+/**
+ * A page's file as the downloads' bytes: JSON framed as the JSON writer frames it, CSV under the file's header. The
+ * copied bytes are read into `scratch` (readFileRangeInPieces): each chunk is to be written before the next is asked.
+ */
+async function* copiedChunks(
+  source: CopySource,
+  positions: readonly number[],
+  format: PageFileFormat,
+  scratch: Buffer,
+): AsyncGenerator<Buffer> {
   if (format === 'json') {
     if (positions.length === 0) {
       yield Buffer.from('[\n]\n');
@@ -105,19 +116,19 @@ async function* copiedChunks(source: CopySource, positions: readonly number[], f
       JSON_BETWEEN.length,
     ).entries()) {
       if (index > 0) yield JSON_BETWEEN;
-      yield await readFileRange(source.json, start, end);
+      yield* readFileRangeInPieces(source.json, start, end, scratch);
     }
     yield JSON_CLOSING;
     return;
   }
   const starts = source.csvStarts;
-  yield await readFileRange(source.csv, 0, starts[1] as number);
+  yield* readFileRangeInPieces(source.csv, 0, starts[1] as number, scratch);
   for (const [start, end] of joinedRanges(
     positions,
     (position) => [starts[position + 1] as number, starts[position + 2] as number],
     0,
   ))
-    yield await readFileRange(source.csv, start, end);
+    yield* readFileRangeInPieces(source.csv, start, end, scratch);
 }
 
 /** The copy source of a dataset, or null when its pages' files are made by the writers instead. */
@@ -182,17 +193,26 @@ export async function writePageFiles(site: SiteData, siteDir: string): Promise<v
     for (const page of pages)
       if (!sources.has(page.dataset.id))
         sources.set(page.dataset.id, await openCopySource(site.lines?.get(page.dataset.id)));
+    // One buffer for the copied bytes per page being written, handed from page to page.
+    const scratches: Buffer[] = [];
     await forEachAtOnce(pages, PAGES_AT_ONCE, async (page) => {
       const folder = path.join(siteDir, pagePath(DEFAULT_LANG, page.page));
       await mkdir(folder, { recursive: true });
       const source = sources.get(page.dataset.id) ?? null;
       const positions = page.records.map((record) => record.position);
       const table = source === null ? pageTable(page.dataset, page.records) : null;
-      for (const format of PAGE_FILE_FORMATS) {
-        await writeChunks(
-          path.join(folder, pageFileName(page.dataset.fileStem, page.year, page.kind, page.id, format)),
-          table === null ? copiedChunks(source as CopySource, positions, format) : pageFileChunks(table, format),
-        );
+      const scratch = scratches.pop() ?? Buffer.allocUnsafe(COPY_PIECE);
+      try {
+        for (const format of PAGE_FILE_FORMATS) {
+          await writeChunks(
+            path.join(folder, pageFileName(page.dataset.fileStem, page.year, page.kind, page.id, format)),
+            table === null
+              ? copiedChunks(source as CopySource, positions, format, scratch)
+              : pageFileChunks(table, format),
+          );
+        }
+      } finally {
+        scratches.push(scratch);
       }
     });
   } finally {

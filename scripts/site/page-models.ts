@@ -24,6 +24,7 @@ import { isAbsoluteHttpUrl, isEmailAddress } from '../datasets/value-parsers.ts'
 import type { FileFormat, PublishedFile } from '../snapshot/snapshot-manifest.ts';
 import { formatOf, loadingFormats } from '../formats.ts';
 import {
+  addTotals,
   compareIdentifiers,
   COUNT_GROUPS,
   countColumn,
@@ -33,7 +34,6 @@ import {
   flagsOf,
   numberValue,
   ruleOf,
-  sumCounts,
   textValue,
   violationsOf,
   type CountSum,
@@ -801,6 +801,19 @@ function breaksCountRule(site: SiteData, record: SiteRecord): boolean {
   );
 }
 
+/** Each dapil's answer to countsInDoubt, found once: the year page asks it in each language. */
+const dapilCountsInDoubt = new WeakMap<DapilView, boolean>();
+
+/** Whether a record of the dapil breaks a rule that reads its counts (breaksCountRule). */
+function countsInDoubt(site: SiteData, dapil: DapilView): boolean {
+  let answer = dapilCountsInDoubt.get(dapil);
+  if (answer === undefined) {
+    answer = dapil.records.some((record) => breaksCountRule(site, record));
+    dapilCountsInDoubt.set(dapil, answer);
+  }
+  return answer;
+}
+
 /** The dapils of a year's view, in the page's order. */
 function dapilsOf(view: YearView): DapilView[] {
   return view.provinces.flatMap((province) => province.dapils);
@@ -855,7 +868,7 @@ export function yearStory(site: SiteData, lang: Lang, year: number): YearStory |
       province: dapil.provinceName ?? t.unavailable,
       regencies: dapil.records.length,
       ...cells,
-      countsInDoubt: dapil.records.some((record) => breaksCountRule(site, record)),
+      countsInDoubt: countsInDoubt(site, dapil),
       split: {
         male: dapil.totals[countColumn('total', 'male')]?.sum ?? null,
         female: dapil.totals[countColumn('total', 'female')]?.sum ?? null,
@@ -892,7 +905,7 @@ export function yearStory(site: SiteData, lang: Lang, year: number): YearStory |
       : null,
   });
   const provinceRows = view.provinces.map((province) => {
-    const totals = sumCounts(province.dapils.flatMap((dapil) => dapil.records));
+    const totals = addTotals(province.dapils.map((dapil) => dapil.totals));
     return {
       label: province.name ?? t.unavailable,
       male: totals[countColumn('total', 'male')]?.sum ?? null,

@@ -197,6 +197,24 @@ export function sumCounts(records: readonly SiteRecord[]): Totals {
 }
 
 /**
+ * The totals of several groups of records added up: the same as sumCounts over all their records, since every count
+ * column holds integers (a sum stays exact below 2^53, whatever the order of the additions). Example: a province's
+ * totals from its dapils' (a million records: a second of the year pages' rendering went to summing them again).
+ */
+export function addTotals(groups: readonly Totals[]): Totals {
+  const totals: Totals = {};
+  for (const column of COUNT_COLUMNS) {
+    const entry: CountSum = { sum: 0, missing: 0 };
+    for (const group of groups) {
+      entry.sum += group[column]?.sum ?? 0;
+      entry.missing += group[column]?.missing ?? 0;
+    }
+    totals[column] = entry;
+  }
+  return totals;
+}
+
+/**
  * The same party (or other profile) in the other years: the views of its dataset that share its `acrossYears` column
  * (the parties' `party_id`, which the normalizer fills from the declared alias table in
  * scripts/datasets/party-identity.ts, so the links and the files agree); a dataset without that role matches by name

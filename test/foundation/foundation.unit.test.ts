@@ -1,5 +1,5 @@
 // The helpers every stage imports from scripts/foundation/: one implementation each.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import {
   writeFileAtomically,
 } from '../../scripts/foundation/atomic-file.ts';
 import { forEachAtOnce } from '../../scripts/foundation/at-once.ts';
+import { readFileRange, readFileRangeInPieces } from '../../scripts/foundation/file-splice.ts';
 import { createSha256, hashFile, sha256Hex } from '../../scripts/foundation/hashing.ts';
 import { readJsonChecked, readJsonFile, readJsonIfPresent } from '../../scripts/foundation/json-file.ts';
 
@@ -122,5 +123,33 @@ describe('work a few at a time', () => {
     // Four at a time: item 5 starts among the first six; once it has failed, only the items already running go on.
     expect(Math.max(...started)).toBeLessThan(10);
     expect([...ended].sort((a, b) => a - b)).toEqual(started.filter((item) => item !== 5).sort((a, b) => a - b));
+  });
+});
+
+describe('file ranges', () => {
+  it('reads a range whole, or in pieces of a scratch buffer that each hold the next bytes', async () => {
+    const file = path.join(dir, 'range.txt');
+    await writeFile(file, 'abcdefghijklmnopqrstuvwxyz');
+    const handle = await open(file, 'r');
+    try {
+      expect((await readFileRange(handle, 2, 9)).toString()).toBe('cdefghi');
+      const scratch = Buffer.alloc(3);
+      const pieces: string[] = [];
+      for await (const piece of readFileRangeInPieces(handle, 2, 10, scratch)) {
+        // Each piece is the scratch buffer itself, read afresh: taken as text before the next is asked.
+        expect(piece.buffer).toBe(scratch.buffer);
+        pieces.push(piece.toString());
+      }
+      expect(pieces).toEqual(['cde', 'fgh', 'ij']);
+      const none: Buffer[] = [];
+      for await (const piece of readFileRangeInPieces(handle, 5, 5, scratch)) none.push(piece);
+      expect(none).toEqual([]);
+      await expect(readFileRange(handle, 20, 30)).rejects.toThrow('unexpected end of file');
+      await expect(async () => {
+        for await (const piece of readFileRangeInPieces(handle, 20, 30, scratch)) expect(piece.length).toBe(3);
+      }).rejects.toThrow('unexpected end of file');
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -25,6 +25,7 @@ import {
   releaseAnchor,
 } from '../../scripts/site/site-changes.ts';
 import {
+  addTotals,
   buildSiteData,
   compareIdentifiers,
   parseSnapshotRecords,
@@ -369,6 +370,18 @@ describe('the site data', () => {
   it('sums counts, counting the unreadable values apart', () => {
     const record = (dpt: number | null): SiteRecord => ({ dataset: 'turnout', position: 0, values: { dpt_male: dpt } });
     expect(sumCounts([record(5), record(null), record(7)]).dpt_male).toEqual({ sum: 12, missing: 1 });
+  });
+
+  it('adds groups’ totals up to the totals of all their records', () => {
+    const record = (dpt: number | null, dpk: number | null): SiteRecord => ({
+      dataset: 'turnout',
+      position: 0,
+      values: { dpt_male: dpt, dpk_female: dpk },
+    });
+    const groups = [[record(5, null), record(null, 2)], [], [record(7, 3), record(2 ** 40, null)]];
+    expect(addTotals(groups.map(sumCounts))).toEqual(sumCounts(groups.flat()));
+    expect(addTotals(groups.map(sumCounts)).dpt_male).toEqual({ sum: 12 + 2 ** 40, missing: 1 });
+    expect(addTotals([])).toEqual(sumCounts([]));
   });
 
   it('writes a page’s records with the downloads’ CSV and JSON conventions', () => {

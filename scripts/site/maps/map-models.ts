@@ -1,7 +1,7 @@
 // What a page's province maps show, in one language: per measure the geographic map and the tile grid (SVG text),
 // the legend's classes, and the text alternative's rows (the same figures, with each province's dapils). The
 // component site/src/components/province-maps.astro only lays these out.
-import { compareIdentifiers, type SiteData } from '../site-data.ts';
+import { compareIdentifiers, type SiteData, type YearView } from '../site-data.ts';
 import { formatCount, formatPercent } from '../site-format.ts';
 import { pagePath, type Lang } from '../site-routes.ts';
 import { TEXT } from '../site-text.ts';
@@ -19,6 +19,7 @@ import {
   type MapDrawing,
   type MapMeasure,
   type ProvinceFigure,
+  type YearMapFigures,
 } from './province-map.ts';
 
 interface MapLegendItem {
@@ -69,6 +70,20 @@ function formatMeasure(lang: Lang, measure: MapMeasure, value: number): string {
   return measure === 'voters' ? formatCount(lang, value) : formatPercent(lang, value);
 }
 
+/** Each year's figures per province, summed once: the home and year pages draw them in each language. */
+const figuresOfYear = new WeakMap<YearView, YearMapFigures>();
+
+function yearFigures(view: YearView): YearMapFigures {
+  let figures = figuresOfYear.get(view);
+  if (figures === undefined) {
+    const names = provinceNames();
+    // The official list's names, the same in every language.
+    figures = provinceFigures(view.turnoutRecords, (code) => names.get(code) ?? code);
+    figuresOfYear.set(view, figures);
+  }
+  return figures;
+}
+
 /**
  * The year's province maps for the measures asked, or null when the year has no turnout records. `rowHref` turns a
  * province row's anchor into the link of its shapes: "#prov-11" on the year page, the year page's URL with it on the
@@ -87,7 +102,7 @@ export function provinceMaps(
   const t = TEXT[lang].maps;
   const names = provinceNames();
   const nameOf = (code: string): string => names.get(code) ?? code;
-  const figures = provinceFigures(view.turnoutRecords, nameOf);
+  const figures = yearFigures(view);
   const byCode = new Map(figures.provinces.map((figure) => [figure.code, figure]));
   const drawn = shapeFigureCodes(new Set(byCode.keys()));
   const shapeCodes = [...names.keys()].sort(compareIdentifiers);
