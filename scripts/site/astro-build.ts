@@ -1,15 +1,19 @@
-// One Astro build of site/, run by the site stage as a child process: `node scripts/site/astro-build.ts
+// One Astro build of site/, run by the site stage as a child process: `node --expose-gc scripts/site/astro-build.ts
 // <outDir> <base> <cacheDir> [--stop-with-parent]`, with KPU_SITE_DATA_DIR in its environment (read by
-// site/src/lib/snapshot.ts).
+// site/src/lib/snapshot.ts); `--expose-gc` lets it collect at its phases' ends (collect-garbage.ts).
 // A process per build because Astro imports its rendered page modules under fixed file names, so a second
 // build in the same process would render with the first build's modules.
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'astro';
 import { DEFAULT_LANG, LANGS } from '../languages.ts';
+import { writeChunksToFile } from '../foundation/atomic-file.ts';
+import { collectGarbage } from '../foundation/collect-garbage.ts';
 import { writePageFiles } from './page-files.ts';
+import { searchIndexChunks } from './search-index.ts';
 import { loadedSiteData } from './site-data.ts';
 import { ASTRO_BUILD_CONCURRENCY, SITE_ROOT } from './site-root.ts';
+import { SEARCH_INDEX_PATH } from './site-routes.ts';
 
 const [outDir, base, cacheDir, flag] = process.argv.slice(2);
 if (!outDir || !base || !cacheDir || (flag !== undefined && flag !== '--stop-with-parent')) {
@@ -67,7 +71,14 @@ await placeNotFoundPages(outDir);
 
 // The dapil and profile pages' own CSV and JSON files, beside the pages, from the very records Astro rendered them
 // from (kept in this process by loadSiteDataOnce): written here, not as Astro routes (scripts/site/page-files.ts
-// says why).
+// says why). So is the search index, chunk by chunk (scripts/site/search-index.ts): an Astro route returns its
+// text whole, 38 MB and the million entries it was joined from at a million records.
 const rendered = loadedSiteData();
 if (rendered === null) throw new Error('the Astro build read no site data: the pages have no records to write');
-await writePageFiles(await rendered, outDir);
+const site = await rendered;
+// What rendering the pages left, and then what writing the pages' files left, collected before the next phase
+// (scripts/foundation/collect-garbage.ts): the process's peak at a million records.
+collectGarbage();
+await writePageFiles(site, outDir);
+collectGarbage();
+await writeChunksToFile(path.join(outDir, SEARCH_INDEX_PATH), searchIndexChunks(site));

@@ -1,7 +1,8 @@
 // The records of one dataset as the Astro build keeps them: column by column, not one object per record. A million
 // turnout records held as parsed objects took about 335 MB of the Astro process's heap (an object of 21 fields, its
 // wrapper and the views' arrays; docs/performance.md, "The Astro process's memory at a million records"); here each
-// count is a 64-bit float in a typed array, each text an index into one list of the distinct texts of the dataset,
+// count is a 32-bit integer in a typed array (a column whose values do not all fit is widened to 64-bit floats), each
+// decimal a 64-bit float, each text an index into one list of the distinct texts of the dataset,
 // each list (a record's quality flags) an index into one list of the distinct lists. A record is read one value at a
 // time (`StoredRecord.value`, which `textValue`, `numberValue` and `flagsOf` in site-data.ts use), or whole
 // (`StoredRecord.values`, made afresh on each read, its keys in the declared column order, as the JSON files hold
@@ -13,15 +14,19 @@ import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-r
 /** A text or list column's null: an index no list reaches. */
 const NO_ENTRY = 0xffff_ffff;
 
+/** An integer column's null while it is 32-bit: the one 32-bit integer it never holds as a value. */
+const NO_INTEGER = -0x8000_0000;
+
 interface Column {
   name: string;
   /**
-   * 'number': integers and decimals, NaN for null (neither type holds NaN: snapshot-records.ts checks them finite);
-   * 'text': texts and dates, as indexes into the dataset's distinct texts; 'list': lists of texts, as indexes into its
-   * distinct lists (each frozen, shared by every record holding it).
+   * 'integer': integers while every one given fits in 32 bits (NO_INTEGER for null), half the memory of 'number';
+   * 'number': decimals, and integers once one did not fit, NaN for null (neither type holds NaN: snapshot-records.ts
+   * checks them finite); 'text': texts and dates, as indexes into the dataset's distinct texts; 'list': lists of
+   * texts, as indexes into its distinct lists (each frozen, shared by every record holding it).
    */
-  kind: 'number' | 'text' | 'list';
-  values: Float64Array | Uint32Array;
+  kind: 'integer' | 'number' | 'text' | 'list';
+  values: Int32Array | Float64Array | Uint32Array;
   /** The last text added to a text column and its index: a dapil's records repeat its texts one after another. */
   lastText: string | null;
   lastTextId: number;
@@ -30,6 +35,7 @@ interface Column {
 function kindOf(column: ColumnDefinition): Column['kind'] {
   switch (column.type) {
     case 'integer':
+      return 'integer';
     case 'decimal':
       return 'number';
     case 'text':
@@ -40,8 +46,14 @@ function kindOf(column: ColumnDefinition): Column['kind'] {
   }
 }
 
-function allocate(kind: Column['kind'], capacity: number): Float64Array | Uint32Array {
+function allocate(kind: Column['kind'], capacity: number): Column['values'] {
+  if (kind === 'integer') return new Int32Array(capacity);
   return kind === 'number' ? new Float64Array(capacity) : new Uint32Array(capacity);
+}
+
+/** Whether an integer column can keep `value` as a 32-bit integer (NO_INTEGER is its null). */
+function fitsInteger(value: number): boolean {
+  return value > NO_INTEGER && value <= 0x7fff_ffff;
 }
 
 /** One record of a `RecordColumns`: the shape site-data.ts calls a SiteRecord, holding only its place. */
@@ -104,7 +116,9 @@ export class RecordColumns {
     const index = this.#size;
     for (const column of this.#columns) {
       const value = values[column.name] ?? null;
-      if (column.kind === 'number') column.values[index] = value === null ? Number.NaN : (value as number);
+      if (column.kind === 'integer' && value !== null && !fitsInteger(value as number)) this.#widen(column);
+      if (column.kind === 'integer') column.values[index] = value === null ? NO_INTEGER : (value as number);
+      else if (column.kind === 'number') column.values[index] = value === null ? Number.NaN : (value as number);
       else if (column.kind === 'text')
         column.values[index] = value === null ? NO_ENTRY : this.#textId(column, value as string);
       else column.values[index] = value === null ? NO_ENTRY : this.#listId(value as string[]);
@@ -126,6 +140,7 @@ export class RecordColumns {
 
   #read(column: Column, index: number): NormalizedValue {
     const stored = column.values[index] as number;
+    if (column.kind === 'integer') return stored === NO_INTEGER ? null : stored;
     if (column.kind === 'number') return Number.isNaN(stored) ? null : stored;
     if (stored === NO_ENTRY) return null;
     return column.kind === 'text' ? (this.#texts[stored] as string) : (this.#lists[stored] as string[]);
@@ -154,6 +169,17 @@ export class RecordColumns {
       this.#listIds.set(key, id);
     }
     return id;
+  }
+
+  /** An integer column as 64-bit floats from now on, its values so far copied (nulls as NaN). */
+  #widen(column: Column): void {
+    const widened = new Float64Array(this.#capacity);
+    for (let index = 0; index < this.#size; index += 1) {
+      const stored = column.values[index] as number;
+      widened[index] = stored === NO_INTEGER ? Number.NaN : stored;
+    }
+    column.kind = 'number';
+    column.values = widened;
   }
 
   #grow(): void {

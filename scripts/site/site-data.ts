@@ -11,6 +11,7 @@ import { partyDataset } from '../datasets/party-dataset.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { partyMatchKey } from '../datasets/party-identity.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
+import { collectGarbage } from '../foundation/collect-garbage.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
 import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
 import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
@@ -599,7 +600,10 @@ async function loadSiteData(dataDir: string): Promise<SiteData> {
     places.add(start, end);
   });
   const companions = COMPANION_FILES.filter((file) => existsSync(path.join(dataDir, file)));
-  return { ...buildSiteData(manifest, quality, records, companions, await readReleaseFiles(dataDir)), lines };
+  const data = { ...buildSiteData(manifest, quality, records, companions, await readReleaseFiles(dataDir)), lines };
+  // A million records' parse leaves about 250 MB of dead objects: collected before the pages are rendered.
+  collectGarbage();
+  return data;
 }
 
 /**

@@ -52,6 +52,20 @@ describe('records kept column-wise', () => {
     expect(kept[0]?.value(integer?.name ?? '')).toBe(Number.MAX_SAFE_INTEGER);
   });
 
+  it('keeps integers in 32 bits until one does not fit, then widens the column without losing a value', () => {
+    const integer = partyDataset.columns.find((column) => column.type === 'integer' && column.nullable)?.name ?? '';
+    expect(integer).not.toBe('');
+    const given = [0, null, 2 ** 31 - 1, -(2 ** 31) + 1, 7, -(2 ** 31), null, 2 ** 53 - 1, -(2 ** 40), 5];
+    const columns = new RecordColumns(partyDataset, 3);
+    const kept = given.map((value, n) => columns.add({ ...partyRecord(n), [integer]: value }));
+    // Before the widening (after -2^31, the 32-bit null's value) and after it, every value as given.
+    expect(kept.map((record) => record.value(integer))).toEqual(given);
+    expect(kept.map((record) => numberValue(record, integer))).toEqual(given);
+    const small = new RecordColumns(partyDataset, 1);
+    const smallKept = [3, null, -4].map((value, n) => small.add({ ...partyRecord(n), [integer]: value }));
+    expect(smallKept.map((record) => record.values[integer])).toEqual([3, null, -4]);
+  });
+
   it('keeps one frozen list per distinct list, telling apart lists whose texts join the same', () => {
     const columns = new RecordColumns(partyDataset, 6);
     const kept = Array.from({ length: 6 }, (_, n) => columns.add(partyRecord(n)));

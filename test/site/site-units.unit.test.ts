@@ -12,7 +12,7 @@ import type { QualityReport } from '../../scripts/check/quality-check.ts';
 import type { HistoryEntry, ReleaseEntry } from '../../scripts/release/release-stage.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { pageFileChunks, pageTable } from '../../scripts/site/page-files.ts';
-import { buildSearchIndex, renderSearchIndex } from '../../scripts/site/search-index.ts';
+import { buildSearchIndex, renderSearchIndex, searchIndexChunks } from '../../scripts/site/search-index.ts';
 import { CREDITS } from '../../scripts/site/site-credits.ts';
 import { SITE_ROOT } from '../../scripts/site/site-root.ts';
 import { runSiteStage } from '../../scripts/site/site-stage.ts';
@@ -340,6 +340,26 @@ describe('the search index', () => {
         ['Partai Tanpa Akronim', '', [[2019, '10']]],
       ],
     });
+  });
+
+  it('writes an index of more entries than one chunk holds as the same compact JSON', () => {
+    const manifest = { years: [2019] } as unknown as SnapshotManifest;
+    // 25,000 regency names, each in both dapils: 50,000 entries, five chunks of 10,000 (searchIndexChunks).
+    const turnoutRecords = Array.from({ length: 50_000 }, (_, n) =>
+      turnout(n, 2019, String(1 + (n % 2)), `DAPIL ${1 + (n % 2)}`, 'PROVINSI', `KABUPATEN ${Math.floor(n / 2)}`),
+    );
+    const site = buildSiteData(manifest, { datasets: [] } as unknown as QualityReport, {
+      turnout: turnoutRecords,
+      parties: [],
+    });
+    const chunks = [...searchIndexChunks(site)];
+    const index = JSON.parse(chunks.join('')) as ReturnType<typeof buildSearchIndex>;
+    expect(chunks.join('')).toBe(JSON.stringify(index));
+    expect(index.regencies).toHaveLength(50_000);
+    expect(index.regencies[0]).toEqual(['KABUPATEN 0', 'DAPIL 1', [[2019, '1']]]);
+    expect(index.regencies[1]).toEqual(['KABUPATEN 0', 'DAPIL 2', [[2019, '2']]]);
+    expect(index.dapils.map(([name]) => name)).toEqual(['DAPIL 1', 'DAPIL 2']);
+    expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThan(chunks.join('').length / 4);
   });
 });
 
