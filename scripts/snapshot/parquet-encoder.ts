@@ -1,8 +1,10 @@
-// The Parquet encoder's thread (parquet-writer.ts starts it; docs/performance.md, "Parquet on the second core"):
-// parquet-wasm's encoding, the snapshot stage's largest single cost, runs here while the stage's own thread makes the
-// next record batch and writes the other formats. Each file is a job: the writer thread sends the writer properties,
-// then one record batch at a time as Arrow IPC bytes, each only when this thread asks for it ('pull'), so a job
-// holds a batch or two, never a table. The file is written here, atomically; the job ends with 'done' or 'failed'.
+// The Parquet encoder, a thread of the process writing the snapshot or a process of its own (parquet-writer.ts starts
+// it; docs/performance.md, "Parquet on the second core"): parquet-wasm's encoding, the snapshot stage's largest single
+// cost, runs here while the stage's own thread makes the next record batch and writes the other formats. Each file is
+// a job: the writer sends the writer properties, then one record batch at a time as Arrow IPC bytes, each only when
+// the encoder asks for it ('pull'), so a job holds a batch or two, never a table. The file is written here,
+// atomically; the job ends with 'done' or 'failed'. As a process it ends with the channel to its writer (the writer's
+// process ended, even killed).
 import { rm } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import {
@@ -19,8 +21,26 @@ import {
 import { writeChunksToFile } from '../foundation/atomic-file.ts';
 import type { EncoderReply, EncoderRequest, ParquetSettings } from './parquet-writer.ts';
 
-if (parentPort === null) throw new Error('parquet-encoder.ts runs as a worker thread of parquet-writer.ts');
-const port = parentPort;
+/** The writer's end of the conversation: the thread's port, or the process's channel. */
+interface WriterPort {
+  send(reply: EncoderReply): void;
+  onRequest(handle: (request: EncoderRequest) => void): void;
+}
+
+function writerPort(): WriterPort {
+  const thread = parentPort;
+  if (thread !== null)
+    return { send: (reply) => thread.postMessage(reply), onRequest: (handle) => thread.on('message', handle) };
+  if (process.send === undefined) {
+    process.stderr.write('scripts/snapshot/parquet-encoder.ts is started by parquet-writer.ts, not by hand\n');
+    process.exit(2);
+  }
+  // The writer's process is gone (it finished, failed or was killed): nothing is waiting for a file any more.
+  process.on('disconnect', () => process.exit(0));
+  return { send: (reply) => process.send?.(reply), onRequest: (handle) => process.on('message', handle) };
+}
+
+const port = writerPort();
 
 function writerProperties(settings: ParquetSettings) {
   let builder = new WriterPropertiesBuilder()
@@ -36,7 +56,7 @@ function writerProperties(settings: ParquetSettings) {
 }
 
 function send(reply: EncoderReply): void {
-  port.postMessage(reply);
+  port.send(reply);
 }
 
 /** What a failure says across the thread boundary: its message and the fields that classify a disk error. */
@@ -116,7 +136,7 @@ async function writeBatches(job: number, path: string, settings: ParquetSettings
   }
 }
 
-port.on('message', (request: EncoderRequest) => {
+port.onRequest((request) => {
   switch (request.type) {
     case 'start':
       void runJob(request.job, () => writeBatches(request.job, request.path, request.settings));

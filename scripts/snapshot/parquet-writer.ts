@@ -2,6 +2,8 @@
 // WebAssembly) straight from the Arrow table: Int64 → INT64, Float64 → DOUBLE, DateDay → DATE, Utf8 → UTF8
 // byte arrays, List<Utf8> → LIST (DuckDB reads BIGINT, DOUBLE, DATE, VARCHAR, VARCHAR[]). parquetjs-lite was
 // replaced for speed and correctness; the measurements are in docs/data.md ("Why parquet-wasm").
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DataType, RecordBatch, tableToIPC, Table, type Schema } from 'apache-arrow';
 import { BATCH_ROWS } from './arrow-schema.ts';
@@ -75,11 +77,92 @@ interface Job {
   reject: (error: unknown) => void;
 }
 
+/** How this process reaches the encoder (parquet-encoder.ts), a thread of it or a process of its own. */
+interface EncoderChannel {
+  post(request: EncoderRequest, transfer: ArrayBuffer[]): void;
+  /** Whether the encoder keeps this process alive: while a file is being written. */
+  ref(): void;
+  unref(): void;
+  /** Ends it, idle (encodeParquetIn): no longer the encoder, it fails nothing. */
+  stop(): void;
+}
+
+/** Where the encoder runs (encodeParquetIn). */
+type EncoderPlace = 'thread' | 'process';
+
+let place: EncoderPlace = 'thread';
+
 /**
- * The encoder's thread, started with the first file and shared by every file after it (one WebAssembly instance);
- * it does not keep the process alive while no file is being written.
+ * Where the encoder runs from the next file on: a thread of this process (the default), or a process of its own.
+ * The process is for a stage that runs in a process of its own because its memory matters (a large harvest;
+ * stage-process-child.ts), so that parquet-wasm's WebAssembly memory (about 160 MB at a million records, which the
+ * encoder keeps as long as it lives) is not that process's; the batches then cross a pipe, copied, rather than being
+ * moved, which costs the stage a few seconds at a million records (docs/performance.md, "The Parquet encoder in a
+ * process of its own"), so a small build keeps the thread, which also starts faster. An idle encoder of the other
+ * kind is stopped; one writing a file cannot be moved.
  */
-let encoder: { worker: Worker; jobs: Map<number, Job> } | null = null;
+export function encodeParquetIn(where: EncoderPlace): void {
+  if (where === place) return;
+  if (encoder !== null) {
+    if (encoder.jobs.size > 0) throw new Error('the Parquet encoder cannot move while it writes a file');
+    encoder.channel.stop();
+    encoder = null;
+  }
+  place = where;
+}
+
+/**
+ * Starts the encoder: `onReply` gets its answers, `onStopped` the error when it fails or stops (it never stops on its
+ * own). Its process, when it has one, ends with this one (parquet-encoder.ts: the channel's end stops it).
+ */
+function startEncoder(onReply: (reply: EncoderReply) => void, onStopped: (error: unknown) => void): EncoderChannel {
+  const script = new URL('./parquet-encoder.ts', import.meta.url);
+  if (place === 'thread') {
+    const worker = new Worker(script);
+    worker.on('message', onReply);
+    worker.on('error', onStopped);
+    worker.on('exit', (code) => onStopped(new Error(`the Parquet encoder's thread stopped (exit code ${code})`)));
+    return {
+      post: (request, transfer) => worker.postMessage(request, transfer),
+      ref: () => worker.ref(),
+      unref: () => worker.unref(),
+      stop: () => void worker.terminate(),
+    };
+  }
+  const child = fork(fileURLToPath(script), [], {
+    // Its standard error is this process's (a stage's, which the build shows when the stage fails).
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    // Structured clone: the batches' bytes cross as typed arrays.
+    serialization: 'advanced',
+    // Of this process's Node options only the profiler's (the benchmark's --cpu-prof, each process its own profile in
+    // the same folder): any other could be a script of its own (`node -e …`), which would run in place of the encoder.
+    execArgv: process.execArgv.filter((flag) => /^--cpu-prof(-dir=|-interval=|$)/.test(flag)),
+  });
+  child.on('message', onReply);
+  child.on('error', onStopped);
+  child.on('exit', (code, signal) =>
+    onStopped(new Error(`the Parquet encoder's process stopped (${signal ?? `exit code ${String(code)}`})`)),
+  );
+  return {
+    post: (request) => child.send(request),
+    ref: () => {
+      child.ref();
+      child.channel?.ref();
+    },
+    unref: () => {
+      child.unref();
+      child.channel?.unref();
+    },
+    // Its channel's end stops it (parquet-encoder.ts).
+    stop: () => child.disconnect(),
+  };
+}
+
+/**
+ * The encoder, started with the first file and shared by every file after it (one WebAssembly instance); it does
+ * not keep the process alive while no file is being written.
+ */
+let encoder: { channel: EncoderChannel; jobs: Map<number, Job> } | null = null;
 let lastJob = 0;
 
 function rebuildError(error: Extract<EncoderReply, { type: 'failed' }>['error']): Error {
@@ -89,18 +172,18 @@ function rebuildError(error: Extract<EncoderReply, { type: 'failed' }>['error'])
   return Object.assign(rebuilt, { code, errno, syscall, path });
 }
 
-function answerPull(worker: Worker, id: number, job: Job): void {
+function answerPull(channel: EncoderChannel, id: number, job: Job): void {
   let batch: RecordBatch | undefined;
   try {
     batch = job.nextBatch?.();
     if (!batch) {
       if (job.written === 0) throw new Error(`no record batch to write to ${job.path}`);
-      worker.postMessage({ type: 'end', job: id } satisfies EncoderRequest);
+      channel.post({ type: 'end', job: id } satisfies EncoderRequest, []);
       return;
     }
   } catch (error) {
     job.failure = { error };
-    worker.postMessage({ type: 'abort', job: id } satisfies EncoderRequest);
+    channel.post({ type: 'abort', job: id } satisfies EncoderRequest, []);
     return;
   }
   job.written += 1;
@@ -109,7 +192,7 @@ function answerPull(worker: Worker, id: number, job: Job): void {
   // Moved to the encoder's thread, not copied: the bytes must own their whole buffer for that.
   const whole = serialized.byteOffset === 0 && serialized.byteLength === serialized.buffer.byteLength;
   const ipc = whole ? serialized : serialized.slice();
-  worker.postMessage(
+  channel.post(
     { type: 'batch', job: id, ipc } satisfies EncoderRequest,
     ipc.buffer instanceof ArrayBuffer ? [ipc.buffer] : [],
   );
@@ -122,41 +205,38 @@ function settle(job: Job, reply: Exclude<EncoderReply, { type: 'pull' }>): void 
   else job.resolve();
 }
 
-function encoderThread(): { worker: Worker; jobs: Map<number, Job> } {
+function encoderOf(): { channel: EncoderChannel; jobs: Map<number, Job> } {
   if (encoder !== null) return encoder;
-  const worker = new Worker(new URL('./parquet-encoder.ts', import.meta.url));
   const jobs = new Map<number, Job>();
-  worker.on('message', (reply: EncoderReply) => {
+  // The encoder itself failed (it could not start, or crashed): every file it was writing fails with that error, and
+  // the next file starts an encoder anew.
+  const failAll = (error: unknown) => {
+    if (encoder?.jobs === jobs) encoder = null;
+    for (const job of jobs.values()) job.reject(job.failure?.error ?? error);
+    jobs.clear();
+  };
+  const channel = startEncoder((reply) => {
     const job = jobs.get(reply.job);
     if (job === undefined) return;
     if (reply.type === 'pull') {
-      answerPull(worker, reply.job, job);
+      answerPull(channel, reply.job, job);
       return;
     }
     settle(job, reply);
     jobs.delete(reply.job);
-    if (jobs.size === 0) worker.unref();
-  });
-  // The thread itself failed (it could not start, or crashed): every file it was writing fails with that error, and
-  // the next file starts a thread anew.
-  const failAll = (error: unknown) => {
-    if (encoder?.worker === worker) encoder = null;
-    for (const job of jobs.values()) job.reject(job.failure?.error ?? error);
-    jobs.clear();
-  };
-  worker.on('error', failAll);
-  worker.on('exit', (code) => failAll(new Error(`the Parquet encoder's thread stopped (exit code ${code})`)));
-  encoder = { worker, jobs };
+    if (jobs.size === 0) channel.unref();
+  }, failAll);
+  encoder = { channel, jobs };
   return encoder;
 }
 
 function runJob(schema: Schema, path: string, request: (id: number) => EncoderRequest, nextBatch?: Job['nextBatch']) {
-  const { worker, jobs } = encoderThread();
+  const { channel, jobs } = encoderOf();
   const id = ++lastJob;
   return new Promise<void>((resolve, reject) => {
     jobs.set(id, { schema, path, written: 0, failure: null, resolve, reject, ...(nextBatch ? { nextBatch } : {}) });
-    worker.ref();
-    worker.postMessage(request(id));
+    channel.ref();
+    channel.post(request(id), []);
   });
 }
 

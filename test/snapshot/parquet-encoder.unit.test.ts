@@ -1,8 +1,11 @@
-// The Parquet encoder's thread (scripts/snapshot/parquet-encoder.ts, started by parquet-writer.ts; issue 16): files
-// written at the same time through the one thread are each the same bytes as written alone; a file-system error
-// keeps its code across the thread boundary (so the build reports DISK_ERROR) and leaves nothing; a batch that
-// cannot be made fails its own file only, and the thread goes on serving the others.
-import { existsSync } from 'node:fs';
+// The Parquet encoder (scripts/snapshot/parquet-encoder.ts, started by parquet-writer.ts; issue 16), as a thread and
+// as a process of its own (a stage in a process of its own): files written at the same time through the one encoder
+// are each the same bytes as written alone, the same from either; a file-system error keeps its code across the
+// boundary (so the build reports DISK_ERROR) and leaves nothing; a batch that cannot be made fails its own file only,
+// and the encoder goes on serving the others.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +16,7 @@ import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { normalizeRecord } from '../../scripts/normalize/normalize-records.ts';
 import { BATCH_ROWS, buildArrowTable } from '../../scripts/snapshot/arrow-schema.ts';
 import { fileMetadataOf, withFileMetadata } from '../../scripts/snapshot/file-metadata.ts';
-import { writeParquetBatches, writeParquetFile } from '../../scripts/snapshot/parquet-writer.ts';
+import { encodeParquetIn, writeParquetBatches, writeParquetFile } from '../../scripts/snapshot/parquet-writer.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { queryDuckDb } from './snapshot-readers.ts';
 
@@ -50,20 +53,75 @@ function failingAfterOne(table: Table): () => RecordBatch | undefined {
   };
 }
 
-describe('the Parquet encoder thread', () => {
+/** A process's state and parent (Linux: /proc/<pid>/stat), or null once it is gone. */
+function processStat(pid: number | string): { state: string; parent: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: state ?? '', parent: Number(parent) };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a process runs (a zombie, ended but not yet waited for, does not). */
+const isRunning = (pid: number): boolean => ![undefined, 'Z', 'X'].includes(processStat(pid)?.state);
+
+/** The running processes `parent` started that run the encoder's script. */
+function encoderProcesses(parent = process.pid): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && processStat(entry)?.parent === parent && isRunning(Number(entry)))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('parquet-encoder.ts');
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+}
+
+/** A process that writes an empty Parquet file with the encoder in a process of its own, says so, then waits. */
+const WRITER_SCRIPT = `
+import { encodeParquetIn, writeParquetFile } from ${JSON.stringify(new URL('../../scripts/snapshot/parquet-writer.ts', import.meta.url).href)};
+import { buildArrowTable } from ${JSON.stringify(new URL('../../scripts/snapshot/arrow-schema.ts', import.meta.url).href)};
+import { partyDataset } from ${JSON.stringify(new URL('../../scripts/datasets/party-dataset.ts', import.meta.url).href)};
+encodeParquetIn('process');
+await writeParquetFile(buildArrowTable(partyDataset.columns, []), process.argv[1]);
+process.stdout.write('written\\n');
+setInterval(() => undefined, 1000);
+`;
+
+describe.each(['thread', 'process'] as const)('the Parquet encoder, as a %s', (where) => {
+  beforeAll(() => encodeParquetIn(where));
+  // The unit files share their modules (vitest.config.ts): the next one finds the encoder as a thread, as the build
+  // starts it.
+  afterAll(() => encodeParquetIn('thread'));
+
+  it('runs where it was asked to', async () => {
+    await writeParquetFile(tables[1] as Table, path.join(dir, `where-${where}.parquet`));
+    expect(encoderProcesses()).toHaveLength(where === 'process' ? 1 : 0);
+  });
+
   it('writes files at the same time, each the same bytes as written alone, read back whole by DuckDB', async () => {
     expect(tables[0]?.batches.length).toBe(2);
     expect(tables[0]?.numRows).toBeGreaterThan(BATCH_ROWS);
     const alone: Buffer[] = [];
     for (const [index, table] of tables.entries()) {
-      const file = path.join(dir, `alone-${index}.parquet`);
+      const file = path.join(dir, `alone-${index}-${where}.parquet`);
       await writeParquetFile(table, file);
       alone.push(await readFile(file));
     }
-    const together = tables.map((_, index) => path.join(dir, `together-${index}.parquet`));
+    const together = tables.map((_, index) => path.join(dir, `together-${index}-${where}.parquet`));
     await Promise.all(tables.map((table, index) => writeParquetFile(table, together[index] as string)));
-    for (const [index, file] of together.entries())
+    for (const [index, file] of together.entries()) {
       expect((await readFile(file)).equals(alone[index] as Buffer)).toBe(true);
+      // The thread's bytes and the process's are the same.
+      if (where === 'process')
+        expect((await readFile(file)).equals(await readFile(path.join(dir, `alone-${index}-thread.parquet`)))).toBe(
+          true,
+        );
+    }
     const counts = await queryDuckDb(together.map((file) => `SELECT count(*) AS n FROM read_parquet('${file}')`));
     expect(counts.map((rows) => Number(rows[0]?.n))).toEqual(tables.map((table) => table.numRows));
   });
@@ -74,14 +132,14 @@ describe('the Parquet encoder thread', () => {
     await expect(failure).rejects.toThrow(/ENOENT/);
     await expect(failure).rejects.toMatchObject({ code: 'ENOENT', syscall: 'open' });
     expect(existsSync(path.dirname(missing))).toBe(false);
-    const next = path.join(dir, 'after-failure.parquet');
+    const next = path.join(dir, `after-failure-${where}.parquet`);
     await writeParquetFile(tables[1] as Table, next);
     expect(existsSync(next)).toBe(true);
   });
 
   it('fails only the file whose batch cannot be made, with that error, while another is written', async () => {
-    const broken = path.join(dir, 'broken.parquet');
-    const good = path.join(dir, 'good.parquet');
+    const broken = path.join(dir, `broken-${where}.parquet`);
+    const good = path.join(dir, `good-${where}.parquet`);
     const table = tables[0] as Table;
     const [brokenResult, goodResult] = await Promise.allSettled([
       writeParquetBatches(table.schema, failingAfterOne(table), broken),
@@ -89,7 +147,33 @@ describe('the Parquet encoder thread', () => {
     ]);
     expect(brokenResult).toMatchObject({ status: 'rejected', reason: { message: 'the second batch cannot be made' } });
     expect(goodResult.status).toBe('fulfilled');
-    expect((await readFile(good)).equals(await readFile(path.join(dir, 'alone-0.parquet')))).toBe(true);
+    expect((await readFile(good)).equals(await readFile(path.join(dir, `alone-0-${where}.parquet`)))).toBe(true);
     expect((await readdir(dir)).filter((name) => name.startsWith('broken'))).toEqual([]);
+  });
+
+  it('lets go of its process when asked for the thread again', async () => {
+    encodeParquetIn('thread');
+    await writeParquetFile(tables[1] as Table, path.join(dir, `back-${where}.parquet`));
+    await expect.poll(() => encoderProcesses()).toEqual([]);
+    encodeParquetIn(where);
+  });
+});
+
+describe('the Parquet encoder in a process of its own', () => {
+  it('ends with the process that started it, even killed', async () => {
+    const file = path.join(dir, 'killed-writer.parquet');
+    const writer = spawn(process.execPath, ['--input-type=module', '-e', WRITER_SCRIPT, file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      await once(writer.stdout, 'data');
+      expect(existsSync(file)).toBe(true);
+      const encoders = encoderProcesses(writer.pid);
+      expect(encoders).toHaveLength(1);
+      writer.kill('SIGKILL');
+      await expect.poll(() => isRunning(encoders[0] as number), { timeout: 10_000 }).toBe(false);
+    } finally {
+      writer.kill('SIGKILL');
+    }
   });
 });
