@@ -97,9 +97,9 @@ let place: EncoderPlace = 'thread';
  * The process is for a stage that runs in a process of its own because its memory matters (a large harvest;
  * stage-process-child.ts), so that parquet-wasm's WebAssembly memory (about 160 MB at a million records, which the
  * encoder keeps as long as it lives) is not that process's; the batches then cross a pipe, copied, rather than being
- * moved, which costs the stage a few seconds at a million records (docs/performance.md, "The Parquet encoder in a
- * process of its own"), so a small build keeps the thread, which also starts faster. An idle encoder of the other
- * kind is stopped; one writing a file cannot be moved.
+ * moved, which costs the stage a few seconds at a million records (docs/performance.md, "Every process of a
+ * million-record build under 1 GB"), so a small build keeps the thread, which also starts faster. An idle encoder
+ * of the other kind is stopped; one writing a file cannot be moved.
  */
 export function encodeParquetIn(where: EncoderPlace): void {
   if (where === place) return;
@@ -189,7 +189,8 @@ function answerPull(channel: EncoderChannel, id: number, job: Job): void {
   job.written += 1;
   // The batch in the given schema, whose metadata the file carries.
   const serialized = tableToIPC(new Table(job.schema, [new RecordBatch(job.schema, batch.data)]), 'stream');
-  // Moved to the encoder's thread, not copied: the bytes must own their whole buffer for that.
+  // Moved to the encoder's thread, not copied: the bytes must own their whole buffer for that (to the encoder's
+  // process they are copied, whole or not).
   const whole = serialized.byteOffset === 0 && serialized.byteLength === serialized.buffer.byteLength;
   const ipc = whole ? serialized : serialized.slice();
   channel.post(
