@@ -19,6 +19,7 @@ import {
   type RecordBatch as WasmRecordBatch,
 } from 'parquet-wasm/node';
 import { writeChunksToFile } from '../foundation/atomic-file.ts';
+import { readBatchFrames } from './batch-frames.ts';
 import type { EncoderReply, EncoderRequest, ParquetSettings } from './parquet-writer.ts';
 
 /** The writer's end of the conversation: the thread's port, or the process's channel. */
@@ -37,7 +38,13 @@ function writerPort(): WriterPort {
   }
   // The writer's process is gone (it finished, failed or was killed): nothing is waiting for a file any more.
   process.on('disconnect', () => process.exit(0));
-  return { send: (reply) => process.send?.(reply), onRequest: (handle) => process.on('message', handle) };
+  return {
+    send: (reply) => process.send?.(reply),
+    onRequest: (handle) => {
+      process.on('message', handle);
+      readBatchFrames(process.stdin, (job, ipc) => handle({ type: 'batch', job, ipc }));
+    },
+  };
 }
 
 const port = writerPort();

@@ -3,10 +3,12 @@
 // byte arrays, List<Utf8> → LIST (DuckDB reads BIGINT, DOUBLE, DATE, VARCHAR, VARCHAR[]). parquetjs-lite was
 // replaced for speed and correctness; the measurements are in docs/data.md ("Why parquet-wasm").
 import { fork } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DataType, RecordBatch, tableToIPC, Table, type Schema } from 'apache-arrow';
 import { BATCH_ROWS } from './arrow-schema.ts';
+import { batchFrameHeader } from './batch-frames.ts';
 
 /**
  * ZSTD: the smallest of the codecs every current reader supports (DuckDB, pyarrow/pandas, Polars, R arrow),
@@ -130,28 +132,46 @@ function startEncoder(onReply: (reply: EncoderReply) => void, onStopped: (error:
     };
   }
   const child = fork(fileURLToPath(script), [], {
-    // Its standard error is this process's (a stage's, which the build shows when the stage fails).
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    // Structured clone: the batches' bytes cross as typed arrays.
+    // Its standard input carries the batches' bytes (BATCH_FRAME_HEADER); its standard error is this process's (a
+    // stage's, which the build shows when the stage fails); the channel carries the rest.
+    stdio: ['pipe', 'ignore', 'inherit', 'ipc'],
     serialization: 'advanced',
     // Of this process's Node options only the profiler's (the benchmark's --cpu-prof, each process its own profile in
     // the same folder): any other could be a script of its own (`node -e …`), which would run in place of the encoder.
     execArgv: process.execArgv.filter((flag) => /^--cpu-prof(-dir=|-interval=|$)/.test(flag)),
   });
+  const batches = child.stdin as Socket;
   child.on('message', onReply);
   child.on('error', onStopped);
+  // Its end shows on the channel (exit); a write to a pipe it no longer reads must not fail this process meanwhile.
+  batches.on('error', () => undefined);
   child.on('exit', (code, signal) =>
     onStopped(new Error(`the Parquet encoder's process stopped (${signal ?? `exit code ${String(code)}`})`)),
   );
   return {
-    post: (request) => child.send(request),
+    // A batch's bytes go down the pipe as they are, after a header naming their job and length, and are let go once
+    // written (`ArrayBuffer.prototype.transfer(0)` frees them): as a structured clone on the channel they were copied
+    // once more, and 3 GB of such buffers at a million records, left for the collector, had it run a full collection
+    // every few batches (docs/performance.md, "Every process of a million-record build under 1 GB").
+    post: (request, transfer) => {
+      if (request.type !== 'batch') {
+        child.send(request);
+        return;
+      }
+      batches.write(batchFrameHeader(request.job, request.ipc.byteLength));
+      batches.write(request.ipc, () => {
+        for (const buffer of transfer) buffer.transfer(0);
+      });
+    },
     ref: () => {
       child.ref();
       child.channel?.ref();
+      batches.ref();
     },
     unref: () => {
       child.unref();
       child.channel?.unref();
+      batches.unref();
     },
     // Its channel's end stops it (parquet-encoder.ts).
     stop: () => child.disconnect(),
