@@ -22,7 +22,7 @@ import { writeChunksToFile } from '../foundation/atomic-file.ts';
 import { readBatchFrames } from './batch-frames.ts';
 import type { EncoderReply, EncoderRequest, ParquetSettings } from './parquet-writer.ts';
 
-/** The writer's end of the conversation: the thread's port, or the process's channel. */
+/** The writer's end of the conversation: the thread's port, or the process's channel and standard input (the batches). */
 interface WriterPort {
   send(reply: EncoderReply): void;
   onRequest(handle: (request: EncoderRequest) => void): void;

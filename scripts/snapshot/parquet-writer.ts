@@ -132,7 +132,7 @@ function startEncoder(onReply: (reply: EncoderReply) => void, onStopped: (error:
     };
   }
   const child = fork(fileURLToPath(script), [], {
-    // Its standard input carries the batches' bytes (BATCH_FRAME_HEADER); its standard error is this process's (a
+    // Its standard input carries the batches' bytes (batch-frames.ts); its standard error is this process's (a
     // stage's, which the build shows when the stage fails); the channel carries the rest.
     stdio: ['pipe', 'ignore', 'inherit', 'ipc'],
     serialization: 'advanced',
