@@ -1,8 +1,8 @@
 // A full garbage collection asked for where a phase of a large build has just let go of most of what it made: the
 // records' parse of the site build, the pages Astro rendered. V8 grows its heap to about twice what survived the last
 // collection before it collects again, so at a million records the Astro build's process carried 150–250 MB of dead
-// objects into each next phase, on top of what that phase needed (docs/performance.md, "The Astro process at its
-// phase boundaries"). A collection there takes tens of milliseconds. Only a process started with `--expose-gc` can
+// objects into each next phase, on top of what that phase needed (docs/performance.md, "Every process of a
+// million-record build under 1 GB"). A collection there takes tens of milliseconds. Only a process started with `--expose-gc` can
 // ask (the site stage starts the Astro build so); elsewhere this does nothing and the collector keeps its own pace.
 
 /** The V8 collector's full collection, when the process exposes it (`node --expose-gc`); otherwise nothing. */
