@@ -5,7 +5,7 @@
 // and the encoder goes on serving the others.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { BATCH_ROWS, buildArrowTable } from '../../scripts/snapshot/arrow-schema
 import { fileMetadataOf, withFileMetadata } from '../../scripts/snapshot/file-metadata.ts';
 import { encodeParquetIn, writeParquetBatches, writeParquetFile } from '../../scripts/snapshot/parquet-writer.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
+import { readProcesses } from '../support/process-cpu.ts';
 import { queryDuckDb } from './snapshot-readers.ts';
 
 let dir: string;
@@ -53,32 +54,17 @@ function failingAfterOne(table: Table): () => RecordBatch | undefined {
   };
 }
 
-/** A process's state and parent (Linux: /proc/<pid>/stat), or null once it is gone. */
-function processStat(pid: number | string): { state: string; parent: number } | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { state: state ?? '', parent: Number(parent) };
-  } catch {
-    return null;
-  }
-}
+/** The running processes (a zombie, ended but not yet waited for, has no arguments left), from /proc. */
+const runningProcesses = () => (readProcesses() ?? []).filter((info) => info.args.length > 0);
 
-/** Whether a process runs (a zombie, ended but not yet waited for, does not). */
-const isRunning = (pid: number): boolean => ![undefined, 'Z', 'X'].includes(processStat(pid)?.state);
+/** Whether a process runs. */
+const isRunning = (pid: number): boolean => runningProcesses().some((info) => info.pid === pid);
 
 /** The running processes `parent` started that run the encoder's script. */
 function encoderProcesses(parent = process.pid): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry) && processStat(entry)?.parent === parent && isRunning(Number(entry)))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('parquet-encoder.ts');
-      } catch {
-        return false; // gone meanwhile
-      }
-    })
-    .map(Number);
+  return runningProcesses()
+    .filter((info) => info.parentPid === parent && info.args.some((arg) => arg.endsWith('parquet-encoder.ts')))
+    .map((info) => info.pid);
 }
 
 /** A process that writes an empty Parquet file with the encoder in a process of its own, says so, then waits. */
