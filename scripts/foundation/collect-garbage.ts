@@ -5,9 +5,20 @@
 // million-record build under 1 GB"). A collection there takes tens of milliseconds. Only a process started with `--expose-gc` can
 // ask (the site stage starts the Astro build so); elsewhere this does nothing and the collector keeps its own pace.
 
-/** The V8 collector's full collection, when the process exposes it (`node --expose-gc`); otherwise nothing. */
-export function collectGarbage(): void {
-  (globalThis as { gc?: () => void }).gc?.();
+/**
+ * A heap smaller than this is left to the collector's own pace: a full collection of a small site's heap took
+ * 40–50 ms and set nothing free that mattered (three of them were a tenth of a small site build's CPU time,
+ * docs/performance.md, "The test suite").
+ */
+const COLLECT_FROM_HEAP_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The V8 collector's full collection, when the process exposes it (`node --expose-gc`) and its heap holds at least
+ * `fromHeapBytes` (COLLECT_FROM_HEAP_BYTES); otherwise nothing.
+ */
+export function collectGarbage(fromHeapBytes = COLLECT_FROM_HEAP_BYTES): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc !== undefined && process.memoryUsage().heapUsed >= fromHeapBytes) gc();
 }
 
 /** The Node option that lets a process ask for collections (collectGarbage). */

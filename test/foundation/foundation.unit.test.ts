@@ -10,6 +10,7 @@ import {
   writeFileAtomically,
 } from '../../scripts/foundation/atomic-file.ts';
 import { forEachAtOnce } from '../../scripts/foundation/at-once.ts';
+import { collectGarbage } from '../../scripts/foundation/collect-garbage.ts';
 import { readFileRange, readFileRangeInPieces } from '../../scripts/foundation/file-splice.ts';
 import { createSha256, hashFile, sha256Hex } from '../../scripts/foundation/hashing.ts';
 import { readJsonChecked, readJsonFile, readJsonIfPresent } from '../../scripts/foundation/json-file.ts';
@@ -47,6 +48,25 @@ describe('atomic file writes', () => {
     expect(await readFile(file, 'utf8')).toBe('old');
     expect(await readdir(dir)).toEqual(['a.csv']);
     expect(partialPathOf(file)).toBe(`${file}.partial`);
+  });
+});
+
+describe('garbage collection asked for', () => {
+  it('runs a full collection only in a process that exposes it, and only once the heap is large enough', () => {
+    const scope = globalThis as { gc?: () => void };
+    const exposed = scope.gc;
+    let collections = 0;
+    try {
+      scope.gc = undefined;
+      collectGarbage(0);
+      scope.gc = () => (collections += 1);
+      collectGarbage(Number.MAX_SAFE_INTEGER);
+      expect(collections).toBe(0);
+      collectGarbage(0);
+      expect(collections).toBe(1);
+    } finally {
+      scope.gc = exposed;
+    }
   });
 });
 

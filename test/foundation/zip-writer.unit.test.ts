@@ -142,6 +142,28 @@ describe('ZipWriter', () => {
     ]);
   });
 
+  it('stores a file whole whatever its size: empty, a few bytes, more than one read of 4 MiB', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'zip-writer-'));
+    folders.push(folder);
+    const files = new Map<string, Buffer>([
+      ['empty.bin', Buffer.alloc(0)],
+      ['small.bin', Buffer.from('kecil')],
+      ['large.bin', Buffer.from(Array.from({ length: 9 * 1024 * 1024 + 7 }, (_, index) => (index * 13) % 251))],
+    ]);
+    const { sink, bytes } = collector();
+    const zip = new ZipWriter(sink, { level: 6 });
+    for (const [name, content] of files) {
+      await writeFile(path.join(folder, name), content);
+      await zip.addStoredFile(name, path.join(folder, name));
+    }
+    await zip.finish();
+    const file = path.join(folder, 'stored.zip');
+    await writeFile(file, bytes());
+    const entries = await readZipEntries(file);
+    expect([...entries.keys()]).toEqual([...files.keys()]);
+    for (const [name, content] of files) expect(entries.get(name)?.content.equals(content), name).toBe(true);
+  });
+
   it('writes ZIP64 records only where they are needed, and when forced, yauzl reads them', async () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'zip-writer-'));
     folders.push(folder);
