@@ -44,8 +44,8 @@ function keyForms(key: string): string[] {
   return [...new Set(forms)];
 }
 
-/** Fails naming the form and the place when any form of `key` is in `text`. */
+/** Fails naming the forms and the place when any form of `key` is in `text`. */
 export function expectNoKeyForm(text: string, key: string, where: string): void {
-  for (const form of keyForms(key))
-    expect(text.includes(form), `${where} holds the key as ${JSON.stringify(form)}`).toBe(false);
+  const found = keyForms(key).filter((form) => text.includes(form));
+  expect(found, `${where} holds the key as ${found.map((form) => JSON.stringify(form)).join(', ')}`).toEqual([]);
 }
