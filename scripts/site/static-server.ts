@@ -68,7 +68,7 @@ async function fileStat(file: string): Promise<Stats | null> {
 
 /** What answers a path: a file (the page, or 404.html with status 404), a redirect, or nothing at all. */
 type Resolved =
-  | { kind: 'file'; file: string; size: number; status: 200 | 404 }
+  | { kind: 'file'; file: string; stats: Stats; status: 200 | 404 }
   | { kind: 'redirect'; location: string }
   | { kind: 'missing' };
 
@@ -84,24 +84,58 @@ async function resolveFile(root: string, base: string, pathname: string, search:
     file = path.join(file, 'index.html');
     stats = await fileStat(file);
   }
-  if (file !== null && stats?.isFile()) return { kind: 'file', file, size: stats.size, status: 200 };
+  if (file !== null && stats?.isFile()) return { kind: 'file', file, stats, status: 200 };
   const notFound = path.join(root, '404.html');
   const notFoundStats = await fileStat(notFound);
-  if (notFoundStats?.isFile()) return { kind: 'file', file: notFound, size: notFoundStats.size, status: 404 };
+  if (notFoundStats?.isFile()) return { kind: 'file', file: notFound, stats: notFoundStats, status: 404 };
   return { kind: 'missing' };
+}
+
+/** A file up to this size keeps its compressed body for the next request of it (GzipCache). */
+const GZIP_CACHE_FILE_BYTES = 1024 * 1024;
+/** The compressed bodies one server keeps, in all. */
+const GZIP_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Compressed bodies already made, by file, size, modification time and inode (a file replaced or changed is
+ * compressed again), up to GZIP_CACHE_BYTES, the oldest let go first. Every page asks again for the same stylesheet
+ * and script (sent `no-cache`, with no validators, so that every transfer is whole), and the site tests load each
+ * page several times: compressing on every request was 0.35 s of the 5.5 s of CPU the real-data site's browser
+ * tests spent in their own process (docs/performance.md, "The test suite").
+ */
+class GzipCache {
+  readonly #bodies = new Map<string, Buffer>();
+  #bytes = 0;
+
+  async body(file: string, stats: Stats): Promise<Buffer> {
+    if (stats.size > GZIP_CACHE_FILE_BYTES) return gzipSync(await readFile(file));
+    const key = `${file}\0${stats.size}\0${stats.mtimeMs}\0${stats.ino}`;
+    const kept = this.#bodies.get(key);
+    if (kept !== undefined) return kept;
+    const body = gzipSync(await readFile(file));
+    this.#bodies.set(key, body);
+    this.#bytes += body.length;
+    for (const [oldest, old] of this.#bodies) {
+      if (this.#bytes <= GZIP_CACHE_BYTES) break;
+      this.#bodies.delete(oldest);
+      this.#bytes -= old.length;
+    }
+    return body;
+  }
 }
 
 /** Sends a file, gzip-compressed when it is text and the client accepts gzip; headers only for HEAD. */
 async function sendFile(
   request: IncomingMessage,
   response: ServerResponse,
-  { file, size, status }: Extract<Resolved, { kind: 'file' }>,
+  { file, stats, status }: Extract<Resolved, { kind: 'file' }>,
+  compressed: GzipCache,
 ): Promise<void> {
   const headers: Record<string, string> = { 'content-type': mediaTypeOf(file), 'cache-control': 'no-cache' };
   const gzip =
     COMPRESSIBLE.has(path.extname(file)) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
   if (gzip) {
-    const body = gzipSync(await readFile(file));
+    const body = await compressed.body(file, stats);
     response.writeHead(status, {
       ...headers,
       'content-encoding': 'gzip',
@@ -111,12 +145,18 @@ async function sendFile(
     response.end(request.method === 'HEAD' ? undefined : body);
     return;
   }
-  response.writeHead(status, { ...headers, 'content-length': String(size) });
+  response.writeHead(status, { ...headers, 'content-length': String(stats.size) });
   if (request.method === 'HEAD') response.end();
   else createReadStream(file).pipe(response);
 }
 
-async function answer(root: string, base: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function answer(
+  root: string,
+  base: string,
+  compressed: GzipCache,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://localhost');
   let pathname: string;
   try {
@@ -133,14 +173,15 @@ async function answer(root: string, base: string, request: IncomingMessage, resp
   if (resolved.kind === 'redirect') response.writeHead(301, { location: resolved.location }).end();
   else if (resolved.kind === 'missing')
     response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
-  else await sendFile(request, response, resolved);
+  else await sendFile(request, response, resolved, compressed);
 }
 
 export async function startStaticServer(options: StaticServerOptions): Promise<RunningStaticServer> {
   const root = path.resolve(options.root);
   const base = (options.base ?? '/').replace(/\/?$/, '/');
+  const compressed = new GzipCache();
   const server: Server = createServer((request, response) => {
-    answer(root, base, request, response).catch((error: unknown) => {
+    answer(root, base, compressed, request, response).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       response.end(`${error instanceof Error ? error.message : String(error)}\n`);
     });

@@ -1,6 +1,6 @@
 // The preview and test server: folders answer with their index.html, a folder without "/" is redirected,
 // unknown paths get the site's 404 page, nothing outside the root is served, text is gzip-compressed.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -65,5 +65,25 @@ describe('the static server', () => {
     const response = await get('/kpu/', { 'accept-encoding': 'gzip' });
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(response.body).toString()).toBe('<h1>home</h1>');
+  });
+
+  it('serves a file changed in place or replaced as it is now, compressed or not', async () => {
+    const page = path.join(root, 'site', 'changing', 'index.html');
+    await mkdir(path.dirname(page), { recursive: true });
+    const read = async (): Promise<string[]> => {
+      const [gzip, plain] = [await get('/kpu/changing/', { 'accept-encoding': 'gzip' }), await get('/kpu/changing/')];
+      return [gunzipSync(gzip.body).toString(), plain.body.toString()];
+    };
+    await writeFile(page, '<h1>first</h1>');
+    expect(await read()).toEqual(['<h1>first</h1>', '<h1>first</h1>']);
+    expect(await read()).toEqual(['<h1>first</h1>', '<h1>first</h1>']);
+    // The same size, written in place: a new modification time.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await writeFile(page, '<h1>other</h1>');
+    expect(await read()).toEqual(['<h1>other</h1>', '<h1>other</h1>']);
+    // Replaced by another file, as a build swaps its pages in.
+    await writeFile(`${page}.new`, '<h1>third, longer</h1>');
+    await rename(`${page}.new`, page);
+    expect(await read()).toEqual(['<h1>third, longer</h1>', '<h1>third, longer</h1>']);
   });
 });
