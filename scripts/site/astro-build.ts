@@ -44,7 +44,8 @@ if (flag === '--stop-with-parent') {
 const buildSite = build as (config: Parameters<typeof build>[0], options: { sync: boolean }) => Promise<void>;
 // The site's settings (site/astro.config.ts) imported here and merged with this build's as Astro merges a config file
 // with its builder's (`configFile: false`): Astro loads a TypeScript config file through a Vite server of its own,
-// started and stopped for it, about a twentieth of a small site's build. The pages are byte-identical either way.
+// started and stopped for it, about an eighth of a small site's CPU time (1.93 → 1.67 CPU-s). The pages are
+// byte-identical either way.
 await buildSite(
   {
     ...mergeConfig(siteConfig, {
