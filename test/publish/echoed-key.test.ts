@@ -52,7 +52,8 @@ const build = (args: string[] = []): Promise<CliRun> => world.build(args, ENV);
 
 /**
  * Contents already searched and found to hold no form of the key, by SHA-256: a build that fails leaves dist/ and most
- * of the cache as they were, and searching them all again after every build was most of this file's CPU time.
+ * of the cache as they were, and searching them all again after every build was about a tenth of this file's CPU
+ * time (docs/performance.md, "The test suite").
  */
 const searched = new Set<string>();
 
