@@ -485,17 +485,21 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         };
         const records = JSON.parse(await readFile(data(file.path), 'utf8')) as Row[];
         expect(records.length, file.path).toBe(file.records);
+        // Every record checked, every misfit named at once (one assertion, not one per value: tens of thousands of
+        // those were about a sixth of this file's CPU time in its own process, 3.0 → 2.5 s).
+        const names = dataset.columns.map((column) => column.name);
+        const misfits: string[] = [];
         for (const [index, record] of records.entries()) {
-          expect(Object.keys(record), `${file.path} record ${index}`).toEqual(
-            dataset.columns.map((column) => column.name),
-          );
+          const keys = Object.keys(record);
+          if (keys.length !== names.length || keys.some((key, at) => key !== names[at]))
+            misfits.push(`${file.path} record ${index}: columns ${JSON.stringify(keys)}`);
           for (const column of dataset.columns) {
             const value = record[column.name];
-            const where = `${file.path} record ${index} ${column.name}: ${JSON.stringify(value)}`;
-            if (value === null) expect(column.nullable, where).toBe(true);
-            else expect(fits[column.type](value), where).toBe(true);
+            const fitting = value === null ? column.nullable === true : fits[column.type](value);
+            if (!fitting) misfits.push(`${file.path} record ${index} ${column.name}: ${JSON.stringify(value)}`);
           }
         }
+        expect(misfits, file.path).toEqual([]);
       }
     });
 
