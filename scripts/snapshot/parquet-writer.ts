@@ -5,7 +5,6 @@
 import { fork } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { DataType, RecordBatch, tableToIPC, Table, type Schema } from 'apache-arrow';
 import { BATCH_ROWS } from './arrow-schema.ts';
 import { batchFrameHeader } from './batch-frames.ts';
@@ -27,7 +26,7 @@ import { batchFrameHeader } from './batch-frames.ts';
 /** The Parquet key-value metadata key of the file's metadata (a JSON object), as DuckDB's parquet_kv_metadata() lists it. */
 export const PARQUET_METADATA_KEY = 'kpu_open_data';
 
-/** The writer properties, as plain data for the encoder's thread (parquet-encoder.ts builds them). */
+/** The writer properties, as plain data for the encoder (parquet-encoding.ts builds them). */
 export interface ParquetSettings {
   maxRowGroupSize: number;
   createdBy: string;
@@ -49,7 +48,7 @@ function settingsOf(schema: Schema): ParquetSettings {
   };
 }
 
-/** What this thread asks of the encoder's thread (parquet-encoder.ts). */
+/** What the writer asks of the encoder (parquet-encoding.ts). */
 export type EncoderRequest =
   | { type: 'start'; job: number; path: string; settings: ParquetSettings }
   | { type: 'empty'; job: number; path: string; settings: ParquetSettings; ipc: Uint8Array }
@@ -57,7 +56,7 @@ export type EncoderRequest =
   | { type: 'end'; job: number }
   | { type: 'abort'; job: number };
 
-/** What the encoder's thread answers. */
+/** What the encoder answers. */
 export type EncoderReply =
   | { type: 'pull'; job: number }
   | { type: 'done'; job: number }
@@ -79,7 +78,7 @@ interface Job {
   reject: (error: unknown) => void;
 }
 
-/** How this process reaches the encoder (parquet-encoder.ts), a thread of it or a process of its own. */
+/** How the writer reaches the encoder (parquet-encoding.ts): on this thread, or a process of its own. */
 interface EncoderChannel {
   post(request: EncoderRequest, transfer: ArrayBuffer[]): void;
   /** Whether the encoder keeps this process alive: while a file is being written. */
@@ -90,18 +89,19 @@ interface EncoderChannel {
 }
 
 /** Where the encoder runs (encodeParquetIn). */
-type EncoderPlace = 'thread' | 'process';
+type EncoderPlace = 'here' | 'process';
 
-let place: EncoderPlace = 'thread';
+let place: EncoderPlace = 'here';
 
 /**
- * Where the encoder runs from the next file on: a thread of this process (the default), or a process of its own.
- * The process is for a stage that runs in a process of its own because its memory matters (a large harvest;
- * stage-process-child.ts), so that parquet-wasm's WebAssembly memory (about 160 MB at a million records, which the
- * encoder keeps as long as it lives) is not that process's; the batches then cross a pipe, copied, rather than being
- * moved, which costs the stage a few seconds at a million records (docs/performance.md, "Every process of a
- * million-record build under 1 GB"), so a small build keeps the thread, which also starts faster. An idle encoder
- * of the other kind is stopped; one writing a file cannot be moved.
+ * Where the encoder runs from the next file on: on this thread, between the writer's own steps (the default), or in a
+ * process of its own. The process is for a stage that runs in a process of its own because its memory matters (a
+ * large harvest; stage-process-child.ts): the encoding then runs on the second core while the stage makes the next
+ * batch and writes the other formats, and parquet-wasm's WebAssembly memory (about 160 MB at a million records, which
+ * the encoder keeps as long as it lives) is not the stage's. A small build (at most STAGE_PROCESS_RECORDS records,
+ * config.ts) encodes on its own thread: its tables take milliseconds to encode, less than a thread or a process takes
+ * to start (about 0.09 s of CPU a build; docs/performance.md, "The Parquet encoder on the stage's own thread"). An
+ * idle encoder of the other kind is stopped; one writing a file cannot be moved.
  */
 export function encodeParquetIn(where: EncoderPlace): void {
   if (where === place) return;
@@ -118,20 +118,8 @@ export function encodeParquetIn(where: EncoderPlace): void {
  * own). Its process, when it has one, ends with this one (parquet-encoder.ts: the channel's end stops it).
  */
 function startEncoder(onReply: (reply: EncoderReply) => void, onStopped: (error: unknown) => void): EncoderChannel {
-  const script = new URL('./parquet-encoder.ts', import.meta.url);
-  if (place === 'thread') {
-    const worker = new Worker(script);
-    worker.on('message', onReply);
-    worker.on('error', onStopped);
-    worker.on('exit', (code) => onStopped(new Error(`the Parquet encoder's thread stopped (exit code ${code})`)));
-    return {
-      post: (request, transfer) => worker.postMessage(request, transfer),
-      ref: () => worker.ref(),
-      unref: () => worker.unref(),
-      stop: () => void worker.terminate(),
-    };
-  }
-  const child = fork(fileURLToPath(script), [], {
+  if (place === 'here') return encoderHere(onReply, onStopped);
+  const child = fork(fileURLToPath(new URL('./parquet-encoder.ts', import.meta.url)), [], {
     // Its standard input carries the batches' bytes (batch-frames.ts); its standard error is this process's (a
     // stage's, which the build shows when the stage fails); the channel carries the rest.
     stdio: ['pipe', 'ignore', 'inherit', 'ipc'],
@@ -179,6 +167,34 @@ function startEncoder(onReply: (reply: EncoderReply) => void, onStopped: (error:
 }
 
 /**
+ * The encoder on this thread: each request and each answer is handled in a microtask of its own, so neither side runs
+ * inside the other's call, and each side's messages keep their order. Nothing to keep alive or to stop: its
+ * WebAssembly instance is this process's, for as long as the process lives.
+ */
+function encoderHere(onReply: (reply: EncoderReply) => void, onStopped: (error: unknown) => void): EncoderChannel {
+  let handle: ((request: EncoderRequest) => void) | null = null;
+  const ready = import('./parquet-encoding.ts').then(({ serveWriter }) =>
+    serveWriter({
+      send: (reply) => queueMicrotask(() => onReply(reply)),
+      onRequest: (handleRequest) => {
+        handle = handleRequest;
+      },
+    }),
+  );
+  ready.catch(onStopped);
+  return {
+    post: (request) =>
+      void ready.then(
+        () => handle?.(request),
+        () => undefined,
+      ),
+    ref: () => undefined,
+    unref: () => undefined,
+    stop: () => undefined,
+  };
+}
+
+/**
  * The encoder, started with the first file and shared by every file after it (one WebAssembly instance); it does
  * not keep the process alive while no file is being written.
  */
@@ -209,8 +225,8 @@ function answerPull(channel: EncoderChannel, id: number, job: Job): void {
   job.written += 1;
   // The batch in the given schema, whose metadata the file carries.
   const serialized = tableToIPC(new Table(job.schema, [new RecordBatch(job.schema, batch.data)]), 'stream');
-  // Moved to the encoder's thread, not copied: the bytes must own their whole buffer for that (to the encoder's
-  // process they are copied, whole or not).
+  // The bytes own their whole buffer, which the channel to an encoder's process lets go of once they are written
+  // (transfer(0) frees a whole buffer, never a part of one); the encoder on this thread reads them where they are.
   const whole = serialized.byteOffset === 0 && serialized.byteLength === serialized.buffer.byteLength;
   const ipc = whole ? serialized : serialized.slice();
   channel.post(
@@ -264,7 +280,7 @@ function runJob(schema: Schema, path: string, request: (id: number) => EncoderRe
 /**
  * Writes the table as Parquet to `path` (atomically), one row group per Arrow record batch: each batch crosses
  * into WebAssembly on its own, so memory holds one batch at a time, not a second copy of the table. The encoding
- * runs on the encoder's thread: this thread is free meanwhile.
+ * runs where encodeParquetIn says.
  */
 export async function writeParquetFile(table: Table, path: string): Promise<void> {
   if (table.batches.length === 0) {
@@ -281,8 +297,8 @@ export async function writeParquetFile(table: Table, path: string): Promise<void
 /**
  * Writes record batches as Parquet to `path` (atomically), one row group per batch, asking `nextBatch` for each
  * only when the encoder is ready for it (undefined: no more), so a table of millions of rows can be made batch by
- * batch as it is written, never whole in memory: the encoder's thread encodes one batch while this thread makes
- * the next. The same bytes as writeParquetFile of a table of those batches. There must be at least one batch; an
+ * batch as it is written, never whole in memory (an encoder in a process of its own encodes one batch while this
+ * thread makes the next). The same bytes as writeParquetFile of a table of those batches. There must be at least one batch; an
  * error making one fails the write with that error and leaves no file.
  */
 export async function writeParquetBatches(

@@ -1,6 +1,7 @@
-// The Parquet encoder (scripts/snapshot/parquet-encoder.ts, started by parquet-writer.ts; issue 16), as a thread and
-// as a process of its own (a stage in a process of its own): files written at the same time through the one encoder
-// are each the same bytes as written alone, the same from either; a file-system error keeps its code across the
+// The Parquet encoder (scripts/snapshot/parquet-encoding.ts, reached by parquet-writer.ts; issue 16), on the writer's
+// own thread (a small build) and as a process of its own (parquet-encoder.ts, for a stage in a process of its own):
+// files written at the same time through the one encoder are each the same bytes as written alone, the same from
+// either; a file-system error keeps its code across the
 // boundary (so the build reports DISK_ERROR) and leaves nothing; a batch that cannot be made fails its own file only,
 // and the encoder goes on serving the others.
 import { spawn } from 'node:child_process';
@@ -78,11 +79,14 @@ process.stdout.write('written\\n');
 setInterval(() => undefined, 1000);
 `;
 
-describe.each(['thread', 'process'] as const)('the Parquet encoder, as a %s', (where) => {
+describe.each([
+  { where: 'here', as: "on the writer's own thread" },
+  { where: 'process', as: 'in a process of its own' },
+] as const)('the Parquet encoder $as', ({ where }) => {
   beforeAll(() => encodeParquetIn(where));
-  // The unit files share their modules (vitest.config.ts): the next one finds the encoder as a thread, as the build
-  // starts it.
-  afterAll(() => encodeParquetIn('thread'));
+  // The unit files share their modules (vitest.config.ts): the next one finds the encoder on its own thread, as a
+  // small build does.
+  afterAll(() => encodeParquetIn('here'));
 
   it('runs where it was asked to', async () => {
     await writeParquetFile(tables[1] as Table, path.join(dir, `where-${where}.parquet`));
@@ -102,11 +106,9 @@ describe.each(['thread', 'process'] as const)('the Parquet encoder, as a %s', (w
     await Promise.all(tables.map((table, index) => writeParquetFile(table, together[index] as string)));
     for (const [index, file] of together.entries()) {
       expect((await readFile(file)).equals(alone[index] as Buffer)).toBe(true);
-      // The thread's bytes and the process's are the same.
+      // The bytes encoded here and those of the encoder's process are the same.
       if (where === 'process')
-        expect((await readFile(file)).equals(await readFile(path.join(dir, `alone-${index}-thread.parquet`)))).toBe(
-          true,
-        );
+        expect((await readFile(file)).equals(await readFile(path.join(dir, `alone-${index}-here.parquet`)))).toBe(true);
     }
     const counts = await queryDuckDb(together.map((file) => `SELECT count(*) AS n FROM read_parquet('${file}')`));
     expect(counts.map((rows) => Number(rows[0]?.n))).toEqual(tables.map((table) => table.numRows));
@@ -137,8 +139,8 @@ describe.each(['thread', 'process'] as const)('the Parquet encoder, as a %s', (w
     expect((await readdir(dir)).filter((name) => name.startsWith('broken'))).toEqual([]);
   });
 
-  it('lets go of its process when asked for the thread again', async () => {
-    encodeParquetIn('thread');
+  it('lets go of its process when asked to encode on this thread again', async () => {
+    encodeParquetIn('here');
     await writeParquetFile(tables[1] as Table, path.join(dir, `back-${where}.parquet`));
     await expect.poll(() => encoderProcesses()).toEqual([]);
     encodeParquetIn(where);
