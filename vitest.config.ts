@@ -47,6 +47,11 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: [UNIT, BROWSER, CI],
           pool: 'forks',
+          // A worker process runs file after file rather than one process per file: about 20 processes fewer a run,
+          // each a Node start and vitest's own modules (docs/performance.md, "The test suite", fourteenth session).
+          // A file must leave the process as it found it: its servers closed, its environment variables restored
+          // (fixture-dataset.test.ts says how).
+          isolate: false,
           ...SLOW,
         },
       },
@@ -56,6 +61,7 @@ export default defineConfig({
           name: 'browser',
           include: [BROWSER],
           pool: 'forks',
+          isolate: false,
           ...SLOW,
           globalSetup: ['test/support/chromium-setup.ts'],
         },

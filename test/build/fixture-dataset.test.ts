@@ -12,8 +12,12 @@ import { demoDataset } from '../../scripts/synthetic/synthetic-data.ts';
 import { createBuildWorld, queryDuckDb, type BuildWorld } from '../support/build-fixtures.ts';
 import { seatsDataset } from './fixture-dataset-declaration.ts';
 
-// Before any import runs, so this process's registry (and the stand-in upstream it starts) lists the dataset too.
+// Before any import runs, so this process's registry (and the stand-in upstream it starts) lists the dataset too. The
+// test runner may have run other files in this worker before this one (vitest.config.ts: a worker runs file after
+// file), so the modules are loaded afresh for this file, and again for the files after it (afterAll): none of them
+// sees this file's dataset.
 const DECLARATION = vi.hoisted(() => {
+  vi.resetModules();
   const file = decodeURIComponent(new URL('./fixture-dataset-declaration.ts', import.meta.url).pathname);
   process.env.KPU_TEST_DATASETS = file;
   return file;
@@ -41,6 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.KPU_TEST_DATASETS;
+  vi.resetModules();
   await world?.close();
 });
 
