@@ -5,12 +5,21 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
 import type { ChangesDocument, HistoryEntry, ReleaseEntry } from '../../scripts/release/release-stage.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
-import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
+import {
+  copyBuildWorld,
+  createBuildWorld,
+  publishTestData,
+  sha256,
+  sharedExtendedTemplate,
+  sharedWorldTemplate,
+  type BuildWorld,
+  type BuildWorldTemplate,
+} from '../support/build-fixtures.ts';
 import { distState, errorOf } from '../support/dist-state.ts';
 
 const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
@@ -33,6 +42,15 @@ function renameChair(world: BuildWorld, name: string): void {
     parties.map((record, index) => (index === 0 ? { ...record, KetuaUmum: name } : record)),
   );
 }
+
+// The last two tests start from an existing dist/ published without an archive: the publish tests' template (one
+// good build), and its --offline extension, whose site a later --offline build keeps (sharedWorldTemplate).
+let template: BuildWorldTemplate;
+let offlineTemplate: BuildWorldTemplate;
+beforeAll(async () => {
+  template = await sharedWorldTemplate('publish-good', publishTestData());
+  offlineTemplate = await sharedExtendedTemplate('publish-good-offline', template, [['--offline']]);
+});
 
 let world: BuildWorld | undefined;
 afterEach(async () => {
@@ -109,12 +127,8 @@ describe('the release archive', () => {
   });
 
   it('archives every release of an existing dist/ when the archive is first set, even with nothing new to release', async () => {
-    world = await createBuildWorld({
-      turnout: generateTurnoutRecords({ years: [2024], dapils: 4, regenciesPerDapil: 3, seed: 63 }),
-      parties: generatePartyRecords({ years: [2024], parties: 6, seed: 63 }),
-    });
-    const first = await world.build();
-    expect(first.code, first.stderr).toBe(0);
+    // A first release published without an archive (the template), then a second.
+    world = await copyBuildWorld(template);
     renameChair(world, 'Ketua Sebelum Arsip');
     const second = await world.build();
     expect(second.code, second.stderr).toBe(0);
@@ -136,14 +150,13 @@ describe('the release archive', () => {
   });
 
   it('refuses a damaged archive, never partly using it: a listing that disagrees, or a file that does not match', async () => {
-    world = await createBuildWorld({
-      turnout: generateTurnoutRecords({ years: [2024], dapils: 4, regenciesPerDapil: 3, seed: 62 }),
-      parties: generatePartyRecords({ years: [2024], parties: 6, seed: 62 }),
-    });
+    // A published release, then an archive set: the --offline build that archives it keeps the template's site.
+    world = await copyBuildWorld(offlineTemplate);
     const archive = path.join(world.root, 'archive');
     const env = { KPU_RELEASE_ARCHIVE_DIR: archive };
-    const first = await world.build([], env);
+    const first = await world.build(['--offline'], env);
     expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('site: nothing changed since the last site build');
     const release = (await world.readManifest()).release?.id ?? '';
 
     // The list lost its entry (a bad merge of the data branch, say): the folder is unlisted.

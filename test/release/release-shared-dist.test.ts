@@ -4,17 +4,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { distLocksDirOf } from '../../scripts/build-lock.ts';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { runPublishStage } from '../../scripts/publish/publish-stage.ts';
 import { checkReleaseHistory, type ReleaseEntry } from '../../scripts/release/release-history.ts';
-import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { startUpstreamServer, type RunningUpstream } from '../../scripts/upstream/upstream-server.ts';
-import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import {
-  buildWorldTemplate,
   copyBuildWorld,
+  publishTestData,
+  sharedWorldTemplate,
   type BuildWorld,
   type BuildWorldTemplate,
 } from '../support/build-fixtures.ts';
@@ -22,12 +21,8 @@ import { distState, errorOf } from '../support/dist-state.ts';
 import { TEST_KEY } from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
 
-function data(seed = 51): UpstreamData {
-  return {
-    turnout: generateTurnoutRecords({ years: [2024], dapils: 4, regenciesPerDapil: 3, seed }),
-    parties: generatePartyRecords({ years: [2024], parties: 6, seed }),
-  };
-}
+// The publish tests' data: 6 dapils × 3 regencies in 2024, 8 parties in 2019 and in 2024.
+const data = publishTestData;
 
 const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
 
@@ -40,13 +35,11 @@ function renameChair(upstream: RunningUpstream, name: string): void {
   );
 }
 
-// Every test starts from one good build into dist/ (built once, copied into each test).
+// Every test starts from one good build into dist/, copied into each: the publish tests' template, built once by
+// whichever file asks first (sharedWorldTemplate).
 let template: BuildWorldTemplate;
 beforeAll(async () => {
-  template = await buildWorldTemplate(data());
-});
-afterAll(async () => {
-  await template?.close();
+  template = await sharedWorldTemplate('publish-good', data());
 });
 
 let world: BuildWorld | undefined;

@@ -5,38 +5,30 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import type { ChangesDocument } from '../../scripts/release/release-stage.ts';
-import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
-import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import {
-  buildWorldTemplate,
   copyBuildWorld,
   createBuildWorld,
+  publishTestData,
+  sharedWorldTemplate,
   type BuildWorld,
   type BuildWorldTemplate,
 } from '../support/build-fixtures.ts';
 import { distState, errorOf } from '../support/dist-state.ts';
 
-function data(): UpstreamData {
-  return {
-    // 5 dapils × 4 regencies: 20 records of 2024.
-    turnout: generateTurnoutRecords({ years: [2024], dapils: 5, regenciesPerDapil: 4, seed: 41 }),
-    parties: generatePartyRecords({ years: [2019, 2024], parties: 8, seed: 41 }),
-  };
-}
+// The publish tests' data (6 dapils × 3 regencies: 18 turnout records of 2024; 8 parties in 2019 and in 2024).
+const data = publishTestData;
 
 const readChanges = async (world: BuildWorld): Promise<ChangesDocument> =>
   JSON.parse(await readFile(path.join(world.distDir, 'data/changes.json'), 'utf8')) as ChangesDocument;
 
-// The first two tests start from one good build of data() (built once, copied into each).
+// The first two tests start from one good build of data(), copied into each: the publish tests' template, built once
+// by whichever file asks first (sharedWorldTemplate).
 let template: BuildWorldTemplate;
 beforeAll(async () => {
-  template = await buildWorldTemplate(data());
-});
-afterAll(async () => {
-  await template?.close();
+  template = await sharedWorldTemplate('publish-good', data());
 });
 
 let world: BuildWorld | undefined;
@@ -81,13 +73,13 @@ describe('the shrink guard', () => {
   it('refuses losing more than KPU_SHRINK_TOLERANCE of a year, and lets a smaller loss through', async () => {
     world = await copyBuildWorld(template);
     const turnout = world.upstream.getData('turnout') as RawRecord[];
-    // 3 of 20 records gone: 15 %, beyond the default 10 %.
+    // 3 of 18 records gone: 16.7 %, beyond the default 10 %.
     world.upstream.setData('turnout', turnout.slice(3));
     const before = await distState(world.distDir);
 
     const refused = await world.build(['--json']);
     expect(refused.code, refused.stderr).toBe(8);
-    expect(errorOf(refused).message).toContain('turnout 2024: 20 → 17 records (−15%, shrank)');
+    expect(errorOf(refused).message).toContain('turnout 2024: 18 → 15 records (−16.7%, shrank)');
     expect(await distState(world.distDir)).toEqual(before);
 
     // Within a tolerance of 20 %: an ordinary new release, with no shrink in its report.
@@ -121,7 +113,7 @@ describe('the shrink guard', () => {
     const before = await distState(world.distDir);
     const gone = await world.build(['--json']);
     expect(gone.code, gone.stderr).toBe(8);
-    expect(errorOf(gone).message).toContain('turnout: 20 → 0 records (−100%, dataset gone)');
+    expect(errorOf(gone).message).toContain('turnout: 18 → 0 records (−100%, dataset gone)');
     expect(await distState(world.distDir)).toEqual(before);
   });
 });
