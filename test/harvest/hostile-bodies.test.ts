@@ -2,6 +2,7 @@
 // stops the build with its own code and leaves a published dist/ byte for byte as it was; compressed and
 // BOM-prefixed bodies are read; invalid UTF-8 is noted; numbers reach raw.json exactly as sent.
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PageProvenance } from '../../scripts/harvest/harvest-store.ts';
@@ -22,7 +23,13 @@ import {
 } from '../../scripts/upstream/hostile-bodies.ts';
 import type { HostileAnswer, UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
+import {
+  copyBuildWorld,
+  publishTestData,
+  sha256,
+  sharedWorldTemplate,
+  type BuildWorld,
+} from '../support/build-fixtures.ts';
 import { distState, errorOf } from '../support/dist-state.ts';
 import {
   createHarvestWorld,
@@ -47,10 +54,11 @@ describe('limits: a hostile upstream stops the build with its own code, dist/ un
   /** The hostile answer the next build meets; none for the first, good build. */
   let hostile: HostileAnswer | undefined;
 
+  // A published dist/ to leave untouched: a copy of the publish tests' template (one good build, shared), its stand-in
+  // answering as the test says.
   beforeAll(async () => {
-    world = await createBuildWorld(data(), { hostile: (request) => hostile?.(request) });
-    const first = await world.build(['--json']);
-    expect(first.code, first.stderr).toBe(0);
+    const template = await sharedWorldTemplate('publish-good', publishTestData());
+    world = await copyBuildWorld(template, os.tmpdir(), { hostile: (request) => hostile?.(request) });
   }, 240_000);
   afterAll(async () => {
     await world.close();

@@ -216,13 +216,14 @@ export async function sharedExtendedTemplate(
 /**
  * A world of the test's own: a copy of the template's cache, dist/ and dist.builds/ (dist/ is a relative link, kept
  * as it is, so the copy is whole), and a fresh stand-in upstream serving a copy of the template's data, in a fresh
- * folder under `parentDir`.
+ * folder under `parentDir`; `upstream` adds to the template's stand-in options (a hostile answer, say).
  */
 export async function copyBuildWorld(
   template: BuildWorldTemplate,
   parentDir: string = os.tmpdir(),
+  upstream: Partial<UpstreamServerOptions> = {},
 ): Promise<BuildWorld> {
-  const world = await createBuildWorld(structuredClone(template.data), template.options, parentDir);
+  const world = await createBuildWorld(structuredClone(template.data), { ...template.options, ...upstream }, parentDir);
   try {
     // cpSync: Node's own copy of a folder tree, in C++; the promise API's walks it in JavaScript, with several calls
     // per file: 0.33–0.41 s of CPU for the publish template's 787 files against 0.02 s (docs/performance.md, "The
