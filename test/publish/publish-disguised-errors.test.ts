@@ -2,9 +2,9 @@
 // published data with exit 0 (even with --strict): each now fails in the harvest with its own code, and dist/ stays
 // byte for byte as it was.
 import { rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import {
   countWithoutData,
   createHostileSwitch,
@@ -15,23 +15,18 @@ import {
   oneBasedOffsets,
 } from '../../scripts/upstream/hostile-envelopes.ts';
 import type { HostileAnswer } from '../../scripts/upstream/upstream-server.ts';
-import { createBuildWorld, type BuildWorld } from '../support/build-fixtures.ts';
+import { copyBuildWorld, publishTestData, sharedWorldTemplate, type BuildWorld } from '../support/build-fixtures.ts';
 import { distState, errorOf } from '../support/dist-state.ts';
 import { TEST_KEY } from '../support/harvest-fixtures.ts';
 
 const hostile = createHostileSwitch();
 let world: BuildWorld;
 
+// The good release: a copy of the publish tests' template (one good build, shared), its stand-in answering as each
+// case says.
 beforeAll(async () => {
-  world = await createBuildWorld(
-    {
-      turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 3, regenciesPerDapil: 2, seed: 41 }),
-      parties: generatePartyRecords({ years: [2024], parties: 4, seed: 41 }),
-    },
-    { hostile: hostile.answer },
-  );
-  const good = await world.build();
-  expect(good.code, good.stderr).toBe(0);
+  const template = await sharedWorldTemplate('publish-good', publishTestData());
+  world = await copyBuildWorld(template, os.tmpdir(), { hostile: hostile.answer });
 }, 300_000);
 
 afterAll(async () => {
