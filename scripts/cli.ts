@@ -1,15 +1,18 @@
 // The publisher's command line: `npm run build` (and the stages on their own). Human-readable
 // output by default, one JSON document with --json; everything printed goes through the secret redactor
 // and has its control characters made visible. `main` takes its environment and output streams, so tests can
-// also run a command in their own process (test/support/run-cli.ts).
+// also run a command in their own process (test/support/run-cli.ts). Run as a program, it first turns on Node's
+// compile cache (foundation/compile-cache.ts) before the pipeline and the stages are loaded: they are imported when a
+// command runs, so that every module after these few is compiled once per machine, not once per run.
 import { parseArgs } from 'node:util';
 import { CLI_FLAGS, COMMANDS, helpText } from './cli-definition.ts';
 import { detectTerminal, loadConfig, type PublisherConfig } from './config.ts';
 import { BuildError, EXIT_CODES, toBuildError } from './errors.ts';
+import { enableCompileCache } from './foundation/compile-cache.ts';
 import { createReporter } from './log/progress-reporter.ts';
 import { createRedactor, type Redactor } from './log/secret-redactor.ts';
 import { escapeControlCharacters, escapeJsonControlCharacters } from './log/terminal-text.ts';
-import { describeResult, runCommand, type CommandName, type CommandResult } from './pipeline.ts';
+import type { CommandName, CommandResult } from './pipeline.ts';
 
 /**
  * Everything printed goes out through here: every string redacted (secret-redactor.ts) and its control
@@ -91,6 +94,7 @@ export async function main(
       redact,
       stream: io.stderr,
     });
+    const { describeResult, runCommand } = await import('./pipeline.ts');
     const result: CommandResult = await runCommand(command, {
       config,
       reporter,
@@ -115,4 +119,7 @@ export async function main(
   }
 }
 
-if (import.meta.main) process.exitCode = await main(process.argv.slice(2));
+if (import.meta.main) {
+  enableCompileCache();
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -2,6 +2,7 @@
 // request, runs the stage with a reporter that relays to the build's, and sends back the result or the build error.
 // It never outlives the build that started it: the channel's end (the build killed, even by SIGKILL) stops it.
 import { toBuildError } from './errors.ts';
+import { enableCompileCache } from './foundation/compile-cache.ts';
 import { killPointsTakeParent } from './kill-point.ts';
 import type { Reporter } from './log/progress-reporter.ts';
 import { runStageHere, type StageMessage, type StageRequest } from './stage-process.ts';
@@ -36,6 +37,8 @@ if (!process.send) {
 }
 process.on('disconnect', stopWithBuild);
 killPointsTakeParent();
+// Before the stage's modules are loaded (runStageHere imports them when the request comes).
+enableCompileCache();
 process.once('message', (request: StageRequest) => {
   void (async () => {
     let message: StageMessage;
