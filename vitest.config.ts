@@ -15,8 +15,13 @@ import { chooseTestTmpdir, pruneTestCompileCache, testCompileCacheIn } from './t
 // starts every worker, so all of them and the processes they start inherit it.
 const testTmpdir = chooseTestTmpdir();
 if (testTmpdir !== null) process.env.TMPDIR = testTmpdir;
-// The compile cache the tests' processes share, started afresh once earlier runs have grown it (test-tmpdir.ts).
-pruneTestCompileCache(testCompileCacheIn(testTmpdir ?? os.tmpdir()));
+// The compile cache the tests' processes share, started afresh once earlier runs have grown it (test-tmpdir.ts): given
+// to every process the suite starts, its workers and what they start themselves (a stage's process forked by a test,
+// say), so that none fills Node's own folder instead (the CLI turns a cache on for itself when none is given:
+// scripts/foundation/compile-cache.ts).
+const testCompileCache = testCompileCacheIn(testTmpdir ?? os.tmpdir());
+pruneTestCompileCache(testCompileCache);
+process.env.NODE_COMPILE_CACHE = testCompileCache;
 
 const UNIT = 'test/**/*.unit.test.ts';
 const BROWSER = 'test/**/*.browser.test.ts';
