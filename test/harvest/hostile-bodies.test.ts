@@ -51,7 +51,7 @@ const MIB = 1024 * 1024;
 
 describe('limits: a hostile upstream stops the build with its own code, dist/ untouched', () => {
   let world: BuildWorld;
-  /** The hostile answer the next build meets; none for the first, good build. */
+  /** The hostile answer the next build meets; none between tests. */
   let hostile: HostileAnswer | undefined;
 
   // A published dist/ to leave untouched: a copy of the publish tests' template (one good build, shared), its stand-in
