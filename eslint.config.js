@@ -5,12 +5,12 @@ import tseslint from 'typescript-eslint';
 // The layering of scripts/ (docs/architecture.md, "Layers"): each layer imports only from the layers listed
 // before it. Foundation (scripts/foundation/, scripts/log/ and the shared declarations at the root of scripts/)
 // → datasets → the stages in pipeline order (scripts/stages.ts; normalize runs inside snapshot) → the front door.
-// The tools (upstream, synthetic, docs) sit beside: they may import any layer below the front door, and no
+// The tools (upstream, synthetic, docs, install) sit beside: they may import any layer below the front door, and no
 // layer imports them, except the harvest stage's demo wiring (the one place the pipeline chooses its upstream).
 const FOUNDATION_ROOT_FILES = ['config', 'errors', 'kill-point', 'languages', 'stages'];
 const FRONT_DOOR_ROOT_FILES = ['cli', 'cli-definition', 'pipeline', 'preview', 'build-lock'];
 const STAGE_FOLDERS = ['harvest', 'check', 'normalize', 'snapshot', 'release', 'site', 'publish'];
-const TOOL_FOLDERS = ['upstream', 'synthetic', 'docs'];
+const TOOL_FOLDERS = ['upstream', 'synthetic', 'docs', 'install'];
 const LAYERS = [['foundation', 'log'], ['datasets'], ...STAGE_FOLDERS.map((stage) => [stage])];
 
 /** A relative import (from any depth) of one of these folders of scripts/. */
@@ -82,7 +82,7 @@ export default tseslint.config(
     rules: layerRule(
       [],
       ['cli', 'pipeline', 'preview', 'build-lock'],
-      'The tools (upstream, synthetic, docs) do not import the front door; see docs/architecture.md, "Layers".',
+      'The tools (upstream, synthetic, docs, install) do not import the front door; see docs/architecture.md, "Layers".',
     ),
   },
   {
@@ -118,9 +118,12 @@ export default tseslint.config(
     },
   },
   {
-    // site/src/lib/snapshot.ts is the one reader of the site build's data-folder variable (docs/site.md).
+    // site/src/lib/snapshot.ts is the one reader of the site build's data-folder variable (docs/site.md);
+    // scripts/install/complete-install.ts reads only what npm gives its lifecycle scripts (npm_execpath, its user
+    // agent), no setting of the publisher's.
     files: [
       'scripts/config.ts',
+      'scripts/install/complete-install.ts',
       'test/**',
       'bench/**',
       'vitest.config.ts',
