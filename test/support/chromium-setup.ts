@@ -28,7 +28,7 @@ export function debianPackageOf(binary: string): string | null {
 export function installHint(packageName: string | null): string {
   return packageName === null
     ? "Chromium is needed by the browser tests: install the browser KPU_TEST_CHROMIUM names, or unset it to use Debian's chromium-headless-shell, then `npm test` again."
-    : `Chromium is needed by the browser tests: run \`sudo apt-get install ${packageName}\` (Debian), then \`npm test\` again.`;
+    : `Chromium is needed by the browser tests: run \`sudo apt-get install ${packageName}\` (Debian 12 or later), or set KPU_TEST_CHROMIUM to a Chromium this machine has (on Ubuntu, whose Chromium is a snap, or an older Debian without the package), then \`npm test\` again.`;
 }
 
 export interface ChromiumSetup {
