@@ -2,7 +2,7 @@
 // skips an optional package whose `engines` its own Node does not satisfy (Rolldown's and oxc's native builds need
 // Node 20.19 or later), without a word, so on Debian 12's or Ubuntu 24.04's Node 18 Astro and vitest then fail to
 // load. npm runs this script on the project's pinned Node (the `node` devDependency comes first on PATH), so running
-// npm again from here judges those packages by the Node that will run them (README, "Development").
+// npm again from here judges those packages by the Node that will run them (docs/operations.md, "A fresh machine").
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 // The postinstall's finding of what an npm on an older Node left out (scripts/install/complete-install.ts): the
 // optional packages built for this machine that the lockfile lists and node_modules/ lacks. The whole install on a
-// fresh Debian 12 with its own Node 18 is checked by hand (README, "Development").
+// fresh Debian 12 with its own Node 18 is checked by hand (docs/operations.md, "A fresh machine").
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -47,7 +47,7 @@ async function projectWith(installed: string[]): Promise<string> {
 }
 
 describe('the optional packages an npm left out', () => {
-  it('are the builds for this machine, at any depth, that node_modules/ lacks; never a build for any platform', async () => {
+  it('are the builds for this machine, at any depth, that node_modules/ lacks; never a fallback for every platform', async () => {
     const dir = await projectWith(['node_modules/astro']);
     expect(missingOptionalPackages(LOCK, dir, LINUX_GLIBC)).toEqual([
       'node_modules/@rolldown/binding-linux-x64-gnu',
