@@ -75,6 +75,13 @@ function main(): number {
   const platform = currentPlatform();
   const missing = missingOptionalPackages(lock, root, platform);
   if (missing.length === 0) return 0;
+  // `npm install --omit=optional` leaves them out on purpose: say what that costs, and respect it.
+  if ((process.env.npm_config_omit ?? '').includes('optional')) {
+    process.stderr.write(
+      `complete-install: optional packages omitted (--omit=optional); without ${missing.length} of them Astro and vitest cannot load on this machine\n`,
+    );
+    return 0;
+  }
 
   const names = missing.map((location) => location.replace(/^.*node_modules\//, '')).join(', ');
   // npm names the Node it ran on in its user agent: "npm/9.2.0 node/v18.20.4 linux x64 workspaces/false".
