@@ -27,6 +27,8 @@ export interface UpstreamConfig {
   /** The least and the most the pause grows to after 429s, in milliseconds (defaults in upstream-client.ts; tests shorten them). */
   throttleFloorMs?: number;
   throttleCeilingMs?: number;
+  /** Pages read on the harvest's own thread before the rest go to the page reader's (default in page-reader.ts; tests set 0). */
+  readOnThreadAfterPages?: number;
   limits: HarvestLimits;
 }
 
@@ -334,6 +336,9 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
       timeoutMs: readInteger(env, 'KPU_TIMEOUT_MS', 30_000, 1, 3_600_000),
       maxPages: readInteger(env, 'KPU_MAX_PAGES', 100_000, 1, 100_000_000),
       ...readTestThrottle(env),
+      ...(env.KPU_TEST_READ_THREAD_AFTER_PAGES?.trim()
+        ? { readOnThreadAfterPages: readInteger(env, 'KPU_TEST_READ_THREAD_AFTER_PAGES', 0, 0, 1_000_000) }
+        : {}),
       limits: {
         // A body becomes one string, and V8 strings stop at about 2^29 characters.
         maxResponseBytes: readInteger(
@@ -379,8 +384,9 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
 
 /**
  * Variables for the test suite only (README, "Development"), never for a real build: the throttle's floor and ceiling,
- * shortened so a test of persistent 429s takes a second, the named point where a test kills the build, the size
- * above which the stages run in processes of their own, and a test's own datasets.
+ * shortened so a test of persistent 429s takes a second, the pages read before the page reader's thread starts, the
+ * named point where a test kills the build, the size above which the stages run in processes of their own, and a
+ * test's own datasets.
  */
 export const TEST_VARIABLES: readonly VariableSpec[] = [
   {
@@ -389,6 +395,12 @@ export const TEST_VARIABLES: readonly VariableSpec[] = [
     description: 'Tests only: the least the pause between request starts grows to after a 429.',
   },
   { name: 'KPU_TEST_THROTTLE_CEILING_MS', default: '10000', description: 'Tests only: the most it grows to.' },
+  {
+    name: 'KPU_TEST_READ_THREAD_AFTER_PAGES',
+    default: '16',
+    description:
+      "Tests only: the pages of a harvest read on its own thread before the rest are parsed on the page reader's thread (scripts/harvest/page-reader.ts); 0: every page but the first of each dataset.",
+  },
   {
     name: 'KPU_TEST_KILL_AT',
     default: '(unset)',

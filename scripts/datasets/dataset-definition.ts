@@ -250,7 +250,7 @@ export type UpstreamDatasetDefinition = DatasetDefinition & { origin?: { kind: '
  * Example: turnout {TahunPemilu:"2014", JenisPemilu:"DPR", IdDapil:"1101", NamaKabupaten:"ACEH BARAT"}
  * → '["2014","DPR","1101","ACEH BARAT"]'. Missing fields become null so they still compare.
  */
-export function recordKey(dataset: DatasetDefinition, record: RawRecord): string {
+export function recordKey(dataset: Pick<DatasetDefinition, 'keyFields'>, record: RawRecord): string {
   return JSON.stringify(dataset.keyFields.map((field) => record[field] ?? null));
 }
 

@@ -4,6 +4,7 @@
 import type { HarvestLimits } from '../config.ts';
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
 import { BuildError, type ErrorCode } from '../errors.ts';
+import type { PageContent } from './page-content.ts';
 
 /** A breach of a limit: which code, and the sentence that says where. */
 export interface LimitBreach {
@@ -62,20 +63,20 @@ export function findLongField(
   return null;
 }
 
-/** A page as the harvester has it, before it is written. */
+/** A page as the harvester has it, before it is written: what its records hold (page-content.ts), and its size. */
 interface PageForLimits {
   offset: number;
   url: string;
-  records: readonly RawRecord[];
+  content: Pick<PageContent, 'size' | 'years' | 'longField'>;
   /** Bytes the page's body takes in the cache. */
   bytes: number;
 }
 
 export interface HarvestLimitTracker {
   /** The first limit this page breaks, counting every page seen before it; null when it is within all of them. */
-  review(dataset: DatasetDefinition, page: PageForLimits): LimitBreach | null;
+  review(dataset: Pick<DatasetDefinition, 'id' | 'yearField'>, page: PageForLimits): LimitBreach | null;
   /** review(), throwing the breach as a BuildError: the harvest stops before the page is written. */
-  checkPage(dataset: DatasetDefinition, page: PageForLimits): void;
+  checkPage(dataset: Pick<DatasetDefinition, 'id' | 'yearField'>, page: PageForLimits): void;
 }
 
 /** Counts one harvest attempt's pages against the limits: records and years per dataset, bytes over both. */
@@ -83,10 +84,10 @@ export function createHarvestLimitTracker(limits: HarvestLimits): HarvestLimitTr
   const records = new Map<string, number>();
   const years = new Map<string, Set<string>>();
   let bytes = 0;
-  const review = (dataset: DatasetDefinition, page: PageForLimits): LimitBreach | null => {
-    const long = findLongField(dataset, page.offset, page.records, limits.maxFieldChars);
-    if (long) return long;
-    const total = (records.get(dataset.id) ?? 0) + page.records.length;
+  const review: HarvestLimitTracker['review'] = (dataset, page) => {
+    // Found where the page was read (describeRecords), against the same limit.
+    if (page.content.longField) return page.content.longField;
+    const total = (records.get(dataset.id) ?? 0) + page.content.size;
     records.set(dataset.id, total);
     if (total > limits.maxRecords) {
       return {
@@ -96,9 +97,9 @@ export function createHarvestLimitTracker(limits: HarvestLimits): HarvestLimitTr
     }
     let seen = years.get(dataset.id);
     if (!seen) years.set(dataset.id, (seen = new Set()));
-    for (const record of page.records) {
-      const year = record[dataset.yearField];
-      seen.add(typeof year === 'string' ? year : (JSON.stringify(year) ?? 'undefined'));
+    // The page's distinct years in the order its records first hold them: the set grows as it would record by record.
+    for (const year of page.content.years) {
+      seen.add(year);
       if (seen.size > limits.maxYears) {
         return {
           code: 'HARVEST_TOO_MANY_YEARS',

@@ -3,7 +3,7 @@
 // checks of UPSTREAM.md (repeated or overlapping pages, an early end, duplicate keys, a changed first page,
 // kept pages of a resumed harvest that no longer match) and one retry.
 import type { UpstreamConfig } from '../config.ts';
-import { recordKey, type DatasetDefinition, type RawRecord } from '../datasets/dataset-definition.ts';
+import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
 import { BuildError } from '../errors.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import {
@@ -16,10 +16,10 @@ import {
   type PartialHarvest,
 } from './harvest-store.ts';
 import { createHarvestLimitTracker, type HarvestLimitTracker } from './harvest-limits.ts';
-import type { PageShape } from './page-parser.ts';
+import { parsePage, type PageShape } from './page-parser.ts';
 import { guardPartialHarvest } from './secret-scan.ts';
 import { createPageCache, type LoadedPage, type PageCache } from './page-cache.ts';
-import { createUpstreamClient, type UpstreamClient } from './upstream-client.ts';
+import { createUpstreamClient, type FetchedPage, type UpstreamClient } from './upstream-client.ts';
 import { compareCodeUnits } from '../foundation/text-order.ts';
 
 export interface HarvestOptions {
@@ -66,16 +66,36 @@ function canonicalJson(value: unknown): string {
   );
 }
 
-/** A record beside its key, so the overlap check compares keys (computed once) before canonical JSON. */
-interface KeyedRecord {
-  key: string;
-  record: RawRecord;
+/**
+ * A page of the chain as the overlap check sees it: its records' keys, and its records, parsed again from its text
+ * only when asked for (two pages' keys rarely match; a page read on the page reader's thread sent back only keys).
+ */
+interface ChainPage {
+  offset: number;
+  keys: readonly string[];
+  records: () => readonly RawRecord[];
 }
 
-/** Two records are the same when their canonical JSON is; the key, cheaper, rules most pairs out first. */
-function sameRecord(a: KeyedRecord, b: KeyedRecord): boolean {
-  return a.key === b.key && canonicalJson(a.record) === canonicalJson(b.record);
+/** A loaded page's records: kept whole when it was read, or parsed again from its text (its depth already checked). */
+function recordsOf(dataset: DatasetDefinition, offset: number, page: LoadedPage): RawRecord[] {
+  if (page.content.records) return page.content.records;
+  const parsed = parsePage(page.text ?? '', dataset, offset);
+  if (!parsed.ok) throw new Error(`${dataset.id}: the page at offset ${offset} did not parse again (${parsed.reason})`);
+  return parsed.records;
 }
+
+function chainPageOf(dataset: DatasetDefinition, offset: number, page: LoadedPage): ChainPage {
+  let records: RawRecord[] | null = null;
+  return { offset, keys: page.content.keys, records: () => (records ??= recordsOf(dataset, offset, page)) };
+}
+
+/** The records of a page fetched with its records kept (fetchPage's keepRecords). */
+function keptRecords(page: FetchedPage): RawRecord[] {
+  if (!page.parsed.content.records) throw new Error(`the page ${page.url} was fetched without its records`);
+  return page.parsed.content.records;
+}
+
+const positions = (length: number): number[] => Array.from({ length }, (_, index) => index);
 
 /**
  * How many records page n+1 repeats of the end of page n: the largest k ≥ 1 such that the first k records of
@@ -143,7 +163,7 @@ interface DatasetWalk {
   totalCount: number | null;
   records: number;
   /** The previous page of the chain, for the overlap check. */
-  previous: { offset: number; records: KeyedRecord[] } | null;
+  previous: ChainPage | null;
   countMismatches: number;
   firstCountMismatch: string | undefined;
 }
@@ -182,7 +202,7 @@ async function checkOffsetHonoured(
   const { dataset, keyPage } = walk;
   if (offset === 0 || keys.length === 0 || !keys.every((key) => keyPage.has(key))) return;
   const moved = await pages.load(offset + 1);
-  if (moved.records.map((record) => recordKey(dataset, record)).join('\n') === keys.join('\n')) {
+  if (moved.content.keys.join('\n') === keys.join('\n')) {
     throw new BuildError(
       'HARVEST_OFFSET_IGNORED',
       `${dataset.id}: the page at offset ${offset} holds only records of earlier pages (the first of them from the page at offset ${keyPage.get(keys[0] as string)}), and the page at offset ${offset + 1} the very same records: ${page.provenance.url}`,
@@ -197,16 +217,22 @@ async function checkOffsetHonoured(
  * (runHarvest; docs/upstream.md, "Overlapping pages"). No extra request: a harvest chasing data that grows must not
  * slow.
  */
-function noteOverlap(walk: DatasetWalk, offset: number, page: LoadedPage, keys: readonly string[]): void {
-  const keyed = page.records.map((record, index) => ({ key: keys[index] as string, record }));
+function noteOverlap(walk: DatasetWalk, offset: number, page: LoadedPage): void {
+  const next = chainPageOf(walk.dataset, offset, page);
   const { previous } = walk;
-  const overlap = previous === null ? 0 : pageOverlap(previous.records, keyed, sameRecord);
+  // Two records are the same when their canonical JSON is; the keys, cheaper, rule most pairs out first.
+  const same = (before: ChainPage, after: ChainPage) => (a: number, b: number) =>
+    before.keys[a] === after.keys[b] && canonicalJson(before.records()[a]) === canonicalJson(after.records()[b]);
+  const overlap =
+    previous === null
+      ? 0
+      : pageOverlap(positions(previous.keys.length), positions(next.keys.length), same(previous, next));
   if (previous !== null && overlap > 0) {
     walk.overlaps.push(
       `${walk.dataset.id}: the page at offset ${offset} begins with the last ${overlap === 1 ? 'record' : `${overlap} records`} of the page at offset ${previous.offset} (${page.provenance.url}).`,
     );
   }
-  walk.previous = { offset, records: keyed };
+  walk.previous = next;
 }
 
 /**
@@ -215,7 +241,7 @@ function noteOverlap(walk: DatasetWalk, offset: number, page: LoadedPage, keys: 
  */
 function checkEnd(walk: DatasetWalk, offset: number, page: LoadedPage): void {
   const endCount = page.provenance.count;
-  if (page.records.length === 0 && endCount !== null && endCount !== 0 && endCount !== walk.records) {
+  if (page.content.size === 0 && endCount !== null && endCount !== 0 && endCount !== walk.records) {
     throw new BuildError(
       'HARVEST_TRUNCATED',
       `${walk.dataset.id}: the page at offset ${offset} has no records, but its count says ${endCount}, after ${walk.records} records harvested: ${page.provenance.url}`,
@@ -224,7 +250,7 @@ function checkEnd(walk: DatasetWalk, offset: number, page: LoadedPage): void {
 }
 
 /** Notes a page as written: its provenance, its shape, what its `count` and X-Total-Count say. */
-function notePage(walk: DatasetWalk, offset: number, records: readonly RawRecord[], provenance: PageProvenance): void {
+function notePage(walk: DatasetWalk, offset: number, records: number, provenance: PageProvenance): void {
   walk.pageFiles.push(provenance);
   if (provenance.invalidUtf8) {
     walk.warnings.push(
@@ -233,9 +259,9 @@ function notePage(walk: DatasetWalk, offset: number, records: readonly RawRecord
   }
   walk.shapes.add(provenance.shape);
   if (provenance.totalCount !== null) walk.totalCount = provenance.totalCount;
-  if (provenance.count !== records.length) {
+  if (provenance.count !== records) {
     walk.countMismatches += 1;
-    walk.firstCountMismatch ??= `offset ${offset}: count ${provenance.count ?? '(none)'}, ${records.length} records`;
+    walk.firstCountMismatch ??= `offset ${offset}: count ${provenance.count ?? '(none)'}, ${records} records`;
   }
 }
 
@@ -307,31 +333,32 @@ async function harvestDataset(
     }
     pages.requestAhead(offset, step, config.concurrency);
     const page = await pages.take(offset);
+    const { content } = page;
     const bytes = page.body?.length ?? (page.provenance as PageProvenance).bytes;
-    limits.checkPage(dataset, { offset, url: page.provenance.url, records: page.records, bytes });
-    const keys = page.records.map((record) => recordKey(dataset, record));
+    limits.checkPage(dataset, { offset, url: page.provenance.url, content, bytes });
+    const { keys } = content;
     await checkOffsetHonoured(walk, pages, offset, page, keys);
-    noteOverlap(walk, offset, page, keys);
+    noteOverlap(walk, offset, page);
     checkEnd(walk, offset, page);
     // The next pages are known once this one is parsed: ask for them now, before it is written and checked, so
     // the requests in flight stay at the concurrency while this page is stored (the same requests as the top of
     // the next turn would make; only sooner). Not when the chain ends here, and not beyond the page cap.
-    if (page.records.length > 0 && walk.pageFiles.length + 1 < config.maxPages) {
-      const nextStep = offset === 0 ? page.records.length : step;
-      pages.requestAhead(offset + page.records.length, nextStep, config.concurrency);
+    if (content.size > 0 && walk.pageFiles.length + 1 < config.maxPages) {
+      const nextStep = offset === 0 ? content.size : step;
+      pages.requestAhead(offset + content.size, nextStep, config.concurrency);
     }
     const provenance = page.stored
       ? (page.provenance as PageProvenance)
       : await partial.writePage(page.provenance, page.body as Buffer, page.text ?? undefined);
-    notePage(walk, offset, page.records, provenance);
-    if (offset === 0) walk.firstPage = page.records;
+    notePage(walk, offset, content.size, provenance);
+    if (offset === 0) walk.firstPage = recordsOf(dataset, offset, page);
     noteKeys(walk, keys, offset);
-    walk.records += page.records.length;
+    walk.records += content.size;
     reportProgress(walk, progress, options);
 
-    if (page.records.length === 0) break;
-    if (offset === 0) step = page.records.length;
-    offset += page.records.length;
+    if (content.size === 0) break;
+    if (offset === 0) step = content.size;
+    offset += content.size;
     pages.keepChain(offset, step);
   }
   return finishWalk(walk, progress);
@@ -370,8 +397,8 @@ async function checkConsistency(
       );
     }
     // Read the first page again: if it changed, the pages in between may mix two versions.
-    const again = await client.fetchPage(dataset, 0, options.config.pageSize);
-    if (canonicalJson(again.parsed.records) !== canonicalJson(outcome.firstPage)) {
+    const again = await client.fetchPage(dataset, 0, options.config.pageSize, true);
+    if (canonicalJson(keptRecords(again)) !== canonicalJson(outcome.firstPage)) {
       firstPageChanged = true;
       inconsistencies.push(`${dataset.id}: the first page changed while the harvest ran.`);
     }
@@ -439,9 +466,10 @@ async function findChangedKeptPage(partial: PartialHarvest, options: HarvestOpti
         const kept = await partial.readPage(dataset, offset, options.config.pageSize);
         // A page that cannot be read back is not reused anyway: the harvest fetches it again.
         if (!kept) continue;
-        const now = await client.fetchPage(dataset, offset, options.config.pageSize);
-        if (canonicalJson(now.parsed.records) !== canonicalJson(kept.records)) {
-          return `${dataset.id}: the page at offset ${offset} (${kept.records.length} records kept, ${now.parsed.records.length} now) differs from the kept one`;
+        const now = await client.fetchPage(dataset, offset, options.config.pageSize, true);
+        const records = keptRecords(now);
+        if (canonicalJson(records) !== canonicalJson(kept.records)) {
+          return `${dataset.id}: the page at offset ${offset} (${kept.records.length} records kept, ${records.length} now) differs from the kept one`;
         }
       }
     }

@@ -1,12 +1,14 @@
 // The pages of one dataset's chain as the harvester asks for them: each offset read back from the partial harvest
 // or fetched once, the pages ahead requested speculatively, and the ones off the chain forgotten.
 import type { UpstreamConfig } from '../config.ts';
-import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
+import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import type { PageProvenance, PartialHarvest } from './harvest-store.ts';
+import { describeRecords, type PageContent } from './page-content.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 
 export interface LoadedPage {
-  records: RawRecord[];
+  /** What the page's records hold; the records themselves for the first page and a page read back. */
+  content: PageContent;
   /** Read back from the partial harvest (a resume): already written, `provenance` complete. */
   stored: boolean;
   provenance: Omit<PageProvenance, 'file' | 'bytes' | 'sha256'> | PageProvenance;
@@ -37,10 +39,14 @@ async function readOrFetchPage(
 ): Promise<LoadedPage> {
   const limit = config.pageSize;
   const stored = await partial.readPage(dataset, offset, limit);
-  if (stored) return { records: stored.records, stored: true, provenance: stored.provenance, body: null, text: null };
-  const page = await client.fetchPage(dataset, offset, limit);
+  if (stored) {
+    const content = describeRecords(dataset, offset, stored.records, config.limits.maxFieldChars, true);
+    return { content, stored: true, provenance: stored.provenance, body: null, text: null };
+  }
+  // The first page's records are kept whole: the harvest compares them with the same page read again at its end.
+  const page = await client.fetchPage(dataset, offset, limit, offset === 0);
   return {
-    records: page.parsed.records,
+    content: page.parsed.content,
     stored: false,
     body: page.body,
     text: page.text,
@@ -54,7 +60,7 @@ async function readOrFetchPage(
       status: page.status,
       durationMs: page.durationMs,
       attempts: page.attempts,
-      records: page.parsed.records.length,
+      records: page.parsed.content.size,
       count: page.parsed.count,
       shape: page.parsed.shape,
       totalCount: page.totalCount,

@@ -2,15 +2,18 @@
 // else is a reason, not an exception (an error envelope sent with HTTP 200 among them); the harvester
 // and the client decide what a reason means.
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
-import { parseJsonExactly } from './exact-json.ts';
+import { parseJsonExactly, type JsonTextScan } from './exact-json.ts';
 
 export type PageShape = 'array' | 'keyed' | 'single' | 'empty';
+
+/** What a page is parsed against: the dataset's id and its upstream fields. */
+type ParsedDataset = Pick<DatasetDefinition, 'id' | 'upstreamFields'>;
 
 /**
  * Why a body is not a page. 'error-envelope': the envelope says it is an error; 'not-records': `data` holds
  * objects with none of the dataset's fields. Both are the upstream failing (retried like a 5xx), not the data.
  */
-type PageFailure = 'not-json' | 'unexpected-shape' | 'error-envelope' | 'not-records';
+export type PageFailure = 'not-json' | 'unexpected-shape' | 'error-envelope' | 'not-records';
 
 export type PageParse =
   | { ok: true; records: RawRecord[]; shape: PageShape; count: number | null }
@@ -87,7 +90,7 @@ function describeErrorEnvelope(envelope: Record<string, unknown>): string | null
 }
 
 /** The first record carrying none of the dataset's upstream fields, as a reason; null when every record has one. */
-function describeForeignRecord(records: readonly RawRecord[], dataset: DatasetDefinition): string | null {
+function describeForeignRecord(records: readonly RawRecord[], dataset: ParsedDataset): string | null {
   const index = records.findIndex((record) => !dataset.upstreamFields.some((field) => Object.hasOwn(record, field)));
   if (index < 0) return null;
   const keys = Object.keys(records[index] as RawRecord);
@@ -188,11 +191,12 @@ export function countWrittenDataMembers(body: string): number | null {
  *   {"count":0,"data":null} / [] / {} / no data → 0 records, shape "empty"
  * A single record is recognised by carrying at least one of the dataset's upstream fields; every record of an array
  * or a keyed object must carry at least one too ('not-records' otherwise). An error envelope is 'error-envelope'.
+ * `scan`: the body's scanJsonText, when the caller has made it already (it is made otherwise).
  */
-export function parsePage(body: string, dataset: DatasetDefinition, offset?: number): PageParse {
+export function parsePage(body: string, dataset: ParsedDataset, offset?: number, scan?: JsonTextScan): PageParse {
   let envelope: unknown;
   try {
-    envelope = parseJsonExactly(body);
+    envelope = parseJsonExactly(body, scan);
   } catch (error) {
     return { ok: false, reason: 'not-json', detail: (error as Error).message };
   }

@@ -6,13 +6,14 @@ import { Agent, request } from 'undici';
 import type { UpstreamConfig } from '../config.ts';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { BuildError, type ErrorCode } from '../errors.ts';
-import { scanJsonText } from './exact-json.ts';
-import { depthBreach } from './harvest-limits.ts';
+import { depthBreach, type LimitBreach } from './harvest-limits.ts';
 import { createRedactor } from '../log/secret-redactor.ts';
-import { parsePage, snippetOf, type PageParse } from './page-parser.ts';
+import { pageDatasetOf, type PageContent, type PageDataset } from './page-content.ts';
+import { snippetOf, type PageShape } from './page-parser.ts';
+import { createPageReader } from './page-reader.ts';
 import { bodyNotesOf, bodyText, readResponseBody, type BodyNotes, type BodyRead } from './response-body.ts';
 
-interface FetchedPage {
+export interface FetchedPage {
   /** The request URL; it never carries the key. */
   url: string;
   offset: number;
@@ -29,7 +30,8 @@ interface FetchedPage {
   attempts: number;
   /** X-Total-Count, when the upstream sends it. */
   totalCount: number | null;
-  parsed: Extract<PageParse, { ok: true }>;
+  /** The page read: its shape, its envelope's `count`, and what its records hold (page-content.ts). */
+  parsed: { shape: PageShape; count: number | null; content: PageContent };
 }
 
 export interface RetryNotice {
@@ -40,7 +42,8 @@ export interface RetryNotice {
 }
 
 export interface UpstreamClient {
-  fetchPage(dataset: DatasetDefinition, offset: number, limit: number): Promise<FetchedPage>;
+  /** The page at `offset`; `keepRecords`: its records whole in `parsed.content.records` (else only what they hold). */
+  fetchPage(dataset: DatasetDefinition, offset: number, limit: number, keepRecords?: boolean): Promise<FetchedPage>;
   close(): Promise<void>;
 }
 
@@ -178,6 +181,9 @@ type Attempt =
   | { kind: 'retry'; code: ErrorCode; reason: string; retryAfterMs: number | null }
   | { kind: 'bad-json'; reason: string };
 
+/** A 2xx answer received whole, still to be read as a page. */
+type Received = Omit<FetchedPage, 'parsed'> & { retryAfter: string | string[] | undefined };
+
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const { config, apiKey, signal } = options;
   const random = options.random ?? Math.random;
@@ -190,6 +196,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     connectTimeout: config.timeoutMs,
   });
   const gate = createRequestGate(config.concurrency, config.pauseMs, config.throttleFloorMs, config.throttleCeilingMs);
+  const reader = createPageReader(config.limits, config.readOnThreadAfterPages);
   const headers = {
     'x-api-key': apiKey,
     'content-type': 'application/json',
@@ -197,14 +204,14 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     'user-agent': 'kpu-open-data-publisher',
   };
 
-  async function attemptOnce(
-    dataset: DatasetDefinition,
+  /** One request, while it holds its place at the gate: its answer received whole, or why it is retried or failed. */
+  async function requestOnce(
     url: URL,
     offset: number,
     limit: number,
     attempts: number,
     startedAt: number,
-  ): Promise<Attempt> {
+  ): Promise<Received | Exclude<Attempt, { kind: 'page' }>> {
     const started = performance.now();
     const fetchedAt = new Date(startedAt).toISOString();
     let status: number;
@@ -270,66 +277,84 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       );
     }
     if (!read.ok) return { kind: 'bad-json', reason: read.detail };
-    // Before anything walks the value recursively (JSON.parse's reviver, canonicalJson): 3,000 levels overflowed the stack.
-    const breach = depthBreach(url.href, scanJsonText(text, config.limits.maxJsonDepth), config.limits.maxJsonDepth);
-    if (breach) throw new BuildError(breach.code, breach.detail);
-    const parsed = parsePage(text, dataset, offset);
-    if (!parsed.ok && parsed.reason === 'not-json') {
+    const total = responseHeaders['x-total-count'];
+    return {
+      url: url.href,
+      offset,
+      limit,
+      status,
+      body,
+      text,
+      notes: bodyNotesOf(read.wire, decoded),
+      fetchedAt,
+      durationMs,
+      attempts,
+      totalCount: typeof total === 'string' && /^\d+$/.test(total) ? Number(total) : null,
+      retryAfter: responseHeaders['retry-after'],
+    };
+  }
+
+  /**
+   * A received answer read as a page, after its request has left the gate: the next request need not wait while
+   * this one is parsed (on the page reader's thread, for most pages of a large harvest).
+   */
+  async function readReceived(received: Received, dataset: PageDataset, keepRecords: boolean): Promise<Attempt> {
+    const { retryAfter, ...fetched } = received;
+    const { url, text } = fetched;
+    const read = await reader.read(text, dataset, fetched.offset, keepRecords);
+    // Measured before anything walked the value recursively (JSON.parse's reviver, canonicalJson).
+    if (!read.ok && read.reason === 'too-deep') {
+      const breach = depthBreach(url, read, config.limits.maxJsonDepth) as LimitBreach;
+      throw new BuildError(breach.code, breach.detail);
+    }
+    if (!read.ok && read.reason === 'not-json') {
       return {
         kind: 'bad-json',
-        reason: `${parsed.detail}; the body starts: ${snippetOf(text, SNIPPET_LENGTH, redact)}`,
+        reason: `${read.detail}; the body starts: ${snippetOf(text, SNIPPET_LENGTH, redact)}`,
       };
     }
     // An error sent as a 200 (an error envelope, or objects that are not the dataset's records) is the upstream
     // failing, like a 5xx: retried the same way, never taken for data (docs/upstream.md, "Errors inside a 200").
-    if (!parsed.ok && (parsed.reason === 'error-envelope' || parsed.reason === 'not-records')) {
+    if (!read.ok && (read.reason === 'error-envelope' || read.reason === 'not-records')) {
       return {
         kind: 'retry',
-        code: parsed.reason === 'error-envelope' ? 'UPSTREAM_ERROR_ENVELOPE' : 'UPSTREAM_NOT_RECORDS',
-        reason: `HTTP 200, but ${parsed.detail}; the body starts: ${snippetOf(text, SNIPPET_LENGTH, redact)}`,
-        retryAfterMs: parseRetryAfter(responseHeaders['retry-after']),
+        code: read.reason === 'error-envelope' ? 'UPSTREAM_ERROR_ENVELOPE' : 'UPSTREAM_NOT_RECORDS',
+        reason: `HTTP 200, but ${read.detail}; the body starts: ${snippetOf(text, SNIPPET_LENGTH, redact)}`,
+        retryAfterMs: parseRetryAfter(retryAfter),
       };
     }
-    if (!parsed.ok) {
+    if (!read.ok) {
       throw new BuildError(
         'UPSTREAM_UNEXPECTED_SHAPE',
-        `${parsed.detail}, from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`,
+        `${read.detail}, from ${url}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`,
       );
     }
     gate.succeeded();
-    const total = responseHeaders['x-total-count'];
-    const totalCount = typeof total === 'string' && /^\d+$/.test(total) ? Number(total) : null;
     return {
       kind: 'page',
-      page: {
-        url: url.href,
-        offset,
-        limit,
-        status,
-        body,
-        text,
-        notes: bodyNotesOf(read.wire, decoded),
-        fetchedAt,
-        durationMs,
-        attempts,
-        totalCount,
-        parsed,
-      },
+      page: { ...fetched, parsed: { shape: read.shape, count: read.count, content: read.content } },
     };
   }
 
-  async function fetchPage(dataset: DatasetDefinition, offset: number, limit: number): Promise<FetchedPage> {
+  async function fetchPage(
+    dataset: DatasetDefinition,
+    offset: number,
+    limit: number,
+    keepRecords = false,
+  ): Promise<FetchedPage> {
     const url = buildPageUrl(options.baseUrl, dataset, offset, limit);
+    const pageDataset = pageDatasetOf(dataset);
     let retries = 0;
     let badJsonRetried = false;
     for (let attempts = 1; ; attempts += 1) {
       const startedAt = await gate.acquire(signal);
-      let outcome: Attempt;
+      let received: Awaited<ReturnType<typeof requestOnce>>;
       try {
-        outcome = await attemptOnce(dataset, url, offset, limit, attempts, startedAt);
+        received = await requestOnce(url, offset, limit, attempts, startedAt);
       } finally {
         gate.release();
       }
+      const outcome = 'kind' in received ? received : await readReceived(received, pageDataset, keepRecords);
       if (outcome.kind === 'page') return outcome.page;
       let delayMs: number;
       if (outcome.kind === 'bad-json') {
@@ -361,6 +386,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   return {
     fetchPage,
-    close: () => agent.close(),
+    async close() {
+      await Promise.all([reader.close(), agent.close()]);
+    },
   };
 }

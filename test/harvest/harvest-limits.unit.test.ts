@@ -10,6 +10,7 @@ import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { BuildError } from '../../scripts/errors.ts';
 import { parseJsonExactly, scanJsonText } from '../../scripts/harvest/exact-json.ts';
 import { createHarvestLimitTracker, findLongField } from '../../scripts/harvest/harvest-limits.ts';
+import { describeRecords, type PageDataset } from '../../scripts/harvest/page-content.ts';
 import { parsePage } from '../../scripts/harvest/page-parser.ts';
 import { bodyText, readResponseBody } from '../../scripts/harvest/response-body.ts';
 
@@ -153,10 +154,11 @@ const TEST_SECRET = 'k-SECRET-1234';
 
 describe('harvest limits per page', () => {
   const record = { tahunPemilu: '2024', NomorUrutPartai: '1', NamaPartai: 'Partai Contoh' };
-  const page = (offset: number, records: Record<string, unknown>[], bytes = 100) => ({
+  // A page as the harvester hands it to the tracker: what its records hold, read as the page reader reads them.
+  const page = (dataset: PageDataset, offset: number, records: Record<string, unknown>[], bytes = 100) => ({
     offset,
     url: 'http://upstream.invalid/api/profilpartai',
-    records,
+    content: describeRecords(dataset, offset, records, DEFAULT_HARVEST_LIMITS.maxFieldChars, false),
     bytes,
   });
 
@@ -184,19 +186,23 @@ describe('harvest limits per page', () => {
   it('counts records and years per dataset, and bytes over both', () => {
     const limits = { ...DEFAULT_HARVEST_LIMITS, maxRecords: 3, maxYears: 2, maxHarvestBytes: 1024 * 1024 };
     const tracker = createHarvestLimitTracker(limits);
-    expect(tracker.review(partyDataset, page(0, [record, record, record]))).toBeNull();
-    expect(tracker.review(partyDataset, page(3, [record]))?.code).toBe('HARVEST_TOO_MANY_RECORDS');
-    expect(tracker.review(turnoutDataset, page(0, [{ TahunPemilu: '2014' }, { TahunPemilu: '2019' }]))).toBeNull();
-    expect(tracker.review(turnoutDataset, page(2, [{ TahunPemilu: 2024 }]))?.code).toBe('HARVEST_TOO_MANY_YEARS');
+    expect(tracker.review(partyDataset, page(partyDataset, 0, [record, record, record]))).toBeNull();
+    expect(tracker.review(partyDataset, page(partyDataset, 3, [record]))?.code).toBe('HARVEST_TOO_MANY_RECORDS');
+    expect(
+      tracker.review(turnoutDataset, page(turnoutDataset, 0, [{ TahunPemilu: '2014' }, { TahunPemilu: '2019' }])),
+    ).toBeNull();
+    expect(tracker.review(turnoutDataset, page(turnoutDataset, 2, [{ TahunPemilu: 2024 }]))?.code).toBe(
+      'HARVEST_TOO_MANY_YEARS',
+    );
 
     const bytes = createHarvestLimitTracker({ ...DEFAULT_HARVEST_LIMITS, maxHarvestBytes: 1000 });
-    expect(bytes.review(partyDataset, page(0, [record], 600))).toBeNull();
-    const breach = bytes.review(turnoutDataset, page(0, [{ TahunPemilu: '2014' }], 600));
+    expect(bytes.review(partyDataset, page(partyDataset, 0, [record], 600))).toBeNull();
+    const breach = bytes.review(turnoutDataset, page(turnoutDataset, 0, [{ TahunPemilu: '2014' }], 600));
     expect(breach?.code).toBe('HARVEST_TOO_LARGE');
     expect(() =>
       createHarvestLimitTracker({ ...DEFAULT_HARVEST_LIMITS, maxRecords: 1 }).checkPage(
         partyDataset,
-        page(0, [record, record]),
+        page(partyDataset, 0, [record, record]),
       ),
     ).toThrow(BuildError);
   });

@@ -101,7 +101,7 @@ describe('createUpstreamClient retries', () => {
       onRetry: (notice) => notices.push(notice),
     });
     try {
-      const page = await client.fetchPage(turnoutDataset, 0, 5);
+      const page = await client.fetchPage(turnoutDataset, 0, 5, true);
       return { page, delays: notices.map((notice) => notice.delayMs) };
     } finally {
       await client.close();
@@ -113,7 +113,7 @@ describe('createUpstreamClient retries', () => {
     const highest = await fetchThroughFaults(fourErrors, () => 1);
     expect(highest.delays).toEqual([20, 40, 70, 70]);
     expect(highest.page.attempts).toBe(5);
-    expect(highest.page.parsed.records).toEqual(data.turnout.slice(0, 5));
+    expect(highest.page.parsed.content.records).toEqual(data.turnout.slice(0, 5));
     expect((await fetchThroughFaults(fourErrors, () => 0)).delays).toEqual([0, 0, 0, 0]);
   });
 
