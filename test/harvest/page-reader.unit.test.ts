@@ -89,10 +89,16 @@ describe('the page reader', () => {
   it('reads the first pages on this thread, the rest on its own, with the same answers', async () => {
     reader = createPageReader(DEFAULT_HARVEST_LIMITS, 2);
     const text = JSON.stringify({ count: 2, data: [record(1), record(2)] });
-    const reads = await Promise.all(
-      [0, 2, 4, 6, 8].map((offset) => (reader as PageReader).read(text, turnout, offset, false)),
-    );
-    expect(new Set(reads.map((read) => JSON.stringify(read))).size).toBe(1);
+    // A read waiting on the thread holds its message port open: the one resource it adds while it waits.
+    const ports = (): number => process.getActiveResourcesInfo().filter((kind) => kind === 'MessagePort').length;
+    const before = ports();
+    const read = (offset: number) => (reader as PageReader).read(text, turnout, offset, false);
+    const early = [read(0), read(2)];
+    expect(ports(), 'the first two pages, read here').toBe(before);
+    const late = [read(4), read(6)];
+    expect(ports(), 'the pages after them, waiting on the thread').toBe(before + 1);
+    const reads = await Promise.all([...early, ...late]);
+    expect(new Set(reads.map((each) => JSON.stringify(each))).size).toBe(1);
   });
 
   it('fails a read still waiting for its thread when the reader is closed, and every read after', async () => {
