@@ -60,6 +60,19 @@ async function axeViolations(page: Page): Promise<AxeViolation[]> {
   });
 }
 
+/** What a page of the site is: a dapil page, a party page or another (home, year, reference, not-found), and its language. */
+export interface PageKind {
+  kind: 'dapil' | 'party' | 'other';
+  language: 'id' | 'en';
+}
+
+/** The kind and language of a page by its URL path: "/en/2014/party/3/" → an English party page. */
+export function pageKind(page: string): PageKind {
+  const language = page.startsWith('/en/') ? 'en' : 'id';
+  const kind = /^(?:\/en)?\/[0-9]{4}\/(dapil|partai|party)\//.exec(page)?.[1];
+  return { kind: kind === undefined ? 'other' : kind === 'dapil' ? 'dapil' : 'party', language };
+}
+
 /** How many dapil and party pages of each kind and language axe checks when not all of them. */
 export interface AxeSample {
   /** Pages spread evenly over the list (8 unless told). */
@@ -81,12 +94,12 @@ export async function selectAxePages(
   const selected = new Set<string>();
   const groups = new Map<string, Array<{ page: string; bytes: number }>>();
   for (const page of paths) {
-    const kind = /^(\/en)?\/[0-9]{4}\/(dapil|partai|party)\//.exec(page);
-    if (!kind) {
+    const { kind, language } = pageKind(page);
+    if (kind === 'other') {
       selected.add(page);
       continue;
     }
-    const key = `${kind[1] ?? ''}${kind[2] as string}`;
+    const key = `${language} ${kind}`;
     const html = await readFile(path.join(distDir, page, 'index.html'), 'utf8');
     if (html.includes('class="flag"')) selected.add(page);
     groups.set(key, [...(groups.get(key) ?? []), { page, bytes: html.length }]);
