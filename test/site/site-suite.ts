@@ -118,7 +118,7 @@ export function defineSiteSuite(
     });
 
     // One test per kind of page and language, so that each has the whole timeout (a hang guard: axe on every page
-    // of the real site is about 130 CPU-s, and a loaded CI machine ran the 254 pages past 170 s as one test) and a
+    // of the real site is about 150 CPU-s, and a loaded CI machine ran the 254 pages past 170 s as one test) and a
     // failure names the pages it is about. The groups are every page between them: "other" is what the rest leave.
     const axeAll = options.axeAll || process.env.KPU_TEST_AXE_ALL === '1';
     let axeSelection: Promise<Set<string> | undefined> | undefined;
