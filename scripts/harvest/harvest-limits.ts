@@ -125,11 +125,10 @@ export function createHarvestLimitTracker(limits: HarvestLimits): HarvestLimitTr
   };
 }
 
-/** The depth breach of an answer, if its nesting passes the limit. */
-export function depthBreach(url: string, depth: { tooDeepAt: number | null }, maxDepth: number): LimitBreach | null {
-  if (depth.tooDeepAt === null) return null;
+/** The breach of an answer whose nesting passes the limit at character `tooDeepAt`. */
+export function depthBreach(url: string, tooDeepAt: number, maxDepth: number): LimitBreach {
   return {
     code: 'UPSTREAM_TOO_DEEP',
-    detail: `The answer from ${url} nests more than ${maxDepth} levels deep (KPU_MAX_JSON_DEPTH), at character ${depth.tooDeepAt}.`,
+    detail: `The answer from ${url} nests more than ${maxDepth} levels deep (KPU_MAX_JSON_DEPTH), at character ${tooDeepAt}.`,
   };
 }

@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { readPageText, type PageDataset, type PageRead, type PageReadLimits } from './page-content.ts';
 
-/** Pages read on this thread before the reader starts its own (KPU_TEST_PARSE_THREAD_PAGES in tests). */
+/** Pages read on this thread before the reader starts its own (KPU_TEST_READ_THREAD_AFTER_PAGES in tests). */
 const READ_ON_THREAD_AFTER_PAGES = 16;
 
 export interface PageReader {

@@ -6,7 +6,7 @@ import { Agent, request } from 'undici';
 import type { UpstreamConfig } from '../config.ts';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { BuildError, type ErrorCode } from '../errors.ts';
-import { depthBreach, type LimitBreach } from './harvest-limits.ts';
+import { depthBreach } from './harvest-limits.ts';
 import { createRedactor } from '../log/secret-redactor.ts';
 import { pageDatasetOf, type PageContent, type PageDataset } from './page-content.ts';
 import { snippetOf, type PageShape } from './page-parser.ts';
@@ -304,7 +304,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const read = await reader.read(text, dataset, fetched.offset, keepRecords);
     // Measured before anything walked the value recursively (JSON.parse's reviver, canonicalJson).
     if (!read.ok && read.reason === 'too-deep') {
-      const breach = depthBreach(url, read, config.limits.maxJsonDepth) as LimitBreach;
+      const breach = depthBreach(url, read.tooDeepAt, config.limits.maxJsonDepth);
       throw new BuildError(breach.code, breach.detail);
     }
     if (!read.ok && read.reason === 'not-json') {
