@@ -4,6 +4,7 @@
 // release stage through the swap (build-lock.ts).
 import path from 'node:path';
 import { acquireBuildLock, acquireDistLock } from './build-lock.ts';
+import { formatLogCount } from './foundation/digit-groups.ts';
 import type { PublisherConfig } from './config.ts';
 import { readLatestHarvest, runHarvestStage, type HarvestStageResult } from './harvest/harvest-stage.ts';
 import type { Reporter } from './log/progress-reporter.ts';
@@ -347,7 +348,7 @@ export function describeResult(result: CommandResult): string {
   const { harvest, snapshot } = result;
   const datasets = Object.entries(harvest.datasets).map(
     ([id, summary]) =>
-      `  ${id.padEnd(10)} ${summary.records.toLocaleString('en').padStart(9)} records in ${summary.pages} pages`,
+      `  ${id.padEnd(10)} ${formatLogCount(summary.records).padStart(9)} records in ${summary.pages} pages`,
   );
   const lines = [
     `${harvest.offline ? 'Harvest read from disk' : 'Harvest complete'}${result.demo ? ' (DEMO DATA, NOT REAL FIGURES)' : ''}: ${harvest.upstreamHost}, finished ${harvest.finishedAt}`,
@@ -358,7 +359,7 @@ export function describeResult(result: CommandResult): string {
   if (snapshot) {
     lines.push(
       `Snapshot: ${snapshot.files} files (${(snapshot.bytes / 1024).toFixed(0)} KiB) for ${snapshot.years.join(', ')} in ${snapshot.dir}`,
-      `  quality: ${snapshot.quality.recordsFlagged} of ${snapshot.quality.recordsChecked.toLocaleString('en')} records flagged, ${snapshot.quality.violationCount} broken rules (see quality-report.md)`,
+      `  quality: ${snapshot.quality.recordsFlagged} of ${formatLogCount(snapshot.quality.recordsChecked)} records flagged, ${snapshot.quality.violationCount} broken rules (see quality-report.md)`,
     );
   }
   if (result.site) {

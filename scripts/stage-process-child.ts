@@ -4,7 +4,7 @@
 import { toBuildError } from './errors.ts';
 import { enableCompileCache } from './foundation/compile-cache.ts';
 import { killPointsTakeParent } from './kill-point.ts';
-import type { Reporter } from './log/progress-reporter.ts';
+import { statusText, type Reporter } from './log/progress-reporter.ts';
 import { runStageHere, type StageMessage, type StageRequest } from './stage-process.ts';
 
 const send = (message: StageMessage): Promise<void> =>
@@ -21,9 +21,9 @@ function relayingReporter(terminal: boolean): Reporter {
     terminal,
     line: (message) => relay('line', message),
     warn: (message) => relay('warn', message),
-    // A status is shown on a terminal only: elsewhere not worth a message.
+    // A status is shown on a terminal only: elsewhere not worth a message, nor its description.
     status: (message) => {
-      if (terminal) relay('status', message);
+      if (terminal) relay('status', statusText(message));
     },
     clearStatus: () => relay('clearStatus'),
   };

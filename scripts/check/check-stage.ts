@@ -10,6 +10,7 @@ import { withoutOfficialListRules } from '../datasets/dapils/official-list-rules
 import { createCoverageAccumulator, type CoverageAccumulator } from './dapil-coverage.ts';
 import { BuildError } from '../errors.ts';
 import { writeChunksToFile, writeFileAtomic } from '../foundation/atomic-file.ts';
+import { formatLogCount } from '../foundation/digit-groups.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
 import { readDatasetRecords, type HarvestManifest } from '../harvest/harvest-store.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
@@ -138,7 +139,7 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
   const file: CheckResultFile = { harvestId: options.harvest.harvestId, valuesSeen };
   await writeFileAtomic(path.join(outDir, CHECK_RESULT_FILE), `${JSON.stringify(file, null, 2)}\n`);
   reporter.line(
-    `check: ${quality.recordsChecked.toLocaleString('en')} records, ${quality.recordsFlagged.toLocaleString('en')} flagged (${quality.violationCount} broken rules)`,
+    `check: ${formatLogCount(quality.recordsChecked)} records, ${formatLogCount(quality.recordsFlagged)} flagged (${quality.violationCount} broken rules)`,
   );
   if (options.strict && quality.violationCount > 0) {
     const broken = listBrokenRules(quality).map((rule) => `${rule.dataset}/${rule.ruleId} ×${rule.violationCount}`);

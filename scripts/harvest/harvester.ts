@@ -20,6 +20,7 @@ import { parsePage, type PageShape } from './page-parser.ts';
 import { guardPartialHarvest } from './secret-scan.ts';
 import { createPageCache, type LoadedPage, type PageCache } from './page-cache.ts';
 import { createUpstreamClient, type FetchedPage, type UpstreamClient } from './upstream-client.ts';
+import { formatLogCount } from '../foundation/digit-groups.ts';
 import { compareCodeUnits } from '../foundation/text-order.ts';
 
 export interface HarvestOptions {
@@ -142,8 +143,8 @@ export function describeProgress(
 ): string {
   const parts = datasets.map((dataset) => {
     const total = progress.totals.get(dataset.id);
-    const records = (progress.records.get(dataset.id) ?? 0).toLocaleString('en');
-    return `${dataset.id}: ${progress.pages.get(dataset.id) ?? 0} pages, ${records}${total ? ` of ${total.toLocaleString('en')}` : ''} records`;
+    const records = formatLogCount(progress.records.get(dataset.id) ?? 0);
+    return `${dataset.id}: ${progress.pages.get(dataset.id) ?? 0} pages, ${records}${total ? ` of ${formatLogCount(total)}` : ''} records`;
   });
   const retries = [...progress.retries.values()].reduce((sum, count) => sum + count, 0);
   return `harvest ${parts.join(' · ')}${retries ? ` · ${retries} retries` : ''}`;
@@ -279,7 +280,7 @@ function reportProgress(walk: DatasetWalk, progress: HarvestProgress, options: H
   progress.pages.set(id, walk.pageFiles.length);
   progress.records.set(id, walk.records);
   progress.totals.set(id, walk.totalCount);
-  options.reporter.status(describeProgress(progress, options.datasets));
+  options.reporter.status(() => describeProgress(progress, options.datasets));
 }
 
 /** The dataset's outcome once its chain has ended, with the warnings on the whole chain. */
@@ -428,7 +429,7 @@ async function harvestOnce(
           `retry: ${notice.reason} from ${notice.url}; attempt ${notice.attempt + 1} in ${notice.delayMs} ms`,
         );
       }
-      options.reporter.status(describeProgress(progress, options.datasets));
+      options.reporter.status(() => describeProgress(progress, options.datasets));
     },
   });
   const limits = createHarvestLimitTracker(options.config.limits);

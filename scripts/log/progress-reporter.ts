@@ -3,14 +3,24 @@
 import type { Redactor } from './secret-redactor.ts';
 import { escapeControlCharacters } from './terminal-text.ts';
 
+/** A status, or what describes it when it is shown. */
+export type StatusMessage = string | (() => string);
+
+/** The text of a status. */
+export const statusText = (message: StatusMessage): string => (typeof message === 'function' ? message() : message);
+
 export interface Reporter {
   /** Whether a live status line is shown (a terminal); otherwise notable events get their own lines. */
   readonly terminal: boolean;
   /** A line that stays in the log. */
   line(message: string): void;
   warn(message: string): void;
-  /** A live status; shown on a terminal only, at most a few times a second. */
-  status(message: string): void;
+  /**
+   * A live status; shown on a terminal only, at most a few times a second. A function is called only when its status
+   * is shown: a harvest reports its progress after every page, and describing it each time, for a log that shows
+   * none of it, was a measurable part of a small build's CPU time (docs/performance.md, "The test suite").
+   */
+  status(message: StatusMessage): void;
   /** Clears the live status line. */
   clearStatus(): void;
 }
@@ -48,7 +58,7 @@ export function createReporter(options: ReporterOptions): Reporter {
       const now = Date.now();
       if (now - lastPaint < interval) return;
       lastPaint = now;
-      stream.write(`\r\x1b[2K${clean(message)}`);
+      stream.write(`\r\x1b[2K${clean(statusText(message))}`);
       shown = true;
     },
     clearStatus,

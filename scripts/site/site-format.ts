@@ -2,12 +2,9 @@
 // writes a decimal comma (1.234.567; 50,6%), English the other way round. Written by hand rather than with
 // Intl, and times always in UTC, so the same data gives the same page bytes on any machine. The separators, the
 // month names and the date-time pattern are each language's catalogue's (site-text.ts).
+import { groupDigits } from '../foundation/digit-groups.ts';
 import type { Lang } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
-
-function groupDigits(digits: string, separator: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
-}
 
 /** Example: ('id', 1234567) → "1.234.567"; ('en', 1234567) → "1,234,567". */
 export function formatCount(lang: Lang, value: number): string {

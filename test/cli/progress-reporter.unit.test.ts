@@ -35,4 +35,22 @@ describe('createReporter', () => {
     reporter.warn('count disagrees');
     expect(out.read()).toBe('warning: count disagrees\n');
   });
+
+  it('describes a status given as a function only when it shows it', () => {
+    const out = capture();
+    let described = 0;
+    const progress = (): string => `harvest turnout: ${(described += 1)} pages`;
+    createReporter({ terminal: false, redact: createRedactor(), stream: out.stream }).status(progress);
+    expect(described, 'a CI log shows no status').toBe(0);
+    const terminal = createReporter({
+      terminal: true,
+      redact: createRedactor(),
+      stream: out.stream,
+      statusIntervalMs: 60_000,
+    });
+    terminal.status(progress);
+    terminal.status(progress);
+    expect(described, 'the second comes before the next repaint').toBe(1);
+    expect(out.read()).toBe('\r\x1b[2Kharvest turnout: 1 pages');
+  });
 });

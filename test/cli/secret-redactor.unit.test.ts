@@ -12,4 +12,12 @@ describe('createRedactor', () => {
     redact.add('late-key');
     expect(redact('a late-key b')).toBe('a [redacted] b');
   });
+  it('redacts the beginning of a secret cut short, for a secret added after the first cut text too', () => {
+    const redact = createRedactor(['first-key']);
+    expect(redact('body: first-k…')).toBe('body: [redacted]…');
+    redact.add('second-key');
+    expect(redact('body: second-k…')).toBe('body: [redacted]…');
+    expect(redact('body: first-k…')).toBe('body: [redacted]…');
+    expect(redact('no cut: second-k')).toBe('no cut: second-k');
+  });
 });

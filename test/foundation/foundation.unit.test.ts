@@ -11,6 +11,7 @@ import {
 } from '../../scripts/foundation/atomic-file.ts';
 import { forEachAtOnce } from '../../scripts/foundation/at-once.ts';
 import { collectGarbage } from '../../scripts/foundation/collect-garbage.ts';
+import { formatLogCount, groupDigits } from '../../scripts/foundation/digit-groups.ts';
 import { readFileRange, readFileRangeInPieces } from '../../scripts/foundation/file-splice.ts';
 import { createSha256, hashFile, sha256Hex } from '../../scripts/foundation/hashing.ts';
 import { readJsonChecked, readJsonFile, readJsonIfPresent } from '../../scripts/foundation/json-file.ts';
@@ -171,5 +172,14 @@ describe('file ranges', () => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe('digit groups', () => {
+  it('groups thousands by hand, as English writes counts, whatever the machine', () => {
+    for (const value of [0, 7, 999, 1_000, 65_536, 1_234_567, 1_000_000_000, -1_500])
+      expect(formatLogCount(value), String(value)).toBe(value.toLocaleString('en'));
+    expect(groupDigits('1234567', '.')).toBe('1.234.567');
+    expect(groupDigits('123', '.')).toBe('123');
   });
 });

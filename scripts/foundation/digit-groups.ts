@@ -1,0 +1,13 @@
+// Thousands grouped by hand rather than with Intl: the same text on any machine, and no ICU locale data loaded for a
+// log line (a process's first toLocaleString costs about 10 ms, which every build and stage process paid for the
+// counts it prints; docs/performance.md, "The test suite").
+
+/** Example: ("1234567", ".") → "1.234.567". `digits` holds digits only. */
+export function groupDigits(digits: string, separator: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+}
+
+/** A whole count as the CLI prints it, in English. Example: 1234567 → "1,234,567"; -1500 → "-1,500". */
+export function formatLogCount(value: number): string {
+  return (value < 0 ? '-' : '') + groupDigits(String(Math.round(Math.abs(value))), ',');
+}
