@@ -1,8 +1,10 @@
 // Astro settings of the static site. The data folder and `base` are given by scripts/site/site-stage.ts
-// for each build; this file holds what every build shares.
-import { defineConfig } from 'astro/config';
+// for each build; this file holds what every build shares. A plain object checked against Astro's type rather than
+// `defineConfig`: importing astro/config loads its SVG optimizer (svgo and its CSS parsers, 280 modules) into every
+// site build, which reads none of it (docs/performance.md, "The test suite").
+import type { AstroUserConfig } from 'astro';
 
-export default defineConfig({
+export default {
   output: 'static',
   // Every page is a folder with index.html, and links end in "/": the URL scheme of scripts/site/site-routes.ts.
   trailingSlash: 'always',
@@ -10,4 +12,4 @@ export default defineConfig({
   compressHTML: true,
   devToolbar: { enabled: false },
   prefetch: false,
-});
+} satisfies AstroUserConfig;
