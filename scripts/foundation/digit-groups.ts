@@ -7,7 +7,10 @@ export function groupDigits(digits: string, separator: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 
-/** A whole count as the CLI prints it, in English. Example: 1234567 → "1,234,567"; -1500 → "-1,500". */
-export function formatLogCount(value: number): string {
-  return (value < 0 ? '-' : '') + groupDigits(String(Math.round(Math.abs(value))), ',');
+/** A count rounded to a whole number, its thousands grouped. Example: (-1234567.4, ".") → "-1.234.567". */
+export function groupedCount(value: number, separator: string): string {
+  return (value < 0 ? '-' : '') + groupDigits(String(Math.round(Math.abs(value))), separator);
 }
+
+/** A count as the CLI prints it, in English. Example: 1234567 → "1,234,567". */
+export const formatLogCount = (value: number): string => groupedCount(value, ',');

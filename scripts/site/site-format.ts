@@ -2,14 +2,13 @@
 // writes a decimal comma (1.234.567; 50,6%), English the other way round. Written by hand rather than with
 // Intl, and times always in UTC, so the same data gives the same page bytes on any machine. The separators, the
 // month names and the date-time pattern are each language's catalogue's (site-text.ts).
-import { groupDigits } from '../foundation/digit-groups.ts';
+import { groupDigits, groupedCount } from '../foundation/digit-groups.ts';
 import type { Lang } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
 
 /** Example: ('id', 1234567) → "1.234.567"; ('en', 1234567) → "1,234,567". */
 export function formatCount(lang: Lang, value: number): string {
-  const sign = value < 0 ? '-' : '';
-  return sign + groupDigits(String(Math.round(Math.abs(value))), TEXT[lang].numbers.group);
+  return groupedCount(value, TEXT[lang].numbers.group);
 }
 
 /** Example: ('id', 30.5) → "30,5"; ('en', 1234.25) → "1,234.25". Up to `digits` decimals, never trailing zeros. */
