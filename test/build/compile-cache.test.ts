@@ -2,13 +2,16 @@
 // with no NODE_COMPILE_CACHE of its own keeps the compiled code of its modules in Node's folder, and so does a stage in
 // a process of its own; the Astro build's process is given none (its render bundle is a fresh folder each build, whose
 // entries would pile up); NODE_DISABLE_COMPILE_CACHE=1 turns it off. The tests' other builds are given a cache folder
-// of the suite's (test/support/run-cli.ts).
+// of the suite's (test/support/run-cli.ts). And the Astro process's other setting of its own: transparent huge pages
+// off (scripts/site/site-stage.ts says why).
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandResult } from '../../scripts/pipeline.ts';
+import { readProcesses, readThpEnabled } from '../support/process-cpu.ts';
+import type { CliRun } from '../support/run-cli.ts';
 import {
   copyBuildWorld,
   publishTestData,
@@ -33,21 +36,53 @@ afterEach(async () => {
   tmp = undefined;
 });
 
+/**
+ * Watches, until the returned function is called, the Astro site builds whose command line names `folder` (Linux:
+ * /proc), and answers whether transparent huge pages were on for each when last seen (THP_enabled in its status).
+ */
+function watchSiteBuildsThp(folder: string): () => Map<number, boolean> {
+  const lastSeen = new Map<number, boolean>();
+  const look = (): void => {
+    for (const { pid, args } of readProcesses() ?? []) {
+      if (!args.some((arg) => arg.endsWith('astro-build.ts')) || !args.some((arg) => arg.includes(folder))) continue;
+      const enabled = readThpEnabled(pid);
+      if (enabled !== null) lastSeen.set(pid, enabled);
+    }
+  };
+  const timer = setInterval(look, 25);
+  return () => {
+    clearInterval(timer);
+    return lastSeen;
+  };
+}
+
 /** A build of a copy of the offline template with no compile cache given, and its own TMPDIR (where Node keeps it). */
 async function buildWithoutCacheGiven(args: string[], env: Record<string, string> = {}) {
   world = await copyBuildWorld(offlineTemplate);
   tmp = await mkdtemp(path.join(os.tmpdir(), 'compile-cache-'));
-  const run = await world.build(['--json', ...args], { NODE_COMPILE_CACHE: '', TMPDIR: tmp, ...env });
+  const stopWatching = watchSiteBuildsThp(world.root);
+  let run: CliRun;
+  let siteBuildsThp: Map<number, boolean>;
+  try {
+    run = await world.build(['--json', ...args], { NODE_COMPILE_CACHE: '', TMPDIR: tmp, ...env });
+  } finally {
+    siteBuildsThp = stopWatching();
+  }
   expect(run.code, run.stderr).toBe(0);
-  return { run, cacheDir: path.join(tmp, 'node-compile-cache') };
+  return { run, cacheDir: path.join(tmp, 'node-compile-cache'), siteBuildsThp };
 }
 
 describe("Node's compile cache", () => {
-  it('is kept in Node’s own folder by the build and its stage processes, and not given to the Astro build', async () => {
+  it('is kept in Node’s own folder by the build and its stage processes, and not given to the Astro build, which runs with transparent huge pages off', async () => {
+    if (readProcesses() === null)
+      throw new Error('this test reads the running processes from /proc, which this machine lacks');
     // The check, snapshot and release stages in processes of their own, as for a large harvest; Astro runs.
-    const { run, cacheDir } = await buildWithoutCacheGiven(['--offline', '--rebuild-site'], {
+    const { run, cacheDir, siteBuildsThp } = await buildWithoutCacheGiven(['--offline', '--rebuild-site'], {
       KPU_TEST_STAGE_PROCESS_RECORDS: '0',
     });
+    // One Astro process, seen running, and last seen with huge pages off: mimalloc turns them off as Rolldown loads,
+    // early in the process's life (before that, its status still says on).
+    expect([...siteBuildsThp.values()]).toEqual([false]);
     expect((JSON.parse(run.stdout) as CommandResult).site?.reused).toBe(false);
     // One folder per Node version and set of flags: the build's and its stages' (the same flags); none of the Astro
     // process's (started with --expose-gc, it would have a folder of its own).

@@ -1,11 +1,12 @@
 // The CPU tally of `npm run test:times -- --cpu` (test/support/process-cpu.ts): what each kind of process is, and
-// what a run's readings of the machine add up to.
+// what a run's readings of the machine add up to; and a process's transparent huge pages, as the tests read them.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   kindOfProcess,
   ProcessCpuTally,
   readMachine,
+  readThpEnabled,
   type MachineReading,
   type ProcessReading,
 } from '../support/process-cpu.ts';
@@ -107,5 +108,14 @@ describe('readMachine', () => {
     expect(self?.args.length).toBeGreaterThan(0);
     expect(machine?.busyTicks).toBeGreaterThan(0);
     expect(machine?.idleTicks).toBeGreaterThan(0);
+  });
+});
+
+describe('readThpEnabled', () => {
+  it('reads whether this process may have transparent huge pages (Linux), and nothing for a process that is gone', () => {
+    // Process ids stop below 2^22 on Linux (pid_max), so this one never names a process.
+    expect(readThpEnabled(2 ** 22 + 1)).toBeNull();
+    if (!existsSync('/proc/self/status')) expect(readThpEnabled(process.pid)).toBeNull();
+    else expect(typeof readThpEnabled(process.pid)).toBe('boolean');
   });
 });

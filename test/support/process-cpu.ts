@@ -76,6 +76,20 @@ export function readProcesses(): ProcessInfo[] | null {
   return processes;
 }
 
+/**
+ * Whether transparent huge pages are on for a process (the THP_enabled line of /proc/<pid>/status: off once the
+ * process turned them off with prctl PR_SET_THP_DISABLE); null when it cannot be read (the process has ended, or no
+ * /proc).
+ */
+export function readThpEnabled(pid: number): boolean | null {
+  try {
+    const line = /^THP_enabled:\s*([01])$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return line ? line[1] === '1' : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Every live process's reading and the cores' time, from /proc (Linux); null where there is no /proc. */
 export function readMachine(): MachineReading | null {
   const processes = readProcesses();
