@@ -38,13 +38,18 @@ afterEach(async () => {
 
 /**
  * Watches, until the returned function is called, the Astro site builds whose command line names `folder` (Linux:
- * /proc), and answers whether transparent huge pages were on for each when last seen (THP_enabled in its status).
+ * /proc), and answers whether transparent huge pages were on for each when last seen (THP_enabled in its status). A
+ * process the Astro build forks carries its command line until it runs its own program: such children are left out.
  */
 function watchSiteBuildsThp(folder: string): () => Map<number, boolean> {
   const lastSeen = new Map<number, boolean>();
   const look = (): void => {
-    for (const { pid, args } of readProcesses() ?? []) {
-      if (!args.some((arg) => arg.endsWith('astro-build.ts')) || !args.some((arg) => arg.includes(folder))) continue;
+    const builds = (readProcesses() ?? []).filter(
+      ({ args }) => args.some((arg) => arg.endsWith('astro-build.ts')) && args.some((arg) => arg.includes(folder)),
+    );
+    const pids = new Set(builds.map(({ pid }) => pid));
+    for (const { pid, parentPid } of builds) {
+      if (pids.has(parentPid)) continue;
       const enabled = readThpEnabled(pid);
       if (enabled !== null) lastSeen.set(pid, enabled);
     }
