@@ -110,7 +110,7 @@ function runAstroBuild(
           // transparent huge pages on its arenas (`madvise`). On a kernel that grants them on request, every first
           // touch of a 2 MB region zeroes all of it, and Rolldown's threads each touch regions of their own: half of
           // their CPU time went to the kernel zeroing pages, about 8 % of a small site's build (1.70 → 1.56 CPU-s;
-          // docs/performance.md, "Transparent huge pages in the Astro process"). This makes mimalloc turn them off for
+          // docs/operations.md, "Transparent huge pages in the Astro process"). This makes mimalloc turn them off for
           // the process (prctl PR_SET_THP_DISABLE). The bundler only ever bundles the site's own few sources, whatever
           // the size of the data.
           MIMALLOC_ALLOW_THP: '0',
