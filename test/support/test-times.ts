@@ -68,8 +68,10 @@ for (const row of rows)
     `${row.seconds.toFixed(1).padStart(7)}  ${row.importSeconds.toFixed(1).padStart(6)}  ${String(row.tests).padStart(5)}  ${row.file}${row.state === 'passed' ? '' : `  (${row.state})`}`,
   );
 const summed = rows.reduce((sum, row) => sum + row.seconds, 0);
+// A file whose setup hook fails reports its tests as skipped, none as failed: the files' own state says so.
+const failedFiles = rows.filter((row) => row.state === 'failed').length;
 console.log(
-  `\n${rows.length} files, ${report.numPassedTests} tests passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`,
+  `\n${rows.length} files${failedFiles > 0 ? ` (${failedFiles} failed: marked above, vitest's output says why)` : ''}, ${report.numPassedTests} tests passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`,
 );
 console.log(
   `wall clock ${wallS.toFixed(1)} s (files summed ${summed.toFixed(1)} s) on ${os.availableParallelism()} cores`,
