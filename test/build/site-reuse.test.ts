@@ -1,6 +1,6 @@
 // A rebuild with nothing changed keeps the last site build instead of running Astro again, and publishes the
-// same bytes; anything the pages depend on (the data, the build information, the site folder itself) or
-// --rebuild-site builds it anew.
+// same bytes; a change of the site folder itself builds it anew. (A change of the data builds it anew too:
+// publish-build.test.ts, "what changed"; --rebuild-site to the same bytes: determinism.test.ts.)
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,63 +12,60 @@ import {
   isReusableSite,
   recordSiteFingerprint,
 } from '../../scripts/site/site-fingerprint.ts';
-import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import {
-  generatePartyRecords,
-  generateTurnoutRecords,
-  sourceOfColumn,
-} from '../../scripts/synthetic/synthetic-data.ts';
-import {
-  buildWorldTemplate,
   copyBuildWorld,
+  publishTestData,
   sha256,
+  sharedExtendedTemplate,
+  sharedWorldTemplate,
   type BuildWorld,
   type BuildWorldTemplate,
 } from '../support/build-fixtures.ts';
-import type { CliRun } from '../support/run-cli.ts';
 import { readAllFiles } from '../support/harvest-fixtures.ts';
 
 async function hashes(dir: string): Promise<Record<string, string>> {
   return Object.fromEntries((await readAllFiles(dir)).map(([name, content]) => [name, sha256(content)]));
 }
 
+/** What the site stage prints when it keeps the last site build (scripts/site/site-stage.ts). */
+const KEPT = 'site: nothing changed since the last site build';
+
 describe('site reuse: the build', () => {
-  // Each test starts from its own copy of one world: a build, then an --offline one (whose site is kept).
+  // The publish tests' shared worlds (build-fixtures.ts): a build, then an --offline one; each test changes a copy of
+  // the second.
   let template: BuildWorldTemplate;
+  let offlineTemplate: BuildWorldTemplate;
   let world: BuildWorld;
-  const turnout = generateTurnoutRecords({ years: [2024], dapils: 6, regenciesPerDapil: [1, 4], seed: 5 });
-  const parties = generatePartyRecords({ years: [2024], parties: 6, seed: 5 });
-  const resultOf = (run: CliRun): CommandResult => JSON.parse(run.stdout) as CommandResult;
 
   async function build(args: string[]): Promise<CommandResult> {
     const run = await world.build([...args, '--json']);
     expect(run.code, run.stderr).toBe(0);
-    return resultOf(run);
+    return JSON.parse(run.stdout) as CommandResult;
   }
 
   beforeAll(async () => {
-    template = await buildWorldTemplate({ turnout, parties }, { builds: [['--json'], ['--offline', '--json']] });
+    template = await sharedWorldTemplate('publish-good', publishTestData());
+    offlineTemplate = await sharedExtendedTemplate('publish-good-offline', template, [['--offline']]);
   });
-  afterAll(() => template?.close());
+  afterAll(async () => {
+    await template?.close();
+    await offlineTemplate?.close();
+  });
   beforeEach(async () => {
-    world = await copyBuildWorld(template);
+    world = await copyBuildWorld(offlineTemplate);
   });
   afterEach(() => world?.close());
 
   it('keeps the last site build when nothing changed, and publishes the same bytes', async () => {
-    const [first, offline] = template.runs.map(resultOf);
-    expect(first?.site?.reused).toBe(false);
-    // The first --offline build differs in its build information (offline, the data's age): built anew.
-    expect(offline?.site?.reused).toBe(false);
+    // The first build built the site; so did the first --offline one, which differs in its build information
+    // (offline, the data's age).
+    for (const run of [template.run, offlineTemplate.run]) {
+      expect(run.stderr).toMatch(/site: \d+ pages for /);
+      expect(run.stderr).not.toContain(KEPT);
+    }
     const before = await hashes(world.distDir);
     const again = await build(['--offline']);
     expect(again.site?.reused).toBe(true);
-    expect(await hashes(world.distDir)).toEqual(before);
-  });
-
-  it('builds anew with --rebuild-site, to the same bytes', async () => {
-    const before = await hashes(world.distDir);
-    expect((await build(['--offline', '--rebuild-site'])).site?.reused).toBe(false);
     expect(await hashes(world.distDir)).toEqual(before);
   });
 
@@ -80,20 +77,6 @@ describe('site reuse: the build', () => {
     expect(await hashes(world.distDir)).toEqual(before);
     expect((await build(['--offline'])).site?.reused).toBe(false);
     expect(await hashes(world.distDir)).toEqual(before);
-  });
-
-  it('builds anew when the data changed upstream', async () => {
-    const changed = turnout.map((record, index) =>
-      index === 0 ? { ...record, [sourceOfColumn(turnoutDataset, 'regency_name')]: 'KABUPATEN CONTOH BARU' } : record,
-    );
-    world.upstream.setData('turnout', changed);
-    const result = await build([]);
-    expect(result.site?.reused).toBe(false);
-    expect(result.release?.changed).toBe(true);
-    const page = (await readAllFiles(world.distDir)).find(
-      ([name, content]) => name.endsWith('.html') && content.includes('KABUPATEN CONTOH BARU'),
-    );
-    expect(page, 'a page naming the changed regency').toBeDefined();
   });
 });
 

@@ -49,6 +49,13 @@ async function replaceWithFile(folder: string): Promise<void> {
   await writeFile(folder, 'not a folder');
 }
 
+/** The pages of a published site (dist/) whose HTML holds `text`. */
+async function pagesNaming(distDir: string, text: string): Promise<string[]> {
+  return (await readAllFiles(distDir))
+    .filter(([name, content]) => name.endsWith('.html') && content.includes(text))
+    .map(([name]) => name);
+}
+
 const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
 
 let template: BuildWorldTemplate;
@@ -97,8 +104,13 @@ describe('publishing: what changed', () => {
     expect(second.code, second.stderr).toBe(0);
     const summary = JSON.parse(second.stdout) as {
       release: { id: string; new: boolean; changed: boolean; summary: string };
+      site: { reused: boolean };
     };
     expect(summary.release).toMatchObject({ new: true, changed: true, id: `${firstRelease}.2` });
+    // The data changed, so the site was built anew (site-fingerprint.ts), and its pages show the change.
+    expect(summary.site.reused).toBe(false);
+    expect(await pagesNaming(world.distDir, 'Ketua Baru Contoh'), 'pages naming the renamed chair').not.toEqual([]);
+    expect(await pagesNaming(world.distDir, 'Partai Contoh Baru'), 'pages naming the added party').not.toEqual([]);
     expect(summary.release.summary).toContain('| parties | 2024 | 1 | 0 | 1 |');
     expect(summary.release.summary).toContain('| turnout | 2024 | 0 | 1 | 0 |');
 
@@ -228,16 +240,23 @@ describe('publishing: all or nothing', () => {
     },
   );
 
-  it('rebuilds the last good site --offline after a failed harvest, saying how old the data is', async () => {
-    world = await copyBuildWorld(template);
-    const good = await snapshotOf(path.join(world.distDir, 'data'));
+  it('publishes the last good harvest --offline after a failed harvest, saying how old the data is', async () => {
+    // A copy of the offline template: the --offline build of the same harvest made these pages already, so this one
+    // keeps them (site-reuse.test.ts). The pages of an --offline build, notice and all: publish-failures.test.ts.
+    world = await copyBuildWorld(offlineTemplate);
+    const published = await snapshotOf(path.join(world.distDir, 'data'));
     await world.upstream.close();
     expect((await world.build()).code).toBe(3);
     const offline = await world.build(['--offline']);
     expect(offline.code, offline.stderr).toBe(0);
     const rebuilt = await snapshotOf(path.join(world.distDir, 'data'));
-    const differing = Object.keys(good).filter((name) => good[name] !== rebuilt[name]);
-    // The manifest (build information), and the SHA256SUMS that covers it.
+    // The failed harvest left nothing the offline build read: the data of the last good build, byte for byte.
+    expect(rebuilt).toEqual(published);
+    // Against the online build of the same harvest, only the manifest (build information) and the SHA256SUMS that
+    // covers it differ.
+    const online = await snapshotOf(path.join(template.root, 'dist', 'data'));
+    expect(Object.keys(rebuilt).sort()).toEqual(Object.keys(online).sort());
+    const differing = Object.keys(online).filter((name) => online[name] !== rebuilt[name]);
     expect(differing.sort()).toEqual(['SHA256SUMS', 'manifest.json']);
     expect((await world.readManifest()).build).toMatchObject({ offline: true, harvestAgeDays: 0 });
   });
