@@ -23,8 +23,7 @@ import { isReleaseFormat } from '../../scripts/formats.ts';
 import { checksumFilesOf } from '../../scripts/release/checksum-files.ts';
 import { runStageProcess } from '../../scripts/stage-process.ts';
 import { STAGES, stageFolder } from '../../scripts/stages.ts';
-import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
-import { createBuildWorld, sha256, type BuildWorld } from '../support/build-fixtures.ts';
+import { publishTestData, sha256, sharedWorldTemplate } from '../support/build-fixtures.ts';
 import { readAllFiles, TEST_KEY } from '../support/harvest-fixtures.ts';
 
 async function hashes(dir: string): Promise<Record<string, string>> {
@@ -37,21 +36,17 @@ async function hashes(dir: string): Promise<Record<string, string>> {
 const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
 
 describe('stage outputs', () => {
-  let world: BuildWorld;
+  // The publish tests' shared good build (build-fixtures.ts), read only: every stage rerun here writes into `scratch`.
+  let world: { cacheDir: string; distDir: string };
   let scratch: string;
   const folder = (name: (typeof STAGES)[number]['name']): string => stageFolder(name, world);
 
   beforeAll(async () => {
-    world = await createBuildWorld({
-      turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 6, regenciesPerDapil: [1, 3], seed: 5 }),
-      parties: generatePartyRecords({ years: [2019, 2024], parties: 6, seed: 5 }),
-    });
-    const built = await world.build();
-    expect(built.code, built.stderr).toBe(0);
+    const template = await sharedWorldTemplate('publish-good', publishTestData());
+    world = { cacheDir: path.join(template.root, 'cache'), distDir: path.join(template.root, 'dist') };
     scratch = await mkdtemp(path.join(os.tmpdir(), 'kpu-stages-'));
   });
   afterAll(async () => {
-    await world?.close();
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
 

@@ -6,7 +6,14 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { locksDirOf } from '../../scripts/build-lock.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
-import { createBuildWorld, type BuildWorld } from '../support/build-fixtures.ts';
+import {
+  copyBuildWorld,
+  createBuildWorld,
+  publishTestData,
+  sharedExtendedTemplate,
+  sharedWorldTemplate,
+  type BuildWorld,
+} from '../support/build-fixtures.ts';
 import { runCli, type CliRun } from '../support/run-cli.ts';
 
 const data = () => ({
@@ -69,18 +76,20 @@ describe('one build at a time', () => {
   });
 
   it('clears the entry of a killed build, so the next build runs', async () => {
-    world = await createBuildWorld(data());
+    // A copy of the publish tests' shared --offline build (build-fixtures.ts): its --offline builds keep its site.
+    const template = await sharedWorldTemplate('publish-good', publishTestData());
+    world = await copyBuildWorld(await sharedExtendedTemplate('publish-good-offline', template, [['--offline']]));
     const current = world;
     const locks = locksDirOf(current.cacheDir);
     let killedPid = 0;
-    // Killed (test-only kill point) after its harvest stored a page: the build holds its entry by then.
-    const killed = await runCli(['build'], {
-      env: { ...current.env, KPU_PAGE_SIZE: '2', KPU_TEST_KILL_AT: 'harvest:page-stored' },
+    // Killed (test-only kill point) once its snapshot stage wrote a file: the build holds its entry by then.
+    const killed = await runCli(['build', '--offline'], {
+      env: { ...current.env, KPU_TEST_KILL_AT: 'snapshot:file-written' },
       onStart: (child) => (killedPid = child.pid ?? 0),
     });
     expect(killed.signal, killed.stderr).toBe('SIGKILL');
     expect(await readdir(locks)).toEqual([expect.stringMatching(new RegExp(`^build-${killedPid}-`))]);
-    const next = await current.build();
+    const next = await current.build(['--offline']);
     expect(next.code, next.stderr).toBe(0);
     expect(await readdir(locks)).toEqual([]);
   });
