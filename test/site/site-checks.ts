@@ -117,27 +117,46 @@ export async function selectAxePages(
 /** The offline notice of a page (class "offline", a note), as both languages begin it. */
 export const OFFLINE_NOTICE = /^(DIBANGUN ULANG TANPA MENGHUBUNGI SUMBER|REBUILT OFFLINE): /;
 
+/** A tab of RenderTabs: its page, and the problems its listeners found on the page it loads now. */
+interface RenderTab {
+  page: Page;
+  found: string[];
+}
+
 /**
- * Opens every page in Chromium: it must answer 200, load every resource, log no error, carry a language, a
- * title and one h1, one meta description of 50 to 160 characters, the Open Graph tags, no relative hreflang alternate, the demo notice exactly when the data is demo data, the offline notice exactly when the
- * manifest says the build was offline, the retrieval time and the citation naming the release; and axe must
- * find no violation of any impact on the pages of `axePages` (all when omitted).
+ * The Chromium tabs checkPagesRender loads pages in, kept between its calls on one browser (a site suite's six
+ * groups of pages): each tab is a renderer process of Chromium's, about 80 ms of CPU to start, and the calls of one
+ * file started about thirty (docs/performance.md, "The test suite"). Two contexts: axe is injected before any page
+ * script on every navigation of the first (cheaper than adding it to each page afterwards), and costs nothing on the
+ * pages of the second. One call at a time.
  */
-export async function checkPagesRender(
-  browser: Browser,
-  site: PublishedSite,
-  paths: readonly string[],
-  axePages?: ReadonlySet<string>,
-): Promise<string[]> {
-  // Two contexts: axe is injected before any page script on every navigation of the first (cheaper than adding it
-  // to each page afterwards), and costs nothing on the pages of the second.
-  const withAxe = await browser.newContext();
-  await withAxe.addInitScript({ path: AXE_SCRIPT });
-  const withoutAxe = await browser.newContext();
-  const demoNotice = /DATA CONTOH, BUKAN ANGKA SEBENARNYA|DEMO DATA, NOT REAL FIGURES/;
-  // Each worker reuses one tab per context: opening a tab per page costs more than loading the page.
-  const openTab = async (context: BrowserContext): Promise<{ page: Page; found: string[] }> => {
-    const tab = { page: await context.newPage(), found: [] as string[] };
+export class RenderTabs {
+  readonly #browser: Browser;
+  #contexts: Promise<{ axe: BrowserContext; plain: BrowserContext }> | undefined;
+  readonly #free = { axe: [] as RenderTab[], plain: [] as RenderTab[] };
+
+  constructor(browser: Browser) {
+    this.#browser = browser;
+  }
+
+  #openContexts(): Promise<{ axe: BrowserContext; plain: BrowserContext }> {
+    this.#contexts ??= (async () => {
+      const axe = await this.#browser.newContext();
+      await axe.addInitScript({ path: AXE_SCRIPT });
+      return { axe, plain: await this.#browser.newContext() };
+    })();
+    return this.#contexts;
+  }
+
+  /** A free tab of the kind asked for, opened when none is free; its problems cleared. */
+  async take(withAxe: boolean): Promise<RenderTab> {
+    const kept = (withAxe ? this.#free.axe : this.#free.plain).pop();
+    if (kept !== undefined) {
+      kept.found.length = 0;
+      return kept;
+    }
+    const contexts = await this.#openContexts();
+    const tab: RenderTab = { page: await (withAxe ? contexts.axe : contexts.plain).newPage(), found: [] };
     tab.page.on('console', (message) => {
       if (message.type() === 'error') tab.found.push(`console error: ${message.text()}`);
     });
@@ -148,18 +167,46 @@ export async function checkPagesRender(
         tab.found.push(`${response.status()} for ${response.url()}`);
     });
     return tab;
-  };
-  const free = {
-    axe: [] as Array<{ page: Page; found: string[] }>,
-    plain: [] as Array<{ page: Page; found: string[] }>,
-  };
+  }
+
+  /** Gives a tab back for the next page of its kind. */
+  give(tab: RenderTab, withAxe: boolean): void {
+    (withAxe ? this.#free.axe : this.#free.plain).push(tab);
+  }
+
+  async close(): Promise<void> {
+    const contexts = this.#contexts;
+    this.#contexts = undefined;
+    this.#free.axe.length = 0;
+    this.#free.plain.length = 0;
+    if (contexts === undefined) return;
+    const { axe, plain } = await contexts;
+    await axe.close();
+    await plain.close();
+  }
+}
+
+/**
+ * Opens every page in Chromium: it must answer 200, load every resource, log no error, carry a language, a
+ * title and one h1, one meta description of 50 to 160 characters, the Open Graph tags, no relative hreflang alternate, the demo notice exactly when the data is demo data, the offline notice exactly when the
+ * manifest says the build was offline, the retrieval time and the citation naming the release; and axe must
+ * find no violation of any impact on the pages of `axePages` (all when omitted). In the tabs of `tabs`, left open
+ * for the next call; in tabs of its own, closed at the end, when none are given.
+ */
+export async function checkPagesRender(
+  browser: Browser,
+  site: PublishedSite,
+  paths: readonly string[],
+  axePages?: ReadonlySet<string>,
+  tabs?: RenderTabs,
+): Promise<string[]> {
+  const pool = tabs ?? new RenderTabs(browser);
+  const demoNotice = /DATA CONTOH, BUKAN ANGKA SEBENARNYA|DEMO DATA, NOT REAL FIGURES/;
   try {
     const problems = await mapLimit(paths, 3, async (pagePath) => {
       const runAxe = !axePages || axePages.has(pagePath);
-      const pool = runAxe ? free.axe : free.plain;
-      const tab = pool.pop() ?? (await openTab(runAxe ? withAxe : withoutAxe));
+      const tab = await pool.take(runAxe);
       const { page, found } = tab;
-      found.length = 0;
       try {
         const response = await page.goto(new URL(pagePath.slice(1), site.server.url).href, { waitUntil: 'load' });
         if (response?.status() !== 200) found.push(`status ${String(response?.status())}`);
@@ -228,13 +275,12 @@ export async function checkPagesRender(
         found.push(`failed: ${error instanceof Error ? error.message : String(error)}`);
       }
       const result = found.map((problem) => `${pagePath}: ${problem}`);
-      pool.push(tab);
+      pool.give(tab, runAxe);
       return result;
     });
     return problems.flat();
   } finally {
-    await withAxe.close();
-    await withoutAxe.close();
+    if (tabs === undefined) await pool.close();
   }
 }
 

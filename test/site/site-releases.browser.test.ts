@@ -19,6 +19,7 @@ import {
   measurePageWeights,
   OFFLINE_NOTICE,
   PAGE_BUDGET_BYTES,
+  RenderTabs,
 } from './site-checks.ts';
 import { launchChromium, saveFullPageScreenshot, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
 import { MONTHS } from './site-reference-pages.ts';
@@ -107,6 +108,8 @@ function readHistory(
 describe('the site across releases and offline', () => {
   let world: BuildWorld | undefined;
   let browser: Browser | undefined;
+  // Both render checks load every page in the same tabs (site-checks.ts, RenderTabs).
+  let tabs: RenderTabs | undefined;
   let server: RunningStaticServer | undefined;
   let paths: string[] = [];
   let first = '';
@@ -175,9 +178,11 @@ describe('the site across releases and offline', () => {
     releases = (await (await fetch(url('/data/releases.json'))).json()) as ReleaseEntry[];
     paths = await listPagePaths(world.distDir);
     await launched;
+    tabs = new RenderTabs(browser as Browser);
   }, 240_000);
 
   afterAll(async () => {
+    await tabs?.close();
     await browser?.close();
     await server?.close();
     await world?.close();
@@ -359,7 +364,7 @@ describe('the site across releases and offline', () => {
       '/unduh/',
       '/',
     ]);
-    expect(await checkPagesRender(browser as Browser, site, paths, axePages)).toEqual([]);
+    expect(await checkPagesRender(browser as Browser, site, paths, axePages, tabs)).toEqual([]);
     expect(await checkLinksAndDownloads(site, paths)).toEqual([]);
     const weights = await measurePageWeights(world?.distDir as string, ['/perubahan/', '/en/changes/']);
     console.info(`changelog pages: ${weights.map((weight) => `${weight.page} ${weight.bytes} bytes gzip`).join(', ')}`);
@@ -374,7 +379,7 @@ describe('the site across releases and offline', () => {
     expect(site.manifest.release?.id).toBe(second);
     // Every page carries exactly one offline notice (checkPagesRender), axe checks it on a few.
     const axePages = new Set(['/', `/en/2024/dapil/${corrected.IdDapil as string}/`, '/perubahan/']);
-    expect(await checkPagesRender(browser as Browser, site, paths, axePages)).toEqual([]);
+    expect(await checkPagesRender(browser as Browser, site, paths, axePages, tabs)).toEqual([]);
     await withPage(async (page) => {
       for (const lang of ['id', 'en'] as const) {
         const prefix = lang === 'id' ? '/' : '/en/';

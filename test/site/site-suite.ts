@@ -8,6 +8,7 @@ import {
   checkIndonesianWording,
   checkLinksAndDownloads,
   checkPagesRender,
+  RenderTabs,
   listPagePaths,
   measurePageWeights,
   PAGE_BUDGET_BYTES,
@@ -64,13 +65,17 @@ export function defineSiteSuite(
 ): SiteSuiteContext {
   let site: PublishedSite | undefined;
   let browser: Browser | undefined;
+  let tabs: RenderTabs | undefined;
   let paths: string[] = [];
 
   beforeAll(async () => {
     ({ site, browser } = await openSiteInChromium(build));
+    // The render checks of every group of pages share their tabs (site-checks.ts, RenderTabs).
+    tabs = new RenderTabs(browser);
     paths = await listPagePaths(site.distDir);
   });
   afterAll(async () => {
+    await tabs?.close();
     await browser?.close();
     await site?.close();
   });
@@ -134,7 +139,7 @@ export function defineSiteSuite(
         });
         expect(pages.length).toBeGreaterThan(0);
         const axePages = await axePagesOf();
-        const problems = await checkPagesRender(chromium(), current(), pages, axePages);
+        const problems = await checkPagesRender(chromium(), current(), pages, axePages, tabs);
         const checked = axePages ? pages.filter((page) => axePages.has(page)).length : pages.length;
         console.info(`${label} site: axe ran on ${checked} of ${pages.length} ${group.name}`);
         expect(problems).toEqual([]);
