@@ -37,7 +37,7 @@ export interface PartyGeneratorOptions {
 const DEFAULT_SEED = 1;
 
 /** The upstream field a normalized column is read from; throws when the declaration has no such column. */
-export function sourceOfColumn(dataset: DatasetDefinition, columnName: string): string {
+function sourceOfColumn(dataset: DatasetDefinition, columnName: string): string {
   const source = dataset.columns.find((column) => column.name === columnName)?.source;
   if (!source) throw new Error(`dataset ${dataset.id} has no column ${columnName} read from the upstream`);
   return source;

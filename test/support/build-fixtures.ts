@@ -85,10 +85,7 @@ export interface TemplateOptions {
 }
 
 /** Runs the real build command (once, or `builds`) against a stand-in serving `data`, and keeps what it left as a template. */
-export async function buildWorldTemplate(
-  data: UpstreamData,
-  options: TemplateOptions = {},
-): Promise<BuildWorldTemplate> {
+async function buildWorldTemplate(data: UpstreamData, options: TemplateOptions = {}): Promise<BuildWorldTemplate> {
   const world = await createBuildWorld(structuredClone(data), options.upstream ?? {});
   return keepAsTemplate(world, data, options.upstream ?? {}, options.builds ?? [[]], options.env ?? {});
 }
