@@ -117,9 +117,10 @@ export async function selectAxePages(
 /** The offline notice of a page (class "offline", a note), as both languages begin it. */
 export const OFFLINE_NOTICE = /^(DIBANGUN ULANG TANPA MENGHUBUNGI SUMBER|REBUILT OFFLINE): /;
 
-/** A tab of RenderTabs: its page, and the problems its listeners found on the page it loads now. */
+/** A tab of RenderTabs: its page, whether axe is injected in it, and the problems its listeners found on the page it loads now. */
 interface RenderTab {
   page: Page;
+  withAxe: boolean;
   found: string[];
 }
 
@@ -156,7 +157,7 @@ export class RenderTabs {
       return kept;
     }
     const contexts = await this.#openContexts();
-    const tab: RenderTab = { page: await (withAxe ? contexts.axe : contexts.plain).newPage(), found: [] };
+    const tab: RenderTab = { page: await (withAxe ? contexts.axe : contexts.plain).newPage(), withAxe, found: [] };
     tab.page.on('console', (message) => {
       if (message.type() === 'error') tab.found.push(`console error: ${message.text()}`);
     });
@@ -170,8 +171,8 @@ export class RenderTabs {
   }
 
   /** Gives a tab back for the next page of its kind. */
-  give(tab: RenderTab, withAxe: boolean): void {
-    (withAxe ? this.#free.axe : this.#free.plain).push(tab);
+  give(tab: RenderTab): void {
+    (tab.withAxe ? this.#free.axe : this.#free.plain).push(tab);
   }
 
   async close(): Promise<void> {
@@ -275,7 +276,7 @@ export async function checkPagesRender(
         found.push(`failed: ${error instanceof Error ? error.message : String(error)}`);
       }
       const result = found.map((problem) => `${pagePath}: ${problem}`);
-      pool.give(tab, runAxe);
+      pool.give(tab);
       return result;
     });
     return problems.flat();
