@@ -8,6 +8,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { CheckStageOptions } from './check/check-stage.ts';
 import { BuildError, type ErrorCode, type Stage } from './errors.ts';
+import { childNodeOptions } from './foundation/child-node-options.ts';
 import type { Reporter } from './log/progress-reporter.ts';
 import type { ReleaseStageOptions, ReleaseStageResult } from './release/release-stage.ts';
 import type { SnapshotStageOptions, SnapshotStageResult } from './snapshot/snapshot-stage.ts';
@@ -90,9 +91,8 @@ export function runStageProcess<S extends ProcessStage>(
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       // Structured clone: the results (manifests, quality report, change report) and the release's date cross as they are.
       serialization: 'advanced',
-      // A profile asked for by name (the benchmark's --cpu-prof-name) stays the build process's; the child's, when
-      // --cpu-prof is on, gets a name of its own in the same folder.
-      execArgv: process.execArgv.filter((flag) => !flag.startsWith('--cpu-prof-name')),
+      // The build's own Node options (child-node-options.ts).
+      execArgv: childNodeOptions(),
       ...(signal ? { signal } : {}),
     });
     let outcome: { done: true; result: unknown } | { done: false; error: BuildError } | null = null;

@@ -1,6 +1,7 @@
-// One Astro build of site/, run by the site stage as a child process: `node --expose-gc scripts/site/astro-build.ts
-// <outDir> <base> <cacheDir> [--stop-with-parent]`, with KPU_SITE_DATA_DIR in its environment (read by
-// site/src/lib/snapshot.ts); `--expose-gc` lets it collect at its phases' ends (collect-garbage.ts).
+// One Astro build of site/, run by the site stage as a child process: `node --expose-gc [the build's Node options]
+// scripts/site/astro-build.ts <outDir> <base> <cacheDir> [--stop-with-parent]`, with KPU_SITE_DATA_DIR in its
+// environment (read by site/src/lib/snapshot.ts); `--expose-gc` lets it collect at its phases' ends
+// (collect-garbage.ts), and the build's own options (child-node-options.ts) make it run as the build's other processes.
 // A process per build because Astro imports its rendered page modules under fixed file names, so a second
 // build in the same process would render with the first build's modules.
 import { rename, rm } from 'node:fs/promises';

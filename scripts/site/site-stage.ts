@@ -8,6 +8,7 @@ import { readdir, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readNodeCompileCache, readTestDatasetsModule } from '../config.ts';
+import { childNodeOptions } from '../foundation/child-node-options.ts';
 import { EXPOSE_GC_OPTION } from '../foundation/collect-garbage.ts';
 import { killPoint } from '../kill-point.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
@@ -98,7 +99,16 @@ function runAstroBuild(
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [EXPOSE_GC_OPTION, ASTRO_BUILD_SCRIPT, outDir, base, path.join(workDir, 'cache'), '--stop-with-parent'],
+      // The build's own Node options too (child-node-options.ts), as its stage processes have them.
+      [
+        EXPOSE_GC_OPTION,
+        ...childNodeOptions(),
+        ASTRO_BUILD_SCRIPT,
+        outDir,
+        base,
+        path.join(workDir, 'cache'),
+        '--stop-with-parent',
+      ],
       {
         cwd: workDir,
         env: {

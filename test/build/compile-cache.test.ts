@@ -3,7 +3,7 @@
 // a process of its own; the Astro build's process is given none (its render bundle is a fresh folder each build, whose
 // entries would pile up); NODE_DISABLE_COMPILE_CACHE=1 turns it off. The tests' other builds are given a cache folder
 // of the suite's (test/support/run-cli.ts). And the Astro process's other setting of its own: transparent huge pages
-// off (scripts/site/site-stage.ts says why).
+// off (scripts/site/site-stage.ts says why); it runs with the build's Node options, as the stage processes do.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandResult } from '../../scripts/pipeline.ts';
 import { readProcesses, readThpEnabled } from '../support/process-cpu.ts';
-import type { CliRun } from '../support/run-cli.ts';
+import { TEST_NODE_OPTIONS, type CliRun } from '../support/run-cli.ts';
 import {
   copyBuildWorld,
   publishTestData,
@@ -36,28 +36,61 @@ afterEach(async () => {
   tmp = undefined;
 });
 
+/** An Astro site build or stage process of a build, as last seen running. */
+interface ChildSeen {
+  /** Its Node options: the arguments before its script. */
+  nodeOptions: string[];
+  /** Whether transparent huge pages were on for it (THP_enabled in its status); null when not read. */
+  thp: boolean | null;
+}
+
 /**
- * Watches, until the returned function is called, the Astro site builds whose command line names `folder` (Linux:
- * /proc), and answers whether transparent huge pages were on for each when last seen (THP_enabled in its status). A
- * process the Astro build forks carries its command line until it runs its own program: such children are left out.
+ * Watches, until the returned function is called, the Astro site builds and the stage processes whose command line
+ * or parent names `folder` (Linux: /proc), each by its pid. A process the Astro build forks carries its command line
+ * until it runs its own program: such children are left out.
  */
-function watchSiteBuildsThp(folder: string): () => Map<number, boolean> {
-  const lastSeen = new Map<number, boolean>();
+function watchBuildChildren(
+  folder: string,
+): () => { siteBuilds: Map<number, ChildSeen>; stages: Map<number, ChildSeen> } {
+  const siteBuilds = new Map<number, ChildSeen>();
+  const stages = new Map<number, ChildSeen>();
+  const nodeOptionsOf = (args: readonly string[], script: string): string[] =>
+    args.slice(
+      1,
+      args.findIndex((arg) => arg.endsWith(script)),
+    );
   const look = (): void => {
-    const builds = (readProcesses() ?? []).filter(
+    const processes = readProcesses() ?? [];
+    const builds = processes.filter(
       ({ args }) => args.some((arg) => arg.endsWith('astro-build.ts')) && args.some((arg) => arg.includes(folder)),
     );
     const pids = new Set(builds.map(({ pid }) => pid));
-    for (const { pid, parentPid } of builds) {
+    for (const { pid, parentPid, args } of builds) {
       if (pids.has(parentPid)) continue;
-      const enabled = readThpEnabled(pid);
-      if (enabled !== null) lastSeen.set(pid, enabled);
+      const thp = readThpEnabled(pid);
+      siteBuilds.set(pid, {
+        nodeOptions: nodeOptionsOf(args, 'astro-build.ts'),
+        thp: thp ?? siteBuilds.get(pid)?.thp ?? null,
+      });
+    }
+    // A stage process's command line names only its script: its parent, the build, names the folder in its
+    // environment, not its arguments, so every stage process of a CLI started from this test's process counts.
+    const clis = new Set(
+      processes
+        .filter(
+          ({ parentPid, args }) => parentPid === process.pid && args.some((arg) => arg.endsWith('scripts/cli.ts')),
+        )
+        .map(({ pid }) => pid),
+    );
+    for (const { pid, parentPid, args } of processes) {
+      if (clis.has(parentPid) && args.some((arg) => arg.endsWith('stage-process-child.ts')))
+        stages.set(pid, { nodeOptions: nodeOptionsOf(args, 'stage-process-child.ts'), thp: null });
     }
   };
   const timer = setInterval(look, 25);
   return () => {
     clearInterval(timer);
-    return lastSeen;
+    return { siteBuilds, stages };
   };
 }
 
@@ -65,29 +98,36 @@ function watchSiteBuildsThp(folder: string): () => Map<number, boolean> {
 async function buildWithoutCacheGiven(args: string[], env: Record<string, string> = {}) {
   world = await copyBuildWorld(offlineTemplate);
   tmp = await mkdtemp(path.join(os.tmpdir(), 'compile-cache-'));
-  const stopWatching = watchSiteBuildsThp(world.root);
+  const stopWatching = watchBuildChildren(world.root);
   let run: CliRun;
-  let siteBuildsThp: Map<number, boolean>;
+  let children: ReturnType<typeof stopWatching>;
   try {
     run = await world.build(['--json', ...args], { NODE_COMPILE_CACHE: '', TMPDIR: tmp, ...env });
   } finally {
-    siteBuildsThp = stopWatching();
+    children = stopWatching();
   }
   expect(run.code, run.stderr).toBe(0);
-  return { run, cacheDir: path.join(tmp, 'node-compile-cache'), siteBuildsThp };
+  return { run, cacheDir: path.join(tmp, 'node-compile-cache'), ...children };
 }
 
 describe("Node's compile cache", () => {
-  it('is kept in Node’s own folder by the build and its stage processes, and not given to the Astro build, which runs with transparent huge pages off', async () => {
+  it('is kept in Node’s own folder by the build and its stage processes, and not given to the Astro build, which runs with transparent huge pages off and, as the stages, with the build’s Node options', async () => {
     if (readProcesses() === null)
       throw new Error('this test reads the running processes from /proc, which this machine lacks');
     // The check, snapshot and release stages in processes of their own, as for a large harvest; Astro runs.
-    const { run, cacheDir, siteBuildsThp } = await buildWithoutCacheGiven(['--offline', '--rebuild-site'], {
+    const { run, cacheDir, siteBuilds, stages } = await buildWithoutCacheGiven(['--offline', '--rebuild-site'], {
       KPU_TEST_STAGE_PROCESS_RECORDS: '0',
     });
     // One Astro process, seen running, and last seen with huge pages off: mimalloc turns them off as Rolldown loads,
     // early in the process's life (before that, its status still says on).
-    expect([...siteBuildsThp.values()]).toEqual([false]);
+    expect([...siteBuilds.values()].map(({ thp }) => thp)).toEqual([false]);
+    // The Node options the test started the build with (run-cli.ts) passed on to the Astro process, after its own,
+    // and to each stage process (child-node-options.ts): the check, snapshot and release stages.
+    expect([...siteBuilds.values()].map(({ nodeOptions }) => nodeOptions)).toEqual([
+      ['--expose-gc', ...TEST_NODE_OPTIONS],
+    ]);
+    expect(stages.size).toBe(3);
+    for (const { nodeOptions } of stages.values()) expect(nodeOptions).toEqual(TEST_NODE_OPTIONS);
     expect((JSON.parse(run.stdout) as CommandResult).site?.reused).toBe(false);
     // One folder per Node version and set of flags: the build's and its stages' (the same flags); none of the Astro
     // process's (started with --expose-gc, it would have a folder of its own).

@@ -16,6 +16,18 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
  */
 const TEST_COMPILE_CACHE = testCompileCacheIn(os.tmpdir());
 
+/**
+ * Node options for every CLI a test starts, passed on to its stage and Astro processes as every Node option of a
+ * build is (scripts/foundation/child-node-options.ts): V8's optimizing compilers off (`--max-opt=1`: the
+ * interpreter and Sparkplug, its baseline compiler, only). The suite's builds are small and last a few seconds, too
+ * short for code optimized on V8's background threads to pay back its compiling: a small build with its site took
+ * 6–14 % less CPU time, the six files with the most builds 11–19 % less in their CLI processes (docs/performance.md,
+ * "The test suite", twenty-first session). What a build does and writes is the same either way (determinism.test.ts
+ * compares builds byte for byte); the benchmark and users' builds run with V8's defaults, which larger harvests need
+ * (at 10,000 records the build is already slower without them).
+ */
+export const TEST_NODE_OPTIONS: readonly string[] = ['--max-opt=1'];
+
 export interface CliRun {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -34,7 +46,7 @@ export interface CliOptions {
 
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts/cli.ts'), ...args], {
+    const child = spawn(process.execPath, [...TEST_NODE_OPTIONS, path.join(PROJECT_ROOT, 'scripts/cli.ts'), ...args], {
       cwd: options.cwd ?? PROJECT_ROOT,
       env: {
         PATH: process.env.PATH ?? '',
