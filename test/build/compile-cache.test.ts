@@ -36,24 +36,25 @@ afterEach(async () => {
   tmp = undefined;
 });
 
-/** An Astro site build or stage process of a build, as last seen running. */
-interface ChildSeen {
+/** An Astro site build, as last seen running. */
+interface SiteBuildSeen {
   /** Its Node options: the arguments before its script. */
   nodeOptions: string[];
-  /** Whether transparent huge pages were on for it (THP_enabled in its status); null when not read. */
+  /** Whether transparent huge pages were on for it (THP_enabled in its status); null when never read. */
   thp: boolean | null;
 }
 
 /**
- * Watches, until the returned function is called, the Astro site builds and the stage processes whose command line
- * or parent names `folder` (Linux: /proc), each by its pid. A process the Astro build forks carries its command line
- * until it runs its own program: such children are left out.
+ * Watches, until the returned function is called (Linux: /proc), the Astro site builds whose command line names
+ * `folder`, and the stage processes of the CLIs this process started, with the Node options of each stage process,
+ * each by its pid. A process the Astro build forks carries its command line until it runs its own program: such
+ * children are left out.
  */
 function watchBuildChildren(
   folder: string,
-): () => { siteBuilds: Map<number, ChildSeen>; stages: Map<number, ChildSeen> } {
-  const siteBuilds = new Map<number, ChildSeen>();
-  const stages = new Map<number, ChildSeen>();
+): () => { siteBuilds: Map<number, SiteBuildSeen>; stages: Map<number, string[]> } {
+  const siteBuilds = new Map<number, SiteBuildSeen>();
+  const stages = new Map<number, string[]>();
   const nodeOptionsOf = (args: readonly string[], script: string): string[] =>
     args.slice(
       1,
@@ -84,7 +85,7 @@ function watchBuildChildren(
     );
     for (const { pid, parentPid, args } of processes) {
       if (clis.has(parentPid) && args.some((arg) => arg.endsWith('stage-process-child.ts')))
-        stages.set(pid, { nodeOptions: nodeOptionsOf(args, 'stage-process-child.ts'), thp: null });
+        stages.set(pid, nodeOptionsOf(args, 'stage-process-child.ts'));
     }
   };
   const timer = setInterval(look, 25);
@@ -127,7 +128,7 @@ describe("Node's compile cache", () => {
       ['--expose-gc', ...TEST_NODE_OPTIONS],
     ]);
     expect(stages.size).toBe(3);
-    for (const { nodeOptions } of stages.values()) expect(nodeOptions).toEqual(TEST_NODE_OPTIONS);
+    for (const nodeOptions of stages.values()) expect(nodeOptions).toEqual(TEST_NODE_OPTIONS);
     expect((JSON.parse(run.stdout) as CommandResult).site?.reused).toBe(false);
     // One folder per Node version and set of flags: the build's and its stages' (the same flags); none of the Astro
     // process's (started with --expose-gc, it would have a folder of its own).
