@@ -138,6 +138,17 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 const TEST_DISABLED_FEATURES = ['RenderDocument'];
 
 /**
+ * V8's options for the pages' JavaScript in the tests' Chromium: the interpreter and Sparkplug only, as the CLI a
+ * test starts runs (TEST_NODE_OPTIONS, test/support/run-cli.ts). Every page load runs axe-core's rules and the page's
+ * own script once in a fresh document, and V8's optimizing compilers (Maglev, TurboFan), working beside them on the
+ * machine's two cores, compile code that never runs long enough to pay back: 252 pages of the real-data site in one
+ * tab, axe on every fifth, 34.1–40.4 → 30.3–33.7 CPU-s of Chromium; axe on every page 79.8–80.1 → 56.4–60.4 in the
+ * headless shell and 102.6 → 73.4 in the full browser (docs/performance.md, "The test suite", twenty-second session).
+ * What the pages show and do is the same: a tier changes how fast code runs, never what it computes.
+ */
+const TEST_JS_FLAGS = '--max-opt=1';
+
+/**
  * The `--disable-features` lists of the Chromium processes this process started, read from /proc (Linux; none
  * elsewhere, where the check below has nothing to read).
  */
@@ -149,6 +160,13 @@ function disabledFeatureListsOfChildren(): string[][][] {
         .filter((arg) => arg.startsWith('--disable-features='))
         .map((arg) => arg.slice('--disable-features='.length).split(',')),
     );
+}
+
+/** The `--js-flags` value each Chromium this process started keeps (the last one given; "" for none). */
+function jsFlagsOfChildren(): string[] {
+  return (readProcesses() ?? [])
+    .filter((child) => child.parentPid === process.pid && child.args.includes('--remote-debugging-pipe'))
+    .map((child) => child.args.findLast((arg) => arg.startsWith('--js-flags='))?.slice('--js-flags='.length) ?? '');
 }
 
 export async function launchChromium(): Promise<Browser> {
@@ -164,6 +182,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...TEST_DISABLED_FEATURES].join(',')}`,
+      `--js-flags=${TEST_JS_FLAGS}`,
     ],
   });
   // Every Chromium this process started (this one among them) must have kept every feature Playwright turns off:
@@ -177,6 +196,14 @@ export async function launchChromium(): Promise<Browser> {
     await browser.close();
     throw new Error(
       `Playwright turns off Chromium features that launchChromium's list would turn back on: ${[...lost].join(', ')}; add them to PLAYWRIGHT_DISABLED_FEATURES (test/site/site-fixtures.ts)`,
+    );
+  }
+  // And the V8 options above must be the ones Chromium keeps (the last `--js-flags`, were Playwright to add its own).
+  const jsFlags = jsFlagsOfChildren().filter((flags) => flags !== TEST_JS_FLAGS);
+  if (jsFlags.length > 0) {
+    await browser.close();
+    throw new Error(
+      `Chromium was started with --js-flags=${jsFlags.join(' / ')}, not TEST_JS_FLAGS (test/site/site-fixtures.ts)`,
     );
   }
   return browser;
