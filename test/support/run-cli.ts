@@ -18,15 +18,18 @@ const TEST_COMPILE_CACHE = testCompileCacheIn(os.tmpdir());
 
 /**
  * Node options for every CLI a test starts, passed on to its stage and Astro processes as every Node option of a
- * build is (scripts/foundation/child-node-options.ts): V8's optimizing compilers off (`--max-opt=1`: the
- * interpreter and Sparkplug, its baseline compiler, only). The suite's builds are small and last a few seconds, too
- * short for code optimized on V8's background threads to pay back its compiling: a small build with its site took
- * 6–14 % less CPU time, the six files with the most builds 11–19 % less in their CLI processes (docs/performance.md,
- * "The test suite", twenty-first session). What a build does and writes is the same either way (determinism.test.ts
- * compares builds byte for byte); the benchmark and users' builds run with V8's defaults, which larger harvests need
- * (at 10,000 records the build is already slower without them).
+ * build is (scripts/foundation/child-node-options.ts): V8's optimizing compilers off, for JavaScript (`--max-opt=1`:
+ * the interpreter and Sparkplug, its baseline compiler, only) and for WebAssembly (`--liftoff-only`: the Parquet
+ * encoder's module, parquet-wasm, stays in Liftoff, its baseline compiler, where V8 would compile its busiest
+ * functions again with TurboFan). The suite's builds are small and last a few seconds, too short for code optimized
+ * on V8's background threads to pay back its compiling: a small build with its site took 6–14 % less CPU time, the
+ * six files with the most builds 11–19 % less in their CLI processes (docs/performance.md, "The test suite",
+ * twenty-first session); `--liftoff-only` took an `--offline` build of the publish tests' world 1.116 → 1.071 CPU-s
+ * (18 runs each, alternated; twenty-second session). What a build does and writes is the same either way
+ * (determinism.test.ts compares builds byte for byte); the benchmark and users' builds run with V8's defaults, which
+ * larger harvests need (at 10,000 records the build is already slower without them).
  */
-export const TEST_NODE_OPTIONS: readonly string[] = ['--max-opt=1'];
+export const TEST_NODE_OPTIONS: readonly string[] = ['--max-opt=1', '--liftoff-only'];
 
 export interface CliRun {
   code: number | null;
