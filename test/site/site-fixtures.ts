@@ -149,24 +149,29 @@ const TEST_DISABLED_FEATURES = ['RenderDocument'];
 const TEST_JS_FLAGS = '--max-opt=1';
 
 /**
- * The `--disable-features` lists of the Chromium processes this process started, read from /proc (Linux; none
- * elsewhere, where the check below has nothing to read).
+ * The command lines of the Chromium processes this process started, read from /proc (Linux; none elsewhere, where the
+ * checks below have nothing to read).
  */
-function disabledFeatureListsOfChildren(): string[][][] {
+function chromiumArgsOfChildren(): string[][] {
   return (readProcesses() ?? [])
     .filter((child) => child.parentPid === process.pid && child.args.includes('--remote-debugging-pipe'))
-    .map((child) =>
-      child.args
-        .filter((arg) => arg.startsWith('--disable-features='))
-        .map((arg) => arg.slice('--disable-features='.length).split(',')),
-    );
+    .map((child) => child.args);
+}
+
+/** The `--disable-features` lists of each Chromium this process started. */
+function disabledFeatureListsOfChildren(): string[][][] {
+  return chromiumArgsOfChildren().map((args) =>
+    args
+      .filter((arg) => arg.startsWith('--disable-features='))
+      .map((arg) => arg.slice('--disable-features='.length).split(',')),
+  );
 }
 
 /** The `--js-flags` value each Chromium this process started keeps (the last one given; "" for none). */
 function jsFlagsOfChildren(): string[] {
-  return (readProcesses() ?? [])
-    .filter((child) => child.parentPid === process.pid && child.args.includes('--remote-debugging-pipe'))
-    .map((child) => child.args.findLast((arg) => arg.startsWith('--js-flags='))?.slice('--js-flags='.length) ?? '');
+  return chromiumArgsOfChildren().map(
+    (args) => args.findLast((arg) => arg.startsWith('--js-flags='))?.slice('--js-flags='.length) ?? '',
+  );
 }
 
 export async function launchChromium(): Promise<Browser> {
