@@ -158,20 +158,16 @@ function chromiumArgsOfChildren(): string[][] {
     .map((child) => child.args);
 }
 
-/** The `--disable-features` lists of each Chromium this process started. */
-function disabledFeatureListsOfChildren(): string[][][] {
-  return chromiumArgsOfChildren().map((args) =>
-    args
-      .filter((arg) => arg.startsWith('--disable-features='))
-      .map((arg) => arg.slice('--disable-features='.length).split(',')),
-  );
+/** The `--disable-features` lists of one Chromium command line. */
+function disabledFeatureLists(args: readonly string[]): string[][] {
+  return args
+    .filter((arg) => arg.startsWith('--disable-features='))
+    .map((arg) => arg.slice('--disable-features='.length).split(','));
 }
 
-/** The `--js-flags` value each Chromium this process started keeps (the last one given; "" for none). */
-function jsFlagsOfChildren(): string[] {
-  return chromiumArgsOfChildren().map(
-    (args) => args.findLast((arg) => arg.startsWith('--js-flags='))?.slice('--js-flags='.length) ?? '',
-  );
+/** The `--js-flags` value a Chromium command line keeps (the last one given; "" for none). */
+function keptJsFlags(args: readonly string[]): string {
+  return args.findLast((arg) => arg.startsWith('--js-flags='))?.slice('--js-flags='.length) ?? '';
 }
 
 export async function launchChromium(): Promise<Browser> {
@@ -192,8 +188,9 @@ export async function launchChromium(): Promise<Browser> {
   });
   // Every Chromium this process started (this one among them) must have kept every feature Playwright turns off:
   // the last list, the one Chromium keeps, must name each feature an earlier one does.
+  const launched = chromiumArgsOfChildren();
   const lost = new Set<string>();
-  for (const lists of disabledFeatureListsOfChildren()) {
+  for (const lists of launched.map(disabledFeatureLists)) {
     const kept = new Set(lists.at(-1) ?? []);
     for (const feature of lists.flat()) if (!kept.has(feature)) lost.add(feature);
   }
@@ -204,7 +201,7 @@ export async function launchChromium(): Promise<Browser> {
     );
   }
   // And the V8 options above must be the ones Chromium keeps (the last `--js-flags`, were Playwright to add its own).
-  const jsFlags = jsFlagsOfChildren().filter((flags) => flags !== TEST_JS_FLAGS);
+  const jsFlags = launched.map(keptJsFlags).filter((flags) => flags !== TEST_JS_FLAGS);
   if (jsFlags.length > 0) {
     await browser.close();
     throw new Error(
