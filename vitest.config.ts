@@ -9,17 +9,13 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './test/support/longest-first-sequencer.ts';
-import { chooseTestTmpdir, pruneTestCompileCache, testCompileCacheIn } from './test/support/test-tmpdir.ts';
+import { pruneTestCompileCache, testCompileCacheIn } from './test/support/test-compile-cache.ts';
 
-// Temporary folders on a tmpfs when there is a large one (test/support/test-tmpdir.ts): set here, in the process that
-// starts every worker, so all of them and the processes they start inherit it.
-const testTmpdir = chooseTestTmpdir();
-if (testTmpdir !== null) process.env.TMPDIR = testTmpdir;
-// The compile cache the tests' processes share, started afresh once earlier runs have grown it (test-tmpdir.ts): given
+// The compile cache the tests' processes share, started afresh once earlier runs have grown it: given
 // to every process the suite starts, its workers and what they start themselves (a stage's process forked by a test,
 // say), so that none fills Node's own folder instead (the CLI turns a cache on for itself when none is given:
 // scripts/foundation/compile-cache.ts).
-const testCompileCache = testCompileCacheIn(testTmpdir ?? os.tmpdir());
+const testCompileCache = testCompileCacheIn(os.tmpdir());
 pruneTestCompileCache(testCompileCache);
 process.env.NODE_COMPILE_CACHE = testCompileCache;
 
@@ -40,10 +36,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // One module graph per worker thread, not per file: the unit files import the same modules of scripts/, and
-        // loading them afresh for each of about 80 files was a third of the project's CPU time (34 → 20 CPU-s). A unit
-        // file must therefore leave the modules it imports as it found them (formats-registry.unit.test.ts says how).
-        test: { name: 'unit', include: [UNIT], pool: 'threads', isolate: false, testTimeout: 30_000 },
+        test: { name: 'unit', include: [UNIT], pool: 'threads', testTimeout: 30_000 },
       },
       {
         extends: true,
@@ -52,11 +45,6 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: [UNIT, BROWSER, CI],
           pool: 'forks',
-          // A worker process runs file after file rather than one process per file: about 20 processes fewer a run,
-          // each a Node start and vitest's own modules (docs/performance.md, "The test suite", fourteenth session).
-          // A file must leave the process as it found it: its servers closed, its environment variables restored
-          // (fixture-dataset.test.ts says how).
-          isolate: false,
           ...SLOW,
         },
       },
@@ -66,7 +54,6 @@ export default defineConfig({
           name: 'browser',
           include: [BROWSER],
           pool: 'forks',
-          isolate: false,
           ...SLOW,
           globalSetup: ['test/support/chromium-setup.ts'],
         },

@@ -11,7 +11,10 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandResult } from '../../scripts/pipeline.ts';
 import { readProcesses, readThpEnabled } from '../support/process-cpu.ts';
-import { TEST_NODE_OPTIONS, type CliRun } from '../support/run-cli.ts';
+import type { CliRun } from '../support/run-cli.ts';
+
+/** A Node option that changes nothing a build does, to follow it from the build into every process it starts. */
+const BUILD_NODE_OPTIONS = ['--stack-size=2000'];
 import {
   copyBuildWorld,
   publishTestData,
@@ -103,7 +106,7 @@ async function buildWithoutCacheGiven(args: string[], env: Record<string, string
   let run: CliRun;
   let children: ReturnType<typeof stopWatching>;
   try {
-    run = await world.build(['--json', ...args], { NODE_COMPILE_CACHE: '', TMPDIR: tmp, ...env });
+    run = await world.build(['--json', ...args], { NODE_COMPILE_CACHE: '', TMPDIR: tmp, ...env }, BUILD_NODE_OPTIONS);
   } finally {
     children = stopWatching();
   }
@@ -122,13 +125,13 @@ describe("Node's compile cache", () => {
     // One Astro process, seen running, and last seen with huge pages off: mimalloc turns them off as Rolldown loads,
     // early in the process's life (before that, its status still says on).
     expect([...siteBuilds.values()].map(({ thp }) => thp)).toEqual([false]);
-    // The Node options the test started the build with (run-cli.ts) passed on to the Astro process, after its own,
+    // The Node options the test started the build with passed on to the Astro process, after its own,
     // and to each stage process (child-node-options.ts): the check, snapshot and release stages.
     expect([...siteBuilds.values()].map(({ nodeOptions }) => nodeOptions)).toEqual([
-      ['--expose-gc', ...TEST_NODE_OPTIONS],
+      ['--expose-gc', ...BUILD_NODE_OPTIONS],
     ]);
     expect(stages.size).toBe(3);
-    for (const nodeOptions of stages.values()) expect(nodeOptions).toEqual(TEST_NODE_OPTIONS);
+    for (const nodeOptions of stages.values()) expect(nodeOptions).toEqual(BUILD_NODE_OPTIONS);
     expect((JSON.parse(run.stdout) as CommandResult).site?.reused).toBe(false);
     // One folder per Node version and set of flags: the build's and its stages' (the same flags); none of the Astro
     // process's (started with --expose-gc, it would have a folder of its own).

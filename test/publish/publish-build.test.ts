@@ -297,7 +297,7 @@ describe('publishing: all or nothing', () => {
   });
 
   it('stays published, with a warning, when an older build folder cannot be removed after the swap', async () => {
-    // On a disk, not the tests' tmpfs (test/support/test-tmpdir.ts), which has no immutable attribute.
+    // On a disk: the system's temporary folder may be a tmpfs, which has no immutable attribute.
     world = await copyBuildWorld(offlineTemplate, '/var/tmp');
     // A file root cannot delete (immutable attribute) in a stale build folder beside the live one.
     const stale = path.join(`${world.distDir}.builds`, 'stale-build');

@@ -12,7 +12,6 @@ import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createBuildWorld, moveWorldFiles } from '../support/build-fixtures.ts';
 import { runCli, type CliRun } from '../support/run-cli.ts';
 import { CHROMIUM_PATH } from '../support/chromium-setup.ts';
-import { readProcesses } from '../support/process-cpu.ts';
 import { canonicalFile } from '../support/shared-data.ts';
 import { sharedWorld, type SharedWorld } from '../support/shared-worlds.ts';
 
@@ -104,74 +103,12 @@ export async function buildRealSite(): Promise<PublishedSite> {
 }
 
 /**
- * The features Playwright (1.65.1) turns off in every Chromium it launches. Chromium keeps only the last
- * `--disable-features` switch it is given, so turning one more off means repeating Playwright's whole list:
- * launchChromium checks, on every launch, that none of Playwright's own is lost (a Playwright upgrade that adds one
- * fails the browser tests, naming it, until it is added here).
+ * Debian's Chromium as a person's headless Chromium runs, with only the switches this machine needs: no sandbox (the
+ * tests run as root), no GPU, and no traffic but to the loopback address (the machine has no network, and Chromium's
+ * background services would try it at every start).
  */
-const PLAYWRIGHT_DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-  'msForceBrowserSignIn',
-  'msEdgeUpdateLaunchServicesPreferredVersion',
-];
-
-/**
- * Turned off for the tests besides: RenderDocument makes a new document, and a new compositor for it, on every
- * navigation, even to a page of the same site in the same tab; the browser tests make hundreds of such navigations,
- * and without it Chromium spends about a third less CPU on them (254 pages of the real-data site in one tab, in the
- * headless shell: 14.8–17.6 → 9.0–12.2 CPU-s; docs/performance.md, "The test suite", 2026-11-27). What a page shows
- * and runs is the same either way.
- */
-const TEST_DISABLED_FEATURES = ['RenderDocument'];
-
-/**
- * V8's options for the pages' JavaScript in the tests' Chromium: the interpreter and Sparkplug only, as the CLI a
- * test starts runs (TEST_NODE_OPTIONS, test/support/run-cli.ts). Every page load runs axe-core's rules and the page's
- * own script once in a fresh document, and V8's optimizing compilers (Maglev, TurboFan), working beside them on the
- * machine's two cores, compile code that never runs long enough to pay back: 252 pages of the real-data site in one
- * tab, axe on every fifth, 34.1–40.4 → 30.3–33.7 CPU-s of Chromium; axe on every page 79.8–80.1 → 56.4–60.4 in the
- * headless shell and 102.6 → 73.4 in the full browser (docs/performance.md, "The test suite", twenty-second session).
- * What the pages show and do is the same: a tier changes how fast code runs, never what it computes.
- */
-const TEST_JS_FLAGS = '--max-opt=1';
-
-/**
- * The command lines of the Chromium processes this process started, read from /proc (Linux; none elsewhere, where the
- * checks below have nothing to read).
- */
-function chromiumArgsOfChildren(): string[][] {
-  return (readProcesses() ?? [])
-    .filter((child) => child.parentPid === process.pid && child.args.includes('--remote-debugging-pipe'))
-    .map((child) => child.args);
-}
-
-/** The `--disable-features` lists of one Chromium command line. */
-function disabledFeatureLists(args: readonly string[]): string[][] {
-  return args
-    .filter((arg) => arg.startsWith('--disable-features='))
-    .map((arg) => arg.slice('--disable-features='.length).split(','));
-}
-
-/** The `--js-flags` value a Chromium command line keeps (the last one given; "" for none). */
-function keptJsFlags(args: readonly string[]): string {
-  return args.findLast((arg) => arg.startsWith('--js-flags='))?.slice('--js-flags='.length) ?? '';
-}
-
 export async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({
+  return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -182,33 +119,8 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
       '--disable-component-update',
       '--disable-sync',
-      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...TEST_DISABLED_FEATURES].join(',')}`,
-      `--js-flags=${TEST_JS_FLAGS}`,
     ],
   });
-  // Every Chromium this process started (this one among them) must have kept every feature Playwright turns off:
-  // the last list, the one Chromium keeps, must name each feature an earlier one does.
-  const launched = chromiumArgsOfChildren();
-  const lost = new Set<string>();
-  for (const lists of launched.map(disabledFeatureLists)) {
-    const kept = new Set(lists.at(-1) ?? []);
-    for (const feature of lists.flat()) if (!kept.has(feature)) lost.add(feature);
-  }
-  if (lost.size > 0) {
-    await browser.close();
-    throw new Error(
-      `Playwright turns off Chromium features that launchChromium's list would turn back on: ${[...lost].join(', ')}; add them to PLAYWRIGHT_DISABLED_FEATURES (test/site/site-fixtures.ts)`,
-    );
-  }
-  // And the V8 options above must be the ones Chromium keeps (the last `--js-flags`, were Playwright to add its own).
-  const jsFlags = launched.map(keptJsFlags).filter((flags) => flags !== TEST_JS_FLAGS);
-  if (jsFlags.length > 0) {
-    await browser.close();
-    throw new Error(
-      `Chromium was started with --js-flags=${jsFlags.join(' / ')}, not TEST_JS_FLAGS (test/site/site-fixtures.ts)`,
-    );
-  }
-  return browser;
 }
 
 /**

@@ -24,7 +24,7 @@ export interface BuildWorld {
   cacheDir: string;
   distDir: string;
   env: Record<string, string>;
-  build(args?: string[], env?: Record<string, string>): Promise<CliRun>;
+  build(args?: string[], env?: Record<string, string>, nodeOptions?: readonly string[]): Promise<CliRun>;
   readManifest(): Promise<SnapshotManifest>;
   close(): Promise<void>;
 }
@@ -52,7 +52,8 @@ export async function createBuildWorld(
     cacheDir,
     distDir,
     env,
-    build: (args = [], extra = {}) => runCli(['build', ...args], { env: { ...env, ...extra } }),
+    build: (args = [], extra = {}, nodeOptions = []) =>
+      runCli(['build', ...args], { env: { ...env, ...extra }, nodeOptions }),
     readManifest: async () =>
       JSON.parse(await readFile(path.join(distDir, 'data/manifest.json'), 'utf8')) as SnapshotManifest,
     async close() {

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { testCompileCacheIn } from './test-tmpdir.ts';
+import { testCompileCacheIn } from './test-compile-cache.ts';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -15,21 +15,6 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
  * set NODE_COMPILE_CACHE itself.
  */
 const TEST_COMPILE_CACHE = testCompileCacheIn(os.tmpdir());
-
-/**
- * Node options for every CLI a test starts, passed on to its stage and Astro processes as every Node option of a
- * build is (scripts/foundation/child-node-options.ts): V8's optimizing compilers off, for JavaScript (`--max-opt=1`:
- * the interpreter and Sparkplug, its baseline compiler, only) and for WebAssembly (`--liftoff-only`: the Parquet
- * encoder's module, parquet-wasm, stays in Liftoff, its baseline compiler, where V8 would compile its busiest
- * functions again with TurboFan). The suite's builds are small and last a few seconds, too short for code optimized
- * on V8's background threads to pay back its compiling: a small build with its site took 6–14 % less CPU time, the
- * six files with the most builds 11–19 % less in their CLI processes (docs/performance.md, "The test suite",
- * twenty-first session); `--liftoff-only` took an `--offline` build of the publish tests' world 1.116 → 1.071 CPU-s
- * (18 runs each, alternated; twenty-second session). What a build does and writes is the same either way
- * (determinism.test.ts compares builds byte for byte); the benchmark and users' builds run with V8's defaults, which
- * larger harvests need (at 10,000 records the build is already slower without them).
- */
-export const TEST_NODE_OPTIONS: readonly string[] = ['--max-opt=1', '--liftoff-only'];
 
 export interface CliRun {
   code: number | null;
@@ -45,22 +30,28 @@ export interface CliOptions {
   onStart?: (child: ChildProcess) => void;
   /** Called on every chunk of standard error. */
   onStderr?: (text: string, child: ChildProcess) => void;
+  /** Node options the CLI is started with (none by default, as `npm run build` starts it). */
+  nodeOptions?: readonly string[];
 }
 
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...TEST_NODE_OPTIONS, path.join(PROJECT_ROOT, 'scripts/cli.ts'), ...args], {
-      cwd: options.cwd ?? PROJECT_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        CI: 'true',
-        ASTRO_TELEMETRY_DISABLED: '1',
-        NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
-        ...options.env,
+    const child = spawn(
+      process.execPath,
+      [...(options.nodeOptions ?? []), path.join(PROJECT_ROOT, 'scripts/cli.ts'), ...args],
+      {
+        cwd: options.cwd ?? PROJECT_ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/tmp',
+          CI: 'true',
+          ASTRO_TELEMETRY_DISABLED: '1',
+          NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
+          ...options.env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -1,18 +1,11 @@
-// The suite's temporary folder (test/support/test-tmpdir.ts): a tmpfs when there is a large one, never over a
-// folder the person running the tests chose.
+// The compile cache the suite's processes share (test/support/test-compile-cache.ts): bounded, started afresh past
+// its limit.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chooseTestTmpdir, pruneTestCompileCache, testCompileCacheIn } from '../support/test-tmpdir.ts';
-
-describe('the test suite’s temporary folder', () => {
-  it('takes KPU_TEST_TMPDIR first, and leaves a TMPDIR set by hand alone', () => {
-    expect(chooseTestTmpdir({ KPU_TEST_TMPDIR: '/scratch', TMPDIR: '/elsewhere' })).toBe('/scratch');
-    expect(chooseTestTmpdir({ TMPDIR: '/elsewhere' })).toBeNull();
-  });
-});
+import { pruneTestCompileCache, testCompileCacheIn } from '../support/test-compile-cache.ts';
 
 describe('the compile cache the tests share', () => {
   it('is kept between runs until it holds more entries than allowed, then started afresh', async () => {
