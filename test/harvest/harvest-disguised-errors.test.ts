@@ -1,4 +1,4 @@
-// The real harvest (the CLI as a process) against the stand-in upstream's hostile answers of issue 10: errors sent as
+// The real harvest (the CLI as a process) against the stand-in upstream's hostile answers (docs/upstream.md): errors sent as
 // HTTP 200 data, an end of data that contradicts `count`, overlapping pages, keyed data whose keys are not the
 // positions. Each is retried or stops with its own code; none becomes a smaller or doubled dataset.
 import { afterEach, describe, expect, it } from 'vitest';

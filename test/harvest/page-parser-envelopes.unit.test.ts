@@ -1,4 +1,4 @@
-// parsePage on the answers of issue 10 that look like data but are not: error envelopes sent with HTTP 200, objects
+// parsePage on the upstream's answers that look like data but are not: error envelopes sent with HTTP 200, objects
 // that are not the dataset's records, and keyed `data` whose keys are not the positions. Genuine pages stay pages.
 import { describe, expect, it } from 'vitest';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';

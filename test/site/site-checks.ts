@@ -127,7 +127,7 @@ interface RenderTab {
 /**
  * The Chromium tabs checkPagesRender loads pages in, kept between its calls on one browser (a site suite's six
  * groups of pages): each tab is a renderer process of Chromium's, about 80 ms of CPU to start, and the calls of one
- * file started about thirty (docs/performance.md, "The test suite"). Two contexts: axe is injected before any page
+ * file started about thirty. Two contexts: axe is injected before any page
  * script on every navigation of the first (cheaper than adding it to each page afterwards), and costs nothing on the
  * pages of the second. One call at a time.
  */

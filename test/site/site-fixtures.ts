@@ -132,7 +132,7 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
  * Turned off for the tests besides: RenderDocument makes a new document, and a new compositor for it, on every
  * navigation, even to a page of the same site in the same tab; the browser tests make hundreds of such navigations,
  * and without it Chromium spends about a third less CPU on them (254 pages of the real-data site in one tab, in the
- * headless shell: 14.8–17.6 → 9.0–12.2 CPU-s; docs/performance.md, "The test suite", 2026-11-27). What a page shows
+ * headless shell: 14.8–17.6 → 9.0–12.2 CPU-s). What a page shows
  * and runs is the same either way.
  */
 const TEST_DISABLED_FEATURES = ['RenderDocument'];
@@ -143,7 +143,7 @@ const TEST_DISABLED_FEATURES = ['RenderDocument'];
  * own script once in a fresh document, and V8's optimizing compilers (Maglev, TurboFan), working beside them on the
  * machine's two cores, compile code that never runs long enough to pay back: 252 pages of the real-data site in one
  * tab, axe on every fifth, 34.1–40.4 → 30.3–33.7 CPU-s of Chromium; axe on every page 79.8–80.1 → 56.4–60.4 in the
- * headless shell and 102.6 → 73.4 in the full browser (docs/performance.md, "The test suite", twenty-second session).
+ * headless shell and 102.6 → 73.4 in the full browser.
  * What the pages show and do is the same: a tier changes how fast code runs, never what it computes.
  */
 const TEST_JS_FLAGS = '--max-opt=1';
@@ -215,7 +215,7 @@ export async function launchChromium(): Promise<Browser> {
  * A PNG of the whole page at its CSS size, as `page.screenshot({ fullPage: true })` takes it, but asking Chromium
  * to encode it for speed (DevTools' `optimizeForSpeed`: a faster zlib setting; the same pixels, a file about a third
  * larger). Playwright has no option for it, and its own PNGs were most of the layout file's time: 66 full pages,
- * about twice as long (docs/performance.md, "The test suite", 2026-11-27).
+ * about twice as long.
  */
 export async function saveFullPageScreenshot(page: Page, file: string): Promise<void> {
   const session = await page.context().newCDPSession(page);

@@ -23,9 +23,8 @@ const TEST_COMPILE_CACHE = testCompileCacheIn(os.tmpdir());
  * encoder's module, parquet-wasm, stays in Liftoff, its baseline compiler, where V8 would compile its busiest
  * functions again with TurboFan). The suite's builds are small and last a few seconds, too short for code optimized
  * on V8's background threads to pay back its compiling: a small build with its site took 6–14 % less CPU time, the
- * six files with the most builds 11–19 % less in their CLI processes (docs/performance.md, "The test suite",
- * twenty-first session); `--liftoff-only` took an `--offline` build of the publish tests' world 1.116 → 1.071 CPU-s
- * (18 runs each, alternated; twenty-second session). What a build does and writes is the same either way
+ * six files with the most builds 11–19 % less in their CLI processes; `--liftoff-only` took an `--offline` build of the publish tests' world 1.116 → 1.071 CPU-s
+ * (18 runs each, alternated). What a build does and writes is the same either way
  * (determinism.test.ts compares builds byte for byte); the benchmark and users' builds run with V8's defaults, which
  * larger harvests need (at 10,000 records the build is already slower without them).
  */

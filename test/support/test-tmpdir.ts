@@ -39,8 +39,8 @@ export function testCompileCacheIn(tmpdir: string): string {
  * Astro processes, started with --expose-gc, have a set of their own). One whole run from an empty cache leaves about
  * 6,000 (the CLI's and Astro's modules, the test workers' packages), and each later run adds about 650 that no run reads
  * again: every Astro build renders from a bundle in a fresh folder of its own, and site-pseudo-language.test.ts builds
- * from a copy of the project (2026-11-28: 6,204 entries after one run, 6,852 after the next). On a tmpfs that is
- * memory (about 14 KB an entry; 2.5 GB after a day of runs before there was a limit, 2026-11-26), so past this the
+ * from a copy of the project (6,204 entries after one run, 6,852 after the next). On a tmpfs that is
+ * memory (about 14 KB an entry; 2.5 GB after a day of runs without a limit), so past this the
  * cache starts afresh, about every ninth run. It was 5,000, under what one run leaves: nearly every run began with
  * an empty cache, and its first processes of each kind compiled every module again.
  */
