@@ -1,6 +1,7 @@
 // Docs cannot drift: every error code, configuration variable, command and flag is documented, the generated
 // sections (the benchmark's tables among them) are what `npm run docs` would write, and no text of the project
-// narrates the work that made it (periods of work, issue numbers as history, dates of measurements).
+// narrates the work that made it (who worked on what and when, issue numbers as history, dates of
+// measurements).
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -65,13 +66,13 @@ describe('docs', () => {
 /**
  * Words that narrate the work rather than describe the software. Dates that are data (release dates, fixtures, the
  * laws cited, a version's date in CHANGELOG.md, a benchmark run's start) stay: only dates said of a measurement or
- * of a period of work are caught.
+ * of the work are caught.
  */
 const NARRATION: readonly (readonly [string, RegExp])[] = [
   ['an issue number as history', /\bissues? #?\d+\b/i],
-  // "session" the period of work; not a browser's or a tool's session object (`session.send`, `session = …`).
-  ['a period of work', /\bsessions?\b(?!\.\w|\s*=[^=>]|\s*\?\.)/i],
-  ['a period of work', /\b(?:this|that|the last|the next|a later|an earlier) period\b|\bperiods? of work\b/i],
+  // A work session; not a browser's or a tool's session object (`session.send`, `session = …`).
+  ['a work session', /\bsessions?\b(?!\.\w|\s*=[^=>]|\s*\?\.)/i],
+  ['a work period', /\b(?:this|that|the last|the next|a later|an earlier) period\b|\bperiods? of work\b/i],
   ['who measured what', /\bwe (?:measured|tried|found|changed|fixed|added|removed|saw)\b/i],
   ['a change narrated', /\b(?:in|since|before|after|until) this change\b|\bfixed in this\b/i],
   [
@@ -85,7 +86,9 @@ const NARRATION: readonly (readonly [string, RegExp])[] = [
 
 /** Lines where a pattern above is not narration, each with the reason. */
 const NARRATION_ALLOWED: readonly { file: string; text: string; why: string }[] = [
-  { file: 'test/docs/docs-current.unit.test.ts', text: '', why: 'the patterns themselves' },
+  { file: 'test/docs/docs-current.unit.test.ts', text: 'A work session; not', why: 'says what the pattern catches' },
+  { file: 'test/docs/docs-current.unit.test.ts', text: "['a work session'", why: 'the pattern itself' },
+  { file: 'test/docs/docs-current.unit.test.ts', text: "['a work period'", why: 'the pattern itself' },
 ];
 
 /** Folders of text the project speaks in; data (benchmark results, built sites, caches) is left out. */
