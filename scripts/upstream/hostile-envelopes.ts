@@ -12,7 +12,7 @@ export interface HostileScope {
   times?: number;
 }
 
-/** The error envelope of the issue: what a government API may send with HTTP 200 when its database is down. */
+/** The error envelope of docs/upstream.md: what a government API may send with HTTP 200 when its database is down. */
 const DATABASE_ERROR_ENVELOPE = { status: 'error', message: 'Database connection failed', data: null } as const;
 
 function json(body: unknown): RawAnswer {
@@ -120,7 +120,7 @@ export function oneBasedOffsets(scope: HostileScope = {}): HostileAnswer {
 /**
  * Pages with records sent as `data` keyed by `keysFor(request)` instead of the positions: the page's records take the
  * keys in order (more keys than records reuse the last records from the start; fewer leave records out). Examples:
- * () => ['0', '01', '1', '00'] (the issue's case), () => ['0', '2'] (a gap), () => ['99999999999999999999'].
+ * () => ['0', '01', '1', '00'] (docs/upstream.md's case), () => ['0', '2'] (a gap), () => ['99999999999999999999'].
  */
 export function keyedWithKeys(
   keysFor: (request: HostileRequest) => readonly string[],

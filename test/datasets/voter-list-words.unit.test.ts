@@ -25,7 +25,7 @@ describe('the voter lists and the counts, in words', () => {
     }
   });
 
-  it('no longer calls the DPTb "supplementary" or the DPK "additional" in English', () => {
+  it('never calls the DPTb "supplementary" or the DPK "additional" in English', () => {
     const english = [
       renderDatasetDictionary(turnoutDataset),
       ...Object.values(TEXT.en.groupNames),

@@ -44,8 +44,8 @@ interface AxeViolation {
 }
 
 /**
- * axe-core's violations, of any impact, on the page as it is now (axe injected by `injectAxe` or here). The issue
- * asks for no serious or critical one; the site has none at all, and the tests keep it that way.
+ * axe-core's violations, of any impact, on the page as it is now (axe injected by `injectAxe` or here). The goal
+ * is no serious or critical one; the site has none at all, and the tests keep it that way.
  */
 async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
