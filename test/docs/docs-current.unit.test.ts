@@ -61,6 +61,32 @@ describe('docs', () => {
     }
     expect(found, 'history belongs in git commit messages, not in the project\'s text').toEqual([]);
   });
+
+  it('tells narration from data: work periods, issue numbers and dated measurements, not release dates or code', () => {
+    const caught = (line: string) => NARRATION.some(([, pattern]) => pattern.test(line));
+    // Each `~` keeps a sample from being caught by the scan above; it is taken out before the sample is tested.
+    const narration = [
+      'the build took 160.9 s (the sixteenth ses~sion)',
+      'Harvest at its fair floor (is~sue 16)',
+      'about 41 → 30 s on two cores, measured 2026~-11-27',
+      'Checked on 2026~-11-27, and again on 2026~-11-28 at 01dc9e8',
+      '### The stages in processes of their own (2026~-11-26, later)',
+      'we tr~ied a worker pool first',
+      'the suite took 169 s; 2026~-11-26)',
+      'what changed in this per~iod',
+    ];
+    const data = [
+      'release 2026-11-22, retrieved 2026-11-22T03:00:00.000Z',
+      'const session = await page.context().newCDPSession(page);',
+      "const { data } = await session.send('Page.captureScreenshot', {",
+      '## [0.1.0] - 2026-11-28',
+      "Example: ('2026-11-22.2') → \"/data/releases/2026-11-22.2/\"",
+      'Run of 2026-11-28T00:08:00.513Z (`full`, 1268.2 s)',
+      'a second release that day is `2026-11-22.2`',
+    ];
+    for (const line of narration.map((sample) => sample.replace(/~/g, ''))) expect(caught(line), line).toBe(true);
+    for (const line of data) expect(caught(line), line).toBe(false);
+  });
 });
 
 /**
