@@ -1,4 +1,4 @@
-// The site stage's baseline (issue 16): a bare Astro project, generated in the scratch folder and built with the
+// The site stage's baseline: a bare Astro project, generated in the scratch folder and built with the
 // project's own astro package, that renders the same pages with the same markup. Every HTML page of the built
 // site is written, as it is, into one JSON file (path and markup); one `[...path].astro` route reads that file in
 // getStaticPaths and emits each page's markup with `set:html`. So Astro renders exactly as many pages, as large,

@@ -1,4 +1,4 @@
-// Issue 6's goals checked against a results file: each goal with its target, the measured figure and whether
+// The benchmark's goals checked against a results file: each goal with its target, the measured figure and whether
 // it was met (null when the run did not measure it, e.g. a million records in --quick). Aims, never assertions.
 import type { BenchResults, GoalCheck, LighthouseRun } from './bench-results.ts';
 import { withGrowth } from './build-growth.ts';
@@ -31,7 +31,7 @@ function groupByScores(runs: readonly LighthouseRun[]): Map<string, string[]> {
 export function checkGoals(results: BenchResults): GoalCheck[] {
   const goals: GoalCheck[] = [];
   for (const size of results.harvest.sizes) {
-    // Issue 16: against a fair floor (fetch, JSON.parse, write each body), 1.3 × at once and 1.05 × with a delay;
+    // Against a fair floor (fetch, JSON.parse, write each body), 1.3 × at once and 1.05 × with a delay;
     // the fetch-only loop is informational.
     const limit = size.upstreamDelayMs > 0 ? 1.05 : 1.3;
     const goal = `Harvest overhead, ${size.records.toLocaleString('en')} records${size.upstreamDelayMs > 0 ? `, upstream answering after ${size.upstreamDelayMs} ms` : ''}`;

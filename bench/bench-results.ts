@@ -1,5 +1,5 @@
-// The shape of a benchmark results file (bench/results/*.json): one section per part of issue 6, each
-// either measured, "not-available" (with the reason: e.g. Chromium is absent, or the section is not in --only)
+// The shape of a benchmark results file (bench/results/*.json): one section per part of the benchmark,
+// each either measured, "not-available" (with the reason: e.g. Chromium is absent, or the section is not in --only)
 // or "failed".
 import type { MachineInfo } from './support/machine-info.ts';
 
@@ -33,7 +33,7 @@ export interface HarvestSize {
   bare: TimedRuns & { inProcessMedianMs: number; requests: number; bytes: number };
   /**
    * The fair floor: the same loop, also JSON.parse of each body and each body written to a file (renamed into
-   * place); process wall time. Absent in results from before issue 16.
+   * place); process wall time. Absent in results files that did not measure it.
    */
   floor?: TimedRuns & { inProcessMedianMs: number; requests: number; records: number };
   /** harvest median / bare median (process wall times). */
@@ -71,11 +71,11 @@ export interface FormatSize {
   /** Generating, normalizing and building the Arrow table the writers read (median, not part of any write time). */
   prepareMedianMs: number;
   formats: FormatResult[];
-  /** JSON + CSV + Parquet medians: the first goal's figure (issue 1). */
+  /** JSON + CSV + Parquet medians: the writers' goal's figure. */
   jsonCsvParquetMs: number;
   /**
    * Every format the publisher writes from a dataset's table (JSON, CSV, Parquet, Arrow, XLSX), the medians added:
-   * issue 14's "all formats" figure. Absent in results from before XLSX was measured.
+   * the "all formats" figure. Absent in results files that did not measure XLSX.
    */
   allFormatsMs?: number;
   csvToParquetSizeRatio: number;
@@ -137,7 +137,7 @@ export interface SiteBuild {
    */
   pipelineRebuild: TimedRuns & { siteInPipeline: boolean };
   /**
-   * Issue 16's baseline (bench/bare-astro.ts): a bare Astro project emitting the same pages' markup from one JSON
+   * The site stage's baseline (bench/bare-astro.ts): a bare Astro project emitting the same pages' markup from one JSON
    * file, built as many times as the site stage's compared runs. Absent in older results.
    */
   bareAstro?: {

@@ -1,8 +1,7 @@
-// `npm run bench`: issue 6's benchmark. Runs the real CLI and writers as child processes and reports harvest
-// overhead, snapshot writing, the build's time and memory, the site build (against bare Astro) and the pages
-// (their weight and Lighthouse's scores), with the machine
-// it ran on, into bench/results/*.json (and docs/performance.md with --docs). Options: `--help`.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// `npm run bench`: runs the real CLI and writers as child processes and reports harvest overhead, snapshot
+// writing, the build's time and memory, the site build (against bare Astro) and the pages (their weight and
+// Lighthouse's scores), with the machine it ran on, into bench/results/*.json. Options: `--help`.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,7 +19,8 @@ import { benchBuild } from './build-bench.ts';
 import { benchFormats } from './formats-bench.ts';
 import { benchHarvest } from './harvest-bench.ts';
 import { benchPages } from './pages-bench.ts';
-import { renderResultsMarkdown, writeResultsIntoDoc } from './results-table.ts';
+import { updateGeneratedDocs } from '../scripts/docs/generated-sections.ts';
+import { renderResultsMarkdown } from './results-table.ts';
 import { benchSite, type BuiltSite } from './site-bench.ts';
 import { createLogger, runSection, type BenchContext, type BenchPlan } from './support/bench-context.ts';
 import { describeMachine } from './support/machine-info.ts';
@@ -39,9 +39,10 @@ const USAGE = `Usage: npm run bench [-- options]
   --only LIST       run only these sections (comma-separated: ${SECTIONS.join(', ')}); build needs harvest,
                     pages needs site
   --sizes LIST      record counts instead of 1000,100000,1000000 (--quick: 1000)
-  --out FILE        write the results JSON here
-  --docs            write the tables into docs/performance.md
-  --docs-from FILE  run nothing: write the tables of an earlier results file into docs/performance.md
+  --out FILE        write the results JSON here (default: bench/results/<sections>-<time>.json, where
+                    <sections> is "full" for every section, or the --only list joined by "+")
+  --docs            then run \`npm run docs\`: docs/performance.md shows the newest full run in bench/results/
+                    that measured every section
   --cpu-prof        profile the CLI and writer children (--cpu-prof) into bench/results/tmp/profiles-<time>/
   --keep            keep the scratch folder (harvests, snapshots, sites) and print where it is
   -h, --help        show this help
@@ -101,7 +102,6 @@ async function main(): Promise<number> {
       sizes: { type: 'string' },
       out: { type: 'string' },
       docs: { type: 'boolean' },
-      'docs-from': { type: 'string' },
       'cpu-prof': { type: 'boolean' },
       keep: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -110,18 +110,6 @@ async function main(): Promise<number> {
   });
   if (values.help) {
     process.stdout.write(USAGE);
-    return 0;
-  }
-  if (values['docs-from']) {
-    const file = path.resolve(values['docs-from']);
-    const earlier = JSON.parse(await readFile(file, 'utf8')) as BenchResults;
-    earlier.goals = checkGoals(earlier);
-    await writeResultsIntoDoc(
-      path.join(PROJECT_ROOT, 'docs', 'performance.md'),
-      earlier,
-      path.relative(PROJECT_ROOT, file),
-    );
-    process.stdout.write(`docs/performance.md: tables of ${path.relative(PROJECT_ROOT, file)}\n`);
     return 0;
   }
   const only = values.only ? values.only.split(',').map((name) => name.trim()) : [...SECTIONS];
@@ -197,17 +185,15 @@ async function main(): Promise<number> {
 
     const out = values.out
       ? path.resolve(values.out)
-      : path.join(plan.mode === 'quick' ? SCRATCH_RESULTS_DIR : RESULTS_DIR, `${plan.mode}-${stamp}.json`);
+      : plan.mode === 'quick'
+        ? path.join(SCRATCH_RESULTS_DIR, `quick-${stamp}.json`)
+        : path.join(RESULTS_DIR, `${values.only ? only.join('+') : 'full'}-${stamp}.json`);
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);
     context.log(`results: ${path.relative(PROJECT_ROOT, out)}`);
     if (values.docs) {
-      await writeResultsIntoDoc(
-        path.join(PROJECT_ROOT, 'docs', 'performance.md'),
-        results,
-        path.relative(PROJECT_ROOT, out),
-      );
-      context.log('docs/performance.md updated');
+      const changed = await updateGeneratedDocs(PROJECT_ROOT);
+      context.log(changed.length > 0 ? `docs updated: ${changed.join(', ')}` : 'docs are current');
     }
     process.stdout.write(`${renderResultsMarkdown(results)}\n`);
     const failed = [harvest, formats, build, site, pages].filter((section) => section.status === 'failed');

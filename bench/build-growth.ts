@@ -1,4 +1,4 @@
-// How the build's cost grows with the data (issue 16): from one measured size to the next, the records, time and
+// How the build's cost grows with the data: from one measured size to the next, the records, time and
 // peak RSS ratios, and the time ratio over the records ratio (1: time grows as the data; below 1: slower).
 import type { BuildGrowth, BuildSize } from './bench-results.ts';
 import { round } from './support/stats.ts';

@@ -1,6 +1,6 @@
 // CPU time (user + system, from GNU time) of the harvest of this tree and of another copy of the project (the code
 // before a change), and of the fair floor, against one stand-in: a comparison that a loaded machine disturbs less
-// than wall time does (docs/performance.md, "Harvest at its fair floor").
+// than wall time does (docs/performance.md, "Harvest").
 // Usage: node bench/harvest-cpu-compare.ts <records> <repetitions> <other project root>
 import { fork, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The cost of the long turnout file (issue 13) next to the wide one, at N synthetic records, in one process:
+// The cost of the long turnout file next to the wide one, at N synthetic records, in one process:
 // building each Arrow table, writing JSON, CSV, Parquet and Arrow, the sizes and the peak RSS. Not part of
 // npm run bench (it measures one derived dataset); run: node_modules/node/bin/node bench/turnout-long-cost.ts 100000
 import { mkdtempSync, rmSync, statSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // The published file formats, declared once: each one's id, file suffix, media type, label in each language
 // and how to load it. The snapshot's manifest, the static servers, the page files, the downloads page and its
-// loading snippets all derive from this list (issue 12).
+// loading snippets all derive from this list.
 import type { Localized } from './languages.ts';
 
 /** One line of a loading snippet: a tool and the code that loads the file in it, complete (imports included). */

@@ -1,6 +1,6 @@
-// The baseline of bench/xlsx-bench.ts: the project's XLSX writer as it was until issue 16, ExcelJS's streaming
-// WorkbookWriter with inline strings, column formats, the same about sheet and fixed ZIP times. Kept to measure the
-// streaming SpreadsheetML writer (scripts/snapshot/xlsx-writer.ts) against, side by side; not used by the build.
+// The baseline of bench/xlsx-bench.ts: ExcelJS's streaming WorkbookWriter with inline strings, column formats,
+// the same about sheet and fixed ZIP times, to measure the streaming SpreadsheetML writer
+// (scripts/snapshot/xlsx-writer.ts) against, side by side; not used by the build.
 import { PassThrough } from 'node:stream';
 import type { Table } from 'apache-arrow';
 import ExcelJS from 'exceljs';

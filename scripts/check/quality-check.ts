@@ -101,7 +101,7 @@ const NO_FLAGS: string[] = [];
 /**
  * The rule ids found on each record, by position, kept compact: one list per distinct sequence of rule ids, and a
  * 32-bit index of it per position (0: none yet). A Map of a list per flagged record held a million small arrays
- * when a million records broke a rule, about a third of the check stage's live memory (issue 16).
+ * when a million records broke a rule, about a third of the check stage's live memory.
  */
 interface RuleIdsByPosition {
   /** Adds `ruleId` to the rule ids found on the record at `position`, after those found before. */

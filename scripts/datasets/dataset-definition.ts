@@ -268,7 +268,7 @@ export const QUALITY_FLAGS_COLUMN: ColumnDefinition = {
 };
 
 /**
- * A dataset the publisher computes from a harvested dataset's normalized records rather than harvests (issue 13's
+ * A dataset the publisher computes from a harvested dataset's normalized records rather than harvests (the
  * long turnout file): no upstream query, no rules of its own (its rows carry the source records' quality flags).
  * The snapshot stage writes it beside its source dataset, per election year and for all years, in every format
  * the source dataset's normalized records have; the dictionary, datapackage.json and the downloads list it.

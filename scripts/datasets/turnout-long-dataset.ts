@@ -1,4 +1,4 @@
-// The long (tidy) turnout dataset (issue 13): every count of a normalized turnout record as a row of its own,
+// The long (tidy) turnout dataset: every count of a normalized turnout record as a row of its own,
 // one per voter list and sex, with the record's identity, and a marker saying whether the row is a part
 // (one list, one sex) or one of the source's own totals. Derived, not harvested: computed from the turnout
 // records in the snapshot stage, written in the same formats, never read from the upstream.

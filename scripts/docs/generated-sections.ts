@@ -1,8 +1,11 @@
-// Parts of the docs generated from the code (error catalogue, configuration, flags), between
+// Parts of the docs generated from the code (error catalogue, configuration, flags) and from the newest benchmark
+// run (bench/results/), between
 // `<!-- generated:NAME -->` markers, so they cannot drift; `npm run docs` rewrites them and a test
 // fails when a committed doc is not current.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderNewestResults } from '../../bench/results-table.ts';
 import { COMMANDS, CLI_FLAGS } from '../cli-definition.ts';
 import { CONFIG_VARIABLES } from '../config.ts';
 import { DATASETS, DERIVED_DATASETS } from '../datasets/datasets.ts';
@@ -18,6 +21,8 @@ function escapeCell(text: string): string {
 function table(header: string[], rows: string[][]): string {
   return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(escapeCell).join(' | ')} |`)].join('\n');
 }
+
+const BENCH_RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bench/results');
 
 /** Generated sections by name; each doc names the sections it holds. */
 const GENERATED_SECTIONS: Record<string, () => string> = {
@@ -58,6 +63,7 @@ const GENERATED_SECTIONS: Record<string, () => string> = {
       ...DATASETS.map((dataset) => renderDatasetDictionary(dataset, '##')),
       ...DERIVED_DATASETS.map((dataset) => renderDerivedDictionary(dataset, '##')),
     ].join('\n\n'),
+  'bench-results': () => renderNewestResults(BENCH_RESULTS_DIR, 'bench/results'),
   cli: () =>
     [
       table(['command', 'what it does'], Object.entries(COMMANDS).map(([name, text]) => [`\`${name}\``, text])),
@@ -77,7 +83,7 @@ export function renderGeneratedSections(document: string): string {
   });
 }
 
-export const DOCS_WITH_GENERATED_SECTIONS = ['README.md', 'docs/operations.md', 'docs/data.md'];
+export const DOCS_WITH_GENERATED_SECTIONS = ['README.md', 'docs/operations.md', 'docs/data.md', 'docs/performance.md'];
 
 export async function updateGeneratedDocs(root: string): Promise<string[]> {
   const changed: string[] = [];

@@ -33,7 +33,7 @@ export async function writeChunksToFile(
 
 /**
  * Writes `data` (a string is UTF-8) to `path` atomically. One write call, no stream: the harvest writes two files a
- * page, two thousand a million records, and a stream per file cost it about a tenth of its time (issue 16).
+ * page, two thousand a million records, and a stream per file cost it about a tenth of its time.
  */
 export async function writeFileAtomic(path: string, data: Buffer | string): Promise<void> {
   const partial = partialPathOf(path);

@@ -1,7 +1,7 @@
 // Node's compile cache (module.enableCompileCache) for the publisher's own processes: the compiled code of every
 // module a process loads (the publisher's scripts and its dependencies, about 260 modules for a build) is kept on disk
-// and read back by the next process, so a build does not compile them again at every start (docs/performance.md,
-// "Node's compile cache for the CLI").
+// and read back by the next process, so a build does not compile them again at every start (docs/operations.md,
+// "Node's compile cache").
 import module from 'node:module';
 
 /**

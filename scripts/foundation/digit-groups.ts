@@ -1,6 +1,6 @@
 // Thousands grouped by hand rather than with Intl: the same text on any machine, and no ICU locale data loaded for a
 // log line (a process's first toLocaleString costs about 10 ms, which every build and stage process paid for the
-// counts it prints; docs/performance.md, "The test suite").
+// counts it prints).
 
 /** Example: ("1234567", ".") → "1.234.567". `digits` holds digits only. */
 export function groupDigits(digits: string, separator: string): string {

@@ -53,7 +53,7 @@ const READ_CHUNK = 4 * 1024 * 1024;
  * A read stream's options for an open file of `size` bytes, from its start: reads of at most its size, up to
  * READ_CHUNK (a stream allocates its whole `highWaterMark` for every read), and on to its end whatever that is, so
  * that a file that grew is noticed. A small build's bundles took 4 MiB for every few kilobytes they stored, and the
- * collector ran a full collection every 15–20 ms to account for them (docs/performance.md, "The test suite").
+ * collector ran a full collection every 15–20 ms to account for them.
  */
 function readWhole(size: number): { start: number; highWaterMark: number; autoClose: false } {
   return { start: 0, highWaterMark: Math.min(READ_CHUNK, Math.max(size, 1)), autoClose: false };

@@ -10,8 +10,7 @@ import type { HarvestResult } from './harvester.ts';
 import { refuseStoredKey } from './secret-scan.ts';
 // The harvester (with the HTTP client, undici), the stand-in upstream and the synthetic data are imported when a
 // harvest runs: an --offline build, and a stage rerun on its own, load none of them (about 110 modules, 0.07 s of
-// CPU a process; docs/performance.md, "The Parquet encoder on the stage's own thread, and an offline build without
-// the HTTP client").
+// CPU a process; docs/performance.md, "Small builds").
 
 export interface HarvestStageOptions {
   config: PublisherConfig;

@@ -1,8 +1,8 @@
 // Where a page's text is read (page-content.ts, readPageText): on this thread for a harvest's first pages and for
 // any page whose records are wanted whole, then on a thread of its own (page-reader-thread.ts). Parsing is most of
 // a harvest's CPU time (JSON.parse of every page); on its own thread it runs beside the fetching, hashing, scanning
-// and writing of the pages around it, on the machine's second core (docs/performance.md, "Harvest at its fair
-// floor"). A small harvest never starts the thread: it would cost more than its pages.
+// and writing of the pages around it, on the machine's second core (docs/performance.md,
+// "Harvest"). A small harvest never starts the thread: it would cost more than its pages.
 import { Worker } from 'node:worker_threads';
 import { readPageText, type PageDataset, type PageRead, type PageReadLimits } from './page-content.ts';
 

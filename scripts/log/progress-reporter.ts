@@ -18,7 +18,7 @@ export interface Reporter {
   /**
    * A live status; shown on a terminal only, at most a few times a second. A function is called only when its status
    * is shown: a harvest reports its progress after every page, and describing it each time, for a log that shows
-   * none of it, was a measurable part of a small build's CPU time (docs/performance.md, "The test suite").
+   * none of it, was a measurable part of a small build's CPU time.
    */
   status(message: StatusMessage): void;
   /** Clears the live status line. */

@@ -37,7 +37,7 @@ export function createRedactor(initial: readonly (string | null | undefined)[] =
     const redacted = text.replace(V8_JSON_QUOTE, V8_JSON_QUOTE_REPLACEMENT).replace(full, REDACTED);
     // A form cut short ends at the marker, so only a text holding the marker can hold one. Its pattern (every
     // beginning of every form) is made when the first such text comes: compiling it was most of what redacting cost
-    // a CLI run, about 20 ms, and most runs print no cut text (docs/performance.md, "The test suite").
+    // a CLI run, about 20 ms, and most runs print no cut text.
     if (!redacted.includes(CUT_MARKER)) return redacted;
     cut ??= matcher.cutBefore(CUT_MARKER);
     return redacted.replace(cut, REDACTED);

@@ -4,8 +4,7 @@
 // writers as the snapshot downloads from one Arrow table (scripts/snapshot/*-writer.ts). Either way the bytes follow
 // the downloads' conventions and the values are the downloads' values. Written by the Astro build's process once
 // Astro has written the pages (scripts/site/astro-build.ts): as Astro routes, the site's thousands of these files
-// doubled what Astro renders and cost more than a quarter of its time (docs/performance.md, "The site stage: its
-// files outside Astro").
+// doubled what Astro renders and cost more than a quarter of its time.
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Table } from 'apache-arrow';
@@ -25,7 +24,7 @@ import type { SiteData, SiteRecord } from './site-data.ts';
 /**
  * Pages whose files are made at once. Thousands of small pages (ten times the real data) take no longer than with
  * sixteen; at a million records each page's table holds thousands of records, and sixteen at once made the Astro
- * build's process 1.40–1.45 GB instead of 1.26 GB (docs/performance.md, "The site stage: its files outside Astro").
+ * build's process 1.40–1.45 GB instead of 1.26 GB.
  */
 const PAGES_AT_ONCE = 4;
 

@@ -212,7 +212,7 @@ export function keyPhrase(lang: Lang, dataset: DatasetId, id: string): string {
  * The most regencies a dapil page lists in its table, its charts and its quality notes. The official dapils have
  * at most 29 (Papua, 2014 and 2019), so every real page lists them all; a source giving thousands per dapil (the
  * same key at a finer level, as the benchmark's million records) would otherwise make pages of megabytes, over the
- * 30 KB budget, and most of the site build's time (issue 16). The dapil totals count every record, and the page's
+ * 30 KB budget, and most of the site build's time. The dapil totals count every record, and the page's
  * own files hold every record.
  */
 export const DAPIL_REGENCIES_LISTED = 50;
@@ -706,7 +706,7 @@ export function codeSpans(text: string | undefined): Array<{ code: boolean; text
     .filter((span) => span.text !== '');
 }
 
-// ---- The year page's story, the dapil and party pages across years (issue 15) ----
+// ---- The year page's story, the dapil and party pages across years ----
 
 /** A figure of the page that may count only the readable values: `partial` marks it (a footnote says so). */
 interface RatioCell extends Cell {

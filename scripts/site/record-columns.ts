@@ -1,6 +1,6 @@
 // The records of one dataset as the Astro build keeps them: column by column, not one object per record. A million
 // turnout records held as parsed objects took about 335 MB of the Astro process's heap (an object of 21 fields, its
-// wrapper and the views' arrays; docs/performance.md, "The Astro process's memory at a million records"); here each
+// wrapper and the views' arrays; docs/performance.md, "Memory at a million records"); here each
 // count is a 32-bit integer in a typed array (a column whose values do not all fit is widened to 64-bit floats), each
 // decimal a 64-bit float, each text an index into one list of the distinct texts of the dataset,
 // each list (a record's quality flags) an index into one list of the distinct lists. A record is read one value at a

@@ -24,7 +24,7 @@ interface NamePage {
 /**
  * The names of one group of the index, each with the page it is on: a name and its page's index for each, not an
  * object. The benchmark's million regencies as a million objects, sorted, and their entries' texts then joined whole,
- * were the largest moment of the Astro build's process (issue 16).
+ * were the largest moment of the Astro build's process.
  */
 class Occurrences {
   readonly names: string[] = [];

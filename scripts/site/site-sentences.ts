@@ -168,7 +168,7 @@ export function citationLine(
   })}${manifest.release?.url ? ` ${manifest.release.url}` : ''}`;
 }
 
-// ---- The year page's story, the dapil and party pages across years, quality findings in words (issue 15) ----
+// ---- The year page's story, the dapil and party pages across years, quality findings in words ----
 
 /** A dapil (or party) as the story compares it: a share (0–1) or null when unknown, and whether it is partial. */
 export interface StoryRow {

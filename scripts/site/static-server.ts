@@ -101,7 +101,7 @@ const GZIP_CACHE_BYTES = 32 * 1024 * 1024;
  * compressed again), up to GZIP_CACHE_BYTES, the oldest let go first. Every page asks again for the same stylesheet
  * and script (sent `no-cache`, with no validators, so that every transfer is whole), and the site tests load each
  * page several times: compressing on every request was 0.35 s of the 5.5 s of CPU the real-data site's browser
- * tests spent in their own process (docs/performance.md, "The test suite").
+ * tests spent in their own process.
  */
 class GzipCache {
   readonly #bodies = new Map<string, Buffer>();

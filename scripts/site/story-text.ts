@@ -1,4 +1,4 @@
-// The words of the year page's story, the pages across years and the quality findings (issue 15), in each
+// The words of the year page's story, the pages across years and the quality findings, in each
 // language: part of the site's catalogue (`TEXT[lang].story`, site-text.ts), kept in a file of its own. Figures
 // arrive formatted (site-format.ts); the sentences only arrange them.
 import type { Lang } from './site-routes.ts';

@@ -2,7 +2,7 @@
 // row (regency or year), and the small sex-split bar of the year pages. Colours come from CSS classes
 // (site/src/styles/site.css); every chart carries its one-sentence text alternative as its accessible name.
 // Drawn for a phone: 360 units wide, each row's name on its own line above its bar, so a 390 px screen shows the
-// 12-unit text at about 12 CSS px (the stylesheet lets a chart grow to 30rem, no more; issue 15).
+// 12-unit text at about 12 CSS px (the stylesheet lets a chart grow to 30rem, no more).
 
 /** Escapes text for an SVG or HTML text node or a double-quoted attribute. */
 export function escapeXml(text: string): string {

@@ -1,7 +1,7 @@
 // The record batches' bytes on the pipe from a snapshot stage's process to its Parquet encoder's process
 // (parquet-writer.ts, parquet-encoder.ts): each a frame, a header naming its job and length, then the bytes as they
-// are, so that they are neither copied into a message nor left to the collector (docs/performance.md, "Every process
-// of a million-record build under 1 GB").
+// are, so that they are neither copied into a message nor left to the collector (docs/performance.md, "Memory at
+// a million records").
 
 /** A frame's header: the job (u32, little-endian), then the length of the bytes that follow it (u32). */
 const BATCH_FRAME_HEADER = 8;

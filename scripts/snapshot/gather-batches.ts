@@ -2,8 +2,8 @@
 // no record object per row: the derived table a dataset declares (unpivotBatches: the long turnout file, twelve rows
 // per turnout record) and the all-years table from the year tables (interleaveBatches). Each makes the same record
 // batches as appending the same rows one by one to a table builder, so the same bytes in every format; at a million
-// turnout records, making those rows one by one took most of the snapshot stage (docs/performance.md, "The time of
-// a million records").
+// turnout records, making those rows one by one took most of the snapshot stage (docs/performance.md, "A million
+// records, stage by stage").
 import {
   makeData,
   RecordBatch,

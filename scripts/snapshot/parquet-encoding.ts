@@ -1,5 +1,5 @@
-// The Parquet encoder's work (parquet-writer.ts asks for it; docs/performance.md, "Parquet on the second core" and
-// "The Parquet encoder on the stage's own thread"): parquet-wasm's encoding, served to one writer over a port. Each
+// The Parquet encoder's work (parquet-writer.ts asks for it; docs/performance.md, "A million records, stage by
+// stage" and "Small builds"): parquet-wasm's encoding, served to one writer over a port. Each
 // file is a job: the writer sends the writer properties, then one record batch at a time as Arrow IPC bytes, each only
 // when the encoder asks for it ('pull'), so a job holds a batch or two, never a table. The file is written here,
 // atomically; the job ends with 'done' or 'failed'. The port is a process's channel (parquet-encoder.ts, for a

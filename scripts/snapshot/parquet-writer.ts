@@ -100,7 +100,7 @@ let place: EncoderPlace = 'here';
  * batch and writes the other formats, and parquet-wasm's WebAssembly memory (about 160 MB at a million records, which
  * the encoder keeps as long as it lives) is not the stage's. A small build (at most STAGE_PROCESS_RECORDS records,
  * config.ts) encodes on its own thread: its tables take milliseconds to encode, less than a thread or a process takes
- * to start (about 0.09 s of CPU a build; docs/performance.md, "The Parquet encoder on the stage's own thread"). An
+ * to start (about 0.09 s of CPU a build; docs/performance.md, "Small builds"). An
  * idle encoder of the other kind is stopped; one writing a file cannot be moved.
  */
 export function encodeParquetIn(where: EncoderPlace): void {
@@ -140,7 +140,7 @@ function startEncoder(onReply: (reply: EncoderReply) => void, onStopped: (error:
     // A batch's bytes go down the pipe as they are, after a header naming their job and length, and are let go once
     // written (`ArrayBuffer.prototype.transfer(0)` frees them): as a structured clone on the channel they were copied
     // once more, and 3 GB of such buffers at a million records, left for the collector, had it run a full collection
-    // every few batches (docs/performance.md, "Every process of a million-record build under 1 GB").
+    // every few batches (docs/performance.md, "Memory at a million records").
     post: (request, transfer) => {
       if (request.type !== 'batch') {
         child.send(request);

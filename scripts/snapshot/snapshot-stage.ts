@@ -153,7 +153,7 @@ const THIS_THREAD_WRITERS: ReadonlyArray<
 /**
  * The files of one table, in `formats` (default: every table format). The Parquet file is started first: it is
  * encoded on its own thread (parquet-writer.ts) while this one writes the others, so the stage keeps two cores busy
- * (docs/performance.md, "Parquet on the second core"). Each file is complete when its kill point is reached.
+ * (docs/performance.md, "A million records, stage by stage"). Each file is complete when its kill point is reached.
  */
 async function writeTableFiles(
   table: Table,
@@ -276,7 +276,7 @@ function buildAllYearsTable(
     // Each group's records came as one run (the usual harvest: year after year): the all-years table is the year
     // tables' own batches in that order, no copy; its Parquet row groups and Arrow batches start anew with each
     // group. A million turnout records: about 230 MB not copied, and no year table left for the collector to free
-    // while the all-years files are written (docs/performance.md, "The all-years table without a copy").
+    // while the all-years files are written.
     const batches = runs.flatMap((group) => groups[group] ?? []);
     groups.length = 0;
     return new Table(

@@ -1,4 +1,4 @@
-// Hostile answers of the stand-in upstream for errors disguised as data and silently wrong paging (issue 10): error
+// Hostile answers of the stand-in upstream for errors disguised as data and silently wrong paging: error
 // envelopes sent with HTTP 200, error objects in place of records, an end of data that contradicts `count`, offsets
 // read as 1-based, keyed `data` whose keys are not the positions. Each factory returns a HostileAnswer for the
 // server's `hostile` option; docs/upstream.md says what the harvester does with each.
@@ -12,7 +12,7 @@ export interface HostileScope {
   times?: number;
 }
 
-/** The error envelope of the issue: what a government API may send with HTTP 200 when its database is down. */
+/** The error envelope of docs/upstream.md: what a government API may send with HTTP 200 when its database is down. */
 const DATABASE_ERROR_ENVELOPE = { status: 'error', message: 'Database connection failed', data: null } as const;
 
 function json(body: unknown): RawAnswer {
@@ -104,7 +104,7 @@ function seedData(records: readonly RawRecord[]): unknown {
 /**
  * Offsets read as 1-based (offset n means the n-th record, so offset 0 and 1 both mean the first): every page after
  * the first begins one record early, with the last record of the page before. A 2014 total grew from 10,116 to 12,745
- * this way (issue 10).
+ * this way.
  */
 export function oneBasedOffsets(scope: HostileScope = {}): HostileAnswer {
   return scoped(
@@ -120,7 +120,7 @@ export function oneBasedOffsets(scope: HostileScope = {}): HostileAnswer {
 /**
  * Pages with records sent as `data` keyed by `keysFor(request)` instead of the positions: the page's records take the
  * keys in order (more keys than records reuse the last records from the start; fewer leave records out). Examples:
- * () => ['0', '01', '1', '00'] (the issue's case), () => ['0', '2'] (a gap), () => ['99999999999999999999'].
+ * () => ['0', '01', '1', '00'] (docs/upstream.md's case), () => ['0', '2'] (a gap), () => ['99999999999999999999'].
  */
 export function keyedWithKeys(
   keysFor: (request: HostileRequest) => readonly string[],

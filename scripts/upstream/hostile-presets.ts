@@ -1,4 +1,4 @@
-// The hostile answers of issue 10 by name, for `npm run upstream -- --hostile NAME`: each preset is one of the
+// The hostile answers of docs/upstream.md by name, for `npm run upstream -- --hostile NAME`: each preset is one of the
 // factories of hostile-envelopes.ts, hostile-bodies.ts, hostile-secrets.ts and hostile-outputs.ts with settings
 // that show the behaviour on the demo data. Tests call the factories themselves, with their own settings.
 import {

@@ -1,4 +1,4 @@
-// One declaration drives every column (issue 12): a third dataset declared once, in
+// One declaration drives every column: a third dataset declared once, in
 // test/build/fixture-dataset-declaration.ts, and handed to the registry with KPU_TEST_DATASETS, gets with no other
 // change to the code its upstream path on the stand-in, its data files in every format, its data dictionary entries,
 // its rows on the downloads page and its pages (one per election year and page key, in every language).

@@ -1,4 +1,4 @@
-// What reaches the published files and pages when the upstream's values are hostile (issue 10), with the real
+// What reaches the published files and pages when the upstream's values are hostile, with the real
 // build command against the stand-in: spreadsheet formulas in text, a lone UTF-16 surrogate, bytes that are not
 // UTF-8, and election years that are not four digits. The build publishes; the outputs are read as users read them.
 import { existsSync } from 'node:fs';

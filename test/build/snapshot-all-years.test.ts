@@ -1,4 +1,4 @@
-// The all-years JSON and CSV files (issue 16): when the harvest brings the years one after the other, the snapshot
+// The all-years JSON and CSV files: when the harvest brings the years one after the other, the snapshot
 // stage joins the year files' lines instead of formatting every record again; when the years come mixed, it writes
 // them from the all-years table. Either way each is exactly the JSON and the CSV of the all-years table (read back
 // from its Arrow file), byte for byte, with the records in harvest order. In the first case the all-years table is

@@ -1,5 +1,5 @@
 // The redactor against every form an upstream may echo a key in, a snippet cut inside the key, and V8's
-// JSON.parse message quoting the raw body (issue 10, "Partial key leaks in errors").
+// JSON.parse message quoting the raw body.
 import { describe, expect, it } from 'vitest';
 import { snippetOf } from '../../scripts/harvest/page-parser.ts';
 import { createSecretMatcher } from '../../scripts/log/secret-forms.ts';

@@ -1,4 +1,4 @@
-// Terminal injection (issue 10): control characters from the upstream are shown, never obeyed, in log lines,
+// Terminal injection: control characters from the upstream are shown, never obeyed, in log lines,
 // warnings and the live status line; JSON output escapes what JSON.stringify leaves raw.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';

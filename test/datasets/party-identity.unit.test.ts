@@ -1,4 +1,4 @@
-// The stable party identifier (issue 13): the real 2014, 2019 and 2024 party files give the same `party_id` to the
+// The stable party identifier: the real 2014, 2019 and 2024 party files give the same `party_id` to the
 // same party across years, renamed parties included, and distinct ids otherwise; a party matching nothing keeps
 // one of its own; and the site's "same party in other years" links follow the same column.
 import { describe, expect, it } from 'vitest';

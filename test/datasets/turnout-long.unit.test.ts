@@ -1,4 +1,4 @@
-// The long (tidy) turnout rows (issue 13), on the real 2014 records (../shared/data/canonical, the four broken
+// The long (tidy) turnout rows, on the real 2014 records (../shared/data/canonical, the four broken
 // records included): every value of the source appears exactly once, and for records that obey the sum rules the
 // part rows add up to each of the source's totals, so summing the parts never counts a voter twice.
 import { Table } from 'apache-arrow';

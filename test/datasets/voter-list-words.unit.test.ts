@@ -1,4 +1,4 @@
-// The words that say what the turnout numbers are (issue 13): the voter lists by their legal names in every
+// The words that say what the turnout numbers are: the voter lists by their legal names in every
 // language, DPKTb counted in DPK for 2014, and voters who voted, with no denominator and no turnout rate.
 import { describe, expect, it } from 'vitest';
 import { COUNTS_MEANING, turnoutDataset, VOTER_LISTS } from '../../scripts/datasets/turnout-dataset.ts';
@@ -25,7 +25,7 @@ describe('the voter lists and the counts, in words', () => {
     }
   });
 
-  it('no longer calls the DPTb "supplementary" or the DPK "additional" in English', () => {
+  it('never calls the DPTb "supplementary" or the DPK "additional" in English', () => {
     const english = [
       renderDatasetDictionary(turnoutDataset),
       ...Object.values(TEXT.en.groupNames),

@@ -1,5 +1,5 @@
-// The field-length limit measures every kind of value as it did before its fast path (issue 16): strings by
-// length, anything else as JSON; numbers, booleans and null skip the JSON only where none of them can be too long.
+// The field-length limit measures every kind of value as JSON.stringify of each value would: strings by length,
+// anything else as JSON; numbers, booleans and null skip the JSON only where none of them can be too long.
 import { describe, expect, it } from 'vitest';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { parseJsonExactly } from '../../scripts/harvest/exact-json.ts';

@@ -1,6 +1,6 @@
-// The real harvest (the CLI as a process) against the stand-in upstream's hostile answers of issue 10: errors sent as
-// HTTP 200 data, an end of data that contradicts `count`, overlapping pages, keyed data whose keys are not the
-// positions. Each is retried or stops with its own code; none becomes a smaller or doubled dataset.
+// The real harvest (the CLI as a process) against the stand-in upstream's hostile answers (docs/upstream.md):
+// errors sent as HTTP 200 data, an end of data that contradicts `count`, overlapping pages, keyed data whose keys
+// are not the positions. Each is retried or stops with its own code; none becomes a smaller or doubled dataset.
 import { afterEach, describe, expect, it } from 'vitest';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import {
@@ -69,7 +69,7 @@ describe('errors inside a 200 are retried like a 5xx', () => {
     );
   });
 
-  it('an error envelope on page 2 every time (KPU_PAGE_SIZE=3, the issue): UPSTREAM_ERROR_ENVELOPE after the retries, with the URL and the message', async () => {
+  it('an error envelope on page 2 every time (KPU_PAGE_SIZE=3, the case of docs/upstream.md): UPSTREAM_ERROR_ENVELOPE after the retries, with the URL and the message', async () => {
     const { run, world: current } = await harvestWith({
       hostile: errorEnvelopeOnPage(2, undefined, { path: TURNOUT_PATH }),
     });
@@ -122,7 +122,7 @@ describe('errors inside a 200 are retried like a 5xx', () => {
 });
 
 describe('an end of data that contradicts count', () => {
-  it('{"count":"8","data":null} on every page (the issue): HARVEST_TRUNCATED, not an empty dataset', async () => {
+  it('{"count":"8","data":null} on every page (the case of docs/upstream.md): HARVEST_TRUNCATED, not an empty dataset', async () => {
     const { run } = await harvestWith({ hostile: countWithoutData('8') });
     expect(run.code, run.stderr).toBe(3);
     const error = errorOf(run);
@@ -223,7 +223,7 @@ describe('overlapping pages: what the docs promise around them', () => {
 describe('keyed data whose keys are not the positions', () => {
   it.each<[string, (offset: number, records: number) => string[], RegExp]>([
     [
-      '"0","01","1","00" (the issue: two records dropped, two doubled)',
+      '"0","01","1","00" (the case of docs/upstream.md: two records dropped, two doubled)',
       () => ['0', '01', '1', '00'],
       /the key "01" is not a position \(a leading zero\)/,
     ],

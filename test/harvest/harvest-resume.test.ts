@@ -68,7 +68,7 @@ describe('harvest: interrupted and resumed', () => {
     expect(harvested.records.parties).toEqual(served.parties);
 
     // Stored pages were not harvested again: each is read once only if it is in the sample that proves the kept pages
-    // still match (issue 10: test/harvest/harvest-resume-changed.test.ts), and page 0 once more by the consistency check.
+    // still match (test/harvest/harvest-resume-changed.test.ts), and page 0 once more by the consistency check.
     const refetched = world.upstream.requests
       .slice(before)
       .filter((request) => request.path.endsWith('/api/datahakpilihdpr'))

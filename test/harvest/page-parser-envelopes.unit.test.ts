@@ -1,4 +1,4 @@
-// parsePage on the answers of issue 10 that look like data but are not: error envelopes sent with HTTP 200, objects
+// parsePage on the upstream's answers that look like data but are not: error envelopes sent with HTTP 200, objects
 // that are not the dataset's records, and keyed `data` whose keys are not the positions. Genuine pages stay pages.
 import { describe, expect, it } from 'vitest';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
@@ -16,7 +16,10 @@ const parse = (body: unknown, offset?: number) =>
 
 describe('an error envelope sent with HTTP 200 is an error, not an empty page', () => {
   it.each<[string, unknown]>([
-    ['status "error", data null (the issue)', { status: 'error', message: 'Database connection failed', data: null }],
+    [
+      'status "error", data null (the case of docs/upstream.md)',
+      { status: 'error', message: 'Database connection failed', data: null },
+    ],
     ['status false', { status: false, message: 'Token expired' }],
     ['status "FALSE" as text', { status: 'FALSE', count: '0', data: [] }],
     ['status "Fail"', { status: 'Fail', data: [] }],
@@ -75,7 +78,7 @@ describe('an error envelope sent with HTTP 200 is an error, not an empty page', 
 
 describe("objects with none of the dataset's fields are not records", () => {
   it.each<[string, unknown]>([
-    ['[{"error": …}] (the issue)', [{ error: 'Too many requests, slow down' }]],
+    ['[{"error": …}] (the case of docs/upstream.md)', [{ error: 'Too many requests, slow down' }]],
     [
       'objects with foreign keys',
       [
@@ -129,7 +132,7 @@ describe('keyed data: the keys must be exactly the positions', () => {
 
   it.each<[string, string[], RegExp]>([
     [
-      '"0","01","1","00": two records would be dropped and two doubled (the issue)',
+      '"0","01","1","00": two records would be dropped and two doubled (the case of docs/upstream.md)',
       ['0', '01', '1', '00'],
       /the key "01" is not a position \(a leading zero\)/,
     ],

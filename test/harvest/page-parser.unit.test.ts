@@ -19,7 +19,7 @@ describe('parsePage accepts every shape UPSTREAM.md allows', () => {
 
   it('reads an object keyed by position, in numeric order', () => {
     // Every position 0..10, in an order where "10" would sort before "2" as text (keys that are not exactly the
-    // positions are refused since issue 10: test/harvest/page-parser-envelopes.unit.test.ts).
+    // positions are refused: test/harvest/page-parser-envelopes.unit.test.ts).
     const order = [10, 2, 0, 1, 3, 4, 5, 6, 7, 8, 9];
     const body = `{"count":"11","data":{${order.map((key) => `"${key}":{"IdDapil":"${String.fromCharCode(97 + key)}"}`).join(',')}}}`;
     const parsed = parsePage(body, turnoutDataset);

@@ -36,7 +36,7 @@ describe('lone surrogates', () => {
     const normalized = normalizeRecord(partyDataset, record, flags);
     expect(normalized.party_name).toBe('PARTAI \uFFFD CONTOH');
     expect(normalized.quality_flags).toEqual(['text-unicode']);
-    // The snapshot writers take it: the old code stopped here with SNAPSHOT_VALUE_INVALID.
+    // The snapshot writers take it, rather than stopping with SNAPSHOT_VALUE_INVALID.
     expect(buildArrowTable(partyDataset.columns, [normalized]).numRows).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-// The API key echoed by the upstream, with the real build command on top of a good published build (issue 10):
+// The API key echoed by the upstream, with the real build command on top of a good published build:
 // an echo in a record, in any encoding, stops the harvest with UPSTREAM_ECHOED_KEY, dist/ byte for byte as it was,
 // no harvest left holding it; an echo in an error, a broken body or a header is redacted from every output; a
 // stored harvest holding the key is refused offline; and control characters never reach the terminal raw.
@@ -53,7 +53,7 @@ const build = (args: string[] = []): Promise<CliRun> => world.build(args, ENV);
 /**
  * Contents already searched and found to hold no form of the key, by SHA-256: a build that fails leaves dist/ and most
  * of the cache as they were, and searching them all again after every build was about a tenth of this file's CPU
- * time (docs/performance.md, "The test suite").
+ * time.
  */
 const searched = new Set<string>();
 
@@ -127,7 +127,7 @@ describe('the key echoed where the publisher quotes the upstream', () => {
 describe('control characters from the upstream', () => {
   for (const [kind, code] of [
     ['error-body', 'UPSTREAM_CLIENT_ERROR'],
-    // An object of none of the dataset's fields: an upstream error since issue 10 (docs/upstream.md, "Objects that are not records").
+    // An object of none of the dataset's fields: an upstream error (docs/upstream.md, "Objects that are not records").
     ['shape-keys', 'UPSTREAM_NOT_RECORDS'],
   ] as const) {
     it(`${kind}: ${code}, the escapes shown as text on stderr and escaped in --json`, async () => {

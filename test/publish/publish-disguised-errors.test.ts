@@ -1,5 +1,5 @@
-// The real build, on top of a good published build, against the hostile answers of issue 10 that once replaced the
-// published data with exit 0 (even with --strict): each now fails in the harvest with its own code, and dist/ stays
+// The real build, on top of a good published build, against the upstream's hostile answers that would replace the
+// published data with exit 0 (even with --strict) if taken as data: each fails in the harvest with its own code, and dist/ stays
 // byte for byte as it was.
 import { rm } from 'node:fs/promises';
 import os from 'node:os';

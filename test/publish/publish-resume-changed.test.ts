@@ -1,6 +1,6 @@
 // The real build, killed during its harvest, then run again after the upstream changed records on a kept page and on a
 // page not yet fetched: the resumed build starts its harvest over, says so, and publishes only the new version of the
-// data (issue 10: it used to publish a record from before beside one from after).
+// data, never a record from before beside one from after.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// A dapil with more regencies than a page lists (issue 16): the real build of a source giving 60 regencies per
+// A dapil with more regencies than a page lists: the real build of a source giving 60 regencies per
 // dapil publishes dapil pages that list the first 50 and say so in both languages, totals over all 60, the page's
 // own CSV and JSON with all 60, and pages within the 30 KB budget.
 import { readFile } from 'node:fs/promises';

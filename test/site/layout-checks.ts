@@ -1,4 +1,4 @@
-// The layout checks of test/site/layout.browser.test.ts, measured in a page as Chromium renders it (issue 15): the
+// The layout checks of test/site/layout.browser.test.ts, measured in a page as Chromium renders it: the
 // page's width, overlapping texts in a table row, the rendered size of chart text, tap targets (WCAG 2.2, 2.5.8), and
 // a wide table's first column while the table is scrolled.
 import type { Page } from 'playwright-core';

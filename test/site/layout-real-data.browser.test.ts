@@ -1,4 +1,4 @@
-// The real-data site's layout at a phone's and a desktop's width (issue 15): the pages where the real data is longer
+// The real-data site's layout at a phone's and a desktop's width: the pages where the real data is longer
 // than the demo's (every dapil page with flagged records, whose quality notes quote the source's long field names;
 // the year pages; the downloads), with the checks of test/site/layout-checks.ts. Skipped, loudly, when the shared
 // data is absent.

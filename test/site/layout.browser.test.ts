@@ -1,4 +1,4 @@
-// The demo site's layout as Chromium renders it at a phone's, a tablet's and a desktop's width (issue 15): every
+// The demo site's layout as Chromium renders it at a phone's, a tablet's and a desktop's width: every
 // page kind in both languages, with the optional script running. No page scrolls sideways, no two texts of a
 // table row overlap, chart text is at least 11 CSS px, tap targets are at least 24 × 24 px or spaced apart
 // (WCAG 2.2, 2.5.8), and a wide table's first column stays in view when the table is scrolled. A screenshot of

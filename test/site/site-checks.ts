@@ -44,8 +44,8 @@ interface AxeViolation {
 }
 
 /**
- * axe-core's violations, of any impact, on the page as it is now (axe injected by `injectAxe` or here). The issue
- * asks for no serious or critical one; the site has none at all, and the tests keep it that way.
+ * axe-core's violations, of any impact, on the page as it is now (axe injected by `injectAxe` or here). The goal
+ * is no serious or critical one; the site has none at all, and the tests keep it that way.
  */
 async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
@@ -127,7 +127,7 @@ interface RenderTab {
 /**
  * The Chromium tabs checkPagesRender loads pages in, kept between its calls on one browser (a site suite's six
  * groups of pages): each tab is a renderer process of Chromium's, about 80 ms of CPU to start, and the calls of one
- * file started about thirty (docs/performance.md, "The test suite"). Two contexts: axe is injected before any page
+ * file started about thirty. Two contexts: axe is injected before any page
  * script on every navigation of the first (cheaper than adding it to each page afterwards), and costs nothing on the
  * pages of the second. One call at a time.
  */

@@ -127,7 +127,7 @@ export async function launchChromium(): Promise<Browser> {
  * A PNG of the whole page at its CSS size, as `page.screenshot({ fullPage: true })` takes it, but asking Chromium
  * to encode it for speed (DevTools' `optimizeForSpeed`: a faster zlib setting; the same pixels, a file about a third
  * larger). Playwright has no option for it, and its own PNGs were most of the layout file's time: 66 full pages,
- * about twice as long (docs/performance.md, "The test suite", 2026-11-27).
+ * about twice as long.
  */
 export async function saveFullPageScreenshot(page: Page, file: string): Promise<void> {
   const session = await page.context().newCDPSession(page);

@@ -1,4 +1,4 @@
-// The year page's story, the pages across years and the quality findings (issue 15) on the built demo site, read
+// The year page's story, the pages across years and the quality findings on the built demo site, read
 // in Chromium against the downloads as a reader would check them: every headline figure and every dapil's key
 // ratios are the sums of the per-year JSON, the table sorts with JavaScript and is whole without, the dapil and
 // party tables across years hold the other years' figures and link their pages, the quota chart marks the parties

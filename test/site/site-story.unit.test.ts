@@ -1,4 +1,4 @@
-// The year page's story, the dapil and party pages across years and the quality findings in words (issue 15):
+// The year page's story, the dapil and party pages across years and the quality findings in words:
 // the figures equal the sums of the records, and the sentences say only what the figures support, in both
 // languages, for one year, two years, ties, a single dapil and unreadable counts.
 import { describe, expect, it } from 'vitest';
@@ -408,7 +408,7 @@ describe('quality findings in words', () => {
   });
 });
 
-describe("a dapil page's listing (issue 16: a page stays small whatever the source gives per dapil)", () => {
+describe("a dapil page's listing (a page stays small whatever the source gives per dapil)", () => {
   // 120 regencies in one dapil, every seventh with an unreadable count (flagged); 3 in another.
   const many = Array.from({ length: 120 }, (_, index) =>
     turnout(2024, '1101', `KAB ${String(index).padStart(3, '0')}`, {

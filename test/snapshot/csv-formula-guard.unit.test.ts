@@ -1,4 +1,4 @@
-// Spreadsheet formulas in CSV text cells (issue 10): a text value a spreadsheet would run as a formula is written
+// Spreadsheet formulas in CSV text cells: a text value a spreadsheet would run as a formula is written
 // with a leading "'" (OWASP), read back here with a CSV parser; numbers stay bare and the JSON keeps the value exactly.
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';

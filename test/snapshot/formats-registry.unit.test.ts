@@ -1,4 +1,4 @@
-// One formats registry (scripts/formats.ts, issue 12): a format declared there, and nowhere else, reaches every
+// One formats registry (scripts/formats.ts): a format declared there, and nowhere else, reaches every
 // consumer: the static servers' media types and compression, the data dictionary's type table (its wording
 // looked up through the one schema's Arrow types), the downloads page's names and loading snippets.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

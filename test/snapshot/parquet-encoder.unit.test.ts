@@ -1,4 +1,4 @@
-// The Parquet encoder (scripts/snapshot/parquet-encoding.ts, reached by parquet-writer.ts; issue 16), on the writer's
+// The Parquet encoder (scripts/snapshot/parquet-encoding.ts, reached by parquet-writer.ts), on the writer's
 // own thread (a small build) and as a process of its own (parquet-encoder.ts, for a stage in a process of its own):
 // files written at the same time through the one encoder are each the same bytes as written alone, the same from
 // either; a file-system error keeps its code across the

@@ -1,7 +1,7 @@
-// A derived table past its Parquet-only limit streams into its Parquet file batch by batch (issue 16: the long
+// A derived table past its Parquet-only limit streams into its Parquet file batch by batch (the long
 // turnout table of a million records is twelve million rows): the file is the same bytes as the Parquet of the
 // whole table, over several record batches (row groups), and DuckDB reads every row back. Under the limit, every
-// derived format is written from the whole table, as before.
+// derived format is written from the whole table.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

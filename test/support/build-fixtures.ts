@@ -224,8 +224,7 @@ export async function copyBuildWorld(
   const world = await createBuildWorld(structuredClone(template.data), { ...template.options, ...upstream }, parentDir);
   try {
     // cpSync: Node's own copy of a folder tree, in C++; the promise API's walks it in JavaScript, with several calls
-    // per file: 0.33–0.41 s of CPU for the publish template's 787 files against 0.02 s (docs/performance.md, "The
-    // test suite"), and the publish and release files copy a template into nearly every test.
+    // per file: 0.33–0.41 s of CPU for the publish template's 787 files against 0.02 s, and the publish and release files copy a template into nearly every test.
     cpSync(template.root, world.root, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
     return world;
   } catch (error) {

@@ -53,7 +53,7 @@ export function provinceFigures(
 ): YearMapFigures {
   const codeOf = (record: SiteRecord): string | null => textValue(record, 'province_code');
   // Map.groupBy appends in place: rebuilding each group's array per record was quadratic (109 s of a 277 s site
-  // build at a million records, issue 16).
+  // build at a million records).
   const byCode = Map.groupBy(records, codeOf);
   const unplaced = byCode.get(null)?.length ?? 0;
   byCode.delete(null);
