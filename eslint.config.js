@@ -1,5 +1,6 @@
 // Lint rules for the publisher: typescript-eslint's recommended set, type-aware where it is cheap.
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 // The layering of scripts/ (docs/architecture.md, "Layers"): each layer imports only from the layers listed
@@ -67,6 +68,19 @@ export default tseslint.config(
     },
   },
   ...layering,
+  {
+    // No import cycles in the publisher's own code: a module's dependencies load before it, so initialisation order
+    // never depends on which module happened to be imported first (eslint-plugin-import-x's no-cycle follows every
+    // relative import; the imports name their .ts files, which Node's resolver finds as they are).
+    files: ['scripts/**/*.ts', 'site/src/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     // The demo upstream is wired where the pipeline chooses its upstream: the harvest stage may start it.
     files: ['scripts/harvest/harvest-stage.ts'],
