@@ -41,11 +41,10 @@ export interface FormatDefinition<Id extends string = string> {
   bundleNote?: Localized;
   /**
    * How to load a file of this format, one line per tool, each complete and run as shown by the tests
-   * (test/site/downloads-snippets.ci.test.ts) with Debian's packages; `needs` names the packages the lines need
-   * and the readers that need more than Debian ships (pyarrow, R's arrow, a DuckDB extension downloaded from the
-   * network), which are named there rather than shown as lines no test can run (code between backticks is shown
-   * as code). `rank` orders the formats on the
-   * downloads page. Absent: no snippet (the quality reports).
+   * (test/site/downloads-snippets.ci.test.ts) with Debian's packages. A line whose reader Debian does not ship
+   * (pyarrow, R's arrow, a DuckDB extension downloaded at run time) is run as far as it goes without it, or parsed;
+   * `needs` names the packages the lines need (code between backticks is shown as code). `rank` orders the formats
+   * on the downloads page. Absent: no snippet (the quality reports).
    */
   loading?: { rank: number; lines: (target: LoadingTarget) => LoadingLine[]; needs?: Localized };
   /**
@@ -159,10 +158,14 @@ export const FORMATS = declareFormats([
     },
     loading: {
       rank: 2,
-      lines: ({ file }) => [{ tool: 'DuckDB', code: `SELECT * FROM read_parquet('${file}');` }],
+      lines: ({ file }) => [
+        { tool: 'DuckDB', code: `SELECT * FROM read_parquet('${file}');` },
+        { tool: 'pandas', code: `import pandas as pd\ndf = pd.read_parquet('${file}')` },
+        { tool: 'R', code: `df <- arrow::read_parquet('${file}')` },
+      ],
       needs: {
-        id: "pandas membacanya dengan `pd.read_parquet` setelah `pip install pyarrow`; R dengan `arrow::read_parquet` setelah `install.packages('arrow')`. Metadata berkas (dataset, sumber, lisensi, rilis, waktu pengambilan) ada di entri `kpu_open_data` (DuckDB `parquet_kv_metadata`).",
-        en: "pandas reads it with `pd.read_parquet` after `pip install pyarrow`; R with `arrow::read_parquet` after `install.packages('arrow')`. The file's metadata (dataset, source, licence, release, retrieval time) is its `kpu_open_data` entry (DuckDB `parquet_kv_metadata`).",
+        id: "pandas memerlukan pyarrow (`pip install pyarrow`); R paket arrow (`install.packages('arrow')`). Metadata berkas (dataset, sumber, lisensi, rilis, waktu pengambilan) ada di entri `kpu_open_data` (DuckDB `parquet_kv_metadata`).",
+        en: "pandas needs pyarrow (`pip install pyarrow`); R the arrow package (`install.packages('arrow')`). The file's metadata (dataset, source, licence, release, retrieval time) is its `kpu_open_data` entry (DuckDB `parquet_kv_metadata`).",
       },
     },
   },
@@ -183,10 +186,17 @@ export const FORMATS = declareFormats([
     },
     loading: {
       rank: 4,
-      lines: () => [],
+      lines: ({ file }) => [
+        {
+          tool: 'DuckDB',
+          code: `INSTALL nanoarrow FROM community;\nLOAD nanoarrow;\nSELECT * FROM read_arrow('${file}');`,
+        },
+        { tool: 'pandas', code: `import pandas as pd\ndf = pd.read_feather('${file}')` },
+        { tool: 'R', code: `df <- arrow::read_ipc_file('${file}')` },
+      ],
       needs: {
-        id: "pandas membacanya dengan `pd.read_feather` setelah `pip install pyarrow`; R dengan `arrow::read_ipc_file` setelah `install.packages('arrow')`; DuckDB hanya lewat ekstensi komunitas nanoarrow (`INSTALL nanoarrow FROM community` mengunduhnya): untuk DuckDB pakai berkas Parquet. Metadata skemanya menyebut dataset, sumber, lisensi, rilis dan waktu pengambilan.",
-        en: "pandas reads it with `pd.read_feather` after `pip install pyarrow`; R with `arrow::read_ipc_file` after `install.packages('arrow')`; DuckDB only through the nanoarrow community extension (`INSTALL nanoarrow FROM community` downloads it): in DuckDB, take the Parquet file. Its schema metadata names the dataset, source, licence, release and retrieval time.",
+        id: "DuckDB memerlukan ekstensi komunitas nanoarrow, yang diunduh oleh `INSTALL nanoarrow FROM community` (tanpa jaringan, pakai berkas Parquet); pandas memerlukan pyarrow (`pip install pyarrow`); R paket arrow (`install.packages('arrow')`). Metadata skemanya menyebut dataset, sumber, lisensi, rilis dan waktu pengambilan.",
+        en: "DuckDB needs the nanoarrow community extension, which `INSTALL nanoarrow FROM community` downloads (offline, take the Parquet file); pandas needs pyarrow (`pip install pyarrow`); R the arrow package (`install.packages('arrow')`). Its schema metadata names the dataset, source, licence, release and retrieval time.",
       },
     },
   },
@@ -213,6 +223,7 @@ export const FORMATS = declareFormats([
       rank: 5,
       // pandas guesses types again after reading the cells: without dtype, the text cell "0101" comes out 101.
       lines: ({ file, textColumns }) => [
+        { tool: 'DuckDB', code: `INSTALL excel;\nLOAD excel;\nSELECT * FROM read_xlsx('${file}', sheet = 'data');` },
         {
           tool: 'pandas',
           code: `import pandas as pd\ndf = pd.read_excel('${file}', sheet_name='data', dtype={${sqlList(textColumns, 'str')}}, keep_default_na=False, na_values=[''])`,
@@ -220,8 +231,8 @@ export const FORMATS = declareFormats([
         { tool: 'R', code: `df <- readxl::read_excel('${file}', sheet = 'data')` },
       ],
       needs: {
-        id: "pandas memerlukan openpyxl (`pip install openpyxl`); R paket readxl (`install.packages('readxl')`); DuckDB ekstensi excel, yang diunduh oleh `INSTALL excel`. Lembar `about` berisi kamus data, rilis dan waktu pengambilan.",
-        en: "pandas needs openpyxl (`pip install openpyxl`); R the readxl package (`install.packages('readxl')`); DuckDB its excel extension, which `INSTALL excel` downloads. The `about` sheet holds the data dictionary, the release and the retrieval time.",
+        id: "DuckDB memerlukan ekstensi excel, yang diunduh oleh `INSTALL excel`; pandas memerlukan openpyxl (`pip install openpyxl`); R paket readxl (`install.packages('readxl')`). Lembar `about` berisi kamus data, rilis dan waktu pengambilan.",
+        en: "DuckDB needs its excel extension, which `INSTALL excel` downloads; pandas needs openpyxl (`pip install openpyxl`); R the readxl package (`install.packages('readxl')`). The `about` sheet holds the data dictionary, the release and the retrieval time.",
       },
     },
   },

@@ -1,8 +1,10 @@
 // Coverage of the official dapils (docs/data.md): for each election year of the harvest, how many of the official
-// list's dapils and regencies the harvested turnout records cover, which dapils are missing, and the records the
-// list contradicts. Pure: turnout records in (as the check stage streams them), a summary out.
+// list's dapils and regencies the harvested turnout records cover, which dapils are missing, which regencies are
+// missing inside the dapils covered, and the records the list contradicts. Pure: turnout records in (as the check
+// stage streams them), a summary out.
 import { placeRegency, type MemberId } from '../datasets/dapils/dapil-membership.ts';
 import { officialDapilsOf } from '../datasets/dapils/official-dapil-tables.ts';
+import type { OfficialDapil } from '../datasets/dapils/official-dapils.ts';
 import type { RawRecord } from '../datasets/dataset-definition.ts';
 import type { Localized } from '../languages.ts';
 import { compareCodeUnits } from '../foundation/text-order.ts';
@@ -28,6 +30,12 @@ export interface YearCoverage {
   /** Official dapils without a turnout record, in the list's order. */
   missingDapils: DapilRef[];
   /**
+   * Dapils with a turnout record whose official regencies are not all in the source, in the list's order, each with
+   * its regencies missing in the list's order (a regency harvested in another dapil is not missing). A harvested
+   * name no official code matches (`unmatchedRegencies`) covers nothing, so the regency it stands for is listed here.
+   */
+  incompleteDapils: IncompleteDapil[];
+  /**
    * Harvested dapil ids the list does not know, sorted, with their turnout records: those of the list's form are
    * flagged `dapil-id-official`; others (another numbering) cannot be compared at all.
    */
@@ -36,6 +44,13 @@ export interface YearCoverage {
   misplacedRegencies: number;
   /** Distinct harvested regency names no official code matches (left to the region codes). */
   unmatchedRegencies: number;
+}
+
+/** A covered dapil without some of its official regencies. Example: 9101 PAPUA, 29 official, 28 missing. */
+export interface IncompleteDapil extends DapilRef {
+  /** The dapil's regencies in the official list (members with a code). */
+  official: number;
+  missing: Array<{ code: string; name: string }>;
 }
 
 export interface DapilCoverage {
@@ -57,6 +72,16 @@ interface YearSeen {
   unknown: Map<string, number>;
   misplaced: number;
   unmatched: Set<string>;
+}
+
+/** The covered dapils of the list that lack official regencies, with those regencies. */
+function incompleteDapils(dapils: readonly OfficialDapil[], covered: YearSeen): IncompleteDapil[] {
+  return dapils.flatMap((dapil) => {
+    if (!covered.dapils.has(dapil.id)) return [];
+    const regencies = dapil.members.flatMap(([code, name]) => (code === null ? [] : [{ code, name }]));
+    const missing = regencies.filter((regency) => !covered.members.has(regency.code));
+    return missing.length === 0 ? [] : [{ id: dapil.id, name: dapil.name, official: regencies.length, missing }];
+  });
 }
 
 export function createCoverageAccumulator(compared: boolean): CoverageAccumulator {
@@ -128,6 +153,7 @@ export function createCoverageAccumulator(compared: boolean): CoverageAccumulato
                       .filter((dapil) => !covered.dapils.has(dapil.id))
                       .map((dapil) => ({ id: dapil.id, name: dapil.name }))
                   : [],
+              incompleteDapils: covered && table ? incompleteDapils(table.dapils, covered) : [],
               unknownDapils: covered
                 ? [...covered.unknown]
                     .sort(([a], [b]) => compareCodeUnits(a, b))

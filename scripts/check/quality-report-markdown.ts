@@ -151,6 +151,26 @@ function renderCoverage(coverage: DapilCoverage): string[] {
         : escapeTableCell(year.missingDapils.map((dapil) => `${dapil.id} ${dapil.name}`).join(', ')),
       '',
     );
+    const regencies = year.incompleteDapils.reduce((sum, dapil) => sum + dapil.missing.length, 0);
+    lines.push(
+      `### ${year.year}: kabupaten/kota tanpa data di dapil yang tercakup / regencies missing in the dapils covered (${regencies})`,
+      '',
+    );
+    lines.push(
+      ...(year.incompleteDapils.length === 0
+        ? ['_Tidak ada. / None._', '']
+        : [
+            ...table(
+              ['Dapil', 'Kabupaten/kota / Regencies', 'Tanpa data / Missing'],
+              year.incompleteDapils.map((dapil) => [
+                escapeTableCell(`${dapil.id} ${dapil.name}`),
+                `${dapil.official - dapil.missing.length} / ${dapil.official}`,
+                escapeTableCell(dapil.missing.map((regency) => `${regency.code} ${regency.name}`).join(', ')),
+              ]),
+            ),
+            '',
+          ]),
+    );
     if (year.law)
       lines.push(`Daftar resmi: ${escapeTableCell(year.law.id)} / Official list: ${escapeTableCell(year.law.en)}`, '');
   }

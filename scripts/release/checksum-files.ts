@@ -8,8 +8,11 @@ import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
 const CHECKSUMS_FILE = 'SHA256SUMS';
 
-/** The data folder's descriptors the root SHA256SUMS covers besides the manifest's files, in this order. */
-export const ROOT_DESCRIPTORS = ['datapackage.json', 'manifest.json'] as const;
+/**
+ * The data folder's descriptors the root SHA256SUMS covers besides the manifest's files, in this order (index.html:
+ * the release's landing page, release-page.ts).
+ */
+export const ROOT_DESCRIPTORS = ['datapackage.json', 'manifest.json', 'index.html'] as const;
 
 /** GNU coreutils' format: the hex digest, two spaces (text mode), the name; one line each. */
 export function renderChecksums(entries: ReadonlyArray<{ name: string; sha256: string }>): string {

@@ -11,6 +11,7 @@ import { hashFile, sha256Hex } from '../foundation/hashing.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { citationOf, renderCitationFiles, renderCitationText } from './citation-files.ts';
 import { ROOT_DESCRIPTORS, writeChecksumFiles } from './checksum-files.ts';
+import { renderReleasePage, type ReleasePageChanges } from './release-page.ts';
 import { buildDataPackage } from './data-package.ts';
 import { BundlePieces } from './bundle-pieces.ts';
 import { BUNDLE_LEVEL, bundlePathOf, writeBundle, type BundleRelease } from './release-bundle.ts';
@@ -112,11 +113,13 @@ export interface ReleaseFilesOptions {
   datasets: readonly PublishedDataset[];
   /** KPU_SITE_URL, or null. */
   siteUrl: string | null;
+  /** The release's change report, for its landing page. */
+  changes: ReleasePageChanges;
 }
 
 /** Writes every release-dependent file into outDir; returns the manifest as written, its files completed. */
 export async function writeReleaseFiles(options: ReleaseFilesOptions): Promise<SnapshotManifest> {
-  const { outDir, manifest, datasets, siteUrl } = options;
+  const { outDir, manifest, datasets, siteUrl, changes } = options;
   const citations = await writeCitationFiles(outDir, manifest);
   const shared = [...manifest.files.filter((file) => file.dataset === null), ...citations];
   const bundles = await writeBundles(outDir, manifest, shared, datasets, siteUrl);
@@ -136,6 +139,7 @@ export async function writeReleaseFiles(options: ReleaseFilesOptions): Promise<S
   const descriptors: Record<(typeof ROOT_DESCRIPTORS)[number], string> = {
     'datapackage.json': dataPackage,
     'manifest.json': manifestText,
+    'index.html': renderReleasePage(completed, changes),
   };
   for (const name of ROOT_DESCRIPTORS) await writeFile(path.join(outDir, name), descriptors[name]);
   await writeChecksumFiles(

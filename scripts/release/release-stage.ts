@@ -2,8 +2,9 @@
 // published in dist/, names the release (a new one only when the data changed), and writes its own data folder:
 // the snapshot's files (linked, never changed), the change report, the change history across releases and the list
 // of releases, so the site can show them and the publish stage can keep every release downloadable; then the files
-// that name the release (release-files.ts: bundles, citations, datapackage.json, the completed manifest, SHA256SUMS). A harvest that shrank stops here (RELEASE_SHRANK) unless accepted, and a release name is
-// never given twice.
+// that name the release (release-files.ts: bundles, citations, datapackage.json, the completed manifest, its
+// landing page, SHA256SUMS). A harvest that shrank stops here (RELEASE_SHRANK) unless accepted, and a
+// release name is never given twice.
 import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -276,6 +277,8 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
       ...DERIVED_DATASETS.filter((derived) => options.datasets.some((d) => d.id === derived.from)),
     ],
     siteUrl,
+    // The landing page says what changed: the published report for an unchanged release.
+    changes: published ?? changes,
   });
   const markdown =
     renderChangesMarkdown(changes, manifest.demo, !unchanged) + (shrink ? `\n${renderShrinkMarkdown(shrink)}` : '');

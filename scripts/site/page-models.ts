@@ -469,14 +469,13 @@ interface LoadingExample {
 
 export interface LoadingSnippet {
   format: FileFormat;
-  /** The packages the lines need, and the readers that need more than the lines show, in parts (`code`: shown as
-   * code); null when none. */
+  /** The packages the lines need, in parts (`code`: shown as code); null when none. */
   needs: Array<{ text: string; code: boolean }> | null;
   examples: LoadingExample[];
 }
 
 /** The columns of a dataset that hold text: readers that guess types must be told, or "0101" becomes 101. */
-function textColumnsOf(dataset: DatasetDefinition): string[] {
+function textColumnsOf(dataset: Pick<DatasetDefinition, 'columns'>): string[] {
   return dataset.columns
     .filter((column) => column.type === 'text' || column.type === 'text_list')
     .map((column) => column.name);
@@ -492,7 +491,11 @@ export function loadingSnippets(site: SiteData, lang: Lang): LoadingSnippet[] {
   return loadingFormats().flatMap(({ id: format, loading }): LoadingSnippet[] => {
     const examples: LoadingExample[] = [];
     if (formatOf(format).perDataset) {
-      for (const dataset of DATASETS) {
+      // The long file beside the dataset it is computed from, as the downloads list them.
+      for (const dataset of DATASETS.flatMap((from) => [
+        from,
+        ...DERIVED_DATASETS.filter((derived) => derived.from === from.id),
+      ])) {
         const example =
           site.manifest.files.find(
             (file) => file.format === format && file.dataset === dataset.id && file.year === 'all',

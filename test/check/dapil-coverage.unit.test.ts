@@ -103,6 +103,57 @@ describe('coverage of the official dapils', () => {
     expect(markdown).toContain('### 2019: dapil tanpa data / dapils missing (1)\n\n1101 ACEH I');
   });
 
+  it('names the official regencies missing inside the dapils covered, in the JSON and the Markdown', () => {
+    // ACEH I without ACEH BARAT DAYA and SIMEULUE; ACEH II whole; a regency harvested in another dapil is not missing.
+    const dropped = new Set(['ACEH BARAT DAYA', 'SIMEULUE']);
+    const records = records2019([]).filter((entry) => !dropped.has(String(entry.NamaKabupaten)));
+    records.push(record('2019', '1102', 'ACEH BARAT DAYA'));
+    const coverage = createCoverageAccumulator(true);
+    for (const entry of records) coverage.add(entry);
+    const result = coverage.finish([2019]);
+    expect(result.years[0]?.incompleteDapils).toEqual([
+      { id: '1101', name: 'ACEH I', official: 15, missing: [{ code: '1109', name: 'SIMEULUE' }] },
+    ]);
+    const none = createCoverageAccumulator(true);
+    for (const entry of records2019(['1101'])) none.add(entry);
+    expect(none.finish([2019]).years[0]?.incompleteDapils).toEqual([]);
+    const markdown = renderQualityReportMarkdown(buildQualityReport([], result));
+    expect(markdown).toContain(
+      '### 2019: kabupaten/kota tanpa data di dapil yang tercakup / regencies missing in the dapils covered (1)\n\n' +
+        '| Dapil | Kabupaten/kota / Regencies | Tanpa data / Missing |\n| --- | --- | --- |\n' +
+        '| 1101 ACEH I | 14 / 15 | 1109 SIMEULUE |',
+    );
+  });
+
+  it('names no missing regency for a demo harvest', () => {
+    const coverage = createCoverageAccumulator(false);
+    coverage.add(record('2024', '0101', 'KOTA CONTOH 1'));
+    expect(coverage.finish([2024]).years).toMatchObject([{ status: 'not-compared', incompleteDapils: [] }]);
+  });
+
+  it.runIf(noticeSharedData('the real 2014 turnout coverage'))(
+    'the real 2014 records with the broken ones: the regencies of NTT II, Sulawesi Tengah and Papua the source lacks',
+    () => {
+      const records = [
+        ...readCanonicalCsv('datahakpilihdpr_2014_sumatra_jawa.csv'),
+        ...readCanonicalCsv('datahakpilihdpr_2014_broken.csv'),
+      ];
+      const coverage = createCoverageAccumulator(true);
+      for (const entry of records) coverage.add(entry);
+      const [year] = coverage.finish([2014]).years;
+      const incomplete = year?.incompleteDapils ?? [];
+      // Sumatra and Java are whole; the broken records add one regency each of three eastern dapils.
+      expect(incomplete.map((dapil) => [dapil.id, dapil.official, dapil.missing.length])).toEqual([
+        ['5302', 11, 10],
+        ['7201', 11, 10],
+        ['9101', 29, 28],
+      ]);
+      const names = incomplete.flatMap((dapil) => dapil.missing.map((regency) => regency.name));
+      for (const present of ['SUMBA BARAT DAYA', 'BANGGAI', 'KEPULAUAN YAPEN']) expect(names).not.toContain(present);
+      expect(incomplete[2]?.missing[0]).toEqual({ code: '9301', name: 'MERAUKE' });
+    },
+  );
+
   it.runIf(noticeSharedData('the real 2014 turnout coverage'))(
     'the real 2014 records: 53 of 77 dapils, none unknown or misplaced',
     () => {

@@ -2,13 +2,19 @@
 // declarations: one set per dataset and format, each complete (it imports what it uses), every text column
 // declared as text where the reader guesses types, and the packages named. downloads-snippets.ci.test.ts runs them.
 import { describe, expect, it } from 'vitest';
-import { DATASETS } from '../../scripts/datasets/datasets.ts';
+import { DATASETS, DERIVED_DATASETS } from '../../scripts/datasets/datasets.ts';
 import type { SiteData } from '../../scripts/site/site-data.ts';
 import { loadingSnippets } from '../../scripts/site/page-models.ts';
 import { datasetFormats } from '../../scripts/formats.ts';
 
+/** The published datasets in the downloads' order: each harvested one, then the long file computed from it. */
+const PUBLISHED = DATASETS.flatMap((dataset) => [
+  dataset,
+  ...DERIVED_DATASETS.filter((derived) => derived.from === dataset.id),
+]);
+
 const files = [
-  ...DATASETS.flatMap((dataset) =>
+  ...PUBLISHED.flatMap((dataset) =>
     datasetFormats().flatMap(({ id, suffix }) => [
       { path: `2024/${dataset.fileStem}-2024${suffix}`, dataset: dataset.id, year: 2024, format: id },
       { path: `all-years/${dataset.fileStem}-all-years${suffix}`, dataset: dataset.id, year: 'all', format: id },
@@ -27,7 +33,7 @@ describe('the loading lines of the downloads page', () => {
   it('cover every dataset of every per-dataset format, on its all-years file', () => {
     for (const snippet of snippets.filter((candidate) => candidate.format !== 'zip')) {
       expect(snippet.examples.map((example) => [example.dataset, example.file])).toEqual(
-        DATASETS.map((dataset) => [
+        PUBLISHED.map((dataset) => [
           dataset.id,
           `${dataset.fileStem}-all-years${files.find((file) => file.format === snippet.format)?.path.replace(/^[^.]*/, '')}`,
         ]),
@@ -41,11 +47,14 @@ describe('the loading lines of the downloads page', () => {
     const zip = lines.find((line) => line.tool === 'Python' && line.snippet.format === 'zip');
     expect(zip?.code).toBe("import zipfile\nzipfile.ZipFile('kpu-election-data-2024.zip').extractall()");
     for (const line of lines.filter((candidate) => candidate.tool === 'R' && candidate.snippet.format !== 'zip'))
-      expect(line.code, line.code).toMatch(/^df <- (readr|jsonlite|readxl)::/);
+      expect(line.code, line.code).toMatch(/^df <- (readr|jsonlite|readxl|arrow)::/);
+    // DuckDB installs and loads the extension a line needs before it reads.
+    for (const line of lines.filter((candidate) => candidate.tool === 'DuckDB' && candidate.code.includes('INSTALL')))
+      expect(line.code, line.code).toMatch(/^INSTALL (\w+)( FROM community)?;\nLOAD \1;\nSELECT \* FROM /);
   });
 
   it('declare every text column as text where the reader guesses types (CSV everywhere, XLSX in pandas)', () => {
-    for (const dataset of DATASETS) {
+    for (const dataset of PUBLISHED) {
       const text = dataset.columns.filter((column) => column.type === 'text' || column.type === 'text_list');
       const of = (format: string, tool: string) =>
         lines.find(
@@ -62,9 +71,31 @@ describe('the loading lines of the downloads page', () => {
     }
   });
 
-  it('show no line that needs a download (pyarrow, R arrow, DuckDB extensions) but name those packages', () => {
-    for (const line of lines)
-      expect(line.code, line.code).not.toMatch(/INSTALL|read_feather|pd\.read_parquet|arrow::/i);
+  it('give every per-dataset format, the long file included, a line in DuckDB, pandas and R, and name the packages', () => {
+    for (const snippet of snippets.filter((candidate) => candidate.format !== 'zip'))
+      for (const example of snippet.examples)
+        expect(
+          example.lines.map((line) => line.tool),
+          `${snippet.format} ${example.dataset ?? ''}`,
+        ).toEqual(['DuckDB', 'pandas', 'R']);
+    const of = (format: string, tool: string) =>
+      lines.find(
+        (line) => line.snippet.format === format && line.example.dataset === 'turnout-long' && line.tool === tool,
+      )?.code;
+    expect(of('parquet', 'pandas')).toBe(
+      "import pandas as pd\ndf = pd.read_parquet('kpu-dpr-turnout-long-all-years.parquet')",
+    );
+    expect(of('parquet', 'R')).toBe("df <- arrow::read_parquet('kpu-dpr-turnout-long-all-years.parquet')");
+    expect(of('arrow', 'DuckDB')).toBe(
+      "INSTALL nanoarrow FROM community;\nLOAD nanoarrow;\nSELECT * FROM read_arrow('kpu-dpr-turnout-long-all-years.arrow');",
+    );
+    expect(of('arrow', 'pandas')).toBe(
+      "import pandas as pd\ndf = pd.read_feather('kpu-dpr-turnout-long-all-years.arrow')",
+    );
+    expect(of('arrow', 'R')).toBe("df <- arrow::read_ipc_file('kpu-dpr-turnout-long-all-years.arrow')");
+    expect(of('xlsx', 'DuckDB')).toBe(
+      "INSTALL excel;\nLOAD excel;\nSELECT * FROM read_xlsx('kpu-dpr-turnout-long-all-years.xlsx', sheet = 'data');",
+    );
     const needs = (format: string) =>
       snippets
         .find((snippet) => snippet.format === format)
@@ -74,11 +105,8 @@ describe('the loading lines of the downloads page', () => {
     expect(needs('parquet')).toContain("install.packages('arrow')");
     expect(needs('arrow')).toContain('pip install pyarrow');
     expect(needs('arrow')).toContain('INSTALL nanoarrow FROM community');
+    expect(needs('xlsx')).toContain('INSTALL excel');
     expect(needs('xlsx')).toContain('pip install openpyxl');
     expect(snippets.find((snippet) => snippet.format === 'parquet')?.needs?.some((part) => part.code)).toBe(true);
-    // One DuckDB line per dataset (its example), none for pandas or R, which need a package.
-    expect(lines.filter((line) => line.snippet.format === 'parquet').map((line) => line.tool)).toEqual(
-      DATASETS.map(() => 'DuckDB'),
-    );
   });
 });

@@ -47,7 +47,7 @@ interface AxeViolation {
  * axe-core's violations, of any impact, on the page as it is now (axe injected by `injectAxe` or here). The goal
  * is no serious or critical one; the site has none at all, and the tests keep it that way.
  */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;

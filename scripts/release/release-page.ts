@@ -1,0 +1,114 @@
+// The landing page of a release (`index.html` in the data folder and in its permanent copy under releases/<id>/,
+// the folder the citations give): one self-contained static HTML page in both languages, written with the release's
+// descriptors (release-files.ts; the root SHA256SUMS covers it) from the completed manifest and the change report:
+// the citation, the changes against the release before, and every file with its records, size and SHA-256. Pure;
+// its links are relative, so it reads the same in both folders.
+import { groupedCount } from '../foundation/digit-groups.ts';
+import { formatOf } from '../formats.ts';
+import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import { citationOf, renderCitationText } from './citation-files.ts';
+
+/** What the page says of the changes: the release stage's change report (changes.json), as much as it shows. */
+export interface ReleasePageChanges {
+  previousRelease: string | null;
+  initial: boolean;
+  changed: boolean;
+  datasets: ReadonlyArray<{ dataset: string; added: number; removed: number; changed: number }>;
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** A count with its thousands set apart by a narrow no-break space, read alike in both languages: "1 234 567". */
+const grouped = (value: number): string => groupedCount(value, '\u202f');
+
+/** A text in both languages, the Indonesian first as on the site. */
+const both = (id: string, en: string): string => `<span lang="id">${id}</span> / ${en}`;
+
+function changesSection(changes: ReleasePageChanges): string {
+  const lines = [`<h2 id="changes">${both('Perubahan', 'Changes')}</h2>`];
+  if (changes.initial) {
+    lines.push(
+      `<p>${both('Rilis pertama: tidak ada pembanding.', 'The first release: there is nothing to compare with.')}</p>`,
+    );
+  } else if (!changes.changed) {
+    const previous = escapeHtml(changes.previousRelease ?? '');
+    lines.push(
+      `<p>${both(`Tidak ada rekaman yang berubah sejak rilis ${previous}.`, `No record changed since release ${previous}.`)}</p>`,
+    );
+  } else {
+    const previous = escapeHtml(changes.previousRelease ?? '');
+    lines.push(
+      '<table>',
+      `<caption>${both(`Rekaman yang berubah sejak rilis ${previous}`, `Records changed since release ${previous}`)}</caption>`,
+      `<thead><tr><th scope="col">Dataset</th><th scope="col" class="n">${both('Ditambah', 'Added')}</th><th scope="col" class="n">${both('Diubah', 'Changed')}</th><th scope="col" class="n">${both('Dihapus', 'Removed')}</th></tr></thead>`,
+      '<tbody>',
+      ...changes.datasets.map(
+        (dataset) =>
+          `<tr><th scope="row"><code>${escapeHtml(dataset.dataset)}</code></th><td class="n">${dataset.added}</td><td class="n">${dataset.changed}</td><td class="n">${dataset.removed}</td></tr>`,
+      ),
+      '</tbody>',
+      '</table>',
+    );
+  }
+  return lines.join('\n');
+}
+
+function filesTable(manifest: SnapshotManifest): string {
+  const rows = manifest.files.map((file) => {
+    const label = formatOf(file.format).label;
+    return `<tr><th scope="row"><a href="${escapeHtml(file.path)}">${escapeHtml(file.path)}</a></th><td>${escapeHtml(label.en)}</td><td class="n">${file.records === null ? '' : grouped(file.records)}</td><td class="n">${grouped(file.bytes)}</td><td><code>${file.sha256}</code></td></tr>`;
+  });
+  return [
+    '<div class="scroll" tabindex="0" role="region" aria-labelledby="files-caption">',
+    '<table>',
+    `<caption id="files-caption">${both('Berkas rilis ini', "This release's files")}</caption>`,
+    `<thead><tr><th scope="col">${both('Berkas', 'File')}</th><th scope="col">Format</th><th scope="col" class="n">${both('Rekaman', 'Records')}</th><th scope="col" class="n">${both('Bita', 'Bytes')}</th><th scope="col">SHA-256</th></tr></thead>`,
+    '<tbody>',
+    ...rows,
+    '</tbody>',
+    '</table>',
+    '</div>',
+  ].join('\n');
+}
+
+/** The release's page; the manifest must be completed by the release stage (its release named, its files listed). */
+export function renderReleasePage(manifest: SnapshotManifest, changes: ReleasePageChanges): string {
+  const release = manifest.release;
+  if (!release) throw new Error('A release page needs the release: run the release stage first.');
+  const citation = citationOf(manifest);
+  const title = `${manifest.demo ? 'DEMO — ' : ''}${manifest.title.en}: release ${release.id}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:70rem;padding:1rem;color:#1a1a1a;background:#fff}
+a{color:#0b57d0}
+table{border-collapse:collapse;margin:1rem 0}
+caption{text-align:left;font-weight:600;padding:.25rem 0}
+th,td{border-bottom:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
+.n{text-align:right;font-variant-numeric:tabular-nums}
+code{font-size:.85em;word-break:break-all}
+.scroll{overflow-x:auto}
+.demo{border:2px solid #a00;padding:.5rem;color:#700}
+blockquote{margin:0;padding:.5rem 1rem;border-left:4px solid #ccc;background:#f6f6f6}
+</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+${manifest.demo ? `<p class="demo">${both('Data demo buatan, bukan angka nyata.', 'Made-up demo data, not real figures.')}</p>\n` : ''}<p><span lang="id">${escapeHtml(manifest.title.id)}</span>. ${both('Rilis', 'Release')} <strong>${escapeHtml(release.id)}</strong>; ${both('data diambil', 'data retrieved')} <time datetime="${escapeHtml(citation.retrievedAt)}">${escapeHtml(citation.retrievedAt)}</time>${release.previous ? `; ${both('rilis sebelumnya', 'previous release')} ${escapeHtml(release.previous)}` : ''}.</p>
+<p>${both('Berkas rilis ini tidak pernah berubah setelah diterbitkan.', 'The files of a release never change once published.')} ${both('Periksa dengan', 'Check them with')} <code>sha256sum -c SHA256SUMS</code> ${both('di folder ini', 'in this folder')}; <a href="manifest.json">manifest.json</a> ${both('mencantumkan setiap berkas', 'lists every file')}, <a href="datapackage.json">datapackage.json</a> ${both('memuat skemanya', 'holds their schemas')}.</p>
+<h2 id="cite">${both('Cara mengutip', 'How to cite')}</h2>
+<blockquote><p>${escapeHtml(renderCitationText(citation))}</p></blockquote>
+<p><a href="CITATION.bib">BibTeX</a>, <a href="CITATION.ris">RIS</a>, <a href="CITATION.csl.json">CSL-JSON</a>.</p>
+${changesSection(changes)}
+<h2 id="files">${both('Berkas', 'Files')}</h2>
+${filesTable(manifest)}
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,107 @@
+// The landing page of a release, as the real build publishes it at the permanent URL the citations give
+// (data/releases/<release>/) and at data/ for the current release, for the demo data and, when ../shared/data is
+// there, the real data: served and read in Chromium, it cites the release, says what changed, lists every file of the
+// manifest with its size and SHA-256, every link on it resolves, and axe finds nothing.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { citationOf, renderCitationText } from '../../scripts/release/citation-files.ts';
+import { noticeSharedData } from '../support/shared-data.ts';
+import { axeViolations } from './site-checks.ts';
+import { buildDemoSite, buildRealSite, launchChromium, type PublishedSite } from './site-fixtures.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A count as the page writes it: thousands separated by a narrow no-break space. */
+const grouped = (value: number): string => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+
+async function checkReleasePage(site: PublishedSite, changesSentence: string): Promise<void> {
+  const release = site.manifest.release;
+  if (!release) throw new Error('the build named no release');
+  // The current release's page at data/ is the same page, byte for byte.
+  const own = await readFile(path.join(site.distDir, 'data', release.path, 'index.html'), 'utf8');
+  expect(await readFile(path.join(site.distDir, 'data', 'index.html'), 'utf8')).toBe(own);
+
+  const page = await browser.newPage();
+  try {
+    const url = new URL(`data/${release.path}`, site.server.url).href;
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+    const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+    expect(await page.title()).toContain(`release ${release.id}`);
+    expect(text).toContain(renderCitationText(citationOf(site.manifest)));
+    expect(text).toContain(changesSentence);
+
+    // Every file of the manifest, in its order, with its records, bytes and SHA-256.
+    const rows = await page
+      .locator('#files-caption ~ tbody tr, table:has(#files-caption) tbody tr')
+      .evaluateAll((elements) =>
+        elements.map((row) => ({
+          href: row.querySelector('a')?.getAttribute('href') ?? '',
+          cells: [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''),
+        })),
+      );
+    expect(rows.map((row) => row.href)).toEqual(site.manifest.files.map((file) => file.path));
+    for (const [index, file] of site.manifest.files.entries()) {
+      expect(rows[index]?.cells.slice(1), file.path).toEqual([
+        file.records === null ? '' : grouped(file.records),
+        grouped(file.bytes),
+        file.sha256,
+      ]);
+    }
+
+    // Every link resolves from the release's folder (the files, the descriptors, the citations, changes.json).
+    const hrefs = await page.locator('a').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+    expect(hrefs.length).toBeGreaterThan(site.manifest.files.length);
+    for (const href of new Set(hrefs)) {
+      const answer = await fetch(href);
+      await answer.arrayBuffer();
+      expect(answer.status, href).toBe(200);
+    }
+
+    expect(await axeViolations(page)).toEqual([]);
+  } finally {
+    await page.close();
+  }
+}
+
+describe('the landing page of a release', () => {
+  it('the demo build: the first release, every file, the citation, links and axe', async () => {
+    const site = await buildDemoSite();
+    try {
+      await checkReleasePage(site, 'The first release: there is nothing to compare with.');
+      const own = await readFile(
+        path.join(site.distDir, 'data', site.manifest.release?.path ?? '', 'index.html'),
+        'utf8',
+      );
+      expect(own).toContain('Made-up demo data, not real figures.');
+    } finally {
+      await site.close();
+    }
+  });
+
+  it.runIf(noticeSharedData('the real data release page'))(
+    'the real build: the first release, every file, the citation, links and axe',
+    async () => {
+      const site = await buildRealSite();
+      try {
+        await checkReleasePage(site, 'The first release: there is nothing to compare with.');
+        const own = await readFile(
+          path.join(site.distDir, 'data', site.manifest.release?.path ?? '', 'index.html'),
+          'utf8',
+        );
+        expect(own).not.toContain('demo data');
+      } finally {
+        await site.close();
+      }
+    },
+  );
+});
