@@ -75,7 +75,7 @@ describe('createKeyScan', () => {
       ECHO_ENCODINGS.map((encoding) => [encoding, scan?.(page(`Partai ${encodeKeyAsJsonSource(ECHO_KEY, encoding)}`))]),
     );
     expect(found).toEqual({
-      raw: 'JSON-escaped', // the raw key holds `"`, which JSON escapes
+      raw: 'as is', // its first 8 characters hold no `"` (which JSON escapes)
       'json-unicode': 'JSON-escaped',
       'json-unicode-mixed': 'JSON-escaped',
       'percent-upper': 'percent-encoded',
@@ -89,6 +89,13 @@ describe('createKeyScan', () => {
       'base64-2': 'base64',
       // Named base64url only where its characters (`-_` for `+/`) differ from base64's inside the key's part.
       'base64url-1': expect.stringMatching(/^base64/),
+      'first-8': 'as is',
+      upper: 'as is',
+      'hex-lower': 'hex',
+      'hex-upper': 'hex',
+      separator: 'as is',
+      'split-fields': 'as is',
+      'split-first-8': 'as is',
     });
     expect(createKeyScan(null)).toBeNull();
   });
