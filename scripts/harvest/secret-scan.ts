@@ -69,7 +69,12 @@ interface KeyTables {
   /** Every 3 characters in a row of the key's base64 at each alignment (either case), index 18 bits. */
   triGrams: Uint8Array | null;
   base64Run: number;
+  /** Names of objects (field names) the quick pass found no run in, read by their text: skipped the next time. */
+  cleanNames: Set<string>;
 }
+
+/** A bound on cleanNames: a page of arbitrary names costs the scan its speed, never memory. */
+const MAX_CLEAN_NAMES = 4096;
 
 function keyTables(key: string): KeyTables {
   const lower = [...key.toLowerCase()].map((character) => character.charCodeAt(0) & 127);
@@ -79,7 +84,7 @@ function keyTables(key: string): KeyTables {
   for (let index = 1; index < lower.length; index += 1)
     bigrams[((lower[index - 1] as number) << 7) | (lower[index] as number)] = 1;
   if (lower.length < MIN_ENCODED_KEY)
-    return { width, windows, bigrams, hexGrams: null, hexRun: 0, triGrams: null, base64Run: 0 };
+    return { width, windows, bigrams, hexGrams: null, hexRun: 0, triGrams: null, base64Run: 0, cleanNames: new Set() };
   // Hex: the nibbles each position can hold (a letter's high one depends on its case), every 4 in a row.
   const nibbles = lower.flatMap((code) => [[...new Set(variants(code).map((variant) => variant >> 4))], [code & 15]]);
   const hexGrams = new Uint8Array(1 << 16);
@@ -113,7 +118,16 @@ function keyTables(key: string): KeyTables {
           for (const c of classes[at + 2] as number[]) triGrams[(a << 12) | (b << 6) | c] = 1;
   }
   // A window's hex is 2 × width digits (2 × width − 3 grams); its base64 at least `shortest` whole characters.
-  return { width, windows, bigrams, hexGrams, hexRun: 2 * width - 3, triGrams, base64Run: shortest - 2 };
+  return {
+    width,
+    windows,
+    bigrams,
+    hexGrams,
+    hexRun: 2 * width - 3,
+    triGrams,
+    base64Run: shortest - 2,
+    cleanNames: new Set(),
+  };
 }
 
 /**
@@ -231,6 +245,8 @@ const MAYBE = 'maybe';
  * pass keeps the last characters of each layer and returns how a window was written, or null.
  */
 function scanText(tables: KeyTables, text: string, exact: boolean): string | null {
+  const { cleanNames } = tables;
+  let pendingName: string | null = null;
   const { bigrams, hexRun, base64Run } = tables;
   const textRun = tables.width - 1;
   const hexWidth = 2 * tables.width;
@@ -297,6 +313,20 @@ function scanText(tables: KeyTables, text: string, exact: boolean): string | nul
           inString = true;
           mask = IN_STRING;
           inName = expectName;
+          if (inName && !exact) {
+            // A name the quick pass read before without a long enough run is skipped: names repeat in every record.
+            const end = text.indexOf('"', at + 1);
+            const name = end > at ? text.slice(at + 1, end) : '\\';
+            if (cleanNames.has(name)) {
+              inString = false;
+              inName = false;
+              expectName = false;
+              mask = OUTSIDE;
+              at = end;
+              continue;
+            }
+            pendingName = name.includes('\\') || cleanNames.size >= MAX_CLEAN_NAMES ? null : name;
+          }
           if (inName) {
             vPrev = tPrev;
             vRun = tRun;
@@ -340,6 +370,8 @@ function scanText(tables: KeyTables, text: string, exact: boolean): string | nul
           continue;
         }
         // The name's stream ends here (as at a character outside ASCII), then the values' goes on.
+        if (pendingName !== null) cleanNames.add(pendingName);
+        pendingName = null;
         inName = false;
         expectName = false;
         nameEnds = true;

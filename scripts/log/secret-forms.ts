@@ -187,9 +187,15 @@ function unitsOf(text: string, separators: ReadonlySet<string>): Unit[] {
   const units: Unit[] = [];
   for (let at = 0; at < text.length;) {
     const first = text.charCodeAt(at);
+    if (first === 92 && /[nrt]/.test(text[at + 1] ?? '')) {
+      // An escaped line break or tab, as a JSON text shows it: a separator.
+      units.push({ code: 10, start: at, end: at + 2, separator: true });
+      at += 2;
+      continue;
+    }
     const escape = first === 92 || first === 37 || first === 38 ? escapeAt(text, at) : null;
     const [code, length] = escape ?? [text.charCodeAt(at), 1];
-    const separator = skipped[at] === 1 || (!escape && separators.has(text[at] as string));
+    const separator = skipped[at] === 1 || separators.has(String.fromCharCode(code));
     units.push({ code, start: at, end: at + length, separator });
     at += length;
   }
