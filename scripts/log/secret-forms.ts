@@ -23,19 +23,13 @@ type SecretEncoding = 'as is' | 'JSON-escaped' | 'percent-encoded' | 'HTML entit
 
 type SecretCarrier = 'text' | 'hex' | 'base64' | 'base64url';
 
-export interface SecretMatch {
+interface SecretMatch {
   /** Where in the text the form starts, and its length. */
   index: number;
   length: number;
   /** 'hex', 'base64' and 'base64url' for those forms of the key, else 'text'. */
   carrier: SecretCarrier;
   encoding: SecretEncoding;
-}
-
-/** For a message: "percent-encoded", "base64url, JSON-escaped", "as is". */
-export function describeSecretMatch(match: Pick<SecretMatch, 'carrier' | 'encoding'>): string {
-  if (match.carrier === 'text') return match.encoding;
-  return match.encoding === 'as is' ? match.carrier : `${match.carrier}, ${match.encoding}`;
 }
 
 /**
@@ -155,7 +149,7 @@ const FIELD_BOUNDARY = /","(?:[^"\\]{0,64}":")?/g;
  * The escape starting at `at`, as [code, length], or null: `\u006B`, `\/`, `%6b`, `&#107;`, `&#x6B`, `&amp;`.
  * One level: `%2541` is `%` then `41`.
  */
-export function escapeAt(text: string, at: number): [number, number] | null {
+function escapeAt(text: string, at: number): [number, number] | null {
   const match =
     /^(?:\\u([0-9a-fA-F]{4})|\\(["\\/])|%([0-9a-fA-F]{2})|&#[xX]0*([0-9a-fA-F]{1,6});?|&#0*([0-9]{1,7});?|&([A-Za-z]{2,20});)/.exec(
       text.slice(at, at + 40),
