@@ -156,8 +156,8 @@ const NEXT_PLACEHOLDER = 'hostile-secrets-next-placeholder';
  * Echoes the key inside the first record of each targeted page, in the field naming the record (its dataset's
  * `recordName` role, else its `displayName`: NamaKabupaten for turnout, NamaPartai for parties):
  * `"NamaPartai":"Partai <key encoded>"`. A split echo ends that field with the key's first part and starts the
- * record's next field with the rest: `"NamaPartai":"Partai <first>","AkronimNamaPartai":"<rest> PKB"`. The rest of
- * the page is the normal answer.
+ * record's next field with the rest: `"NamaPartai":"Partai <first>","AkronimNamaPartai":"<rest> PKB"` (the field
+ * before and that field, when it is the last). The rest of the page is the normal answer.
  */
 export function echoKeyInRecord(encoding: EchoEncoding, target: EchoTarget = {}): HostileAnswer {
   return (request) => {
@@ -166,21 +166,23 @@ export function echoKeyInRecord(encoding: EchoEncoding, target: EchoTarget = {})
     const field = roleColumn(request.dataset, roles.recordName ?? roles.displayName).source ?? roles.displayName;
     const first = request.page[0] ?? {};
     const names = Object.keys(first);
-    const next = names[names.indexOf(field) + 1];
     const split = encoding === 'split-fields' || encoding === 'split-first-8';
-    if (split && next === undefined) throw new Error(`echoKeyInRecord: no field after ${field}`);
+    // The two fields in a row the parts go to: the name field and the next, or the one before it and the name field.
+    const at = names.indexOf(field);
+    const [head, tail] = at + 1 < names.length || at < 1 ? [field, names[at + 1]] : [names[at - 1] as string, field];
+    if (split && tail === undefined) throw new Error(`echoKeyInRecord: no field next to ${field}`);
     const records = request.page.map((record, index) =>
       index === 0
-        ? { ...record, [field]: PLACEHOLDER, ...(split ? { [next as string]: NEXT_PLACEHOLDER } : {}) }
+        ? { ...record, [head]: PLACEHOLDER, ...(split ? { [tail as string]: NEXT_PLACEHOLDER } : {}) }
         : record,
     );
     let body = JSON.stringify({ ...request.envelope, count: String(records.length), data: records });
     if (split) {
-      const [head, rest] = splitKey(request.apiKey, encoding).map((part) => encodeKeyAsJsonSource(part, 'raw'));
-      const nextValue = JSON.stringify(first[next as string] ?? '').slice(1, -1);
+      const [part, rest] = splitKey(request.apiKey, encoding).map((piece) => encodeKeyAsJsonSource(piece, 'raw'));
+      const tailValue = JSON.stringify(first[tail as string] ?? '').slice(1, -1);
       body = body
-        .replace(`"${PLACEHOLDER}"`, `"Partai ${head}"`)
-        .replace(`"${NEXT_PLACEHOLDER}"`, `"${rest} ${nextValue}"`);
+        .replace(`"${PLACEHOLDER}"`, `"Partai ${part}"`)
+        .replace(`"${NEXT_PLACEHOLDER}"`, `"${rest} ${tailValue}"`);
     } else {
       body = body.replace(`"${PLACEHOLDER}"`, `"Partai ${encodeKeyAsJsonSource(request.apiKey, encoding)}"`);
     }
