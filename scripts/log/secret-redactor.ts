@@ -1,6 +1,7 @@
 // Keeps secrets out of everything the publisher prints: every line of output passes through here. Every form of
-// a secret is redacted (secret-forms.ts), also one cut short by a snippet, and V8's quote of a body it could not
-// parse as JSON is left out, since that quote can hold any part of a secret.
+// a secret (secret-forms.ts: any run of 8 of its characters, in either case, escaped, hex or base64, a separator
+// inserted or not) is redacted, also one cut short by a snippet, and V8's quote of a body it could not parse as JSON
+// is left out, since that quote can hold any part of a secret.
 import { createSecretMatcher, type SecretMatcher } from './secret-forms.ts';
 
 export interface Redactor {
@@ -23,30 +24,42 @@ const V8_JSON_QUOTE = /Unexpected token '[\s\S]*?', (?:\.\.\.)?"[\s\S]*?"(?:\.\.
 const V8_JSON_QUOTE_REPLACEMENT = 'Unexpected token (quote of the body left out) is not valid JSON';
 
 /**
- * Replaces every form of each secret (as is, JSON-escaped, percent-encoded, HTML entities, any mix of these,
- * base64 and base64url) with `[redacted]`, and the beginning of one cut short by `…`.
- * Example, secret `k&y!`: "a k%26y%21 b" → "a [redacted] b"; "… k\u0026…" → "… [redacted]…".
+ * What a cut can leave between a redacted run and the marker: the redacted windows reach the last whole character
+ * of the secret, so only the beginning of one more character's escape, hex digit or base64 characters remain
+ * (`[redacted]\u002…`).
+ */
+const CUT_TAIL = new RegExp(
+  `${REDACTED.replace(/[[\]]/g, '\\$&')}(?:[A-Za-z0-9+/_-]{1,3}|\\\\u?[0-9a-fA-F]{0,3}|%[0-9a-fA-F]?|&#?[xX]?[0-9a-fA-F]{0,7}|&[A-Za-z]{1,20})(?=${CUT_MARKER})`,
+  'g',
+);
+
+/**
+ * Replaces every form of each secret (any run of 8 of its characters, in either case, as is, JSON-escaped,
+ * percent-encoded, HTML entities, any mix of these, hex, base64 and base64url, one separator between two
+ * characters or not) with `[redacted]`, and the beginning of one cut short by `…`.
+ * Example, secret `k&y!`: "a k%26y%21 b" → "a [redacted] b"; "… k\u0026…" → "… [redacted]…"; secret
+ * `test-key-7Qz!xK9#publisher`: "key TEST-KEY-7QZ-!xK9" → "key [redacted]".
  */
 export function createRedactor(initial: readonly (string | null | undefined)[] = []): Redactor {
   const secrets: string[] = [];
   let matcher: SecretMatcher | null = null;
-  let full: RegExp | null = null;
   let cut: RegExp | null = null;
   const redact = ((text: string) => {
-    if (!matcher || !full) return text;
-    const redacted = text.replace(V8_JSON_QUOTE, V8_JSON_QUOTE_REPLACEMENT).replace(full, REDACTED);
+    if (!matcher) return text;
+    let redacted = text.replace(V8_JSON_QUOTE, V8_JSON_QUOTE_REPLACEMENT);
+    for (const match of matcher.findAll(redacted).reverse())
+      redacted = `${redacted.slice(0, match.index)}${REDACTED}${redacted.slice(match.index + match.length)}`;
     // A form cut short ends at the marker, so only a text holding the marker can hold one. Its pattern (every
     // beginning of every form) is made when the first such text comes: compiling it was most of what redacting cost
     // a CLI run, about 20 ms, and most runs print no cut text.
     if (!redacted.includes(CUT_MARKER)) return redacted;
     cut ??= matcher.cutBefore(CUT_MARKER);
-    return redacted.replace(cut, REDACTED);
+    return redacted.replace(CUT_TAIL, REDACTED).replace(cut, REDACTED);
   }) as Redactor;
   redact.add = (secret) => {
     if (typeof secret !== 'string' || secret.length === 0 || secrets.includes(secret)) return;
     secrets.push(secret);
     matcher = createSecretMatcher(secrets);
-    full = matcher?.regex() ?? null;
     cut = null;
   };
   for (const secret of initial) redact.add(secret);

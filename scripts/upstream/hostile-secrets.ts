@@ -10,7 +10,10 @@ import type { HostileAnswer, HostileRequest, RawAnswer } from './upstream-server
  * every other character, hex in upper case. `percent-*`: every character `%XX` (upper or lower hex);
  * `percent-uri`: encodeURIComponent's, hex in lower case. `html-decimal` `&#107;`, `html-hex` `&#x6B;`,
  * `html-named` `&amp;` where the character has a name. `base64*`: the key inside a longer base64 text, starting
- * at byte 0, 1 or 2 of a 3-byte group.
+ * at byte 0, 1 or 2 of a 3-byte group. Parts and changes of the key: `first-8` its first 8 characters alone;
+ * `upper` in upper case; `hex-lower`, `hex-upper` its hex; `separator` with one `-` inserted in the middle;
+ * `split-fields` its first half at the end of the record's name field and the rest at the start of the next field;
+ * `split-first-8` only its first 8 characters, 4 at the end of the name field and 4 at the start of the next.
  */
 export type EchoEncoding =
   | 'raw'
@@ -25,7 +28,14 @@ export type EchoEncoding =
   | 'base64-0'
   | 'base64-1'
   | 'base64-2'
-  | 'base64url-1';
+  | 'base64url-1'
+  | 'first-8'
+  | 'upper'
+  | 'hex-lower'
+  | 'hex-upper'
+  | 'separator'
+  | 'split-fields'
+  | 'split-first-8';
 
 export const ECHO_ENCODINGS: readonly EchoEncoding[] = [
   'raw',
@@ -41,6 +51,13 @@ export const ECHO_ENCODINGS: readonly EchoEncoding[] = [
   'base64-1',
   'base64-2',
   'base64url-1',
+  'first-8',
+  'upper',
+  'hex-lower',
+  'hex-upper',
+  'separator',
+  'split-fields',
+  'split-first-8',
 ];
 
 const NAMED: Readonly<Record<string, string>> = {
@@ -83,6 +100,22 @@ export function encodeKeyAsJsonSource(key: string, encoding: EchoEncoding): stri
       return characters.map((character, index) => `&#${index % 2 ? 'x' : 'X'}${hex(character)};`).join('');
     case 'html-named':
       return value(characters.map((character) => NAMED[character] ?? character).join(''));
+    case 'first-8':
+      return value(key.slice(0, 8));
+    case 'upper':
+      return value(key.toUpperCase());
+    case 'hex-lower':
+      return Buffer.from(key, 'utf8').toString('hex');
+    case 'hex-upper':
+      return Buffer.from(key, 'utf8').toString('hex').toUpperCase();
+    case 'separator':
+      return value(`${key.slice(0, Math.floor(key.length / 2))}-${key.slice(Math.floor(key.length / 2))}`);
+    case 'split-fields':
+    case 'split-first-8': {
+      // In one value, as is: where the two parts go is echoKeyInRecord's (splitKey).
+      const [first, rest] = splitKey(key, encoding);
+      return value(`${first}${rest}`);
+    }
     default: {
       // The key inside a longer text, so it starts at the given byte of a 3-byte group, and base64 of it all.
       const alignment = Number(encoding.slice(-1));
@@ -92,6 +125,13 @@ export function encodeKeyAsJsonSource(key: string, encoding: EchoEncoding): stri
       return value(`data:text/plain;base64,${text}`);
     }
   }
+}
+
+/** The two parts of a split echo: the key's first half and the rest, or its first 8 characters as 4 and 4. */
+function splitKey(key: string, encoding: 'split-fields' | 'split-first-8'): [string, string] {
+  if (encoding === 'split-first-8') return [key.slice(0, 4), key.slice(4, 8)];
+  const half = Math.floor(key.length / 2);
+  return [key.slice(0, half), key.slice(half)];
 }
 
 export interface EchoTarget {
@@ -110,22 +150,42 @@ function targeted(request: HostileRequest, target: EchoTarget): boolean {
 }
 
 const PLACEHOLDER = 'hostile-secrets-placeholder';
+const NEXT_PLACEHOLDER = 'hostile-secrets-next-placeholder';
 
 /**
  * Echoes the key inside the first record of each targeted page, in the field naming the record (its dataset's
  * `recordName` role, else its `displayName`: NamaKabupaten for turnout, NamaPartai for parties):
- * `"NamaPartai":"Partai <key encoded>"`. The rest of the page is the normal answer.
+ * `"NamaPartai":"Partai <key encoded>"`. A split echo ends that field with the key's first part and starts the
+ * record's next field with the rest: `"NamaPartai":"Partai <first>","AkronimNamaPartai":"<rest> PKB"` (the field
+ * before and that field, when it is the last). The rest of the page is the normal answer.
  */
 export function echoKeyInRecord(encoding: EchoEncoding, target: EchoTarget = {}): HostileAnswer {
   return (request) => {
     if (!targeted(request, target)) return undefined;
     const { roles } = request.dataset;
     const field = roleColumn(request.dataset, roles.recordName ?? roles.displayName).source ?? roles.displayName;
-    const records = request.page.map((record, index) => (index === 0 ? { ...record, [field]: PLACEHOLDER } : record));
-    const body = JSON.stringify({ ...request.envelope, count: String(records.length), data: records }).replace(
-      `"${PLACEHOLDER}"`,
-      `"Partai ${encodeKeyAsJsonSource(request.apiKey, encoding)}"`,
+    const first = request.page[0] ?? {};
+    const names = Object.keys(first);
+    const split = encoding === 'split-fields' || encoding === 'split-first-8';
+    // The two fields in a row the parts go to: the name field and the next, or the one before it and the name field.
+    const at = names.indexOf(field);
+    const [head, tail] = at + 1 < names.length || at < 1 ? [field, names[at + 1]] : [names[at - 1] as string, field];
+    if (split && tail === undefined) throw new Error(`echoKeyInRecord: no field next to ${field}`);
+    const records = request.page.map((record, index) =>
+      index === 0
+        ? { ...record, [head]: PLACEHOLDER, ...(split ? { [tail as string]: NEXT_PLACEHOLDER } : {}) }
+        : record,
     );
+    let body = JSON.stringify({ ...request.envelope, count: String(records.length), data: records });
+    if (split) {
+      const [part, rest] = splitKey(request.apiKey, encoding).map((piece) => encodeKeyAsJsonSource(piece, 'raw'));
+      const tailValue = JSON.stringify(first[tail as string] ?? '').slice(1, -1);
+      body = body
+        .replace(`"${PLACEHOLDER}"`, `"Partai ${part}"`)
+        .replace(`"${NEXT_PLACEHOLDER}"`, `"${rest} ${tailValue}"`);
+    } else {
+      body = body.replace(`"${PLACEHOLDER}"`, `"Partai ${encodeKeyAsJsonSource(request.apiKey, encoding)}"`);
+    }
     return { status: 200, body };
   };
 }

@@ -107,3 +107,36 @@ describe('createSecretMatcher', () => {
     expect(matcher?.find(`a ${ECHO_KEY} b`)?.encoding).toBe('as is');
   });
 });
+
+describe('redaction of runs of 8, cases, hex, separators and split fields', () => {
+  const key = 'test-key-7Qz!xK9#publisher';
+  const redact = createRedactor([key]);
+  const hex = (text: string): string => Buffer.from(text).toString('hex');
+
+  it('redacts every run of 8 at every start, in either case and in hex, and keeps 7', () => {
+    for (let start = 0; start + 8 <= key.length; start += 1) {
+      const run = key.slice(start, start + 8);
+      for (const form of [run, run.toUpperCase(), run.toLowerCase(), hex(run), hex(run.toUpperCase()).toUpperCase()])
+        expect(redact(`«${form}»`), form).toBe(`«${REDACTED}»`);
+    }
+    expect(redact('«test-ke»')).toBe('«test-ke»');
+  });
+
+  it('redacts the key with one separator inserted anywhere, and split over two fields of a quoted body', () => {
+    for (const separator of [' ', '.', '_', ':', '|', '\\n', '%20']) {
+      for (let at = 1; at < key.length; at += 1) {
+        const text = `invalid key «${key.slice(0, at)}${separator}${key.slice(at)}»`;
+        expect(redact(text), text).toBe(`invalid key «${REDACTED}»`);
+      }
+    }
+    // A separator that is one of the key's own characters is not skipped: the runs either side of it go.
+    for (let at = 1; at < key.length; at += 1) {
+      const out = redact(`«${key.slice(0, at)}-${key.slice(at)}»`);
+      expect(out).toContain(REDACTED);
+      expectNoKeyForm(out, key, `- inserted after ${at}`);
+    }
+    expect(redact(`«${key.slice(0, 13)}-${key.slice(13)}»`)).toBe(`«${REDACTED}-${REDACTED}»`);
+    const body = `{"NamaPartai":"Partai ${key.slice(0, 4)}","AkronimNamaPartai":"${key.slice(4, 8)} PKB"}`;
+    expect(redact(body)).toBe(`{"NamaPartai":"Partai ${REDACTED} PKB"}`);
+  });
+});

@@ -75,7 +75,7 @@ describe('createKeyScan', () => {
       ECHO_ENCODINGS.map((encoding) => [encoding, scan?.(page(`Partai ${encodeKeyAsJsonSource(ECHO_KEY, encoding)}`))]),
     );
     expect(found).toEqual({
-      raw: 'JSON-escaped', // the raw key holds `"`, which JSON escapes
+      raw: 'as is', // its first 8 characters hold no `"` (which JSON escapes)
       'json-unicode': 'JSON-escaped',
       'json-unicode-mixed': 'JSON-escaped',
       'percent-upper': 'percent-encoded',
@@ -89,6 +89,13 @@ describe('createKeyScan', () => {
       'base64-2': 'base64',
       // Named base64url only where its characters (`-_` for `+/`) differ from base64's inside the key's part.
       'base64url-1': expect.stringMatching(/^base64/),
+      'first-8': 'as is',
+      upper: 'as is',
+      'hex-lower': 'hex',
+      'hex-upper': 'hex',
+      separator: 'as is',
+      'split-fields': 'as is',
+      'split-first-8': 'as is',
     });
     expect(createKeyScan(null)).toBeNull();
   });
@@ -156,5 +163,71 @@ describe('refuseStoredKey', () => {
       'The stored harvest 20261123T000000000Z, parties: the page at offset 1 holds it (base64)',
     );
     expect(existsSync(dir)).toBe(false);
+  });
+});
+
+describe('createKeyScan: any run of 8 characters, anywhere in the page', () => {
+  const KEY = 'k7Qz9xWpL2mN4vB8sT1rYc6HdJ3fG5aE';
+  const scan = createKeyScan(KEY) as NonNullable<ReturnType<typeof createKeyScan>>;
+  // A count of 0: no character of the key, so no run goes on from it.
+  const record = (fields: Record<string, string>): string => JSON.stringify({ count: '0', data: [fields] });
+  const hex = (text: string): string => Buffer.from(text).toString('hex');
+
+  it('finds every run of 8 at every start, in either case, in hex of either case, and in base64 at each alignment', () => {
+    for (let start = 0; start + 8 <= KEY.length; start += 1) {
+      const run = KEY.slice(start, start + 8);
+      expect(scan(record({ NamaPartai: `Partai ${run} Jaya` })), run).toBe('as is');
+      expect(scan(record({ NamaPartai: run.toUpperCase() })), run).toBe('as is');
+      expect(scan(record({ NamaPartai: run.toLowerCase() })), run).toBe('as is');
+      expect(scan(record({ Website: `x${hex(run)}y` })), run).toBe('hex');
+      expect(scan(record({ Website: hex(run.toUpperCase()).toUpperCase() })), run).toBe('hex');
+      for (const pad of ['', 'a', 'ab'])
+        expect(scan(record({ Link: Buffer.from(`${pad}${run.toLowerCase()}`).toString('base64') })), run).toMatch(
+          /^base64/,
+        );
+      // 7 characters are not a run.
+      expect(scan(record({ NamaPartai: `Partai ${run.slice(0, 7)} Jaya` })), run).toBeNull();
+    }
+  });
+
+  it('finds a run split over two fields, the names, punctuation and whitespace between them skipped', () => {
+    const page = `{"count":"1","data":[{"NamaPartai":"Partai ${KEY.slice(0, 4)}", "AkronimNamaPartai" : "${KEY.slice(4, 8)} PKB"}]}`;
+    expect(scan(page)).toBe('as is, split across fields');
+    // Over a number and into the next record; in hex over two fields.
+    expect(scan(`[{"a":"x${KEY.slice(0, 3)}","b":"${KEY.slice(3, 6)}"},{"c":"${KEY.slice(6, 9)}y"}]`)).toBe(
+      'as is, split across fields',
+    );
+    expect(scan(record({ a: `x${hex(KEY.slice(0, 3))}`, b: `${hex(KEY.slice(3, 8))}y` }))).toBe('hex');
+    // Escaped, then split.
+    expect(scan(`{"a":"\\u006b7Qz","b":"9x%57p"}`)).toBe('mixed escapes, split across fields');
+  });
+
+  it('finds the key in a name, read on its own; a name between two halves does not hide them', () => {
+    expect(scan(`{"data":[{"x${KEY.slice(2, 10)}":"1"}]}`)).toBe('as is');
+    expect(scan(`{"a":"${KEY.slice(0, 4)}","${'N'.repeat(300)}":"${KEY.slice(4, 8)}"}`)).toBe(
+      'as is, split across fields',
+    );
+  });
+
+  it('finds nothing in ordinary pages, the same page scanned twice (names remembered) included', () => {
+    const page = record({
+      NamaPartai: 'Partai Kebangkitan Bangsa',
+      AkronimNamaPartai: 'PKB',
+      Website: 'pkb.id',
+      Link: 'https:\\/\\/pkb.id\\/',
+    });
+    expect(scan(page)).toBeNull();
+    expect(scan(page)).toBeNull();
+    expect(scan(record({ NamaPartai: `${KEY.slice(0, 4)} dan ${KEY.slice(4, 8)}` }))).toBeNull();
+  });
+
+  it('looks for a key shorter than 8 characters whole, and only as text below 6', () => {
+    const short = createKeyScan('Ab3dE') as NonNullable<ReturnType<typeof createKeyScan>>;
+    expect(short(record({ NamaPartai: 'x AB3DE y' }))).toBe('as is');
+    expect(short(record({ NamaPartai: 'x Ab3d y' }))).toBeNull();
+    expect(short(record({ NamaPartai: hex('Ab3dE') }))).toBeNull();
+    const seven = createKeyScan('Ab3dE9z') as NonNullable<ReturnType<typeof createKeyScan>>;
+    expect(seven(record({ NamaPartai: hex('AB3DE9Z') }))).toBe('hex');
+    expect(seven(record({ NamaPartai: Buffer.from('--Ab3dE9z').toString('base64') }))).toBe('base64');
   });
 });

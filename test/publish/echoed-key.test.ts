@@ -1,6 +1,6 @@
-// The API key echoed by the upstream, with the real build command on top of a good published build:
-// an echo in a record, in any encoding, stops the harvest with UPSTREAM_ECHOED_KEY, dist/ byte for byte as it was,
-// no harvest left holding it; an echo in an error, a broken body or a header is redacted from every output; a
+// The API key echoed by the upstream, with the real build command on top of a good published build: an echo in a
+// record, in any encoding, in part (8 characters), in upper case, in hex or split across two fields, stops the
+// harvest with UPSTREAM_ECHOED_KEY, dist/ byte for byte as it was, no harvest left holding it; an echo in an error, a broken body or a header is redacted from every output; a
 // stored harvest holding the key is refused offline; and control characters never reach the terminal raw.
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -98,6 +98,10 @@ describe('the key echoed where the publisher quotes the upstream', () => {
     ['an error message, percent-encoded in lower case', echoKeyInError('percent-lower'), 'UPSTREAM_CLIENT_ERROR'],
     ['an error message, as HTML entities', echoKeyInError('html-named'), 'UPSTREAM_CLIENT_ERROR'],
     ['an error message, in base64', echoKeyInError('base64-1'), 'UPSTREAM_CLIENT_ERROR'],
+    ['an error message, the key with one separator inserted', echoKeyInError('separator'), 'UPSTREAM_CLIENT_ERROR'],
+    ['an error message, the key in upper case', echoKeyInError('upper'), 'UPSTREAM_CLIENT_ERROR'],
+    ['an error message, its first 8 characters alone', echoKeyInError('first-8'), 'UPSTREAM_CLIENT_ERROR'],
+    ['an error message, in hex', echoKeyInError('hex-upper'), 'UPSTREAM_CLIENT_ERROR'],
     ["a body that is not JSON (V8's message quotes it)", echoKeyInBrokenBody(), 'UPSTREAM_BAD_JSON'],
     ['a redirect and another header', echoKeyInHeaders(), 'UPSTREAM_REDIRECT'],
   ];
@@ -158,7 +162,7 @@ describe('the key echoed inside a record', () => {
         const error = errorOf(run);
         expect(error).toMatchObject({ code: 'UPSTREAM_ECHOED_KEY', stage: 'harvest', exitCode: 3 });
         expect(error.message).toMatch(
-          /parties: the page at offset 5 holds it \((as is|JSON-escaped|percent-encoded|HTML entities|base64|base64url)[^)]*\)/,
+          /parties: the page at offset 5 holds it \((as is|JSON-escaped|percent-encoded|HTML entities|hex|base64|base64url)[^)]*\)/,
         );
         expect(await distState(world.distDir)).toEqual(before);
         expect(existsSync(path.join(world.cacheDir, 'harvest', 'partial'))).toBe(false);

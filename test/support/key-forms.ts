@@ -1,6 +1,7 @@
 // The forms of an API key a test looks for in outputs, written out one by one (independently of
 // scripts/log/secret-forms.ts, so a mistake there cannot hide itself): as is, JSON-escaped, percent-encoded,
-// HTML entities, base64 and base64url pieces at each alignment.
+// HTML entities, base64 and base64url pieces at each alignment; and every run of 8 of its characters as is, in
+// either case and in hex.
 import { expect } from 'vitest';
 
 /** Keys with characters that encode differently (`&`, `#`, `!`, `/`, `+`, `"`, `<`, `=`), and their unusual middles. */
@@ -40,6 +41,12 @@ function keyForms(key: string): string[] {
       Math.floor(((alignment + key.length) * 4) / 3) - 1,
     );
     forms.push(middle, middle.replaceAll('+', '-').replaceAll('/', '_'));
+  }
+  for (let start = 0; start + 8 <= key.length; start += 1) {
+    const run = key.slice(start, start + 8);
+    const hex = Buffer.from(run).toString('hex');
+    forms.push(run, run.toLowerCase(), run.toUpperCase(), hex, hex.toUpperCase());
+    forms.push(Buffer.from(run.toUpperCase()).toString('hex'), Buffer.from(run.toLowerCase()).toString('hex'));
   }
   return [...new Set(forms)];
 }
