@@ -122,8 +122,16 @@ describe('errors inside a 200 are retried like a 5xx', () => {
 });
 
 describe('an end of data that contradicts count', () => {
-  it('{"count":"8","data":null} on every page (the issue): HARVEST_TRUNCATED, not an empty dataset', async () => {
+  it('{"count":"8","data":null} on every page (the issue): UPSTREAM_UNKNOWN_ENVELOPE, not an empty dataset', async () => {
     const { run } = await harvestWith({ hostile: countWithoutData('8') });
+    expect(run.code, run.stderr).toBe(3);
+    const error = errorOf(run);
+    expect(error.code).toBe('UPSTREAM_UNKNOWN_ENVELOPE');
+    expect(error.message).toMatch(/`data` is null: not the envelope this upstream sends/);
+  });
+
+  it('{"count":"8","data":[]} on every page: HARVEST_TRUNCATED, not an empty dataset', async () => {
+    const { run } = await harvestWith({ hostile: errorEnvelopeOnEveryPage({ count: '8', data: [] }) });
     expect(run.code, run.stderr).toBe(3);
     const error = errorOf(run);
     expect(error.code).toBe('HARVEST_TRUNCATED');
