@@ -202,8 +202,8 @@ export function firstRecordRepeated(scope: HostileScope = {}): HostileAnswer {
 }
 
 /**
- * The page at offset `offset` answered with `envelope` (an error inside a 200) `failures` times, then once with 429
- * (Retry-After: 0), then normally: with KPU_RETRIES equal to `failures`, the retries run out on the 429, while the
+ * The page at offset `offset` (of each dataset of the scope) answered with `envelope` (an error inside a 200)
+ * `failures` times, then once with 429 (Retry-After: 0), then normally: with KPU_RETRIES equal to `failures`, the retries run out on the 429, while the
  * cause is the envelope's error.
  */
 export function envelopeThenThrottled(
@@ -212,11 +212,12 @@ export function envelopeThenThrottled(
   envelope: unknown = DATABASE_ERROR_ENVELOPE,
   scope: HostileScope = {},
 ): HostileAnswer {
-  let given = 0;
+  const answered = new Map<string, number>();
   return (request) => {
     if (scope.path !== undefined && request.dataset.path !== scope.path) return undefined;
-    if (request.offset !== offset || given > failures) return undefined;
-    given += 1;
+    const given = (answered.get(request.dataset.path) ?? 0) + 1;
+    if (request.offset !== offset || given > failures + 1) return undefined;
+    answered.set(request.dataset.path, given);
     return given <= failures
       ? json(envelope)
       : { status: 429, headers: { 'Retry-After': '0' }, body: 'Too Many Requests' };

@@ -77,16 +77,17 @@ export const HOSTILE_PRESETS: Readonly<Record<string, HostilePreset>> = {
     ]),
   ),
   'flickering-end': {
-    description: 'turnout: each page from record 5 on answers {"count":"0","data":[]} on every other request',
-    create: () => flickeringEnd(5, { path: '/api/datahakpilihdpr' }),
+    description:
+      'every page after the first answers {"count":"0","data":[]} on every other request (with KPU_PAGE_SIZE below the records)',
+    create: () => flickeringEnd(1),
   },
   'first-record-repeated': {
     description: 'every page after the first begins with the first record of the data instead of its own',
     create: () => firstRecordRepeated(),
   },
   'envelope-then-429': {
-    description: 'turnout offset 0: the error envelope 3 times, then 429 (with KPU_RETRIES=3 the retries end on it)',
-    create: () => envelopeThenThrottled(0, 3, undefined, { path: '/api/datahakpilihdpr' }),
+    description: 'the first page of each dataset: the error envelope 3 times, then 429 (KPU_RETRIES=3 ends on it)',
+    create: () => envelopeThenThrottled(0, 3),
   },
   'huge-field': {
     description: 'the first party name of each page is 50 MiB of X',
