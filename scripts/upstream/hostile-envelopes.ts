@@ -142,8 +142,9 @@ export function keyedWithKeys(
 }
 
 /**
- * Envelopes other than `{count, data}` that once ended the data early (exit 0, records missing): each says something
- * (an error, a limit) the harvester could not know to read, so the harvester refuses any key beside `count` and `data`.
+ * Envelopes other than `{count, data}` that, taken for pages, would end the data early (exit 0, records missing):
+ * each says something (an error, a limit) no list of error words can foresee, so the harvester refuses any key
+ * beside `count` and `data`.
  */
 export const UNKNOWN_ENVELOPES: Readonly<Record<string, unknown>> = {
   'success-false': { success: false, data: [] },

@@ -75,7 +75,7 @@ describe('an envelope other than {count, data} is an error, whatever it says', (
       { status: 'ok', message: 'Rate limit exceeded', data: [] },
       /keys "status", "message" beside/,
     ],
-    // Fields a page was once allowed beside its records: a list of benign fields is as incomplete as one of errors.
+    // Fields that look benign beside records: a list of benign fields is as incomplete as one of errors.
     [
       'status "success" and a message',
       { status: 'success', message: 'OK', count: 2, data: [a, b] },

@@ -1,4 +1,4 @@
-// The real build against a stand-in upstream whose faults once published incomplete data with exit 0: envelopes other
+// The real build against a stand-in upstream whose faults, taken on their word, would publish incomplete data with exit 0: envelopes other
 // than {count, data} from the third page on, an end of the data that does not hold when asked again, the first record
 // repeated in place of others, an envelope's error hidden behind a last 429, an endless upstream stopped by
 // KPU_MAX_RECORDS. On top of a good published release and on a first build, each fails in the harvest with its own code
