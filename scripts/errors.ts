@@ -94,6 +94,12 @@ export const ERROR_CATALOGUE = {
       'The upstream kept answering with an error inside a 200 answer (an envelope saying error) beyond the retries.',
     hint: 'The upstream is failing although it says 200: read its message in the snippet, try later, or use --offline to rebuild from the last complete harvest. Nothing was published.',
   },
+  UPSTREAM_UNKNOWN_ENVELOPE: {
+    stage: 'harvest',
+    message:
+      'The upstream kept answering with an envelope other than `{"count": …, "data": […]}` (another key, or `data` null or absent) beyond the retries.',
+    hint: 'Whatever the extra key says ("success", "errors", "meta", "message", …), an envelope this upstream is not known to send is taken for an error, never for data or for the end of the data: read the snippet, try later, or use --offline. If the upstream changed its envelope for good, compare with docs/upstream.md.',
+  },
   UPSTREAM_NOT_RECORDS: {
     stage: 'harvest',
     message: "The upstream kept answering with objects that carry none of the dataset's fields beyond the retries.",
@@ -133,6 +139,18 @@ export const ERROR_CATALOGUE = {
     stage: 'harvest',
     message: 'The upstream ended the data early: a page with no records, while its `count` says there are more.',
     hint: 'The upstream stopped mid-way (an overload or a fault); try later, or use --offline to rebuild from the last complete harvest. Nothing was published.',
+  },
+  HARVEST_END_UNCONFIRMED: {
+    stage: 'harvest',
+    message:
+      'The end of the data could not be confirmed: the page that ended it, asked again, or the page before it, read again, answered otherwise, in two full harvests.',
+    hint: 'The upstream answers the end of the data inconsistently (an overload, a cache in front of it, data being loaded): nothing was published. Try later, or use --offline to rebuild from the last complete harvest.',
+  },
+  HARVEST_RECORD_REPEATED: {
+    stage: 'harvest',
+    message:
+      'A record came twice, exactly (the same key and the same values), in two full harvests: a paging fault that hides the records it replaced.',
+    hint: 'The upstream pages wrongly (records repeated in place of others); nothing was published. Try later, or use --offline to rebuild from the last complete harvest; docs/upstream.md ("Repeated records") says more.',
   },
   HARVEST_PAGES_OVERLAP: {
     stage: 'harvest',

@@ -97,8 +97,15 @@ function readJson<T>(file: string): Promise<T | null> {
   return readJsonIfPresent<T>(file, { damaged: 'null' });
 }
 
-/** Reads a stored page and verifies its body against the recorded checksum; null when absent or damaged. */
-async function readStoredPage(dir: string, dataset: DatasetDefinition, offset: number): Promise<StoredPage | null> {
+/**
+ * Reads a stored page and verifies its body against the recorded checksum; null when absent or damaged. The harvester
+ * reads a page it wrote in this harvest through here (an earlier copy of a repeated record, say).
+ */
+export async function readStoredPage(
+  dir: string,
+  dataset: DatasetDefinition,
+  offset: number,
+): Promise<StoredPage | null> {
   const base = path.join(dir, pageBase(dataset.id, offset));
   const provenance = await readJson<PageProvenance>(`${base}.json`);
   if (!provenance) return null;

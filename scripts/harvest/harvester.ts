@@ -1,14 +1,18 @@
 // The harvest stage: every page of every dataset, paged by the number of records actually received,
 // speculatively ahead by the concurrency, each page kept raw as it is accepted; then the consistency
-// checks of UPSTREAM.md (repeated or overlapping pages, an early end, duplicate keys, a changed first page,
-// kept pages of a resumed harvest that no longer match) and one retry.
+// checks of UPSTREAM.md (repeated or overlapping pages, an early end, duplicate keys, records repeated exactly,
+// a changed first page, an end of the data that is not confirmed, kept pages of a resumed harvest that no longer
+// match) and one retry.
+import { rm } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { UpstreamConfig } from '../config.ts';
-import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
-import { BuildError } from '../errors.ts';
+import { recordKey, type DatasetDefinition, type RawRecord } from '../datasets/dataset-definition.ts';
+import { BuildError, type ErrorCode } from '../errors.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import {
   createHarvestStore,
   harvestIdOf,
+  readStoredPage,
   type DatasetHarvestSummary,
   type HarvestManifest,
   type HarvestParameters,
@@ -21,6 +25,7 @@ import { guardPartialHarvest } from './secret-scan.ts';
 import { createPageCache, type LoadedPage, type PageCache } from './page-cache.ts';
 import { createUpstreamClient, type FetchedPage, type UpstreamClient } from './upstream-client.ts';
 import { formatLogCount } from '../foundation/digit-groups.ts';
+import { sha256Hex } from '../foundation/hashing.ts';
 import { compareCodeUnits } from '../foundation/text-order.ts';
 
 export interface HarvestOptions {
@@ -33,6 +38,11 @@ export interface HarvestOptions {
   reporter: Reporter;
   signal?: AbortSignal;
   now?: () => Date;
+  /**
+   * Waits `ms` before the end of the data is asked again (confirmEnds); a test may pass one that returns at once.
+   * Default: a timer, cut short by `signal`.
+   */
+  pause?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface HarvestResult {
@@ -47,6 +57,10 @@ interface DatasetOutcome {
   /** Consecutive pages that overlap (pageOverlap), described. */
   overlaps: string[];
   firstPage: RawRecord[];
+  /** Records that came twice exactly (the same key and the same values), described. */
+  exactRepeats: string[];
+  /** The empty page that ended the chain, and the page before it (null when the first page was empty). */
+  end: { offset: number; before: ChainPage | null };
   warnings: string[];
 }
 
@@ -118,21 +132,6 @@ export function pageOverlap<T>(
   return 0;
 }
 
-/** Kept pages of a resumed harvest read again to prove the upstream did not change meanwhile, at most, per dataset. */
-export const RESUME_SAMPLE_PAGES = 8;
-
-/**
- * Which kept pages a resume reads again: the first, the last and others spread evenly between, `max` at most.
- * Example: offsets 0, 3, …, 30 (11 pages), max 4 → 0, 9, 21, 30.
- */
-export function sampleKeptOffsets(offsets: readonly number[], max = RESUME_SAMPLE_PAGES): number[] {
-  if (offsets.length <= max) return [...offsets];
-  const picked = new Set<number>();
-  for (let index = 0; index < max; index += 1)
-    picked.add(offsets[Math.round((index * (offsets.length - 1)) / (max - 1))] as number);
-  return [...picked];
-}
-
 /**
  * The live status line. Example: "harvest turnout: 3 pages, 3,000 of 10,512 records · parties: 1 pages, 59 records
  * · 2 retries" (a total only when the upstream sends X-Total-Count; retries only when there were some).
@@ -167,6 +166,8 @@ interface DatasetWalk {
   previous: ChainPage | null;
   countMismatches: number;
   firstCountMismatch: string | undefined;
+  exactRepeats: string[];
+  end: DatasetOutcome['end'] | null;
 }
 
 function startWalk(dataset: DatasetDefinition): DatasetWalk {
@@ -184,6 +185,8 @@ function startWalk(dataset: DatasetDefinition): DatasetWalk {
     previous: null,
     countMismatches: 0,
     firstCountMismatch: undefined,
+    exactRepeats: [],
+    end: null,
   };
 }
 
@@ -266,12 +269,57 @@ function notePage(walk: DatasetWalk, offset: number, records: number, provenance
   }
 }
 
-/** Keys seen on an earlier page: a sign that the data moved under the paging (or the source's own duplicates). */
-function noteKeys(walk: DatasetWalk, keys: readonly string[], offset: number): void {
-  for (const key of keys) {
+/**
+ * Keys seen before: on an earlier page, a sign that the data moved under the paging (or the source's own duplicates).
+ * A record that comes again with the same key and the same values, on another page or on the same one, is a record
+ * repeated exactly: a paging fault that hides the record it took the place of (the source's own duplicates differ in
+ * their values). Only then are the records compared: the page's own, and the earlier page's, read back from disk.
+ */
+async function noteKeys(
+  walk: DatasetWalk,
+  keys: readonly string[],
+  offset: number,
+  page: LoadedPage,
+  partialDir: string,
+): Promise<void> {
+  const { dataset } = walk;
+  const onPage = new Map<string, number>();
+  const earlierPages = new Map<number, readonly RawRecord[]>();
+  const earlierRecords = async (seenOn: number): Promise<readonly RawRecord[]> => {
+    let records = earlierPages.get(seenOn);
+    if (records === undefined) {
+      const stored = seenOn === 0 ? null : await readStoredPage(partialDir, dataset, seenOn);
+      records = seenOn === 0 ? walk.firstPage : (stored?.records ?? []);
+      earlierPages.set(seenOn, records);
+    }
+    return records;
+  };
+  let records: readonly RawRecord[] | null = null;
+  const recordAt = (index: number): RawRecord => (records ??= recordsOf(dataset, offset, page))[index] as RawRecord;
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index] as string;
+    const firstIndex = onPage.get(key);
+    if (firstIndex === undefined) onPage.set(key, index);
+    else if (canonicalJson(recordAt(firstIndex)) === canonicalJson(recordAt(index))) {
+      walk.exactRepeats.push(
+        `${dataset.id}: record ${index} of the page at offset ${offset} repeats record ${firstIndex} of the same page exactly (key ${key}): ${page.provenance.url}`,
+      );
+    }
     const seenOn = walk.keyPage.get(key);
-    if (seenOn !== undefined && seenOn !== offset) walk.crossPageDuplicates.push(key);
-    else walk.keyPage.set(key, offset);
+    if (seenOn === undefined || seenOn === offset) {
+      walk.keyPage.set(key, offset);
+      continue;
+    }
+    walk.crossPageDuplicates.push(key);
+    const record = canonicalJson(recordAt(index));
+    const earlier = (await earlierRecords(seenOn)).find(
+      (candidate) => recordKey(dataset, candidate) === key && canonicalJson(candidate) === record,
+    );
+    if (earlier !== undefined) {
+      walk.exactRepeats.push(
+        `${dataset.id}: record ${index} of the page at offset ${offset} repeats a record of the page at offset ${seenOn} exactly (key ${key}): ${page.provenance.url}`,
+      );
+    }
   }
 }
 
@@ -306,6 +354,8 @@ function finishWalk(walk: DatasetWalk, progress: HarvestProgress): DatasetOutcom
     crossPageDuplicates: walk.crossPageDuplicates,
     overlaps: walk.overlaps,
     firstPage: walk.firstPage,
+    exactRepeats: walk.exactRepeats,
+    end: walk.end ?? { offset: 0, before: null },
     warnings,
   };
 }
@@ -339,6 +389,7 @@ async function harvestDataset(
     limits.checkPage(dataset, { offset, url: page.provenance.url, content, bytes });
     const { keys } = content;
     await checkOffsetHonoured(walk, pages, offset, page, keys);
+    const before = walk.previous;
     noteOverlap(walk, offset, page);
     checkEnd(walk, offset, page);
     // The next pages are known once this one is parsed: ask for them now, before it is written and checked, so
@@ -353,11 +404,14 @@ async function harvestDataset(
       : await partial.writePage(page.provenance, page.body as Buffer, page.text ?? undefined);
     notePage(walk, offset, content.size, provenance);
     if (offset === 0) walk.firstPage = recordsOf(dataset, offset, page);
-    noteKeys(walk, keys, offset);
+    await noteKeys(walk, keys, offset, page, partial.dir);
     walk.records += content.size;
     reportProgress(walk, progress, options);
 
-    if (content.size === 0) break;
+    if (content.size === 0) {
+      walk.end = { offset, before };
+      break;
+    }
     if (offset === 0) step = content.size;
     offset += content.size;
     pages.keepChain(offset, step);
@@ -372,9 +426,59 @@ interface AttemptOutcome {
   /** Overlapping pages, one description per dataset that has some. */
   overlaps: string[];
   firstPageChanged: boolean;
+  /** Records repeated exactly (noteKeys), described; empty when none. */
+  exactRepeats: string[];
+  /** Ends of the data that did not hold when asked again (confirmEnds), described; empty when every end held. */
+  unconfirmedEnds: string[];
 }
 
-/** The consistency checks once every dataset's chain has ended: overlaps, keys on two pages, a changed first page. */
+function defaultPause(ms: number, signal?: AbortSignal): Promise<void> {
+  return delay(ms, undefined, signal ? { signal } : {}).catch(() => {
+    throw new BuildError('INTERRUPTED', '');
+  });
+}
+
+/**
+ * Confirms each dataset's end of the data (docs/upstream.md, "The end of the data is confirmed"): after a pause of
+ * KPU_RETRY_BASE_MS, the empty page that ended the chain is asked again and must still be empty, and the page before
+ * it (the last with records, often short) is read again and must hold the same records (canonical JSON). Two
+ * requests per dataset; a dataset whose first page was its end is left to the first page's own reading again.
+ * Returns what did not hold.
+ */
+async function confirmEnds(
+  outcomes: Map<string, DatasetOutcome>,
+  client: UpstreamClient,
+  options: HarvestOptions,
+): Promise<string[]> {
+  const ends = options.datasets.filter((dataset) => (outcomes.get(dataset.id) as DatasetOutcome).end.offset > 0);
+  if (ends.length === 0) return [];
+  await (options.pause ?? defaultPause)(options.config.retryBaseMs, options.signal);
+  const unconfirmed: string[] = [];
+  for (const dataset of ends) {
+    const { end } = outcomes.get(dataset.id) as DatasetOutcome;
+    const again = keptRecords(await client.fetchPage(dataset, end.offset, options.config.pageSize, true));
+    if (again.length > 0) {
+      unconfirmed.push(
+        `${dataset.id}: the page at offset ${end.offset} ended the data with no records; asked again, it holds ${again.length}.`,
+      );
+      continue;
+    }
+    const { before } = end;
+    if (before === null || before.offset === 0) continue;
+    const reread = keptRecords(await client.fetchPage(dataset, before.offset, options.config.pageSize, true));
+    if (canonicalJson(reread) !== canonicalJson(before.records())) {
+      unconfirmed.push(
+        `${dataset.id}: the page at offset ${before.offset}, the last before the end, read again holds other records (${before.keys.length} before, ${reread.length} now).`,
+      );
+    }
+  }
+  return unconfirmed;
+}
+
+/**
+ * The consistency checks once every dataset's chain has ended: overlaps, keys on two pages, records repeated exactly,
+ * a changed first page, an end of the data that does not hold.
+ */
 async function checkConsistency(
   outcomes: Map<string, DatasetOutcome>,
   client: UpstreamClient,
@@ -382,6 +486,7 @@ async function checkConsistency(
 ): Promise<AttemptOutcome> {
   const inconsistencies: string[] = [];
   const overlaps: string[] = [];
+  const exactRepeats: string[] = [];
   let firstPageChanged = false;
   for (const dataset of options.datasets) {
     const outcome = outcomes.get(dataset.id) as DatasetOutcome;
@@ -397,6 +502,12 @@ async function checkConsistency(
         `${dataset.id}: ${outcome.crossPageDuplicates.length} keys appear on two pages (${sample}).`,
       );
     }
+    const [firstRepeat] = outcome.exactRepeats;
+    if (firstRepeat !== undefined) {
+      const more = outcome.exactRepeats.length - 1;
+      exactRepeats.push(`${firstRepeat}${more > 0 ? ` (and ${more} more records repeated exactly)` : ''}`);
+      inconsistencies.push(`${dataset.id}: ${outcome.exactRepeats.length} records repeated exactly.`);
+    }
     // Read the first page again: if it changed, the pages in between may mix two versions.
     const again = await client.fetchPage(dataset, 0, options.config.pageSize, true);
     if (canonicalJson(keptRecords(again)) !== canonicalJson(outcome.firstPage)) {
@@ -404,7 +515,9 @@ async function checkConsistency(
       inconsistencies.push(`${dataset.id}: the first page changed while the harvest ran.`);
     }
   }
-  return { outcomes, inconsistencies, overlaps, firstPageChanged };
+  const unconfirmedEnds = await confirmEnds(outcomes, client, options);
+  inconsistencies.push(...unconfirmedEnds);
+  return { outcomes, inconsistencies, overlaps, firstPageChanged, exactRepeats, unconfirmedEnds };
 }
 
 async function harvestOnce(
@@ -434,14 +547,20 @@ async function harvestOnce(
   });
   const limits = createHarvestLimitTracker(options.config.limits);
   try {
-    const results = await Promise.all(
+    // The first failure stops the other chains; they are awaited before it is thrown, so none is still writing a
+    // page when the caller acts on the failure (discardUselessHarvest).
+    let firstFailure: { error: unknown } | null = null;
+    const settled = await Promise.allSettled(
       options.datasets.map((dataset) =>
         harvestDataset(dataset, client, partial, options, progress, limits).catch((error: unknown) => {
+          firstFailure ??= { error };
           failure.abort();
           throw error;
         }),
       ),
     );
+    if (firstFailure !== null) throw (firstFailure as { error: unknown }).error;
+    const results = settled.map((result) => (result as PromiseFulfilledResult<DatasetOutcome>).value);
     const outcomes = new Map(options.datasets.map((dataset, index) => [dataset.id, results[index] as DatasetOutcome]));
     return await checkConsistency(outcomes, client, options);
   } finally {
@@ -449,31 +568,51 @@ async function harvestOnce(
   }
 }
 
+/** The SHA-256 of records as canonical JSON: what a kept page and the same page read again are compared by. */
+function recordsDigest(records: readonly RawRecord[]): string {
+  return sha256Hex(canonicalJson(records));
+}
+
 /**
- * Reads a sample of the kept pages of a resumed harvest again (sampleKeptOffsets, per dataset) and compares their
- * records with the kept ones (canonical JSON). Returns where the upstream changed, or null when every sample matches:
- * only then may the kept pages be mixed with pages fetched now.
+ * Reads every kept page of a resumed harvest again, `concurrency` at a time, and compares each one's records with the
+ * kept ones by digest (recordsDigest). Returns where the upstream changed, or null when every kept page matches: only
+ * then may the kept pages be mixed with pages fetched now. The cost: one request per kept page (docs/upstream.md,
+ * "A resume proves its pages").
  */
 async function findChangedKeptPage(partial: PartialHarvest, options: HarvestOptions): Promise<string | null> {
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   const client = createUpstreamClient({
     config: options.config,
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
-    ...(options.signal ? { signal: options.signal } : {}),
+    signal,
   });
-  try {
-    for (const dataset of options.datasets) {
-      for (const offset of sampleKeptOffsets(await partial.keptOffsets(dataset))) {
-        const kept = await partial.readPage(dataset, offset, options.config.pageSize);
-        // A page that cannot be read back is not reused anyway: the harvest fetches it again.
-        if (!kept) continue;
-        const now = await client.fetchPage(dataset, offset, options.config.pageSize, true);
-        const records = keptRecords(now);
-        if (canonicalJson(records) !== canonicalJson(kept.records)) {
-          return `${dataset.id}: the page at offset ${offset} (${kept.records.length} records kept, ${records.length} now) differs from the kept one`;
-        }
+  const queue: [DatasetDefinition, number][] = [];
+  for (const dataset of options.datasets) {
+    for (const offset of await partial.keptOffsets(dataset)) queue.push([dataset, offset]);
+  }
+  let changed: string | null = null;
+  const verifyNext = async (): Promise<void> => {
+    for (let next = queue.shift(); next !== undefined && changed === null; next = queue.shift()) {
+      const [dataset, offset] = next;
+      const kept = await partial.readPage(dataset, offset, options.config.pageSize);
+      // A page that cannot be read back is not reused anyway: the harvest fetches it again.
+      if (!kept) continue;
+      const records = keptRecords(await client.fetchPage(dataset, offset, options.config.pageSize, true));
+      if (changed === null && recordsDigest(records) !== recordsDigest(kept.records)) {
+        changed = `${dataset.id}: the page at offset ${offset} (${kept.records.length} records kept, ${records.length} now) differs from the kept one`;
+        stop.abort();
       }
     }
+  };
+  try {
+    const workers = await Promise.allSettled(
+      Array.from({ length: Math.max(1, options.config.concurrency) }, () => verifyNext()),
+    );
+    if (changed !== null) return changed;
+    const failed = workers.find((worker) => worker.status === 'rejected');
+    if (failed) throw failed.reason;
     return null;
   } finally {
     await client.close();
@@ -485,13 +624,13 @@ function pageHashes(outcomes: Map<string, DatasetOutcome>): string {
 }
 
 /**
- * A resumed harvest keeps its pages only when a sample of them still matches the upstream: kept pages of the old
+ * A resumed harvest keeps its pages only when every one of them still matches the upstream: kept pages of the old
  * version beside new pages would publish a mix of two versions of the data. Returns the warning shown, if any.
  */
 async function resumeOrStartOver(partial: PartialHarvest, options: HarvestOptions, now: () => Date): Promise<string[]> {
   if (!partial.resumed) return [];
   options.reporter.line(
-    `harvest: resuming the interrupted harvest started ${partial.startedAt}; reading a sample of its pages again`,
+    `harvest: resuming the interrupted harvest started ${partial.startedAt}; reading each of its kept pages again`,
   );
   const changed = await findChangedKeptPage(partial, options);
   if (changed === null) return [];
@@ -525,6 +664,8 @@ async function harvestConsistently(
   progress = newProgress();
   const attempt = await harvestOnce(partial, options, progress);
   if (attempt.inconsistencies.length === 0) return { attempt, attempts: 2, progress, warnings: [] };
+  if (attempt.unconfirmedEnds.length > 0)
+    throw new BuildError('HARVEST_END_UNCONFIRMED', `${attempt.unconfirmedEnds.join(' ')} In two full harvests.`);
   // Keys duplicated identically in two complete harvests belong to the source, not to the paging:
   // they are published and flagged by the key-unique rule (docs/upstream.md).
   const stableDuplicates = !attempt.firstPageChanged && pageHashes(first.outcomes) === pageHashes(attempt.outcomes);
@@ -533,10 +674,41 @@ async function harvestConsistently(
   // would duplicate a record at every page boundary.
   if (attempt.overlaps.length > 0)
     throw new BuildError('HARVEST_PAGES_OVERLAP', `${attempt.overlaps.join(' ')} Identical in two full harvests.`);
+  // A record repeated exactly in two identical full harvests is the upstream's paging, not data moving: it hides the
+  // record it took the place of, so it is never kept as the source's own.
+  if (attempt.exactRepeats.length > 0)
+    throw new BuildError(
+      'HARVEST_RECORD_REPEATED',
+      `${attempt.exactRepeats.join(' ')} Identical in two full harvests.`,
+    );
   const warnings = attempt.inconsistencies.map(
     (reason) => `${reason} Identical in two full harvests: kept as the source's own duplicates.`,
   );
   return { attempt, attempts: 2, progress, warnings };
+}
+
+/**
+ * The failures that condemn the pages fetched, not one request: the harvest as a whole is wrong (inconsistent,
+ * repeating, endless, beyond a limit), so resuming it would only fetch the same fault again. A harvest failing so is
+ * removed from the cache; one stopped by the network, the upstream's errors or an interruption keeps its pages to
+ * resume (docs/operations.md, "Resuming an interrupted harvest").
+ */
+const USELESS_HARVEST_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'HARVEST_OFFSET_IGNORED',
+  'HARVEST_TOO_MANY_PAGES',
+  'HARVEST_TOO_MANY_RECORDS',
+  'HARVEST_TOO_MANY_YEARS',
+  'HARVEST_TOO_LARGE',
+  'HARVEST_TRUNCATED',
+  'HARVEST_PAGES_OVERLAP',
+  'HARVEST_INCONSISTENT',
+  'HARVEST_END_UNCONFIRMED',
+  'HARVEST_RECORD_REPEATED',
+]);
+
+async function discardUselessHarvest(partial: PartialHarvest, error: unknown): Promise<void> {
+  if (error instanceof BuildError && USELESS_HARVEST_CODES.has(error.code))
+    await rm(partial.dir, { recursive: true, force: true });
 }
 
 /** Runs the harvest stage and returns the complete harvest folder with its manifest. */
@@ -555,8 +727,16 @@ export async function runHarvest(options: HarvestOptions): Promise<HarvestResult
   // Every page is scanned for the key before it is written; a hit removes this folder (secret-scan.ts).
   const partial = guardPartialHarvest(await store.openPartial(parameters, now()), options.apiKey);
   /** Warnings already shown as they happened; the manifest lists them with the others. */
-  const shownWarnings = await resumeOrStartOver(partial, options, now);
-  const { attempt, attempts, progress, warnings } = await harvestConsistently(partial, options);
+  let shownWarnings: string[];
+  let consistent: Awaited<ReturnType<typeof harvestConsistently>>;
+  try {
+    shownWarnings = await resumeOrStartOver(partial, options, now);
+    consistent = await harvestConsistently(partial, options);
+  } catch (error) {
+    await discardUselessHarvest(partial, error);
+    throw error;
+  }
+  const { attempt, attempts, progress, warnings } = consistent;
   options.reporter.clearStatus();
 
   const datasets: Record<string, DatasetHarvestSummary> = {};

@@ -10,10 +10,15 @@ export type PageShape = 'array' | 'keyed' | 'single' | 'empty';
 type ParsedDataset = Pick<DatasetDefinition, 'id' | 'upstreamFields'>;
 
 /**
- * Why a body is not a page. 'error-envelope': the envelope says it is an error; 'not-records': `data` holds
- * objects with none of the dataset's fields. Both are the upstream failing (retried like a 5xx), not the data.
+ * Why a body is not a page. 'error-envelope': the envelope says it is an error in a way known to mean one (a
+ * `status` "error", an `error` field, …); 'unknown-envelope': the envelope is not the known `{count, data}` (another
+ * key, whatever it says, or `data` null or absent); 'not-records': `data` holds objects with none of the dataset's
+ * fields. All three are the upstream failing (retried like a 5xx), not the data.
  */
-export type PageFailure = 'not-json' | 'unexpected-shape' | 'error-envelope' | 'not-records';
+export type PageFailure = 'not-json' | 'unexpected-shape' | 'error-envelope' | 'unknown-envelope' | 'not-records';
+
+/** The only keys of the envelope the upstream is known to send (seed 2.2, 2.3): `{"count": N, "data": …}`. */
+const ENVELOPE_KEYS: ReadonlySet<string> = new Set(['count', 'data']);
 
 export type PageParse =
   | { ok: true; records: RawRecord[]; shape: PageShape; count: number | null }
@@ -56,12 +61,13 @@ function quoteSnippet(value: unknown): string {
 }
 
 /**
- * Why an envelope is an error answer sent with HTTP 200, or null for a page. Examples:
+ * Why an envelope says it is an error answer sent with HTTP 200, in a way known to mean one, or null. Examples:
  *   {"status":"error","message":"Database connection failed","data":null} → 'status "error"'
  *   {"status":false,"message":"…"} / {"code":"500",…} / {"statusCode":429,…} → the field and its value
  *   {"error":"Too many requests"} → 'an `error` field'
  *   {"message":"Unauthenticated."} (no data) → 'a `message` and no `data`'
- *   {"count":"2","data":[…],"status":"success","message":"OK"} → null (a page; benign fields are ignored)
+ *   {"count":"2","data":[…],"status":"success","message":"OK"} → null (not a known error; describeUnknownEnvelope
+ *   refuses it all the same)
  */
 function describeErrorEnvelope(envelope: Record<string, unknown>): string | null {
   const reasons: string[] = [];
@@ -87,6 +93,28 @@ function describeErrorEnvelope(envelope: Record<string, unknown>): string | null
     reasons.push('a `message` and no `data`');
   if (reasons.length === 0) return null;
   return `the envelope says error (${reasons.join(', ')})${hasMessage ? `: message ${quoteSnippet(message)}` : ''}`;
+}
+
+/**
+ * Why an envelope is not the known `{count, data}`, or null when it is: a key other than `count` and `data` (whatever
+ * it says: a list of error words can never be complete), or `data` null or absent (nothing says the data ended).
+ * `count` may be absent: the records present are what counts. Examples:
+ *   {"success":false,"data":[]} → 'the envelope has the key(s) "success" …'; {"count":"8","data":null} → 'data is null'
+ *   {"count":"2","data":[…]} → null
+ */
+function describeUnknownEnvelope(envelope: Record<string, unknown>): string | null {
+  const others = Object.keys(envelope).filter((key) => !ENVELOPE_KEYS.has(key));
+  if (others.length > 0) {
+    const listed = others
+      .slice(0, 5)
+      .map((key) => JSON.stringify(key.length > 24 ? `${key.slice(0, 24)}…` : key))
+      .join(', ');
+    return `the envelope has the key${others.length === 1 ? '' : 's'} ${listed}${others.length > 5 ? ', …' : ''} beside \`count\` and \`data\`: not the envelope this upstream sends`;
+  }
+  if (envelope.data === null)
+    return '`data` is null: not the envelope this upstream sends (an empty page is `"data": []`)';
+  if (!Object.hasOwn(envelope, 'data')) return 'the envelope has no `data`: not the envelope this upstream sends';
+  return null;
 }
 
 /** The first record carrying none of the dataset's upstream fields, as a reason; null when every record has one. */
@@ -188,7 +216,8 @@ export function countWrittenDataMembers(body: string): number | null {
  *   {"count":"2","data":[{…},{…}]}          → 2 records, shape "array"
  *   {"count":2,"data":{"0":{…},"1":{…}}}     → 2 records in key order, shape "keyed"
  *   {"count":1,"data":{"TahunPemilu":"2014",…}} → 1 record, shape "single"
- *   {"count":0,"data":null} / [] / {} / no data → 0 records, shape "empty"
+ *   {"count":0,"data":[]} / {"count":0,"data":{}} → 0 records, shape "empty"
+ * An envelope with any other key, or `data` null or absent, is 'unknown-envelope' (describeUnknownEnvelope).
  * A single record is recognised by carrying at least one of the dataset's upstream fields; every record of an array
  * or a keyed object must carry at least one too ('not-records' otherwise). An error envelope is 'error-envelope'.
  * `scan`: the body's scanJsonText, when the caller has made it already (it is made otherwise).
@@ -205,6 +234,8 @@ export function parsePage(body: string, dataset: ParsedDataset, offset?: number,
   }
   const envelopeError = describeErrorEnvelope(envelope);
   if (envelopeError !== null) return { ok: false, reason: 'error-envelope', detail: envelopeError };
+  const unknownEnvelope = describeUnknownEnvelope(envelope);
+  if (unknownEnvelope !== null) return { ok: false, reason: 'unknown-envelope', detail: unknownEnvelope };
   const count = readCount(envelope.count);
   const data = envelope.data;
   const records = (items: RawRecord[], shape: PageShape): PageParse => {
@@ -214,7 +245,6 @@ export function parsePage(body: string, dataset: ParsedDataset, offset?: number,
       : { ok: false, reason: 'not-records', detail: foreign };
   };
 
-  if (data === undefined || data === null) return { ok: true, records: [], shape: 'empty', count };
   if (Array.isArray(data)) {
     if (data.length === 0) return { ok: true, records: [], shape: 'empty', count };
     const bad = data.findIndex((item) => !isPlainObject(item));

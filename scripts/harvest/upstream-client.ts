@@ -58,6 +58,13 @@ export interface UpstreamClientOptions {
 }
 
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** The codes of a 200 that is not a page: the upstream failing, retried like a 5xx (docs/upstream.md). */
+const ENVELOPE_FAILURE_CODES = {
+  'error-envelope': 'UPSTREAM_ERROR_ENVELOPE',
+  'unknown-envelope': 'UPSTREAM_UNKNOWN_ENVELOPE',
+  'not-records': 'UPSTREAM_NOT_RECORDS',
+} as const satisfies Record<string, ErrorCode>;
+const ENVELOPE_CODES: ReadonlySet<ErrorCode> = new Set(Object.values(ENVELOPE_FAILURE_CODES));
 /** Characters of a body quoted in an error message. */
 const SNIPPET_LENGTH = 200;
 const NETWORK_TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -315,10 +322,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }
     // An error sent as a 200 (an error envelope, or objects that are not the dataset's records) is the upstream
     // failing, like a 5xx: retried the same way, never taken for data (docs/upstream.md, "Errors inside a 200").
-    if (!read.ok && (read.reason === 'error-envelope' || read.reason === 'not-records')) {
+    if (!read.ok && read.reason in ENVELOPE_FAILURE_CODES) {
       return {
         kind: 'retry',
-        code: read.reason === 'error-envelope' ? 'UPSTREAM_ERROR_ENVELOPE' : 'UPSTREAM_NOT_RECORDS',
+        code: ENVELOPE_FAILURE_CODES[read.reason as keyof typeof ENVELOPE_FAILURE_CODES],
         reason: `HTTP 200, but ${read.detail}; the body starts: ${snippetOf(text, SNIPPET_LENGTH, redact)}`,
         retryAfterMs: parseRetryAfter(retryAfter),
       };
@@ -346,6 +353,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const pageDataset = pageDatasetOf(dataset);
     let retries = 0;
     let badJsonRetried = false;
+    /** The last answer that was an error inside a 200: the cause to report if the retries run out on a 429. */
+    let envelopeFailure: Extract<Attempt, { kind: 'retry' }> | null = null;
     for (let attempts = 1; ; attempts += 1) {
       const startedAt = await gate.acquire(signal);
       let received: Awaited<ReturnType<typeof requestOnce>>;
@@ -365,6 +374,14 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         options.onRetry?.({ url: url.href, attempt: attempts, reason: 'body is not JSON', delayMs });
       } else {
         retries += 1;
+        if (ENVELOPE_CODES.has(outcome.code)) envelopeFailure = outcome;
+        if (retries > config.retries && outcome.code === 'UPSTREAM_THROTTLED' && envelopeFailure !== null) {
+          // Slowed down by the upstream while it was failing: its own error is the cause, the 429 only the last word.
+          throw new BuildError(
+            envelopeFailure.code,
+            `${envelopeFailure.reason} from ${url.href}; the last of ${config.retries} retries was answered ${outcome.reason}.`,
+          );
+        }
         if (retries > config.retries) {
           throw new BuildError(
             outcome.code,

@@ -1,6 +1,7 @@
 // Hostile answers of the stand-in upstream for errors disguised as data and silently wrong paging: error
-// envelopes sent with HTTP 200, error objects in place of records, an end of data that contradicts `count`, offsets
-// read as 1-based, keyed `data` whose keys are not the positions. Each factory returns a HostileAnswer for the
+// envelopes sent with HTTP 200 (known ones and others), error objects in place of records, an end of data that
+// contradicts `count` or does not hold when asked again, offsets read as 1-based, keyed `data` whose keys are not the
+// positions, records repeated in place of others, an envelope's error hidden behind a last 429. Each factory returns a HostileAnswer for the
 // server's `hostile` option; docs/upstream.md says what the harvester does with each.
 import type { RawRecord } from '../datasets/dataset-definition.ts';
 import type { HostileAnswer, HostileRequest, RawAnswer } from './upstream-server.ts';
@@ -138,6 +139,90 @@ export function keyedWithKeys(
       return { status: 200, body: `{"count":${JSON.stringify(String(keys.length))},"data":{${entries.join(',')}}}` };
     },
   );
+}
+
+/**
+ * Envelopes other than `{count, data}` that, taken for pages, would end the data early (exit 0, records missing):
+ * each says something (an error, a limit) no list of error words can foresee, so the harvester refuses any key
+ * beside `count` and `data`.
+ */
+export const UNKNOWN_ENVELOPES: Readonly<Record<string, unknown>> = {
+  'success-false': { success: false, data: [] },
+  errors: { data: [], errors: [{ message: 'Database connection failed' }] },
+  'meta-code': { meta: { code: 500 }, data: [] },
+  'result-error': { result: 'error', msg: 'DB down', data: null },
+  'status-ok-message': { status: 'ok', message: 'Rate limit exceeded', data: [] },
+};
+
+/**
+ * Every page from page `page` on (1-based: offset (page − 1) × limit and beyond, as the chain asks when every page is
+ * full) answered with `envelope`; the pages before are normal. With KPU_PAGE_SIZE=3 and page 3, offsets 6, 9, ….
+ */
+export function envelopeFromPage(page: number, envelope: unknown, scope: HostileScope = {}): HostileAnswer {
+  return scoped(
+    scope,
+    (request) => request.offset >= (page - 1) * request.limit,
+    () => json(envelope),
+  );
+}
+
+/**
+ * An end of the data that does not hold: each page at offset `from` or beyond that has records answers as the empty
+ * page that ends the data, `{"count":"0","data":[]}`, on its first request, its third, …, and normally on the others,
+ * `times` false answers at most (default: for ever). A stand-in for an upstream that, overloaded, answers a page as
+ * empty now and again: with `times: 1`, once.
+ */
+export function flickeringEnd(from: number, scope: HostileScope = {}): HostileAnswer {
+  const asked = new Map<string, number>();
+  let given = 0;
+  return (request) => {
+    if (scope.path !== undefined && request.dataset.path !== scope.path) return undefined;
+    if (request.offset < from || request.page.length === 0) return undefined;
+    const page = `${request.dataset.path}?offset=${request.offset}`;
+    const times = (asked.get(page) ?? 0) + 1;
+    asked.set(page, times);
+    if (times % 2 === 0 || (scope.times !== undefined && given >= scope.times)) return undefined;
+    given += 1;
+    return json({ count: '0', data: [] });
+  };
+}
+
+/**
+ * Every page after the first has its first record replaced by the first record of the data, exactly: the records it
+ * replaced are nowhere, and each page still holds as many records as asked (a paging fault seen on real APIs).
+ */
+export function firstRecordRepeated(scope: HostileScope = {}): HostileAnswer {
+  return scoped(
+    scope,
+    (request) => request.offset > 0 && request.page.length > 0 && request.matching.length > 0,
+    (request) => {
+      const page = [request.matching[0] as RawRecord, ...request.page.slice(1)];
+      return json({ count: String(page.length), data: seedData(page) });
+    },
+  );
+}
+
+/**
+ * The page at offset `offset` (of each dataset of the scope) answered with `envelope` (an error inside a 200)
+ * `failures` times, then once with 429 (Retry-After: 0), then normally: with KPU_RETRIES equal to `failures`, the retries run out on the 429, while the
+ * cause is the envelope's error.
+ */
+export function envelopeThenThrottled(
+  offset: number,
+  failures: number,
+  envelope: unknown = DATABASE_ERROR_ENVELOPE,
+  scope: HostileScope = {},
+): HostileAnswer {
+  const answered = new Map<string, number>();
+  return (request) => {
+    if (scope.path !== undefined && request.dataset.path !== scope.path) return undefined;
+    const given = (answered.get(request.dataset.path) ?? 0) + 1;
+    if (request.offset !== offset || given > failures + 1) return undefined;
+    answered.set(request.dataset.path, given);
+    return given <= failures
+      ? json(envelope)
+      : { status: 429, headers: { 'Retry-After': '0' }, body: 'Too Many Requests' };
+  };
 }
 
 /** A hostile answer a test can turn on after a good build, and off again: `set(answer)`, `set(undefined)`. */

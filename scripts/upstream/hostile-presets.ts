@@ -15,11 +15,16 @@ import {
 } from './hostile-bodies.ts';
 import {
   countWithoutData,
+  envelopeFromPage,
+  envelopeThenThrottled,
   errorEnvelopeOnEveryPage,
   errorEnvelopeOnPage,
   errorRecords,
+  firstRecordRepeated,
+  flickeringEnd,
   keyedWithKeys,
   oneBasedOffsets,
+  UNKNOWN_ENVELOPES,
 } from './hostile-envelopes.ts';
 import {
   controlCharactersInAnswer,
@@ -61,6 +66,28 @@ export const HOSTILE_PRESETS: Readonly<Record<string, HostilePreset>> = {
   'keyed-bad-keys': {
     description: 'keyed data with the keys "0","01","1","00"',
     create: () => keyedWithKeys(() => ['0', '01', '1', '00']),
+  },
+  ...Object.fromEntries(
+    Object.entries(UNKNOWN_ENVELOPES).map(([name, envelope]) => [
+      `envelope-${name}`,
+      {
+        description: `from the third page of each dataset on: ${JSON.stringify(envelope)}`,
+        create: () => envelopeFromPage(3, envelope),
+      },
+    ]),
+  ),
+  'flickering-end': {
+    description:
+      'every page after the first answers {"count":"0","data":[]} on every other request (with KPU_PAGE_SIZE below the records)',
+    create: () => flickeringEnd(1),
+  },
+  'first-record-repeated': {
+    description: 'every page after the first begins with the first record of the data instead of its own',
+    create: () => firstRecordRepeated(),
+  },
+  'envelope-then-429': {
+    description: 'the first page of each dataset: the error envelope 3 times, then 429 (KPU_RETRIES=3 ends on it)',
+    create: () => envelopeThenThrottled(0, 3),
   },
   'huge-field': {
     description: 'the first party name of each page is 50 MiB of X',

@@ -4,7 +4,7 @@
 // harvests that fail, and the contract of the process itself (exit codes, --json, output to pipes, the key never
 // printed), with the real CLI.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PageProvenance } from '../../scripts/harvest/harvest-store.ts';
@@ -67,14 +67,25 @@ describe('harvest: every shape of data', () => {
     ['arrays (a bare object for one record)', { shape: 'array' }],
     ['objects keyed by position', { shape: 'keyed' }],
     ['always arrays', { shape: 'always-array' }],
-    ['null for no records', { emptyData: 'null' }],
     ['{} for no records', { emptyData: 'object' }],
-    ['no data field for no records', { emptyData: 'absent' }],
   ])('harvests exactly the served records when pages are %s', async (_name, options) => {
     const { data, run, world: current } = await harvestWith(options);
     expect(run.code, run.stderr).toBe(0);
     await expectHarvestedExactly(current.cacheDir, data);
   });
+
+  it.each<[string, Partial<UpstreamServerOptions>]>([
+    ['null for no records', { emptyData: 'null' }],
+    ['no data field for no records', { emptyData: 'absent' }],
+  ])(
+    'stops with UPSTREAM_UNKNOWN_ENVELOPE when the end of the data is %s: nothing says the data ended',
+    async (_name, options) => {
+      const { run, world: current } = await harvestFailingWith(options, { KPU_RETRIES: '1' });
+      expect(run.code).toBe(3);
+      expect(errorOf(run.stdout).code).toBe('UPSTREAM_UNKNOWN_ENVELOPE');
+      await expect(readLatestHarvested(current.cacheDir)).rejects.toThrow(/no complete harvest/);
+    },
+  );
 
   it('reads a last page holding a single record, sent as the bare object', async () => {
     const data = syntheticData();
@@ -124,10 +135,15 @@ describe('harvest: paging', () => {
     await expect(readLatestHarvested(current.cacheDir)).rejects.toThrow(/no complete harvest/);
   });
 
-  it("keeps a source that repeats a whole page of records: one record on, the page moves, so that is the source's own", async () => {
+  it("keeps a source that repeats a whole page of keys: one record on, the page moves, so that is the source's own", async () => {
     const data = syntheticData();
-    // Records 0-6 again at 14-20: in pages of 7, the page at offset 14 is the first page over again.
-    data.turnout.splice(14, 0, ...data.turnout.slice(0, 7).map((record) => ({ ...record })));
+    // The keys of records 0-6 again at 14-20, with other counts: in pages of 7, the page at offset 14 holds the keys of
+    // the first page over again (an exact repeat of the records would be HARVEST_RECORD_REPEATED, below).
+    data.turnout.splice(
+      14,
+      0,
+      ...data.turnout.slice(0, 7).map((record) => ({ ...record, JumlahSeluruhPenggunaHakPilih: '1' })),
+    );
     world = await createHarvestWorld(data, {}, { KPU_PAGE_SIZE: '7' });
     const run = await runCliInProcess(['harvest', '--json'], { env: world.env });
     expect(run.code, run.stderr).toBe(0);
@@ -138,6 +154,30 @@ describe('harvest: paging', () => {
       /turnout: 7 keys appear on two pages .* kept as the source's own duplicates/,
     );
   });
+
+  it.each<[string, (turnout: Record<string, string>[]) => void]>([
+    ['on a later page', (turnout) => turnout.splice(10, 0, { ...(turnout[0] as Record<string, string>) })],
+    ['on the same page', (turnout) => turnout.splice(2, 0, { ...(turnout[0] as Record<string, string>) })],
+    [
+      'a whole page over again',
+      (turnout) => turnout.splice(14, 0, ...turnout.slice(0, 7).map((record) => ({ ...record }))),
+    ],
+  ])(
+    'stops with HARVEST_RECORD_REPEATED when a record comes twice exactly (same key, same values) %s',
+    async (_name, repeat) => {
+      const data = syntheticData();
+      repeat(data.turnout as Record<string, string>[]);
+      world = await createHarvestWorld(data, {}, { KPU_PAGE_SIZE: '7' });
+      const run = await runCli(['harvest', '--json'], { env: world.env });
+      expect(run.code, run.stderr).toBe(3);
+      const error = errorOf(run.stdout);
+      expect(error.code).toBe('HARVEST_RECORD_REPEATED');
+      expect(error.message).toMatch(/turnout: record \d+ of the page at offset \d+ repeats .* exactly \(key /);
+      // Two full harvests, then the harvest is gone: resuming it would only fetch the same fault again.
+      await expect(readLatestHarvested(world.cacheDir)).rejects.toThrow(/no complete harvest/);
+      await expect(readdir(path.join(world.cacheDir, 'harvest', 'partial'))).rejects.toThrow(/ENOENT/);
+    },
+  );
 
   it('stops with HARVEST_TOO_MANY_PAGES at the page cap', async () => {
     const { run } = await harvestFailingWith({}, { KPU_MAX_PAGES: '3' });

@@ -122,8 +122,16 @@ describe('errors inside a 200 are retried like a 5xx', () => {
 });
 
 describe('an end of data that contradicts count', () => {
-  it('{"count":"8","data":null} on every page (the case of docs/upstream.md): HARVEST_TRUNCATED, not an empty dataset', async () => {
+  it('{"count":"8","data":null} on every page (docs/upstream.md): UPSTREAM_UNKNOWN_ENVELOPE, not an empty dataset', async () => {
     const { run } = await harvestWith({ hostile: countWithoutData('8') });
+    expect(run.code, run.stderr).toBe(3);
+    const error = errorOf(run);
+    expect(error.code).toBe('UPSTREAM_UNKNOWN_ENVELOPE');
+    expect(error.message).toMatch(/`data` is null: not the envelope this upstream sends/);
+  });
+
+  it('{"count":"8","data":[]} on every page: HARVEST_TRUNCATED, not an empty dataset', async () => {
+    const { run } = await harvestWith({ hostile: errorEnvelopeOnEveryPage({ count: '8', data: [] }) });
     expect(run.code, run.stderr).toBe(3);
     const error = errorOf(run);
     expect(error.code).toBe('HARVEST_TRUNCATED');
@@ -203,7 +211,7 @@ describe('overlapping pages: what the docs promise around them', () => {
     expect(harvested.records.turnout).toEqual(current.upstream.getData('turnout'));
   });
 
-  it('a source holding one record twice in a row across a page boundary fails the same way (documented)', async () => {
+  it('a source holding one record twice in a row fails: across a page boundary as overlapping pages, within a page as a repeated record', async () => {
     const data = syntheticData();
     // Records 2 and 3 identical: with pages of 3, the page at offset 3 begins with the last record of the page at 0.
     data.turnout.splice(3, 0, { ...data.turnout[2] } as (typeof data.turnout)[number]);
@@ -213,10 +221,14 @@ describe('overlapping pages: what the docs promise around them', () => {
     expect(errorOf(run).message).toMatch(
       /turnout: the page at offset 3 begins with the last record of the page at offset 0/,
     );
-    // Another page size moves the boundary: the two copies share a page, and the key-unique rule flags them.
+    // Another page size moves the boundary: the two copies share a page, and a record repeated exactly on one page
+    // is a paging fault too (it hides the record it took the place of).
     const other = await runCli(['harvest', '--json'], { env: { ...world.env, KPU_PAGE_SIZE: '4' } });
-    expect(other.code, other.stderr).toBe(0);
-    await expectHarvestedExactly(world.cacheDir, data);
+    expect(other.code, other.stderr).toBe(3);
+    expect(errorOf(other)).toMatchObject({ code: 'HARVEST_RECORD_REPEATED' });
+    expect(errorOf(other).message).toMatch(
+      /turnout: record 3 of the page at offset 0 repeats record 2 of the same page exactly/,
+    );
   });
 });
 

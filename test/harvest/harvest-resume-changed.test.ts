@@ -1,11 +1,10 @@
-// A resumed harvest proves its kept pages still match the upstream (a sample of them, read again) before mixing
+// A resumed harvest proves its kept pages still match the upstream (every one of them, read again) before mixing
 // them with pages fetched now; when the upstream changed meanwhile, it starts over, says so, and holds only the
 // new version of the data.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
-import { RESUME_SAMPLE_PAGES, sampleKeptOffsets } from '../../scripts/harvest/harvester.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import {
@@ -81,15 +80,33 @@ describe('a resumed harvest whose kept pages no longer match the upstream', () =
     );
   });
 
-  it('keeps its pages when the sample still matches, reading at most RESUME_SAMPLE_PAGES of them again', async () => {
+  it('starts over when a record changed on any kept page, however many pages were kept (killed at page 12 or later)', async () => {
     const served = data();
     world = await createHarvestWorld(served, { delayMs: 60 }, { KPU_PAGE_SIZE: '1', KPU_CONCURRENCY: '1' });
     await killAfter(world, 12);
-    const keptOffsets = (await readdir(path.join(world.cacheDir, 'harvest/partial/pages/turnout')))
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => Number(name.slice(0, -5)))
-      .sort((a, b) => a - b);
-    expect(keptOffsets.length).toBeGreaterThan(RESUME_SAMPLE_PAGES);
+    const keptOffsets = await keptTurnoutOffsets(world);
+    expect(keptOffsets.length).toBeGreaterThanOrEqual(12);
+    expect(keptOffsets.length).toBeLessThan(28);
+    // Record 1 (its page kept, between the first and the last kept page) and record 29 (its page not fetched yet).
+    const now = served.turnout.map((record, index) => (index === 1 || index === 29 ? changed(record) : record));
+    world.upstream.setData('turnout', now);
+
+    const resumed = await runCli(['harvest', '--json'], { env: world.env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const harvested = await readLatestHarvested(world.cacheDir);
+    expect(harvested.records.turnout).toEqual(now);
+    expect(resumed.stderr).toContain(
+      'warning: the upstream changed since the interrupted harvest: starting over (turnout: the page at offset 1 ',
+    );
+    expect(harvested.manifest.resumed).toBe(false);
+  });
+
+  it('keeps its pages when every kept page still matches, reading each of them again once', async () => {
+    const served = data();
+    world = await createHarvestWorld(served, { delayMs: 60 }, { KPU_PAGE_SIZE: '1', KPU_CONCURRENCY: '1' });
+    await killAfter(world, 12);
+    const keptOffsets = await keptTurnoutOffsets(world);
+    expect(keptOffsets.length).toBeGreaterThanOrEqual(12);
 
     const before = world.upstream.requests.length;
     const resumed = await runCli(['harvest', '--json'], { env: world.env });
@@ -103,21 +120,16 @@ describe('a resumed harvest whose kept pages no longer match the upstream', () =
       .filter((request) => request.path.endsWith('/api/datahakpilihdpr'))
       .map((request) => Number(request.query.offset))
       .filter((offset) => keptOffsets.includes(offset));
-    // The sample (the first and last kept page, and others spread between), then page 0 once more at the end.
-    expect(reread).toEqual([...sampleKeptOffsets(keptOffsets), 0]);
-    expect(reread[0]).toBe(0);
-    expect(reread).toContain(keptOffsets.at(-1));
+    // Every kept page in order (one request at a time), then page 0 once more at the end, and the last page with
+    // records (offset 29) when it was kept, read again to confirm the end of the data.
+    expect(reread).toEqual([...keptOffsets, 0, ...(keptOffsets.includes(29) ? [29] : [])]);
   });
 });
 
-describe('sampleKeptOffsets', () => {
-  it('takes every page up to the bound, then the first, the last and pages spread evenly between', () => {
-    expect(sampleKeptOffsets([0, 3, 6])).toEqual([0, 3, 6]);
-    expect(sampleKeptOffsets([0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30], 4)).toEqual([0, 9, 21, 30]);
-    const many = Array.from({ length: 1000 }, (_, index) => index * 1000);
-    const sample = sampleKeptOffsets(many);
-    expect(sample).toHaveLength(RESUME_SAMPLE_PAGES);
-    expect(sample[0]).toBe(0);
-    expect(sample.at(-1)).toBe(999_000);
-  });
-});
+/** The offsets of the turnout pages kept by the interrupted harvest, ascending. */
+async function keptTurnoutOffsets(current: HarvestWorld): Promise<number[]> {
+  return (await readdir(path.join(current.cacheDir, 'harvest/partial/pages/turnout')))
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => Number(name.slice(0, -5)))
+    .sort((a, b) => a - b);
+}

@@ -51,28 +51,66 @@ describe('an error envelope sent with HTTP 200 is an error, not an empty page', 
 
   it.each<[string, unknown, number]>([
     ['count and data only', { count: '2', data: [a, b] }, 2],
-    ['status "success" and a message', { status: 'success', message: 'OK', count: 2, data: [a, b] }, 2],
-    ['status true, code 200, statusCode "200"', { status: true, code: 200, statusCode: '200', count: 1, data: [a] }, 1],
-    ['error null and error false', { error: null, count: 1, data: [a] }, 1],
-    ['error false', { error: false, count: 1, data: [a] }, 1],
-    ['error ""', { error: '', count: 1, data: [a] }, 1],
-    ['a message beside records', { message: 'Data ditemukan', count: 1, data: [a] }, 1],
-    [
-      'status "ok", a message, data null (the end)',
-      { status: 'ok', message: 'no more records', count: 0, data: null },
-      0,
-    ],
-    ['status 201', { status: 201, count: 0, data: [] }, 0],
-    ['an empty message and no data', { message: '', count: 0 }, 0],
-    [
-      'other benign fields',
-      { count: 1, data: [a], page: 3, total: '14', links: { next: null }, timestamp: '2026-11-23' },
-      1,
-    ],
+    ['count as a number', { count: 1, data: [a] }, 1],
+    ['no count (the records present are what counts)', { data: [a] }, 1],
+    ['the end: data []', { count: '0', data: [] }, 0],
+    ['the end: data {}', { count: 0, data: {} }, 0],
   ])('a genuine page stays a page: %s', (_name, body, records) => {
     const parsed = parse(body);
     expect(parsed).toMatchObject({ ok: true });
     expect(parsed.ok && parsed.records).toHaveLength(records);
+  });
+});
+
+describe('an envelope other than {count, data} is an error, whatever it says', () => {
+  it.each<[string, unknown, RegExp]>([
+    // The five bodies of the issue that once ended the data early.
+    ['{"success":false,"data":[]}', { success: false, data: [] }, /key "success" beside/],
+    ['{"data":[],"errors":[…]}', { data: [], errors: [{ message: 'DB down' }] }, /key "errors" beside/],
+    ['{"meta":{"code":500},"data":[]}', { meta: { code: 500 }, data: [] }, /key "meta" beside/],
+    [
+      '{"result":"error","msg":"DB down","data":null}',
+      { result: 'error', msg: 'DB down', data: null },
+      /keys "result", "msg" beside/,
+    ],
+    [
+      '{"status":"ok","message":"Rate limit exceeded","data":[]}',
+      { status: 'ok', message: 'Rate limit exceeded', data: [] },
+      /keys "status", "message" beside/,
+    ],
+    // Fields that look benign beside records: a list of benign fields is as incomplete as one of errors.
+    [
+      'status "success" and a message',
+      { status: 'success', message: 'OK', count: 2, data: [a, b] },
+      /"status", "message"/,
+    ],
+    [
+      'status true, code 200, statusCode "200"',
+      { status: true, code: 200, statusCode: '200', count: 1, data: [a] },
+      /"status", "code", "statusCode"/,
+    ],
+    ['error null', { error: null, count: 1, data: [a] }, /key "error" beside/],
+    ['error false', { error: false, count: 1, data: [a] }, /key "error" beside/],
+    ['a message beside records', { message: 'Data ditemukan', count: 1, data: [a] }, /key "message" beside/],
+    [
+      'status "ok", a message, data null',
+      { status: 'ok', message: 'no more records', count: 0, data: null },
+      /"status", "message"/,
+    ],
+    ['status 201', { status: 201, count: 0, data: [] }, /key "status" beside/],
+    ['an empty message and no data', { message: '', count: 0 }, /key "message" beside/],
+    [
+      'other fields',
+      { count: 1, data: [a], page: 3, total: '14', links: { next: null }, timestamp: '2026-11-23' },
+      /keys "page", "total", "links", "timestamp" beside/,
+    ],
+    ['data null', { count: '8', data: null }, /`data` is null/],
+    ['data null and count 0', { count: 0, data: null }, /`data` is null/],
+    ['no data', { count: 0 }, /has no `data`/],
+  ])('%s', (_name, body, detail) => {
+    const parsed = parse(body);
+    expect(parsed).toMatchObject({ ok: false, reason: 'unknown-envelope' });
+    expect(!parsed.ok && parsed.detail).toMatch(detail);
   });
 });
 

@@ -46,12 +46,17 @@ describe('parsePage accepts every shape UPSTREAM.md allows', () => {
   });
 
   it.each([
-    ['null', '{"count":0,"data":null}'],
     ['empty array', '{"count":0,"data":[]}'],
     ['empty object', '{"count":0,"data":{}}'],
-    ['absent', '{"count":0}'],
   ])('reads no records from data %s', (_name, body) => {
     expect(parsePage(body, turnoutDataset)).toEqual({ ok: true, records: [], shape: 'empty', count: 0 });
+  });
+
+  it.each([
+    ['null', '{"count":0,"data":null}'],
+    ['absent', '{"count":0}'],
+  ])('refuses data %s: nothing says the data ended (page-parser-envelopes.unit.test.ts)', (_name, body) => {
+    expect(parsePage(body, turnoutDataset)).toMatchObject({ ok: false, reason: 'unknown-envelope' });
   });
 
   it('keeps count null when it is absent or not a number', () => {

@@ -47,7 +47,8 @@ describe('a build on top of a good release, against errors disguised as data', (
       errorEnvelopeOnPage(2),
       { KPU_PAGE_SIZE: '3' },
     ],
-    ['every page {"count":"8","data":null}', 'HARVEST_TRUNCATED', countWithoutData('8'), {}],
+    ['every page {"count":"8","data":null}', 'UPSTREAM_UNKNOWN_ENVELOPE', countWithoutData('8'), {}],
+    ['every page {"count":"8","data":[]}', 'HARVEST_TRUNCATED', errorEnvelopeOnEveryPage({ count: '8', data: [] }), {}],
     ['[{"error":"Too many requests, slow down"}] as the records', 'UPSTREAM_NOT_RECORDS', errorRecords(), {}],
     ['offsets read as 1-based', 'HARVEST_PAGES_OVERLAP', oneBasedOffsets(), { KPU_PAGE_SIZE: '3' }],
     [

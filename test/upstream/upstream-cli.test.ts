@@ -153,20 +153,26 @@ describe('parseUpstreamCliArguments', () => {
       expect(parsed.ok && !parsed.help && parsed.settings.hostile).toEqual([name]);
       if (!parsed.ok || parsed.help) continue;
       const [answer] = parsed.settings.server.hostile as HostileAnswer[];
-      // The first page of a dataset, as the server would hand it to the preset.
-      const page = [{ tahunPemilu: '2024', NomorUrutPartai: '1', NamaPartai: 'Partai Contoh' }];
-      const answers = [1, 2].map((number) =>
-        answer?.({
+      // The first pages of a dataset of three records in pages of one, and the empty page that ends it, as the server
+      // would hand them to the preset.
+      const records = ['1', '2', '3'].map((number) => ({
+        tahunPemilu: '2024',
+        NomorUrutPartai: number,
+        NamaPartai: `Partai Contoh ${number}`,
+      }));
+      const answers = [1, 2, 3, 4].map((number) => {
+        const page = records.slice(number - 1, number);
+        return answer?.({
           number,
           dataset: partyDataset,
           limit: 1,
           offset: number - 1,
-          matching: page,
-          page: number === 1 ? page : [],
-          envelope: { count: 1, data: page[0] },
+          matching: records,
+          page,
+          envelope: { count: page.length, data: page.length === 1 ? page[0] : [] },
           apiKey: 'k-1',
-        }),
-      );
+        });
+      });
       expect(
         answers.some((reply) => reply !== undefined),
         name,
