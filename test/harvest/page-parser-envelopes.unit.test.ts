@@ -64,7 +64,7 @@ describe('an error envelope sent with HTTP 200 is an error, not an empty page', 
 
 describe('an envelope other than {count, data} is an error, whatever it says', () => {
   it.each<[string, unknown, RegExp]>([
-    // The five bodies of the issue that once ended the data early.
+    // Five error bodies that are not in the list of known error envelopes.
     ['{"success":false,"data":[]}', { success: false, data: [] }, /key "success" beside/],
     ['{"data":[],"errors":[…]}', { data: [], errors: [{ message: 'DB down' }] }, /key "errors" beside/],
     ['{"meta":{"code":500},"data":[]}', { meta: { code: 500 }, data: [] }, /key "meta" beside/],
