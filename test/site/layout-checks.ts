@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 
 export const MIN_CHART_TEXT_PX = 11;
 export const MIN_TARGET_PX = 24;
+export const MIN_TEXT_CONTRAST = 4.5;
 
 export interface LayoutProblems {
   overflow: string[];
@@ -14,10 +15,16 @@ export interface LayoutProblems {
   /** Column headers aligned otherwise than the figures under them (a left header over right-aligned numbers). */
   alignment: string[];
   stickyColumn: string[];
+  /** SVG text (chart and map labels) below 4.5:1 against the shape or the page behind it (WCAG 1.4.3; axe skips SVG). */
+  contrast: string[];
 }
 
 /** Runs in the page: every check but the sticky column's (which scrolls). */
-function measureLayout(limits: { minChartText: number; minTarget: number }): Omit<LayoutProblems, 'stickyColumn'> {
+function measureLayout(limits: {
+  minChartText: number;
+  minTarget: number;
+  minContrast: number;
+}): Omit<LayoutProblems, 'stickyColumn'> {
   const describeElement = (element: Element): string => {
     const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
     return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${text}"`;
@@ -166,7 +173,70 @@ function measureLayout(limits: { minChartText: number; minTarget: number }): Omi
         );
     }
   }
-  return { overflow, overlaps, chartText, targets: targetProblems, alignment };
+
+  // SVG text against what is drawn behind its middle: the topmost other shape there (each colour of a hatch pattern),
+  // or the first opaque background of the HTML around the drawing (white by default).
+  const rgb = (colour: string): [number, number, number] | null => {
+    const match = /^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:[,/] ?([\d.]+))?\)$/.exec(colour.trim());
+    if (!match || (match[4] !== undefined && Number(match[4]) === 0)) return null;
+    return [Number(match[1]), Number(match[2]), Number(match[3])];
+  };
+  const luminance = ([r, g, b]: [number, number, number]): number => {
+    const linear = (value: number) => {
+      const channel = value / 255;
+      return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  };
+  const ratio = (a: [number, number, number], b: [number, number, number]): number => {
+    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+    return (light + 0.05) / (dark + 0.05);
+  };
+  // The colours of a shape's fill: a solid colour, or each colour of the pattern it names (its squares' fills, its
+  // lines' strokes).
+  const fillColours = (shape: Element): Array<[number, number, number]> => {
+    const fill = getComputedStyle(shape).fill;
+    const pattern = /url\("?#([^")]+)"?\)/.exec(fill);
+    if (!pattern) {
+      const solid = rgb(fill);
+      return solid ? [solid] : [];
+    }
+    const parts = [...(document.getElementById(pattern[1] ?? '')?.children ?? [])];
+    return parts
+      .map((part) => rgb(part.tagName === 'rect' ? getComputedStyle(part).fill : getComputedStyle(part).stroke))
+      .filter((colour) => colour !== null);
+  };
+  const backdrop = (element: Element): [number, number, number] => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const colour = rgb(getComputedStyle(node).backgroundColor);
+      if (colour) return colour;
+    }
+    return [255, 255, 255];
+  };
+  const contrast: string[] = [];
+  for (const text of document.querySelectorAll('svg text')) {
+    if (text.getBoundingClientRect().width === 0) continue;
+    // Hit-testing sees only the window: the text is brought into it first.
+    text.scrollIntoView({ block: 'center', inline: 'nearest' });
+    const box = text.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const colour = rgb(getComputedStyle(text).fill);
+    if (!colour) continue;
+    const svg = text.closest('svg');
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    // Hit-testing skips text (pointer-events: none on map labels), so the first shape is the one behind.
+    const behind = document
+      .elementsFromPoint(x, y)
+      .find((element) => element !== text && element instanceof SVGGeometryElement && svg?.contains(element));
+    const colours = behind ? fillColours(behind) : [];
+    if (colours.length === 0) colours.push(backdrop(svg ?? text));
+    const worst = Math.min(...colours.map((other) => ratio(colour, other)));
+    if (worst < limits.minContrast - 0.005)
+      contrast.push(`${describeElement(text)} at ${worst.toFixed(2)}:1 (${getComputedStyle(text).fill})`);
+  }
+  window.scrollTo(0, 0);
+  return { overflow, overlaps, chartText, targets: targetProblems, alignment, contrast };
 }
 
 /** Scrolls every table container that scrolls to its far end and checks the first cell of each row stays in view. */
@@ -195,6 +265,10 @@ async function checkStickyColumn(page: Page): Promise<string[]> {
 
 /** Every check of a loaded page: the in-page measures, then the scrolled tables' first columns. */
 export async function checkLayout(page: Page): Promise<LayoutProblems> {
-  const measured = await page.evaluate(measureLayout, { minChartText: MIN_CHART_TEXT_PX, minTarget: MIN_TARGET_PX });
+  const measured = await page.evaluate(measureLayout, {
+    minChartText: MIN_CHART_TEXT_PX,
+    minTarget: MIN_TARGET_PX,
+    minContrast: MIN_TEXT_CONTRAST,
+  });
   return { ...measured, stickyColumn: await checkStickyColumn(page) };
 }

@@ -8,7 +8,13 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLayout, MIN_CHART_TEXT_PX, MIN_TARGET_PX, type LayoutProblems } from './layout-checks.ts';
+import {
+  checkLayout,
+  MIN_CHART_TEXT_PX,
+  MIN_TARGET_PX,
+  MIN_TEXT_CONTRAST,
+  type LayoutProblems,
+} from './layout-checks.ts';
 import { buildDemoSite, openSiteInChromium, saveFullPageScreenshot, type PublishedSite } from './site-fixtures.ts';
 
 const LAYOUT_SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/layout');
@@ -97,6 +103,10 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
 
   it('aligns every column header as the figures under it: right over numbers, left over names', () => {
     expect(problemsOf('alignment')).toEqual({});
+  });
+
+  it(`draws chart and map text at a contrast of ${MIN_TEXT_CONTRAST}:1 or more against the shape behind it`, () => {
+    expect(problemsOf('contrast')).toEqual({});
   });
 
   it('keeps the first column of a wide table in view when the table is scrolled to its end', () => {
