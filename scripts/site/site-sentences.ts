@@ -4,7 +4,7 @@
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { OFFICIAL_DAPIL_VALUE } from '../datasets/dapils/official-list-rules.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
-import { formatCount, formatDate, formatDecimal, formatPercent } from './site-format.ts';
+import { formatCount, formatDateTimeWib, formatDecimal, formatPercent } from './site-format.ts';
 import type { Lang } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
 import type { SexSplitRow, VoterListRow } from './svg-charts.ts';
@@ -144,11 +144,19 @@ export function releaseOf(manifest: SnapshotManifest): string {
 }
 
 /**
+ * The one retrieval instant a page names (its footer and its citation alike): the release's, as its citation files
+ * give it (an unchanged release keeps its first), or the harvest's end when no release was named.
+ */
+export function retrievalInstant(manifest: SnapshotManifest): string {
+  return manifest.release?.retrievedAt ?? manifest.harvest.finishedAt;
+}
+
+/**
  * The citation line of a page: the KPU as author, the dataset (and year) when the page shows one, the query,
- * the release and the retrieval date.
+ * the release and the retrieval time (in WIB with UTC beside it, as the footer writes it).
  * Example (en): "Komisi Pemilihan Umum (KPU). Voters who voted in the DPR election, by sex, 2014. KPU open-data
- * API, query datahakpilihdpr; release 2026-11-22, retrieved 22 November 2026." With KPU_SITE_URL set, the
- * release's permanent folder follows ("… 2026. https://example.org/data/releases/2026-11-22/").
+ * API, query datahakpilihdpr; release 2026-11-22, retrieved 22 November 2026, 10:43 WIB (03:43 UTC)." With
+ * KPU_SITE_URL set, the release's permanent folder follows ("… UTC). https://example.org/data/releases/2026-11-22/").
  */
 export function citationLine(
   lang: Lang,
@@ -163,8 +171,7 @@ export function citationLine(
     queries: queries.join(` ${TEXT[lang].and} `),
     oneQuery: dataset !== undefined,
     release: releaseOf(manifest),
-    // The release's retrieval, as its citation files give it: an unchanged release keeps its first.
-    retrieved: formatDate(lang, manifest.release?.retrievedAt ?? manifest.harvest.finishedAt),
+    retrieved: formatDateTimeWib(lang, retrievalInstant(manifest)),
   })}${manifest.release?.url ? ` ${manifest.release.url}` : ''}`;
 }
 

@@ -15,6 +15,8 @@ export interface LayoutProblems {
   /** Column headers aligned otherwise than the figures under them (a left header over right-aligned numbers). */
   alignment: string[];
   stickyColumn: string[];
+  /** The footer naming more than one retrieval time (its own line and the citation), or one without its time zone. */
+  retrieval: string[];
   /** SVG text (chart and map labels) below 4.5:1 against the shape or the page behind it (WCAG 1.4.3; axe skips SVG). */
   contrast: string[];
 }
@@ -236,7 +238,20 @@ function measureLayout(limits: {
       contrast.push(`${describeElement(text)} at ${worst.toFixed(2)}:1 (${getComputedStyle(text).fill})`);
   }
   window.scrollTo(0, 0);
-  return { overflow, overlaps, chartText, targets: targetProblems, alignment, contrast };
+
+  // One retrieval instant in the footer, written the same in its line and in the citation, with its time zone: a
+  // date, then optionally a time and zone ("22 November 2026, 10:43 WIB (03:43 UTC)", "… pukul 10.43 WIB …").
+  const retrieval: string[] = [];
+  const footer = document.querySelector('body > footer')?.textContent?.replace(/\s+/g, ' ') ?? '';
+  const times = [
+    ...footer.matchAll(
+      /\b\d{1,2} \p{L}+ \d{4}(?:,? (?:pukul )?\d{2}[.:]\d{2} [A-Z]{3,4}(?: \(\d{2}[.:]\d{2} UTC\))?)?/gu,
+    ),
+  ].map((match) => match[0]);
+  if (new Set(times).size > 1) retrieval.push(`the footer names ${times.map((time) => `"${time}"`).join(' and ')}`);
+  for (const time of new Set(times))
+    if (!/ (WIB|WITA|WIT|UTC)\b/.test(time)) retrieval.push(`"${time}" has no time zone`);
+  return { overflow, overlaps, chartText, targets: targetProblems, alignment, contrast, retrieval };
 }
 
 /** Scrolls every table container that scrolls to its far end and checks the first cell of each row stays in view. */

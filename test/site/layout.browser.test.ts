@@ -109,6 +109,10 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
     expect(problemsOf('contrast')).toEqual({});
   });
 
+  it('names one retrieval time in the footer, the same in its line and its citation, with its time zone', () => {
+    expect(problemsOf('retrieval')).toEqual({});
+  });
+
   it('keeps the first column of a wide table in view when the table is scrolled to its end', () => {
     expect(problemsOf('stickyColumn')).toEqual({});
   });

@@ -201,17 +201,17 @@ describe('sentences', () => {
       harvest: { harvestId: '20261122T034306120Z', finishedAt: '2026-11-22T03:43:06.120Z' },
     } as unknown as SnapshotManifest;
     expect(citationLine('en', manifest, turnoutDataset, 2014)).toBe(
-      'Komisi Pemilihan Umum (KPU). Voters who voted in the DPR election, by sex, 2014. KPU open-data API, query datahakpilihdpr; release 20261122T034306120Z, retrieved 22 November 2026.',
+      'Komisi Pemilihan Umum (KPU). Voters who voted in the DPR election, by sex, 2014. KPU open-data API, query datahakpilihdpr; release 20261122T034306120Z, retrieved 22 November 2026, 10:43 WIB (03:43 UTC).',
     );
     expect(citationLine('id', manifest)).toBe(
-      'Komisi Pemilihan Umum (KPU). Data pemilu. API data terbuka KPU, kueri datahakpilihdpr dan profilpartai; rilis 20261122T034306120Z, diambil 22 November 2026.',
+      'Komisi Pemilihan Umum (KPU). Data pemilu. API data terbuka KPU, kueri datahakpilihdpr dan profilpartai; rilis 20261122T034306120Z, diambil 22 November 2026 pukul 10.43 WIB (03.43 UTC).',
     );
     const released = {
       ...manifest,
       release: { id: '2026-11-22', previous: null, fingerprint: 'x', new: true, path: 'releases/2026-11-22/' },
     } as SnapshotManifest;
     expect(citationLine('en', released, partyDataset, 2024)).toContain(
-      'query profilpartai; release 2026-11-22, retrieved 22 November 2026.',
+      'query profilpartai; release 2026-11-22, retrieved 22 November 2026, 10:43 WIB (03:43 UTC).',
     );
   });
 });
