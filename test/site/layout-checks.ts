@@ -17,6 +17,8 @@ export interface LayoutProblems {
   stickyColumn: string[];
   /** The footer naming more than one retrieval time (its own line and the citation), or one without its time zone. */
   retrieval: string[];
+  /** Search results whose name is not a link of at least 24 px (only their years were). */
+  results: string[];
   /** SVG text (chart and map labels) below 4.5:1 against the shape or the page behind it (WCAG 1.4.3; axe skips SVG). */
   contrast: string[];
 }
@@ -251,7 +253,18 @@ function measureLayout(limits: {
   if (new Set(times).size > 1) retrieval.push(`the footer names ${times.map((time) => `"${time}"`).join(' and ')}`);
   for (const time of new Set(times))
     if (!/ (WIB|WITA|WIT|UTC)\b/.test(time)) retrieval.push(`"${time}" has no time zone`);
-  return { overflow, overlaps, chartText, targets: targetProblems, alignment, contrast, retrieval };
+
+  // Each search result is tappable by its name: the result's first element is a link holding the name, 24 px tall.
+  const results: string[] = [];
+  for (const item of document.querySelectorAll('#results li')) {
+    const first = item.firstElementChild;
+    const height = first?.getBoundingClientRect().height ?? 0;
+    if (first?.tagName !== 'A' || height < limits.minTarget - 0.01)
+      results.push(
+        `${describeElement(item)}: its name is ${first?.tagName.toLowerCase() ?? 'nothing'}, ${height.toFixed(0)} px tall`,
+      );
+  }
+  return { overflow, overlaps, chartText, targets: targetProblems, alignment, contrast, retrieval, results };
 }
 
 /** Scrolls every table container that scrolls to its far end and checks the first cell of each row stays in view. */

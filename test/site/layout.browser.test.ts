@@ -113,6 +113,10 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
     expect(problemsOf('retrieval')).toEqual({});
   });
 
+  it('makes each search result a link by its name, at least 24 px tall', () => {
+    expect(problemsOf('results')).toEqual({});
+  });
+
   it('keeps the first column of a wide table in view when the table is scrolled to its end', () => {
     expect(problemsOf('stickyColumn')).toEqual({});
   });

@@ -610,10 +610,17 @@ export async function checkSearch(
         const results = await page.evaluate(() =>
           [...document.querySelectorAll('#results li')].map((item) => ({
             name: item.querySelector('strong')?.textContent ?? '',
-            links: [...item.querySelectorAll('a')].map((link) => link.getAttribute('href') ?? ''),
+            // The name links to the latest year's page; the years follow.
+            nameLink: item.querySelector('a.hit')?.getAttribute('href') ?? null,
+            links: [...item.querySelectorAll('a:not(.hit)')].map((link) => link.getAttribute('href') ?? ''),
           })),
         );
         const where = `${lang} search "${searchCase.query}"`;
+        for (const result of results)
+          if (result.nameLink === null || result.nameLink !== result.links.at(-1))
+            problems.push(
+              `${where}: ${result.name} links its name to ${result.nameLink}, not to ${result.links.at(-1)}`,
+            );
         const names = results.map((result) => result.name);
         if (JSON.stringify(names) !== JSON.stringify(searchCase.names))
           problems.push(`${where}: found ${JSON.stringify(names)}, expected ${JSON.stringify(searchCase.names)}`);
