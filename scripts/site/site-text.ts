@@ -107,6 +107,8 @@ export interface SiteText {
     heading: string;
     /** "20 of 77 dapils, 213 of 497 regencies of the official list" */
     line: (parts: { dapils: string; officialDapils: string; regencies: string; officialRegencies: string }) => string;
+    /** Beside a year's national total when dapils are missing: "53 of 77 dapils". */
+    dapilsShort: (dapils: string, officialDapils: string) => string;
     noTurnout: string;
     /** A year's line on the home page when the source has no turnout for it: "no turnout data, 20 parties". */
     noTurnoutLine: (parties: number) => string;
@@ -510,6 +512,7 @@ const id: SiteText = {
     heading: 'Cakupan dapil resmi',
     line: ({ dapils, officialDapils, regencies, officialRegencies }) =>
       `${dapils} dari ${officialDapils} dapil, ${regencies} dari ${officialRegencies} kabupaten/kota dalam daftar resmi`,
+    dapilsShort: (dapils, officialDapils) => `${dapils} dari ${officialDapils} dapil`,
     noTurnout: 'tidak ada data pengguna hak pilih',
     noTurnoutLine: (parties) => `tidak ada data pengguna hak pilih, ${parties} partai`,
     noList: 'tidak ada daftar dapil resmi untuk tahun ini',
@@ -943,6 +946,7 @@ const en: SiteText = {
     heading: 'Coverage of the official dapils',
     line: ({ dapils, officialDapils, regencies, officialRegencies }) =>
       `${dapils} of ${officialDapils} dapils, ${regencies} of ${officialRegencies} regencies of the official list`,
+    dapilsShort: (dapils, officialDapils) => `${dapils} of ${officialDapils} dapils`,
     noTurnout: 'no turnout data',
     noTurnoutLine: (parties) => `no turnout data, ${parties} parties`,
     noList: 'no official dapil list for this year',

@@ -19,6 +19,11 @@ export interface LayoutProblems {
   retrieval: string[];
   /** Search results whose name is not a link of at least 24 px (only their years were). */
   results: string[];
+  /**
+   * Totals read as national: a year page whose coverage comes after its maps, or a home-page totals row of a year
+   * missing dapils without its coverage ("53 of 77 dapils") beside the figures.
+   */
+  coverage: string[];
   /** SVG text (chart and map labels) below 4.5:1 against the shape or the page behind it (WCAG 1.4.3; axe skips SVG). */
   contrast: string[];
 }
@@ -264,7 +269,28 @@ function measureLayout(limits: {
         `${describeElement(item)}: its name is ${first?.tagName.toLowerCase() ?? 'nothing'}, ${height.toFixed(0)} px tall`,
       );
   }
-  return { overflow, overlaps, chartText, targets: targetProblems, alignment, contrast, retrieval, results };
+
+  const coverage: string[] = [];
+  const coverageSection = document.getElementById('cakupan');
+  const maps = document.getElementById('peta');
+  if (coverageSection && maps && coverageSection.compareDocumentPosition(maps) & Node.DOCUMENT_POSITION_PRECEDING)
+    coverage.push('the coverage comes after the maps');
+  // The home page's list of years says each year's coverage ("53 of 77 dapils, …"); a year missing dapils must say
+  // it in its rows of the totals tables too.
+  for (const item of document.querySelectorAll('main li')) {
+    const year = item.querySelector('a')?.textContent?.trim() ?? '';
+    const partial = /(\d[\d.,]*) (?:of|dari) (\d[\d.,]*) dapil/.exec(
+      item.querySelector('.coverage')?.textContent ?? '',
+    );
+    if (!/^\d{4}$/.test(year) || !partial || partial[1] === partial[2]) continue;
+    for (const row of document.querySelectorAll('#by-sex tbody tr, #by-list tbody tr')) {
+      const header = row.querySelector('th');
+      if (header?.querySelector('a')?.textContent?.trim() !== year) continue;
+      if (!(row.textContent ?? '').includes(partial[0]))
+        coverage.push(`${row.closest('table')?.id ?? 'a table'}: the ${year} total without "${partial[0]}"`);
+    }
+  }
+  return { overflow, overlaps, chartText, targets: targetProblems, alignment, contrast, retrieval, results, coverage };
 }
 
 /** Scrolls every table container that scrolls to its far end and checks the first cell of each row stays in view. */

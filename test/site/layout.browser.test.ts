@@ -117,6 +117,10 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
     expect(problemsOf('results')).toEqual({});
   });
 
+  it('gives the coverage before the maps on a year page', () => {
+    expect(problemsOf('coverage')).toEqual({});
+  });
+
   it('keeps the first column of a wide table in view when the table is scrolled to its end', () => {
     expect(problemsOf('stickyColumn')).toEqual({});
   });

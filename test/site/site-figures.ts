@@ -203,7 +203,8 @@ export async function checkTurnoutFigures(
     pagesChecked += 1;
     const homeCells = await page.evaluate(() =>
       [...document.querySelectorAll('#by-sex tbody tr, #by-list tbody tr')].flatMap((row) => {
-        const year = row.querySelector('th')?.textContent?.trim() ?? '';
+        // The year's link (a year whose totals miss dapils has its coverage under it).
+        const year = row.querySelector('th a')?.textContent?.trim() ?? '';
         return [...row.querySelectorAll('td[data-column]')].map((cell) => ({
           year,
           column: cell.getAttribute('data-column') ?? '',
