@@ -355,6 +355,8 @@ export interface SiteText {
       lowest: { name: string; value: string } | null,
     ) => string;
     gridNote: string;
+    /** The summary of the tile grid's key (each square's two letters and its province). */
+    tileKey: string;
     legend: string;
     binLabel: (lower: string, upper: string, last: boolean) => string;
     noData: string;
@@ -789,6 +791,7 @@ const id: SiteText = {
       `Data untuk ${withData} dari ${provinces} provinsi.${highest === null ? '' : ` Tertinggi ${highest.name} (${highest.value})`}${lowest === null ? '' : `, terendah ${lowest.name} (${lowest.value})`}.`,
     gridNote:
       'Peta petak: satu kotak sama besar per provinsi, agar provinsi kecil seperti DKI Jakarta, DI Yogyakarta dan Bali mudah ditemukan.',
+    tileKey: 'Kode kotak peta petak',
     legend: 'Kelas (jumlah provinsi kurang lebih sama per kelas; batas bawah termasuk kelas)',
     binLabel: (lower, upper, last) => (last ? `${lower} sampai ${upper}` : `${lower} sampai di bawah ${upper}`),
     noData: 'tidak ada data',
@@ -1217,6 +1220,7 @@ const en: SiteText = {
       `Data for ${withData} of ${provinces} provinces.${highest === null ? '' : ` Highest ${highest.name} (${highest.value})`}${lowest === null ? '' : `, lowest ${lowest.name} (${lowest.value})`}.`,
     gridNote:
       'Tile map: one equal square per province, so that small provinces such as DKI Jakarta, DI Yogyakarta and Bali are easy to find.',
+    tileKey: "The tile map's square codes",
     legend: 'Classes (about as many provinces in each; the lower bound belongs to the class)',
     binLabel: (lower, upper, last) => (last ? `${lower} to ${upper}` : `${lower} to under ${upper}`),
     noData: 'no data',

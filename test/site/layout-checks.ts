@@ -24,6 +24,11 @@ export interface LayoutProblems {
    * missing dapils without its coverage ("53 of 77 dapils") beside the figures.
    */
   coverage: string[];
+  /**
+   * Maps on a phone: a province too small to tap on the geographic map whose full-size square (the tile grid) comes
+   * only after it, or a square's letters that no key on the page names.
+   */
+  maps: string[];
   /** SVG text (chart and map labels) below 4.5:1 against the shape or the page behind it (WCAG 1.4.3; axe skips SVG). */
   contrast: string[];
 }
@@ -272,8 +277,12 @@ function measureLayout(limits: {
 
   const coverage: string[] = [];
   const coverageSection = document.getElementById('cakupan');
-  const maps = document.getElementById('peta');
-  if (coverageSection && maps && coverageSection.compareDocumentPosition(maps) & Node.DOCUMENT_POSITION_PRECEDING)
+  const mapsSection = document.getElementById('peta');
+  if (
+    coverageSection &&
+    mapsSection &&
+    coverageSection.compareDocumentPosition(mapsSection) & Node.DOCUMENT_POSITION_PRECEDING
+  )
     coverage.push('the coverage comes after the maps');
   // The home page's list of years says each year's coverage ("53 of 77 dapils, …"); a year missing dapils must say
   // it in its rows of the totals tables too.
@@ -290,7 +299,49 @@ function measureLayout(limits: {
         coverage.push(`${row.closest('table')?.id ?? 'a table'}: the ${year} total without "${partial[0]}"`);
     }
   }
-  return { overflow, overlaps, chartText, targets: targetProblems, alignment, contrast, retrieval, results, coverage };
+
+  const maps: string[] = [];
+  // A phone is held in the hand: the first target a visitor meets for a province must be one to tap.
+  if (window.innerWidth <= 640)
+    for (const target of targets) {
+      if (!target.element.closest('svg') || !isSmall(target.rect)) continue;
+      const href = target.element.getAttribute('href');
+      const before = targets.some(
+        (other) =>
+          other.element.getAttribute('href') === href && !isSmall(other.rect) && other.rect.top < target.rect.top,
+      );
+      if (!before)
+        maps.push(
+          `${target.element.querySelector('title')?.textContent ?? href} (${target.rect.width.toFixed(0)}×${target.rect.height.toFixed(0)}) has no tappable square above it`,
+        );
+    }
+  // Every square's letters are explained in words outside the drawings: "JK DKI Jakarta".
+  const words = (() => {
+    const copy = document.querySelector('main')?.cloneNode(true) as HTMLElement | undefined;
+    copy?.querySelectorAll('svg').forEach((svg) => svg.remove());
+    return (copy?.textContent ?? '').replace(/\s+/g, ' ');
+  })();
+  const named = new Set<string>();
+  for (const label of document.querySelectorAll('svg a text, svg g.nd text')) {
+    const code = (label.textContent ?? '').trim();
+    const title = label.closest('a, g')?.querySelector('title')?.textContent ?? '';
+    const name = title.replace(/ \(.*$|:.*$/, '');
+    if (named.has(code) || !/^[A-Z]{2}$/.test(code) || name === '') continue;
+    named.add(code);
+    if (!words.includes(`${code} ${name}`)) maps.push(`the square "${code}" (${name}) has no key`);
+  }
+  return {
+    overflow,
+    overlaps,
+    chartText,
+    targets: targetProblems,
+    alignment,
+    contrast,
+    retrieval,
+    results,
+    coverage,
+    maps,
+  };
 }
 
 /** Scrolls every table container that scrolls to its far end and checks the first cell of each row stays in view. */

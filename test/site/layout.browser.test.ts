@@ -121,6 +121,10 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
     expect(problemsOf('coverage')).toEqual({});
   });
 
+  it('puts a tappable square before each province too small to tap on a phone, and names every square’s letters', () => {
+    expect(problemsOf('maps')).toEqual({});
+  });
+
   it('keeps the first column of a wide table in view when the table is scrolled to its end', () => {
     expect(problemsOf('stickyColumn')).toEqual({});
   });
