@@ -2,10 +2,24 @@
 // page's width, overlapping texts in a table row, the rendered size of chart text, tap targets (WCAG 2.2, 2.5.8), and
 // a wide table's first column while the table is scrolled.
 import type { Page } from 'playwright-core';
+import { TEXT } from '../../scripts/site/site-text.ts';
 
 export const MIN_CHART_TEXT_PX = 11;
 export const MIN_TARGET_PX = 24;
 export const MIN_TEXT_CONTRAST = 4.5;
+/** On a phone, the tallest a row of a table of figures may be, in lines of its text. */
+export const MAX_FIGURE_ROW_LINES = 5;
+
+/**
+ * The headers of the figures a table is read for, in every language: the voters of both sexes, of all lists, the
+ * voters who voted. On a phone their column shows without scrolling the table sideways.
+ */
+const KEY_HEADERS = Object.values(TEXT).flatMap((t) => [
+  t.sex.total,
+  t.groups.total,
+  t.story.columns.voters,
+  t.maps.measures.voters,
+]);
 
 export interface LayoutProblems {
   overflow: string[];
@@ -29,6 +43,11 @@ export interface LayoutProblems {
    * only after it, or a square's letters that no key on the page names.
    */
   maps: string[];
+  /**
+   * Tables on a phone: a key figure's column (KEY_HEADERS, when it heads one column of the table) that starts
+   * off-screen, to the right; a row of a table of figures taller than MAX_FIGURE_ROW_LINES lines.
+   */
+  phoneTables: string[];
   /** SVG text (chart and map labels) below 4.5:1 against the shape or the page behind it (WCAG 1.4.3; axe skips SVG). */
   contrast: string[];
 }
@@ -38,6 +57,8 @@ function measureLayout(limits: {
   minChartText: number;
   minTarget: number;
   minContrast: number;
+  keyHeaders: string[];
+  maxRowLines: number;
 }): Omit<LayoutProblems, 'stickyColumn'> {
   const describeElement = (element: Element): string => {
     const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
@@ -330,7 +351,34 @@ function measureLayout(limits: {
     named.add(code);
     if (!words.includes(`${code} ${name}`)) maps.push(`the square "${code}" (${name}) has no key`);
   }
+
+  const phoneTables: string[] = [];
+  if (window.innerWidth <= 640)
+    for (const table of document.querySelectorAll('table')) {
+      const name = (table.caption?.textContent ?? table.id).trim().slice(0, 40);
+      const container = table.closest('.scroll')?.getBoundingClientRect() ?? root.getBoundingClientRect();
+      const head = table.tHead?.rows[table.tHead.rows.length - 1];
+      const headers = [...(head?.cells ?? [])].map((cell) => ({ cell, text: (cell.textContent ?? '').trim() }));
+      for (const { cell, text } of headers) {
+        if (!limits.keyHeaders.includes(text) || headers.filter((other) => other.text === text).length > 1) continue;
+        const right = cell.getBoundingClientRect().right;
+        if (right > container.right + 1)
+          phoneTables.push(
+            `${name}: "${text}" ends at ${right.toFixed(0)} px, past the screen's ${container.right.toFixed(0)} px`,
+          );
+      }
+      if (!table.querySelector('td[data-v]')) continue;
+      const line = parseFloat(getComputedStyle(table).lineHeight) || parseFloat(getComputedStyle(table).fontSize) * 1.5;
+      for (const row of [...table.tBodies].flatMap((body) => [...body.rows])) {
+        const height = row.getBoundingClientRect().height;
+        if (height > limits.maxRowLines * line + 1) {
+          phoneTables.push(`${name}: a row ${height.toFixed(0)} px tall (${describeElement(row)})`);
+          break;
+        }
+      }
+    }
   return {
+    phoneTables,
     overflow,
     overlaps,
     chartText,
@@ -374,6 +422,8 @@ export async function checkLayout(page: Page): Promise<LayoutProblems> {
     minChartText: MIN_CHART_TEXT_PX,
     minTarget: MIN_TARGET_PX,
     minContrast: MIN_TEXT_CONTRAST,
+    keyHeaders: KEY_HEADERS,
+    maxRowLines: MAX_FIGURE_ROW_LINES,
   });
   return { ...measured, stickyColumn: await checkStickyColumn(page) };
 }

@@ -125,6 +125,10 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
     expect(problemsOf('maps')).toEqual({});
   });
 
+  it('shows each table’s key figures on a phone without scrolling sideways, in rows of a few lines', () => {
+    expect(problemsOf('phoneTables')).toEqual({});
+  });
+
   it('keeps the first column of a wide table in view when the table is scrolled to its end', () => {
     expect(problemsOf('stickyColumn')).toEqual({});
   });
@@ -206,7 +210,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
         expect(await page.locator('[data-js-hint]').isVisible()).toBe(true);
         // The year page's dapil table: largest first; a body headed by a group row (a province) sorts on its own.
         await page.goto(new URL('2024/', origin).href);
-        const voters = page.locator('#dapil-caption').locator('xpath=..').locator('thead th').nth(2);
+        const voters = page.locator('#dapil-caption').locator('xpath=..').locator('thead th').nth(1);
         await voters.locator('button').click();
         expect(await voters.getAttribute('aria-sort')).toBe('descending');
         const bodies = await page.$$eval('#dapil-caption', ([caption]) =>
@@ -217,7 +221,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
               group,
               values: rows
                 .filter((row) => row.querySelector('th[scope="rowgroup"]') === null)
-                .map((row) => Number(row.cells[2]?.getAttribute('data-v'))),
+                .map((row) => Number(row.cells[1]?.getAttribute('data-v'))),
             };
           }),
         );

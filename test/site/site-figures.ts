@@ -181,7 +181,7 @@ export async function checkTurnoutFigures(
           [...(caption.closest('table')?.querySelectorAll('tbody tr') ?? [])].flatMap((row) => {
             const link = row.querySelector('th a')?.getAttribute('href') ?? '';
             const cells = row.querySelectorAll('td');
-            return link ? [{ link, voters: cells[1]?.getAttribute('data-v') ?? null }] : [];
+            return link ? [{ link, voters: cells[0]?.getAttribute('data-v') ?? null }] : [];
           }),
         ),
       );
