@@ -20,9 +20,12 @@ export function formatDecimal(lang: Lang, value: number, digits = 2): string {
   return `${sign}${groupDigits(whole, group)}${trimmed === '' ? '' : decimal + trimmed}`;
 }
 
-/** A share as a percentage with exactly one decimal. Example: ('id', 0.50612) → "50,6%"; ('en', 0.51) → "51.0%". */
-export function formatPercent(lang: Lang, share: number): string {
-  const [whole = '0', fraction = '0'] = (share * 100).toFixed(1).split('.');
+/**
+ * A share as a percentage with exactly one decimal (or `digits`). Example: ('id', 0.50612) → "50,6%";
+ * ('en', 0.51) → "51.0%"; ('en', 0.51713, 2) → "51.71%".
+ */
+export function formatPercent(lang: Lang, share: number, digits = 1): string {
+  const [whole = '0', fraction = '0'] = (share * 100).toFixed(digits).split('.');
   return `${groupDigits(whole, TEXT[lang].numbers.group)}${TEXT[lang].numbers.decimal}${fraction}%`;
 }
 

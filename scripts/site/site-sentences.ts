@@ -18,7 +18,7 @@ function extremes<T>(
   rows: readonly T[],
   label: (row: T) => string,
   share: (row: T) => number | null,
-): { high: Extreme; low: Extreme } | null {
+): { high: Extreme; low: Extreme; all: Extreme[] } | null {
   const known = rows.flatMap((row) => {
     const value = share(row);
     return value === null ? [] : [{ label: label(row), share: value }];
@@ -27,7 +27,7 @@ function extremes<T>(
   // First of equals wins, so the sentence is stable.
   const high = known.reduce((best, row) => (row.share > best.share ? row : best));
   const low = known.reduce((best, row) => (row.share < best.share ? row : best));
-  return { high, low };
+  return { high, low, all: known };
 }
 
 /** Women's share of male + female; null when either is unknown or both are 0. Example: (40, 60) → 0.6. */
@@ -59,18 +59,39 @@ export function describeSexSplit(
     moreWomen: total.female >= total.male,
   });
   const range = extremes(rows, (row) => row.label, womenShare);
-  return `${head}${range ? text.sexSplitRange(rangeParts(lang, range)) : ''}.`;
+  const parts = range ? rangeParts(lang, range) : null;
+  return `${head}${parts === null ? '' : parts.equal ? text.sexSplitSame(parts) : text.sexSplitRange(parts)}.`;
 }
 
+/**
+ * The highest and the lowest share as a sentence says them: with one decimal, or as many more (up to three) as
+ * tell them apart, so two shares written alike are never called highest and lowest ("51.71%" and "51.68%"). Shares
+ * the same to three decimals are one share: `equal` then names every row at it.
+ */
 function rangeParts(
   lang: Lang,
-  range: { high: Extreme; low: Extreme },
-): { high: string; highShare: string; low: string; lowShare: string } {
+  range: { high: Extreme; low: Extreme; all: readonly Extreme[] },
+):
+  | { equal: false; high: string; highShare: string; low: string; lowShare: string }
+  | { equal: true; names: string; share: string } {
+  const digits = [1, 2, 3].find(
+    (each) => formatPercent(lang, range.high.share, each) !== formatPercent(lang, range.low.share, each),
+  );
+  if (digits === undefined)
+    return {
+      equal: true,
+      names: joinList(
+        lang,
+        range.all.map((row) => row.label),
+      ),
+      share: formatPercent(lang, range.high.share),
+    };
   return {
+    equal: false,
     high: range.high.label,
-    highShare: formatPercent(lang, range.high.share),
+    highShare: formatPercent(lang, range.high.share, digits),
     low: range.low.label,
-    lowShare: formatPercent(lang, range.low.share),
+    lowShare: formatPercent(lang, range.low.share, digits),
   };
 }
 
@@ -127,7 +148,8 @@ export function describeVoterLists(
     string,
   ];
   const range = extremes(rows, (row) => row.label, outsideShare);
-  return `${text.voterLists({ subject, dpt, dptb, dpk })}${range ? text.voterListsRange(rangeParts(lang, range)) : ''}.`;
+  const parts = range ? rangeParts(lang, range) : null;
+  return `${text.voterLists({ subject, dpt, dptb, dpk })}${parts === null ? '' : parts.equal ? text.voterListsSame(parts) : text.voterListsRange(parts)}.`;
 }
 
 /**
