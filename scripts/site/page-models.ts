@@ -1085,15 +1085,20 @@ export function profileAcrossYears(
       return { text: value === null ? t.story.notGiven : formatPercent(lang, value / 100), value };
     }),
   }));
-  // The names in year order, each with the years it was used: a change is said only when there is one.
-  const names = new Map<string, number[]>();
-  for (const row of rows) names.set(row.name, [...(names.get(row.name) ?? []), row.year]);
+  // The names in year order, each with the years it was used: a change is said only when there is one. Names
+  // differing only in capital letters or spacing ("PARTAI BURUH", "Partai Buruh") are one name, in its first spelling.
+  const names = new Map<string, { name: string; years: number[] }>();
+  for (const row of rows) {
+    const key = row.name.toLocaleUpperCase('id').replace(/\s+/g, ' ').trim();
+    const entry = names.get(key) ?? { name: row.name, years: [] };
+    names.set(key, { ...entry, years: [...entry.years, row.year] });
+  }
   const sentences =
     names.size > 1
       ? [
           t.story.renamed(
-            [...names.entries()]
-              .map(([name, years]) => t.story.nameInYear(name, [...new Set(years)].join(', ')))
+            [...names.values()]
+              .map(({ name, years }) => t.story.nameInYear(name, [...new Set(years)].join(', ')))
               .join('; '),
           ),
         ]

@@ -71,6 +71,7 @@ export interface SiteText {
     intro: string;
     promise: string;
     years: string;
+    /** "6 dapils, 16 regencies and cities, 8 parties"; a year without party records says "no party data", not "0 parties". */
     yearLine: (parts: { dapils: number; regencies: number; parties: number }) => string;
     totals: string;
     bySexCaption: string;
@@ -478,7 +479,8 @@ const id: SiteText = {
       'Situs ini menerbitkan data terbuka pemilu dari Komisi Pemilihan Umum (KPU): jumlah pemilih yang menggunakan hak pilihnya dalam pemilu DPR per daerah pemilihan (dapil) dan kabupaten/kota, menurut jenis kelamin dan daftar pemilih, serta profil partai politik peserta pemilu.',
     promise: 'Setiap angka di halaman ini sama dengan angka di berkas unduhan.',
     years: 'Tahun pemilu',
-    yearLine: ({ dapils, regencies, parties }) => `${dapils} dapil, ${regencies} kabupaten/kota, ${parties} partai`,
+    yearLine: ({ dapils, regencies, parties }) =>
+      `${dapils} dapil, ${regencies} kabupaten/kota, ${parties === 0 ? 'tanpa data partai' : `${parties} partai`}`,
     totals: 'Jumlah pengguna hak pilih per tahun',
     bySexCaption: 'Pengguna hak pilih DPR menurut tahun dan jenis kelamin (semua daftar pemilih)',
     byListCaption: 'Pengguna hak pilih DPR menurut tahun dan daftar pemilih (laki-laki dan perempuan)',
@@ -519,7 +521,8 @@ const id: SiteText = {
       `${dapils} dari ${officialDapils} dapil, ${regencies} dari ${officialRegencies} kabupaten/kota dalam daftar resmi`,
     dapilsShort: (dapils, officialDapils) => `${dapils} dari ${officialDapils} dapil`,
     noTurnout: 'tidak ada data pengguna hak pilih',
-    noTurnoutLine: (parties) => `tidak ada data pengguna hak pilih, ${parties} partai`,
+    noTurnoutLine: (parties) =>
+      `tidak ada data pengguna hak pilih, ${parties === 0 ? 'tanpa data partai' : `${parties} partai`}`,
     noList: 'tidak ada daftar dapil resmi untuk tahun ini',
     notCompared: 'data demo: tidak dibandingkan dengan dapil resmi',
     law: (law) => `Daftar resmi: ${law}`,
@@ -916,7 +919,7 @@ const en: SiteText = {
     promise: 'Every figure on these pages is the figure in the downloads.',
     years: 'Election years',
     yearLine: ({ dapils, regencies, parties }) =>
-      `${dapils} dapils, ${regencies} regencies and cities, ${parties} parties`,
+      `${dapils} dapils, ${regencies} regencies and cities, ${parties === 0 ? 'no party data' : `${parties} parties`}`,
     totals: 'Voters who voted, per year',
     bySexCaption: 'Voters who voted in the DPR election by year and sex (all voter lists)',
     byListCaption: 'Voters who voted in the DPR election by year and voter list (men and women)',
@@ -956,7 +959,7 @@ const en: SiteText = {
       `${dapils} of ${officialDapils} dapils, ${regencies} of ${officialRegencies} regencies of the official list`,
     dapilsShort: (dapils, officialDapils) => `${dapils} of ${officialDapils} dapils`,
     noTurnout: 'no turnout data',
-    noTurnoutLine: (parties) => `no turnout data, ${parties} parties`,
+    noTurnoutLine: (parties) => `no turnout data, ${parties === 0 ? 'no party data' : `${parties} parties`}`,
     noList: 'no official dapil list for this year',
     notCompared: 'demo data: not compared with the official dapils',
     law: (law) => `Official list: ${law}`,
