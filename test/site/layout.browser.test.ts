@@ -169,7 +169,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
     }
   });
 
-  it('sorts any marked table from its header buttons, a count column largest first, headers kept on one line', async () => {
+  it('sorts any marked table from its header buttons (each at least 24 px tall), a count column largest first, headers kept on one line', async () => {
     const origin = (site as PublishedSite).server.url;
     for (const width of [390, 1280]) {
       const page = await (browser as Browser).newPage({ viewport: { width, height: 900 } });
@@ -188,12 +188,17 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
               tallest: Math.max(
                 ...[...table.querySelectorAll('thead th > button')].map((b) => b.getBoundingClientRect().height),
               ),
+              shortest: Math.min(
+                ...[...table.querySelectorAll('thead th > button')].map((b) => b.getBoundingClientRect().height),
+              ),
             })),
           );
           expect(tables.length, pagePath).toBeGreaterThan(0);
           for (const table of tables) {
             expect(table.buttons, pagePath).toBeGreaterThan(1);
             expect(table.wrapped, pagePath).toEqual([]);
+            // Each sort button is a target at least 24 px tall.
+            expect(table.shortest, pagePath).toBeGreaterThanOrEqual(MIN_TARGET_PX - 0.01);
           }
         }
         // The dapil table: the first press on a count column sorts it largest first and says so.
