@@ -184,7 +184,7 @@ describe('the year page that tells the story, and the pages across years (demo s
         const records = byDapil(turnout.get(row.year) ?? []).get(id) ?? [];
         const expected = ratios(records);
         expect(row.link).toBe(row.year === years.at(-1) ? null : `/${prefix}${row.year}/dapil/${id}/`);
-        const [regencies, voters, women, outside] = row.values;
+        const [voters, women, outside, regencies] = row.values;
         expect([regencies, voters].map(Number)).toEqual([records.length, expected.voters]);
         expect(close(women ?? null, expected.women) && close(outside ?? null, expected.outside)).toBe(true);
       }
