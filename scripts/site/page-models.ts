@@ -569,16 +569,27 @@ type TotalCell = Cell & { missing: number; column: string };
 
 export interface HomeTotals {
   /** One row per election year with turnout records. */
-  rows: Array<{ year: number; bySex: TotalCell[]; share: string; byList: TotalCell[] }>;
+  rows: Array<{
+    year: number;
+    bySex: TotalCell[];
+    share: string;
+    byList: TotalCell[];
+    /** "53 of 77 dapils" when the year's records miss official dapils (its totals are not national), else null. */
+    coverage: string | null;
+  }>;
   /** Values the totals could not count (unreadable in the source), over every cell shown. */
   missing: number;
   chart: Chart | null;
 }
 
-/** The home page's national totals per year: by sex (male, female, both, women's share) and by voter list. */
+/**
+ * The home page's national totals per year: by sex (both, then male and female; women's share after both) and by
+ * voter list (all lists, then DPT, DPTb and DPK), with the dapil coverage of a year whose totals are not national.
+ */
 export function homeTotals(site: SiteData, lang: Lang): HomeTotals {
-  const bySex = (['male', 'female', 'total'] as const).map((sex) => countColumn('total', sex));
-  const byList = (['dpt', 'dptb', 'dpk', 'total'] as const).map((group) => countColumn(group, 'total'));
+  // The national total first, so a phone shows it without scrolling sideways.
+  const bySex = (['total', 'male', 'female'] as const).map((sex) => countColumn('total', sex));
+  const byList = (['total', 'dpt', 'dptb', 'dpk'] as const).map((group) => countColumn(group, 'total'));
   const withTurnout = site.years.filter((view) => view.turnoutRecords.length > 0);
   const cells = (view: YearView, columns: readonly string[]): TotalCell[] =>
     columns.map((column) => ({ column, ...sumCell(lang, view.totals[column]) }));
@@ -589,6 +600,7 @@ export function homeTotals(site: SiteData, lang: Lang): HomeTotals {
       bySex: cells(view, bySex),
       share: womenShareText(lang, view.totals),
       byList: cells(view, byList),
+      coverage: partialCoverage(site, lang, view.year),
     })),
     missing: withTurnout.reduce(
       (sum, view) => sum + shown.reduce((inner, column) => inner + (view.totals[column]?.missing ?? 0), 0),
@@ -596,6 +608,16 @@ export function homeTotals(site: SiteData, lang: Lang): HomeTotals {
     ),
     chart: withTurnout.length > 0 ? yearsChart(lang, site.years) : null,
   };
+}
+
+/** "53 of 77 dapils" when a year's records cover fewer dapils than the official list has; otherwise null. */
+function partialCoverage(site: SiteData, lang: Lang, year: number): string | null {
+  const coverage = site.quality.coverage?.years.find((entry) => entry.year === year);
+  if (coverage?.status !== 'compared' || coverage.dapils.harvested >= coverage.dapils.official) return null;
+  return TEXT[lang].coverage.dapilsShort(
+    formatCount(lang, coverage.dapils.harvested),
+    formatCount(lang, coverage.dapils.official),
+  );
 }
 
 /** Women's share of the all-lists totals as the pages write it, or "not available". */
@@ -1066,15 +1088,20 @@ export function profileAcrossYears(
       return { text: value === null ? t.story.notGiven : formatPercent(lang, value / 100), value };
     }),
   }));
-  // The names in year order, each with the years it was used: a change is said only when there is one.
-  const names = new Map<string, number[]>();
-  for (const row of rows) names.set(row.name, [...(names.get(row.name) ?? []), row.year]);
+  // The names in year order, each with the years it was used: a change is said only when there is one. Names
+  // differing only in capital letters or spacing ("PARTAI BURUH", "Partai Buruh") are one name, in its first spelling.
+  const names = new Map<string, { name: string; years: number[] }>();
+  for (const row of rows) {
+    const key = row.name.toLocaleUpperCase('id').replace(/\s+/g, ' ').trim();
+    const entry = names.get(key) ?? { name: row.name, years: [] };
+    names.set(key, { ...entry, years: [...entry.years, row.year] });
+  }
   const sentences =
     names.size > 1
       ? [
           t.story.renamed(
-            [...names.entries()]
-              .map(([name, years]) => t.story.nameInYear(name, [...new Set(years)].join(', ')))
+            [...names.values()]
+              .map(({ name, years }) => t.story.nameInYear(name, [...new Set(years)].join(', ')))
               .join('; '),
           ),
         ]

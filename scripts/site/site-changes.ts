@@ -9,7 +9,8 @@ import { keyPhrase, profileLabel } from './page-models.ts';
 import { datasetById, DATASETS, PAGED_DATASETS } from '../datasets/datasets.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import type { DapilView, DatasetId, ProfileView, SiteData } from './site-data.ts';
-import { formatCount, formatDate, formatDateTime, formatDecimal, formatIsoDate } from './site-format.ts';
+import { formatCount, formatDate, formatDateTimeWib, formatDecimal, formatIsoDate } from './site-format.ts';
+import { retrievalInstant } from './site-sentences.ts';
 import type { Lang, PageRef } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
 
@@ -239,7 +240,7 @@ export function changelog(site: SiteData, lang: Lang, limits: Readonly<Changelog
     return {
       id: entry.id,
       anchor: releaseAnchor(entry.id),
-      retrieved: formatDateTime(lang, entry.harvestedAt),
+      retrieved: formatDateTimeWib(lang, entry.harvestedAt),
       datetime: entry.harvestedAt,
       current: entry.id === release?.id,
       previous,
@@ -251,7 +252,7 @@ export function changelog(site: SiteData, lang: Lang, limits: Readonly<Changelog
   });
   return {
     current: release
-      ? { id: release.id, retrieved: formatDateTime(lang, manifest.harvest.finishedAt), unchanged: !release.new }
+      ? { id: release.id, retrieved: formatDateTimeWib(lang, retrievalInstant(manifest)), unchanged: !release.new }
       : null,
     releases,
     recordColumns: PAGED_DATASETS.map((dataset) => ({ dataset: dataset.id, label: dataset.pages.recordsLabel[lang] })),

@@ -1,6 +1,6 @@
 // Numbers, sizes and times as each language writes them: Indonesian groups thousands with a dot and
 // writes a decimal comma (1.234.567; 50,6%), English the other way round. Written by hand rather than with
-// Intl, and times always in UTC, so the same data gives the same page bytes on any machine. The separators, the
+// Intl, and times in UTC (or WIB at a fixed offset), so the same data gives the same page bytes on any machine. The separators, the
 // month names and the date-time pattern are each language's catalogue's (site-text.ts).
 import { groupDigits, groupedCount } from '../foundation/digit-groups.ts';
 import type { Lang } from './site-routes.ts';
@@ -20,9 +20,12 @@ export function formatDecimal(lang: Lang, value: number, digits = 2): string {
   return `${sign}${groupDigits(whole, group)}${trimmed === '' ? '' : decimal + trimmed}`;
 }
 
-/** A share as a percentage with exactly one decimal. Example: ('id', 0.50612) → "50,6%"; ('en', 0.51) → "51.0%". */
-export function formatPercent(lang: Lang, share: number): string {
-  const [whole = '0', fraction = '0'] = (share * 100).toFixed(1).split('.');
+/**
+ * A share as a percentage with exactly one decimal (or `digits`). Example: ('id', 0.50612) → "50,6%";
+ * ('en', 0.51) → "51.0%"; ('en', 0.51713, 2) → "51.71%".
+ */
+export function formatPercent(lang: Lang, share: number, digits = 1): string {
+  const [whole = '0', fraction = '0'] = (share * 100).toFixed(digits).split('.');
   return `${groupDigits(whole, TEXT[lang].numbers.group)}${TEXT[lang].numbers.decimal}${fraction}%`;
 }
 
@@ -60,4 +63,25 @@ export function formatDateTime(lang: Lang, iso: string): string {
 /** An ISO date (YYYY-MM-DD) spelled out. Example: ('id', "2008-02-06") → "6 Februari 2008". */
 export function formatIsoDate(lang: Lang, isoDate: string): string {
   return /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(isoDate) ? formatDate(lang, `${isoDate}T00:00:00Z`) : isoDate;
+}
+
+/** Western Indonesia Time (WIB), where the KPU sits: UTC+7, no daylight saving. */
+const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+/**
+ * A time in WIB, with UTC beside it. Example: ('id', "2026-11-22T03:43:06.120Z") →
+ * "22 November 2026 pukul 10.43 WIB (03.43 UTC)"; en → "22 November 2026, 10:43 WIB (03:43 UTC)".
+ */
+export function formatDateTimeWib(lang: Lang, iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const wib = new Date(date.getTime() + WIB_OFFSET_MS).toISOString();
+  const two = (value: number) => String(value).padStart(2, '0');
+  return TEXT[lang].share.dateTimeWib(
+    formatDate(lang, wib),
+    two(new Date(wib).getUTCHours()),
+    two(new Date(wib).getUTCMinutes()),
+    two(date.getUTCHours()),
+    two(date.getUTCMinutes()),
+  );
 }

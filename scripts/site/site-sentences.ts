@@ -4,7 +4,7 @@
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { OFFICIAL_DAPIL_VALUE } from '../datasets/dapils/official-list-rules.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
-import { formatCount, formatDate, formatDecimal, formatPercent } from './site-format.ts';
+import { formatCount, formatDateTimeWib, formatDecimal, formatPercent } from './site-format.ts';
 import type { Lang } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
 import type { SexSplitRow, VoterListRow } from './svg-charts.ts';
@@ -18,7 +18,7 @@ function extremes<T>(
   rows: readonly T[],
   label: (row: T) => string,
   share: (row: T) => number | null,
-): { high: Extreme; low: Extreme } | null {
+): { high: Extreme; low: Extreme; all: Extreme[] } | null {
   const known = rows.flatMap((row) => {
     const value = share(row);
     return value === null ? [] : [{ label: label(row), share: value }];
@@ -27,7 +27,7 @@ function extremes<T>(
   // First of equals wins, so the sentence is stable.
   const high = known.reduce((best, row) => (row.share > best.share ? row : best));
   const low = known.reduce((best, row) => (row.share < best.share ? row : best));
-  return { high, low };
+  return { high, low, all: known };
 }
 
 /** Women's share of male + female; null when either is unknown or both are 0. Example: (40, 60) → 0.6. */
@@ -59,18 +59,39 @@ export function describeSexSplit(
     moreWomen: total.female >= total.male,
   });
   const range = extremes(rows, (row) => row.label, womenShare);
-  return `${head}${range ? text.sexSplitRange(rangeParts(lang, range)) : ''}.`;
+  const parts = range ? rangeParts(lang, range) : null;
+  return `${head}${parts === null ? '' : parts.equal ? text.sexSplitSame(parts) : text.sexSplitRange(parts)}.`;
 }
 
+/**
+ * The highest and the lowest share as a sentence says them: with one decimal, or as many more (up to three) as
+ * tell them apart, so two shares written alike are never called highest and lowest ("51.71%" and "51.68%"). Shares
+ * the same to three decimals are one share: `equal` then names every row at it.
+ */
 function rangeParts(
   lang: Lang,
-  range: { high: Extreme; low: Extreme },
-): { high: string; highShare: string; low: string; lowShare: string } {
+  range: { high: Extreme; low: Extreme; all: readonly Extreme[] },
+):
+  | { equal: false; high: string; highShare: string; low: string; lowShare: string }
+  | { equal: true; names: string; share: string } {
+  const digits = [1, 2, 3].find(
+    (each) => formatPercent(lang, range.high.share, each) !== formatPercent(lang, range.low.share, each),
+  );
+  if (digits === undefined)
+    return {
+      equal: true,
+      names: joinList(
+        lang,
+        range.all.map((row) => row.label),
+      ),
+      share: formatPercent(lang, range.high.share),
+    };
   return {
+    equal: false,
     high: range.high.label,
-    highShare: formatPercent(lang, range.high.share),
+    highShare: formatPercent(lang, range.high.share, digits),
     low: range.low.label,
-    lowShare: formatPercent(lang, range.low.share),
+    lowShare: formatPercent(lang, range.low.share, digits),
   };
 }
 
@@ -127,7 +148,8 @@ export function describeVoterLists(
     string,
   ];
   const range = extremes(rows, (row) => row.label, outsideShare);
-  return `${text.voterLists({ subject, dpt, dptb, dpk })}${range ? text.voterListsRange(rangeParts(lang, range)) : ''}.`;
+  const parts = range ? rangeParts(lang, range) : null;
+  return `${text.voterLists({ subject, dpt, dptb, dpk })}${parts === null ? '' : parts.equal ? text.voterListsSame(parts) : text.voterListsRange(parts)}.`;
 }
 
 /**
@@ -144,11 +166,19 @@ export function releaseOf(manifest: SnapshotManifest): string {
 }
 
 /**
+ * The one retrieval instant a page names (its footer and its citation alike): the release's, as its citation files
+ * give it (an unchanged release keeps its first), or the harvest's end when no release was named.
+ */
+export function retrievalInstant(manifest: SnapshotManifest): string {
+  return manifest.release?.retrievedAt ?? manifest.harvest.finishedAt;
+}
+
+/**
  * The citation line of a page: the KPU as author, the dataset (and year) when the page shows one, the query,
- * the release and the retrieval date.
+ * the release and the retrieval time (in WIB with UTC beside it, as the footer writes it).
  * Example (en): "Komisi Pemilihan Umum (KPU). Voters who voted in the DPR election, by sex, 2014. KPU open-data
- * API, query datahakpilihdpr; release 2026-11-22, retrieved 22 November 2026." With KPU_SITE_URL set, the
- * release's permanent folder follows ("… 2026. https://example.org/data/releases/2026-11-22/").
+ * API, query datahakpilihdpr; release 2026-11-22, retrieved 22 November 2026, 10:43 WIB (03:43 UTC)." With
+ * KPU_SITE_URL set, the release's permanent folder follows ("… UTC). https://example.org/data/releases/2026-11-22/").
  */
 export function citationLine(
   lang: Lang,
@@ -163,8 +193,7 @@ export function citationLine(
     queries: queries.join(` ${TEXT[lang].and} `),
     oneQuery: dataset !== undefined,
     release: releaseOf(manifest),
-    // The release's retrieval, as its citation files give it: an unchanged release keeps its first.
-    retrieved: formatDate(lang, manifest.release?.retrievedAt ?? manifest.harvest.finishedAt),
+    retrieved: formatDateTimeWib(lang, retrievalInstant(manifest)),
   })}${manifest.release?.url ? ` ${manifest.release.url}` : ''}`;
 }
 

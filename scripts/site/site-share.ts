@@ -1,4 +1,4 @@
-// Sharing and finding: human names of releases and retrievals, times in WIB, party websites as safe links, each
+// Sharing and finding: human names of releases and retrievals, party websites as safe links, each
 // page's description for search engines and link previews, and the sitemap.xml and robots.txt of the site (with
 // its public address from KPU_SITE_URL). Pure functions of their arguments, so the same data gives the same bytes.
 import { countColumn, type DapilView, type Totals } from './site-data.ts';
@@ -6,27 +6,6 @@ import { formatCount, formatDate, formatPercent } from './site-format.ts';
 import { womenShare } from './site-sentences.ts';
 import type { Lang } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
-
-/** Western Indonesia Time (WIB), where the KPU sits: UTC+7, no daylight saving. */
-const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
-
-/**
- * A time in WIB, with UTC beside it. Example: ('id', "2026-11-22T03:43:06.120Z") →
- * "22 November 2026 pukul 10.43 WIB (03.43 UTC)"; en → "22 November 2026, 10:43 WIB (03:43 UTC)".
- */
-export function formatDateTimeWib(lang: Lang, iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const wib = new Date(date.getTime() + WIB_OFFSET_MS).toISOString();
-  const two = (value: number) => String(value).padStart(2, '0');
-  return TEXT[lang].share.dateTimeWib(
-    formatDate(lang, wib),
-    two(new Date(wib).getUTCHours()),
-    two(new Date(wib).getUTCMinutes()),
-    two(date.getUTCHours()),
-    two(date.getUTCMinutes()),
-  );
-}
 
 /**
  * A release's human name from its id (the day its data was retrieved, and its number that day).

@@ -71,6 +71,7 @@ export interface SiteText {
     intro: string;
     promise: string;
     years: string;
+    /** "6 dapils, 16 regencies and cities, 8 parties"; a year without party records says "no party data", not "0 parties". */
     yearLine: (parts: { dapils: number; regencies: number; parties: number }) => string;
     totals: string;
     bySexCaption: string;
@@ -107,6 +108,8 @@ export interface SiteText {
     heading: string;
     /** "20 of 77 dapils, 213 of 497 regencies of the official list" */
     line: (parts: { dapils: string; officialDapils: string; regencies: string; officialRegencies: string }) => string;
+    /** Beside a year's national total when dapils are missing: "53 of 77 dapils". */
+    dapilsShort: (dapils: string, officialDapils: string) => string;
     noTurnout: string;
     /** A year's line on the home page when the source has no turnout for it: "no turnout data, 20 parties". */
     noTurnoutLine: (parties: number) => string;
@@ -307,12 +310,15 @@ export interface SiteText {
     sexSplit: (parts: { subject: string; female: string; male: string; gap: string; moreWomen: boolean }) => string;
     /** Appended to sexSplit with several rows: where women's share is highest and lowest. */
     sexSplitRange: (parts: { high: string; highShare: string; low: string; lowShare: string }) => string;
+    /** Every compared row at one share (to three decimals): "; women's share was the same in A and B, 51.7% each". */
+    sexSplitSame: (parts: { names: string; share: string }) => string;
     yearsFirst: (share: string, year: string) => string;
     yearsNext: (share: string, year: string) => string;
     years: (list: string) => string;
     voterLists: (parts: { subject: string; dpt: string; dptb: string; dpk: string }) => string;
     /** Appended to voterLists with several rows: where the share outside the DPT is largest and smallest. */
     voterListsRange: (parts: { high: string; highShare: string; low: string; lowShare: string }) => string;
+    voterListsSame: (parts: { names: string; share: string }) => string;
     citation: (parts: {
       publisher: string;
       what: string;
@@ -353,6 +359,8 @@ export interface SiteText {
       lowest: { name: string; value: string } | null,
     ) => string;
     gridNote: string;
+    /** The summary of the tile grid's key (each square's two letters and its province). */
+    tileKey: string;
     legend: string;
     binLabel: (lower: string, upper: string, last: boolean) => string;
     noData: string;
@@ -471,7 +479,8 @@ const id: SiteText = {
       'Situs ini menerbitkan data terbuka pemilu dari Komisi Pemilihan Umum (KPU): jumlah pemilih yang menggunakan hak pilihnya dalam pemilu DPR per daerah pemilihan (dapil) dan kabupaten/kota, menurut jenis kelamin dan daftar pemilih, serta profil partai politik peserta pemilu.',
     promise: 'Setiap angka di halaman ini sama dengan angka di berkas unduhan.',
     years: 'Tahun pemilu',
-    yearLine: ({ dapils, regencies, parties }) => `${dapils} dapil, ${regencies} kabupaten/kota, ${parties} partai`,
+    yearLine: ({ dapils, regencies, parties }) =>
+      `${dapils} dapil, ${regencies} kabupaten/kota, ${parties === 0 ? 'tanpa data partai' : `${parties} partai`}`,
     totals: 'Jumlah pengguna hak pilih per tahun',
     bySexCaption: 'Pengguna hak pilih DPR menurut tahun dan jenis kelamin (semua daftar pemilih)',
     byListCaption: 'Pengguna hak pilih DPR menurut tahun dan daftar pemilih (laki-laki dan perempuan)',
@@ -510,8 +519,10 @@ const id: SiteText = {
     heading: 'Cakupan dapil resmi',
     line: ({ dapils, officialDapils, regencies, officialRegencies }) =>
       `${dapils} dari ${officialDapils} dapil, ${regencies} dari ${officialRegencies} kabupaten/kota dalam daftar resmi`,
+    dapilsShort: (dapils, officialDapils) => `${dapils} dari ${officialDapils} dapil`,
     noTurnout: 'tidak ada data pengguna hak pilih',
-    noTurnoutLine: (parties) => `tidak ada data pengguna hak pilih, ${parties} partai`,
+    noTurnoutLine: (parties) =>
+      `tidak ada data pengguna hak pilih, ${parties === 0 ? 'tanpa data partai' : `${parties} partai`}`,
     noList: 'tidak ada daftar dapil resmi untuk tahun ini',
     notCompared: 'data demo: tidak dibandingkan dengan dapil resmi',
     law: (law) => `Daftar resmi: ${law}`,
@@ -743,6 +754,7 @@ const id: SiteText = {
       `Di ${subject}, perempuan adalah ${female} pengguna hak pilih dan laki-laki ${male}, selisih ${gap} orang lebih banyak ${moreWomen ? 'perempuan' : 'laki-laki'}`,
     sexSplitRange: ({ high, highShare, low, lowShare }) =>
       `; bagian perempuan tertinggi di ${high} (${highShare}) dan terendah di ${low} (${lowShare})`,
+    sexSplitSame: ({ names, share }) => `; bagian perempuan sama di ${names}, masing-masing ${share}`,
     yearsFirst: (share, year) => `${share} pengguna hak pilih pada ${year}`,
     yearsNext: (share, year) => `${share} pada ${year}`,
     years: (list) => `Perempuan adalah ${list}.`,
@@ -750,6 +762,7 @@ const id: SiteText = {
       `Di ${subject}, ${dpt} pengguna hak pilih terdaftar di DPT, ${dptb} memilih lewat DPTb dan ${dpk} lewat DPK`,
     voterListsRange: ({ high, highShare, low, lowShare }) =>
       `; bagian di luar DPT terbesar di ${high} (${highShare}) dan terkecil di ${low} (${lowShare})`,
+    voterListsSame: ({ names, share }) => `; bagian di luar DPT sama di ${names}, masing-masing ${share}`,
     citation: ({ publisher, what, queries, release, retrieved }) =>
       `${publisher}. ${what}. API data terbuka KPU, kueri ${queries}; rilis ${release}, diambil ${retrieved}.`,
   },
@@ -786,6 +799,7 @@ const id: SiteText = {
       `Data untuk ${withData} dari ${provinces} provinsi.${highest === null ? '' : ` Tertinggi ${highest.name} (${highest.value})`}${lowest === null ? '' : `, terendah ${lowest.name} (${lowest.value})`}.`,
     gridNote:
       'Peta petak: satu kotak sama besar per provinsi, agar provinsi kecil seperti DKI Jakarta, DI Yogyakarta dan Bali mudah ditemukan.',
+    tileKey: 'Kode kotak peta petak',
     legend: 'Kelas (jumlah provinsi kurang lebih sama per kelas; batas bawah termasuk kelas)',
     binLabel: (lower, upper, last) => (last ? `${lower} sampai ${upper}` : `${lower} sampai di bawah ${upper}`),
     noData: 'tidak ada data',
@@ -905,7 +919,7 @@ const en: SiteText = {
     promise: 'Every figure on these pages is the figure in the downloads.',
     years: 'Election years',
     yearLine: ({ dapils, regencies, parties }) =>
-      `${dapils} dapils, ${regencies} regencies and cities, ${parties} parties`,
+      `${dapils} dapils, ${regencies} regencies and cities, ${parties === 0 ? 'no party data' : `${parties} parties`}`,
     totals: 'Voters who voted, per year',
     bySexCaption: 'Voters who voted in the DPR election by year and sex (all voter lists)',
     byListCaption: 'Voters who voted in the DPR election by year and voter list (men and women)',
@@ -943,8 +957,9 @@ const en: SiteText = {
     heading: 'Coverage of the official dapils',
     line: ({ dapils, officialDapils, regencies, officialRegencies }) =>
       `${dapils} of ${officialDapils} dapils, ${regencies} of ${officialRegencies} regencies of the official list`,
+    dapilsShort: (dapils, officialDapils) => `${dapils} of ${officialDapils} dapils`,
     noTurnout: 'no turnout data',
-    noTurnoutLine: (parties) => `no turnout data, ${parties} parties`,
+    noTurnoutLine: (parties) => `no turnout data, ${parties === 0 ? 'no party data' : `${parties} parties`}`,
     noList: 'no official dapil list for this year',
     notCompared: 'demo data: not compared with the official dapils',
     law: (law) => `Official list: ${law}`,
@@ -1171,6 +1186,7 @@ const en: SiteText = {
       `In ${subject}, women were ${female} of voters who voted and men ${male}, ${gap} more ${moreWomen ? 'women than men' : 'men than women'}`,
     sexSplitRange: ({ high, highShare, low, lowShare }) =>
       `; women's share was highest in ${high} (${highShare}) and lowest in ${low} (${lowShare})`,
+    sexSplitSame: ({ names, share }) => `; women's share was the same in ${names}, ${share} each`,
     yearsFirst: (share, year) => `${share} of voters who voted in ${year}`,
     yearsNext: (share, year) => `${share} in ${year}`,
     years: (list) => `Women were ${list}.`,
@@ -1178,6 +1194,7 @@ const en: SiteText = {
       `In ${subject}, ${dpt} of voters who voted were on the final voter list (DPT), ${dptb} on the DPTb (registered elsewhere, moved) and ${dpk} on the DPK (on no list)`,
     voterListsRange: ({ high, highShare, low, lowShare }) =>
       `; the share outside the DPT was largest in ${high} (${highShare}) and smallest in ${low} (${lowShare})`,
+    voterListsSame: ({ names, share }) => `; the share outside the DPT was the same in ${names}, ${share} each`,
     citation: ({ publisher, what, queries, oneQuery, release, retrieved }) =>
       `${publisher}. ${what}. KPU open-data API, ${oneQuery ? 'query' : 'queries'} ${queries}; release ${release}, retrieved ${retrieved}.`,
   },
@@ -1213,6 +1230,7 @@ const en: SiteText = {
       `Data for ${withData} of ${provinces} provinces.${highest === null ? '' : ` Highest ${highest.name} (${highest.value})`}${lowest === null ? '' : `, lowest ${lowest.name} (${lowest.value})`}.`,
     gridNote:
       'Tile map: one equal square per province, so that small provinces such as DKI Jakarta, DI Yogyakarta and Bali are easy to find.',
+    tileKey: "The tile map's square codes",
     legend: 'Classes (about as many provinces in each; the lower bound belongs to the class)',
     binLabel: (lower, upper, last) => (last ? `${lower} to ${upper}` : `${lower} to under ${upper}`),
     noData: 'no data',

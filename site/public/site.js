@@ -154,14 +154,24 @@
       return;
     }
     var list = element('ul');
+    // Each result's name links to its latest year's page (a target to tap, not only the years after it); every
+    // year it has a page in follows.
     found.forEach(function (hit) {
       var item = element('li');
-      item.appendChild(element('strong', hit.entry[0]));
+      var pages = hit.entry[2];
+      var hrefOf = function (page) {
+        return data.prefix + page[0] + '/' + (hit.kind === 'party' ? data.party : 'dapil') + '/' + page[1] + '/';
+      };
+      var name = element('a');
+      name.className = 'hit';
+      name.href = hrefOf(pages[pages.length - 1]);
+      name.appendChild(element('strong', hit.entry[0]));
+      item.appendChild(name);
       item.appendChild(document.createTextNode(' (' + hit.label + (hit.entry[1] ? ', ' + hit.entry[1] : '') + '): '));
-      hit.entry[2].forEach(function (page, position) {
+      pages.forEach(function (page, position) {
         if (position > 0) item.appendChild(document.createTextNode(', '));
         var link = element('a', String(page[0]));
-        link.href = data.prefix + page[0] + '/' + (hit.kind === 'party' ? data.party : 'dapil') + '/' + page[1] + '/';
+        link.href = hrefOf(page);
         item.appendChild(link);
       });
       list.appendChild(item);

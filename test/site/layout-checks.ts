@@ -2,9 +2,24 @@
 // page's width, overlapping texts in a table row, the rendered size of chart text, tap targets (WCAG 2.2, 2.5.8), and
 // a wide table's first column while the table is scrolled.
 import type { Page } from 'playwright-core';
+import { TEXT } from '../../scripts/site/site-text.ts';
 
 export const MIN_CHART_TEXT_PX = 11;
 export const MIN_TARGET_PX = 24;
+export const MIN_TEXT_CONTRAST = 4.5;
+/** On a phone, the tallest a row of a table of figures may be, in lines of its text. */
+export const MAX_FIGURE_ROW_LINES = 5;
+
+/**
+ * The headers of the figures a table is read for, in every language: the voters of both sexes, of all lists, the
+ * voters who voted. On a phone their column shows without scrolling the table sideways.
+ */
+const KEY_HEADERS = Object.values(TEXT).flatMap((t) => [
+  t.sex.total,
+  t.groups.total,
+  t.story.columns.voters,
+  t.maps.measures.voters,
+]);
 
 export interface LayoutProblems {
   overflow: string[];
@@ -14,10 +29,38 @@ export interface LayoutProblems {
   /** Column headers aligned otherwise than the figures under them (a left header over right-aligned numbers). */
   alignment: string[];
   stickyColumn: string[];
+  /** The footer naming more than one retrieval time (its own line and the citation), or one without its time zone. */
+  retrieval: string[];
+  /** Search results whose name is not a link of at least 24 px (only their years were). */
+  results: string[];
+  /**
+   * Totals read as national: a year page whose coverage comes after its maps, or a home-page totals row of a year
+   * missing dapils without its coverage ("53 of 77 dapils") beside the figures.
+   */
+  coverage: string[];
+  /**
+   * Maps on a phone: a province too small to tap on the geographic map whose full-size square (the tile grid) comes
+   * only after it, or a square's letters that no key on the page names.
+   */
+  maps: string[];
+  /**
+   * Tables on a phone: a key figure's column (KEY_HEADERS, when it heads one column of the table) that starts
+   * off-screen, to the right; a row of a table of voters' figures (one with a key header) taller than
+   * MAX_FIGURE_ROW_LINES lines.
+   */
+  phoneTables: string[];
+  /** SVG text (chart and map labels) below 4.5:1 against the shape or the page behind it (WCAG 1.4.3; axe skips SVG). */
+  contrast: string[];
 }
 
 /** Runs in the page: every check but the sticky column's (which scrolls). */
-function measureLayout(limits: { minChartText: number; minTarget: number }): Omit<LayoutProblems, 'stickyColumn'> {
+function measureLayout(limits: {
+  minChartText: number;
+  minTarget: number;
+  minContrast: number;
+  keyHeaders: string[];
+  maxRowLines: number;
+}): Omit<LayoutProblems, 'stickyColumn'> {
   const describeElement = (element: Element): string => {
     const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
     return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${text}"`;
@@ -166,7 +209,189 @@ function measureLayout(limits: { minChartText: number; minTarget: number }): Omi
         );
     }
   }
-  return { overflow, overlaps, chartText, targets: targetProblems, alignment };
+
+  // SVG text against what is drawn behind its middle: the topmost other shape there (each colour of a hatch pattern),
+  // or the first opaque background of the HTML around the drawing (white by default).
+  const rgb = (colour: string): [number, number, number] | null => {
+    const match = /^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:[,/] ?([\d.]+))?\)$/.exec(colour.trim());
+    if (!match || (match[4] !== undefined && Number(match[4]) === 0)) return null;
+    return [Number(match[1]), Number(match[2]), Number(match[3])];
+  };
+  const luminance = ([r, g, b]: [number, number, number]): number => {
+    const linear = (value: number) => {
+      const channel = value / 255;
+      return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  };
+  const ratio = (a: [number, number, number], b: [number, number, number]): number => {
+    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+    return (light + 0.05) / (dark + 0.05);
+  };
+  // The colours of a shape's fill: a solid colour, or each colour of the pattern it names (its squares' fills, its
+  // lines' strokes).
+  const fillColours = (shape: Element): Array<[number, number, number]> => {
+    const fill = getComputedStyle(shape).fill;
+    const pattern = /url\("?#([^")]+)"?\)/.exec(fill);
+    if (!pattern) {
+      const solid = rgb(fill);
+      return solid ? [solid] : [];
+    }
+    const parts = [...(document.getElementById(pattern[1] ?? '')?.children ?? [])];
+    return parts
+      .map((part) => rgb(part.tagName === 'rect' ? getComputedStyle(part).fill : getComputedStyle(part).stroke))
+      .filter((colour) => colour !== null);
+  };
+  const backdrop = (element: Element): [number, number, number] => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const colour = rgb(getComputedStyle(node).backgroundColor);
+      if (colour) return colour;
+    }
+    return [255, 255, 255];
+  };
+  const contrast: string[] = [];
+  for (const text of document.querySelectorAll('svg text')) {
+    if (text.getBoundingClientRect().width === 0) continue;
+    // Hit-testing sees only the window: the text is brought into it first.
+    text.scrollIntoView({ block: 'center', inline: 'nearest' });
+    const box = text.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const colour = rgb(getComputedStyle(text).fill);
+    if (!colour) continue;
+    const svg = text.closest('svg');
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    // Hit-testing skips text (pointer-events: none on map labels), so the first shape is the one behind.
+    const behind = document
+      .elementsFromPoint(x, y)
+      .find((element) => element !== text && element instanceof SVGGeometryElement && svg?.contains(element));
+    const colours = behind ? fillColours(behind) : [];
+    if (colours.length === 0) colours.push(backdrop(svg ?? text));
+    const worst = Math.min(...colours.map((other) => ratio(colour, other)));
+    if (worst < limits.minContrast - 0.005)
+      contrast.push(`${describeElement(text)} at ${worst.toFixed(2)}:1 (${getComputedStyle(text).fill})`);
+  }
+  window.scrollTo(0, 0);
+
+  // One retrieval instant in the footer, written the same in its line and in the citation, with its time zone: a
+  // date, then optionally a time and zone ("22 November 2026, 10:43 WIB (03:43 UTC)", "… pukul 10.43 WIB …").
+  const retrieval: string[] = [];
+  const footer = document.querySelector('body > footer')?.textContent?.replace(/\s+/g, ' ') ?? '';
+  const times = [
+    ...footer.matchAll(
+      /\b\d{1,2} \p{L}+ \d{4}(?:,? (?:pukul )?\d{2}[.:]\d{2} [A-Z]{3,4}(?: \(\d{2}[.:]\d{2} UTC\))?)?/gu,
+    ),
+  ].map((match) => match[0]);
+  if (new Set(times).size > 1) retrieval.push(`the footer names ${times.map((time) => `"${time}"`).join(' and ')}`);
+  for (const time of new Set(times))
+    if (!/ (WIB|WITA|WIT|UTC)\b/.test(time)) retrieval.push(`"${time}" has no time zone`);
+
+  // Each search result is tappable by its name: the result's first element is a link holding the name, 24 px tall.
+  const results: string[] = [];
+  for (const item of document.querySelectorAll('#results li')) {
+    const first = item.firstElementChild;
+    const height = first?.getBoundingClientRect().height ?? 0;
+    if (first?.tagName !== 'A' || height < limits.minTarget - 0.01)
+      results.push(
+        `${describeElement(item)}: its name is ${first?.tagName.toLowerCase() ?? 'nothing'}, ${height.toFixed(0)} px tall`,
+      );
+  }
+
+  const coverage: string[] = [];
+  const coverageSection = document.getElementById('cakupan');
+  const mapsSection = document.getElementById('peta');
+  if (
+    coverageSection &&
+    mapsSection &&
+    coverageSection.compareDocumentPosition(mapsSection) & Node.DOCUMENT_POSITION_PRECEDING
+  )
+    coverage.push('the coverage comes after the maps');
+  // The home page's list of years says each year's coverage ("53 of 77 dapils, …"); a year missing dapils must say
+  // it in its rows of the totals tables too.
+  for (const item of document.querySelectorAll('main li')) {
+    const year = item.querySelector('a')?.textContent?.trim() ?? '';
+    const partial = /(\d[\d.,]*) (?:of|dari) (\d[\d.,]*) dapil/.exec(
+      item.querySelector('.coverage')?.textContent ?? '',
+    );
+    if (!/^\d{4}$/.test(year) || !partial || partial[1] === partial[2]) continue;
+    for (const row of document.querySelectorAll('#by-sex tbody tr, #by-list tbody tr')) {
+      const header = row.querySelector('th');
+      if (header?.querySelector('a')?.textContent?.trim() !== year) continue;
+      if (!(row.textContent ?? '').includes(partial[0]))
+        coverage.push(`${row.closest('table')?.id ?? 'a table'}: the ${year} total without "${partial[0]}"`);
+    }
+  }
+
+  const maps: string[] = [];
+  // A phone is held in the hand: the first target a visitor meets for a province must be one to tap.
+  if (window.innerWidth <= 640)
+    for (const target of targets) {
+      if (!target.element.closest('svg') || !isSmall(target.rect)) continue;
+      const href = target.element.getAttribute('href');
+      const before = targets.some(
+        (other) =>
+          other.element.getAttribute('href') === href && !isSmall(other.rect) && other.rect.top < target.rect.top,
+      );
+      if (!before)
+        maps.push(
+          `${target.element.querySelector('title')?.textContent ?? href} (${target.rect.width.toFixed(0)}×${target.rect.height.toFixed(0)}) has no tappable square above it`,
+        );
+    }
+  // Every square's letters are explained in words outside the drawings: "JK DKI Jakarta".
+  const words = (() => {
+    const copy = document.querySelector('main')?.cloneNode(true) as HTMLElement | undefined;
+    copy?.querySelectorAll('svg').forEach((svg) => svg.remove());
+    return (copy?.textContent ?? '').replace(/\s+/g, ' ');
+  })();
+  const named = new Set<string>();
+  for (const label of document.querySelectorAll('svg a text, svg g.nd text')) {
+    const code = (label.textContent ?? '').trim();
+    const title = label.closest('a, g')?.querySelector('title')?.textContent ?? '';
+    const name = title.replace(/ \(.*$|:.*$/, '');
+    if (named.has(code) || !/^[A-Z]{2}$/.test(code) || name === '') continue;
+    named.add(code);
+    if (!words.includes(`${code} ${name}`)) maps.push(`the square "${code}" (${name}) has no key`);
+  }
+
+  const phoneTables: string[] = [];
+  if (window.innerWidth <= 640)
+    for (const table of document.querySelectorAll('table')) {
+      const name = (table.caption?.textContent ?? table.id).trim().slice(0, 40);
+      const container = table.closest('.scroll')?.getBoundingClientRect() ?? root.getBoundingClientRect();
+      const head = table.tHead?.rows[table.tHead.rows.length - 1];
+      const headers = [...(head?.cells ?? [])].map((cell) => ({ cell, text: (cell.textContent ?? '').trim() }));
+      for (const { cell, text } of headers) {
+        if (!limits.keyHeaders.includes(text) || headers.filter((other) => other.text === text).length > 1) continue;
+        const right = cell.getBoundingClientRect().right;
+        if (right > container.right + 1)
+          phoneTables.push(
+            `${name}: "${text}" ends at ${right.toFixed(0)} px, past the screen's ${container.right.toFixed(0)} px`,
+          );
+      }
+      // Rows of the tables of voters' figures (those with a key header) stay short; tables of sentences may not.
+      if (!headers.some(({ text }) => limits.keyHeaders.includes(text))) continue;
+      const line = parseFloat(getComputedStyle(table).lineHeight) || parseFloat(getComputedStyle(table).fontSize) * 1.5;
+      for (const row of [...table.tBodies].flatMap((body) => [...body.rows])) {
+        const height = row.getBoundingClientRect().height;
+        if (height > limits.maxRowLines * line + 1) {
+          phoneTables.push(`${name}: a row ${height.toFixed(0)} px tall (${describeElement(row)})`);
+          break;
+        }
+      }
+    }
+  return {
+    phoneTables,
+    overflow,
+    overlaps,
+    chartText,
+    targets: targetProblems,
+    alignment,
+    contrast,
+    retrieval,
+    results,
+    coverage,
+    maps,
+  };
 }
 
 /** Scrolls every table container that scrolls to its far end and checks the first cell of each row stays in view. */
@@ -195,6 +420,12 @@ async function checkStickyColumn(page: Page): Promise<string[]> {
 
 /** Every check of a loaded page: the in-page measures, then the scrolled tables' first columns. */
 export async function checkLayout(page: Page): Promise<LayoutProblems> {
-  const measured = await page.evaluate(measureLayout, { minChartText: MIN_CHART_TEXT_PX, minTarget: MIN_TARGET_PX });
+  const measured = await page.evaluate(measureLayout, {
+    minChartText: MIN_CHART_TEXT_PX,
+    minTarget: MIN_TARGET_PX,
+    minContrast: MIN_TEXT_CONTRAST,
+    keyHeaders: KEY_HEADERS,
+    maxRowLines: MAX_FIGURE_ROW_LINES,
+  });
   return { ...measured, stickyColumn: await checkStickyColumn(page) };
 }

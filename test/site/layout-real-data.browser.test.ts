@@ -1,7 +1,7 @@
 // The real-data site's layout at a phone's and a desktop's width: the pages where the real data is longer
 // than the demo's (every dapil page with flagged records, whose quality notes quote the source's long field names;
-// the year pages; the downloads), with the checks of test/site/layout-checks.ts. Skipped, loudly, when the shared
-// data is absent.
+// the year pages; the home pages, whose totals include a year missing dapils; the downloads), with the checks of
+// test/site/layout-checks.ts. Skipped, loudly, when the shared data is absent.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticeSharedData } from '../support/shared-data.ts';
@@ -28,7 +28,7 @@ describe.skipIf(!noticeSharedData('the real-data site’s layout'))('the real-da
     for (const width of [390, 1280]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       try {
-        for (const pagePath of [...flagged, ...years, '/unduh/', '/en/downloads/']) {
+        for (const pagePath of [...flagged, ...years, '/', '/en/', '/unduh/', '/en/downloads/']) {
           await page.goto(new URL(pagePath.slice(1), site.server.url).href);
           results.set(`${pagePath} @${width}`, await checkLayout(page));
         }

@@ -8,7 +8,13 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLayout, MIN_CHART_TEXT_PX, MIN_TARGET_PX, type LayoutProblems } from './layout-checks.ts';
+import {
+  checkLayout,
+  MIN_CHART_TEXT_PX,
+  MIN_TARGET_PX,
+  MIN_TEXT_CONTRAST,
+  type LayoutProblems,
+} from './layout-checks.ts';
 import { buildDemoSite, openSiteInChromium, saveFullPageScreenshot, type PublishedSite } from './site-fixtures.ts';
 
 const LAYOUT_SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/layout');
@@ -99,6 +105,30 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
     expect(problemsOf('alignment')).toEqual({});
   });
 
+  it(`draws chart and map text at a contrast of ${MIN_TEXT_CONTRAST}:1 or more against the shape behind it`, () => {
+    expect(problemsOf('contrast')).toEqual({});
+  });
+
+  it('names one retrieval time in the footer, the same in its line and its citation, with its time zone', () => {
+    expect(problemsOf('retrieval')).toEqual({});
+  });
+
+  it('makes each search result a link by its name, at least 24 px tall', () => {
+    expect(problemsOf('results')).toEqual({});
+  });
+
+  it('gives the coverage before the maps on a year page', () => {
+    expect(problemsOf('coverage')).toEqual({});
+  });
+
+  it('puts a tappable square before each province too small to tap on a phone, and names every square’s letters', () => {
+    expect(problemsOf('maps')).toEqual({});
+  });
+
+  it('shows each table’s key figures on a phone without scrolling sideways, in rows of a few lines', () => {
+    expect(problemsOf('phoneTables')).toEqual({});
+  });
+
   it('keeps the first column of a wide table in view when the table is scrolled to its end', () => {
     expect(problemsOf('stickyColumn')).toEqual({});
   });
@@ -139,7 +169,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
     }
   });
 
-  it('sorts any marked table from its header buttons, a count column largest first, headers kept on one line', async () => {
+  it('sorts any marked table from its header buttons (each at least 24 px tall), a count column largest first, headers kept on one line', async () => {
     const origin = (site as PublishedSite).server.url;
     for (const width of [390, 1280]) {
       const page = await (browser as Browser).newPage({ viewport: { width, height: 900 } });
@@ -158,12 +188,17 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
               tallest: Math.max(
                 ...[...table.querySelectorAll('thead th > button')].map((b) => b.getBoundingClientRect().height),
               ),
+              shortest: Math.min(
+                ...[...table.querySelectorAll('thead th > button')].map((b) => b.getBoundingClientRect().height),
+              ),
             })),
           );
           expect(tables.length, pagePath).toBeGreaterThan(0);
           for (const table of tables) {
             expect(table.buttons, pagePath).toBeGreaterThan(1);
             expect(table.wrapped, pagePath).toEqual([]);
+            // Each sort button is a target at least 24 px tall.
+            expect(table.shortest, pagePath).toBeGreaterThanOrEqual(MIN_TARGET_PX - 0.01);
           }
         }
         // The dapil table: the first press on a count column sorts it largest first and says so.
@@ -180,7 +215,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
         expect(await page.locator('[data-js-hint]').isVisible()).toBe(true);
         // The year page's dapil table: largest first; a body headed by a group row (a province) sorts on its own.
         await page.goto(new URL('2024/', origin).href);
-        const voters = page.locator('#dapil-caption').locator('xpath=..').locator('thead th').nth(2);
+        const voters = page.locator('#dapil-caption').locator('xpath=..').locator('thead th').nth(1);
         await voters.locator('button').click();
         expect(await voters.getAttribute('aria-sort')).toBe('descending');
         const bodies = await page.$$eval('#dapil-caption', ([caption]) =>
@@ -191,7 +226,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
               group,
               values: rows
                 .filter((row) => row.querySelector('th[scope="rowgroup"]') === null)
-                .map((row) => Number(row.cells[2]?.getAttribute('data-v'))),
+                .map((row) => Number(row.cells[1]?.getAttribute('data-v'))),
             };
           }),
         );

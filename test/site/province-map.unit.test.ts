@@ -173,9 +173,9 @@ describe('the SVG', () => {
     });
   }
 
-  it('labels each tile with its abbreviation, white on the dark classes', () => {
+  it('labels each tile with its abbreviation, white on the darkest class, black on the others', () => {
     const svg = renderTileGrid(drawing);
     expect(svg).toMatch(/<text [^>]*fill="#fff">AC<\/text>/);
-    expect(svg).toMatch(/<text [^>]*fill="#111">JK<\/text>/);
+    expect(svg).toMatch(/<text [^>]*fill="#000">JK<\/text>/);
   });
 });

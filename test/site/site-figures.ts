@@ -181,7 +181,7 @@ export async function checkTurnoutFigures(
           [...(caption.closest('table')?.querySelectorAll('tbody tr') ?? [])].flatMap((row) => {
             const link = row.querySelector('th a')?.getAttribute('href') ?? '';
             const cells = row.querySelectorAll('td');
-            return link ? [{ link, voters: cells[1]?.getAttribute('data-v') ?? null }] : [];
+            return link ? [{ link, voters: cells[0]?.getAttribute('data-v') ?? null }] : [];
           }),
         ),
       );
@@ -203,7 +203,8 @@ export async function checkTurnoutFigures(
     pagesChecked += 1;
     const homeCells = await page.evaluate(() =>
       [...document.querySelectorAll('#by-sex tbody tr, #by-list tbody tr')].flatMap((row) => {
-        const year = row.querySelector('th')?.textContent?.trim() ?? '';
+        // The year's link (a year whose totals miss dapils has its coverage under it).
+        const year = row.querySelector('th a')?.textContent?.trim() ?? '';
         return [...row.querySelectorAll('td[data-column]')].map((cell) => ({
           year,
           column: cell.getAttribute('data-column') ?? '',

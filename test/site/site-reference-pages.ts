@@ -69,12 +69,23 @@ export const MONTHS: Record<Lang, readonly string[]> = {
   ],
 };
 
-/** A time as the pages write it, in UTC: "22 November 2026 pukul 03.43 UTC" (id), "22 November 2026, 03:43 UTC" (en). */
+/**
+ * A time as the pages write it, in WIB (UTC+7) with UTC beside it: "22 November 2026 pukul 10.43 WIB (03.43 UTC)"
+ * (id), "22 November 2026, 10:43 WIB (03:43 UTC)" (en).
+ */
 function dateTimeText(lang: Lang, iso: string): string {
-  const date = new Date(iso);
-  const day = `${date.getUTCDate()} ${MONTHS[lang][date.getUTCMonth()] as string} ${date.getUTCFullYear()}`;
-  const [hours, minutes] = [date.getUTCHours(), date.getUTCMinutes()].map((part) => String(part).padStart(2, '0'));
-  return lang === 'id' ? `${day} pukul ${hours}.${minutes} UTC` : `${day}, ${hours}:${minutes} UTC`;
+  const utc = new Date(iso);
+  const wib = new Date(utc.getTime() + 7 * 60 * 60 * 1000);
+  const day = `${wib.getUTCDate()} ${MONTHS[lang][wib.getUTCMonth()] as string} ${wib.getUTCFullYear()}`;
+  const [hours, minutes, utcHours, utcMinutes] = [
+    wib.getUTCHours(),
+    wib.getUTCMinutes(),
+    utc.getUTCHours(),
+    utc.getUTCMinutes(),
+  ].map((part) => String(part).padStart(2, '0'));
+  return lang === 'id'
+    ? `${day} pukul ${hours}.${minutes} WIB (${utcHours}.${utcMinutes} UTC)`
+    : `${day}, ${hours}:${minutes} WIB (${utcHours}:${utcMinutes} UTC)`;
 }
 
 /** The column names of a downloaded CSV: its header line, without the byte order mark and the quotes. */
@@ -599,10 +610,17 @@ export async function checkSearch(
         const results = await page.evaluate(() =>
           [...document.querySelectorAll('#results li')].map((item) => ({
             name: item.querySelector('strong')?.textContent ?? '',
-            links: [...item.querySelectorAll('a')].map((link) => link.getAttribute('href') ?? ''),
+            // The name links to the latest year's page; the years follow.
+            nameLink: item.querySelector('a.hit')?.getAttribute('href') ?? null,
+            links: [...item.querySelectorAll('a:not(.hit)')].map((link) => link.getAttribute('href') ?? ''),
           })),
         );
         const where = `${lang} search "${searchCase.query}"`;
+        for (const result of results)
+          if (result.nameLink === null || result.nameLink !== result.links.at(-1))
+            problems.push(
+              `${where}: ${result.name} links its name to ${result.nameLink}, not to ${result.links.at(-1)}`,
+            );
         const names = results.map((result) => result.name);
         if (JSON.stringify(names) !== JSON.stringify(searchCase.names))
           problems.push(`${where}: found ${JSON.stringify(names)}, expected ${JSON.stringify(searchCase.names)}`);

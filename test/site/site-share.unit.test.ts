@@ -1,10 +1,9 @@
-// Sharing and finding, the pure parts (scripts/site/site-share.ts): times in WIB, release names, party websites
+// Sharing and finding, the pure parts (scripts/site/site-share.ts; times in WIB from site-format.ts): release names, party websites
 // as safe links, the sitemap and robots.txt, absolute URLs, and the year and dapil pages' descriptions.
 import { describe, expect, it } from 'vitest';
 import {
   absoluteUrl,
   dapilDescription,
-  formatDateTimeWib,
   releaseName,
   robotsTxt,
   sitemapXml,
@@ -12,6 +11,7 @@ import {
   yearDescription,
 } from '../../scripts/site/site-share.ts';
 import type { DapilView, Totals } from '../../scripts/site/site-data.ts';
+import { formatDateTimeWib } from '../../scripts/site/site-format.ts';
 
 describe('formatDateTimeWib', () => {
   it('says the time in WIB (UTC+7) with UTC beside it, in each language’s convention', () => {

@@ -110,7 +110,7 @@ describe('the year page that tells the story, and the pages across years (demo s
           const id = /dapil\/([0-9]+)\//.exec(row.link)?.[1] ?? '';
           const dapil = groups.get(id) ?? [];
           const expectedRow = ratios(dapil);
-          const [regencies, voters, women, outside] = row.values;
+          const [voters, women, outside, regencies] = row.values;
           if (
             !close(regencies ?? null, dapil.length) ||
             !close(voters ?? null, expectedRow.voters) ||
@@ -175,7 +175,8 @@ describe('the year page that tells the story, and the pages across years (demo s
         [...(captions[0]?.closest('table')?.querySelectorAll('tbody tr') ?? [])].map((row) => ({
           year: Number(/[0-9]{4}/.exec(row.querySelector('th')?.textContent ?? '')?.[0]),
           link: row.querySelector('th a')?.getAttribute('href') ?? null,
-          values: [...row.querySelectorAll('td')].slice(1).map((cell) => cell.getAttribute('data-v')),
+          // The key figures first, then the regencies and the dapil's name.
+          values: [...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.getAttribute('data-v')),
         })),
       );
       expect(rows.map((row) => row.year)).toEqual(years);
@@ -183,7 +184,7 @@ describe('the year page that tells the story, and the pages across years (demo s
         const records = byDapil(turnout.get(row.year) ?? []).get(id) ?? [];
         const expected = ratios(records);
         expect(row.link).toBe(row.year === years.at(-1) ? null : `/${prefix}${row.year}/dapil/${id}/`);
-        const [regencies, voters, women, outside] = row.values;
+        const [voters, women, outside, regencies] = row.values;
         expect([regencies, voters].map(Number)).toEqual([records.length, expected.voters]);
         expect(close(women ?? null, expected.women) && close(outside ?? null, expected.outside)).toBe(true);
       }

@@ -342,6 +342,29 @@ describe('across years', () => {
     expect(id.rows[0]?.values[0]?.text).toBe('tidak diberikan');
   });
 
+  it('says no name change when a party’s name differs only in capital letters', () => {
+    const cased = site(
+      [2019, 2024],
+      [turnout(2024, '1101', 'A', { male: 1, female: 1 })],
+      [party(2019, '2', 'satu', 'PARTAI BURUH', 'PB', 28), party(2024, '1', 'satu', 'Partai  Buruh', 'PB', 33.3)],
+    );
+    const view = cased.partyViews.find((candidate) => candidate.year === 2024);
+    expect(profileAcrossYears(cased, 'en', view as SiteData['partyViews'][number]).sentences).toEqual([]);
+  });
+
+  it('says a year without party records has no party data, not "0 parties"', () => {
+    for (const t of Object.values(TEXT)) {
+      expect(t.home.yearLine({ dapils: 6, regencies: 16, parties: 0 })).not.toMatch(/\b0 (parties|partai)/);
+      expect(t.coverage.noTurnoutLine(0)).not.toMatch(/\b0 (parties|partai)/);
+    }
+    expect(TEXT.en.home.yearLine({ dapils: 6, regencies: 16, parties: 0 })).toBe(
+      '6 dapils, 16 regencies and cities, no party data',
+    );
+    expect(TEXT.id.home.yearLine({ dapils: 6, regencies: 16, parties: 8 })).toBe(
+      '6 dapil, 16 kabupaten/kota, 8 partai',
+    );
+  });
+
   it('charts the parties against the 30% quota where the source gives a percentage, and says when it gives none', () => {
     const chart = partyQuotaChart(world, 'en', 2024);
     expect(chart.note).toBeNull();

@@ -190,6 +190,34 @@ describe('sentences', () => {
     ).toBe('Perempuan adalah 50,0% pengguna hak pilih pada 2019 dan 75,0% pada 2024.');
   });
 
+  it('tells the highest and lowest share apart with more decimals, and says a tie as one share', () => {
+    // 51.71% and 51.68%: both "51.7%" with one decimal.
+    const close = [
+      { label: 'KOTA CIMAHI', male: 4829, female: 5171 },
+      { label: 'KOTA BANDUNG', male: 4832, female: 5168 },
+    ];
+    expect(describeSexSplit('en', 'X', { male: 9661, female: 10339 }, close)).toContain(
+      "women's share was highest in KOTA CIMAHI (51.71%) and lowest in KOTA BANDUNG (51.68%).",
+    );
+    const tied = [
+      { label: 'KOTA CIMAHI', male: 483, female: 517 },
+      { label: 'KOTA BANDUNG', male: 966, female: 1034 },
+    ];
+    expect(describeSexSplit('en', 'X', { male: 1449, female: 1551 }, tied)).toContain(
+      "; women's share was the same in KOTA CIMAHI and KOTA BANDUNG, 51.7% each.",
+    );
+    expect(describeSexSplit('id', 'X', { male: 1449, female: 1551 }, tied)).toContain(
+      '; bagian perempuan sama di KOTA CIMAHI dan KOTA BANDUNG, masing-masing 51,7%.',
+    );
+    const lists = [
+      { label: 'A', dpt: 970, dptb: 10, dpk: 20 },
+      { label: 'B', dpt: 1940, dptb: 20, dpk: 40 },
+    ];
+    expect(describeVoterLists('en', 'X', { dpt: 2910, dptb: 30, dpk: 60 }, lists)).toContain(
+      '; the share outside the DPT was the same in A and B, 3.0% each.',
+    );
+  });
+
   it('cites the KPU, the dataset, the query and the release', () => {
     const manifest = {
       title: { id: 'Data pemilu', en: 'Election data' },
@@ -201,17 +229,17 @@ describe('sentences', () => {
       harvest: { harvestId: '20261122T034306120Z', finishedAt: '2026-11-22T03:43:06.120Z' },
     } as unknown as SnapshotManifest;
     expect(citationLine('en', manifest, turnoutDataset, 2014)).toBe(
-      'Komisi Pemilihan Umum (KPU). Voters who voted in the DPR election, by sex, 2014. KPU open-data API, query datahakpilihdpr; release 20261122T034306120Z, retrieved 22 November 2026.',
+      'Komisi Pemilihan Umum (KPU). Voters who voted in the DPR election, by sex, 2014. KPU open-data API, query datahakpilihdpr; release 20261122T034306120Z, retrieved 22 November 2026, 10:43 WIB (03:43 UTC).',
     );
     expect(citationLine('id', manifest)).toBe(
-      'Komisi Pemilihan Umum (KPU). Data pemilu. API data terbuka KPU, kueri datahakpilihdpr dan profilpartai; rilis 20261122T034306120Z, diambil 22 November 2026.',
+      'Komisi Pemilihan Umum (KPU). Data pemilu. API data terbuka KPU, kueri datahakpilihdpr dan profilpartai; rilis 20261122T034306120Z, diambil 22 November 2026 pukul 10.43 WIB (03.43 UTC).',
     );
     const released = {
       ...manifest,
       release: { id: '2026-11-22', previous: null, fingerprint: 'x', new: true, path: 'releases/2026-11-22/' },
     } as SnapshotManifest;
     expect(citationLine('en', released, partyDataset, 2024)).toContain(
-      'query profilpartai; release 2026-11-22, retrieved 22 November 2026.',
+      'query profilpartai; release 2026-11-22, retrieved 22 November 2026, 10:43 WIB (03:43 UTC).',
     );
   });
 });

@@ -15,6 +15,7 @@ import {
   renderProvinceMap,
   renderTileGrid,
   shapeFigureCodes,
+  TILE_GRID,
   type MapArea,
   type MapDrawing,
   type MapMeasure,
@@ -58,6 +59,8 @@ export interface ProvinceMaps {
   former: Array<{ name: string; formerName: string }>;
   /** Records of the year without a province code: counted in the totals, on no map. */
   unplaced: number;
+  /** The tile grid's key: each square's two letters and its province's name, in the grid's reading order. */
+  tileKey: Array<{ short: string; name: string }>;
 }
 
 /** The anchor of a province's row in the year page's map table. */
@@ -181,6 +184,13 @@ export function provinceMaps(
     noData: shapeCodes.filter((code) => !drawn.has(code)).map(nameOf),
     former,
     unplaced: figures.unplaced,
+    tileKey: shapeCodes
+      .flatMap((code) => {
+        const tile = TILE_GRID[code];
+        return tile === undefined ? [] : [{ ...tile, name: nameOf(code) }];
+      })
+      .sort((a, b) => a.row - b.row || a.column - b.column)
+      .map(({ short, name }) => ({ short, name })),
   };
 }
 
