@@ -76,9 +76,14 @@ describe('compareRecords', () => {
 
 describe('nextReleaseId', () => {
   it('names a release after the retrieval day, numbering further releases that day', () => {
-    expect(nextReleaseId('2026-11-22T03:00:00Z', [])).toBe('2026-11-22');
-    expect(nextReleaseId('2026-11-22T09:00:00Z', ['2026-11-21', '2026-11-22'])).toBe('2026-11-22.2');
-    expect(nextReleaseId('2026-11-22T10:00:00Z', ['2026-11-22', '2026-11-22.2'])).toBe('2026-11-22.3');
+    const fingerprint = 'c0ffee00'.padEnd(64, '9');
+    expect(nextReleaseId('2026-11-22T03:00:00Z', [], fingerprint)).toBe('2026-11-22-c0ffee00');
+    expect(nextReleaseId('2026-11-22T09:00:00Z', ['2026-11-21', '2026-11-22'], fingerprint)).toBe(
+      '2026-11-22.2-c0ffee00',
+    );
+    expect(nextReleaseId('2026-11-22T10:00:00Z', ['2026-11-22', '2026-11-22.2'], fingerprint)).toBe(
+      '2026-11-22.3-c0ffee00',
+    );
   });
 });
 
