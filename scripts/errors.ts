@@ -184,13 +184,15 @@ export const ERROR_CATALOGUE = {
   },
   RELEASE_SHRANK: {
     stage: 'release',
-    message: 'The new harvest has fewer records than the published release, beyond the tolerance.',
+    message:
+      'The new harvest has fewer records than the recent releases (the largest count of each year in the last five), beyond the tolerance.',
     hint: "An upstream fault is likelier than a correction: check the upstream and try later (dist/ was left as it was). If the loss is real, run the build with --accept-shrink; the change report then records it. KPU_SHRINK_TOLERANCE sets the share of a year's records that may go unremarked.",
   },
   RELEASE_ARCHIVE_INVALID: {
     stage: 'release',
-    message: 'The release archive does not match its own list of releases and their manifests, so none of it was used.',
-    hint: 'The message names what does not match. Restore the archive folder (KPU_RELEASE_ARCHIVE_DIR, the `data` branch in CI) from its history, or remove the named folder if the list never held it; docs/operations.md, "The release archive", says how.',
+    message:
+      'The release archive does not match its own list of releases and their manifests (a file that does not match, a file or folder no manifest lists, a symbolic link), so none of it was used.',
+    hint: 'The message names what does not match. Restore the archive folder (KPU_RELEASE_ARCHIVE_DIR, the `data` branch in CI) from its history, or remove the named folder if the list never held it, or the named file if its manifest does not list it; docs/operations.md, "The release archive", says how.',
   },
   SITE_BUILD_FAILED: {
     stage: 'site',

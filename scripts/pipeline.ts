@@ -234,6 +234,10 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
       context.reporter.warn(
         `release: dist/ lacked releases the archive holds; restored every release from ${config.releaseArchiveDir}`,
       );
+    if (source.differ.length > 0)
+      context.reporter.warn(
+        `release: the archive's ${source.differ.join(', ')} differ from the history its verified releases give; the history made from the releases is used`,
+      );
     const release = await runStage(
       'release',
       {

@@ -37,6 +37,22 @@ export function checksumFilesOf(manifest: SnapshotManifest): string[] {
 }
 
 /**
+ * Every SHA256SUMS of a data folder with its content, by path relative to the folder; `descriptors` are the root's
+ * descriptor files with their digests (ROOT_DESCRIPTORS).
+ */
+export function renderChecksumFiles(
+  manifest: SnapshotManifest,
+  descriptors: ReadonlyArray<{ name: string; sha256: string }>,
+): Map<string, string> {
+  return new Map(
+    [...checksumFolders(manifest)].map(([folder, entries]) => [
+      path.posix.join(folder, CHECKSUMS_FILE),
+      renderChecksums(folder === '' ? [...entries, ...descriptors] : entries),
+    ]),
+  );
+}
+
+/**
  * Writes a SHA256SUMS into each folder of `dataDir`; `descriptors` are the root's descriptor files with their
  * digests (ROOT_DESCRIPTORS), written before.
  */
@@ -45,8 +61,6 @@ export async function writeChecksumFiles(
   manifest: SnapshotManifest,
   descriptors: ReadonlyArray<{ name: string; sha256: string }>,
 ): Promise<void> {
-  for (const [folder, entries] of checksumFolders(manifest)) {
-    const listed = folder === '' ? [...entries, ...descriptors] : entries;
-    await writeFile(path.join(dataDir, folder, CHECKSUMS_FILE), renderChecksums(listed));
-  }
+  for (const [file, content] of renderChecksumFiles(manifest, descriptors))
+    await writeFile(path.join(dataDir, file), content);
 }

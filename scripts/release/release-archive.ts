@@ -1,19 +1,26 @@
 // The release archive: every release kept outside the CI cache (KPU_RELEASE_ARCHIVE_DIR, a checkout of the `data`
 // branch in CI), laid out as dist/data/ keeps them (releases/<release>/, releases.json, history.json,
 // changes.json). The build restores the releases from it when dist/ lacks some (a lost cache), after verifying
-// the whole archive, and adds every new release to it after a publish.
-import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+// every release against its manifest (the history files are made again from them, never trusted), and adds every
+// new release to it after a publish.
+import { constants } from 'node:fs';
+import { copyFile, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
 import { readJsonFile, readJsonIfPresent } from '../foundation/json-file.ts';
 import { removeEntriesOfGoneProcesses } from '../foundation/owned-folders.ts';
+import { DATASETS } from '../datasets/datasets.ts';
+import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import {
   checkReleaseHistory,
+  fingerprintOf,
   releaseFolderNames,
   RELEASES_DIR,
   RELEASES_FILE,
+  verifyReleaseFolder,
   type ReleaseEntry,
 } from './release-history.ts';
+import { compareDataFolders, historyEntriesOf, type ChangesDocument, type HistoryEntry } from './release-stage.ts';
 
 /** The files beside releases/ that travel with them, the list last (it is what makes a release part of the history). */
 const HISTORY_FILES = ['history.json', 'changes.json', RELEASES_FILE] as const;
@@ -25,6 +32,8 @@ export interface ReleaseSource {
   restored: boolean;
   /** Every release name seen in dist/ and in the archive: a new release takes none of them. */
   usedIds: string[];
+  /** The archive's history files that differ from those made again from its releases (only these are published). */
+  differ: string[];
 }
 
 /** Every release name a data folder knows of: listed, present as a folder, or named in its change history. */
@@ -41,8 +50,10 @@ export async function releaseNamesIn(dataDir: string): Promise<string[]> {
 
 /**
  * Where the release stage finds the published releases: dist/data/, unless the archive holds a release dist/ does
- * not (a lost or stale cache): then the whole archive, verified file by file, is restored into `restoreDir` and
- * used instead. A damaged archive stops the build (RELEASE_ARCHIVE_INVALID) and is never partly used.
+ * not (a lost or stale cache): then every archived release, verified to hold exactly the files of its manifest, is
+ * restored into `restoreDir` with its history made again from the releases, and used instead. A damaged archive
+ * (a stray file, a symbolic link, a file that does not match) stops the build (RELEASE_ARCHIVE_INVALID) and is
+ * never partly used.
  */
 export async function chooseReleaseSource(
   distDir: string,
@@ -51,37 +62,91 @@ export async function chooseReleaseSource(
 ): Promise<ReleaseSource> {
   const distData = path.join(distDir, 'data');
   const usedIds = new Set(await releaseNamesIn(distData));
-  if (archiveDir === null) return { dataDir: distData, restored: false, usedIds: [...usedIds] };
+  if (archiveDir === null) return { dataDir: distData, restored: false, usedIds: [...usedIds], differ: [] };
   const archive = await checkReleaseHistory(archiveDir, { verifyFiles: false });
   if (!archive.ok) throw new BuildError('RELEASE_ARCHIVE_INVALID', archive.reason);
   for (const name of await releaseNamesIn(archiveDir)) usedIds.add(name);
   const published = (await readJsonIfPresent<ReleaseEntry[]>(path.join(distData, RELEASES_FILE))) ?? [];
   const inDist = (entry: ReleaseEntry): boolean =>
     Array.isArray(published) && published.some((own) => own?.id === entry.id && own.fingerprint === entry.fingerprint);
-  if (archive.value.every(inDist)) return { dataDir: distData, restored: false, usedIds: [...usedIds] };
+  if (archive.value.every(inDist)) return { dataDir: distData, restored: false, usedIds: [...usedIds], differ: [] };
 
-  const verified = await checkReleaseHistory(archiveDir, { verifyFiles: true });
-  if (!verified.ok) throw new BuildError('RELEASE_ARCHIVE_INVALID', verified.reason);
-  for (const file of HISTORY_FILES) {
-    if ((await readJsonIfPresent<unknown>(path.join(archiveDir, file))) === null) {
-      throw new BuildError(
-        'RELEASE_ARCHIVE_INVALID',
-        `${path.join(archiveDir, file)} is missing: the archive holds releases without their history.`,
-      );
-    }
+  // Each archived release verified (exactly the files of its manifest, each with its SHA-256), then only those files
+  // restored: a data folder as dist/data/ was, every release and the latest release's files at the top. The
+  // history files are made again from the verified releases, never taken from the archive.
+  const verified: Array<{ entry: ReleaseEntry; manifest: SnapshotManifest; files: string[] }> = [];
+  for (const entry of archive.value) {
+    const folder = path.join(archiveDir, RELEASES_DIR, entry.id);
+    const manifest = await readJsonFile<SnapshotManifest>(path.join(folder, 'manifest.json'));
+    const files = await verifyReleaseFolder(folder, manifest);
+    if (!files.ok) throw new BuildError('RELEASE_ARCHIVE_INVALID', files.reason);
+    verified.push({ entry, manifest, files: files.value });
   }
-  // A data folder as dist/data/ was: every release, the history files, and the latest release's files at the top.
   await rm(restoreDir, { recursive: true, force: true });
   await mkdir(restoreDir, { recursive: true });
-  const latest = (verified.value.at(-1) as ReleaseEntry).id;
-  await cp(path.join(archiveDir, RELEASES_DIR, latest), restoreDir, { recursive: true });
-  for (const entry of verified.value) {
-    await cp(path.join(archiveDir, RELEASES_DIR, entry.id), path.join(restoreDir, RELEASES_DIR, entry.id), {
-      recursive: true,
-    });
+  const latest = verified.at(-1) as (typeof verified)[number];
+  const copyFiles = async (from: string, to: string, files: readonly string[]) => {
+    for (const file of files) {
+      await mkdir(path.dirname(path.join(to, file)), { recursive: true });
+      await copyFile(path.join(from, file), path.join(to, file), constants.COPYFILE_EXCL);
+    }
+  };
+  await copyFiles(path.join(archiveDir, RELEASES_DIR, latest.entry.id), restoreDir, latest.files);
+  for (const { entry, files } of verified)
+    await copyFiles(
+      path.join(archiveDir, RELEASES_DIR, entry.id),
+      path.join(restoreDir, RELEASES_DIR, entry.id),
+      files,
+    );
+  const history = await rebuildHistory(
+    restoreDir,
+    verified.map(({ entry, manifest }) => ({ id: entry.id, manifest })),
+  );
+  const differ: string[] = [];
+  for (const [file, content] of Object.entries(history)) {
+    await writeFile(path.join(restoreDir, file), content);
+    if ((await readFile(path.join(archiveDir, file), 'utf8').catch(() => null)) !== content) differ.push(file);
   }
-  for (const file of HISTORY_FILES) await cp(path.join(archiveDir, file), path.join(restoreDir, file));
-  return { dataDir: restoreDir, restored: true, usedIds: [...usedIds] };
+  return { dataDir: restoreDir, restored: true, usedIds: [...usedIds], differ };
+}
+
+/**
+ * releases.json, history.json and changes.json of a restored data folder, made from its verified releases (the
+ * oldest first) as the release stage made them: each release's entry from its manifest, each release's changes
+ * against the one before it, and the latest release's change report (with the shrinks it was published with).
+ */
+async function rebuildHistory(
+  dataDir: string,
+  releases: ReadonlyArray<{ id: string; manifest: SnapshotManifest }>,
+): Promise<Record<(typeof HISTORY_FILES)[number], string>> {
+  const list: ReleaseEntry[] = [];
+  const history: HistoryEntry[] = [];
+  let changes: ChangesDocument | null = null;
+  for (const [index, { id, manifest }] of releases.entries()) {
+    const harvestedAt = manifest.harvest.finishedAt;
+    list.push({
+      id,
+      harvestedAt,
+      fingerprint: fingerprintOf(manifest),
+      records: Object.fromEntries(manifest.datasets.map((dataset) => [dataset.id, dataset.records])),
+    });
+    const previous = index > 0 ? (releases[index - 1] as { id: string }) : null;
+    const folder = (release: string) => path.join(dataDir, RELEASES_DIR, release);
+    // The datasets this release published: a dataset added to the publisher later has no files in older releases.
+    const datasets = DATASETS.filter((dataset) => manifest.datasets.some((own) => own.id === dataset.id));
+    const compared = previous === null ? [] : await compareDataFolders(datasets, folder(previous.id), folder(id));
+    history.push(...historyEntriesOf(id, harvestedAt, compared));
+    changes = {
+      release: id,
+      previousRelease: previous?.id ?? null,
+      initial: previous === null,
+      changed: previous !== null && compared.some((dataset) => dataset.changes.length > 0),
+      datasets: compared,
+      ...(manifest.release?.shrink ? { shrink: manifest.release.shrink } : {}),
+    };
+  }
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  return { 'history.json': json(history), 'changes.json': json(changes), [RELEASES_FILE]: json(list) };
 }
 
 async function writeAtomically(file: string, content: Buffer): Promise<void> {

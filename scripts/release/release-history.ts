@@ -2,12 +2,13 @@
 // data folder's history holds together (releases.json lists exactly the folders under releases/, each folder's
 // manifest names its release and fingerprint, ids unique and in order). Shared by the release stage, the
 // release archive and the publish stage's verification; expected outcomes come back as data.
-import { readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashFile, sha256Hex } from '../foundation/hashing.ts';
 import { readJsonChecked, type Checked } from '../foundation/json-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { isReleaseFormat } from '../formats.ts';
+import { checksumFilesOf, renderChecksumFiles, ROOT_DESCRIPTORS } from './checksum-files.ts';
 
 export interface ReleaseEntry {
   id: string;
@@ -33,13 +34,19 @@ export function fingerprintOf(manifest: SnapshotManifest): string {
   return sha256Hex(lines.join('\n'));
 }
 
-/** "2026-11-22" → ["2026-11-22", 1]; "2026-11-22.3" → ["2026-11-22", 3]; null for anything else. */
+/** Hex digits of the fingerprint a release name carries. */
+export const NAME_DIGEST_LENGTH = 8;
+
+/**
+ * "2026-11-22-3f9a1c0e" → ["2026-11-22", 1]; "2026-11-22.3-5b0d77aa" → ["2026-11-22", 3]; the names of older
+ * publishers, without a digest ("2026-11-22", "2026-11-22.3"), too; null for anything else.
+ */
 function parseReleaseId(id: string): [day: string, number: number] | null {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:\.([1-9]\d{0,5}))?$/.exec(id);
+  const match = /^(\d{4}-\d{2}-\d{2})(?:\.([1-9]\d{0,5}))?(?:-[0-9a-f]{8})?$/.exec(id);
   return match ? [match[1] as string, match[2] === undefined ? 1 : Number(match[2])] : null;
 }
 
-/** Release order: by day, then by number within the day (so "2026-11-22.10" follows "2026-11-22.9"). */
+/** Release order: by day, then by number within the day (so "2026-11-22.10-…" follows "2026-11-22.9-…"). */
 export function compareReleaseIds(a: string, b: string): number {
   const [dayA, numberA] = parseReleaseId(a) ?? [a, 0];
   const [dayB, numberB] = parseReleaseId(b) ?? [b, 0];
@@ -47,17 +54,20 @@ export function compareReleaseIds(a: string, b: string): number {
 }
 
 /**
- * A release is named after the day its data was retrieved; a second release that day gets ".2", and so on. A name
+ * A release is named after the day its data was retrieved; a second release that day gets ".2", and so on; and
+ * every name ends in the first NAME_DIGEST_LENGTH hex digits of the release's fingerprint, so two releases of one
+ * name hold the same data even across histories that do not know of each other (a build that lost dist/ and has no
+ * archive starts a new history, whose names the lost one may have used with other data). Within a history a name
  * is never given twice (`used` holds every name seen anywhere: listed, present as a folder, archived) and always
  * sorts after every used one, so a release built from an older harvest after a newer release takes the newer
- * release's day.
+ * release's day. Example: ("2026-11-22T09:00:00Z", ["2026-11-22-3f9a1c0e"], "5b0d77aa…") → "2026-11-22.2-5b0d77aa".
  */
-export function nextReleaseId(harvestedAt: string, used: readonly string[]): string {
+export function nextReleaseId(harvestedAt: string, used: readonly string[], fingerprint: string): string {
   const parsed = used.map(parseReleaseId).filter((id) => id !== null);
   const latestDay = parsed.reduce((latest, [day]) => (day > latest ? day : latest), '');
   const day = harvestedAt.slice(0, 10) > latestDay ? harvestedAt.slice(0, 10) : latestDay;
   const highest = parsed.filter(([usedDay]) => usedDay === day).reduce((max, [, number]) => Math.max(max, number), 0);
-  return highest === 0 ? day : `${day}.${highest + 1}`;
+  return `${highest === 0 ? day : `${day}.${highest + 1}`}-${fingerprint.slice(0, NAME_DIGEST_LENGTH)}`;
 }
 
 /** The names under `<dataDir>/releases/` (hidden names, such as a folder being written, aside); [] when absent. */
@@ -71,28 +81,74 @@ export async function releaseFolderNames(dataDir: string): Promise<string[]> {
   return entries.filter((entry) => !entry.name.startsWith('.')).map((entry) => entry.name);
 }
 
-/** Every manifest file of a data folder present with its size and SHA-256, or the first that is not. */
-async function checkFilesOfManifest(dataDir: string, manifest: SnapshotManifest): Promise<Checked<SnapshotManifest>> {
+/** Every folder on the way to `file` ("2014/x.csv" → ["2014"]), relative, "/"-separated. */
+function foldersOf(file: string): string[] {
+  const parts = file.split('/').slice(0, -1);
+  return parts.map((_, index) => parts.slice(0, index + 1).join('/'));
+}
+
+/**
+ * Whether a release folder holds exactly what its manifest describes, and returns those files (relative,
+ * "/"-separated): every file the manifest lists with its size and SHA-256, manifest.json, and the descriptors and
+ * checksum files the release stage writes beside them (datapackage.json, a SHA256SUMS per folder; absent from
+ * releases of older publishers), each SHA256SUMS byte for byte what the manifest and the descriptors give. Anything
+ * else (a stray file or folder, a symbolic link, a device) is a reason, never published.
+ */
+export async function verifyReleaseFolder(folder: string, manifest: SnapshotManifest): Promise<Checked<string[]>> {
+  const own = await lstat(folder).catch(() => null);
+  if (own === null || !own.isDirectory())
+    return {
+      ok: false,
+      reason: `${folder} is not a folder (a symbolic link or a file): a release is a folder of files.`,
+    };
+  const listed = new Map(manifest.files.map((file) => [file.path, file]));
+  const beside = new Set<string>(['manifest.json', ...ROOT_DESCRIPTORS, ...checksumFilesOf(manifest)]);
+  const folders = new Set([...listed.keys(), ...beside].flatMap(foldersOf));
+  const present: string[] = [];
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(folder, full).split(path.sep).join('/');
+    if (entry.isSymbolicLink())
+      return { ok: false, reason: `${full} is a symbolic link: a release holds only the files its manifest lists.` };
+    if (
+      entry.isDirectory() ? !folders.has(relative) : !entry.isFile() || !(listed.has(relative) || beside.has(relative))
+    )
+      return {
+        ok: false,
+        reason: `${full} is not listed in its manifest: a release holds only the files its manifest lists.`,
+      };
+    if (entry.isFile()) present.push(relative);
+  }
   for (const file of manifest.files) {
-    const actual = await hashFile(path.join(dataDir, file.path)).catch(() => null);
-    if (actual === null)
-      return { ok: false, reason: `${path.join(dataDir, file.path)} is listed in its manifest but missing.` };
+    if (!present.includes(file.path))
+      return { ok: false, reason: `${path.join(folder, file.path)} is listed in its manifest but missing.` };
+    const actual = await hashFile(path.join(folder, file.path));
     if (actual.bytes !== file.bytes || actual.sha256 !== file.sha256) {
       return {
         ok: false,
-        reason: `${path.join(dataDir, file.path)} does not match its size or SHA-256 in the manifest.`,
+        reason: `${path.join(folder, file.path)} does not match its size or SHA-256 in the manifest.`,
       };
     }
   }
-  return { ok: true, value: manifest };
+  const descriptors = [];
+  for (const name of ROOT_DESCRIPTORS.filter((descriptor) => present.includes(descriptor)))
+    descriptors.push({ name, sha256: (await hashFile(path.join(folder, name))).sha256 });
+  for (const [file, content] of renderChecksumFiles(manifest, descriptors)) {
+    if (present.includes(file) && (await readFile(path.join(folder, file), 'utf8')) !== content)
+      return {
+        ok: false,
+        reason: `${path.join(folder, file)} does not list the files of its folder with the SHA-256 of the manifest.`,
+      };
+  }
+  return { ok: true, value: present.sort() };
 }
 
 /**
  * Whether the release history of `dataDir` holds together: releases.json an array of releases with unique ids in
  * release order, exactly one folder under releases/ per listed release, and each folder's manifest naming that
  * release with its fingerprint (the fingerprint recomputed from the manifest's files). `verifyFiles` also checks
- * every file of every release against its manifest (for an archive about to be restored; a published dist/ has
- * had each release verified as it was added). A folder with no releases.json and no releases/ is an empty history.
+ * that every release folder holds exactly the files of its manifest (verifyReleaseFolder: for an archive about to
+ * be restored; a published dist/ has had each release verified as it was added). A folder with no releases.json and no releases/ is an empty history.
  */
 export async function checkReleaseHistory(
   dataDir: string,
@@ -154,7 +210,7 @@ export async function checkReleaseHistory(
       };
     }
     if (options.verifyFiles) {
-      const files = await checkFilesOfManifest(folder, manifest.value);
+      const files = await verifyReleaseFolder(folder, manifest.value);
       if (!files.ok) return files;
     }
   }

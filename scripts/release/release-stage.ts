@@ -15,12 +15,20 @@ import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { BuildError } from '../errors.ts';
 import { sha256Hex } from '../foundation/hashing.ts';
 import { readJsonFile, readJsonIfPresent } from '../foundation/json-file.ts';
-import { compareRecords, type DatasetChanges, type RecordChange } from './change-report.ts';
+import { compareRecords, type DatasetChanges, type RecordChange, type SourceRecords } from './change-report.ts';
+import { formatOf } from '../formats.ts';
 import { escapeMarkdownText } from './markdown-text.ts';
 import { writeReleaseFiles } from './release-files.ts';
 import { stampReleaseFiles } from './release-stamp.ts';
-import { fingerprintOf, nextReleaseId, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
-import { describeShrink, findShrinks, renderShrinkMarkdown, type ShrinkReport } from './shrink-guard.ts';
+import { fingerprintOf, nextReleaseId, RELEASES_DIR, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
+import {
+  describeShrink,
+  findShrinks,
+  RECENT_RELEASES,
+  renderShrinkMarkdown,
+  type PublishedManifest,
+  type ShrinkReport,
+} from './shrink-guard.ts';
 
 export { nextReleaseId, type ReleaseEntry };
 
@@ -85,14 +93,89 @@ async function buildInfo(offline: boolean, harvestedAt: string, now: Date) {
   };
 }
 
-function allYearsFile(dataDir: string, dataset: DatasetDefinition): string {
-  return path.join(dataDir, 'all-years', `${dataset.fileStem}-all-years.json`);
+function allYearsFile(dataDir: string, dataset: DatasetDefinition, format: 'json' | 'raw-json' = 'json'): string {
+  return path.join(dataDir, 'all-years', `${dataset.fileStem}-all-years${formatOf(format).suffix}`);
+}
+
+/**
+ * The changes of every harvested dataset from the data folder `beforeDir` (a release) to `afterDir`. The source
+ * records (the all-years raw JSON) are read only when a change has a key column published as null, to say what the
+ * source gave there. Only harvested datasets are compared record by record: the project's own (the official dapils)
+ * change only with the project's code, which its changelog describes.
+ */
+export async function compareDataFolders(
+  datasets: readonly DatasetDefinition[],
+  beforeDir: string,
+  afterDir: string,
+): Promise<DatasetChanges[]> {
+  const compared: DatasetChanges[] = [];
+  for (const dataset of datasets.filter(isUpstreamDataset)) {
+    const before = (await readJsonIfPresent<NormalizedRecord[]>(allYearsFile(beforeDir, dataset))) ?? [];
+    const after = await readJsonFile<NormalizedRecord[]>(allYearsFile(afterDir, dataset));
+    let changes = compareRecords(dataset, before, after);
+    if (changes.changes.some((change) => Object.values(change.key).includes(null))) {
+      const source = async (dir: string) =>
+        (await readJsonIfPresent<SourceRecords>(allYearsFile(dir, dataset, 'raw-json'))) ?? [];
+      changes = compareRecords(dataset, before, after, await source(beforeDir), await source(afterDir));
+    }
+    compared.push(changes);
+  }
+  return compared;
+}
+
+/** The change history's entries of one new release. */
+export function historyEntriesOf(
+  release: string,
+  harvestedAt: string,
+  datasets: readonly DatasetChanges[],
+): HistoryEntry[] {
+  return datasets.flatMap((dataset) =>
+    dataset.changes.map((change) => ({ release, harvestedAt, dataset: dataset.dataset, ...change })),
+  );
+}
+
+/**
+ * The manifests the shrink guard compares with: the published release's (`previous`, read from the data folder's
+ * top) and those of up to RECENT_RELEASES − 1 releases before it from `<dataDir>/releases/`, the latest first,
+ * back to the latest release published with --accept-shrink (the new measure from then on).
+ */
+export async function recentManifests(
+  dataDir: string,
+  previous: SnapshotManifest | null,
+  releases: readonly ReleaseEntry[],
+): Promise<PublishedManifest[]> {
+  if (previous === null) return [];
+  const latest = previous.release?.id ?? '(published)';
+  const recent: PublishedManifest[] = [{ id: latest, manifest: previous }];
+  const ids = releases.map((release) => release.id);
+  for (let index = ids.indexOf(latest) - 1; index >= 0 && recent.length < RECENT_RELEASES; index -= 1) {
+    if (recent.at(-1)?.manifest.release?.shrink !== undefined) break;
+    const id = ids[index] as string;
+    const manifest = await readJsonIfPresent<SnapshotManifest>(path.join(dataDir, RELEASES_DIR, id, 'manifest.json'));
+    if (manifest === null) break;
+    recent.push({ id, manifest });
+  }
+  return recent;
 }
 
 /** A value from the data as inert Markdown (scripts/release/markdown-text.ts): it may hold anything the upstream sent. */
 function renderValue(value: unknown): string {
   return value === null ? '(empty)' : escapeMarkdownText(Array.isArray(value) ? value.join(';') : String(value));
 }
+
+/**
+ * A key value in the summary: as published, or, where the source's value could not be read (published as null),
+ * the source's value as a JSON string, so spaces and other invisible differences show: `"2014 "`.
+ */
+function renderKeyValue(change: RecordChange, column: string): string {
+  const value = change.key[column] ?? null;
+  const given = change.given?.[column];
+  if (value !== null || given === undefined) return renderValue(value);
+  return `${escapeMarkdownText(JSON.stringify(given))} (unreadable)`;
+}
+
+/** How many changes the Markdown summary lists; changes.json holds them all. */
+export const SUMMARY_CHANGES = 10;
 
 /**
  * The short summary a CI job can post: what changed per dataset and election year, with the first few changes.
@@ -131,17 +214,24 @@ export function renderChangesMarkdown(changes: ChangesDocument, demo: boolean, n
         `| ${dataset.dataset} | ${year.year ?? '(unreadable)'} | ${year.added} | ${year.removed} | ${year.changed} |`,
       );
   }
-  const sample = changes.datasets
-    .flatMap((dataset) => dataset.changes.map((change) => ({ dataset: dataset.dataset, change })))
-    .slice(0, 10);
+  const all = changes.datasets.flatMap((dataset) =>
+    dataset.changes.map((change) => ({ dataset: dataset.dataset, change })),
+  );
+  const sample = all.slice(0, SUMMARY_CHANGES);
   if (sample.length > 0) lines.push('');
   for (const { dataset, change } of sample) {
-    const key = Object.values(change.key).map(renderValue).join(' / ');
+    const key = Object.keys(change.key)
+      .map((column) => renderKeyValue(change, column))
+      .join(' / ');
     const fields = change.fields
       .map((field) => `${field.field}: ${renderValue(field.old)} → ${renderValue(field.new)}`)
       .join('; ');
     lines.push(`- ${dataset} ${change.kind}: ${key}${fields ? ` (${fields})` : ''}`);
   }
+  if (all.length > sample.length)
+    lines.push(
+      `- … and ${all.length - sample.length} more ${all.length - sample.length === 1 ? 'change' : 'changes'}: every change is in \`data/changes.json\` of release ${changes.release} (and in \`data/history.json\`).`,
+    );
   return lines.join('\n');
 }
 
@@ -183,12 +273,16 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
     ...history.map((entry) => entry.release),
     ...(options.usedReleaseIds ?? []),
   ];
-  const id = unchanged ? previousRelease.id : nextReleaseId(manifest.harvest.finishedAt, used);
+  const id = unchanged ? previousRelease.id : nextReleaseId(manifest.harvest.finishedAt, used, fingerprint);
 
   // An unchanged release was published (and any shrink in it accepted) before; anything else is compared here.
-  const shrinks = unchanged ? [] : findShrinks(previous, manifest, options.shrinkTolerancePercent ?? 10);
+  const recent = unchanged ? [] : await recentManifests(options.publishedDataDir, previous, releases);
+  const shrinks = unchanged ? [] : findShrinks(recent, manifest, options.shrinkTolerancePercent ?? 10);
   if (shrinks.length > 0 && options.acceptShrink !== true) {
-    const against = previousRelease ? `release ${previousRelease.id}` : 'nothing published before';
+    const earlier = recent.length - 1;
+    const against = previousRelease
+      ? `release ${previousRelease.id}${earlier > 0 ? ` and the ${earlier} before it (each year's largest count)` : ''}`
+      : 'nothing published before';
     throw new BuildError(
       'RELEASE_SHRANK',
       `Against ${against} (tolerance ${options.shrinkTolerancePercent ?? 10}%): ${shrinks.map(describeShrink).join('; ')}.`,
@@ -199,17 +293,10 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
       ? { accepted: true, tolerancePercent: options.shrinkTolerancePercent ?? 10, findings: shrinks }
       : null;
 
-  const datasets: DatasetChanges[] = [];
-  if (previousRelease && !unchanged) {
-    // Only harvested datasets are compared record by record: the project's own (the official dapils) change only
-    // with the project's code, which its changelog describes.
-    for (const dataset of options.datasets.filter(isUpstreamDataset)) {
-      const before =
-        (await readJsonIfPresent<NormalizedRecord[]>(allYearsFile(options.publishedDataDir, dataset))) ?? [];
-      const after = await readJsonFile<NormalizedRecord[]>(allYearsFile(options.snapshotDataDir, dataset));
-      datasets.push(compareRecords(dataset, before, after));
-    }
-  }
+  const datasets =
+    previousRelease && !unchanged
+      ? await compareDataFolders(options.datasets, options.publishedDataDir, options.snapshotDataDir)
+      : [];
   const changes: ChangesDocument = {
     release: id,
     previousRelease: unchanged ? (previousRelease.previous ?? null) : (previousRelease?.id ?? null),
@@ -225,10 +312,7 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
       fingerprint,
       records: Object.fromEntries(manifest.datasets.map((dataset) => [dataset.id, dataset.records])),
     });
-    for (const dataset of datasets) {
-      for (const change of dataset.changes)
-        history.push({ release: id, harvestedAt: manifest.harvest.finishedAt, dataset: dataset.dataset, ...change });
-    }
+    history.push(...historyEntriesOf(id, manifest.harvest.finishedAt, datasets));
   }
 
   const siteUrl = options.siteUrl ?? null;
@@ -247,6 +331,14 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
           manifest.harvest.finishedAt)
         : manifest.harvest.finishedAt,
       url: siteUrl ? `${siteUrl}data/releases/${id}/` : null,
+      // The shrink guard measures later harvests from a release published with --accept-shrink.
+      ...(unchanged
+        ? previousRelease.shrink === undefined
+          ? {}
+          : { shrink: previousRelease.shrink }
+        : shrink
+          ? { shrink }
+          : {}),
     },
     build: await buildInfo(options.offline, manifest.harvest.finishedAt, options.now),
   };

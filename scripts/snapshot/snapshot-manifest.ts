@@ -84,6 +84,8 @@ export interface SnapshotManifest {
     retrievedAt?: string;
     /** The release folder's permanent address (KPU_SITE_URL + data/ + path), or null when KPU_SITE_URL is unset. */
     url?: string | null;
+    /** The shrinks accepted with --accept-shrink to publish this release: the shrink guard measures from it on. */
+    shrink?: ShrinkReport;
   };
   /** Added by the release stage: what made this build. Varies with the publisher's version, not with the data. */
   build?: {
@@ -94,4 +96,29 @@ export interface SnapshotManifest {
     /** With --offline: how many whole days old the harvest was when the site was built; else null. */
     harvestAgeDays: number | null;
   };
+}
+
+/** A loss the shrink guard found (scripts/release/shrink-guard.ts). */
+export interface ShrinkFinding {
+  dataset: string;
+  /** The election year, or null for the dataset as a whole. */
+  year: number | null;
+  /**
+   * `empty`: the dataset harvested no record at all (even with nothing published before). `dataset-gone`,
+   * `year-gone`: published records, none now. `year-shrank`: more than the tolerated share lost.
+   */
+  kind: 'empty' | 'dataset-gone' | 'year-gone' | 'year-shrank';
+  before: number;
+  after: number;
+  /** Share of the published records lost, in percent, rounded to 0.1. */
+  lostPercent: number;
+  /** The earlier release `before` comes from, when it is not the latest one. */
+  release?: string;
+}
+
+/** The shrinks a build published with --accept-shrink, in its change report and its manifest. */
+export interface ShrinkReport {
+  accepted: true;
+  tolerancePercent: number;
+  findings: ShrinkFinding[];
 }

@@ -76,9 +76,14 @@ describe('compareRecords', () => {
 
 describe('nextReleaseId', () => {
   it('names a release after the retrieval day, numbering further releases that day', () => {
-    expect(nextReleaseId('2026-11-22T03:00:00Z', [])).toBe('2026-11-22');
-    expect(nextReleaseId('2026-11-22T09:00:00Z', ['2026-11-21', '2026-11-22'])).toBe('2026-11-22.2');
-    expect(nextReleaseId('2026-11-22T10:00:00Z', ['2026-11-22', '2026-11-22.2'])).toBe('2026-11-22.3');
+    const fingerprint = 'c0ffee00'.padEnd(64, '9');
+    expect(nextReleaseId('2026-11-22T03:00:00Z', [], fingerprint)).toBe('2026-11-22-c0ffee00');
+    expect(nextReleaseId('2026-11-22T09:00:00Z', ['2026-11-21', '2026-11-22'], fingerprint)).toBe(
+      '2026-11-22.2-c0ffee00',
+    );
+    expect(nextReleaseId('2026-11-22T10:00:00Z', ['2026-11-22', '2026-11-22.2'], fingerprint)).toBe(
+      '2026-11-22.3-c0ffee00',
+    );
   });
 });
 
@@ -115,5 +120,33 @@ describe('renderChangesMarkdown', () => {
     expect(renderChangesMarkdown(first, true, true)).toBe(
       '## Release 2026-11-23 (DEMO DATA, NOT REAL FIGURES)\n\nFirst release: nothing to compare with.',
     );
+  });
+
+  it('says how many changes it leaves out and where they are', () => {
+    const before = Array.from({ length: 12 }, (_, index) => party(String(index + 1), 'P', 'a'));
+    const after = before.map((record) => ({ ...record, general_chair: 'b' }));
+    const markdown = renderChangesMarkdown(
+      { ...document(true), datasets: [compareRecords(partyDataset, before, after)] },
+      false,
+      true,
+    );
+    expect(markdown.split('\n').filter((line) => line.startsWith('- parties changed: '))).toHaveLength(10);
+    expect(markdown.split('\n').at(-1)).toBe(
+      '- … and 2 more changes: every change is in `data/changes.json` of release 2026-11-23 (and in `data/history.json`).',
+    );
+    expect(renderChangesMarkdown(document(true), false, true)).not.toContain('more change');
+  });
+
+  it('shows a key value the source gave in a form that cannot be read as given, never as "(empty)"', () => {
+    const changes = compareRecords(
+      partyDataset,
+      [party('7', 'P', 'a', ['year-format'], null)],
+      [party('7', 'P', 'b', ['year-format'], null)],
+      [{ tahunPemilu: '2014 ', NomorUrutPartai: '7' }],
+      [{ tahunPemilu: '2014 ', NomorUrutPartai: '7' }],
+    );
+    expect(changes.changes[0]).toMatchObject({ key: { election_year: null }, given: { election_year: '2014 ' } });
+    const markdown = renderChangesMarkdown({ ...document(true), datasets: [changes] }, false, true);
+    expect(markdown).toContain('- parties changed: "2014 " (unreadable) / 7 (general_chair: a → b)');
   });
 });

@@ -3,7 +3,7 @@
 // history go on and the old releases stay downloadable; a damaged archive stops the build (RELEASE_ARCHIVE_INVALID)
 // and is never partly used.
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
@@ -21,6 +21,7 @@ import {
   type BuildWorldTemplate,
 } from '../support/build-fixtures.ts';
 import { distState, errorOf } from '../support/dist-state.ts';
+import { laterReleaseName } from '../support/release-checks.ts';
 
 const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
 
@@ -82,12 +83,12 @@ describe('the release archive', () => {
     const release2 = (JSON.parse(second.stdout) as BuildSummary).release;
     // Release 2 follows release 1: not a new "first release" reusing its name for other data.
     expect(release2).toMatchObject({
-      id: `${release1.id}.2`,
       previous: release1.id,
       new: true,
       restoredFromArchive: true,
-      archived: [`${release1.id}.2`],
+      archived: [release2.id],
     });
+    expect(release2.id).toMatch(laterReleaseName(release1.id, 2));
     const changes = await readJson<ChangesDocument>(path.join(world.distDir, 'data/changes.json'));
     expect(changes).toMatchObject({ initial: false, changed: true, previousRelease: release1.id });
     expect(
@@ -108,7 +109,8 @@ describe('the release archive', () => {
     const third = await world.build(['--json'], env);
     expect(third.code, third.stderr).toBe(0);
     const release3 = (JSON.parse(third.stdout) as BuildSummary).release;
-    expect(release3).toMatchObject({ id: `${release1.id}.3`, previous: release2.id, restoredFromArchive: true });
+    expect(release3).toMatchObject({ previous: release2.id, restoredFromArchive: true });
+    expect(release3.id).toMatch(laterReleaseName(release1.id, 3));
     // The history holds the changes of both later releases, in the published folder and in the archive.
     for (const dir of [path.join(world.distDir, 'data'), archive]) {
       const history = await readJson<HistoryEntry[]>(path.join(dir, 'history.json'));
@@ -187,4 +189,80 @@ describe('the release archive', () => {
     expect(errorOf(corrupt).message).toContain('does not match its size or SHA-256');
     expect(existsSync(world.distDir)).toBe(false);
   });
+
+  it('restores only what each release’s manifest lists, and makes the history again from the releases', async () => {
+    world = await createBuildWorld({
+      turnout: generateTurnoutRecords({ years: [2024], dapils: 3, regenciesPerDapil: 3, seed: 67 }),
+      parties: generatePartyRecords({ years: [2024], parties: 5, seed: 67 }),
+    });
+    const archive = path.join(world.root, 'archive');
+    const env = { KPU_RELEASE_ARCHIVE_DIR: archive };
+    expect((await world.build([], env)).code).toBe(0);
+    renameChair(world, 'Ketua Yang Diarsipkan');
+    const second = await world.build(['--json'], env);
+    expect(second.code, second.stderr).toBe(0);
+    const release2 = (JSON.parse(second.stdout) as BuildSummary).release.id;
+    const published: Record<string, string> = {};
+    for (const file of ['history.json', 'changes.json', 'releases.json'])
+      published[file] = await readFile(path.join(world.distDir, 'data', file), 'utf8');
+    const [release1] = (JSON.parse(published['releases.json'] as string) as ReleaseEntry[]).map((entry) => entry.id);
+
+    // A stale cache: dist/ back at the build of release 1 (still beside it), the archive holding releases 1 and 2.
+    const builds = `${world.distDir}.builds`;
+    const live = path.basename(await readlink(world.distDir));
+    const older = (await readdir(builds)).find((name) => name !== live) as string;
+    await rm(world.distDir);
+    await symlink(path.relative(path.dirname(world.distDir), path.join(builds, older)), world.distDir);
+    const before = await distState(world.distDir);
+    const folder1 = path.join(archive, 'releases', release1 as string);
+
+    // A file no manifest lists, in an archived release folder: refused, never published.
+    await writeFile(path.join(folder1, 'evil.html'), '<script>alert(1)</script>\n');
+    const stray = await world.build(['--json'], env);
+    expect(stray.code, stray.stderr).toBe(8);
+    expect(errorOf(stray)).toMatchObject({ code: 'RELEASE_ARCHIVE_INVALID', stage: 'release', exitCode: 8 });
+    expect(errorOf(stray).message).toContain(`${path.join(folder1, 'evil.html')} is not listed in its manifest`);
+    expect(await distState(world.distDir)).toEqual(before);
+    await rm(path.join(folder1, 'evil.html'));
+
+    // A listed file replaced by a symbolic link to the same bytes: refused as the archive's fault, not INTERNAL.
+    const listed = path.join(folder1, 'datapackage.json');
+    await rename(listed, path.join(world.root, 'datapackage.json'));
+    await symlink(path.join(world.root, 'datapackage.json'), listed);
+    const linked = await world.build(['--json'], env);
+    expect(linked.code, linked.stderr).toBe(8);
+    expect(errorOf(linked)).toMatchObject({ code: 'RELEASE_ARCHIVE_INVALID', stage: 'release' });
+    expect(errorOf(linked).message).toContain(`${listed} is a symbolic link`);
+    expect(await distState(world.distDir)).toEqual(before);
+    await rm(listed);
+    await rename(path.join(world.root, 'datapackage.json'), listed);
+
+    // The archive's history edited: the build restores, warns, and publishes the history its releases give,
+    // byte for byte what release 2's build published.
+    const history = JSON.parse(published['history.json'] as string) as HistoryEntry[];
+    await writeFile(
+      path.join(archive, 'history.json'),
+      JSON.stringify(
+        history.map((entry) => ({ ...entry, fields: [{ field: 'general_chair', old: 'x', new: 'EDITED' }] })),
+      ),
+    );
+    await writeFile(path.join(archive, 'changes.json'), '{"release":"EDITED"}\n');
+    const restored = await world.build(['--json'], env);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect((JSON.parse(restored.stdout) as BuildSummary).release).toMatchObject({
+      id: release2,
+      new: false,
+      restoredFromArchive: true,
+    });
+    expect(restored.stderr).toContain(
+      "the archive's history.json, changes.json differ from the history its verified releases give",
+    );
+    for (const file of ['history.json', 'changes.json', 'releases.json'])
+      expect(await readFile(path.join(world.distDir, 'data', file), 'utf8'), file).toBe(published[file]);
+    expect((await readdir(path.join(world.distDir, 'data', 'releases', release1 as string))).sort()).toEqual(
+      (await readdir(folder1)).sort(),
+    );
+    // The archive takes the published history back.
+    expect(await readFile(path.join(archive, 'history.json'), 'utf8')).toBe(published['history.json']);
+  }, 420_000);
 });

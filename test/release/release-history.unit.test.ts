@@ -11,18 +11,43 @@ import {
   nextReleaseId,
   type ReleaseEntry,
 } from '../../scripts/release/release-history.ts';
-import { findShrinks } from '../../scripts/release/shrink-guard.ts';
+import { describeShrink, findShrinks, type ShrinkFinding } from '../../scripts/release/shrink-guard.ts';
 import type { PublishedFile, SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
+
+/** A fingerprint as fingerprintOf gives it: 64 hex digits, of which a release name carries the first 8. */
+const FINGERPRINT = '5b0d77aa'.padEnd(64, '0');
 
 describe('release names', () => {
   it('never gives a name seen anywhere, and always sorts after every used one', () => {
     // An unlisted "2026-11-23.3" (a folder, an archived name): the next release is ".4", not ".2".
-    expect(nextReleaseId('2026-11-23T10:00:00Z', ['2026-11-23', '2026-11-23.3'])).toBe('2026-11-23.4');
+    expect(nextReleaseId('2026-11-23T10:00:00Z', ['2026-11-23', '2026-11-23.3'], FINGERPRINT)).toBe(
+      '2026-11-23.4-5b0d77aa',
+    );
     // A harvest older than the newest release takes the newest release's day.
-    expect(nextReleaseId('2026-11-20T10:00:00Z', ['2026-11-19', '2026-11-22'])).toBe('2026-11-22.2');
-    expect(nextReleaseId('2026-11-24T00:00:01Z', ['2026-11-22', '2026-11-23.9'])).toBe('2026-11-24');
+    expect(nextReleaseId('2026-11-20T10:00:00Z', ['2026-11-19', '2026-11-22'], FINGERPRINT)).toBe(
+      '2026-11-22.2-5b0d77aa',
+    );
+    expect(nextReleaseId('2026-11-24T00:00:01Z', ['2026-11-22', '2026-11-23.9'], FINGERPRINT)).toBe(
+      '2026-11-24-5b0d77aa',
+    );
+    // Names of older publishers (no digest) and of this one number one sequence.
+    expect(nextReleaseId('2026-11-23T10:00:00Z', ['2026-11-23', '2026-11-23.2-3f9a1c0e'], FINGERPRINT)).toBe(
+      '2026-11-23.3-5b0d77aa',
+    );
     expect(compareReleaseIds('2026-11-23.10', '2026-11-23.9')).toBeGreaterThan(0);
     expect(compareReleaseIds('2026-11-23', '2026-11-23.2')).toBeLessThan(0);
+    expect(compareReleaseIds('2026-11-23.10-3f9a1c0e', '2026-11-23.9-5b0d77aa')).toBeGreaterThan(0);
+    expect(compareReleaseIds('2026-11-23.2', '2026-11-23.3-3f9a1c0e')).toBeLessThan(0);
+  });
+
+  it('names a release with the digest of its data, so a new history never gives an old name to other data', () => {
+    // The history that held "2026-11-23-3f9a1c0e" is lost; a build that knows nothing of it names other data.
+    const lost = nextReleaseId('2026-11-23T08:00:00Z', [], '3f9a1c0e'.padEnd(64, '1'));
+    const other = nextReleaseId('2026-11-23T09:00:00Z', [], FINGERPRINT);
+    expect(lost).toBe('2026-11-23-3f9a1c0e');
+    expect(other).toBe('2026-11-23-5b0d77aa');
+    // The same data, though, gets the same name.
+    expect(nextReleaseId('2026-11-23T09:30:00Z', [], '3f9a1c0e'.padEnd(64, '2'))).toBe(lost);
   });
 });
 
@@ -135,26 +160,48 @@ function countsManifest(counts: Record<number, number>, dataset = 'turnout'): Sn
   return { files, datasets: [{ id: dataset, records: total }] } as unknown as SnapshotManifest;
 }
 
+/** The published release "r1" with these counts, as the release stage hands it to the shrink guard. */
+const published = (...args: Parameters<typeof countsManifest>) => [{ id: 'r1', manifest: countsManifest(...args) }];
+
 describe('findShrinks', () => {
   it('lets exactly the tolerated share go, and names a year lost beyond it or gone', () => {
-    expect(findShrinks(countsManifest({ 2019: 100, 2024: 50 }), countsManifest({ 2019: 90, 2024: 50 }), 10)).toEqual(
-      [],
-    );
-    expect(findShrinks(countsManifest({ 2019: 100, 2024: 50 }), countsManifest({ 2019: 89, 2024: 51 }), 10)).toEqual([
+    expect(findShrinks(published({ 2019: 100, 2024: 50 }), countsManifest({ 2019: 90, 2024: 50 }), 10)).toEqual([]);
+    expect(findShrinks(published({ 2019: 100, 2024: 50 }), countsManifest({ 2019: 89, 2024: 51 }), 10)).toEqual([
       { dataset: 'turnout', year: 2019, kind: 'year-shrank', before: 100, after: 89, lostPercent: 11 },
     ]);
-    expect(findShrinks(countsManifest({ 2019: 100, 2024: 50 }), countsManifest({ 2024: 150 }), 10)).toEqual([
+    expect(findShrinks(published({ 2019: 100, 2024: 50 }), countsManifest({ 2024: 150 }), 10)).toEqual([
       { dataset: 'turnout', year: 2019, kind: 'year-gone', before: 100, after: 0, lostPercent: 100 },
     ]);
-    expect(findShrinks(countsManifest({ 2019: 100 }), countsManifest({ 2019: 1 }), 100)).toEqual([]);
+    expect(findShrinks(published({ 2019: 100 }), countsManifest({ 2019: 1 }), 100)).toEqual([]);
   });
 
   it('leaves out the datasets the project ships: the official dapils follow the harvest’s years, nothing to shrink', () => {
     expect(
-      findShrinks(countsManifest({ 2019: 515, 2024: 515 }, 'dapils'), countsManifest({ 2024: 515 }, 'dapils'), 10),
+      findShrinks(published({ 2019: 515, 2024: 515 }, 'dapils'), countsManifest({ 2024: 515 }, 'dapils'), 10),
     ).toEqual([]);
-    expect(findShrinks(countsManifest({ 2019: 20 }, 'parties'), countsManifest({ 2024: 20 }, 'parties'), 10)).toEqual([
+    expect(findShrinks(published({ 2019: 20 }, 'parties'), countsManifest({ 2024: 20 }, 'parties'), 10)).toEqual([
       { dataset: 'parties', year: 2019, kind: 'year-gone', before: 20, after: 0, lostPercent: 100 },
+    ]);
+  });
+
+  it('compares each year with its largest count in the recent releases, so losses spread over releases add up', () => {
+    // Three releases each losing 8 % of 100 records: 100 → 92 → 85 → 78 (22 % in all).
+    const recent = [
+      { id: 'r3', manifest: countsManifest({ 2019: 85, 2024: 50 }) },
+      { id: 'r2', manifest: countsManifest({ 2019: 92, 2024: 50 }) },
+      { id: 'r1', manifest: countsManifest({ 2019: 100, 2024: 50 }) },
+    ];
+    expect(findShrinks(recent.slice(0, 1), countsManifest({ 2019: 78, 2024: 50 }), 10)).toEqual([]);
+    expect(findShrinks(recent, countsManifest({ 2019: 78, 2024: 50 }), 10)).toEqual([
+      { dataset: 'turnout', year: 2019, kind: 'year-shrank', before: 100, after: 78, lostPercent: 22, release: 'r1' },
+    ]);
+    expect(describeShrink(findShrinks(recent, countsManifest({ 2019: 78, 2024: 50 }), 10)[0] as ShrinkFinding)).toBe(
+      'turnout 2019: 100 → 78 records (−22%, shrank since release r1)',
+    );
+    // A count from the latest release is not named with its release.
+    expect(findShrinks(recent, countsManifest({ 2019: 89 }), 10)).toEqual([
+      { dataset: 'turnout', year: 2019, kind: 'year-shrank', before: 100, after: 89, lostPercent: 11, release: 'r1' },
+      { dataset: 'turnout', year: 2024, kind: 'year-gone', before: 50, after: 0, lostPercent: 100 },
     ]);
   });
 });

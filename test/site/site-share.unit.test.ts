@@ -33,6 +33,8 @@ describe('releaseName', () => {
     expect(releaseName('id', '2026-11-23')).toBe('rilis 23 November 2026');
     expect(releaseName('id', '2026-11-23.2')).toBe('rilis 23 November 2026 (2)');
     expect(releaseName('en', '2026-11-23.2')).toMatch(/23 November 2026/);
+    expect(releaseName('id', '2026-11-23.2-5b0d77aa')).toBe('rilis 23 November 2026 (2)');
+    expect(releaseName('en', '2026-11-23-3f9a1c0e')).toBe('release of 23 November 2026');
   });
 
   it('returns an id of another shape as it is', () => {

@@ -152,3 +152,12 @@ export function parseRisRecord(text: string): Array<[string, string]> {
   if (tags[0]?.[0] !== 'TY' || tags.at(-1)?.[0] !== 'ER') throw new Error('an RIS record runs from TY to ER');
   return tags;
 }
+
+/**
+ * The name of the `number`th release of the day of `first` (a release's name: the day its data was retrieved, its
+ * number that day, the first 8 hex digits of its fingerprint). Example: ("2026-11-23-3f9a1c0e", 2) →
+ * /^2026-11-23\.2-[0-9a-f]{8}$/.
+ */
+export function laterReleaseName(first: string, number: number): RegExp {
+  return new RegExp(`^${first.slice(0, 10)}\\.${number}-[0-9a-f]{8}$`);
+}
