@@ -76,8 +76,10 @@ function countCell(lang: Lang, value: number | null): Cell {
   return { text: value === null ? '—' : formatCount(lang, value), value };
 }
 
+/** A sum's cell: the sum, or "not available" when no record gave a value (an empty count is never shown as 0). */
 function sumCell(lang: Lang, sum: CountSum | undefined): Cell & { missing: number } {
-  const entry = sum ?? { sum: 0, missing: 0 };
+  const entry = sum ?? { sum: 0, missing: 0, given: 0 };
+  if (entry.given === 0) return { text: TEXT[lang].unavailable, value: null, missing: entry.missing };
   return { text: formatCount(lang, entry.sum), value: entry.sum, missing: entry.missing };
 }
 
@@ -736,9 +738,10 @@ function keyRatios(lang: Lang, totals: Totals): { voters: RatioCell; women: Rati
     value,
     partial: missingIn(totals, columns) > 0,
   });
-  const voters = totals[countColumn('total', 'total')] ?? { sum: 0, missing: 0 };
+  const voters = sumCell(lang, totals[countColumn('total', 'total')]);
   return {
-    voters: { text: formatCount(lang, voters.sum), value: voters.sum, partial: voters.missing > 0 },
+    // Partial when some records gave no value; with none given, the cell says "not available" instead.
+    voters: { text: voters.text, value: voters.value, partial: voters.value !== null && voters.missing > 0 },
     women: share(totalsWomenShare(totals), SEX_TOTAL_COLUMNS()),
     outside: share(outsideShareOf(totals), LIST_TOTAL_COLUMNS()),
   };
@@ -881,7 +884,7 @@ export function yearStory(site: SiteData, lang: Lang, year: number): YearStory |
     .at(-1);
   const sentences = describeYearStory(lang, {
     year,
-    voters: ratios.voters.value ?? 0,
+    voters: ratios.voters.value,
     women: ratios.women.value,
     outside: ratios.outside.value,
     womenByDapil: rows.map((row) => ({
