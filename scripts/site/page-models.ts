@@ -76,6 +76,11 @@ function countCell(lang: Lang, value: number | null): Cell {
   return { text: value === null ? '—' : formatCount(lang, value), value };
 }
 
+/** A sum, or null when no record gave a value (so a chart says "not available", never draws a 0). */
+function givenSum(sum: CountSum | undefined): number | null {
+  return sum === undefined || sum.given === 0 ? null : sum.sum;
+}
+
 /** A sum's cell: the sum, or "not available" when no record gave a value (an empty count is never shown as 0). */
 function sumCell(lang: Lang, sum: CountSum | undefined): Cell & { missing: number } {
   const entry = sum ?? { sum: 0, missing: 0, given: 0 };
@@ -272,8 +277,8 @@ function yearsChart(lang: Lang, years: readonly YearView[]): Chart {
     .filter((year) => year.turnoutRecords.length > 0)
     .map((year) => ({
       label: String(year.year),
-      male: year.totals[countColumn('total', 'male')]?.sum ?? null,
-      female: year.totals[countColumn('total', 'female')]?.sum ?? null,
+      male: givenSum(year.totals[countColumn('total', 'male')]),
+      female: givenSum(year.totals[countColumn('total', 'female')]),
     }));
   const summary = describeYears(lang, rows);
   const svg = renderSexSplitChart({
@@ -873,8 +878,8 @@ export function yearStory(site: SiteData, lang: Lang, year: number): YearStory |
       ...cells,
       countsInDoubt: countsInDoubt(site, dapil),
       split: {
-        male: dapil.totals[countColumn('total', 'male')]?.sum ?? null,
-        female: dapil.totals[countColumn('total', 'female')]?.sum ?? null,
+        male: givenSum(dapil.totals[countColumn('total', 'male')]),
+        female: givenSum(dapil.totals[countColumn('total', 'female')]),
       },
       flagged: dapil.flagged,
     };
@@ -911,8 +916,8 @@ export function yearStory(site: SiteData, lang: Lang, year: number): YearStory |
     const totals = addTotals(province.dapils.map((dapil) => dapil.totals));
     return {
       label: province.name ?? t.unavailable,
-      male: totals[countColumn('total', 'male')]?.sum ?? null,
-      female: totals[countColumn('total', 'female')]?.sum ?? null,
+      male: givenSum(totals[countColumn('total', 'male')]),
+      female: givenSum(totals[countColumn('total', 'female')]),
     };
   });
   return {

@@ -241,6 +241,11 @@ describe('the year story', () => {
       { text: 'not available', value: null, partial: false },
       { text: 'not available', value: null, partial: false },
     ]);
+    // The decorative bar beside women's share draws nothing rather than two zeros.
+    expect(en?.rows.map((row) => row.split)).toEqual([
+      { male: null, female: null },
+      { male: null, female: null },
+    ]);
     expect(en?.sentences.year[0]).toMatch(
       /^In the 2014 election, the source gives no count of the people who voted in the 2 dapils of this data[,.]/,
     );
