@@ -149,7 +149,7 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
         `check: ${report.dataset}: values sent as JSON numbers, taken exactly: ${numbers.map(([field, count]) => `${field} ×${formatLogCount(count)}`).join(', ')}`,
       );
   }
-  stopOnUpstreamFaults(quality);
+  stopOnUpstreamFaults(quality, options.datasets);
   if (options.strict && quality.violationCount > 0) {
     const broken = listBrokenRules(quality).map((rule) => `${rule.dataset}/${rule.ruleId} ×${rule.violationCount}`);
     throw new BuildError('CHECK_STRICT_FAILED', `Broken: ${broken.join(', ')}.`);
@@ -162,7 +162,7 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
  * not an exact count (never published as empty), and a rule broken by most records of a dataset (a change of the
  * upstream's schema, findSchemaChanges). The quality report is written first, for the operator to read.
  */
-function stopOnUpstreamFaults(quality: QualityReport): void {
+function stopOnUpstreamFaults(quality: QualityReport, datasets: readonly DatasetDefinition[]): void {
   for (const report of quality.datasets) {
     const inexact = report.inexactNumbers;
     if (inexact === undefined || inexact.count === 0) continue;
@@ -172,7 +172,7 @@ function stopOnUpstreamFaults(quality: QualityReport): void {
       `${report.dataset}: ${formatLogCount(inexact.count)} count${inexact.count === 1 ? '' : 's'} sent as a JSON number that is not an exact count: ${listed.join(', ')}${inexact.count > listed.length ? ', …' : ''}.`,
     );
   }
-  const changes = findSchemaChanges(quality);
+  const changes = findSchemaChanges(quality, datasets);
   if (changes.length > 0) {
     const named = changes.map(
       (change) =>

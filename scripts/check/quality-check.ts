@@ -36,8 +36,6 @@ export interface QualityRuleSummary {
   title: Localized;
   description: Localized;
   fields: readonly string[];
-  /** A rule judged against the project's reference tables, left out of the schema test (findSchemaChanges). */
-  reference?: boolean;
 }
 
 /** A count or year the upstream sent as a JSON number that is not an exact count: the build stops on it. */
@@ -70,10 +68,10 @@ export interface DatasetQualityReport {
   violationsNotListed: number;
   /**
    * Per field, how many of its values the upstream sent as JSON numbers that are exact counts, taken as their digits
-   * (docs/upstream.md, "Numbers exactly as sent"); only fields with any. Absent in older reports.
+   * (docs/upstream.md, "Numbers exactly as sent"); only fields with any, and absent when there are none.
    */
   numberValues?: Record<string, number>;
-  /** Counts or years sent as JSON numbers that are not exact counts: how many, and the first of them. Absent in older reports. */
+  /** Counts or years sent as JSON numbers that are not exact counts: how many, and the first of them; absent when none. */
   inexactNumbers?: { count: number; listed: InexactNumber[] };
 }
 
@@ -266,14 +264,19 @@ function createCountReader(dataset: DatasetDefinition): {
       }
       return read;
     },
+    // Only what occurred: a report of string-only data stays byte for byte what it was (its release unchanged).
     summary: () => ({
-      numberValues: Object.fromEntries(
-        fields.flatMap((field) => {
-          const count = numberValues.get(field);
-          return count === undefined ? [] : [[field, count]];
-        }),
-      ),
-      inexactNumbers: { count: inexact, listed },
+      ...(numberValues.size === 0
+        ? {}
+        : {
+            numberValues: Object.fromEntries(
+              fields.flatMap((field) => {
+                const count = numberValues.get(field);
+                return count === undefined ? [] : [[field, count]];
+              }),
+            ),
+          }),
+      ...(inexact === 0 ? {} : { inexactNumbers: { count: inexact, listed } }),
     }),
   };
 }
@@ -349,14 +352,7 @@ function summarize(
   const report: DatasetQualityReport = {
     dataset: dataset.id,
     title: dataset.title,
-    rules: dataset.rules.map(({ id, kind, title, description, fields, reference }) => ({
-      id,
-      kind,
-      title,
-      description,
-      fields,
-      ...(reference === true ? { reference } : {}),
-    })),
+    rules: dataset.rules.map(({ id, kind, title, description, fields }) => ({ id, kind, title, description, fields })),
     recordsChecked: records.length,
     recordsFlagged: flags.filter((recordFlags) => recordFlags.length > 0).length,
     violationCount,
@@ -402,18 +398,24 @@ export const SCHEMA_CHANGE_MIN_RECORDS = 10;
 
 /**
  * The rules broken by more than SCHEMA_CHANGE_SHARE of a dataset's records (each record counts once per rule), for
- * every dataset of the report with at least SCHEMA_CHANGE_MIN_RECORDS records; rules against the project's reference
- * tables are left out (QualityRuleSummary.reference). Example: 263 turnout records, `count-digits` broken by 263 →
- * [{dataset: "turnout", ruleId: "count-digits", violationCount: 263, recordsChecked: 263}].
+ * every dataset of the report with at least SCHEMA_CHANGE_MIN_RECORDS records; the rules its declaration marks as
+ * judged against the project's reference tables (`reference`) are left out. Example: 263 turnout records,
+ * `count-digits` broken by 263 → [{dataset: "turnout", ruleId: "count-digits", violationCount: 263, recordsChecked: 263}].
  */
 export function findSchemaChanges(
   report: QualityReport,
+  datasets: readonly DatasetDefinition[],
 ): Array<{ dataset: DatasetDefinition['id']; ruleId: string; violationCount: number; recordsChecked: number }> {
+  const referenceRules = new Set(
+    datasets.flatMap((dataset) =>
+      dataset.rules.flatMap((rule) => (rule.reference === true ? [`${dataset.id}/${rule.id}`] : [])),
+    ),
+  );
   return report.datasets.flatMap((dataset) =>
     dataset.recordsChecked < SCHEMA_CHANGE_MIN_RECORDS
       ? []
       : dataset.rules.flatMap((rule) => {
-          if (rule.reference === true) return [];
+          if (referenceRules.has(`${dataset.dataset}/${rule.id}`)) return [];
           const violationCount = violationsOfRule(dataset, rule.id);
           return violationCount > dataset.recordsChecked * SCHEMA_CHANGE_SHARE
             ? [{ dataset: dataset.dataset, ruleId: rule.id, violationCount, recordsChecked: dataset.recordsChecked }]

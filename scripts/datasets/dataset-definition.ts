@@ -53,7 +53,7 @@ interface QualityRuleBase {
    * True for a rule that compares records with the project's own reference tables (the official dapil lists, the
    * region codes) rather than with the upstream's documented format: most records breaking it points at a gap in
    * those tables, not at a change of the upstream's schema, so the check's schema test leaves it out
-   * (scripts/check/quality-check.ts, `findSchemaChanges`).
+   * (scripts/check/quality-check.ts, `findSchemaChanges`). Not written to the quality report.
    */
   reference?: boolean;
 }
