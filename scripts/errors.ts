@@ -172,6 +172,17 @@ export const ERROR_CATALOGUE = {
     message: 'A stored page does not match the checksum recorded when it was fetched.',
     hint: 'The harvest on disk was changed or damaged; run a fresh harvest (a build without --offline).',
   },
+  UPSTREAM_NUMBER_INEXACT: {
+    stage: 'check',
+    message: 'A count or year came as a JSON number that is not an exact count, so it cannot be published as sent.',
+    hint: 'The message names the dataset, the field, the record and the number as sent (a fraction, a negative, or an integer above 9007199254740991). Counts sent as whole JSON numbers are taken exactly; anything else is a fault of the upstream: report it there. Nothing was published (dist/ was left as it was).',
+  },
+  UPSTREAM_SCHEMA_CHANGED: {
+    stage: 'check',
+    message:
+      "Most records of a dataset break the same quality rule: the upstream's schema has changed, this is not bad data.",
+    hint: "The message names the dataset, the rule and its share of the records; the quality report in the check stage's folder lists them. Compare a page of the upstream with docs/upstream.md and adapt the dataset's declaration (scripts/datasets/) to the new schema. Nothing was published (dist/ was left as it was); --strict makes no difference.",
+  },
   CHECK_STRICT_FAILED: {
     stage: 'check',
     message: 'Records break the data quality rules, and --strict is set.',

@@ -17,6 +17,7 @@ import type { Reporter } from '../log/progress-reporter.ts';
 import {
   buildQualityReport,
   createDatasetChecker,
+  findSchemaChanges,
   listBrokenRules,
   type DatasetCheckResult,
   type DatasetQualityReport,
@@ -85,8 +86,8 @@ async function checkHarvestedDataset(
   const checker = createDatasetChecker(dataset);
   for await (const batch of readDatasetRecords(dir, harvest, dataset, years)) {
     for (const record of batch) {
-      checker.add(record);
-      coverage?.add(record);
+      const read = checker.add(record);
+      coverage?.add(read);
     }
   }
   return checker.finish();
@@ -141,11 +142,44 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
   reporter.line(
     `check: ${formatLogCount(quality.recordsChecked)} records, ${formatLogCount(quality.recordsFlagged)} flagged (${quality.violationCount} broken rules)`,
   );
+  for (const report of quality.datasets) {
+    const numbers = Object.entries(report.numberValues ?? {});
+    if (numbers.length > 0)
+      reporter.line(
+        `check: ${report.dataset}: values sent as JSON numbers, taken exactly: ${numbers.map(([field, count]) => `${field} ×${formatLogCount(count)}`).join(', ')}`,
+      );
+  }
+  stopOnUpstreamFaults(quality, options.datasets);
   if (options.strict && quality.violationCount > 0) {
     const broken = listBrokenRules(quality).map((rule) => `${rule.dataset}/${rule.ruleId} ×${rule.violationCount}`);
     throw new BuildError('CHECK_STRICT_FAILED', `Broken: ${broken.join(', ')}.`);
   }
   return { ...file, quality };
+}
+
+/**
+ * Faults of the upstream that no flag can stand for, with or without --strict: a count sent as a JSON number that is
+ * not an exact count (never published as empty), and a rule broken by most records of a dataset (a change of the
+ * upstream's schema, findSchemaChanges). The quality report is written first, for the operator to read.
+ */
+function stopOnUpstreamFaults(quality: QualityReport, datasets: readonly DatasetDefinition[]): void {
+  for (const report of quality.datasets) {
+    const inexact = report.inexactNumbers;
+    if (inexact === undefined || inexact.count === 0) continue;
+    const listed = inexact.listed.map(({ position, field, value }) => `${field} = ${value} (record ${position})`);
+    throw new BuildError(
+      'UPSTREAM_NUMBER_INEXACT',
+      `${report.dataset}: ${formatLogCount(inexact.count)} count${inexact.count === 1 ? '' : 's'} sent as a JSON number that is not an exact count: ${listed.join(', ')}${inexact.count > listed.length ? ', …' : ''}.`,
+    );
+  }
+  const changes = findSchemaChanges(quality, datasets);
+  if (changes.length > 0) {
+    const named = changes.map(
+      (change) =>
+        `${change.dataset}/${change.ruleId} broken by ${formatLogCount(change.violationCount)} of ${formatLogCount(change.recordsChecked)} records`,
+    );
+    throw new BuildError('UPSTREAM_SCHEMA_CHANGED', `${named.join('; ')}.`);
+  }
 }
 
 /**

@@ -2,6 +2,7 @@
 // broke per dataset and year. Pure: records in, flags and a report out; the stage runner writes them and decides
 // (with --strict) whether a broken rule fails the build.
 import type { DatasetDefinition, RawRecord, RuleFinding } from '../datasets/dataset-definition.ts';
+import { exactCountDigits, isJsonNumber, jsonNumberText } from '../datasets/value-parsers.ts';
 import type { Localized } from '../languages.ts';
 import type { DapilCoverage } from './dapil-coverage.ts';
 import { compareCodeUnits } from '../foundation/text-order.ts';
@@ -37,6 +38,17 @@ export interface QualityRuleSummary {
   fields: readonly string[];
 }
 
+/** A count or year the upstream sent as a JSON number that is not an exact count: the build stops on it. */
+export interface InexactNumber {
+  position: number;
+  field: string;
+  /** The number as the upstream wrote it (e.g. "1.5", "1e400"). */
+  value: string;
+}
+
+/** How many listed InexactNumber a report keeps: enough to show what the upstream sent. */
+export const INEXACT_NUMBERS_LISTED = 10;
+
 export interface DatasetQualityReport {
   dataset: DatasetDefinition['id'];
   title: Localized;
@@ -54,6 +66,13 @@ export interface DatasetQualityReport {
   violations: QualityViolation[];
   /** violationCount minus the violations listed: 0 unless a rule broke more than VIOLATIONS_LISTED_PER_RULE times. */
   violationsNotListed: number;
+  /**
+   * Per field, how many of its values the upstream sent as JSON numbers that are exact counts, taken as their digits
+   * (docs/upstream.md, "Numbers exactly as sent"); only fields with any, and absent when there are none.
+   */
+  numberValues?: Record<string, number>;
+  /** Counts or years sent as JSON numbers that are not exact counts: how many, and the first of them; absent when none. */
+  inexactNumbers?: { count: number; listed: InexactNumber[] };
 }
 
 /**
@@ -90,8 +109,11 @@ function yearGroup(dataset: DatasetDefinition, record: RawRecord): string {
 }
 
 export interface DatasetChecker {
-  /** Checks the next record (in harvest order) against the record rules. */
-  add(record: RawRecord): void;
+  /**
+   * Checks the next record (in harvest order) against the record rules, and returns it as the rules read it: the
+   * record itself, or a copy whose counts sent as exact JSON numbers are their digits (readCounts).
+   */
+  add(record: RawRecord): RawRecord;
   /** Runs the dataset rules over everything added, and returns the flags and the report. */
   finish(): DatasetCheckResult;
 }
@@ -144,6 +166,7 @@ function createRuleIdsByPosition(): RuleIdsByPosition {
  * for the dataset rules, which therefore must read nothing but their declared `fields`.
  */
 export function createDatasetChecker(dataset: DatasetDefinition): DatasetChecker {
+  const readCounts = createCountReader(dataset);
   const recordRules = dataset.rules.filter((rule) => rule.kind === 'record');
   const datasetRules = dataset.rules.filter((rule) => rule.kind === 'dataset');
   const kept = [...new Set([...dataset.keyFields, dataset.yearField, ...datasetRules.flatMap((rule) => rule.fields)])];
@@ -165,8 +188,9 @@ export function createDatasetChecker(dataset: DatasetDefinition): DatasetChecker
   };
 
   return {
-    add(record) {
+    add(sent) {
       const position = projections.length;
+      const record = readCounts.read(sent, position);
       for (const rule of recordRules) {
         const finding = rule.test(record);
         if (finding !== null) addFinding(position, rule.id, finding);
@@ -178,6 +202,7 @@ export function createDatasetChecker(dataset: DatasetDefinition): DatasetChecker
       const projection: RawRecord = {};
       for (const field of kept) if (Object.hasOwn(record, field)) projection[field] = record[field];
       projections.push(projection);
+      return record;
     },
     finish() {
       for (const rule of datasetRules) {
@@ -195,8 +220,64 @@ export function createDatasetChecker(dataset: DatasetDefinition): DatasetChecker
       const seen = Object.fromEntries(
         [...valuesSeen].map(([field, values]) => [field, [...values].sort(compareCodeUnits)]),
       );
-      return { ...summarize(dataset, projections, ruleIdsByPosition, listed), valuesSeen: seen };
+      const { flags, report } = summarize(dataset, projections, ruleIdsByPosition, listed);
+      return { flags, report: { ...report, ...readCounts.summary() }, valuesSeen: seen };
     },
+  };
+}
+
+/**
+ * Reads the counts and years of a record (its integer columns' source fields) as the rules and the normalizer take
+ * them: a JSON number that is an exact count becomes its digits, as if sent as a string (exactCountDigits), and is
+ * counted per field; any other JSON number there is kept as sent (the `field-string` rule flags it) and noted, for
+ * the check stage to stop the build on. Records without numbers are returned as they are, uncopied.
+ * Example: {JumlahKursi: 8} → {JumlahKursi: "8"}, numberValues {JumlahKursi: 1}; {JumlahKursi: 1.5} → unchanged,
+ * inexactNumbers [{position, field: "JumlahKursi", value: "1.5"}].
+ */
+function createCountReader(dataset: DatasetDefinition): {
+  read(record: RawRecord, position: number): RawRecord;
+  summary(): Pick<DatasetQualityReport, 'numberValues' | 'inexactNumbers'>;
+} {
+  const fields = [
+    ...new Set(
+      dataset.columns.flatMap((column) => (column.type === 'integer' && column.source !== null ? [column.source] : [])),
+    ),
+  ];
+  const numberValues = new Map<string, number>();
+  const listed: InexactNumber[] = [];
+  let inexact = 0;
+  return {
+    read(record, position) {
+      let read = record;
+      for (const field of fields) {
+        const value = Object.hasOwn(record, field) ? record[field] : undefined;
+        if (typeof value === 'string' || value === undefined || !isJsonNumber(value)) continue;
+        const digits = exactCountDigits(value);
+        if (digits === undefined) {
+          inexact += 1;
+          if (listed.length < INEXACT_NUMBERS_LISTED) listed.push({ position, field, value: jsonNumberText(value) });
+          continue;
+        }
+        if (read === record) read = { ...record };
+        read[field] = digits;
+        numberValues.set(field, (numberValues.get(field) ?? 0) + 1);
+      }
+      return read;
+    },
+    // Only what occurred: a report of string-only data stays byte for byte what it was (its release unchanged).
+    summary: () => ({
+      ...(numberValues.size === 0
+        ? {}
+        : {
+            numberValues: Object.fromEntries(
+              fields.flatMap((field) => {
+                const count = numberValues.get(field);
+                return count === undefined ? [] : [[field, count]];
+              }),
+            ),
+          }),
+      ...(inexact === 0 ? {} : { inexactNumbers: { count: inexact, listed } }),
+    }),
   };
 }
 
@@ -302,6 +383,44 @@ export function listBrokenRules(
       const violationCount = violationsOfRule(dataset, rule.id);
       return violationCount > 0 ? [{ dataset: dataset.dataset, ruleId: rule.id, violationCount }] : [];
     }),
+  );
+}
+
+/**
+ * The share of a dataset's records above which a broken rule is a change of the upstream's schema rather than bad
+ * data (docs/data.md, "A change of the upstream's schema"): more than half. Counted over the dataset's records of
+ * every year together, for datasets of at least SCHEMA_CHANGE_MIN_RECORDS records.
+ */
+export const SCHEMA_CHANGE_SHARE = 0.5;
+
+/** Below this many records a dataset is too small to tell a change of schema from a few bad records. */
+export const SCHEMA_CHANGE_MIN_RECORDS = 10;
+
+/**
+ * The rules broken by more than SCHEMA_CHANGE_SHARE of a dataset's records (each record counts once per rule), for
+ * every dataset of the report with at least SCHEMA_CHANGE_MIN_RECORDS records; the rules its declaration marks as
+ * judged against the project's reference tables (`reference`) are left out. Example: 263 turnout records,
+ * `count-digits` broken by 263 → [{dataset: "turnout", ruleId: "count-digits", violationCount: 263, recordsChecked: 263}].
+ */
+export function findSchemaChanges(
+  report: QualityReport,
+  datasets: readonly DatasetDefinition[],
+): Array<{ dataset: DatasetDefinition['id']; ruleId: string; violationCount: number; recordsChecked: number }> {
+  const referenceRules = new Set(
+    datasets.flatMap((dataset) =>
+      dataset.rules.flatMap((rule) => (rule.reference === true ? [`${dataset.id}/${rule.id}`] : [])),
+    ),
+  );
+  return report.datasets.flatMap((dataset) =>
+    dataset.recordsChecked < SCHEMA_CHANGE_MIN_RECORDS
+      ? []
+      : dataset.rules.flatMap((rule) => {
+          if (referenceRules.has(`${dataset.dataset}/${rule.id}`)) return [];
+          const violationCount = violationsOfRule(dataset, rule.id);
+          return violationCount > dataset.recordsChecked * SCHEMA_CHANGE_SHARE
+            ? [{ dataset: dataset.dataset, ruleId: rule.id, violationCount, recordsChecked: dataset.recordsChecked }]
+            : [];
+        }),
   );
 }
 

@@ -64,6 +64,21 @@ function renderDataset(dataset: DatasetQualityReport): string[] {
     );
   }
 
+  const numbers = Object.entries(dataset.numberValues ?? {});
+  if (numbers.length > 0) {
+    lines.push(
+      '### Nilai yang dikirim sebagai angka JSON / Values sent as JSON numbers',
+      '',
+      '_Sumber mengirim nilai-nilai ini sebagai angka JSON, bukan teks; masing-masing bilangan bulat tepat dan diambil apa adanya (berkas `.raw.json` menyimpannya seperti dikirim). / The source sent these values as JSON numbers, not strings; each is an exact integer and is taken as it is (the `.raw.json` file keeps it as sent)._',
+      '',
+      ...table(
+        ['Kolom / Field', 'Nilai / Values'],
+        numbers.map(([field, count]) => [`\`${field}\``, String(count)]),
+      ),
+      '',
+    );
+  }
+
   lines.push('### Pelanggaran per aturan / Violations per rule', '');
   lines.push(
     ...table(

@@ -345,7 +345,7 @@ export function createRegionCodeRule(options: {
   match: (dapilId: string, regencyName: string) => { regencyCode: string | null; reason?: string };
 }): RecordQualityRule {
   const { dapilIdField, regencyNameField, match } = options;
-  return recordRule(
+  const rule = recordRule(
     'region-code-match',
     { id: 'Kode wilayah ditemukan', en: 'Region code found' },
     {
@@ -365,4 +365,6 @@ export function createRegionCodeRule(options: {
       };
     },
   );
+  // Judged against the official region list, not the upstream's format (see QualityRuleBase.reference).
+  return { ...rule, reference: true };
 }

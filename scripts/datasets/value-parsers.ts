@@ -133,12 +133,47 @@ export function isAbsoluteHttpUrl(value: string): boolean {
 }
 
 /**
- * Convert one upstream value for a column of the given type. Only strings are converted: a missing field or a
- * value of another JSON type is not ok (the `field-string` rule reports it).
- * Example: ('integer', "49490") → 49490; ('date', "06-02-2008") → "2008-02-06"; ('text', "  ") → null;
- * ('integer', 52731) → not ok.
+ * The digits of a count or year the upstream sent as a JSON number, when that number is one unambiguously: a
+ * non-negative integer that a double holds exactly. The seed says every value is a string, but `12345` can only mean
+ * "12345", so it is taken exactly (docs/upstream.md, "Numbers exactly as sent"). Any other number (a fraction, a
+ * negative, an integer beyond 9007199254740991, or a literal JSON.parse would change, kept as JSON.rawJSON by the
+ * harvest: `1e400`, `12345.0`, `1E3`) is not a count as sent and gives undefined: the check stage stops the build on
+ * it (UPSTREAM_NUMBER_INEXACT) rather than publish a count that is not exactly what was sent, or an empty one.
+ * Example: 12345 → "12345"; 0 → "0"; 1.5, -3, 2 ** 53, "12345", rawJSON("1e400") → undefined.
+ */
+export function exactCountDigits(value: unknown): string | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && !Object.is(value, -0)
+    ? String(value)
+    : undefined;
+}
+
+/**
+ * Whether a value is a JSON number as the upstream sent it: a JavaScript number, or the JSON.rawJSON object the
+ * harvest keeps a number in when JSON.parse would change it (exact-json.ts). Example: 1.5, rawJSON("1e400") → true.
+ */
+export function isJsonNumber(value: unknown): boolean {
+  return typeof value === 'number' || (JSON as unknown as { isRawJSON(value: unknown): boolean }).isRawJSON(value);
+}
+
+/** How a JSON number reads in a message: as the upstream wrote it. Example: rawJSON("1e400") → "1e400"; 1.5 → "1.5". */
+export function jsonNumberText(value: unknown): string {
+  return JSON.stringify(value) ?? String(value);
+}
+
+/**
+ * Convert one upstream value for a column of the given type. Strings are converted; an integer column also takes a
+ * JSON number that is an exact count (exactCountDigits). A missing field or any other value of another JSON type is
+ * not ok (the `field-string` rule reports it, and the check stage stops the build on a number in an integer column).
+ * Example: ('integer', "49490") → 49490; ('integer', 52731) → 52731; ('date', "06-02-2008") → "2008-02-06";
+ * ('text', "  ") → null; ('integer', 1.5), ('text', 52731) → not ok.
  */
 export function parseColumnValue(type: UpstreamColumnType, value: unknown): ParseResult<number | string> {
+  if (type === 'integer' && typeof value === 'number') {
+    const digits = exactCountDigits(value);
+    return digits === undefined
+      ? { ok: false, reason: 'a JSON number that is not an exact count' }
+      : parseInteger(digits);
+  }
   if (typeof value !== 'string') {
     return {
       ok: false,

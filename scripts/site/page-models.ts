@@ -76,8 +76,15 @@ function countCell(lang: Lang, value: number | null): Cell {
   return { text: value === null ? '—' : formatCount(lang, value), value };
 }
 
+/** A sum, or null when no record gave a value (so a chart says "not available", never draws a 0). */
+function givenSum(sum: CountSum | undefined): number | null {
+  return sum === undefined || sum.given === 0 ? null : sum.sum;
+}
+
+/** A sum's cell: the sum, or "not available" when no record gave a value (an empty count is never shown as 0). */
 function sumCell(lang: Lang, sum: CountSum | undefined): Cell & { missing: number } {
-  const entry = sum ?? { sum: 0, missing: 0 };
+  const entry = sum ?? { sum: 0, missing: 0, given: 0 };
+  if (entry.given === 0) return { text: TEXT[lang].unavailable, value: null, missing: entry.missing };
   return { text: formatCount(lang, entry.sum), value: entry.sum, missing: entry.missing };
 }
 
@@ -270,8 +277,8 @@ function yearsChart(lang: Lang, years: readonly YearView[]): Chart {
     .filter((year) => year.turnoutRecords.length > 0)
     .map((year) => ({
       label: String(year.year),
-      male: year.totals[countColumn('total', 'male')]?.sum ?? null,
-      female: year.totals[countColumn('total', 'female')]?.sum ?? null,
+      male: givenSum(year.totals[countColumn('total', 'male')]),
+      female: givenSum(year.totals[countColumn('total', 'female')]),
     }));
   const summary = describeYears(lang, rows);
   const svg = renderSexSplitChart({
@@ -761,9 +768,10 @@ function keyRatios(lang: Lang, totals: Totals): { voters: RatioCell; women: Rati
     value,
     partial: missingIn(totals, columns) > 0,
   });
-  const voters = totals[countColumn('total', 'total')] ?? { sum: 0, missing: 0 };
+  const voters = sumCell(lang, totals[countColumn('total', 'total')]);
   return {
-    voters: { text: formatCount(lang, voters.sum), value: voters.sum, partial: voters.missing > 0 },
+    // Partial when some records gave no value; with none given, the cell says "not available" instead.
+    voters: { text: voters.text, value: voters.value, partial: voters.value !== null && voters.missing > 0 },
     women: share(totalsWomenShare(totals), SEX_TOTAL_COLUMNS()),
     outside: share(outsideShareOf(totals), LIST_TOTAL_COLUMNS()),
   };
@@ -895,8 +903,8 @@ export function yearStory(site: SiteData, lang: Lang, year: number): YearStory |
       ...cells,
       countsInDoubt: countsInDoubt(site, dapil),
       split: {
-        male: dapil.totals[countColumn('total', 'male')]?.sum ?? null,
-        female: dapil.totals[countColumn('total', 'female')]?.sum ?? null,
+        male: givenSum(dapil.totals[countColumn('total', 'male')]),
+        female: givenSum(dapil.totals[countColumn('total', 'female')]),
       },
       flagged: dapil.flagged,
     };
@@ -906,7 +914,7 @@ export function yearStory(site: SiteData, lang: Lang, year: number): YearStory |
     .at(-1);
   const sentences = describeYearStory(lang, {
     year,
-    voters: ratios.voters.value ?? 0,
+    voters: ratios.voters.value,
     women: ratios.women.value,
     outside: ratios.outside.value,
     womenByDapil: rows.map((row) => ({
@@ -933,8 +941,8 @@ export function yearStory(site: SiteData, lang: Lang, year: number): YearStory |
     const totals = addTotals(province.dapils.map((dapil) => dapil.totals));
     return {
       label: province.name ?? t.unavailable,
-      male: totals[countColumn('total', 'male')]?.sum ?? null,
-      female: totals[countColumn('total', 'female')]?.sum ?? null,
+      male: givenSum(totals[countColumn('total', 'male')]),
+      female: givenSum(totals[countColumn('total', 'female')]),
     };
   });
   return {

@@ -58,10 +58,14 @@ export function countColumn(group: CountGroup['code'], sex: CountGroup['cells'][
   return column.column;
 }
 
-/** A sum over records: `missing` counts the records whose value is null (a flagged, unreadable source value). */
+/**
+ * A sum over records: `missing` counts the records whose value is null (a flagged, unreadable source value), `given`
+ * those with a value. With `given` 0 there is no sum at all: the pages say so, never "0" (countSumText).
+ */
 export interface CountSum {
   sum: number;
   missing: number;
+  given: number;
 }
 
 export type Totals = Record<string, CountSum>;
@@ -186,11 +190,14 @@ export function flagsOf(record: SiteRecord): string[] {
 export function sumCounts(records: readonly SiteRecord[]): Totals {
   const totals: Totals = {};
   for (const column of COUNT_COLUMNS) {
-    const entry: CountSum = { sum: 0, missing: 0 };
+    const entry: CountSum = { sum: 0, missing: 0, given: 0 };
     for (const record of records) {
       const value = numberValue(record, column);
       if (value === null) entry.missing += 1;
-      else entry.sum += value;
+      else {
+        entry.sum += value;
+        entry.given += 1;
+      }
     }
     totals[column] = entry;
   }
@@ -205,10 +212,11 @@ export function sumCounts(records: readonly SiteRecord[]): Totals {
 export function addTotals(groups: readonly Totals[]): Totals {
   const totals: Totals = {};
   for (const column of COUNT_COLUMNS) {
-    const entry: CountSum = { sum: 0, missing: 0 };
+    const entry: CountSum = { sum: 0, missing: 0, given: 0 };
     for (const group of groups) {
       entry.sum += group[column]?.sum ?? 0;
       entry.missing += group[column]?.missing ?? 0;
+      entry.given += group[column]?.given ?? 0;
     }
     totals[column] = entry;
   }

@@ -262,7 +262,8 @@ function rangeSentence(
 
 export interface YearStoryInput {
   year: number;
-  voters: number;
+  /** null when no record of the year gave the count: said in words, never as 0. */
+  voters: number | null;
   /** Women's share and the share outside the DPT over the year's readable counts; null when unknown. */
   women: number | null;
   outside: number | null;
@@ -287,7 +288,7 @@ export function describeYearStory(lang: Lang, input: YearStoryInput): { year: st
   const sentences = [
     text.overview({
       year: input.year,
-      voters: formatCount(lang, input.voters),
+      voters: input.voters === null ? null : formatCount(lang, input.voters),
       dapils: formatCount(lang, dapils),
       women: input.women === null ? null : formatPercent(lang, input.women),
       outside: input.outside === null ? null : formatPercent(lang, input.outside),

@@ -104,10 +104,16 @@ export function fallbackSearch(siteUrl: string | null): { action: string; sites:
 
 /** Voters who used their vote and the women's share among them, as the descriptions say them. */
 function votersOf(lang: Lang, totals: Totals): { voters: string; women: string } {
-  const male = totals[countColumn('total', 'male')]?.sum ?? 0;
-  const female = totals[countColumn('total', 'female')]?.sum ?? 0;
+  const [maleSum, femaleSum] = [totals[countColumn('total', 'male')], totals[countColumn('total', 'female')]];
+  const male = maleSum?.sum ?? 0;
+  const female = femaleSum?.sum ?? 0;
   const share = womenShare({ male, female });
-  return { voters: formatCount(lang, male + female), women: share === null ? '–' : formatPercent(lang, share) };
+  // No record gave either count: a dash, as for the share, never "0".
+  const given = (maleSum?.given ?? 0) + (femaleSum?.given ?? 0) > 0;
+  return {
+    voters: given ? formatCount(lang, male + female) : '–',
+    women: share === null ? '–' : formatPercent(lang, share),
+  };
 }
 
 /**

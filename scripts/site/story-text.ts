@@ -17,7 +17,8 @@ export interface StoryText {
   /** The year's first sentence. */
   overview: (parts: {
     year: number;
-    voters: string;
+    /** null: no record of the year gave the count of voters. */
+    voters: string | null;
     dapils: string;
     women: string | null;
     outside: string | null;
@@ -115,7 +116,9 @@ const id: StoryText = {
   },
   ofOfficial: (count, official) => `${count} dari ${official} dalam daftar resmi`,
   overview: ({ year, voters, dapils, women, outside }) =>
-    `Pada pemilu ${year}, ${voters} orang menggunakan hak pilih di ${dapils === '1' ? 'satu' : dapils} dapil dalam data ini` +
+    (voters === null
+      ? `Pada pemilu ${year}, sumber tidak memberi jumlah orang yang menggunakan hak pilih di ${dapils === '1' ? 'satu' : dapils} dapil dalam data ini`
+      : `Pada pemilu ${year}, ${voters} orang menggunakan hak pilih di ${dapils === '1' ? 'satu' : dapils} dapil dalam data ini`) +
     (women === null ? '' : `; perempuan adalah ${women} dari mereka`) +
     (outside === null ? '' : `, dan ${outside} memilih di luar DPT (lewat DPTb atau DPK)`) +
     '.',
@@ -201,7 +204,9 @@ const en: StoryText = {
   },
   ofOfficial: (count, official) => `${count} of ${official} in the official list`,
   overview: ({ year, voters, dapils, women, outside }) =>
-    `In the ${year} election, ${voters} people voted in ${dapils === '1' ? 'the one dapil' : `the ${dapils} dapils`} of this data` +
+    (voters === null
+      ? `In the ${year} election, the source gives no count of the people who voted in ${dapils === '1' ? 'the one dapil' : `the ${dapils} dapils`} of this data`
+      : `In the ${year} election, ${voters} people voted in ${dapils === '1' ? 'the one dapil' : `the ${dapils} dapils`} of this data`) +
     (women === null ? '' : `; women were ${women} of them`) +
     (outside === null ? '' : `, and ${outside} voted outside the DPT (through the DPTb or DPK)`) +
     '.',

@@ -1,7 +1,7 @@
 // The CSV snapshot, read from the Arrow table: RFC 4180 (https://www.rfc-editor.org/rfc/rfc4180) with CRLF
 // line ends, a header of column names, text always quoted, numbers and dates bare, null as an empty bare field.
 // Example: "dapil_id","regency_name","dpt_male","quality_flags"⏎"0101","Jalan Ā ""x"", y",52731,"dpt-sex-sum;total-sex-sum"
-// Text that a spreadsheet would take for a formula ("=…", "+…", "-…", "@…") is written with a leading "'".
+// Text that a spreadsheet would take for a formula ("=…", "+…", "-…", "@…", fullwidth "＝…" too) is written with a leading "'".
 import type { Field, Table } from 'apache-arrow';
 import { writeChunksToFile } from '../foundation/atomic-file.ts';
 import { joinFileParts, withFileSource, type FilePart } from '../foundation/file-splice.ts';
@@ -34,15 +34,20 @@ function quoteText(text: string): string {
  * A text cell a spreadsheet would read as a formula: one starting with "=", "+", "-" or "@" (after any leading
  * white space, which LibreOffice skips: "\t=1+1" is live), or with a tab, carriage return, line feed or NUL.
  * Quoting does not help: LibreOffice and Excel evaluate `"=HYPERLINK(""http://x"",""click"")"` all the same.
+ * Their compatibility forms count too: every character whose NFKC form is one of the four, the fullwidth
+ * "＝＋－＠" (U+FF1D, U+FF0B, U+FF0D, U+FF20), the small "﹦﹢﹣﹫" (U+FE66, U+FE62, U+FE63, U+FE6B), the super- and
+ * subscript "⁼⁺₌₊" and the Hebrew "﬩" (U+FB29). LibreOffice 7.4 reads a cell starting with them as text, but an
+ * East Asian input method or any tool that applies NFKC before the spreadsheet turns them into live formulas.
  */
-const FORMULA_START = /^(?:\s*[=+\-@]|[\t\r\n\0])/;
+const FORMULA_START =
+  /^(?:\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B\u207C\u207A\u208C\u208A\uFB29]|[\t\r\n\0])/;
 
 /**
  * OWASP's neutralization (https://owasp.org/www-community/attacks/CSV_Injection): such a text cell gets a
  * leading single quote, so a spreadsheet keeps it as text (some show the quote). Only the CSV does this (the
  * JSON, Parquet, Arrow and raw files keep the value exactly), and only text: numbers and dates are written bare
  * from typed values, and the parsers accept no sign, so a negative number never reaches a cell.
- * Example: "=1+1" → "'=1+1"; "\t=1+1" → "'\t=1+1"; "-" → "'-"; "Jl. A-1" → unchanged.
+ * Example: "=1+1" → "'=1+1"; "\t=1+1" → "'\t=1+1"; "-" → "'-"; "＝1+1" → "'＝1+1"; "Jl. A-1" → unchanged.
  */
 export function neutralizeFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;

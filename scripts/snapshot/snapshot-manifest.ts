@@ -66,7 +66,15 @@ export interface SnapshotManifest {
     recordsChecked: number;
     recordsFlagged: number;
     violationCount: number;
-    byDataset: Record<string, { recordsFlagged: number; violationsByRule: Record<string, number> }>;
+    byDataset: Record<
+      string,
+      {
+        recordsFlagged: number;
+        violationsByRule: Record<string, number>;
+        /** Per field, the values the source sent as JSON numbers (exact counts, taken as sent); absent when none. */
+        numberValues?: Record<string, number>;
+      }
+    >;
   };
   files: PublishedFile[];
   /** Added by the release stage: the release these files belong to. */

@@ -530,6 +530,8 @@ function summarizeQuality(quality: QualityReport): SnapshotManifest['quality'] {
           violationsByRule: Object.fromEntries(
             report.rules.map((rule) => [rule.id, violationsOfRule(report, rule.id)]),
           ),
+          // Only when the source sent counts as JSON numbers: the manifests of string-only data stay as they were.
+          ...(Object.keys(report.numberValues ?? {}).length > 0 ? { numberValues: report.numberValues } : {}),
         },
       ]),
     ),

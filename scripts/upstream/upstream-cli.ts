@@ -7,6 +7,7 @@ import { DEMO_DATA_NOTICE, demoDataset } from '../synthetic/synthetic-data.ts';
 import { HOSTILE_PRESETS, HOSTILE_PRESET_NAMES } from './hostile-presets.ts';
 import { loadUpstreamData, type DatasetId, type UpstreamData } from './upstream-data.ts';
 import {
+  COUNT_FORMATS,
   COUNT_MODES,
   EMPTY_DATA_MODES,
   FAULT_KINDS,
@@ -14,6 +15,7 @@ import {
   RESPONSE_SHAPES,
   createMutationPreset,
   startUpstreamServer,
+  type CountFormat,
   type CountMode,
   type EmptyDataMode,
   type MutationPreset,
@@ -39,6 +41,8 @@ Options:
   --max-limit N          silently cap limit at N records per page
   --count-mode M         ${COUNT_MODES.join(' | ')} (default records)
   --total-header         send X-Total-Count
+  --count-format F       how counts are sent: ${COUNT_FORMATS.join(' | ')} (default string; number: JSON
+                         integers, grouped: "1.234.567", a change of the upstream's format)
   --fault KIND@N[xT]     answer data request N (and the T-1 after it) with a fault (repeatable).
                          KIND: ${FAULT_KINDS.join(', ')}
                          e.g. --fault 429@2x3 --fault timeout@5
@@ -122,6 +126,7 @@ export function parseUpstreamCliArguments(argv: readonly string[]): UpstreamCliP
         'max-limit': { type: 'string' },
         'count-mode': { type: 'string' },
         'total-header': { type: 'boolean' },
+        'count-format': { type: 'string' },
         fault: { type: 'string', multiple: true },
         'retry-after': { type: 'string' },
         'delay-ms': { type: 'string' },
@@ -148,7 +153,8 @@ export function parseUpstreamCliArguments(argv: readonly string[]): UpstreamCliP
   const shape = pickOne<ResponseShape>('shape', values.shape, RESPONSE_SHAPES);
   const emptyData = pickOne<EmptyDataMode>('empty-data', values['empty-data'], EMPTY_DATA_MODES);
   const countMode = pickOne<CountMode>('count-mode', values['count-mode'], COUNT_MODES);
-  const reason = shape.reason ?? emptyData.reason ?? countMode.reason;
+  const countFormat = pickOne<CountFormat>('count-format', values['count-format'], COUNT_FORMATS);
+  const reason = shape.reason ?? emptyData.reason ?? countMode.reason ?? countFormat.reason;
   if (reason) return { ok: false, reason };
   const basePath = values['base-path'];
   if (basePath !== undefined && !basePath.startsWith('/'))
@@ -198,6 +204,7 @@ export function parseUpstreamCliArguments(argv: readonly string[]): UpstreamCliP
         ...(maxLimit === undefined ? {} : { maxLimit }),
         ...(countMode.value ? { countMode: countMode.value } : {}),
         ...(values['total-header'] ? { totalHeader: true } : {}),
+        ...(countFormat.value ? { countFormat: countFormat.value } : {}),
         ...(faults.length > 0 ? { faults } : {}),
         ...(delayMs === undefined ? {} : { delayMs }),
         ...(values['ignore-offset'] ? { ignoreOffset: true } : {}),
@@ -221,6 +228,8 @@ function describeBehaviour(server: UpstreamCliSettings['server'], hostile: reado
   ];
   if (server.maxLimit !== undefined) parts.push(`max-limit=${server.maxLimit}`);
   if (server.totalHeader) parts.push('X-Total-Count');
+  if (server.countFormat !== undefined && server.countFormat !== 'string')
+    parts.push(`counts as ${server.countFormat}`);
   if (server.delayMs) parts.push(`delay=${server.delayMs}ms`);
   if (server.ignoreOffset) parts.push('IGNORES OFFSET');
   if (server.clampOffset) parts.push('CLAMPS OFFSET to the last page');

@@ -82,6 +82,15 @@ export interface UpstreamMutation {
   label?: string;
 }
 
+/**
+ * How the counts (the fields of the dataset's count groups) are sent. 'string': the seed's, a string of digits as the
+ * data holds it. 'number': a JSON integer (`"JumlahSeluruhPenggunaHakPilih": 12345`), where the value is digits
+ * without a leading zero that a double holds exactly. 'grouped': a string with the Indonesian thousands separator ("1.234.567"), a change
+ * of format that breaks the `count-digits` rule on every count of 1,000 or more.
+ */
+export type CountFormat = 'string' | 'number' | 'grouped';
+export const COUNT_FORMATS: readonly CountFormat[] = ['string', 'number', 'grouped'];
+
 export type MutationPreset = 'insert-front' | 'change-value' | 'remove-first';
 export const MUTATION_PRESETS: readonly MutationPreset[] = ['insert-front', 'change-value', 'remove-first'];
 
@@ -104,6 +113,8 @@ export interface UpstreamServerOptions {
   faults?: readonly UpstreamFault[];
   /** Wait this long before answering each data request. */
   delayMs?: number;
+  /** How counts are sent (default 'string'). */
+  countFormat?: CountFormat;
   /** Answer every page from offset 0, as a server ignoring `offset` would. */
   ignoreOffset?: boolean;
   /**
@@ -228,6 +239,32 @@ function shapeData(
   if (shape === 'keyed')
     return { present: true, data: Object.fromEntries(records.map((record, index) => [String(index), record])) };
   return { present: true, data: records };
+}
+
+/** The source fields of a dataset's counts (its count groups' columns). */
+function countFields(dataset: DatasetDefinition): string[] {
+  const columns = new Set((dataset.roles.countGroups ?? []).flatMap((group) => group.cells.map((cell) => cell.column)));
+  return dataset.columns.flatMap((column) => (columns.has(column.name) && column.source ? [column.source] : []));
+}
+
+/**
+ * The page's records with their counts sent in `format` (CountFormat); values that are not digits stay as they are.
+ * Example ('number'): {JumlahKursi: "8", Nama: "X"} → {JumlahKursi: 8, Nama: "X"}; ('grouped'): "1234567" → "1.234.567".
+ */
+function formatCounts(dataset: DatasetDefinition, records: RawRecord[], format: CountFormat): RawRecord[] {
+  if (format === 'string') return records;
+  const fields = countFields(dataset);
+  return records.map((record) => {
+    const sent: RawRecord = { ...record };
+    for (const field of fields) {
+      const value = record[field];
+      if (typeof value !== 'string' || !/^[0-9]+$/.test(value)) continue;
+      if (format === 'grouped') sent[field] = value.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+      // Leading zeros have no JSON number form: such a count stays a string.
+      else if (/^(?:0|[1-9][0-9]*)$/.test(value) && Number.isSafeInteger(Number(value))) sent[field] = Number(value);
+    }
+    return sent;
+  });
 }
 
 /** Changes one record's value while keeping the dataset's arithmetic rules (a count moves with its totals). */
@@ -563,7 +600,7 @@ function answerPage(
   if (options.clampOffset && offset >= matching.length && matching.length > 0 && limit > 0) {
     offset = Math.floor((matching.length - 1) / limit) * limit;
   }
-  const page = matching.slice(offset, offset + limit);
+  const page = formatCounts(route.dataset, matching.slice(offset, offset + limit), options.countFormat ?? 'string');
   const count =
     countMode === 'total'
       ? matching.length

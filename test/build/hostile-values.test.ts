@@ -31,6 +31,9 @@ t3.NamaKabupaten = `KOTA ${INVALID_UTF8_MARKER}`;
 const [p0, p1] = parties as [Record<string, string>, Record<string, string>];
 p0.NamaPartai = '+PARTAI =1+1';
 p1.KetuaUmum = '@ketua';
+// A fullwidth equals sign, which NFKC (or an East Asian input method) makes a live "=".
+const FULLWIDTH_FORMULA = '＝HYPERLINK("http://evil.example","click")';
+p0.KetuaUmum = FULLWIDTH_FORMULA;
 // Years that are not four digits: flagged year-format, in the all-years files only, on no page.
 const ODD_YEARS = ['99999', '0', 'abc'];
 turnout.push(
@@ -73,6 +76,8 @@ describe('spreadsheet formulas', () => {
       const partyRows = await readCsv(dataFile(`${year}/kpu-party-profiles-${year}.csv`));
       expect(partyRows.map((row) => row.party_name)).toContain("'+PARTAI =1+1");
       expect(partyRows.map((row) => row.general_chair)).toContain("'@ketua");
+      expect(partyRows.map((row) => row.general_chair)).toContain(`'${FULLWIDTH_FORMULA}`);
+      expect(partyRows.some((row) => row.general_chair === FULLWIDTH_FORMULA)).toBe(false);
       // Numbers stay bare numbers.
       for (const row of rows) expect(row.dpt_male).toMatch(/^[0-9]+$/);
     }
@@ -106,6 +111,8 @@ describe('spreadsheet formulas', () => {
     expect(parquet.map((row) => row.regency_name)).toEqual(expect.arrayContaining([FORMULA, '-2+3']));
     const raw = await readJson<Record<string, string>[]>('2024/kpu-dpr-turnout-by-sex-2024.raw.json');
     expect(raw.map((record) => record.NamaKabupaten)).toEqual(expect.arrayContaining([FORMULA, '\t-2+3']));
+    const parties = await readJson<NormalizedRecord[]>('2024/kpu-party-profiles-2024.json');
+    expect(parties.map((record) => record.general_chair)).toContain(FULLWIDTH_FORMULA);
   });
 });
 

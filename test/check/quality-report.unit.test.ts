@@ -55,12 +55,17 @@ describe('checkDataset report', () => {
     expect(report.violations[3]?.values).toEqual({ PersentaseKeterwakilanPerempuan: '30.5' });
   });
 
-  it('groups a missing or non-string year under its JSON form', () => {
+  it('groups a missing or non-string year under its JSON form; a year sent as a JSON integer under its digits', () => {
     const missingYear = party('2024', '9');
     delete missingYear.tahunPemilu;
-    const result = checkDataset(partyDataset, [missingYear, party(2024, '8')]);
-    expect(result.report.years.map((year) => year.year)).toEqual(['2024', 'null']);
-    expect(result.flags).toEqual([['field-string'], ['field-string']]);
+    const result = checkDataset(partyDataset, [missingYear, party(2024, '8'), party(2024.5, '7')]);
+    expect(result.report.years.map((year) => year.year)).toEqual(['2024', '2024.5', 'null']);
+    expect(result.flags).toEqual([['field-string'], [], ['field-string']]);
+    expect(result.report.numberValues).toEqual({ tahunPemilu: 1 });
+    expect(result.report.inexactNumbers).toEqual({
+      count: 1,
+      listed: [{ position: 2, field: 'tahunPemilu', value: '2024.5' }],
+    });
     expect(result.report.violations[0]?.key).toEqual({ tahunPemilu: null, NomorUrutPartai: '9' });
   });
 

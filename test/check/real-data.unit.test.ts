@@ -1,7 +1,14 @@
 // The check stage on the real published files in ../shared/data/canonical: the broken turnout records yield
 // exactly the listed violations, and the clean turnout and party files yield none.
 import { describe, expect, it } from 'vitest';
-import { checkDataset } from '../../scripts/check/quality-check.ts';
+import {
+  buildQualityReport,
+  checkDataset,
+  findSchemaChanges,
+  SCHEMA_CHANGE_MIN_RECORDS,
+  SCHEMA_CHANGE_SHARE,
+  violationsOfRule,
+} from '../../scripts/check/quality-check.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { HAS_SHARED_DATA, readCanonicalCsv, readCanonicalText, noticeSharedData } from '../support/shared-data.ts';
@@ -117,5 +124,52 @@ describe.skipIf(!HAS_SHARED_DATA)('check on the real party files', () => {
     expect(filled('PersentaseKeterwakilanPerempuan')).toBe(4);
     // Link is empty everywhere in the published sources (data README); its rule is exercised in quality-rules.test.ts.
     expect(filled('Link')).toBe(0);
+  });
+});
+
+describe.skipIf(!HAS_SHARED_DATA)('the real files against the schema test (a rule broken by most records)', () => {
+  const turnout = (): ReturnType<typeof readCanonicalCsv> => [
+    ...readCanonicalCsv('datahakpilihdpr_2014_sumatra_jawa.csv'),
+    ...readCanonicalCsv('datahakpilihdpr_2014_broken.csv'),
+  ];
+  const parties = ['profilpartai_2014.csv', 'profilpartai_2019.csv', 'profilpartai_2024.csv'].flatMap(readCanonicalCsv);
+
+  it('served together as a build serves them, no rule comes near the share', () => {
+    const reports = [checkDataset(turnoutDataset, turnout()).report, checkDataset(partyDataset, parties).report];
+    expect(findSchemaChanges(buildQualityReport(reports), [turnoutDataset, partyDataset])).toEqual([]);
+    // The largest share of any rule: 4 of 267 turnout records (the broken file's sums), far below the share.
+    const largest = Math.max(
+      ...reports.flatMap((report) =>
+        report.rules.map((rule) => violationsOfRule(report, rule.id) / report.recordsChecked),
+      ),
+    );
+    expect(largest).toBeCloseTo(4 / 267, 6);
+    expect(largest).toBeLessThan(SCHEMA_CHANGE_SHARE / 10);
+  });
+
+  it('the broken file alone (4 records, every one breaking a sum) is below the minimum size, so it is bad data', () => {
+    const { report } = checkDataset(turnoutDataset, readCanonicalCsv('datahakpilihdpr_2014_broken.csv'));
+    expect(report.recordsChecked).toBeLessThan(SCHEMA_CHANGE_MIN_RECORDS);
+    expect(violationsOfRule(report, 'total-list-sum-male')).toBe(4);
+    expect(findSchemaChanges(buildQualityReport([report]), [turnoutDataset])).toEqual([]);
+  });
+
+  it('the turnout files with every count sent as a JSON integer: the same flags, noted per field', () => {
+    const records = turnout();
+    const asNumbers = records.map((record) =>
+      Object.fromEntries(
+        Object.entries(record).map(([field, value]) => [
+          field,
+          field.startsWith('Jumlah') && /^(?:0|[1-9][0-9]*)$/.test(String(value)) ? Number(value) : value,
+        ]),
+      ),
+    );
+    const strings = checkDataset(turnoutDataset, records);
+    const numbers = checkDataset(turnoutDataset, asNumbers);
+    expect(numbers.flags).toEqual(strings.flags);
+    expect(numbers.report.violations).toEqual(strings.report.violations);
+    expect(numbers.report.numberValues?.JumlahSeluruhPenggunaHakPilih).toBe(267);
+    expect(numbers.report.inexactNumbers).toBeUndefined();
+    expect(strings.report.numberValues).toBeUndefined();
   });
 });

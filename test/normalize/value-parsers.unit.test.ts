@@ -1,6 +1,7 @@
 // The value parsers shared by the rules and the normalizer, on the documented examples and their edges.
 import { describe, expect, it } from 'vitest';
 import {
+  exactCountDigits,
   isAbsoluteHttpUrl,
   isEmailAddress,
   isSafeCount,
@@ -10,6 +11,10 @@ import {
   parseDecimalComma,
   parseInteger,
 } from '../../scripts/datasets/value-parsers.ts';
+import { parseJsonExactly } from '../../scripts/harvest/exact-json.ts';
+
+/** Numbers as the harvest keeps them when JSON.parse would change them (JSON.rawJSON). */
+const [RAW_1E400, RAW_WHOLE_WITH_FRACTION] = parseJsonExactly('[1e400, 12345.0]') as [unknown, unknown];
 
 describe('parseInteger', () => {
   it.each([
@@ -164,9 +169,33 @@ describe('parseColumnValue', () => {
     expect(parseColumnValue('text', ' 0101 ')).toEqual({ ok: true, value: '0101' });
   });
 
-  it('refuses what is not a string', () => {
-    expect(parseColumnValue('integer', 49490)).toEqual({ ok: false, reason: 'not a string but number' });
+  it('takes a count sent as a JSON integer exactly, as if sent as its digits', () => {
+    expect(parseColumnValue('integer', 49490)).toEqual({ ok: true, value: 49490 });
+    expect(parseColumnValue('integer', 0)).toEqual({ ok: true, value: 0 });
+    expect(parseColumnValue('integer', Number.MAX_SAFE_INTEGER)).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
+  });
+
+  it('refuses any other number in an integer column, and what is not a string elsewhere', () => {
+    const inexact = { ok: false, reason: 'a JSON number that is not an exact count' };
+    for (const value of [1.5, -3, -0, 2 ** 53, Number.POSITIVE_INFINITY, Number.NaN])
+      expect(parseColumnValue('integer', value), String(value)).toEqual(inexact);
+    expect(parseColumnValue('integer', RAW_1E400)).toEqual({
+      ok: false,
+      reason: 'not a string but object',
+    });
+    expect(parseColumnValue('text', 49490)).toEqual({ ok: false, reason: 'not a string but number' });
+    expect(parseColumnValue('decimal', 30.5)).toEqual({ ok: false, reason: 'not a string but number' });
     expect(parseColumnValue('text', undefined)).toEqual({ ok: false, reason: 'missing' });
     expect(parseColumnValue('text', null)).toEqual({ ok: false, reason: 'not a string but null' });
+  });
+});
+
+describe('exactCountDigits', () => {
+  it('gives the digits of a non-negative integer a double holds exactly, and nothing else', () => {
+    expect(exactCountDigits(12345)).toBe('12345');
+    expect(exactCountDigits(0)).toBe('0');
+    expect(exactCountDigits(9007199254740991)).toBe('9007199254740991');
+    for (const value of [1.5, -3, -0, 2 ** 53, 1e21, Number.NaN, '12345', null, RAW_1E400, RAW_WHOLE_WITH_FRACTION])
+      expect(exactCountDigits(value), JSON.stringify(value)).toBeUndefined();
   });
 });

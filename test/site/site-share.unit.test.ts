@@ -86,8 +86,8 @@ describe('sitemap and robots.txt', () => {
 
 describe('descriptions', () => {
   const totals: Totals = {
-    total_male: { sum: 600_000, missing: 0 },
-    total_female: { sum: 650_000, missing: 0 },
+    total_male: { sum: 600_000, missing: 0, given: 3 },
+    total_female: { sum: 650_000, missing: 0, given: 3 },
   };
 
   it('says the year’s voters, dapils and women’s share, in the page’s language', () => {

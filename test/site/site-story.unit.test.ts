@@ -12,11 +12,13 @@ import {
   DAPIL_REGENCIES_LISTED,
   partyQuotaChart,
   profileAcrossYears,
+  totalCountCells,
   violationFinding,
   yearStory,
 } from '../../scripts/site/page-models.ts';
 import { buildSiteData, type SiteData, type SiteRecord } from '../../scripts/site/site-data.ts';
 import { describeViolation, pointsChange } from '../../scripts/site/site-sentences.ts';
+import { dapilDescription, yearDescription } from '../../scripts/site/site-share.ts';
 import { TEXT } from '../../scripts/site/site-text.ts';
 
 interface Counts {
@@ -219,6 +221,46 @@ describe('the year story', () => {
       '1 dapil yang jumlahnya tidak terbaca atau tidak cocok (lihat catatan kualitasnya) tidak diikutkan dalam perbandingan ini.',
       '1 rekaman tahun ini memiliki catatan kualitas (ditandai ⚠ di tabel).',
     ]);
+  });
+
+  it('never shows an empty count as 0: a year whose records give no count says "not available" in both languages', () => {
+    const empty = (record: SiteRecord): SiteRecord => ({
+      ...record,
+      values: { ...record.values, total_male: null, total_female: null, total_voters: null },
+    });
+    const none = site(
+      [2014],
+      [
+        empty(turnout(2014, '1101', 'A', { male: 10, female: 90 })),
+        empty(turnout(2014, '1102', 'B', { male: 50, female: 50 })),
+      ],
+    );
+    const en = yearStory(none, 'en', 2014);
+    expect(en?.figures[0]).toMatchObject({ text: 'not available', value: null, partial: false });
+    expect(en?.rows.map((row) => row.voters)).toEqual([
+      { text: 'not available', value: null, partial: false },
+      { text: 'not available', value: null, partial: false },
+    ]);
+    // The decorative bar beside women's share draws nothing rather than two zeros.
+    expect(en?.rows.map((row) => row.split)).toEqual([
+      { male: null, female: null },
+      { male: null, female: null },
+    ]);
+    expect(en?.sentences.year[0]).toMatch(
+      /^In the 2014 election, the source gives no count of the people who voted in the 2 dapils of this data[,.]/,
+    );
+    expect(yearStory(none, 'id', 2014)?.sentences.year[0]).toMatch(
+      /^Pada pemilu 2014, sumber tidak memberi jumlah orang yang menggunakan hak pilih di 2 dapil dalam data ini[,.]/,
+    );
+    const view = none.dapils[0];
+    expect(view).toBeDefined();
+    const cells = totalCountCells('id', view?.totals ?? {});
+    expect(cells.at(-1)).toEqual({ text: 'tidak tersedia', value: null, missing: 1 });
+    expect(cells[0]?.text).toBe('10');
+    for (const lang of ['id', 'en'] as const) {
+      expect(yearDescription(lang, 2014, none.years[0]?.totals ?? {}, 2)).not.toMatch(/\b0 /);
+      expect(dapilDescription(lang, 'DAPIL 1101', view as NonNullable<typeof view>)).toContain(': – ');
+    }
   });
 
   it('leaves out a dapil whose record breaks a rule on its counts, not one whose name matched no region', () => {

@@ -417,7 +417,7 @@ describe('the site data', () => {
 
   it('sums counts, counting the unreadable values apart', () => {
     const record = (dpt: number | null): SiteRecord => ({ dataset: 'turnout', position: 0, values: { dpt_male: dpt } });
-    expect(sumCounts([record(5), record(null), record(7)]).dpt_male).toEqual({ sum: 12, missing: 1 });
+    expect(sumCounts([record(5), record(null), record(7)]).dpt_male).toEqual({ sum: 12, missing: 1, given: 2 });
   });
 
   it('adds groups’ totals up to the totals of all their records', () => {
@@ -428,7 +428,7 @@ describe('the site data', () => {
     });
     const groups = [[record(5, null), record(null, 2)], [], [record(7, 3), record(2 ** 40, null)]];
     expect(addTotals(groups.map(sumCounts))).toEqual(sumCounts(groups.flat()));
-    expect(addTotals(groups.map(sumCounts)).dpt_male).toEqual({ sum: 12 + 2 ** 40, missing: 1 });
+    expect(addTotals(groups.map(sumCounts)).dpt_male).toEqual({ sum: 12 + 2 ** 40, missing: 1, given: 3 });
     expect(addTotals([])).toEqual(sumCounts([]));
   });
 

@@ -24,12 +24,42 @@ const CELLS: ReadonlyArray<[string, string]> = [
   ['\r=1+1', "'\r=1+1"],
   ['\nbaris', "'\nbaris"],
   ['\tKOTA', "'\tKOTA"],
-  // Not formulas: a formula character later in the text, or a look-alike.
+  // The compatibility forms of the four, which NFKC (or an East Asian input method) makes live formulas.
+  ['＝HYPERLINK("http://evil.example","click")', `'＝HYPERLINK("http://evil.example","click")`],
+  ['＝1+1', "'＝1+1"],
+  ['＋1+1', "'＋1+1"],
+  ['－1+1', "'－1+1"],
+  ['＠SUM(1;1)', "'＠SUM(1;1)"],
+  [' ＝1+1', "' ＝1+1"],
+  ['﹦1+1', "'﹦1+1"],
+  ['﹢1', "'﹢1"],
+  ['﹣1', "'﹣1"],
+  ['﹫SUM(1;1)', "'﹫SUM(1;1)"],
+  ['⁼1', "'⁼1"],
+  ['⁺1', "'⁺1"],
+  ['₌1', "'₌1"],
+  ['₊1', "'₊1"],
+  ['﬩1', "'﬩1"],
+  // Not formulas: a formula character later in the text, or a look-alike NFKC does not make one of the four.
   ['KOTA =1+1', 'KOTA =1+1'],
   ['Jl. A-1 @ 2', 'Jl. A-1 @ 2'],
-  ['＝1+1', '＝1+1'],
+  ['KOTA ＝1+1', 'KOTA ＝1+1'],
+  ['\u22121', '\u22121'],
+  ['\u2010x', '\u2010x'],
   ["'=quoted", "'=quoted"],
 ];
+
+it('guards exactly the characters whose NFKC form starts a formula', () => {
+  const differing: string[] = [];
+  for (let code = 0x80; code <= 0x10ffff; code += 1) {
+    if (code >= 0xd800 && code <= 0xdfff) continue;
+    const character = String.fromCodePoint(code);
+    const startsFormula = ['=', '+', '-', '@'].includes(character.normalize('NFKC'));
+    if ((neutralizeFormula(`${character}1`) !== `${character}1`) !== startsFormula)
+      differing.push(`U+${code.toString(16)}`);
+  }
+  expect(differing).toEqual([]);
+});
 
 function recordWith(text: string, flags: string[] = []): NormalizedRecord {
   return { ...(TURNOUT_RECORDS[0] as NormalizedRecord), dapil_name: text, regency_name: text, quality_flags: flags };

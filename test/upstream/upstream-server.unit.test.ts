@@ -274,6 +274,31 @@ describe('limits and counts', () => {
     expect((reply.json as { data: unknown[] }).data).toHaveLength(4);
   });
 
+  it("sends counts as strings by default, as JSON integers with countFormat 'number', grouped with 'grouped'", async () => {
+    const field = 'JumlahSeluruhPenggunaHakPilih';
+    const strings = await start();
+    const first = (await callUpstream(strings.url, TURNOUT, { limit: 1 })).json as { data: Record<string, unknown> };
+    const digits = strings.data.turnout[0]?.[field] as string;
+    expect(first.data[field]).toBe(digits);
+    const numbers = await start({ countFormat: 'number' });
+    const sent = (await callUpstream(numbers.url, TURNOUT, { limit: 1000 })).json as {
+      data: Record<string, unknown>[];
+    };
+    expect(sent.data[0]?.[field]).toBe(Number(digits));
+    // Every count of every record is a number; the other fields, the year included, stay strings.
+    for (const record of sent.data)
+      for (const [name, value] of Object.entries(record))
+        expect(typeof value, name).toBe(name.startsWith('Jumlah') ? 'number' : 'string');
+    expect(numbers.data.turnout[0]?.[field]).toBe(digits);
+    const grouped = await start({ countFormat: 'grouped' });
+    const groupedReply = (await callUpstream(grouped.url, TURNOUT, { limit: 1 })).json as {
+      data: Record<string, unknown>;
+    };
+    expect(groupedReply.data[field]).toBe(digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.'));
+    expect(Number(digits)).toBeGreaterThan(999);
+    expect(groupedReply.data[field]).toContain('.');
+  });
+
   it('sends X-Total-Count only when asked', async () => {
     const plain = await start();
     expect((await callUpstream(plain.url, TURNOUT)).headers.get('x-total-count')).toBeNull();

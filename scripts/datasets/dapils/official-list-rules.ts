@@ -43,6 +43,7 @@ export function createOfficialListRules(): RecordQualityRule[] {
       kind: 'record',
       id: 'dapil-id-official',
       fields: FIELDS,
+      reference: true,
       title: { id: 'Dapil ada dalam daftar resmi', en: 'Dapil in the official list' },
       description: {
         id: 'IdDapil berbentuk kode provinsi dalam daftar resmi tahun pemilu itu ditambah dua angka adalah dapil dalam daftar itu (bila proyek memiliki daftarnya).',
@@ -61,6 +62,7 @@ export function createOfficialListRules(): RecordQualityRule[] {
       kind: 'record',
       id: 'regency-dapil-official',
       fields: FIELDS,
+      reference: true,
       title: { id: 'Kabupaten/kota di dapilnya', en: 'Regency in its dapil' },
       description: {
         id: 'Daftar resmi tahun pemilu itu menempatkan kabupaten/kota ini dalam dapil rekaman, bukan dapil lain.',
