@@ -10,7 +10,7 @@ import { formatOf, type FileFormat } from '../formats.ts';
 import { hashFile, sha256Hex } from '../foundation/hashing.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { citationOf, renderCitationFiles, renderCitationText } from './citation-files.ts';
-import { ROOT_DESCRIPTORS, writeChecksumFiles } from './checksum-files.ts';
+import { HISTORY_FILES, ROOT_DESCRIPTORS, writeChecksumFiles } from './checksum-files.ts';
 import { buildDataPackage } from './data-package.ts';
 import { BundlePieces } from './bundle-pieces.ts';
 import { BUNDLE_LEVEL, bundlePathOf, writeBundle, type BundleRelease } from './release-bundle.ts';
@@ -138,10 +138,13 @@ export async function writeReleaseFiles(options: ReleaseFilesOptions): Promise<S
     'manifest.json': manifestText,
   };
   for (const name of ROOT_DESCRIPTORS) await writeFile(path.join(outDir, name), descriptors[name]);
-  await writeChecksumFiles(
-    outDir,
-    completed,
-    ROOT_DESCRIPTORS.map((name) => ({ name, sha256: sha256Hex(descriptors[name]) })),
+  // The history files were written by the release stage before the release's own files.
+  const history = await Promise.all(
+    HISTORY_FILES.map(async (name) => ({ name, sha256: (await hashFile(path.join(outDir, name))).sha256 })),
   );
+  await writeChecksumFiles(outDir, completed, [
+    ...ROOT_DESCRIPTORS.map((name) => ({ name, sha256: sha256Hex(descriptors[name]) })),
+    ...history,
+  ]);
   return completed;
 }

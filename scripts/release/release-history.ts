@@ -33,9 +33,15 @@ export function fingerprintOf(manifest: SnapshotManifest): string {
   return sha256Hex(lines.join('\n'));
 }
 
-/** "2026-11-22" → ["2026-11-22", 1]; "2026-11-22.3" → ["2026-11-22", 3]; null for anything else. */
+/** What a demo build's release ids end their day with, so that none can be taken for a real build's. */
+const DEMO_SUFFIX = '-demo';
+
+/**
+ * "2026-11-22" → ["2026-11-22", 1]; "2026-11-22.3" → ["2026-11-22", 3]; a demo build's "2026-11-22-demo.2" →
+ * ["2026-11-22", 2]; null for anything else.
+ */
 function parseReleaseId(id: string): [day: string, number: number] | null {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:\.([1-9]\d{0,5}))?$/.exec(id);
+  const match = /^(\d{4}-\d{2}-\d{2})(?:-demo)?(?:\.([1-9]\d{0,5}))?$/.exec(id);
   return match ? [match[1] as string, match[2] === undefined ? 1 : Number(match[2])] : null;
 }
 
@@ -50,14 +56,15 @@ export function compareReleaseIds(a: string, b: string): number {
  * A release is named after the day its data was retrieved; a second release that day gets ".2", and so on. A name
  * is never given twice (`used` holds every name seen anywhere: listed, present as a folder, archived) and always
  * sorts after every used one, so a release built from an older harvest after a newer release takes the newer
- * release's day.
+ * release's day. A demo build's day ends in "-demo" ("2026-11-22-demo", "2026-11-22-demo.2"): never a real build's name.
  */
-export function nextReleaseId(harvestedAt: string, used: readonly string[]): string {
+export function nextReleaseId(harvestedAt: string, used: readonly string[], demo = false): string {
   const parsed = used.map(parseReleaseId).filter((id) => id !== null);
   const latestDay = parsed.reduce((latest, [day]) => (day > latest ? day : latest), '');
   const day = harvestedAt.slice(0, 10) > latestDay ? harvestedAt.slice(0, 10) : latestDay;
   const highest = parsed.filter(([usedDay]) => usedDay === day).reduce((max, [, number]) => Math.max(max, number), 0);
-  return highest === 0 ? day : `${day}.${highest + 1}`;
+  const name = demo ? `${day}${DEMO_SUFFIX}` : day;
+  return highest === 0 ? name : `${name}.${highest + 1}`;
 }
 
 /** The names under `<dataDir>/releases/` (hidden names, such as a folder being written, aside); [] when absent. */

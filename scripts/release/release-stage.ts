@@ -182,7 +182,7 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
     ...history.map((entry) => entry.release),
     ...(options.usedReleaseIds ?? []),
   ];
-  const id = unchanged ? previousRelease.id : nextReleaseId(manifest.harvest.finishedAt, used);
+  const id = unchanged ? previousRelease.id : nextReleaseId(manifest.harvest.finishedAt, used, manifest.demo);
 
   // An unchanged release was published (and any shrink in it accepted) before; anything else is compared here.
   const shrinks = unchanged ? [] : findShrinks(previous, manifest, options.shrinkTolerancePercent ?? 10);

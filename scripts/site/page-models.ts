@@ -398,6 +398,17 @@ export interface DownloadGroup {
   year: number | 'all';
   label: string;
   sections: DownloadSection[];
+  /**
+   * The SHA256SUMS of the group's folder (`2014/SHA256SUMS`), which lists exactly its files by bare name, so that
+   * `sha256sum -c` passes where they are downloaded together; null when its files lie in more than one folder.
+   */
+  checksums: string | null;
+}
+
+/** The SHA256SUMS beside `files` when they share one folder (scripts/release/checksum-files.ts writes one in each). */
+function checksumsOf(files: readonly PublishedFile[]): string | null {
+  const folders = new Set(files.map((file) => file.path.replace(/[^/]*$/, '')));
+  return folders.size === 1 ? `${[...folders][0] ?? ''}SHA256SUMS` : null;
 }
 
 export function downloadGroups(site: SiteData, lang: Lang): DownloadGroup[] {
@@ -420,7 +431,8 @@ export function downloadGroups(site: SiteData, lang: Lang): DownloadGroup[] {
         }))
         .filter((section) => section.files.length > 0),
     }))
-    .filter((group) => group.sections.length > 0);
+    .filter((group) => group.sections.length > 0)
+    .map((group) => ({ ...group, checksums: checksumsOf(group.sections.flatMap((section) => section.files)) }));
 }
 
 /** A file most visitors want: its link text (dataset and format, or the bundle), its path and size. */

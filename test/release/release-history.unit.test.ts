@@ -21,6 +21,10 @@ describe('release names', () => {
     // A harvest older than the newest release takes the newest release's day.
     expect(nextReleaseId('2026-11-20T10:00:00Z', ['2026-11-19', '2026-11-22'])).toBe('2026-11-22.2');
     expect(nextReleaseId('2026-11-24T00:00:01Z', ['2026-11-22', '2026-11-23.9'])).toBe('2026-11-24');
+    // A demo build's: never a real build's name, numbered and ordered with them.
+    expect(nextReleaseId('2026-11-24T00:00:01Z', [], true)).toBe('2026-11-24-demo');
+    expect(nextReleaseId('2026-11-24T10:00:00Z', ['2026-11-24-demo'], true)).toBe('2026-11-24-demo.2');
+    expect(nextReleaseId('2026-11-24T10:00:00Z', ['2026-11-24-demo.2'])).toBe('2026-11-24.3');
     expect(compareReleaseIds('2026-11-23.10', '2026-11-23.9')).toBeGreaterThan(0);
     expect(compareReleaseIds('2026-11-23', '2026-11-23.2')).toBeLessThan(0);
   });
