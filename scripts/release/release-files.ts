@@ -15,7 +15,14 @@ import { buildDataPackage } from './data-package.ts';
 import { BundlePieces } from './bundle-pieces.ts';
 import { BUNDLE_LEVEL, bundlePathOf, writeBundle, type BundleRelease } from './release-bundle.ts';
 
-const CITATION_FORMATS: readonly FileFormat[] = ['citation-bibtex', 'citation-ris', 'citation-csl'];
+/** The formats of renderCitationFiles' files, in its order. */
+const CITATION_FORMATS: readonly FileFormat[] = [
+  'citation-bibtex',
+  'citation-ris',
+  'citation-csl',
+  'citation-cff',
+  'citation-zenodo',
+];
 
 async function describe(
   outDir: string,

@@ -264,6 +264,7 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
     files: await stampReleaseFiles(options.outDir, completed.files, {
       id,
       retrievedAt: completed.release?.retrievedAt ?? manifest.harvest.finishedAt,
+      url: completed.release?.url ?? null,
     }),
   };
   // Last: the bundles, citations, datapackage.json, manifest.json and the SHA256SUMS, which name the release.
