@@ -399,16 +399,17 @@ export interface DownloadGroup {
   label: string;
   sections: DownloadSection[];
   /**
-   * The SHA256SUMS of the group's folder (`2014/SHA256SUMS`), which lists exactly its files by bare name, so that
-   * `sha256sum -c` passes where they are downloaded together; null when its files lie in more than one folder.
+   * The SHA256SUMS of each folder the group's files lie in (`2014/SHA256SUMS`; for all years `all-years/SHA256SUMS`
+   * and the top one, beside the citations and reports), each listing its folder's files by bare name, so that
+   * `sha256sum -c` passes where they are downloaded together (scripts/release/checksum-files.ts writes one in each).
    */
-  checksums: string | null;
+  checksums: string[];
 }
 
-/** The SHA256SUMS beside `files` when they share one folder (scripts/release/checksum-files.ts writes one in each). */
-function checksumsOf(files: readonly PublishedFile[]): string | null {
-  const folders = new Set(files.map((file) => file.path.replace(/[^/]*$/, '')));
-  return folders.size === 1 ? `${[...folders][0] ?? ''}SHA256SUMS` : null;
+function checksumsOf(files: readonly PublishedFile[]): string[] {
+  return [...new Set(files.map((file) => `${file.path.replace(/[^/]*$/, '')}SHA256SUMS`))].sort(
+    (a, b) => b.length - a.length || a.localeCompare(b),
+  );
 }
 
 export function downloadGroups(site: SiteData, lang: Lang): DownloadGroup[] {

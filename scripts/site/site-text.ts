@@ -588,7 +588,7 @@ const id: SiteText = {
     popularBundle: 'Semua berkas semua tahun, dengan README, kamus dan SHA256SUMS (ZIP)',
     checksums: (files) => `SHA-256 ${files} berkas ini`,
     groupChecksums:
-      'Sidik SHA-256 semua berkas di bawah ini, untuk sha256sum -c di folder tempat Anda mengunduhnya (tambahkan --ignore-missing bila hanya sebagian):',
+      'Sidik SHA-256 berkas di bawah ini, satu daftar per folder, untuk sha256sum -c di folder tempat Anda mengunduhnya (tambahkan --ignore-missing bila hanya sebagian):',
     copy: 'Salin',
     copied: 'Tersalin',
   },
@@ -1024,7 +1024,7 @@ const en: SiteText = {
     popularBundle: 'Every file of every year, with a README, the dictionary and SHA256SUMS (ZIP)',
     checksums: (files) => `SHA-256 of these ${files} files`,
     groupChecksums:
-      'The SHA-256 of every file below, for sha256sum -c in the folder you download them into (add --ignore-missing when only some of them):',
+      'The SHA-256 of the files below, one list per folder, for sha256sum -c in the folder you download them into (add --ignore-missing when only some of them):',
     copy: 'Copy',
     copied: 'Copied',
   },

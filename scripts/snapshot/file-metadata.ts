@@ -34,15 +34,22 @@ export function addedContentCreditOf(dataset: PublishedDataset): string | null {
 }
 
 /**
- * The metadata of one dataset's file for one election year ('all' for every year together); `demo` for a demo
- * build's file, which says so first and in its source.
+ * The metadata of one dataset's file for one election year ('all' for every year together); `demoBuild` for a demo
+ * build's file, which says so first and in its source (but for the project's own tables, which are real).
  * Example: turnout, 2014 → dataset "turnout", year "2014", source "Komisi Pemilihan Umum (KPU), open-data API,
  * query datahakpilihdpr", …, added_content_licence "Kemendagri region codes (…) … Open Database License (ODbL) 1.0 …"
  */
-export function fileMetadataOf(dataset: PublishedDataset, year: number | 'all', demo = false): Map<string, string> {
+export function fileMetadataOf(
+  dataset: PublishedDataset,
+  year: number | 'all',
+  demoBuild = false,
+): Map<string, string> {
+  const origin = 'origin' in dataset ? dataset.origin : undefined;
+  // The project's own tables (the official dapils) are real in a demo build too.
+  const demo = demoBuild && origin?.kind !== 'project';
   const source =
-    'origin' in dataset && dataset.origin?.kind === 'project'
-      ? dataset.origin.source.en
+    origin?.kind === 'project'
+      ? origin.source.en
       : 'upstreamName' in dataset
         ? `${SOURCE_PUBLISHER}, open-data API, query ${dataset.upstreamName}`
         : `${SOURCE_PUBLISHER}, open-data API, query ${findDataset(dataset.from)?.upstreamName ?? dataset.from} (computed from the ${dataset.from} records)`;

@@ -34,6 +34,8 @@ export interface PublishedSite {
   server: RunningStaticServer;
   /** Milliseconds the whole build command took. */
   buildMs: number;
+  /** The build command's output (a shared world's). */
+  run?: CliRun;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ async function serve(
   distDir: string,
   dataDir: string,
   buildMs: number,
+  run: CliRun,
   cleanup: () => Promise<void>,
 ): Promise<PublishedSite> {
   const manifest = JSON.parse(await readFile(path.join(distDir, 'data', 'manifest.json'), 'utf8')) as SnapshotManifest;
@@ -59,6 +62,7 @@ async function serve(
     manifest,
     server,
     buildMs,
+    run,
     async close() {
       await server.close();
       await cleanup();
@@ -80,7 +84,7 @@ export function sharedDemoWorld(): Promise<SharedWorld> {
 export async function buildDemoSite(): Promise<PublishedSite> {
   const world = await sharedDemoWorld();
   const { dataDir } = checkBuild(world.cacheDir, world.distDir, world.run);
-  return serve(world.distDir, dataDir, world.buildMs, async () => {});
+  return serve(world.distDir, dataDir, world.buildMs, world.run, async () => {});
 }
 
 /** `npm run build` against the stand-in upstream serving ../shared/data/canonical; built once, shared, read-only. */
@@ -100,7 +104,7 @@ export async function buildRealSite(): Promise<PublishedSite> {
     }
   });
   const { dataDir } = checkBuild(world.cacheDir, world.distDir, world.run);
-  return serve(world.distDir, dataDir, world.buildMs, async () => {});
+  return serve(world.distDir, dataDir, world.buildMs, world.run, async () => {});
 }
 
 /**
