@@ -206,7 +206,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
     name: 'KPU_SOURCE_URL',
     default: '(the origin of the harvested upstream; none for the demo)',
     description:
-      'The upstream as datapackage.json and the citation files name it (`sources`); set it when the API host is not the address to cite.',
+      'The upstream as datapackage.json and the citation files name it (`sources`); set it when the API host is not the address to cite. Unset while the upstream is on this machine (localhost, 127.x, a stand-in or a tunnel), the build says in its output that the files cite that address.',
   },
 ];
 
