@@ -139,7 +139,7 @@ function archiveDescription(citation: Citation): string {
  * (a JSON string is a YAML double-quoted scalar), so no value can change the YAML's structure. No `license`: CFF
  * takes SPDX ids only, and the KPU states none; the abstract says so.
  */
-export function renderCff(citation: Citation): string {
+function renderCff(citation: Citation): string {
   const quoted = (value: string) => JSON.stringify(value);
   return [
     'cff-version: 1.2.0',
@@ -163,7 +163,7 @@ export function renderCff(citation: Citation): string {
  * CITATION.cff. `license: notspecified` (the Open Definition's id, which Zenodo knows), not Zenodo's default CC BY:
  * no licence is granted.
  */
-export function renderZenodoJson(citation: Citation): string {
+function renderZenodoJson(citation: Citation): string {
   const metadata = {
     upload_type: 'dataset',
     title: citation.title,

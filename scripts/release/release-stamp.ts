@@ -42,7 +42,7 @@ export function xlsxReleaseTextOf(release: ReleaseStamp): string {
 }
 
 /** The end of the about sheet's citation once the release is named: "Release 2026-11-22, retrieved …. https://…" */
-export function xlsxCitationReleaseOf(release: ReleaseStamp): string {
+function xlsxCitationReleaseOf(release: ReleaseStamp): string {
   return `Release ${release.id}, retrieved ${release.retrievedAt}.${release.url ? ` ${release.url}` : ''}`;
 }
 

@@ -19,7 +19,7 @@ export const DEMO_NOTE =
   "DEMO DATA, NOT REAL FIGURES: synthetic records served by the project's stand-in upstream (a build without KPU_BASE_URL), not the KPU's data.";
 
 /** The metadata entry that marks a demo build's file (its value DEMO_NOTE); absent from a real build's files. */
-export const DEMO_METADATA_KEY = 'demo';
+const DEMO_METADATA_KEY = 'demo';
 
 /**
  * The credit and licence of what the project adds to a dataset's records (the region codes under the ODbL, with
