@@ -192,8 +192,9 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
   },
   {
     name: 'KPU_SITE_BASE',
-    default: '/',
-    description: 'URL path the site is served under, e.g. /kpu-data/ for a project page on GitHub Pages.',
+    default: '(the path of KPU_SITE_URL; / when that is unset)',
+    description:
+      'URL path the site is served under, e.g. /kpu-data/ for a project page on GitHub Pages. When KPU_SITE_URL is set as well, its path must be this one (CONFIG_INVALID otherwise), so every link and the canonical address agree; leave it unset to follow KPU_SITE_URL.',
   },
   {
     name: 'KPU_SITE_URL',
@@ -205,7 +206,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
     name: 'KPU_SOURCE_URL',
     default: '(the origin of the harvested upstream; none for the demo)',
     description:
-      'The upstream as datapackage.json and the citation files name it (`sources`); set it when the API host is not the address to cite.',
+      'The upstream as datapackage.json and the citation files name it (`sources`); set it when the API host is not the address to cite. Unset while the upstream is on this machine (localhost, 127.x, a stand-in or a tunnel), the build says in its output that the files cite that address.',
   },
 ];
 
@@ -242,15 +243,35 @@ function readBaseUrl(env: Environment): URL | null {
   return url;
 }
 
-function readSiteBase(env: Environment): string {
-  const raw = env.KPU_SITE_BASE?.trim() || '/';
-  if (!/^\/([A-Za-z0-9._~-]+\/)*$/.test(raw)) {
+const SITE_BASE_PATTERN = /^\/([A-Za-z0-9._~-]+\/)*$/;
+
+/**
+ * KPU_SITE_BASE, or the path of the site's address (KPU_SITE_URL, ending in "/") when it is unset: the links of
+ * the pages and downloads start where the canonical links say the site is. Both set and different: refused.
+ */
+function readSiteBase(env: Environment, siteUrl: string | null): string {
+  const urlPath = siteUrl === null ? null : new URL(siteUrl).pathname;
+  const given = env.KPU_SITE_BASE?.trim();
+  if (!given) {
+    if (urlPath !== null && !SITE_BASE_PATTERN.test(urlPath))
+      throw new BuildError(
+        'CONFIG_INVALID',
+        `KPU_SITE_URL's path "${urlPath}" cannot be the site's base path (KPU_SITE_BASE unset): letters, digits and . _ ~ - between slashes only.`,
+      );
+    return urlPath ?? '/';
+  }
+  if (!SITE_BASE_PATTERN.test(given)) {
     throw new BuildError(
       'CONFIG_INVALID',
-      `KPU_SITE_BASE must be a URL path that starts and ends with "/", like /kpu-data/, not "${raw}".`,
+      `KPU_SITE_BASE must be a URL path that starts and ends with "/", like /kpu-data/, not "${given}".`,
     );
   }
-  return raw;
+  if (urlPath !== null && urlPath !== given)
+    throw new BuildError(
+      'CONFIG_INVALID',
+      `KPU_SITE_BASE is "${given}" but KPU_SITE_URL's path is "${urlPath}": the links would not start where the site is. Make them agree, or leave KPU_SITE_BASE unset to follow KPU_SITE_URL.`,
+    );
+  return given;
 }
 
 /** An absolute http(s) URL from `name`, or null when unset; no credentials or query (it is published). */
@@ -363,7 +384,7 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
         ),
       },
     },
-    siteBase: readSiteBase(env),
+    siteBase: readSiteBase(env, readSiteUrl(env)),
     cacheDir: path.resolve(cwd, env.KPU_CACHE_DIR?.trim() || '.cache'),
     distDir: path.resolve(cwd, env.KPU_DIST_DIR?.trim() || 'dist'),
     shrinkTolerancePercent: readPercentage(env, 'KPU_SHRINK_TOLERANCE', 10),

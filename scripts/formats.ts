@@ -319,6 +319,26 @@ export const FORMATS = declareFormats([
     release: true,
     label: { id: 'Kutipan (CSL-JSON)', en: 'citation (CSL-JSON)' },
   },
+  {
+    // Citation File Format 1.2.0 (YAML): GitHub shows it as "Cite this repository", Zenodo reads it.
+    id: 'citation-cff',
+    suffix: '.cff',
+    mediaType: 'application/yaml',
+    text: true,
+    perDataset: false,
+    release: true,
+    label: { id: 'Kutipan (CITATION.cff)', en: 'citation (CITATION.cff)' },
+  },
+  {
+    // Zenodo's deposit metadata, which its GitHub integration reads from a release: the same as CITATION.cff.
+    id: 'citation-zenodo',
+    suffix: '.zenodo.json',
+    mediaType: 'application/json',
+    text: true,
+    perDataset: false,
+    release: true,
+    label: { id: 'Metadata Zenodo (.zenodo.json)', en: 'Zenodo metadata (.zenodo.json)' },
+  },
 ]);
 
 export type FileFormat = (typeof FORMATS)[number]['id'];

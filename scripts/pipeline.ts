@@ -178,6 +178,16 @@ function stageProcessOf(state: RunState): { ownProcess: boolean; signal: AbortSi
   return { ownProcess: records > state.context.config.stageProcessRecords, signal: state.context.signal };
 }
 
+/** Host names of this machine: an upstream there (a stand-in, a tunnel) is no address a reader can cite. */
+const LOCAL_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
+
+/** The harvested upstream's origin when the files cite it (no KPU_SOURCE_URL, not the demo) and it is local, else null. */
+function localSourceOf(config: PublisherConfig, demo: boolean): string | null {
+  const baseUrl = config.upstream.baseUrl;
+  if (demo || config.sourceUrl !== null || baseUrl === null || !LOCAL_HOST.test(baseUrl.hostname)) return null;
+  return `${baseUrl.protocol}//${baseUrl.host}/`;
+}
+
 /** Each stage's run, reading the earlier stages' results from their folders. */
 const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
   async harvest(state) {
@@ -220,6 +230,11 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
       stageProcessOf(state),
     );
     resultOf(state).snapshot = summarizeSnapshot(state.dirs.snapshotData, snapshot);
+    const cited = localSourceOf(state.context.config, harvest.manifest.parameters.demo);
+    if (cited !== null)
+      state.context.reporter.warn(
+        `snapshot: the files cite ${cited} as their source, an address of this machine (KPU_SOURCE_URL is unset); set KPU_SOURCE_URL to the address readers should cite`,
+      );
   },
 
   async release(state) {

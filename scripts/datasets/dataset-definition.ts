@@ -292,6 +292,8 @@ export interface DerivedDatasetDefinition {
   addedContentLicence?: AddedContentLicence;
   /** The harvested dataset whose normalized records it is computed from. */
   from: DatasetDefinition['id'];
+  /** As a harvested dataset's: columns holding another dataset's key (each row to the record it comes from). */
+  references?: readonly DatasetReference[];
   /** Its columns, in output order (source null: every value is computed). */
   columns: readonly ColumnDefinition[];
   /** How one normalized record of `from` becomes its rows, in order. */

@@ -136,6 +136,14 @@ export const turnoutLongDataset: DerivedDatasetDefinition = {
   },
   from: 'turnout',
   primaryKey: ['election_year', 'election_type', 'dapil_id', 'regency_name', 'voter_list', 'sex'],
+  // Each row to the wide record it comes from: the wide file's primary key (turnoutDataset's key fields).
+  references: [
+    {
+      columns: ['election_year', 'election_type', 'dapil_id', 'regency_name'],
+      dataset: 'turnout',
+      referencedColumns: ['election_year', 'election_type', 'dapil_id', 'regency_name'],
+    },
+  ],
   addedContentLicence: REGION_CODES_LICENCE,
   columns,
   // The 12 rows of one normalized turnout record: {election_year: 2014, …, dpt_male: 10, dpt_female: 12,

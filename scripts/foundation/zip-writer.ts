@@ -31,6 +31,9 @@ const MADE_BY_UNIX = 3 << 8;
 const EXTERNAL_ATTRIBUTES = (0o100644 << 16) >>> 0;
 /** The ZIP64 extended information extra field's id. */
 const ZIP64_EXTRA = 0x0001;
+/** Info-ZIP's extended timestamp extra field ("UT", APPNOTE 4.6.1): its id, and its flag saying a modification time follows. */
+const TIMESTAMP_EXTRA = 0x5455;
+const TIMESTAMP_MODIFIED = 0x01;
 /** The largest size or offset a ZIP without ZIP64 holds; a field that holds it says "see the ZIP64 field". */
 const ZIP32_LIMIT = 0xffffffff;
 /** The most entries a ZIP without ZIP64 counts. */
@@ -64,7 +67,11 @@ const deflateRawAsync = promisify(deflateRaw);
 export interface ZipWriterOptions {
   /** zlib's compression level (1 fastest … 9 smallest) for every deflated entry. */
   level: number;
-  /** Every entry's modification time, written as the DOS date and time of its UTC clock fields; 1980-01-01 00:00 if absent. */
+  /**
+   * Every entry's modification time, written as the DOS date and time of its UTC clock fields and, since a DOS time
+   * has no zone, as Unix seconds in Info-ZIP's extended timestamp, which unzip shows in the reader's own zone;
+   * 1980-01-01 00:00 and no extended timestamp if absent.
+   */
   modified?: Date;
   /** Tests: entries of at least this many bytes, archives past this offset, get ZIP64 records (default: where needed). */
   zip64From?: number;
@@ -111,6 +118,17 @@ function zip64Extra(values: readonly number[]): Buffer {
   return Buffer.concat([header, ...values.map((value) => uint64(value))]);
 }
 
+/** The extended timestamp extra field of `modified` (the same in local headers and central records), or nothing. */
+function timestampExtra(modified: Date | undefined): Buffer {
+  if (modified === undefined || modified.getUTCFullYear() < 1980) return Buffer.alloc(0);
+  const field = Buffer.alloc(9);
+  field.writeUInt16LE(TIMESTAMP_EXTRA, 0);
+  field.writeUInt16LE(5, 2);
+  field.writeUInt8(TIMESTAMP_MODIFIED, 4);
+  field.writeUInt32LE(Math.floor(modified.getTime() / 1000), 5);
+  return field;
+}
+
 /**
  * Deflates `chunks` each on its own (raw deflate ending on a sync flush, so the pieces join into one stream), up to
  * `inFlight` at once on libuv's thread pool, and yields them in order. Each piece starts without a dictionary: a few
@@ -144,6 +162,7 @@ export class ZipWriter {
   readonly #sink: Writable;
   readonly #level: number;
   readonly #dos: { time: number; date: number };
+  readonly #timestamp: Buffer;
   readonly #zip64From: number;
   readonly #offsetsFrom: number;
   readonly #entries: CentralRecord[] = [];
@@ -155,6 +174,7 @@ export class ZipWriter {
     this.#sink = sink;
     this.#level = options.level;
     this.#dos = dosDateTime(options.modified);
+    this.#timestamp = timestampExtra(options.modified);
     this.#zip64From = options.zip64From ?? ZIP64_ENTRY_SIZE;
     this.#offsetsFrom = options.zip64From ?? ZIP32_LIMIT + 1;
   }
@@ -204,10 +224,13 @@ export class ZipWriter {
 
   /**
    * The local header. A ZIP64 entry carries both sizes in its ZIP64 field (zero when a data descriptor follows) and
-   * 0xFFFFFFFF in the 32-bit fields.
+   * 0xFFFFFFFF in the 32-bit fields; the extended timestamp follows.
    */
   #localHeader(entry: Omit<CentralRecord, 'offset'>): Buffer {
-    const extra = entry.zip64 ? zip64Extra([entry.size, entry.compressedSize]) : Buffer.alloc(0);
+    const extra = Buffer.concat([
+      entry.zip64 ? zip64Extra([entry.size, entry.compressedSize]) : Buffer.alloc(0),
+      this.#timestamp,
+    ]);
     const header = Buffer.alloc(30);
     header.writeUInt32LE(LOCAL_SIGNATURE, 0);
     header.writeUInt16LE(entry.zip64 ? VERSION_NEEDED_ZIP64 : VERSION_NEEDED, 4);
@@ -223,17 +246,18 @@ export class ZipWriter {
       ...(offsetIn64 ? [entry.offset] : []),
     ]);
     const zip64 = entry.zip64 || offsetIn64;
+    const extras = Buffer.concat([...(zip64 ? [extra] : []), this.#timestamp]);
     const version = zip64 ? VERSION_NEEDED_ZIP64 : VERSION_NEEDED;
     const record = Buffer.alloc(46);
     record.writeUInt32LE(CENTRAL_SIGNATURE, 0);
     record.writeUInt16LE(MADE_BY_UNIX | version, 4);
     record.writeUInt16LE(version, 6);
     this.#writeEntryFields(record, 8, entry);
-    record.writeUInt16LE(zip64 ? extra.length : 0, 30);
+    record.writeUInt16LE(extras.length, 30);
     // Comment, disk number, internal attributes: none, zero.
     record.writeUInt32LE(EXTERNAL_ATTRIBUTES, 38);
     record.writeUInt32LE(offsetIn64 ? ZIP32_LIMIT : entry.offset, 42);
-    return Buffer.concat([record, entry.name, ...(zip64 ? [extra] : [])]);
+    return Buffer.concat([record, entry.name, extras]);
   }
 
   /** The data descriptor after an entry's data: 64-bit sizes for a ZIP64 entry. */

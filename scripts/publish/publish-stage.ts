@@ -24,7 +24,7 @@ import { hashFile } from '../foundation/hashing.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { checkReleaseHistory } from '../release/release-history.ts';
-import { checksumFilesOf, ROOT_DESCRIPTORS } from '../release/checksum-files.ts';
+import { checksumFilesOf, HISTORY_FILES, ROOT_DESCRIPTORS } from '../release/checksum-files.ts';
 
 export interface PublishOptions {
   distDir: string;
@@ -195,6 +195,7 @@ export async function runPublishStage(options: PublishOptions): Promise<PublishR
       for (const file of [
         ...manifest.files.map((entry) => entry.path),
         ...ROOT_DESCRIPTORS,
+        ...HISTORY_FILES,
         ...checksumFilesOf(manifest),
       ]) {
         await mkdir(path.dirname(path.join(own, file)), { recursive: true });

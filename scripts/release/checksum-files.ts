@@ -1,5 +1,5 @@
 // SHA256SUMS files that `sha256sum -c` passes where the files land: one in each folder of a data folder, listing
-// that folder's files by bare name (the root's also covers manifest.json and datapackage.json), so a check works
+// that folder's files by bare name (the root's also covers the descriptors and the history files), so a check works
 // in the published folder, in a release's immutable copy, and in a flat folder a researcher downloads one
 // folder's files into. Bundles carry their own (release-bundle.ts).
 import { writeFile } from 'node:fs/promises';
@@ -13,6 +13,12 @@ const CHECKSUMS_FILE = 'SHA256SUMS';
  * the release's landing page, release-page.ts).
  */
 export const ROOT_DESCRIPTORS = ['datapackage.json', 'manifest.json', 'index.html'] as const;
+
+/**
+ * The release stage's change report, change history and list of releases, as they stood when the release was
+ * written: the root SHA256SUMS covers them after the descriptors, and the release's own folder keeps them.
+ */
+export const HISTORY_FILES = ['changes.json', 'history.json', 'releases.json'] as const;
 
 /** GNU coreutils' format: the hex digest, two spaces (text mode), the name; one line each. */
 export function renderChecksums(entries: ReadonlyArray<{ name: string; sha256: string }>): string {
@@ -38,7 +44,7 @@ export function checksumFilesOf(manifest: SnapshotManifest): string[] {
 
 /**
  * Every SHA256SUMS of a data folder with its content, by path relative to the folder; `descriptors` are the root's
- * descriptor files with their digests (ROOT_DESCRIPTORS).
+ * other files with their digests (ROOT_DESCRIPTORS, then HISTORY_FILES).
  */
 export function renderChecksumFiles(
   manifest: SnapshotManifest,
@@ -53,8 +59,8 @@ export function renderChecksumFiles(
 }
 
 /**
- * Writes a SHA256SUMS into each folder of `dataDir`; `descriptors` are the root's descriptor files with their
- * digests (ROOT_DESCRIPTORS), written before.
+ * Writes a SHA256SUMS into each folder of `dataDir`; `descriptors` are the root's other files with their digests
+ * (ROOT_DESCRIPTORS, then HISTORY_FILES), written before.
  */
 export async function writeChecksumFiles(
   dataDir: string,

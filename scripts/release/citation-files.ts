@@ -1,6 +1,9 @@
 // The citation of a release, for reference managers: BibTeX, RIS and CSL-JSON (pure), and the one text line
-// the site and the bundle READMEs show. Each names the KPU as author, the release as version, the retrieval time
-// and, when KPU_SITE_URL is set, the release's permanent folder (which never changes once published).
+// the site and the bundle READMEs show; for archives, CITATION.cff (Citation File Format 1.2.0, which GitHub and
+// Zenodo read) and .zenodo.json (Zenodo's deposit metadata) with the same facts, so that one upload or one GitHub
+// release gets a DOI. Each names the KPU as author, the release as version, the retrieval time, the licences with
+// the credit of what the project adds and, when KPU_SITE_URL is set, the release's permanent folder (which never
+// changes once published).
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
 export interface Citation {
@@ -23,7 +26,12 @@ const CITATION_FILES = {
   bibtex: 'CITATION.bib',
   ris: 'CITATION.ris',
   csl: 'CITATION.csl.json',
+  cff: 'CITATION.cff',
+  zenodo: '.zenodo.json',
 } as const;
+
+/** The keywords of the archives' metadata (datapackage.json's too). */
+export const CITATION_KEYWORDS = ['Indonesia', 'election', 'pemilu', 'DPR', 'KPU', 'turnout', 'political parties'];
 
 /** The citation of a completed manifest's release. */
 export function citationOf(manifest: SnapshotManifest): Citation {
@@ -39,7 +47,12 @@ export function citationOf(manifest: SnapshotManifest): Citation {
     retrievedAt,
     url: release.url ?? null,
     howPublished: `KPU open-data API${manifest.source.url ? ` (${manifest.source.url})` : ''}, ${queries.length === 1 ? 'query' : 'queries'} ${queries.join(' and ')}`,
-    note: `Release ${release.id}, retrieved ${retrievedAt}. The KPU publishes no licence for this data; none is granted or implied.`,
+    note: `Release ${release.id}, retrieved ${retrievedAt}. The KPU publishes no licence for this data; none is granted or implied.${(
+      manifest.licences ?? []
+    )
+      .filter((licence) => licence.name !== 'notspecified')
+      .map((licence) => ` ${licence.title} (${licence.name}, ${licence.path ?? ''}).`)
+      .join('')}`,
   };
 }
 
@@ -116,11 +129,66 @@ export function renderCslJson(citation: Citation): string {
   return `${JSON.stringify([item], null, 2)}\n`;
 }
 
+/** The description the archives show: the title, what the data is, the release and the licences. */
+function archiveDescription(citation: Citation): string {
+  return `${citation.title}. ${citation.howPublished}, harvested, checked and normalized by the KPU open-data publisher. ${citation.note}`;
+}
+
+/**
+ * CITATION.cff (Citation File Format 1.2.0, type dataset): every string in double quotes, written as JSON writes it
+ * (a JSON string is a YAML double-quoted scalar), so no value can change the YAML's structure. No `license`: CFF
+ * takes SPDX ids only, and the KPU states none; the abstract says so.
+ */
+function renderCff(citation: Citation): string {
+  const quoted = (value: string) => JSON.stringify(value);
+  return [
+    'cff-version: 1.2.0',
+    `message: ${quoted('If you use this data, cite it as below.')}`,
+    'type: dataset',
+    `title: ${quoted(citation.title)}`,
+    `version: ${quoted(citation.releaseId)}`,
+    `date-released: ${quoted(citation.retrievedAt.slice(0, 10))}`,
+    'authors:',
+    `  - name: ${quoted(citation.author)}`,
+    ...(citation.url ? [`url: ${quoted(citation.url)}`] : []),
+    `abstract: ${quoted(archiveDescription(citation))}`,
+    'keywords:',
+    ...CITATION_KEYWORDS.map((keyword) => `  - ${quoted(keyword)}`),
+    '',
+  ].join('\n');
+}
+
+/**
+ * .zenodo.json (Zenodo's legacy deposit metadata, which its GitHub integration reads): the same facts as
+ * CITATION.cff. `license: notspecified` (the Open Definition's id, which Zenodo knows), not Zenodo's default CC BY:
+ * no licence is granted.
+ */
+function renderZenodoJson(citation: Citation): string {
+  const metadata = {
+    upload_type: 'dataset',
+    title: citation.title,
+    version: citation.releaseId,
+    publication_date: citation.retrievedAt.slice(0, 10),
+    creators: [{ name: citation.author }],
+    description: archiveDescription(citation),
+    access_right: 'open',
+    license: 'notspecified',
+    keywords: CITATION_KEYWORDS,
+    ...(citation.url
+      ? { related_identifiers: [{ identifier: citation.url, relation: 'isIdenticalTo', resource_type: 'dataset' }] }
+      : {}),
+    notes: citation.note,
+  };
+  return `${JSON.stringify(metadata, null, 2)}\n`;
+}
+
 /** Each citation file's name and content. */
 export function renderCitationFiles(citation: Citation): Array<{ name: string; content: string }> {
   return [
     { name: CITATION_FILES.bibtex, content: renderBibtex(citation) },
     { name: CITATION_FILES.ris, content: renderRis(citation) },
     { name: CITATION_FILES.csl, content: renderCslJson(citation) },
+    { name: CITATION_FILES.cff, content: renderCff(citation) },
+    { name: CITATION_FILES.zenodo, content: renderZenodoJson(citation) },
   ];
 }

@@ -11,6 +11,7 @@ import {
 } from '../datasets/dataset-definition.ts';
 import type { FileFormat } from '../formats.ts';
 import { LICENCE_NOTE } from '../snapshot/file-metadata.ts';
+import { CITATION_KEYWORDS } from './citation-files.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
 /** Table Schema types per column type; a list is one text field in CSV (items separated by ";"), an array elsewhere. */
@@ -153,7 +154,7 @@ export function buildDataPackage({ manifest, datasets, files, pathOf, homepage }
       },
       ...added.map(({ name, title, path }) => ({ name, title, path })),
     ],
-    keywords: ['Indonesia', 'election', 'pemilu', 'DPR', 'KPU', 'turnout', 'political parties'],
+    keywords: CITATION_KEYWORDS,
     resources,
   };
 }

@@ -13,6 +13,7 @@ import { formatOf } from '../formats.ts';
 import { sha256Hex } from '../foundation/hashing.ts';
 import { ZipWriter } from '../foundation/zip-writer.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import { addedContentCreditOf } from '../snapshot/file-metadata.ts';
 import type { BundlePieces } from './bundle-pieces.ts';
 import { renderChecksums } from './checksum-files.ts';
 import { buildDataPackage } from './data-package.ts';
@@ -40,6 +41,16 @@ export interface BundleRelease {
   url: string | null;
   /** The citation line (citation-files.ts). */
   citation: string;
+}
+
+/** The credit of each licensed addition the datasets hold, once each: "Licence ODbL-1.0 (https://…): Kemendagri …". */
+function addedCredits(datasets: readonly PublishedDataset[]): string[] {
+  const credits = datasets.flatMap((dataset) => {
+    const licence = dataset.addedContentLicence;
+    const credit = addedContentCreditOf(dataset);
+    return licence && credit ? [`Licence ${licence.name} (${licence.path}): ${credit}`] : [];
+  });
+  return [...new Set(credits)];
 }
 
 export function renderBundleReadme(
@@ -73,7 +84,7 @@ export function renderBundleReadme(
         `| ${path.posix.basename(file.path)} | ${file.records ?? ''} | ${file.sha256} | ${bundleNoteOf(file)} |`,
     ),
     '',
-    'Beside them: `manifest.json` (every file with its size, records and SHA-256, the release and the source), `datapackage.json` (a Frictionless Data Package with the schemas), `SHA256SUMS` (check with `sha256sum -c SHA256SUMS` in this folder), the quality report (`quality-report.json`, `quality-report.md`) and the citation files (`CITATION.bib`, `CITATION.ris`, `CITATION.csl.json`).',
+    'Beside them: `manifest.json` (every file with its size, records and SHA-256, the release and the source), `datapackage.json` (a Frictionless Data Package with the schemas), `SHA256SUMS` (check with `sha256sum -c SHA256SUMS` in this folder), the quality report (`quality-report.json`, `quality-report.md`) and the citation files (`CITATION.bib`, `CITATION.ris`, `CITATION.csl.json`, `CITATION.cff` and `.zenodo.json`, for Zenodo).',
     '',
     'Records that break a data quality rule are published as the source gave them and flagged in the `quality_flags` column; the quality report in this folder lists each broken rule with the values involved.',
     '',
@@ -100,6 +111,8 @@ export function renderBundleReadme(
     '',
     'Sumber: API data terbuka KPU. Sumber tidak mencantumkan lisensi untuk data ini; tidak ada lisensi yang diberikan di sini. Sebutkan KPU sebagai sumber.',
     '',
+    // What the project adds under a licence of its own (the region codes' ODbL), with the credit it asks for.
+    ...addedCredits(used).flatMap((credit) => [credit, '']),
     '## Data dictionary / Kamus data',
     '',
     renderFormatTypes(),

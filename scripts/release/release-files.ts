@@ -10,13 +10,20 @@ import { formatOf, type FileFormat } from '../formats.ts';
 import { hashFile, sha256Hex } from '../foundation/hashing.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { citationOf, renderCitationFiles, renderCitationText } from './citation-files.ts';
-import { ROOT_DESCRIPTORS, writeChecksumFiles } from './checksum-files.ts';
+import { HISTORY_FILES, ROOT_DESCRIPTORS, writeChecksumFiles } from './checksum-files.ts';
 import { renderReleasePage, type ReleasePageChanges } from './release-page.ts';
 import { buildDataPackage } from './data-package.ts';
 import { BundlePieces } from './bundle-pieces.ts';
 import { BUNDLE_LEVEL, bundlePathOf, writeBundle, type BundleRelease } from './release-bundle.ts';
 
-const CITATION_FORMATS: readonly FileFormat[] = ['citation-bibtex', 'citation-ris', 'citation-csl'];
+/** The formats of renderCitationFiles' files, in its order. */
+const CITATION_FORMATS: readonly FileFormat[] = [
+  'citation-bibtex',
+  'citation-ris',
+  'citation-csl',
+  'citation-cff',
+  'citation-zenodo',
+];
 
 async function describe(
   outDir: string,
@@ -142,10 +149,13 @@ export async function writeReleaseFiles(options: ReleaseFilesOptions): Promise<S
     'index.html': renderReleasePage(completed, changes),
   };
   for (const name of ROOT_DESCRIPTORS) await writeFile(path.join(outDir, name), descriptors[name]);
-  await writeChecksumFiles(
-    outDir,
-    completed,
-    ROOT_DESCRIPTORS.map((name) => ({ name, sha256: sha256Hex(descriptors[name]) })),
+  // The history files were written by the release stage before the release's own files.
+  const history = await Promise.all(
+    HISTORY_FILES.map(async (name) => ({ name, sha256: (await hashFile(path.join(outDir, name))).sha256 })),
   );
+  await writeChecksumFiles(outDir, completed, [
+    ...ROOT_DESCRIPTORS.map((name) => ({ name, sha256: sha256Hex(descriptors[name]) })),
+    ...history,
+  ]);
   return completed;
 }

@@ -8,7 +8,7 @@ import { hashFile, sha256Hex } from '../foundation/hashing.ts';
 import { readJsonChecked, type Checked } from '../foundation/json-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { isReleaseFormat } from '../formats.ts';
-import { checksumFilesOf, renderChecksumFiles, ROOT_DESCRIPTORS } from './checksum-files.ts';
+import { checksumFilesOf, HISTORY_FILES, renderChecksumFiles, ROOT_DESCRIPTORS } from './checksum-files.ts';
 
 export interface ReleaseEntry {
   id: string;
@@ -37,12 +37,16 @@ export function fingerprintOf(manifest: SnapshotManifest): string {
 /** Hex digits of the fingerprint a release name carries. */
 export const NAME_DIGEST_LENGTH = 8;
 
+/** What a demo build's release ids end their day with, so that none can be taken for a real build's. */
+const DEMO_SUFFIX = '-demo';
+
 /**
- * "2026-11-22-3f9a1c0e" → ["2026-11-22", 1]; "2026-11-22.3-5b0d77aa" → ["2026-11-22", 3]; the names of older
- * publishers, without a digest ("2026-11-22", "2026-11-22.3"), too; null for anything else.
+ * "2026-11-22-3f9a1c0e" → ["2026-11-22", 1]; "2026-11-22.3-5b0d77aa" → ["2026-11-22", 3]; a demo build's
+ * "2026-11-22-demo.2-5b0d77aa" → ["2026-11-22", 2]; the names of older publishers, without a digest ("2026-11-22",
+ * "2026-11-22.3"), too; null for anything else.
  */
 function parseReleaseId(id: string): [day: string, number: number] | null {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:\.([1-9]\d{0,5}))?(?:-[0-9a-f]{8})?$/.exec(id);
+  const match = /^(\d{4}-\d{2}-\d{2})(?:-demo)?(?:\.([1-9]\d{0,5}))?(?:-[0-9a-f]{8})?$/.exec(id);
   return match ? [match[1] as string, match[2] === undefined ? 1 : Number(match[2])] : null;
 }
 
@@ -61,13 +65,16 @@ export function compareReleaseIds(a: string, b: string): number {
  * is never given twice (`used` holds every name seen anywhere: listed, present as a folder, archived) and always
  * sorts after every used one, so a release built from an older harvest after a newer release takes the newer
  * release's day. Example: ("2026-11-22T09:00:00Z", ["2026-11-22-3f9a1c0e"], "5b0d77aa…") → "2026-11-22.2-5b0d77aa".
+ * A demo build's day ends in "-demo" ("2026-11-22-demo-3f9a1c0e", "2026-11-22-demo.2-5b0d77aa"): never a real
+ * build's name.
  */
-export function nextReleaseId(harvestedAt: string, used: readonly string[], fingerprint: string): string {
+export function nextReleaseId(harvestedAt: string, used: readonly string[], fingerprint: string, demo = false): string {
   const parsed = used.map(parseReleaseId).filter((id) => id !== null);
   const latestDay = parsed.reduce((latest, [day]) => (day > latest ? day : latest), '');
   const day = harvestedAt.slice(0, 10) > latestDay ? harvestedAt.slice(0, 10) : latestDay;
   const highest = parsed.filter(([usedDay]) => usedDay === day).reduce((max, [, number]) => Math.max(max, number), 0);
-  return `${highest === 0 ? day : `${day}.${highest + 1}`}-${fingerprint.slice(0, NAME_DIGEST_LENGTH)}`;
+  const name = demo ? `${day}${DEMO_SUFFIX}` : day;
+  return `${highest === 0 ? name : `${name}.${highest + 1}`}-${fingerprint.slice(0, NAME_DIGEST_LENGTH)}`;
 }
 
 /** The names under `<dataDir>/releases/` (hidden names, such as a folder being written, aside); [] when absent. */
@@ -102,7 +109,12 @@ export async function verifyReleaseFolder(folder: string, manifest: SnapshotMani
       reason: `${folder} is not a folder (a symbolic link or a file): a release is a folder of files.`,
     };
   const listed = new Map(manifest.files.map((file) => [file.path, file]));
-  const beside = new Set<string>(['manifest.json', ...ROOT_DESCRIPTORS, ...checksumFilesOf(manifest)]);
+  const beside = new Set<string>([
+    'manifest.json',
+    ...ROOT_DESCRIPTORS,
+    ...HISTORY_FILES,
+    ...checksumFilesOf(manifest),
+  ]);
   const folders = new Set([...listed.keys(), ...beside].flatMap(foldersOf));
   const present: string[] = [];
   for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
@@ -131,7 +143,7 @@ export async function verifyReleaseFolder(folder: string, manifest: SnapshotMani
     }
   }
   const descriptors = [];
-  for (const name of ROOT_DESCRIPTORS.filter((descriptor) => present.includes(descriptor)))
+  for (const name of [...ROOT_DESCRIPTORS, ...HISTORY_FILES].filter((descriptor) => present.includes(descriptor)))
     descriptors.push({ name, sha256: (await hashFile(path.join(folder, name))).sha256 });
   for (const [file, content] of renderChecksumFiles(manifest, descriptors)) {
     if (present.includes(file) && (await readFile(path.join(folder, file), 'utf8')) !== content)

@@ -273,7 +273,9 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
     ...history.map((entry) => entry.release),
     ...(options.usedReleaseIds ?? []),
   ];
-  const id = unchanged ? previousRelease.id : nextReleaseId(manifest.harvest.finishedAt, used, fingerprint);
+  const id = unchanged
+    ? previousRelease.id
+    : nextReleaseId(manifest.harvest.finishedAt, used, fingerprint, manifest.demo);
 
   // An unchanged release was published (and any shrink in it accepted) before; anything else is compared here.
   const recent = unchanged ? [] : await recentManifests(options.publishedDataDir, previous, releases);
@@ -357,6 +359,7 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
     files: await stampReleaseFiles(options.outDir, completed.files, {
       id,
       retrievedAt: completed.release?.retrievedAt ?? manifest.harvest.finishedAt,
+      url: completed.release?.url ?? null,
     }),
   };
   // Last: the bundles, citations, datapackage.json, manifest.json and the SHA256SUMS, which name the release.

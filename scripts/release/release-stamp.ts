@@ -1,6 +1,7 @@
 // The release written into the data files that describe themselves, once it is named: the release id and the
 // retrieval time added to each Parquet file's key-value metadata (the kpu_open_data entry and the Arrow schema in
-// ARROW:schema), to each Arrow file's schema metadata, and to each XLSX file's about sheet. The snapshot's files
+// ARROW:schema), to each Arrow file's schema metadata, and to each XLSX file's about sheet (with the permanent URL,
+// at the end of its citation). The snapshot's files
 // are linked into the release's folder; each stamped file is written anew beside the link and renamed over it, so
 // the snapshot's own file never changes. Only the metadata is rewritten: a Parquet file keeps every byte before
 // its footer, an XLSX file every ZIP entry but its about sheet, both copied as ranges; an Arrow file is written
@@ -13,7 +14,7 @@ import { writeFileAtomically } from '../foundation/atomic-file.ts';
 import { hashFile } from '../foundation/hashing.ts';
 import { PARQUET_METADATA_KEY } from '../snapshot/parquet-writer.ts';
 import type { FileFormat, PublishedFile } from '../snapshot/snapshot-manifest.ts';
-import { XLSX_RELEASE_PENDING, xlsxText } from '../snapshot/xlsx-writer.ts';
+import { XLSX_CITATION_PENDING, XLSX_RELEASE_PENDING, xlsxText } from '../snapshot/xlsx-writer.ts';
 import { spliceFile } from '../foundation/file-splice.ts';
 import { parquetKeyValuesOf, parquetPartsWith, readParquetFooter } from './parquet-footer.ts';
 import { replaceZipEntry, zipEntryNames } from './zip-entry-replace.ts';
@@ -23,6 +24,8 @@ export interface ReleaseStamp {
   id: string;
   /** When the release's data was retrieved (ISO 8601, UTC). */
   retrievedAt: string;
+  /** The release's permanent URL (KPU_SITE_URL's data/releases/<id>/), or null: the XLSX citation ends with it. */
+  url?: string | null;
 }
 
 /** The Arrow schema's (and Parquet kpu_open_data's) entries naming the release, after the file's own. */
@@ -36,6 +39,11 @@ function releaseMetadataOf(release: ReleaseStamp): [string, string][] {
 /** The about sheet's release cell once the release is named. */
 export function xlsxReleaseTextOf(release: ReleaseStamp): string {
   return `release ${release.id}, retrieved ${release.retrievedAt}`;
+}
+
+/** The end of the about sheet's citation once the release is named: "Release 2026-11-22, retrieved …. https://…" */
+function xlsxCitationReleaseOf(release: ReleaseStamp): string {
+  return `Release ${release.id}, retrieved ${release.retrievedAt}.${release.url ? ` ${release.url}` : ''}`;
 }
 
 /** The end-of-stream marker after a lone IPC message, so apache-arrow reads it as a stream. */
@@ -114,13 +122,21 @@ async function stampXlsx(file: string, release: ReleaseStamp): Promise<void> {
     if (about === undefined) throw new Error(`${file}: no worksheet`);
     // No shared strings (the writer shares none): the cell's text is inline in the sheet (<is><t>…</t></is>).
     const pending = `<t>${xlsxText(XLSX_RELEASE_PENDING)}</t>`;
+    const citation = xlsxText(XLSX_CITATION_PENDING);
     return replaceZipEntry(source, about, (xml) => {
       const text = xml.toString('utf8');
-      const at = text.indexOf(pending);
-      if (at < 0 || text.indexOf(pending, at + 1) >= 0)
-        throw new Error(`${file}: the about sheet does not hold its release cell exactly once`);
+      for (const [what, placeholder] of [
+        ['release cell', pending],
+        ['citation', citation],
+      ] as const) {
+        const at = text.indexOf(placeholder);
+        if (at < 0 || text.indexOf(placeholder, at + 1) >= 0)
+          throw new Error(`${file}: the about sheet does not hold its ${what} exactly once`);
+      }
       return Buffer.from(
-        text.replace(pending, () => `<t>${xlsxText(xlsxReleaseTextOf(release))}</t>`),
+        text
+          .replace(pending, () => `<t>${xlsxText(xlsxReleaseTextOf(release))}</t>`)
+          .replace(citation, () => xlsxText(xlsxCitationReleaseOf(release))),
         'utf8',
       );
     });

@@ -405,6 +405,18 @@ export interface DownloadGroup {
   year: number | 'all';
   label: string;
   sections: DownloadSection[];
+  /**
+   * The SHA256SUMS of each folder the group's files lie in (`2014/SHA256SUMS`; for all years `all-years/SHA256SUMS`
+   * and the top one, beside the citations and reports), each listing its folder's files by bare name, so that
+   * `sha256sum -c` passes where they are downloaded together (scripts/release/checksum-files.ts writes one in each).
+   */
+  checksums: string[];
+}
+
+function checksumsOf(files: readonly PublishedFile[]): string[] {
+  return [...new Set(files.map((file) => `${file.path.replace(/[^/]*$/, '')}SHA256SUMS`))].sort(
+    (a, b) => b.length - a.length || a.localeCompare(b),
+  );
 }
 
 export function downloadGroups(site: SiteData, lang: Lang): DownloadGroup[] {
@@ -427,7 +439,8 @@ export function downloadGroups(site: SiteData, lang: Lang): DownloadGroup[] {
         }))
         .filter((section) => section.files.length > 0),
     }))
-    .filter((group) => group.sections.length > 0);
+    .filter((group) => group.sections.length > 0)
+    .map((group) => ({ ...group, checksums: checksumsOf(group.sections.flatMap((section) => section.files)) }));
 }
 
 /** A file most visitors want: its link text (dataset and format, or the bundle), its path and size. */

@@ -10,13 +10,14 @@ import { TEXT } from './site-text.ts';
 /**
  * A release's human name from its id (the day its data was retrieved, and its number that day; the digest of its
  * data that ends the id is left to the id itself). Example: ('id', "2026-11-23.2-5b0d77aa") → "rilis 23 November
- * 2026 (2)"; ('en', "2026-11-23-3f9a1c0e") → "release of 23 November 2026". An id of another shape is returned as it is.
+ * 2026 (2)"; ('en', "2026-11-23-3f9a1c0e") → "release of 23 November 2026"; a demo build's ('en',
+ * "2026-11-23-demo-3f9a1c0e") → "release of 23 November 2026 (demo)". An id of another shape is returned as it is.
  */
 export function releaseName(lang: Lang, id: string): string {
-  const match = /^([0-9]{4}-[0-9]{2}-[0-9]{2})(?:\.([0-9]+))?(?:-[0-9a-f]{8})?$/.exec(id);
+  const match = /^([0-9]{4}-[0-9]{2}-[0-9]{2})(-demo)?(?:\.([0-9]+))?(?:-[0-9a-f]{8})?$/.exec(id);
   if (!match) return id;
-  const [, day = '', number] = match;
-  return TEXT[lang].share.releaseName(formatDate(lang, `${day}T00:00:00Z`), number ?? null);
+  const [, day = '', demo, number] = match;
+  return `${TEXT[lang].share.releaseName(formatDate(lang, `${day}T00:00:00Z`), number ?? null)}${demo ? ' (demo)' : ''}`;
 }
 
 /** Top-level domains a bare domain name must end in to become a link ("pkb.id", "www.partaigolkar.com"). */

@@ -173,6 +173,8 @@ export interface SiteText {
     popularBundle: string;
     /** The disclosure under each file table holding its files' SHA-256. */
     checksums: (files: number) => string;
+    /** Before the link to a year's SHA256SUMS, under its heading. */
+    groupChecksums: string;
     /** The copy button of a loading line (added by the optional script), and what it says once it has copied. */
     copy: string;
     copied: string;
@@ -576,7 +578,7 @@ const id: SiteText = {
       'manifest.json': 'daftar semua berkas dengan ukuran, jumlah rekaman dan SHA-256, asal data dan rilisnya',
       'datapackage.json': 'deskripsi Frictionless Data Package untuk berkas dan skemanya, dengan rilis sebagai versi',
       SHA256SUMS:
-        'sidik SHA-256 berkas di folder ini dan manifest.json serta datapackage.json, untuk sha256sum -c; setiap folder tahun dan setiap ZIP punya SHA256SUMS sendiri',
+        'sidik SHA-256 berkas di folder ini, termasuk manifest.json, datapackage.json, changes.json, history.json dan releases.json, untuk sha256sum -c; setiap folder tahun dan setiap ZIP punya SHA256SUMS sendiri',
       'changes.json': 'rekaman yang berubah dibanding rilis sebelumnya',
       'history.json': 'riwayat perubahan rekaman di semua rilis',
       'releases.json': 'daftar semua rilis',
@@ -596,6 +598,8 @@ const id: SiteText = {
       'Semua tahun dalam satu berkas: buku kerja XLSX untuk spreadsheet (kode tetap teks, dengan kamus data), CSV untuk alat lain, atau ZIP berisi semuanya.',
     popularBundle: 'Semua berkas semua tahun, dengan README, kamus dan SHA256SUMS (ZIP)',
     checksums: (files) => `SHA-256 ${files} berkas ini`,
+    groupChecksums:
+      'Sidik SHA-256 berkas di bawah ini, satu daftar per folder, untuk sha256sum -c di folder tempat Anda mengunduhnya (tambahkan --ignore-missing bila hanya sebagian):',
     copy: 'Salin',
     copied: 'Tersalin',
   },
@@ -1014,7 +1018,7 @@ const en: SiteText = {
       'datapackage.json':
         'a Frictionless Data Package describing the files and their schemas, the release as its version',
       SHA256SUMS:
-        "the SHA-256 of this folder's files and of manifest.json and datapackage.json, for sha256sum -c; each year's folder and each ZIP has its own SHA256SUMS",
+        "the SHA-256 of this folder's files, manifest.json, datapackage.json, changes.json, history.json and releases.json included, for sha256sum -c; each year's folder and each ZIP has its own SHA256SUMS",
       'changes.json': 'the records that changed since the previous release',
       'history.json': 'the change history of records across releases',
       'releases.json': 'every release',
@@ -1034,6 +1038,8 @@ const en: SiteText = {
       'Every year in one file: the XLSX workbook for spreadsheets (codes stay text, with the data dictionary), the CSV for other tools, or the ZIP of everything.',
     popularBundle: 'Every file of every year, with a README, the dictionary and SHA256SUMS (ZIP)',
     checksums: (files) => `SHA-256 of these ${files} files`,
+    groupChecksums:
+      'The SHA-256 of the files below, one list per folder, for sha256sum -c in the folder you download them into (add --ignore-missing when only some of them):',
     copy: 'Copy',
     copied: 'Copied',
   },

@@ -27,6 +27,18 @@ export interface PublishedFile {
   snapshotSha256?: string;
 }
 
+/** One licence of manifest.json's `licences`. */
+export interface ManifestLicence {
+  /** An Open Definition id: "notspecified", "ODbL-1.0". */
+  name: string;
+  title: string;
+  path?: string;
+  /** The attribution the licence asks for: who made the content, where it is. */
+  credit?: string;
+  /** The datasets whose files it applies to. */
+  datasets: string[];
+}
+
 export interface SnapshotManifest {
   /**
    * 2: the release stage adds the files that name the release (bundles, citations; `release` in the formats
@@ -77,6 +89,11 @@ export interface SnapshotManifest {
     >;
   };
   files: PublishedFile[];
+  /**
+   * The licences of what is published (fileMetadataOf's, file by file): the upstream's none, then each licence of
+   * content the project adds (the region codes' ODbL), with its credit and the datasets holding such content.
+   */
+  licences?: ManifestLicence[];
   /** Added by the release stage: the release these files belong to. */
   release?: {
     id: string;

@@ -42,7 +42,13 @@ import { hashFile } from '../foundation/hashing.ts';
 import { interleaveBatches, unpivotBatches } from './gather-batches.ts';
 import type { FileFormat, PublishedFile, SnapshotManifest } from './snapshot-manifest.ts';
 import { datasetFormats, formatOf } from '../formats.ts';
-import { fileMetadataOf, SOURCE_PUBLISHER, withFileMetadata } from './file-metadata.ts';
+import {
+  fileMetadataOf,
+  isDemoMetadata,
+  manifestLicencesOf,
+  SOURCE_PUBLISHER,
+  withFileMetadata,
+} from './file-metadata.ts';
 import { killPoint } from '../kill-point.ts';
 
 export interface SnapshotStageOptions {
@@ -147,7 +153,12 @@ const THIS_THREAD_WRITERS: ReadonlyArray<
   ['json', (table, file) => writeJsonFile(table, file)],
   ['csv', (table, file) => writeCsvFile(table, file)],
   ['arrow', (table, file) => writeArrowIpcFile(table, file)],
-  ['xlsx', (table, file, dataset, year) => writeXlsxFile(table, file, { dataset, year })],
+  // A demo build's table says so in its metadata (fileMetadataOf), and its workbook's about sheet too.
+  [
+    'xlsx',
+    (table, file, dataset, year) =>
+      writeXlsxFile(table, file, { dataset, year, demo: isDemoMetadata(table.schema.metadata) }),
+  ],
 ];
 
 /**
@@ -212,6 +223,7 @@ async function writeDerivedFiles(
   year: YearKey,
   table: Table,
   { counts, formats: formatsWritten, parquetOnlyAbove }: DerivedWritten,
+  demo: boolean,
 ): Promise<void> {
   for (const derived of DERIVED_DATASETS) {
     if (derived.from !== dataset.id) continue;
@@ -221,6 +233,7 @@ async function writeDerivedFiles(
       path.join(outDir, stemOf(derived, year)),
       year,
       parquetOnlyAbove,
+      demo,
     );
     const written = counts.get(derived.id) ?? new Map<YearKey, number>();
     written.set(year, rows);
@@ -243,9 +256,10 @@ export async function writeDerivedTable(
   stem: string,
   year: YearKey,
   parquetOnlyAbove: number,
+  demo = false,
 ): Promise<{ rows: number; formats: readonly FileFormat[] }> {
   const rows = source.numRows * derived.unpivot.cells.length;
-  const metadata = fileMetadataOf(derived, year);
+  const metadata = fileMetadataOf(derived, year, demo);
   const batches = unpivotBatches(derived, source);
   if (rows <= parquetOnlyAbove) {
     const formats = derivedFormats().map((format) => format.id);
@@ -388,12 +402,12 @@ async function writeGroupTables(
     groupBatches.push([...table.batches]);
     if (group.year === null) continue;
     await writeTableFiles(
-      withFileMetadata(table, fileMetadataOf(dataset, group.year)),
+      withFileMetadata(table, fileMetadataOf(dataset, group.year, options.harvest.parameters.demo)),
       path.join(options.outDir, stemOf(dataset, group.year)),
       dataset,
       group.year,
     );
-    await writeDerivedFiles(options.outDir, dataset, group.year, table, derivedCounts);
+    await writeDerivedFiles(options.outDir, dataset, group.year, table, derivedCounts, options.harvest.parameters.demo);
     written.set(group.year, group.records);
     options.reporter.status(`snapshot: ${dataset.id} ${yearLabel(group.year)} written`);
   }
@@ -412,8 +426,9 @@ async function writeGroupTables(
     killPoint('snapshot:file-written');
     formats = formats.filter((format) => format !== 'json' && format !== 'csv');
   }
-  await writeTableFiles(withFileMetadata(all, fileMetadataOf(dataset, 'all')), allStem, dataset, 'all', formats);
-  await writeDerivedFiles(options.outDir, dataset, 'all', all, derivedCounts);
+  const demo = options.harvest.parameters.demo;
+  await writeTableFiles(withFileMetadata(all, fileMetadataOf(dataset, 'all', demo)), allStem, dataset, 'all', formats);
+  await writeDerivedFiles(options.outDir, dataset, 'all', all, derivedCounts, demo);
   options.reporter.status(`snapshot: ${dataset.id} ${yearLabel('all')} written`);
   return written;
 }
@@ -585,6 +600,7 @@ function buildSnapshotManifest(
     })),
     quality: summarizeQuality(check.quality),
     files,
+    licences: manifestLicencesOf([...DATASETS, ...DERIVED_DATASETS]),
   };
 }
 

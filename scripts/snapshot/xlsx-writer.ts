@@ -13,6 +13,7 @@ import { findDataset } from '../datasets/datasets.ts';
 import { writeFileAtomically } from '../foundation/atomic-file.ts';
 import { ZipWriter } from '../foundation/zip-writer.ts';
 import { CSV_LIST_SEPARATOR } from './csv-writer.ts';
+import { addedContentCreditOf, DEMO_NOTE } from './file-metadata.ts';
 import { classifyField, firstFailure, readBatchColumns, type ColumnKind } from './table-reader.ts';
 
 /** Rows a sheet holds, header included (Excel's and LibreOffice's limit). */
@@ -26,6 +27,11 @@ export const XLSX_ABOUT_SHEET = 'about';
  * release, writes the release id and the retrieval time in its place (scripts/release/release-stamp.ts).
  */
 export const XLSX_RELEASE_PENDING = 'The release id and the retrieval time, written by the release stage.';
+/**
+ * The end of the about sheet's citation as the snapshot stage writes it: the release stage writes the release, its
+ * retrieval time and its permanent URL (KPU_SITE_URL) in its place (scripts/release/release-stamp.ts).
+ */
+export const XLSX_CITATION_PENDING = '[the release and its address, written by the release stage]';
 
 /** ISO dates, whatever the reader's locale. */
 export const XLSX_DATE_FORMAT = 'yyyy-mm-dd';
@@ -55,6 +61,8 @@ export interface XlsxFileOptions {
   dataset: PublishedDataset;
   /** The election year of the file, or 'all' for the all-years file. */
   year: number | 'all';
+  /** A demo build's workbook: the about sheet says first that its records are synthetic. */
+  demo?: boolean;
 }
 
 /** A cell of the about sheet: text, or nothing. */
@@ -155,21 +163,23 @@ export function xlsxColumnWidths(table: Table, kinds: readonly ColumnKind[]): nu
 
 /** The about sheet: what the file is, its source, how to cite it, then the data dictionary of its columns. */
 export function xlsxAboutRows(options: XlsxFileOptions): { pairs: [string, string][]; table: AboutCell[][] } {
-  const { dataset, year } = options;
+  const { dataset, year, demo = false } = options;
   const yearText = year === 'all' ? 'all election years / semua tahun pemilu' : String(year);
   // A derived dataset (the long turnout file) cites the query of the dataset it is computed from.
   const query =
     'upstreamName' in dataset ? dataset.upstreamName : (findDataset(dataset.from)?.upstreamName ?? dataset.from);
   const queryPath = 'upstreamName' in dataset ? dataset.path : `computed from the ${dataset.from} records`;
-  const citation = `Komisi Pemilihan Umum (KPU). ${dataset.title.en}, ${year === 'all' ? 'all election years' : `election ${year}`}. KPU open-data API, query ${query}.`;
+  const citation = `${demo ? 'DEMO DATA, NOT REAL FIGURES: ' : ''}Komisi Pemilihan Umum (KPU). ${dataset.title.en}, ${year === 'all' ? 'all election years' : `election ${year}`}. KPU open-data API, query ${query}. ${XLSX_CITATION_PENDING}`;
+  const credit = addedContentCreditOf(dataset);
   const pairs: [string, string][] = [
+    ...(demo ? [['DEMO', DEMO_NOTE] as [string, string]] : []),
     ['dataset', `${dataset.title.en} / ${dataset.title.id} (${dataset.id})`],
     ['election year / tahun pemilu', yearText],
     ['description', dataset.description.en],
     ['deskripsi', dataset.description.id],
     [
       'source / sumber',
-      `Komisi Pemilihan Umum (KPU), open-data API, query ${query} (${queryPath}); harvested, checked and normalized by the KPU open-data publisher.`,
+      `${demo ? `${DEMO_NOTE} In the shape of: ` : ''}Komisi Pemilihan Umum (KPU), open-data API, query ${query} (${queryPath}); harvested, checked and normalized by the KPU open-data publisher.`,
     ],
     ['how to cite / cara mengutip', citation],
     ['release, retrieval time / rilis, waktu pengambilan', XLSX_RELEASE_PENDING],
@@ -177,6 +187,7 @@ export function xlsxAboutRows(options: XlsxFileOptions): { pairs: [string, strin
       'licence / lisensi',
       'The upstream publishes no licence for this data; none is granted or implied here. Credit the KPU as the source.',
     ],
+    ...(credit ? [['added content licence / lisensi data tambahan', credit] as [string, string]] : []),
     [
       'sheet "data"',
       'One row per record. Text cells are text (identifiers keep their leading zeros), counts are integers, decimals numbers, dates dates; quality_flags lists the broken quality rules separated by ";".',

@@ -267,7 +267,8 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         expect(content.length, file.path).toBe(file.bytes);
         expect(sha256(content), file.path).toBe(file.sha256);
       }
-      // One SHA256SUMS per folder, listing that folder's files by bare name (the top one also the descriptors).
+      // One SHA256SUMS per folder, listing that folder's files by bare name (the top one also the descriptors and
+      // the history files).
       const listed = new Set<string>();
       for (const folder of ['', '2014', '2019', '2024', 'all-years']) {
         for (const line of (await readFile(data(path.join(folder, 'SHA256SUMS')), 'utf8')).trim().split('\n')) {
@@ -281,6 +282,11 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
           ...manifest.files.map((file) => `${file.sha256}  ${file.path}`),
           `${sha256(await readFile(data('manifest.json')))}  manifest.json`,
           `${sha256(await readFile(data('datapackage.json')))}  datapackage.json`,
+          ...(await Promise.all(
+            ['changes.json', 'history.json', 'releases.json'].map(
+              async (name) => `${sha256(await readFile(data(name)))}  ${name}`,
+            ),
+          )),
         ].sort(),
       );
       expect(manifest.quality).toMatchObject({ recordsChecked: 267 + 59, recordsFlagged: 4 });
@@ -353,7 +359,14 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         }
       }
       expect(checked.sort()).toEqual(
-        [...manifest.files.map((file) => file.path), 'manifest.json', 'datapackage.json'].sort(),
+        [
+          ...manifest.files.map((file) => file.path),
+          'manifest.json',
+          'datapackage.json',
+          'changes.json',
+          'history.json',
+          'releases.json',
+        ].sort(),
       );
       for (const bundle of manifest.files.filter((file) => file.format === 'zip')) {
         const into = await mkdtemp(path.join(os.tmpdir(), 'kpu-bundle-'));
@@ -588,6 +601,8 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
           'CITATION.bib',
           'CITATION.ris',
           'CITATION.csl.json',
+          'CITATION.cff',
+          '.zenodo.json',
           ...yearFiles.map((file) => path.basename(file.path)),
         ].map((name) => `kpu-election-data-2014/${name}`),
       );

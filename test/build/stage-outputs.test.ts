@@ -62,7 +62,15 @@ describe('stage outputs', () => {
     const completed = JSON.parse(released) as SnapshotManifest;
     const releaseWritten = completed.files.filter((file) => isReleaseFormat(file.format));
     expect(releaseWritten.map((file) => file.format).sort()).toEqual(
-      ['citation-bibtex', 'citation-csl', 'citation-ris', ...snapshot.years.map(() => 'zip'), 'zip'].sort(),
+      [
+        'citation-bibtex',
+        'citation-cff',
+        'citation-csl',
+        'citation-ris',
+        'citation-zenodo',
+        ...snapshot.years.map(() => 'zip'),
+        'zip',
+      ].sort(),
     );
     // The Parquet, Arrow and XLSX files carry the release in their metadata (release-stamp.ts): described anew,
     // with the snapshot's SHA-256 kept in snapshotSha256; every other file as the snapshot described it.

@@ -26,4 +26,23 @@ describe('the published addresses', () => {
     // Never repeated: it may hold credentials.
     expect(() => loadConfig({ [name]: value }, '/tmp')).not.toThrow(value);
   });
+
+  it("takes the site's base path from KPU_SITE_URL when KPU_SITE_BASE is unset, and refuses the two disagreeing", () => {
+    expect(loadConfig({}, '/tmp').siteBase).toBe('/');
+    expect(loadConfig({ KPU_SITE_BASE: '/kpu/' }, '/tmp').siteBase).toBe('/kpu/');
+    expect(loadConfig({ KPU_SITE_URL: 'https://example.org/kpu/' }, '/tmp').siteBase).toBe('/kpu/');
+    expect(loadConfig({ KPU_SITE_URL: 'https://example.org/kpu' }, '/tmp').siteBase).toBe('/kpu/');
+    expect(loadConfig({ KPU_SITE_URL: 'https://example.org' }, '/tmp').siteBase).toBe('/');
+    expect(loadConfig({ KPU_SITE_URL: 'https://example.org/kpu/', KPU_SITE_BASE: '/kpu/' }, '/tmp').siteBase).toBe(
+      '/kpu/',
+    );
+    for (const base of ['/', '/other/'])
+      expect(() => loadConfig({ KPU_SITE_URL: 'https://example.org/kpu/', KPU_SITE_BASE: base }, '/tmp')).toThrow(
+        expect.objectContaining({
+          code: 'CONFIG_INVALID',
+          message: expect.stringMatching(`KPU_SITE_BASE is "${base}" but KPU_SITE_URL's path is "/kpu/"`) as string,
+        }),
+      );
+    expect(() => loadConfig({ KPU_SITE_URL: 'https://example.org/a%20b/' }, '/tmp')).toThrow('KPU_SITE_URL');
+  });
 });

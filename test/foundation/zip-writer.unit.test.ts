@@ -147,6 +147,44 @@ describe('ZipWriter', () => {
     ]);
   });
 
+  it.skipIf(!existsSync(UNZIP))(
+    "carries the date as UTC in Info-ZIP's extended timestamp, so unzip and zipinfo show it in the reader's zone",
+    async () => {
+      const folder = await mkdtemp(path.join(tmpdir(), 'zip-writer-'));
+      folders.push(folder);
+      await writeFile(path.join(folder, 'stored.bin'), 'disimpan');
+      const { sink, bytes } = collector();
+      const zip = new ZipWriter(sink, { level: 1, modified: new Date('2026-11-27T03:04:06Z') });
+      // Every kind of entry: whole, stored from a file, streamed, given deflated.
+      await zip.addBuffer('buffer.txt', Buffer.from('a'));
+      await zip.addStoredFile('stored.bin', path.join(folder, 'stored.bin'));
+      await zip.addStream('stream.txt', ['b', 'c']);
+      await zip.addDeflated('pieces.txt', { size: 1 }, deflateInPieces([Buffer.from('d')], 1, 1));
+      await zip.finish();
+      const file = path.join(folder, 'dated.zip');
+      await writeFile(file, bytes());
+      const names = ['buffer.txt', 'stored.bin', 'stream.txt', 'pieces.txt'];
+      for (const [zone, shown] of [
+        ['UTC', '2026-11-27 03:04'],
+        ['Asia/Jakarta', '2026-11-27 10:04'],
+        ['America/New_York', '2026-11-26 22:04'],
+      ]) {
+        const env = { ...process.env, TZ: zone };
+        const listed = (await promisify(execFile)(UNZIP, ['-l', file], { env })).stdout;
+        for (const name of names) expect(listed, `${zone} ${name}`).toMatch(new RegExp(`\\s${shown}\\s+${name}\\n`));
+        const info = (await promisify(execFile)('/usr/bin/zipinfo', ['-v', file], { env })).stdout;
+        expect(info.match(/UT extra field modtime\): +2026 Nov 27 03:04:06 UTC/g), zone).toHaveLength(names.length);
+        expect(info.match(/ID 0x5455 \(universal time\)/g), zone).toHaveLength(names.length);
+      }
+      // Without a date, no extended timestamp: the workbooks' entries keep their bytes.
+      const undated = collector();
+      const plain = new ZipWriter(undated.sink, { level: 1 });
+      await plain.addBuffer('a.txt', Buffer.from('a'));
+      await plain.finish();
+      expect(undated.bytes().includes(Buffer.from([0x55, 0x54, 5, 0]))).toBe(false);
+    },
+  );
+
   it('stores a file whole whatever its size: empty, a few bytes, more than one read of 4 MiB', async () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'zip-writer-'));
     folders.push(folder);

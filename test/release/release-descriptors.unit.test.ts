@@ -10,6 +10,7 @@ import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import {
   citationOf,
   renderBibtex,
+  renderCitationFiles,
   renderCitationText,
   renderCslJson,
   renderRis,
@@ -74,6 +75,38 @@ const MANIFEST = {
 
 describe('the citation files', () => {
   const citation = citationOf(MANIFEST);
+
+  it('give CITATION.cff a structure no value can change, and .zenodo.json the same facts', () => {
+    // A title and a note holding what YAML reads as structure: a colon, quotes, a new line, a list marker, a comment.
+    const hostile = { ...citation, title: 'Data: "x"\n- y # z', note: "'a': [b] {c} & *d" };
+    const files = new Map(renderCitationFiles(hostile).map((file) => [file.name, file.content]));
+    const cff = files.get('CITATION.cff') ?? '';
+    const values = new Map<string, unknown>();
+    for (const line of cff.trimEnd().split('\n')) {
+      // Every line a key, a key opening a list, or a list item; every string one JSON-quoted scalar.
+      const match = /^(?:([a-z-]+):(?: (.+))?| {2}- (?:(\w+): )?(".*"))$/.exec(line);
+      expect(match, line).not.toBeNull();
+      if (match?.[1] && match[2]) values.set(match[1], match[2].startsWith('"') ? JSON.parse(match[2]) : match[2]);
+    }
+    expect(Object.fromEntries(values)).toMatchObject({
+      'cff-version': '1.2.0',
+      type: 'dataset',
+      title: hostile.title,
+      version: '2026-11-22.2',
+      'date-released': '2026-11-22',
+      url: RELEASE_URL,
+    });
+    expect(values.get('abstract')).toContain(hostile.note);
+    const zenodo = JSON.parse(files.get('.zenodo.json') ?? '') as Record<string, unknown>;
+    expect(zenodo).toMatchObject({
+      title: hostile.title,
+      version: '2026-11-22.2',
+      publication_date: '2026-11-22',
+      description: values.get('abstract'),
+      license: 'notspecified',
+      related_identifiers: [{ identifier: RELEASE_URL, relation: 'isIdenticalTo', resource_type: 'dataset' }],
+    });
+  });
 
   it('give BibTeX a reference manager imports: the KPU kept whole as author, the release, its URL and retrieval date', () => {
     const entry = parseBibtexEntry(renderBibtex({ ...citation, note: `${citation.note} 100% & {braces} #1_a` }));

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import datapackage from 'datapackage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_NOTE } from '../../scripts/snapshot/file-metadata.ts';
 import { PARQUET_METADATA_KEY } from '../../scripts/snapshot/parquet-writer.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { queryDuckDb, sha256 } from '../support/build-fixtures.ts';
@@ -64,7 +65,7 @@ interface DataPackage {
 }
 
 describe('the release files of the demo build', () => {
-  it('passes `sha256sum -c` in every folder of the data folder and of the release folder, covering every file but the history files', async () => {
+  it('passes `sha256sum -c` in every folder of the data folder and of the release folder, covering every file', async () => {
     const release = manifest.release as NonNullable<SnapshotManifest['release']>;
     const folders = (await foldersUnder(dataDir)).filter((folder) => folder !== 'releases');
     expect(folders).toEqual(
@@ -81,9 +82,10 @@ describe('the release files of the demo build', () => {
       const absolute = path.join(dataDir, folder);
       const check = await sha256sumCheck(absolute);
       expect(check, folder).toMatchObject({ code: 0, stderr: '' });
-      // Everything in the folder is covered, but the list itself and (at the top) the history across releases.
-      const history = folder === '' ? ['changes.json', 'history.json', 'releases.json'] : [];
-      const expected = (await filesOf(absolute)).filter((name) => name !== 'SHA256SUMS' && !history.includes(name));
+      // Everything in the folder is covered but the list itself: at the top, the history across releases too.
+      const expected = (await filesOf(absolute)).filter((name) => name !== 'SHA256SUMS');
+      if (folder === '' || folder === `releases/${release.id}`)
+        expect(expected, folder).toEqual(expect.arrayContaining(['changes.json', 'history.json', 'releases.json']));
       expect(check.checked.sort(), folder).toEqual(expected);
     }
     // The descriptors too, and a flat download of one folder's files passes where they land.
@@ -119,6 +121,8 @@ describe('the release files of the demo build', () => {
           'CITATION.bib',
           'CITATION.ris',
           'CITATION.csl.json',
+          'CITATION.cff',
+          '.zenodo.json',
           ...dataFiles.map((file) => path.basename(file.path)),
         ].map((name) => `${folder}/${name}`),
       );
@@ -229,12 +233,16 @@ describe('the release files of the demo build', () => {
         dataset: file.dataset,
         election_year: String(file.year),
         // A dataset the project ships (the official dapils) names the laws of its tables instead of a query.
+        // The demo build's harvested records are synthetic, and say so first.
         source:
           file.dataset === 'dapils'
             ? expect.stringMatching(/^The project's own tables of public law: .*UU 7\/2017/)
-            : expect.stringMatching(/^Komisi Pemilihan Umum \(KPU\), open-data API, query /),
+            : expect.stringMatching(
+                /^DEMO DATA, NOT REAL FIGURES: .* In the shape of: Komisi Pemilihan Umum \(KPU\), open-data API, query /,
+              ),
         licence: expect.stringMatching(/publishes no licence/),
       });
+      expect(metadata.demo, file.path).toBe(file.dataset === 'dapils' ? undefined : DEMO_NOTE);
     }
   });
 

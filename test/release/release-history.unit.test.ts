@@ -34,6 +34,14 @@ describe('release names', () => {
     expect(nextReleaseId('2026-11-23T10:00:00Z', ['2026-11-23', '2026-11-23.2-3f9a1c0e'], FINGERPRINT)).toBe(
       '2026-11-23.3-5b0d77aa',
     );
+    // A demo build's: never a real build's name, numbered and ordered with them.
+    expect(nextReleaseId('2026-11-24T00:00:01Z', [], FINGERPRINT, true)).toBe('2026-11-24-demo-5b0d77aa');
+    expect(nextReleaseId('2026-11-24T10:00:00Z', ['2026-11-24-demo-3f9a1c0e'], FINGERPRINT, true)).toBe(
+      '2026-11-24-demo.2-5b0d77aa',
+    );
+    expect(nextReleaseId('2026-11-24T10:00:00Z', ['2026-11-24-demo.2-3f9a1c0e'], FINGERPRINT)).toBe(
+      '2026-11-24.3-5b0d77aa',
+    );
     expect(compareReleaseIds('2026-11-23.10', '2026-11-23.9')).toBeGreaterThan(0);
     expect(compareReleaseIds('2026-11-23', '2026-11-23.2')).toBeLessThan(0);
     expect(compareReleaseIds('2026-11-23.10-3f9a1c0e', '2026-11-23.9-5b0d77aa')).toBeGreaterThan(0);

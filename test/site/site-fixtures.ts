@@ -33,6 +33,8 @@ export interface PublishedSite {
   server: RunningStaticServer;
   /** Milliseconds the whole build command took. */
   buildMs: number;
+  /** The build command's output (a shared world's). */
+  run?: CliRun;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ async function serve(
   distDir: string,
   dataDir: string,
   buildMs: number,
+  run: CliRun,
   cleanup: () => Promise<void>,
 ): Promise<PublishedSite> {
   const manifest = JSON.parse(await readFile(path.join(distDir, 'data', 'manifest.json'), 'utf8')) as SnapshotManifest;
@@ -58,6 +61,7 @@ async function serve(
     manifest,
     server,
     buildMs,
+    run,
     async close() {
       await server.close();
       await cleanup();
@@ -79,7 +83,7 @@ export function sharedDemoWorld(): Promise<SharedWorld> {
 export async function buildDemoSite(): Promise<PublishedSite> {
   const world = await sharedDemoWorld();
   const { dataDir } = checkBuild(world.cacheDir, world.distDir, world.run);
-  return serve(world.distDir, dataDir, world.buildMs, async () => {});
+  return serve(world.distDir, dataDir, world.buildMs, world.run, async () => {});
 }
 
 /** `npm run build` against the stand-in upstream serving ../shared/data/canonical; built once, shared, read-only. */
@@ -99,7 +103,7 @@ export async function buildRealSite(): Promise<PublishedSite> {
     }
   });
   const { dataDir } = checkBuild(world.cacheDir, world.distDir, world.run);
-  return serve(world.distDir, dataDir, world.buildMs, async () => {});
+  return serve(world.distDir, dataDir, world.buildMs, world.run, async () => {});
 }
 
 /**

@@ -37,6 +37,11 @@ describe('releaseName', () => {
     expect(releaseName('en', '2026-11-23-3f9a1c0e')).toBe('release of 23 November 2026');
   });
 
+  it("says a demo build's release is one", () => {
+    expect(releaseName('en', '2026-11-23-demo')).toBe('release of 23 November 2026 (demo)');
+    expect(releaseName('id', '2026-11-23-demo.2')).toBe('rilis 23 November 2026 (2) (demo)');
+  });
+
   it('returns an id of another shape as it is', () => {
     expect(releaseName('en', '20261123T150810792Z')).toBe('20261123T150810792Z');
   });
