@@ -282,6 +282,7 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
           ...manifest.files.map((file) => `${file.sha256}  ${file.path}`),
           `${sha256(await readFile(data('manifest.json')))}  manifest.json`,
           `${sha256(await readFile(data('datapackage.json')))}  datapackage.json`,
+          `${sha256(await readFile(data('index.html')))}  index.html`,
           ...(await Promise.all(
             ['changes.json', 'history.json', 'releases.json'].map(
               async (name) => `${sha256(await readFile(data(name)))}  ${name}`,
@@ -363,6 +364,7 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
           ...manifest.files.map((file) => file.path),
           'manifest.json',
           'datapackage.json',
+          'index.html',
           'changes.json',
           'history.json',
           'releases.json',

@@ -111,6 +111,7 @@ describe('stage outputs', () => {
     const own = [
       'manifest.json',
       'datapackage.json',
+      'index.html',
       'changes.json',
       'history.json',
       'releases.json',
