@@ -664,7 +664,10 @@ async function harvestConsistently(
   progress = newProgress();
   const attempt = await harvestOnce(partial, options, progress);
   if (attempt.inconsistencies.length === 0) return { attempt, attempts: 2, progress, warnings: [] };
-  if (attempt.unconfirmedEnds.length > 0)
+  // An end that did not hold, and nothing else: the upstream's end flickers. With other findings beside it (keys
+  // moving between pages, a changed first page) the data itself is moving, which the codes below name.
+  const onlyEnds = !attempt.firstPageChanged && attempt.inconsistencies.length === attempt.unconfirmedEnds.length;
+  if (attempt.unconfirmedEnds.length > 0 && onlyEnds)
     throw new BuildError('HARVEST_END_UNCONFIRMED', `${attempt.unconfirmedEnds.join(' ')} In two full harvests.`);
   // Keys duplicated identically in two complete harvests belong to the source, not to the paging:
   // they are published and flagged by the key-unique rule (docs/upstream.md).
@@ -681,6 +684,9 @@ async function harvestConsistently(
       'HARVEST_RECORD_REPEATED',
       `${attempt.exactRepeats.join(' ')} Identical in two full harvests.`,
     );
+  // An end that did not hold is never kept, whatever else two identical harvests share.
+  if (attempt.unconfirmedEnds.length > 0)
+    throw new BuildError('HARVEST_END_UNCONFIRMED', `${attempt.unconfirmedEnds.join(' ')} In two full harvests.`);
   const warnings = attempt.inconsistencies.map(
     (reason) => `${reason} Identical in two full harvests: kept as the source's own duplicates.`,
   );
