@@ -47,7 +47,7 @@ export interface YearCoverage {
 }
 
 /** A covered dapil without some of its official regencies. Example: 9101 PAPUA, 29 official, 28 missing. */
-export interface IncompleteDapil extends DapilRef {
+interface IncompleteDapil extends DapilRef {
   /** The dapil's regencies in the official list (members with a code). */
   official: number;
   missing: Array<{ code: string; name: string }>;

@@ -39,7 +39,7 @@ export interface QualityRuleSummary {
 }
 
 /** A count or year the upstream sent as a JSON number that is not an exact count: the build stops on it. */
-export interface InexactNumber {
+interface InexactNumber {
   position: number;
   field: string;
   /** The number as the upstream wrote it (e.g. "1.5", "1e400"). */
@@ -47,7 +47,7 @@ export interface InexactNumber {
 }
 
 /** How many listed InexactNumber a report keeps: enough to show what the upstream sent. */
-export const INEXACT_NUMBERS_LISTED = 10;
+const INEXACT_NUMBERS_LISTED = 10;
 
 export interface DatasetQualityReport {
   dataset: DatasetDefinition['id'];

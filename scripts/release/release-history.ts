@@ -35,7 +35,7 @@ export function fingerprintOf(manifest: SnapshotManifest): string {
 }
 
 /** Hex digits of the fingerprint a release name carries. */
-export const NAME_DIGEST_LENGTH = 8;
+const NAME_DIGEST_LENGTH = 8;
 
 /** What a demo build's release ids end their day with, so that none can be taken for a real build's. */
 const DEMO_SUFFIX = '-demo';

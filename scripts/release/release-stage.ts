@@ -139,7 +139,7 @@ export function historyEntriesOf(
  * top) and those of up to RECENT_RELEASES − 1 releases before it from `<dataDir>/releases/`, the latest first,
  * back to the latest release published with --accept-shrink (the new measure from then on).
  */
-export async function recentManifests(
+async function recentManifests(
   dataDir: string,
   previous: SnapshotManifest | null,
   releases: readonly ReleaseEntry[],
@@ -175,7 +175,7 @@ function renderKeyValue(change: RecordChange, column: string): string {
 }
 
 /** How many changes the Markdown summary lists; changes.json holds them all. */
-export const SUMMARY_CHANGES = 10;
+const SUMMARY_CHANGES = 10;
 
 /**
  * The short summary a CI job can post: what changed per dataset and election year, with the first few changes.

@@ -8,7 +8,7 @@ export const MIN_CHART_TEXT_PX = 11;
 export const MIN_TARGET_PX = 24;
 export const MIN_TEXT_CONTRAST = 4.5;
 /** On a phone, the tallest a row of a table of figures may be, in lines of its text. */
-export const MAX_FIGURE_ROW_LINES = 5;
+const MAX_FIGURE_ROW_LINES = 5;
 
 /**
  * The headers of the figures a table is read for, in every language: the voters of both sexes, of all lists, the
