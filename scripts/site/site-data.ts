@@ -147,12 +147,13 @@ export interface ReleaseFiles {
 }
 
 /**
- * Files the data folder holds besides the manifest's list: the snapshot stage's descriptors, and the release
- * stage's change report, change history and list of releases when that stage ran.
+ * Files the data folder holds besides the manifest's list: the snapshot stage's descriptors, the release's landing
+ * page, and the release stage's change report, change history and list of releases when that stage ran.
  */
 const COMPANION_FILES = [
   'manifest.json',
   'datapackage.json',
+  'index.html',
   'SHA256SUMS',
   'changes.json',
   'history.json',

@@ -577,8 +577,9 @@ const id: SiteText = {
     companionNotes: {
       'manifest.json': 'daftar semua berkas dengan ukuran, jumlah rekaman dan SHA-256, asal data dan rilisnya',
       'datapackage.json': 'deskripsi Frictionless Data Package untuk berkas dan skemanya, dengan rilis sebagai versi',
+      'index.html': 'halaman rilis ini: kutipannya, perubahannya, dan setiap berkas dengan ukuran dan SHA-256',
       SHA256SUMS:
-        'sidik SHA-256 berkas di folder ini, termasuk manifest.json, datapackage.json, changes.json, history.json dan releases.json, untuk sha256sum -c; setiap folder tahun dan setiap ZIP punya SHA256SUMS sendiri',
+        'sidik SHA-256 berkas di folder ini, termasuk manifest.json, datapackage.json, index.html, changes.json, history.json dan releases.json, untuk sha256sum -c; setiap folder tahun dan setiap ZIP punya SHA256SUMS sendiri',
       'changes.json': 'rekaman yang berubah dibanding rilis sebelumnya',
       'history.json': 'riwayat perubahan rekaman di semua rilis',
       'releases.json': 'daftar semua rilis',
@@ -1017,8 +1018,9 @@ const en: SiteText = {
       'manifest.json': 'every file with its size, record count and SHA-256, where the data came from, and its release',
       'datapackage.json':
         'a Frictionless Data Package describing the files and their schemas, the release as its version',
+      'index.html': "this release's page: its citation, its changes, and every file with its size and SHA-256",
       SHA256SUMS:
-        "the SHA-256 of this folder's files, manifest.json, datapackage.json, changes.json, history.json and releases.json included, for sha256sum -c; each year's folder and each ZIP has its own SHA256SUMS",
+        "the SHA-256 of this folder's files, manifest.json, datapackage.json, index.html, changes.json, history.json and releases.json included, for sha256sum -c; each year's folder and each ZIP has its own SHA256SUMS",
       'changes.json': 'the records that changed since the previous release',
       'history.json': 'the change history of records across releases',
       'releases.json': 'every release',

@@ -324,7 +324,7 @@ describe('credits and provenance inside the files', () => {
   it('gives a demo build a release id no real build can have', () => {
     for (const world of worlds)
       expect(releaseOf(world).id, world.label).toMatch(
-        world.demo ? /^\d{4}-\d{2}-\d{2}-demo(\.\d+)?$/ : /^\d{4}-\d{2}-\d{2}(\.\d+)?$/,
+        world.demo ? /^\d{4}-\d{2}-\d{2}-demo(\.\d+)?-[0-9a-f]{8}$/ : /^\d{4}-\d{2}-\d{2}(\.\d+)?-[0-9a-f]{8}$/,
       );
     expect(worlds.some((world) => !world.demo) || !HAS_REAL).toBe(true);
   });
