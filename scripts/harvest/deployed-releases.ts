@@ -1,9 +1,10 @@
 // The deployed release history: when dist/ lacks its releases and no release archive holds them, the build reads
 // the deployed site (KPU_SITE_URL) instead: data/releases.json, then each listed release's manifest.json, every file
-// it lists and the descriptors and checksum files beside them, into a folder of the cache laid out as dist/data/
-// keeps them. Nothing of it is trusted: the release stage verifies that folder exactly as it verifies an archive
-// (release-archive.ts, chooseReleaseSource). Only the harvest stage talks to the network; this is its step. What a
-// release name is and which files a release folder holds are the release stage's to say: the caller passes them.
+// it lists and the descriptors, checksum and history files beside them, into a folder of the cache laid out as
+// dist/data/ keeps them. Nothing of it is trusted: the release stage verifies that folder exactly as it verifies an
+// archive (release-archive.ts, chooseReleaseSource). Only the harvest stage talks to the network; this is its step.
+// What a release name is and which files a release folder holds are the release stage's to say: the caller passes
+// them.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Agent, request } from 'undici';
