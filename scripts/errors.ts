@@ -28,6 +28,12 @@ export const ERROR_CATALOGUE = {
     message: 'The configuration is not valid.',
     hint: 'Fix the named environment variable or flag; `npm run build -- --help` lists them all.',
   },
+  RELEASE_DEPLOYED_UNREACHABLE: {
+    stage: 'harvest',
+    message:
+      'The deployed site (KPU_SITE_URL) did not give its release history, fetched because dist/ lacks its releases: no answer, a status other than 200 or 404, a redirect to another host, or more bytes than allowed.',
+    hint: 'Check KPU_SITE_URL and the network, then build again; dist/ was left as it was. A site that answers 404 for data/releases.json has no history deployed, and the build makes a first release. KPU_MAX_RESPONSE_BYTES bounds each file and KPU_MAX_HARVEST_BYTES all of them.',
+  },
   UPSTREAM_UNREACHABLE: {
     stage: 'harvest',
     message: 'The upstream could not be reached.',
@@ -204,6 +210,12 @@ export const ERROR_CATALOGUE = {
     message:
       'The release archive does not match its own list of releases and their manifests (a file that does not match, a file or folder no manifest lists, a symbolic link), so none of it was used.',
     hint: 'The message names what does not match. Restore the archive folder (KPU_RELEASE_ARCHIVE_DIR, the `data` branch in CI) from its history, or remove the named folder if the list never held it, or the named file if its manifest does not list it; docs/operations.md, "The release archive", says how.',
+  },
+  RELEASE_DEPLOYED_INVALID: {
+    stage: 'release',
+    message:
+      "The deployed site's release history (KPU_SITE_URL's data/releases.json and release folders), fetched because dist/ lacks its releases, does not match its own list and manifests, so none of it was used.",
+    hint: 'The message names what does not match (a file that differs from its manifest, a file no manifest lists, a list or manifest that is not valid). Fix or redeploy the site, or restore the releases from a release archive (KPU_RELEASE_ARCHIVE_DIR); docs/operations.md, "The release archive", says how. dist/ was left as it was.',
   },
   SITE_BUILD_FAILED: {
     stage: 'site',

@@ -64,6 +64,8 @@ export interface CommandResult {
     summary: string;
     /** True when the published releases were restored from the release archive (dist/ lacked them). */
     restoredFromArchive: boolean;
+    /** True when the published releases were restored from the deployed site (KPU_SITE_URL; dist/ lacked them). */
+    restoredFromSite: boolean;
     /** Releases this build added to the release archive (KPU_RELEASE_ARCHIVE_DIR), after the swap. */
     archived: string[];
   };
@@ -90,6 +92,7 @@ function stageDirs(config: PublisherConfig) {
     releaseData: stageFolder('release', dirs),
     site: stageFolder('site', dirs),
     restoredData: path.join(config.cacheDir, 'stages', 'release', 'restored', 'data'),
+    deployedData: path.join(config.cacheDir, 'stages', 'harvest', 'deployed', 'data'),
   };
 }
 
@@ -153,6 +156,8 @@ interface RunState {
   dirs: ReturnType<typeof stageDirs>;
   /** Set by the harvest stage, which every command runs first. */
   harvest: HarvestStageResult | null;
+  /** The deployed site's release history the harvest stage fetched (dist/ and the archive held no release), or null. */
+  deployed: string | null;
   result: CommandResult | null;
   /** The published release the release stage compared with: the live build and where its data was read. */
   published: { live: string | null; dataDir: string } | null;
@@ -188,6 +193,47 @@ function localSourceOf(config: PublisherConfig, demo: boolean): string | null {
   return `${baseUrl.protocol}//${baseUrl.host}/`;
 }
 
+/**
+ * The harvest stage's second step, for a build whose dist/ (and release archive, if any) holds no release while
+ * KPU_SITE_URL is set: the deployed site's release history, fetched into the cache for the release stage to verify
+ * and restore, so the new release continues it. Null when not needed, --offline, or when the site has none (404).
+ */
+async function fetchDeployedHistory(state: RunState, offline: boolean): Promise<string | null> {
+  const { config, reporter } = state.context;
+  const { lacksReleases } = await import('./release/release-archive.ts');
+  if (config.siteUrl === null || !(await lacksReleases(config.distDir, config.releaseArchiveDir))) return null;
+  if (offline) {
+    reporter.line(
+      `harvest: offline, so the release history deployed at ${config.siteUrl} is not fetched; dist/ holds no release, so this build makes a first release`,
+    );
+    return null;
+  }
+  const [{ fetchDeployedReleases }, { isReleaseName, releaseFilesOf }] = await Promise.all([
+    import('./harvest/deployed-releases.ts'),
+    import('./release/release-history.ts'),
+  ]);
+  const fetched = await fetchDeployedReleases({
+    siteUrl: config.siteUrl,
+    outDir: state.dirs.deployedData,
+    timeoutMs: config.upstream.timeoutMs,
+    maxResponseBytes: config.upstream.limits.maxResponseBytes,
+    maxTotalBytes: config.upstream.limits.maxHarvestBytes,
+    isReleaseName,
+    releaseFilesOf,
+    ...(state.context.signal ? { signal: state.context.signal } : {}),
+  });
+  if (fetched === null) {
+    reporter.line(
+      `harvest: ${config.siteUrl}data/releases.json answers 404: no release history is deployed, so this build makes a first release`,
+    );
+    return null;
+  }
+  reporter.line(
+    `harvest: dist/ holds no release; fetched the ${fetched.length} release(s) deployed at ${config.siteUrl} to continue their history`,
+  );
+  return state.dirs.deployedData;
+}
+
 /** Each stage's run, reading the earlier stages' results from their folders. */
 const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
   async harvest(state) {
@@ -197,6 +243,7 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
         ? { ...(await readLatestHarvest(context.config.cacheDir, context.config.upstream.apiKey)), offline: true }
         : await runHarvestStage(context);
     state.harvest = harvest;
+    if (state.command === 'build') state.deployed = await fetchDeployedHistory(state, harvest.offline);
     state.result = {
       command: state.command,
       demo: harvest.manifest.parameters.demo,
@@ -244,10 +291,19 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
     const { liveBuildOf } = await import('./publish/publish-stage.ts');
     const live = await liveBuildOf(config.distDir);
     const { chooseReleaseSource } = await import('./release/release-archive.ts');
-    const source = await chooseReleaseSource(config.distDir, config.releaseArchiveDir, dirs.restoredData);
-    if (source.restored)
+    const source = await chooseReleaseSource(
+      config.distDir,
+      config.releaseArchiveDir,
+      dirs.restoredData,
+      state.deployed,
+    );
+    if (source.restoredFrom === 'archive')
       context.reporter.warn(
         `release: dist/ lacked releases the archive holds; restored every release from ${config.releaseArchiveDir}`,
+      );
+    if (source.restoredFrom === 'deployed')
+      context.reporter.warn(
+        `release: dist/ lacked its releases; restored every release from the deployed site ${config.siteUrl}, each verified against its manifest`,
       );
     if (source.differ.length > 0)
       context.reporter.warn(
@@ -277,7 +333,8 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
       previous: releaseInfo.previous,
       changed: release.changes.changed,
       summary: release.markdown,
-      restoredFromArchive: source.restored,
+      restoredFromArchive: source.restoredFrom === 'archive',
+      restoredFromSite: source.restoredFrom === 'deployed',
       archived: [],
     };
   },
@@ -346,6 +403,7 @@ async function runStages(command: CommandName, context: CommandContext): Promise
     context,
     dirs: stageDirs(context.config),
     harvest: null,
+    deployed: null,
     result: null,
     published: null,
     sitePages: null,
@@ -391,6 +449,8 @@ export function describeResult(result: CommandResult): string {
     );
   if (result.release?.restoredFromArchive)
     lines.push('  earlier releases restored from the release archive (dist/ lacked them)');
+  if (result.release?.restoredFromSite)
+    lines.push('  earlier releases restored from the deployed site (dist/ lacked them)');
   if (result.release && result.release.archived.length > 0)
     lines.push(`  added to the release archive: ${result.release.archived.join(', ')}`);
   if (result.release) lines.push('', result.release.summary);

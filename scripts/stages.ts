@@ -26,7 +26,8 @@ export const STAGES = [
     module: 'scripts/harvest/harvest-stage.ts',
     exitCode: 3,
     output: { root: 'cache', path: ['harvest'] },
-    stops: 'harvest: the upstream or the harvest on disk',
+    stops:
+      "harvest: the upstream, the harvest on disk, or the deployed site's release history (fetched when dist/ lacks its releases)",
   },
   {
     name: 'check',
@@ -48,7 +49,8 @@ export const STAGES = [
     module: 'scripts/release/release-stage.ts',
     exitCode: 8,
     output: { root: 'cache', path: ['stages', 'release', 'data'] },
-    stops: 'release: the harvest shrank (RELEASE_SHRANK), or the release archive is damaged',
+    stops:
+      'release: the harvest shrank (RELEASE_SHRANK), or the release archive or the deployed release history is damaged',
   },
   {
     name: 'site',

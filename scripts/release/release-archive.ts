@@ -28,9 +28,11 @@ const HISTORY_FILES = ['history.json', 'changes.json', RELEASES_FILE] as const;
 export interface ReleaseSource {
   /** The data folder the release stage compares with and the publish stage links earlier releases from. */
   dataDir: string;
-  /** True when that folder was restored from the archive (dist/ lacked releases the archive holds). */
+  /** True when that folder was restored (dist/ lacked releases the archive or the deployed site holds). */
   restored: boolean;
-  /** Every release name seen in dist/ and in the archive: a new release takes none of them. */
+  /** Where the restored releases came from: the archive, the deployed site, or null when none were restored. */
+  restoredFrom: 'archive' | 'deployed' | null;
+  /** Every release name seen in dist/, in the archive and on the deployed site: a new release takes none of them. */
   usedIds: string[];
   /** The archive's history files that differ from those made again from its releases (only these are published). */
   differ: string[];
@@ -49,37 +51,68 @@ export async function releaseNamesIn(dataDir: string): Promise<string[]> {
 }
 
 /**
+ * Whether the build should fetch the deployed site's release history (fetchDeployedReleases, in the harvest
+ * stage): dist/ knows of no release, and no archive is configured or the archive holds none.
+ */
+export async function lacksReleases(distDir: string, archiveDir: string | null): Promise<boolean> {
+  if ((await releaseNamesIn(path.join(distDir, 'data'))).length > 0) return false;
+  return archiveDir === null || (await releaseNamesIn(archiveDir)).length === 0;
+}
+
+/**
  * Where the release stage finds the published releases: dist/data/, unless the archive holds a release dist/ does
  * not (a lost or stale cache): then every archived release, verified to hold exactly the files of its manifest, is
  * restored into `restoreDir` with its history made again from the releases, and used instead. A damaged archive
  * (a stray file, a symbolic link, a file that does not match) stops the build (RELEASE_ARCHIVE_INVALID) and is
- * never partly used.
+ * never partly used. `deployedDir` is the deployed site's history the harvest stage fetched (dist/ and the archive
+ * held no release), or null: it is verified and restored the same way, a damaged one RELEASE_DEPLOYED_INVALID.
  */
 export async function chooseReleaseSource(
   distDir: string,
   archiveDir: string | null,
   restoreDir: string,
+  deployedDir: string | null = null,
 ): Promise<ReleaseSource> {
   const distData = path.join(distDir, 'data');
   const usedIds = new Set(await releaseNamesIn(distData));
-  if (archiveDir === null) return { dataDir: distData, restored: false, usedIds: [...usedIds], differ: [] };
-  const archive = await checkReleaseHistory(archiveDir, { verifyFiles: false });
-  if (!archive.ok) throw new BuildError('RELEASE_ARCHIVE_INVALID', archive.reason);
-  for (const name of await releaseNamesIn(archiveDir)) usedIds.add(name);
+  const unchanged = (): ReleaseSource => ({
+    dataDir: distData,
+    restored: false,
+    restoredFrom: null,
+    usedIds: [...usedIds],
+    differ: [],
+  });
+  let source: { dir: string; kind: 'archive' | 'deployed'; entries: ReleaseEntry[] } | null = null;
+  if (archiveDir !== null) {
+    const archive = await checkReleaseHistory(archiveDir, { verifyFiles: false });
+    if (!archive.ok) throw new BuildError('RELEASE_ARCHIVE_INVALID', archive.reason);
+    for (const name of await releaseNamesIn(archiveDir)) usedIds.add(name);
+    if (archive.value.length > 0 || deployedDir === null)
+      source = { dir: archiveDir, kind: 'archive', entries: archive.value };
+  }
+  if (source === null && deployedDir !== null) {
+    const deployed = await checkReleaseHistory(deployedDir, { verifyFiles: false });
+    if (!deployed.ok) throw new BuildError('RELEASE_DEPLOYED_INVALID', deployed.reason);
+    for (const name of await releaseNamesIn(deployedDir)) usedIds.add(name);
+    source = { dir: deployedDir, kind: 'deployed', entries: deployed.value };
+  }
+  if (source === null) return unchanged();
+  const invalid = source.kind === 'archive' ? 'RELEASE_ARCHIVE_INVALID' : 'RELEASE_DEPLOYED_INVALID';
+  const sourceDir = source.dir;
   const published = (await readJsonIfPresent<ReleaseEntry[]>(path.join(distData, RELEASES_FILE))) ?? [];
   const inDist = (entry: ReleaseEntry): boolean =>
     Array.isArray(published) && published.some((own) => own?.id === entry.id && own.fingerprint === entry.fingerprint);
-  if (archive.value.every(inDist)) return { dataDir: distData, restored: false, usedIds: [...usedIds], differ: [] };
+  if (source.entries.every(inDist)) return unchanged();
 
   // Each archived release verified (exactly the files of its manifest, each with its SHA-256), then only those files
   // restored: a data folder as dist/data/ was, every release and the latest release's files at the top. The
   // history files are made again from the verified releases, never taken from the archive.
   const verified: Array<{ entry: ReleaseEntry; manifest: SnapshotManifest; files: string[] }> = [];
-  for (const entry of archive.value) {
-    const folder = path.join(archiveDir, RELEASES_DIR, entry.id);
+  for (const entry of source.entries) {
+    const folder = path.join(sourceDir, RELEASES_DIR, entry.id);
     const manifest = await readJsonFile<SnapshotManifest>(path.join(folder, 'manifest.json'));
     const files = await verifyReleaseFolder(folder, manifest);
-    if (!files.ok) throw new BuildError('RELEASE_ARCHIVE_INVALID', files.reason);
+    if (!files.ok) throw new BuildError(invalid, files.reason);
     verified.push({ entry, manifest, files: files.value });
   }
   await rm(restoreDir, { recursive: true, force: true });
@@ -91,13 +124,9 @@ export async function chooseReleaseSource(
       await copyFile(path.join(from, file), path.join(to, file), constants.COPYFILE_EXCL);
     }
   };
-  await copyFiles(path.join(archiveDir, RELEASES_DIR, latest.entry.id), restoreDir, latest.files);
+  await copyFiles(path.join(sourceDir, RELEASES_DIR, latest.entry.id), restoreDir, latest.files);
   for (const { entry, files } of verified)
-    await copyFiles(
-      path.join(archiveDir, RELEASES_DIR, entry.id),
-      path.join(restoreDir, RELEASES_DIR, entry.id),
-      files,
-    );
+    await copyFiles(path.join(sourceDir, RELEASES_DIR, entry.id), path.join(restoreDir, RELEASES_DIR, entry.id), files);
   const history = await rebuildHistory(
     restoreDir,
     verified.map(({ entry, manifest }) => ({ id: entry.id, manifest })),
@@ -105,9 +134,11 @@ export async function chooseReleaseSource(
   const differ: string[] = [];
   for (const [file, content] of Object.entries(history)) {
     await writeFile(path.join(restoreDir, file), content);
-    if ((await readFile(path.join(archiveDir, file), 'utf8').catch(() => null)) !== content) differ.push(file);
+    // The deployed history's own history files are not fetched: only an archive's can differ.
+    if (source.kind === 'archive' && (await readFile(path.join(sourceDir, file), 'utf8').catch(() => null)) !== content)
+      differ.push(file);
   }
-  return { dataDir: restoreDir, restored: true, usedIds: [...usedIds], differ };
+  return { dataDir: restoreDir, restored: true, restoredFrom: source.kind, usedIds: [...usedIds], differ };
 }
 
 /**

@@ -50,6 +50,11 @@ function parseReleaseId(id: string): [day: string, number: number] | null {
   return match ? [match[1] as string, match[2] === undefined ? 1 : Number(match[2])] : null;
 }
 
+/** Whether `id` is a release name (of this publisher or an older one). */
+export function isReleaseName(id: string): boolean {
+  return parseReleaseId(id) !== null;
+}
+
 /** Release order: by day, then by number within the day (so "2026-11-22.10-…" follows "2026-11-22.9-…"). */
 export function compareReleaseIds(a: string, b: string): number {
   const [dayA, numberA] = parseReleaseId(a) ?? [a, 0];
@@ -94,6 +99,35 @@ function foldersOf(file: string): string[] {
   return parts.map((_, index) => parts.slice(0, index + 1).join('/'));
 }
 
+/** The files a release folder's manifest accepts beside the files it lists (descriptors, checksum and history files). */
+function besideFilesOf(manifest: SnapshotManifest): Set<string> {
+  return new Set<string>(['manifest.json', ...ROOT_DESCRIPTORS, ...HISTORY_FILES, ...checksumFilesOf(manifest)]);
+}
+
+/** A manifest's file path a folder can hold: relative, "/"-separated, no "." or ".." part, no backslash. */
+function isSafeRelativePath(file: unknown): file is string {
+  return (
+    typeof file === 'string' &&
+    file !== '' &&
+    !file.includes('\\') &&
+    !file.includes('\0') &&
+    file.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
+  );
+}
+
+/**
+ * Every file a release folder may hold by its (not yet trusted) manifest, relative and "/"-separated: the files it
+ * lists and those verifyReleaseFolder accepts beside them; null when the manifest does not list its files by safe
+ * relative paths. What the harvest stage fetches of a deployed release.
+ */
+export function releaseFilesOf(manifest: unknown): string[] | null {
+  const files = (manifest as { files?: unknown } | null)?.files;
+  if (!Array.isArray(files)) return null;
+  const listed = files.map((file) => (file as { path?: unknown } | null)?.path);
+  if (!listed.every(isSafeRelativePath)) return null;
+  return [...new Set([...listed, ...besideFilesOf(manifest as SnapshotManifest)])];
+}
+
 /**
  * Whether a release folder holds exactly what its manifest describes, and returns those files (relative,
  * "/"-separated): every file the manifest lists with its size and SHA-256, manifest.json, and the descriptors and
@@ -109,12 +143,7 @@ export async function verifyReleaseFolder(folder: string, manifest: SnapshotMani
       reason: `${folder} is not a folder (a symbolic link or a file): a release is a folder of files.`,
     };
   const listed = new Map(manifest.files.map((file) => [file.path, file]));
-  const beside = new Set<string>([
-    'manifest.json',
-    ...ROOT_DESCRIPTORS,
-    ...HISTORY_FILES,
-    ...checksumFilesOf(manifest),
-  ]);
+  const beside = besideFilesOf(manifest);
   const folders = new Set([...listed.keys(), ...beside].flatMap(foldersOf));
   const present: string[] = [];
   for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
