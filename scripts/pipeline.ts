@@ -194,14 +194,16 @@ function localSourceOf(config: PublisherConfig, demo: boolean): string | null {
 }
 
 /**
- * The harvest stage's second step, for a build whose dist/ (and release archive, if any) holds no release while
- * KPU_SITE_URL is set: the deployed site's release history, fetched into the cache for the release stage to verify
- * and restore, so the new release continues it. Null when not needed, --offline, or when the site has none (404).
+ * The harvest stage's second step, for a build of the real upstream whose dist/ (and release archive, if any) holds
+ * no release while KPU_SITE_URL is set: the deployed site's release history, fetched into the cache for the release
+ * stage to verify and restore, so the new release continues it. Null when not needed, --offline, or when the site
+ * has none (404). A demo build never continues a deployed history: its data is no release of the upstream's.
  */
-async function fetchDeployedHistory(state: RunState, offline: boolean): Promise<string | null> {
+async function fetchDeployedHistory(state: RunState, offline: boolean, demo: boolean): Promise<string | null> {
   const { config, reporter } = state.context;
+  if (demo || config.siteUrl === null) return null;
   const { lacksReleases } = await import('./release/release-archive.ts');
-  if (config.siteUrl === null || !(await lacksReleases(config.distDir, config.releaseArchiveDir))) return null;
+  if (!(await lacksReleases(config.distDir, config.releaseArchiveDir))) return null;
   if (offline) {
     reporter.line(
       `harvest: offline, so the release history deployed at ${config.siteUrl} is not fetched; dist/ holds no release, so this build makes a first release`,
@@ -243,7 +245,8 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
         ? { ...(await readLatestHarvest(context.config.cacheDir, context.config.upstream.apiKey)), offline: true }
         : await runHarvestStage(context);
     state.harvest = harvest;
-    if (state.command === 'build') state.deployed = await fetchDeployedHistory(state, harvest.offline);
+    if (state.command === 'build')
+      state.deployed = await fetchDeployedHistory(state, harvest.offline, harvest.manifest.parameters.demo);
     state.result = {
       command: state.command,
       demo: harvest.manifest.parameters.demo,
