@@ -124,7 +124,7 @@ describe('the year page that tells the story, and the pages across years (demo s
     }
     expect(problems).toEqual([]);
     expect(turnout.size).toBeGreaterThan(0);
-  }, 60_000);
+  });
 
   it('says what stands out, and sorts the one table of dapils by a column with JavaScript and shows it whole without', async () => {
     const year = Math.max(...(await yearRecords(current().site, 'turnout')).keys());
@@ -326,5 +326,5 @@ describe('the year page that tells the story, and the pages across years (demo s
         await saveFullPageScreenshot(page, path.join(folder, `${pagePath.replace(/\//g, '_')}${width}.png`));
         await page.context().close();
       }
-  }, 60_000);
+  });
 });
