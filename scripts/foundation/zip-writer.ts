@@ -3,7 +3,9 @@
 // after the other into any writable stream, so an entry of gigabytes passes through in chunks; an entry may also be
 // given already deflated, in pieces (deflateInPieces), which lets a bundle reuse another's deflated bytes.
 // Deterministic: the same entries and date give the same bytes. ZIP64 (APPNOTE 4.5.3) is written where a size or an
-// offset needs it, and only there, so a small archive stays readable by the oldest tools.
+// offset needs it, and only there, so a small archive stays readable by the oldest tools. The project's own: no kept
+// ZIP library writes a zone-free DOS time beside the extended timestamp, ZIP64 and entries given in deflated pieces
+// (docs/data.md, "How the bundles are written").
 import { once } from 'node:events';
 import { open } from 'node:fs/promises';
 import type { TransformOptions, Writable } from 'node:stream';

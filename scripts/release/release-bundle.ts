@@ -1,9 +1,10 @@
 // One self-describing ZIP per election year and one of all years: the data files and, written for the ZIP's own
 // flat layout, a README (what the files are, the data dictionary, how to cite, the source), its own manifest and
 // datapackage.json, the quality report, the citation files and a SHA256SUMS that `sha256sum -c` passes right after
-// unzipping. Deterministic: fixed entry order, every entry dated with the release's retrieval time (a DOS time,
-// no extended UTC field, written from the UTC clock fields so it reads the same whatever TZ is). Text is deflated in
-// pieces on every core, and the all-years bundle copies the year bundles' pieces (bundle-pieces.ts).
+// unzipping. Deterministic: fixed entry order, every entry dated with the release's retrieval time (a DOS time of
+// its UTC clock fields, the same bytes whatever TZ the build runs in, and Info-ZIP's extended timestamp, which unzip
+// shows in the reader's zone). Text is deflated in pieces on every core, and the all-years bundle copies the year
+// bundles' pieces (bundle-pieces.ts).
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import path from 'node:path';

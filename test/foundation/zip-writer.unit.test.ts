@@ -1,7 +1,8 @@
 // The streaming ZIP writer (scripts/foundation/zip-writer.ts): entries read back exactly by the project's own ZIP
-// reader, by yauzl and by Debian's unzip when the machine has it (CRC-32 checked), the same bytes on every run, UTF-8
-// names, entries given in deflated pieces, ZIP64 records where (and only where) they are needed, and a failing
-// source reported rather than hidden. Python's zipfile and unzip read a ZIP64 archive in zip64-readers.ci.test.ts.
+// reader, by yauzl and by Debian's unzip when the machine has it (CRC-32 checked), the same bytes on every run and in
+// every time zone, UTF-8 names, entries given in deflated pieces, ZIP64 records where (and only where) they are
+// needed, and a failing source reported rather than hidden. Python's zipfile and unzip read a ZIP64 archive in
+// zip64-readers.ci.test.ts.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -145,6 +146,34 @@ describe('ZipWriter', () => {
     expect([date >> 9, (date >> 5) & 15, date & 31, time >> 11, (time >> 5) & 63, (time & 31) * 2]).toEqual([
       46, 11, 27, 3, 4, 6,
     ]);
+  });
+
+  it('writes the same bytes whatever the time zone of the machine it runs on', async () => {
+    // Each kind of entry, dated, in a Node process of its own started with that zone, as a build is.
+    const script = `
+import { PassThrough } from 'node:stream';
+import { deflateInPieces, ZipWriter } from ${JSON.stringify(new URL('../../scripts/foundation/zip-writer.ts', import.meta.url).href)};
+const sink = new PassThrough();
+const chunks = [];
+sink.on('data', (chunk) => chunks.push(chunk));
+const zip = new ZipWriter(sink, { level: 6, modified: new Date('2026-11-27T23:04:06Z') });
+await zip.addBuffer('a.txt', Buffer.from('satu'));
+await zip.addStream('b.txt', ['dua', 'tiga']);
+await zip.addDeflated('c.txt', { size: 5 }, deflateInPieces([Buffer.from('empat')], 6, 1));
+await zip.finish();
+process.stdout.write(JSON.stringify({ offset: new Date(2026, 10, 27).getTimezoneOffset(), zip: Buffer.concat(chunks).toString('base64') }));
+`;
+    const written = new Map<string, { offset: number; zip: string }>();
+    for (const zone of ['UTC', 'Asia/Jakarta', 'America/New_York']) {
+      const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+        env: { ...process.env, TZ: zone },
+      });
+      written.set(zone, JSON.parse(stdout) as { offset: number; zip: string });
+    }
+    // The zones were in force (in Jakarta the date falls on the next day) …
+    expect([...written.values()].map((run) => run.offset)).toEqual([0, -420, 300]);
+    // … and the archives are the same bytes.
+    expect(new Set([...written.values()].map((run) => run.zip)).size).toBe(1);
   });
 
   it.skipIf(!existsSync(UNZIP))(
