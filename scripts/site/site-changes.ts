@@ -5,7 +5,7 @@
 // are the linked JSON files.
 import type { NormalizedValue } from '../normalize/normalize-records.ts';
 import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
-import { keyPhrase, profileLabel } from './page-models.ts';
+import { keyPhrase, profileLabel } from './record-labels.ts';
 import { datasetById, DATASETS, PAGED_DATASETS } from '../datasets/datasets.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import type { DapilView, DatasetId, ProfileView, SiteData } from './site-data.ts';

@@ -1,7 +1,23 @@
-// The data dictionary page: its texts in each language (LANGS).
+// The data dictionary page: its model (what the view shows, computed from the site data in one language) and its
+// texts in each language (LANGS).
 import type { Lang } from '../../languages.ts';
 import type { ColumnDefinition, ColumnEmptiness, ColumnType } from '../../datasets/dataset-definition.ts';
 import { formatTypeTexts } from '../../datasets/data-dictionary.ts';
+
+/**
+ * A declared description split into text and code: a value or column name written between backticks in the
+ * declarations (`male`, `voter_list = all`) is code, set as such on the pages as in the Markdown docs.
+ * Example: "sum `part` rows" → [{code: false, text: "sum "}, {code: true, text: "part"}, {code: false, text: " rows"}].
+ */
+export function codeSpans(text: string | undefined): Array<{ code: boolean; text: string }> {
+  // undefined: a language with no text in the declarations yet (the pseudo-language test) shows nothing, as before.
+  return (text ?? '')
+    .split('`')
+    .map((part, index) => ({ code: index % 2 === 1, text: part }))
+    .filter((span) => span.text !== '');
+}
+
+// ---- The year page's story, the dapil and party pages across years ----
 
 /** How one logical column type is written in each published format, in words. */
 type FormatTypeTexts = ReturnType<typeof formatTypeTexts>[ColumnType];

@@ -1,6 +1,163 @@
-// The downloads page: its texts in each language (LANGS).
+// The downloads page: its model (what the view shows, computed from the site data in one language) and its
+// texts in each language (LANGS).
 import type { Lang } from '../../languages.ts';
 import { formatLabels } from '../../formats.ts';
+import type { DatasetDefinition, DerivedDatasetDefinition } from '../../datasets/dataset-definition.ts';
+import { DATASETS, DERIVED_DATASETS, type DatasetId } from '../../datasets/datasets.ts';
+import type { FileFormat, PublishedFile } from '../../snapshot/snapshot-manifest.ts';
+import { formatOf, loadingFormats } from '../../formats.ts';
+import type { SiteData } from '../site-data.ts';
+
+/** Files of the manifest grouped for the downloads page: by year (years ascending, then all years), then dataset. */
+interface DownloadSection {
+  dataset: DatasetId | null;
+  title: string;
+  files: PublishedFile[];
+}
+
+export interface DownloadGroup {
+  year: number | 'all';
+  label: string;
+  sections: DownloadSection[];
+  /**
+   * The SHA256SUMS of each folder the group's files lie in (`2014/SHA256SUMS`; for all years `all-years/SHA256SUMS`
+   * and the top one, beside the citations and reports), each listing its folder's files by bare name, so that
+   * `sha256sum -c` passes where they are downloaded together (scripts/release/checksum-files.ts writes one in each).
+   */
+  checksums: string[];
+}
+
+function checksumsOf(files: readonly PublishedFile[]): string[] {
+  return [...new Set(files.map((file) => `${file.path.replace(/[^/]*$/, '')}SHA256SUMS`))].sort(
+    (a, b) => b.length - a.length || a.localeCompare(b),
+  );
+}
+
+export function downloadGroups(site: SiteData, lang: Lang): DownloadGroup[] {
+  const years: Array<number | 'all'> = [...site.manifest.years, 'all'];
+  // Each harvested dataset followed by those derived from it (the long turnout file after the turnout files).
+  const datasets: Array<DatasetDefinition | DerivedDatasetDefinition | null> = [
+    ...DATASETS.flatMap((dataset) => [dataset, ...DERIVED_DATASETS.filter((derived) => derived.from === dataset.id)]),
+    null,
+  ];
+  return years
+    .map((year) => ({
+      year,
+      label: year === 'all' ? DOWNLOADS_TEXT[lang].allYears : String(year),
+      sections: datasets
+        .map((dataset) => ({
+          dataset: dataset?.id ?? null,
+          title: dataset ? dataset.title[lang] : DOWNLOADS_TEXT[lang].bundles,
+          files: site.manifest.files.filter((file) => file.year === year && file.dataset === (dataset?.id ?? null)),
+        }))
+        .filter((section) => section.files.length > 0),
+    }))
+    .filter((group) => group.sections.length > 0)
+    .map((group) => ({ ...group, checksums: checksumsOf(group.sections.flatMap((section) => section.files)) }));
+}
+
+/** A file most visitors want: its link text (dataset and format, or the bundle), its path and size. */
+export interface PopularDownload {
+  label: string;
+  path: string;
+  bytes: number;
+}
+
+/** The formats a spreadsheet user opens, in the order the downloads page offers them first. */
+const POPULAR_FORMATS = ['xlsx', 'csv'] as const;
+
+/**
+ * What most visitors want, first on the downloads page: every harvested dataset's all-years workbook and CSV, then
+ * the all-years ZIP of everything. Files the manifest does not list (a format left out at scale) are left out.
+ */
+export function popularDownloads(site: SiteData, lang: Lang): PopularDownload[] {
+  const allYears = site.manifest.files.filter((file) => file.year === 'all');
+  const datasetFiles = DATASETS.flatMap((dataset) =>
+    POPULAR_FORMATS.flatMap((format) =>
+      allYears
+        .filter((file) => file.dataset === dataset.id && file.format === format)
+        .map((file) => ({
+          label: `${dataset.title[lang]}: ${DOWNLOADS_TEXT[lang].formatNames[format] ?? format}`,
+          path: file.path,
+          bytes: file.bytes,
+        })),
+    ),
+  );
+  const bundles = allYears
+    .filter((file) => file.dataset === null && file.format === 'zip')
+    .map((file) => ({ label: DOWNLOADS_TEXT[lang].popularBundle, path: file.path, bytes: file.bytes }));
+  return [...datasetFiles, ...bundles];
+}
+
+/** One dataset's file of a format, and the lines that load it. */
+interface LoadingExample {
+  /** null for a file of no one dataset (the year bundle). */
+  dataset: DatasetDefinition['id'] | null;
+  /** The dataset's title, or the bundles' heading, in the page's language. */
+  title: string;
+  file: string;
+  lines: Array<{ tool: string; code: string }>;
+}
+
+export interface LoadingSnippet {
+  format: FileFormat;
+  /** The packages the lines need, in parts (`code`: shown as code); null when none. */
+  needs: Array<{ text: string; code: boolean }> | null;
+  examples: LoadingExample[];
+}
+
+/** The columns of a dataset that hold text: readers that guess types must be told, or "0101" becomes 101. */
+function textColumnsOf(dataset: Pick<DatasetDefinition, 'columns'>): string[] {
+  return dataset.columns
+    .filter((column) => column.type === 'text' || column.type === 'text_list')
+    .map((column) => column.name);
+}
+
+/**
+ * For each format, its lines for each dataset, on that dataset's all-years file of the manifest (the same lines
+ * read each year's file), or on the first year bundle. Example (csv, turnout): DuckDB
+ * `SELECT * FROM read_csv('kpu-dpr-turnout-by-sex-all-years.csv', types = {'election_type': 'VARCHAR', …});`
+ */
+export function loadingSnippets(site: SiteData, lang: Lang): LoadingSnippet[] {
+  return loadingFormats().flatMap(({ id: format, loading }): LoadingSnippet[] => {
+    const examples: LoadingExample[] = [];
+    if (formatOf(format).perDataset) {
+      // The long file beside the dataset it is computed from, as the downloads list them.
+      for (const dataset of DATASETS.flatMap((from) => [
+        from,
+        ...DERIVED_DATASETS.filter((derived) => derived.from === from.id),
+      ])) {
+        const example =
+          site.manifest.files.find(
+            (file) => file.format === format && file.dataset === dataset.id && file.year === 'all',
+          ) ?? site.manifest.files.find((file) => file.format === format && file.dataset === dataset.id);
+        if (!example) continue;
+        const file = example.path.replace(/^.*\//, '');
+        const lines = loading.lines({ file, textColumns: textColumnsOf(dataset) });
+        examples.push({ dataset: dataset.id, title: dataset.title[lang], file, lines });
+      }
+    } else {
+      const example = site.manifest.files.find((file) => file.format === format);
+      if (example) {
+        const file = example.path.replace(/^.*\//, '');
+        examples.push({
+          dataset: null,
+          title: DOWNLOADS_TEXT[lang].bundles,
+          file,
+          lines: loading.lines({ file, textColumns: [] }),
+        });
+      }
+    }
+    if (examples.length === 0) return [];
+    const needs = loading.needs?.[lang].split('`').map((text, index) => ({ text, code: index % 2 === 1 })) ?? null;
+    return [{ format, needs: needs?.filter((part) => part.text !== '') ?? null, examples }];
+  });
+}
+
+/** The columns that hold digits as text, each dataset's page key once, in the registry's order: "dapil_id, ballot_number". */
+export function identifierColumns(): string {
+  return [...new Set(DATASETS.map((dataset) => dataset.roles.pageKey))].join(', ');
+}
 
 export interface DownloadsText {
   title: string;

@@ -1,5 +1,43 @@
-// The data quality page: its texts in each language (LANGS).
+// The data quality page: its model (what the view shows, computed from the site data in one language) and its
+// texts in each language (LANGS).
 import type { Lang } from '../../languages.ts';
+import type { QualityViolation } from '../../check/quality-check.ts';
+import { findDataset, type DatasetId } from '../../datasets/datasets.ts';
+import { turnoutDataset } from '../../datasets/turnout-dataset.ts';
+import type { SiteData } from '../site-data.ts';
+import { describeViolation } from '../site-sentences.ts';
+import { isUrlIdentifier, type PageRef } from '../site-routes.ts';
+import { sourceFieldTitle } from '../quality-notes.ts';
+
+/**
+ * The page of a quality violation's record, from its raw key (year, and the upstream field of the dataset's page
+ * key), with the label of the link; null when the record has no page.
+ */
+export function violationPage(
+  site: SiteData,
+  datasetId: DatasetId,
+  violation: QualityViolation,
+): { page: PageRef; label: string } | null {
+  const dataset = findDataset(datasetId);
+  const year = Number(violation.year);
+  if (dataset === undefined || !site.manifest.years.includes(year)) return null;
+  const field = dataset.columns.find((column) => column.name === dataset.roles.pageKey)?.source ?? '';
+  const id = violation.key[field];
+  const trimmed = typeof id === 'string' ? id.trim() : null;
+  if (!isUrlIdentifier(trimmed)) return null;
+  if (dataset.id === turnoutDataset.id) {
+    if (!site.dapils.some((view) => view.year === year && view.dapilId === trimmed)) return null;
+    return { page: { kind: 'dapil', year, dapilId: trimmed }, label: `${year}/${trimmed}` };
+  }
+  if (!site.profiles.some((view) => view.dataset === dataset.id && view.year === year && view.id === trimmed))
+    return null;
+  return { page: { kind: 'profile', dataset: dataset.id, year, id: trimmed }, label: `${year}/${trimmed}` };
+}
+
+/** A violation of the quality report said in the page's language (describeViolation), for the quality page's list. */
+export function violationFinding(lang: Lang, dataset: DatasetId, violation: QualityViolation): string {
+  return describeViolation(lang, violation, sourceFieldTitle(dataset, lang));
+}
 
 export interface QualityText {
   title: string;
