@@ -38,7 +38,8 @@ export function regencyLabel(lang: Lang, record: SiteRecord): string {
 
 /** The record's official region code (docs/data.md, "Region codes"); null when its name matched none. */
 export function regionCodeOf(record: SiteRecord, level: 'province' | 'regency'): string | null {
-  return textValue(record, level === 'province' ? 'province_code' : 'regency_code');
+  const roles = turnoutDataset.roles;
+  return textValue(record, (level === 'province' ? roles.provinceCode : roles.regencyCode) ?? '');
 }
 
 /** The dapil's province as the summary names it: "ACEH (11)", or the name alone when no record has the code. */
