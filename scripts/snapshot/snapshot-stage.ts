@@ -41,7 +41,7 @@ import { partialPathOf } from '../foundation/atomic-file.ts';
 import { hashFile } from '../foundation/hashing.ts';
 import { interleaveBatches, unpivotBatches } from './gather-batches.ts';
 import type { FileFormat, PublishedFile, SnapshotManifest } from './snapshot-manifest.ts';
-import { datasetFormats, formatOf } from '../formats.ts';
+import { datasetFormats, formatOf, tableFormats } from '../formats.ts';
 import {
   fileMetadataOf,
   isDemoMetadata,
@@ -145,8 +145,8 @@ interface YearGroup {
   records: number;
 }
 
-/** The table formats: Parquet, written on the encoder's thread, and the writers of the others, in order. */
-const TABLE_FORMATS: readonly FileFormat[] = ['json', 'csv', 'parquet', 'arrow', 'xlsx'];
+/** The table formats (tableFormats): Parquet, written on the encoder's thread, and the writers of the others, in order. */
+const TABLE_FORMATS: readonly FileFormat[] = tableFormats();
 const THIS_THREAD_WRITERS: ReadonlyArray<
   [FileFormat, (table: Table, file: string, dataset: PublishedDataset, year: YearKey) => Promise<void>]
 > = [
