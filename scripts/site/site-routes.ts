@@ -24,7 +24,7 @@ export type PageRef =
 
 // The fixed pages' URL words, which differ by language, are in texts/slug-text.ts; a dataset's pages take theirs
 // from its declaration (`pages.slug`).
-export { FIXED_PAGE_KINDS, type SlugKind } from './texts/slug-text.ts';
+export { FIXED_PAGE_KINDS } from './texts/slug-text.ts';
 
 /** Identifiers that may appear in a URL segment as they are: digits (dapil ids, ballot numbers keep leading zeros). */
 export function isUrlIdentifier(value: string | null): value is string {
