@@ -3,7 +3,7 @@
 // the raw records, the check stage's quality report and manifest.json. Same harvest in, same data files out, byte
 // for byte. The files that name the release (bundles, datapackage.json, citations, SHA256SUMS) are the release
 // stage's.
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   QUALITY_REPORT_JSON,
