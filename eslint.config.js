@@ -1,6 +1,9 @@
 // Lint rules for the publisher: typescript-eslint's recommended set, type-aware where it is cheap.
 import js from '@eslint/js';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import ts from 'typescript';
 import tseslint from 'typescript-eslint';
 
 // The layering of scripts/ (docs/architecture.md, "Layers"): each layer imports only from the layers listed
@@ -42,6 +45,96 @@ const layering = LAYERS.map((folders, index) => {
   };
 });
 
+/**
+ * The relative imports and re-exports of one file: the resolved path of each, and whether it brings in types only.
+ * Read with TypeScript's parser; a file's imports are read from disk once per lint run, the linted file's from its text.
+ */
+const importsByFile = new Map();
+function relativeImportsOf(file) {
+  let imports = importsByFile.get(file);
+  if (imports === undefined) {
+    imports = existsSync(file) ? relativeImportsIn(file, readFileSync(file, 'utf8')) : [];
+    importsByFile.set(file, imports);
+  }
+  return imports;
+}
+
+function relativeImportsIn(file, text) {
+  const imports = [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  for (const statement of source.statements) {
+    const isImport = ts.isImportDeclaration(statement);
+    if (!isImport && !ts.isExportDeclaration(statement)) continue;
+    const specifier = statement.moduleSpecifier;
+    if (specifier === undefined || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) continue;
+    const target = path.resolve(path.dirname(file), specifier.text);
+    // import-x follows re-exports, even of types: only an import of types only is left to this rule.
+    imports.push({ target, typeOnly: isImport && isTypeOnlyImport(statement) });
+  }
+  return imports;
+}
+
+function isTypeOnlyImport(statement) {
+  const clause = statement.importClause;
+  if (clause === undefined) return false;
+  if (clause.isTypeOnly) return true;
+  const named = clause.namedBindings;
+  return (
+    clause.name === undefined &&
+    named !== undefined &&
+    ts.isNamedImports(named) &&
+    named.elements.length > 0 &&
+    named.elements.every((element) => element.isTypeOnly)
+  );
+}
+
+/**
+ * import-x's no-cycle leaves out every import of types only, so a cycle through one (a module importing another's
+ * type while that one imports the first's values) passes it. This rule follows every relative import, types
+ * included, and reports the cycles import-x does not: those with at least one import of types only on the way.
+ */
+const noTypeCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Forbid import cycles that go through an import of types only.' },
+    schema: [],
+    messages: { cycle: 'Import cycle through an import of types only: {{route}}.' },
+  },
+  create(context) {
+    const start = context.physicalFilename;
+    if (!path.isAbsolute(start)) return {};
+    const relative = (file) => path.relative(context.cwd, file);
+    return {
+      Program(program) {
+        // Breadth first from each import of this file: the shortest way back, with the kind of each step.
+        const seen = new Set([start]);
+        const queue = relativeImportsIn(start, context.sourceCode.text).map((step) => ({
+          file: step.target,
+          route: [step],
+        }));
+        while (queue.length > 0) {
+          const { file, route } = queue.shift();
+          if (file === start) {
+            if (route.some((step) => step.typeOnly)) {
+              const names = [start, ...route.map((step) => step.target)].map(relative).join(' → ');
+              const first = program.body.find(
+                (node) =>
+                  node.source?.value !== undefined &&
+                  path.resolve(path.dirname(start), node.source.value) === route[0].target,
+              );
+              context.report({ node: first ?? program, messageId: 'cycle', data: { route: names } });
+            }
+            return;
+          }
+          if (seen.has(file)) continue;
+          seen.add(file);
+          for (const step of relativeImportsOf(file)) queue.push({ file: step.target, route: [...route, step] });
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -71,15 +164,16 @@ export default tseslint.config(
   {
     // No import cycles in the publisher's own code: a module's dependencies load before it, so initialisation order
     // never depends on which module happened to be imported first (eslint-plugin-import-x's no-cycle follows every
-    // relative import; the imports name their .ts files, which Node's resolver finds as they are).
+    // relative import; the imports name their .ts files, which Node's resolver finds as they are). No cycle through
+    // an import of types only either (publisher/no-type-cycle above): such a cycle still ties the modules together.
     files: ['scripts/**/*.ts', 'site/src/**/*.ts', 'bench/**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, publisher: { rules: { 'no-type-cycle': noTypeCycle } } },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
       'import-x/extensions': ['.ts', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }], 'publisher/no-type-cycle': 'error' },
   },
   {
     // The demo upstream is wired where the pipeline chooses its upstream: the harvest stage may start it.

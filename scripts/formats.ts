@@ -345,12 +345,21 @@ export type FileFormat = (typeof FORMATS)[number]['id'];
 
 type DictionaryFormatDefinition = Extract<(typeof FORMATS)[number], { typeWording: object }>;
 
-/** The formats with a column in the data dictionary's type table: json, csv, parquet, arrow. */
+/** The formats with a column in the data dictionary's type table: json, csv, parquet, arrow, xlsx. */
 export type DictionaryFormat = DictionaryFormatDefinition['id'];
 
 /** The formats of the data dictionary's type table, in its column order. */
 export function dictionaryFormats(): DictionaryFormatDefinition[] {
   return FORMATS.filter((format): format is DictionaryFormatDefinition => 'typeWording' in format);
+}
+
+/**
+ * The table formats: those written from a dataset's Arrow table of the normalized columns, each saying how it writes
+ * every type of that table (`typeWording`), in the registry's order. The snapshot writes them; datapackage.json
+ * describes their schema.
+ */
+export function tableFormats(): DictionaryFormat[] {
+  return dictionaryFormats().map((format) => format.id);
 }
 
 /** A format's declaration; every `FileFormat` has one. */

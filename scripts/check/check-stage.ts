@@ -107,10 +107,12 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
   const byId = new Map<string, DatasetCheckResult['report']>();
   // A demo harvest's synthetic dapils are not counted against the official lists (docs/data.md).
   const demo = options.harvest.parameters.demo;
-  const coverage = createCoverageAccumulator(!demo);
+  // The dataset compared with the official dapil lists: the one whose declaration names its fields.
+  const listed = options.datasets.find((dataset) => dataset.officialListFields !== undefined);
+  const coverage = createCoverageAccumulator(!demo, listed);
   for (const dataset of ordered) {
     const years = dataset.origin?.kind === 'project' ? upstreamYearsOf([...byId.values()]) : [];
-    const accumulator = dataset.id === 'turnout' ? coverage : null;
+    const accumulator = dataset === listed ? coverage : null;
     const check = await checkHarvestedDataset(
       options.harvestDir,
       options.harvest,

@@ -5,7 +5,7 @@
 import { placeRegency, type MemberId } from '../datasets/dapils/dapil-membership.ts';
 import { officialDapilsOf } from '../datasets/dapils/official-dapil-tables.ts';
 import type { OfficialDapil } from '../datasets/dapils/official-dapils.ts';
-import type { RawRecord } from '../datasets/dataset-definition.ts';
+import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
 import type { Localized } from '../languages.ts';
 import { compareCodeUnits } from '../foundation/text-order.ts';
 
@@ -84,11 +84,22 @@ function incompleteDapils(dapils: readonly OfficialDapil[], covered: YearSeen): 
   });
 }
 
-export function createCoverageAccumulator(compared: boolean): CoverageAccumulator {
+/**
+ * Counts the records of `dataset` (its declaration's `officialListFields` name the dapil and regency fields) against
+ * the official lists; `compared` false (demo data) counts the years only. Without a dataset, nothing is counted.
+ */
+export function createCoverageAccumulator(
+  compared: boolean,
+  dataset: Pick<DatasetDefinition, 'yearField' | 'officialListFields'> | undefined,
+): CoverageAccumulator {
   const seen = new Map<number, YearSeen>();
+  const fields = dataset?.officialListFields;
   return {
     add(record) {
-      const { TahunPemilu: yearText, IdDapil: dapilId, NamaKabupaten: name } = record;
+      if (dataset === undefined || fields === undefined) return;
+      const yearText = record[dataset.yearField];
+      const dapilId = record[fields.dapil];
+      const name = record[fields.regency];
       if (typeof yearText !== 'string' || !/^[0-9]{4}$/.test(yearText)) return;
       if (typeof dapilId !== 'string' || typeof name !== 'string') return;
       const year = Number(yearText);

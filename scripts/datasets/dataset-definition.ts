@@ -141,6 +141,12 @@ interface ColumnRoles {
   filter?: string;
   /** Counts of persons by voter list and sex, in table order (DPT, DPTb, DPK, all lists); absent: no counts. */
   countGroups?: readonly CountGroup[];
+  /**
+   * A record's official (Kemendagri) province and regency codes (docs/data.md, "Region codes"): the province maps
+   * place records by the first, a dapil page shows the second beside each regency.
+   */
+  provinceCode?: string;
+  regencyCode?: string;
 }
 
 /**
@@ -190,6 +196,12 @@ export interface DatasetDefinition {
   /** The dataset's own pages; null for a dataset without pages (the official dapils: downloads and dictionary only). */
   pages: DatasetPages | null;
   /**
+   * The upstream fields of a record's dapil id and regency name, when the dataset's records are compared with the
+   * official dapil lists (scripts/datasets/dapils/): the check stage reports the dataset's coverage of them (the
+   * quality report's coverage section). Absent: not compared.
+   */
+  officialListFields?: { dapil: string; regency: string };
+  /**
    * Columns that refer to the key of another dataset (turnout's dapil to the official dapil list, say):
    * datapackage.json's `foreignKeys`, each to the other dataset's file of the same format and year.
    */
@@ -213,6 +225,10 @@ export function defineDataset<const Id extends string, const Pages extends Datas
   const named = [...Object.values(single), ...countGroups.flatMap((group) => group.cells.map((cell) => cell.column))];
   for (const name of named) {
     if (!columns.has(name)) throw new Error(`dataset ${dataset.id}: a role names ${name}, which is not a column`);
+  }
+  for (const field of Object.values(dataset.officialListFields ?? {})) {
+    if (!dataset.upstreamFields.includes(field))
+      throw new Error(`dataset ${dataset.id}: officialListFields names ${field}, which is not an upstream field`);
   }
   if (columns.get(dataset.roles.year)?.type !== 'integer')
     throw new Error(`dataset ${dataset.id}: the year column ${dataset.roles.year} is not an integer column`);

@@ -375,7 +375,10 @@ export const turnoutDataset = defineDataset({
     recordName: 'regency_name',
     filter: 'dapil_id',
     countGroups,
+    provinceCode: 'province_code',
+    regencyCode: 'regency_code',
   },
+  officialListFields: { dapil: 'IdDapil', regency: 'NamaKabupaten' },
   pages: {
     slug: { id: 'dapil', en: 'dapil' },
     view: 'counts',

@@ -4,7 +4,6 @@
 import type { HarvestLimits } from '../config.ts';
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
 import { BuildError, type ErrorCode } from '../errors.ts';
-import type { PageContent } from './page-content.ts';
 
 /** A breach of a limit: which code, and the sentence that says where. */
 export interface LimitBreach {
@@ -67,7 +66,7 @@ export function findLongField(
 interface PageForLimits {
   offset: number;
   url: string;
-  content: Pick<PageContent, 'size' | 'years' | 'longField'>;
+  content: { size: number; years: readonly string[]; longField: LimitBreach | null };
   /** Bytes the page's body takes in the cache. */
   bytes: number;
 }

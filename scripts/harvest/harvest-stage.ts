@@ -7,7 +7,7 @@ import { BuildError } from '../errors.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import { createHarvestStore, readHarvestManifest } from './harvest-store.ts';
 import type { HarvestResult } from './harvester.ts';
-import { refuseStoredKey } from './secret-scan.ts';
+import { refuseStoredKey } from './key-refusal.ts';
 // The harvester (with the HTTP client, undici), the stand-in upstream and the synthetic data are imported when a
 // harvest runs: an --offline build, and a stage rerun on its own, load none of them (about 110 modules, 0.07 s of
 // CPU a process; docs/performance.md, "Small builds").

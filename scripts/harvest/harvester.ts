@@ -21,7 +21,7 @@ import {
 } from './harvest-store.ts';
 import { createHarvestLimitTracker, type HarvestLimitTracker } from './harvest-limits.ts';
 import { parsePage, type PageShape } from './page-parser.ts';
-import { guardPartialHarvest } from './secret-scan.ts';
+import { guardPartialHarvest } from './key-refusal.ts';
 import { createPageCache, type LoadedPage, type PageCache } from './page-cache.ts';
 import { createUpstreamClient, type FetchedPage, type UpstreamClient } from './upstream-client.ts';
 import { formatLogCount } from '../foundation/digit-groups.ts';

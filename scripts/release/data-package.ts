@@ -9,7 +9,7 @@ import {
   type DatasetDefinition,
   type PublishedDataset,
 } from '../datasets/dataset-definition.ts';
-import type { FileFormat } from '../formats.ts';
+import { tableFormats, type FileFormat } from '../formats.ts';
 import { LICENCE_NOTE } from '../snapshot/file-metadata.ts';
 import { CITATION_KEYWORDS } from './citation-files.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
@@ -21,8 +21,8 @@ function fieldType(type: ColumnType, format: FileFormat): string {
   return { integer: 'integer', text: 'string', decimal: 'number', date: 'date' }[type];
 }
 
-/** The formats published as tables of the normalized columns; raw JSON holds the upstream's fields as sent. */
-const TABULAR_FORMATS: ReadonlySet<FileFormat> = new Set(['json', 'csv', 'parquet', 'arrow', 'xlsx']);
+/** The formats published as tables of the normalized columns (tableFormats); raw JSON holds the upstream's fields as sent. */
+const TABULAR_FORMATS: ReadonlySet<FileFormat> = new Set(tableFormats());
 
 /** The resource name of a file: its base name in lower case, dots as dashes ("kpu-dpr-…-2014-csv"). */
 function resourceNameOf(file: PublishedFile): string {

@@ -5,14 +5,14 @@
 // are the linked JSON files.
 import type { NormalizedValue } from '../normalize/normalize-records.ts';
 import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
-import { keyPhrase, profileLabel } from './page-models.ts';
+import { keyPhrase, profileLabel } from './record-labels.ts';
 import { datasetById, DATASETS, PAGED_DATASETS } from '../datasets/datasets.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import type { DapilView, DatasetId, ProfileView, SiteData } from './site-data.ts';
 import { formatCount, formatDate, formatDateTimeWib, formatDecimal, formatIsoDate } from './site-format.ts';
 import { retrievalInstant } from './site-sentences.ts';
 import type { Lang, PageRef } from './site-routes.ts';
-import { TEXT } from './site-text.ts';
+import { CHANGES_TEXT } from './pages/changes-page.ts';
 
 /** Limits of the changelog page (CHANGELOG_LIMITS). */
 export interface ChangelogLimits {
@@ -58,7 +58,7 @@ const DATASET_IDS: readonly DatasetId[] = DATASETS.map((dataset) => dataset.id);
  * Example: ('id', 'turnout', 'dpk_male', 12345) → "12.345"; ('en', 'parties', 'general_chair', null) → "(empty)".
  */
 export function formatChangeValue(lang: Lang, dataset: DatasetId, field: string, value: NormalizedValue): string {
-  const empty = TEXT[lang].changes.empty;
+  const empty = CHANGES_TEXT[lang].empty;
   if (value === null) return empty;
   const column = datasetById(dataset).columns.find((candidate) => candidate.name === field);
   if (typeof value === 'number') {
@@ -116,7 +116,7 @@ const keyYear = (entry: HistoryEntry): number | null => {
 
 /** The record a change is about, named for the changelog and linked to its page when the page exists. */
 function changeRecordRef(site: SiteData, lang: Lang, entry: HistoryEntry): ChangeRecordRef {
-  const t = TEXT[lang].changes;
+  const t = CHANGES_TEXT[lang];
   const year = keyYear(entry);
   const yearText = year === null ? t.empty : String(year);
   const { roles } = datasetById(entry.dataset);
@@ -141,7 +141,7 @@ function changeRows(
   entry: HistoryEntry,
   record: ChangeRecordRef = changeRecordRef(site, lang, entry),
 ): ChangeRow[] {
-  const kindText = TEXT[lang].changes.kinds[entry.kind];
+  const kindText = CHANGES_TEXT[lang].kinds[entry.kind];
   if (entry.kind !== 'changed' || entry.fields.length === 0)
     return [{ kind: entry.kind, kindText, record, field: null, old: null, new: null }];
   return entry.fields.map((field) => ({
@@ -200,7 +200,7 @@ export interface Changelog {
 
 /** The changelog page: releases newest first, each with its changes grouped by dataset, within CHANGELOG_LIMITS. */
 export function changelog(site: SiteData, lang: Lang, limits: Readonly<ChangelogLimits> = CHANGELOG_LIMITS): Changelog {
-  const t = TEXT[lang].changes;
+  const t = CHANGES_TEXT[lang];
   const { manifest } = site;
   const release = manifest.release;
   const byRelease = Map.groupBy(site.history, (entry) => entry.release);
@@ -308,7 +308,7 @@ function pageHistory(
 
 /** The changes to a dapil's records (every regency of the dapil in that year): matched by election_year and dapil_id. */
 export function dapilHistory(site: SiteData, lang: Lang, view: DapilView, limit = PAGE_HISTORY_ROWS): PageHistory {
-  const empty = TEXT[lang].changes.empty;
+  const empty = CHANGES_TEXT[lang].empty;
   return pageHistory(
     site,
     lang,

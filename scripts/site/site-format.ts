@@ -4,11 +4,12 @@
 // month names and the date-time pattern are each language's catalogue's (site-text.ts).
 import { groupDigits, groupedCount } from '../foundation/digit-groups.ts';
 import type { Lang } from './site-routes.ts';
-import { TEXT } from './site-text.ts';
+import { COMMON_TEXT } from './texts/common-text.ts';
+import { SHARE_TEXT } from './texts/share-text.ts';
 
 /** Example: ('id', 1234567) → "1.234.567"; ('en', 1234567) → "1,234,567". */
 export function formatCount(lang: Lang, value: number): string {
-  return groupedCount(value, TEXT[lang].numbers.group);
+  return groupedCount(value, COMMON_TEXT[lang].numbers.group);
 }
 
 /** Example: ('id', 30.5) → "30,5"; ('en', 1234.25) → "1,234.25". Up to `digits` decimals, never trailing zeros. */
@@ -16,7 +17,7 @@ export function formatDecimal(lang: Lang, value: number, digits = 2): string {
   const sign = value < 0 ? '-' : '';
   const [whole = '0', fraction = ''] = Math.abs(value).toFixed(digits).split('.');
   const trimmed = fraction.replace(/0+$/, '');
-  const { group, decimal } = TEXT[lang].numbers;
+  const { group, decimal } = COMMON_TEXT[lang].numbers;
   return `${sign}${groupDigits(whole, group)}${trimmed === '' ? '' : decimal + trimmed}`;
 }
 
@@ -26,7 +27,7 @@ export function formatDecimal(lang: Lang, value: number, digits = 2): string {
  */
 export function formatPercent(lang: Lang, share: number, digits = 1): string {
   const [whole = '0', fraction = '0'] = (share * 100).toFixed(digits).split('.');
-  return `${groupDigits(whole, TEXT[lang].numbers.group)}${TEXT[lang].numbers.decimal}${fraction}%`;
+  return `${groupDigits(whole, COMMON_TEXT[lang].numbers.group)}${COMMON_TEXT[lang].numbers.decimal}${fraction}%`;
 }
 
 /** Example: ('id', 1536) → "1,5 KB"; ('en', 2_500_000) → "2.4 MB" (1 KB = 1024 bytes). */
@@ -48,7 +49,7 @@ export function formatBytes(lang: Lang, bytes: number): string {
 export function formatDate(lang: Lang, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${date.getUTCDate()} ${TEXT[lang].months[date.getUTCMonth()] as string} ${date.getUTCFullYear()}`;
+  return `${date.getUTCDate()} ${COMMON_TEXT[lang].months[date.getUTCMonth()] as string} ${date.getUTCFullYear()}`;
 }
 
 /** Example: ('id', "2026-11-22T03:43:06.120Z") → "22 November 2026 pukul 03.43 UTC"; en → "22 November 2026, 03:43 UTC". */
@@ -57,7 +58,7 @@ export function formatDateTime(lang: Lang, iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   const hours = String(date.getUTCHours()).padStart(2, '0');
   const minutes = String(date.getUTCMinutes()).padStart(2, '0');
-  return TEXT[lang].dateTime(formatDate(lang, iso), hours, minutes);
+  return COMMON_TEXT[lang].dateTime(formatDate(lang, iso), hours, minutes);
 }
 
 /** An ISO date (YYYY-MM-DD) spelled out. Example: ('id', "2008-02-06") → "6 Februari 2008". */
@@ -77,7 +78,7 @@ export function formatDateTimeWib(lang: Lang, iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   const wib = new Date(date.getTime() + WIB_OFFSET_MS).toISOString();
   const two = (value: number) => String(value).padStart(2, '0');
-  return TEXT[lang].share.dateTimeWib(
+  return SHARE_TEXT[lang].dateTimeWib(
     formatDate(lang, wib),
     two(new Date(wib).getUTCHours()),
     two(new Date(wib).getUTCMinutes()),

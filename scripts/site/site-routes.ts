@@ -5,7 +5,7 @@
 import { pagedDatasetById, type DatasetId } from '../datasets/datasets.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { DEFAULT_LANG, type Lang } from '../languages.ts';
-import { TEXT } from './site-text.ts';
+import { SLUG_TEXT } from './texts/slug-text.ts';
 
 // The languages are declared in scripts/languages.ts; re-exported for the site's modules, which take them from here.
 export { LANGS, type Lang } from '../languages.ts';
@@ -22,15 +22,9 @@ export type PageRef =
   | { kind: 'search' }
   | { kind: 'changes' };
 
-/** The pages with one fixed address per language. */
-export const FIXED_PAGE_KINDS = ['downloads', 'dictionary', 'quality', 'about', 'search', 'changes'] as const;
-type FixedPageKind = (typeof FIXED_PAGE_KINDS)[number];
-
-/**
- * The path segments of the fixed pages, which differ by language (each language's catalogue has its own,
- * `TEXT[lang].slugs`). A dataset's pages take theirs from its declaration (`pages.slug`).
- */
-export type SlugKind = FixedPageKind;
+// The fixed pages' URL words, which differ by language, are in texts/slug-text.ts; a dataset's pages take theirs
+// from its declaration (`pages.slug`).
+export { FIXED_PAGE_KINDS } from './texts/slug-text.ts';
 
 /** Identifiers that may appear in a URL segment as they are: digits (dapil ids, ballot numbers keep leading zeros). */
 export function isUrlIdentifier(value: string | null): value is string {
@@ -58,7 +52,7 @@ export function pagePath(lang: Lang, page: PageRef): string {
     case 'profile':
       return `${start}${page.year}/${pagedDatasetById(page.dataset).pages.slug[lang]}/${page.id}/`;
     default:
-      return `${start}${TEXT[lang].slugs[page.kind]}/`;
+      return `${start}${SLUG_TEXT[lang][page.kind]}/`;
   }
 }
 

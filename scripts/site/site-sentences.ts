@@ -6,7 +6,9 @@ import { OFFICIAL_DAPIL_VALUE } from '../datasets/dapils/official-list-rules.ts'
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { formatCount, formatDateTimeWib, formatDecimal, formatPercent } from './site-format.ts';
 import type { Lang } from './site-routes.ts';
-import { TEXT } from './site-text.ts';
+import { STORY_TEXT } from './story-text.ts';
+import { COMMON_TEXT } from './texts/common-text.ts';
+import { SENTENCE_TEXT } from './texts/sentence-text.ts';
 import type { SexSplitRow, VoterListRow } from './svg-charts.ts';
 
 interface Extreme {
@@ -48,7 +50,7 @@ export function describeSexSplit(
   total: { male: number; female: number },
   rows: readonly SexSplitRow[],
 ): string {
-  const text = TEXT[lang].sentences;
+  const text = SENTENCE_TEXT[lang];
   const both = total.male + total.female;
   if (both === 0) return text.noVotersIn(subject);
   const head = text.sexSplit({
@@ -99,7 +101,7 @@ function rangeParts(
 function joinList(lang: Lang, items: readonly string[]): string {
   return items.length === 1
     ? (items[0] as string)
-    : `${items.slice(0, -1).join(', ')} ${TEXT[lang].and} ${items.at(-1) as string}`;
+    : `${items.slice(0, -1).join(', ')} ${COMMON_TEXT[lang].and} ${items.at(-1) as string}`;
 }
 
 /**
@@ -107,7 +109,7 @@ function joinList(lang: Lang, items: readonly string[]): string {
  * Example (en): "Women were 49.9% of voters who voted in 2019 and 50.9% in 2024."
  */
 export function describeYears(lang: Lang, rows: readonly SexSplitRow[]): string {
-  const text = TEXT[lang].sentences;
+  const text = SENTENCE_TEXT[lang];
   const parts = rows.flatMap((row) => {
     const share = womenShare(row);
     return share === null ? [] : [{ year: row.label, share: formatPercent(lang, share) }];
@@ -139,7 +141,7 @@ export function describeVoterLists(
   total: { dpt: number; dptb: number; dpk: number },
   rows: readonly VoterListRow[],
 ): string {
-  const text = TEXT[lang].sentences;
+  const text = SENTENCE_TEXT[lang];
   const all = total.dpt + total.dptb + total.dpk;
   if (all === 0) return text.noVotersIn(subject);
   const [dpt, dptb, dpk] = [total.dpt, total.dptb, total.dpk].map((count) => formatPercent(lang, count / all)) as [
@@ -157,7 +159,7 @@ export function describeVoterLists(
  * upstream in English, as it has no host) the stand-in named in the page's language.
  */
 export function upstreamOf(lang: Lang, manifest: SnapshotManifest): string {
-  return manifest.demo ? TEXT[lang].demoUpstream : manifest.source.upstreamHost;
+  return manifest.demo ? COMMON_TEXT[lang].demoUpstream : manifest.source.upstreamHost;
 }
 
 /** The release the files belong to: the release stage's id, or the harvest id when no release was named. */
@@ -187,10 +189,10 @@ export function citationLine(
   year?: number,
 ): string {
   const queries = dataset ? [dataset.upstreamName] : manifest.source.queries;
-  return `${TEXT[lang].sentences.citation({
+  return `${SENTENCE_TEXT[lang].citation({
     publisher: manifest.source.publisher,
     what: dataset ? `${dataset.title[lang]}${year === undefined ? '' : `, ${year}`}` : manifest.title[lang],
-    queries: queries.join(` ${TEXT[lang].and} `),
+    queries: queries.join(` ${COMMON_TEXT[lang].and} `),
     oneQuery: dataset !== undefined,
     release: releaseOf(manifest),
     retrieved: formatDateTimeWib(lang, retrievalInstant(manifest)),
@@ -235,7 +237,7 @@ export function pointsChange(
 ): { points: string; direction: 'up' | 'down' | 'same' } {
   const tenths = Math.round(after * 1000) - Math.round(before * 1000);
   return {
-    points: formatDecimal(lang, Math.abs(tenths) / 10, 1).replace(/^(\d+)$/, `$1${TEXT[lang].numbers.decimal}0`),
+    points: formatDecimal(lang, Math.abs(tenths) / 10, 1).replace(/^(\d+)$/, `$1${COMMON_TEXT[lang].numbers.decimal}0`),
     direction: tenths === 0 ? 'same' : tenths > 0 ? 'up' : 'down',
   };
 }
@@ -283,7 +285,7 @@ export interface YearStoryInput {
  * dapils of this data; women were 50.6% of them, and 3.1% voted outside the DPT (through the DPTb or DPK)."
  */
 export function describeYearStory(lang: Lang, input: YearStoryInput): { year: string[]; change: string[] } {
-  const text = TEXT[lang].story;
+  const text = STORY_TEXT[lang];
   const dapils = input.womenByDapil.length;
   const sentences = [
     text.overview({
@@ -352,7 +354,7 @@ export function describeQuota(lang: Lang, year: number, rows: readonly StoryRow[
   const range = storyExtremes(asShare) ?? { high: asShare.filter((row) => row.share !== null), low: [] };
   const first = range.high[0];
   const low = range.low.length > 0 ? range.low : range.high;
-  return TEXT[lang].story.partyChartSummary({
+  return STORY_TEXT[lang].partyChartSummary({
     year,
     given: given.length,
     total: rows.length,
@@ -372,7 +374,7 @@ export function describeQuota(lang: Lang, year: number, rows: readonly StoryRow[
 
 /** A string of digits grouped the language's way, exactly at any length. Example: ('id', "2587") → "2.587". */
 function groupDigitString(lang: Lang, digits: string): string {
-  return /^[0-9]+$/.test(digits) ? digits.replace(/\B(?=(\d{3})+(?!\d))/g, TEXT[lang].numbers.group) : digits;
+  return /^[0-9]+$/.test(digits) ? digits.replace(/\B(?=(\d{3})+(?!\d))/g, COMMON_TEXT[lang].numbers.group) : digits;
 }
 
 /**
@@ -386,7 +388,7 @@ export function describeViolation(
   violation: { values: Record<string, unknown> },
   titleOf: (field: string) => string | null,
 ): string {
-  const text = TEXT[lang].story.findings;
+  const text = STORY_TEXT[lang].findings;
   const entries = Object.entries(violation.values);
   const sum = violation.values.sum;
   const given = entries.filter(([field]) => field !== 'sum' && field !== 'positions' && field !== OFFICIAL_DAPIL_VALUE);

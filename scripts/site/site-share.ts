@@ -5,7 +5,7 @@ import { countColumn, type DapilView, type Totals } from './site-data.ts';
 import { formatCount, formatDate, formatPercent } from './site-format.ts';
 import { womenShare } from './site-sentences.ts';
 import type { Lang } from './site-routes.ts';
-import { TEXT } from './site-text.ts';
+import { SHARE_TEXT } from './texts/share-text.ts';
 
 /**
  * A release's human name from its id (the day its data was retrieved, and its number that day; the digest of its
@@ -17,7 +17,7 @@ export function releaseName(lang: Lang, id: string): string {
   const match = /^([0-9]{4}-[0-9]{2}-[0-9]{2})(-demo)?(?:\.([0-9]+))?(?:-[0-9a-f]{8})?$/.exec(id);
   if (!match) return id;
   const [, day = '', demo, number] = match;
-  return `${TEXT[lang].share.releaseName(formatDate(lang, `${day}T00:00:00Z`), number ?? null)}${demo ? ' (demo)' : ''}`;
+  return `${SHARE_TEXT[lang].releaseName(formatDate(lang, `${day}T00:00:00Z`), number ?? null)}${demo ? ' (demo)' : ''}`;
 }
 
 /** Top-level domains a bare domain name must end in to become a link ("pkb.id", "www.partaigolkar.com"). */
@@ -123,7 +123,7 @@ function votersOf(lang: Lang, totals: Totals): { voters: string; women: string }
  */
 export function yearDescription(lang: Lang, year: number, totals: Totals, dapils: number): string {
   const { voters, women } = votersOf(lang, totals);
-  return TEXT[lang].share.yearDescription(year, voters, dapils, women);
+  return SHARE_TEXT[lang].yearDescription(year, voters, dapils, women);
 }
 
 /**
@@ -132,5 +132,5 @@ export function yearDescription(lang: Lang, year: number, totals: Totals, dapils
  */
 export function dapilDescription(lang: Lang, name: string, view: DapilView): string {
   const { voters, women } = votersOf(lang, view.totals);
-  return TEXT[lang].share.dapilDescription(name, view.dapilId, view.year, voters, view.records.length, women);
+  return SHARE_TEXT[lang].dapilDescription(name, view.dapilId, view.year, voters, view.records.length, women);
 }

@@ -1,7 +1,7 @@
 // The words of the year page's story, the pages across years and the quality findings, in each
 // language: part of the site's catalogue (`TEXT[lang].story`, site-text.ts), kept in a file of its own. Figures
 // arrive formatted (site-format.ts); the sentences only arrange them.
-import type { Lang } from './site-routes.ts';
+import type { Lang } from '../languages.ts';
 
 /** A change between two shares, in percentage points, already formatted without a sign ("0,4"). */
 interface PointsChange {

@@ -3,11 +3,8 @@
 // the raw records, the check stage's quality report and manifest.json. Same harvest in, same data files out, byte
 // for byte. The files that name the release (bundles, datapackage.json, citations, SHA256SUMS) are the release
 // stage's.
-import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { once } from 'node:events';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { finished } from 'node:stream/promises';
 import {
   QUALITY_REPORT_JSON,
   QUALITY_REPORT_MARKDOWN,
@@ -37,11 +34,11 @@ import { joinCsvFiles, writeCsvFile } from './csv-writer.ts';
 import { joinJsonFiles, writeJsonFile } from './json-writer.ts';
 import { writeParquetBatches, writeParquetFile } from './parquet-writer.ts';
 import { writeXlsxFile } from './xlsx-writer.ts';
-import { partialPathOf } from '../foundation/atomic-file.ts';
 import { hashFile } from '../foundation/hashing.ts';
 import { interleaveBatches, unpivotBatches } from './gather-batches.ts';
+import { createRawJsonWriter, type RawJsonWriter } from './raw-json-writer.ts';
 import type { FileFormat, PublishedFile, SnapshotManifest } from './snapshot-manifest.ts';
-import { datasetFormats, formatOf } from '../formats.ts';
+import { datasetFormats, formatOf, tableFormats } from '../formats.ts';
 import {
   fileMetadataOf,
   isDemoMetadata,
@@ -93,47 +90,7 @@ function yearLabel(year: YearKey): string {
   return year === 'all' ? 'all-years' : String(year);
 }
 
-/**
- * Writes a JSON array one record per line, streaming: `[\n{…},\n{…}\n]\n`, or `[]\n` when empty. Lines are
- * gathered into chunks of RAW_LINES_PER_CHUNK before they reach the stream: one write (and one await) per record
- * cost about 3 s on a million records.
- */
-function createRawJsonWriter(file: string) {
-  const partial = partialPathOf(file);
-  const stream = createWriteStream(partial);
-  let count = 0;
-  let pending: string[] = [];
-  const write = async (text: string): Promise<void> => {
-    if (!stream.write(text)) await once(stream, 'drain');
-  };
-  const flush = async (): Promise<void> => {
-    if (pending.length === 0) return;
-    const text = pending.join('');
-    pending = [];
-    await write(text);
-  };
-  return {
-    /** Adds one record, given as its JSON text (the caller stringifies it once for every file it goes to). */
-    async addLine(json: string): Promise<void> {
-      pending.push(count === 0 ? `[\n${json}` : `,\n${json}`);
-      count += 1;
-      if (pending.length === RAW_LINES_PER_CHUNK) await flush();
-    },
-    async close(): Promise<void> {
-      await flush();
-      await write(count === 0 ? '[]\n' : '\n]\n');
-      stream.end();
-      await finished(stream);
-      await rename(partial, file);
-    },
-  };
-}
-
-const RAW_LINES_PER_CHUNK = 512;
-
 const NO_FLAGS: readonly string[] = [];
-
-type RawJsonWriter = ReturnType<typeof createRawJsonWriter>;
 
 /** The records of one election year (or, for `year` null, those whose year is not four digits) in pass 2. */
 interface YearGroup {
@@ -145,8 +102,8 @@ interface YearGroup {
   records: number;
 }
 
-/** The table formats: Parquet, written on the encoder's thread, and the writers of the others, in order. */
-const TABLE_FORMATS: readonly FileFormat[] = ['json', 'csv', 'parquet', 'arrow', 'xlsx'];
+/** The table formats (tableFormats): Parquet, written on the encoder's thread, and the writers of the others, in order. */
+const TABLE_FORMATS: readonly FileFormat[] = tableFormats();
 const THIS_THREAD_WRITERS: ReadonlyArray<
   [FileFormat, (table: Table, file: string, dataset: PublishedDataset, year: YearKey) => Promise<void>]
 > = [

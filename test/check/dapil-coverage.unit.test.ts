@@ -25,7 +25,7 @@ function records2019(without: readonly string[]): RawRecord[] {
 
 describe('coverage of the official dapils', () => {
   it('counts dapils and regencies against the list, lists the dapils missing, says which years have no turnout', () => {
-    const coverage = createCoverageAccumulator(true);
+    const coverage = createCoverageAccumulator(true, turnoutDataset);
     for (const entry of records2019(['1101', '3102'])) coverage.add(entry);
     const result = coverage.finish([2014, 2019, 2099]);
     expect(result.compared).toBe(true);
@@ -56,7 +56,7 @@ describe('coverage of the official dapils', () => {
       record('2019', '1102', 'ACEH BARAT'),
       record('2019', '1101', 'ACEH BARATT'),
     ];
-    const coverage = createCoverageAccumulator(true);
+    const coverage = createCoverageAccumulator(true, turnoutDataset);
     for (const entry of records) coverage.add(entry);
     const [year] = coverage.finish([2019]).years;
     expect(year).toMatchObject({
@@ -84,7 +84,7 @@ describe('coverage of the official dapils', () => {
   });
 
   it('does not compare a demo harvest', () => {
-    const coverage = createCoverageAccumulator(false);
+    const coverage = createCoverageAccumulator(false, turnoutDataset);
     coverage.add(record('2019', '0101', 'KOTA CONTOH 1'));
     expect(coverage.finish([2019]).years).toMatchObject([
       { status: 'not-compared', dapils: { harvested: 0, official: 80 }, missingDapils: [] },
@@ -92,7 +92,7 @@ describe('coverage of the official dapils', () => {
   });
 
   it('writes the coverage into the quality report, JSON and Markdown', () => {
-    const coverage = createCoverageAccumulator(true);
+    const coverage = createCoverageAccumulator(true, turnoutDataset);
     for (const entry of records2019(['1101'])) coverage.add(entry);
     const report = buildQualityReport([], coverage.finish([2014, 2019]));
     expect(report.coverage?.years[1]?.dapils).toEqual({ harvested: 79, official: 80 });
@@ -108,13 +108,13 @@ describe('coverage of the official dapils', () => {
     const dropped = new Set(['ACEH BARAT DAYA', 'SIMEULUE']);
     const records = records2019([]).filter((entry) => !dropped.has(String(entry.NamaKabupaten)));
     records.push(record('2019', '1102', 'ACEH BARAT DAYA'));
-    const coverage = createCoverageAccumulator(true);
+    const coverage = createCoverageAccumulator(true, turnoutDataset);
     for (const entry of records) coverage.add(entry);
     const result = coverage.finish([2019]);
     expect(result.years[0]?.incompleteDapils).toEqual([
       { id: '1101', name: 'ACEH I', official: 15, missing: [{ code: '1109', name: 'SIMEULUE' }] },
     ]);
-    const none = createCoverageAccumulator(true);
+    const none = createCoverageAccumulator(true, turnoutDataset);
     for (const entry of records2019(['1101'])) none.add(entry);
     expect(none.finish([2019]).years[0]?.incompleteDapils).toEqual([]);
     const markdown = renderQualityReportMarkdown(buildQualityReport([], result));
@@ -126,7 +126,7 @@ describe('coverage of the official dapils', () => {
   });
 
   it('names no missing regency for a demo harvest', () => {
-    const coverage = createCoverageAccumulator(false);
+    const coverage = createCoverageAccumulator(false, turnoutDataset);
     coverage.add(record('2024', '0101', 'KOTA CONTOH 1'));
     expect(coverage.finish([2024]).years).toMatchObject([{ status: 'not-compared', incompleteDapils: [] }]);
   });
@@ -138,7 +138,7 @@ describe('coverage of the official dapils', () => {
         ...readCanonicalCsv('datahakpilihdpr_2014_sumatra_jawa.csv'),
         ...readCanonicalCsv('datahakpilihdpr_2014_broken.csv'),
       ];
-      const coverage = createCoverageAccumulator(true);
+      const coverage = createCoverageAccumulator(true, turnoutDataset);
       for (const entry of records) coverage.add(entry);
       const [year] = coverage.finish([2014]).years;
       const incomplete = year?.incompleteDapils ?? [];
@@ -158,7 +158,7 @@ describe('coverage of the official dapils', () => {
     'the real 2014 records: 53 of 77 dapils, none unknown or misplaced',
     () => {
       const records = readCanonicalCsv('datahakpilihdpr_2014_sumatra_jawa.csv');
-      const coverage = createCoverageAccumulator(true);
+      const coverage = createCoverageAccumulator(true, turnoutDataset);
       for (const entry of records) coverage.add(entry);
       const [year] = coverage.finish([2014]).years;
       expect(year).toMatchObject({

@@ -5,7 +5,7 @@ import { COUNTS_MEANING, turnoutDataset, VOTER_LISTS } from '../../scripts/datas
 import { renderDatasetDictionary } from '../../scripts/datasets/data-dictionary.ts';
 import { LANGS } from '../../scripts/languages.ts';
 import { TEXT } from '../../scripts/site/site-text.ts';
-import { codeSpans } from '../../scripts/site/page-models.ts';
+import { codeSpans } from '../../scripts/site/pages/dictionary-page.ts';
 
 const LEGAL_NAMES = { dpt: 'Daftar Pemilih Tetap', dptb: 'Daftar Pemilih Tambahan', dpk: 'Daftar Pemilih Khusus' };
 

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { BuildError } from '../../scripts/errors.ts';
 import { createHarvestStore, type HarvestManifest, type PageProvenance } from '../../scripts/harvest/harvest-store.ts';
-import { createKeyScan, guardPartialHarvest, refuseStoredKey } from '../../scripts/harvest/secret-scan.ts';
+import { guardPartialHarvest, refuseStoredKey } from '../../scripts/harvest/key-refusal.ts';
+import { createKeyScan } from '../../scripts/harvest/secret-scan.ts';
 import { ECHO_ENCODINGS, encodeKeyAsJsonSource } from '../../scripts/upstream/hostile-secrets.ts';
 import { ECHO_KEY } from '../support/key-forms.ts';
 

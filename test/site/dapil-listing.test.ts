@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAPIL_REGENCIES_LISTED } from '../../scripts/site/page-models.ts';
+import { DAPIL_REGENCIES_LISTED } from '../../scripts/site/pages/dapil-page.ts';
 import { pageFileName, pagePath } from '../../scripts/site/site-routes.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATASETS, DERIVED_DATASETS } from '../../scripts/datasets/datasets.ts';
 import type { SiteData } from '../../scripts/site/site-data.ts';
-import { loadingSnippets } from '../../scripts/site/page-models.ts';
+import { loadingSnippets } from '../../scripts/site/pages/downloads-page.ts';
 import { datasetFormats } from '../../scripts/formats.ts';
 
 /** The published datasets in the downloads' order: each harvested one, then the long file computed from it. */

@@ -1,7 +1,8 @@
 // A language is an entry in the language list and a catalogue, plus its words in the dataset declarations'
 // texts (which TypeScript asks for): a copy of the project with a pseudo-language `xx` added to LANGS
-// (scripts/languages.ts), to the catalogue (scripts/site/site-text.ts) and to the declarations' one-line texts, and
-// no other change, builds every page in it at the same paths as every other language's, under /xx/.
+// (scripts/languages.ts), to each module of the catalogue (scripts/site/texts/, scripts/site/pages/, gathered by
+// scripts/site/site-text.ts) and to the declarations' one-line texts, and no other change, builds every page in it
+// at the same paths as every other language's, under /xx/.
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -45,17 +46,28 @@ beforeAll(async () => {
     await cp(path.join(PROJECT_ROOT, item), path.join(root, item), { recursive: true });
   }
   await symlink(path.join(PROJECT_ROOT, 'node_modules'), path.join(root, 'node_modules'));
-  // The two changes a new language takes.
+  // The changes a new language takes: its entry in the list, and one in each module of the site's catalogue.
   await patch(
     path.join(root, 'scripts/languages.ts'),
     "export const LANGS = ['id', 'en'] as const;",
     "export const LANGS = ['id', 'en', 'xx'] as const;",
   );
-  await patch(
-    path.join(root, 'scripts/site/site-text.ts'),
-    'export const TEXT: Record<Lang, SiteText> = { id, en };',
-    "export const TEXT: Record<Lang, SiteText> = { id, en, xx: { ...en, nativeName: 'Pseudo' } };",
-  );
+  // The catalogue's modules (scripts/site/texts/, each page kind's pages/<kind>-page.ts, the shared parts' texts)
+  // each end in `export const X_TEXT: Record<Lang, …> = { id, en };`: each gets an `xx` copy of its English.
+  const siteDir = path.join(root, 'scripts/site');
+  const catalogue = /(export const (\w+_TEXT): Record<Lang, [^=]+> = \{ id, en) \};/;
+  const catalogueModules: string[] = [];
+  for (const file of (await readdir(siteDir, { recursive: true })).filter((name) => name.endsWith('.ts'))) {
+    const text = await readFile(path.join(siteDir, file), 'utf8');
+    const found = catalogue.exec(text);
+    if (found === null) continue;
+    const copy = found[2] === 'COMMON_TEXT' ? "{ ...en, nativeName: 'Pseudo' }" : 'en';
+    await writeFile(path.join(siteDir, file), text.replace(catalogue, `$1, xx: ${copy} };`));
+    catalogueModules.push(found[2] ?? '');
+  }
+  if (!catalogueModules.includes('COMMON_TEXT') || !catalogueModules.includes('HOME_TEXT')) {
+    throw new Error(`the catalogue's modules were not found (${catalogueModules.join(', ')}): update this test`);
+  }
   // And the declarations' texts in it (TypeScript asks for them, docs/architecture.md): every Localized of
   // scripts/datasets/ (and its folders) and of the formats registry gets an `xx` copy of its English, among them the URL word of each dataset's pages.
   const datasetsDir = path.join(root, 'scripts/datasets');

@@ -10,12 +10,11 @@ import {
   dapilListing,
   dapilListingNote,
   DAPIL_REGENCIES_LISTED,
-  partyQuotaChart,
-  profileAcrossYears,
   totalCountCells,
-  violationFinding,
-  yearStory,
-} from '../../scripts/site/page-models.ts';
+} from '../../scripts/site/pages/dapil-page.ts';
+import { profileAcrossYears } from '../../scripts/site/pages/profile-page.ts';
+import { violationFinding } from '../../scripts/site/pages/quality-page.ts';
+import { partyQuotaChart, yearStory } from '../../scripts/site/pages/year-page.ts';
 import { buildSiteData, type SiteData, type SiteRecord } from '../../scripts/site/site-data.ts';
 import { describeViolation, pointsChange } from '../../scripts/site/site-sentences.ts';
 import { dapilDescription, yearDescription } from '../../scripts/site/site-share.ts';

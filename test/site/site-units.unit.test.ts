@@ -29,10 +29,10 @@ import {
   buildSiteData,
   compareIdentifiers,
   parseSnapshotRecords,
-  readReleaseFiles,
   sumCounts,
   type SiteRecord,
 } from '../../scripts/site/site-data.ts';
+import { readReleaseFiles } from '../../scripts/site/release-files.ts';
 import { partyMatchKey } from '../../scripts/datasets/party-identity.ts';
 import {
   formatBytes,

@@ -43,7 +43,7 @@ vi.mock('../../scripts/formats.ts', async (importOriginal) => {
 
 const { renderFormatTypes, formatTypeTexts } = await import('../../scripts/datasets/data-dictionary.ts');
 const { TEXT } = await import('../../scripts/site/site-text.ts');
-const { loadingSnippets } = await import('../../scripts/site/page-models.ts');
+const { loadingSnippets } = await import('../../scripts/site/pages/downloads-page.ts');
 const { startStaticServer } = await import('../../scripts/site/static-server.ts');
 const { COLUMN_TYPES } = await import('../../scripts/datasets/dataset-definition.ts');
 const { arrowTypeOf } = await import('../../scripts/snapshot/arrow-schema.ts');

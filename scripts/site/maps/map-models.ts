@@ -4,7 +4,8 @@
 import { compareIdentifiers, type SiteData, type YearView } from '../site-data.ts';
 import { formatCount, formatPercent } from '../site-format.ts';
 import { pagePath, type Lang } from '../site-routes.ts';
-import { TEXT } from '../site-text.ts';
+import { COMMON_TEXT } from '../texts/common-text.ts';
+import { MAP_TEXT } from './map-text.ts';
 import {
   binOf,
   classBins,
@@ -102,7 +103,7 @@ export function provinceMaps(
 ): ProvinceMaps | null {
   const view = site.years.find((candidate) => candidate.year === year);
   if (!view || view.turnoutRecords.length === 0) return null;
-  const t = TEXT[lang].maps;
+  const t = MAP_TEXT[lang];
   const names = provinceNames();
   const nameOf = (code: string): string => names.get(code) ?? code;
   const figures = yearFigures(view);
@@ -167,7 +168,11 @@ export function provinceMaps(
     name: figure.name,
     cells: MAP_MEASURES.map((measure) => {
       const value = measureValue(figure, measure);
-      return { measure, value, text: value === null ? TEXT[lang].unavailable : formatMeasure(lang, measure, value) };
+      return {
+        measure,
+        value,
+        text: value === null ? COMMON_TEXT[lang].unavailable : formatMeasure(lang, measure, value),
+      };
     }),
     dapils: [...figure.dapilIds]
       .sort(compareIdentifiers)
