@@ -5,6 +5,7 @@ import type { QualityViolation } from '../check/quality-check.ts';
 import {
   QUALITY_FLAGS_COLUMN,
   roleColumn,
+  tableNameOf,
   type ColumnDefinition,
   type DatasetDefinition,
   type DerivedDatasetDefinition,
@@ -531,9 +532,9 @@ export function loadingSnippets(site: SiteData, lang: Lang): LoadingSnippet[] {
         const file = example.path.replace(/^.*\//, '');
         examples.push({
           dataset: null,
-          title: t.downloads.bundles,
+          title: loading.heading?.[lang] ?? t.downloads.bundles,
           file,
-          lines: loading.lines({ file, textColumns: [] }),
+          lines: loading.lines({ file, textColumns: [], table: DATASETS[0] && tableNameOf(DATASETS[0]) }),
         });
       }
     }
