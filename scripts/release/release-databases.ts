@@ -208,13 +208,20 @@ function createTableSql(
 const insertSql = (name: string, count: number): string =>
   `INSERT INTO ${quoted(name)} VALUES (${Array.from({ length: count }, () => '?').join(', ')})`;
 
-/** The DuckDB file: one thread, so the rows and the file's blocks come in one order, and one checkpoint at the end. */
+/**
+ * The DuckDB file: one thread, so the rows and the file's blocks come in one order; no compression, so every byte is
+ * written; one checkpoint at the end.
+ */
 async function writeDuckDb(
   file: string,
   tables: readonly DatasetTable[],
   metadata: { tables: MetadataValue[][]; columns: MetadataValue[][] },
 ): Promise<void> {
-  const instance = await DuckDBInstance.create(file, { threads: '1' });
+  // Uncompressed: DuckDB's compressed segments (dictionary, FSST, bit-packing …) leave a few padding bytes of
+  // the segment unwritten, which then hold whatever the heap held there (a piece of a column comment, say), so two
+  // writes of the same tables differ in those bytes when the process's allocations differ (a longer path is enough).
+  // Uncompressed, every byte is written: the same tables give the same file (docs/data.md, "The single-file databases").
+  const instance = await DuckDBInstance.create(file, { threads: '1', force_compression: 'uncompressed' });
   const connection = await instance.connect();
   try {
     for (const { name, dataset, parquet, primaryKey, keyHolds } of tables) {
