@@ -20,9 +20,8 @@ import { hashFile } from '../foundation/hashing.ts';
 import { fileMetadataOf } from '../snapshot/file-metadata.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
-/** The databases' formats, in the manifest's order. */
-export const DATABASE_FORMATS = ['duckdb', 'sqlite'] as const satisfies readonly FileFormat[];
-type DatabaseFormat = (typeof DATABASE_FORMATS)[number];
+/** The databases' formats. */
+type DatabaseFormat = Extract<FileFormat, 'duckdb' | 'sqlite'>;
 
 /** A database's path in the data folder: beside the all-years bundle (`all-years/kpu-election-data-all-years.duckdb`). */
 export function databasePathOf(format: DatabaseFormat): string {
@@ -30,7 +29,7 @@ export function databasePathOf(format: DatabaseFormat): string {
 }
 
 /** The tables every database holds besides the datasets' (a dataset id may not take their names). */
-export const METADATA_TABLES = { tables: 'tables', columns: 'columns' } as const;
+const METADATA_TABLES = { tables: 'tables', columns: 'columns' } as const;
 
 const DUCKDB_TYPES: Record<ColumnType, string> = {
   integer: 'BIGINT',
