@@ -340,8 +340,10 @@ describe('the downloads page’s loading lines, run as written', () => {
       } else if (snippet.tool === 'Python') {
         const script = path.join(folder, 'snippet.py');
         await writeFile(script, `${snippet.code}\nprint(len(${snippet.format === 'sqlite' ? 'rows' : 'df'}))\n`);
+        // Asked before the line runs, so that its failure is awaited where it happens.
+        const readable = snippet.format === 'sqlite' || (await hasPythonModule('duckdb'));
         const reading = run(PYTHON_PATH, [script], { cwd: folder });
-        if (snippet.format === 'duckdb' && !(await hasPythonModule('duckdb'))) {
+        if (!readable) {
           await expect(reading, snippet.code).rejects.toThrow(/No module named 'duckdb'/);
           continue;
         }
@@ -349,8 +351,9 @@ describe('the downloads page’s loading lines, run as written', () => {
       } else {
         const script = path.join(folder, 'snippet.R');
         await writeFile(script, `${snippet.code}\ncat(nrow(df))\n`);
+        const readable = await hasRPackage(snippet.format === 'sqlite' ? 'RSQLite' : 'duckdb');
         const reading = run(RSCRIPT_PATH, [script], { cwd: folder });
-        if (!(await hasRPackage(snippet.format === 'sqlite' ? 'RSQLite' : 'duckdb'))) {
+        if (!readable) {
           await expect(reading, snippet.code).rejects.toThrow(MISSING_DATABASE_READER);
           continue;
         }
