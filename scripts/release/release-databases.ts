@@ -223,6 +223,8 @@ async function writeDuckDb(
   const instance = await DuckDBInstance.create(file, { threads: '1', force_compression: 'uncompressed' });
   const connection = await instance.connect();
   try {
+    // One transaction: a statement on its own commits, and each commit syncs the write-ahead log to disk.
+    await connection.run('BEGIN TRANSACTION');
     for (const { name, dataset, parquet, primaryKey, keyHolds } of tables) {
       const columns = dataset.columns.map((column) => [column.name, DUCKDB_TYPES[column.type]] as const);
       await connection.run(createTableSql(name, columns, keyHolds ? primaryKey : null));
@@ -253,6 +255,7 @@ async function writeDuckDb(
         await insert.run();
       }
     }
+    await connection.run('COMMIT');
     await connection.run('CHECKPOINT');
   } finally {
     connection.closeSync();
@@ -275,7 +278,10 @@ async function writeSqlite(
   const connection = await instance.connect();
   const database = new DatabaseSync(file);
   try {
-    database.exec('PRAGMA page_size = 4096; PRAGMA journal_mode = OFF; PRAGMA encoding = "UTF-8"; BEGIN');
+    // No journal and no syncs: the file is made whole in a folder of its own and moved into place only once closed.
+    database.exec(
+      'PRAGMA page_size = 4096; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA encoding = "UTF-8"; BEGIN',
+    );
     for (const { name, dataset, primaryKey, keyHolds } of tables) {
       const columns = dataset.columns.map(
         (column) =>
