@@ -15,6 +15,8 @@ interface LoadingTarget {
   file: string;
   /** The dataset's text columns, which readers that guess types must be told about ("0101" would become 101). */
   textColumns: readonly string[];
+  /** For a database: the table a line reads (the first dataset's). */
+  table?: string;
 }
 
 const sqlList = (columns: readonly string[], type: string): string =>
@@ -44,9 +46,10 @@ export interface FormatDefinition<Id extends string = string> {
    * (test/site/downloads-snippets.ci.test.ts) with Debian's packages. A line whose reader Debian does not ship
    * (pyarrow, R's arrow, a DuckDB extension downloaded at run time) is run as far as it goes without it, or parsed;
    * `needs` names the packages the lines need (code between backticks is shown as code). `rank` orders the formats
-   * on the downloads page. Absent: no snippet (the quality reports).
+   * on the downloads page; `heading` names a file of no one dataset (the databases; else the bundles' heading). Absent:
+   * no snippet (the quality reports).
    */
-  loading?: { rank: number; lines: (target: LoadingTarget) => LoadingLine[]; needs?: Localized };
+  loading?: { rank: number; lines: (target: LoadingTarget) => LoadingLine[]; needs?: Localized; heading?: Localized };
   /**
    * How this format writes each Arrow type of the one schema (scripts/snapshot/arrow-schema.ts), keyed by the
    * type's Arrow name (`String(type)`): the data dictionary's type table derives from it through the schema's
@@ -272,6 +275,64 @@ export const FORMATS = declareFormats([
         { tool: 'Python', code: `import zipfile\nzipfile.ZipFile('${file}').extractall()` },
         { tool: 'R', code: `unzip('${file}')` },
       ],
+    },
+  },
+  {
+    // DuckDB's own database format (scripts/release/release-databases.ts); no media type is registered for it.
+    id: 'duckdb',
+    suffix: '.duckdb',
+    mediaType: 'application/octet-stream',
+    text: false,
+    perDataset: false,
+    release: true,
+    label: { id: 'Basis data DuckDB (semua tabel)', en: 'DuckDB database (every table)' },
+    loading: {
+      rank: 8,
+      heading: { id: 'Basis data DuckDB (semua tabel)', en: 'DuckDB database (every table)' },
+      lines: ({ file, table = 'tables' }) => [
+        { tool: 'DuckDB', code: `ATTACH '${file}' AS kpu (READ_ONLY);\nSELECT * FROM kpu.${table};` },
+        {
+          tool: 'Python',
+          code: `import duckdb\ncon = duckdb.connect('${file}', read_only=True)\ndf = con.sql('SELECT * FROM ${table}').df()`,
+        },
+        {
+          tool: 'R',
+          code: `con <- DBI::dbConnect(duckdb::duckdb(), '${file}', read_only = TRUE)\ndf <- DBI::dbReadTable(con, '${table}')`,
+        },
+      ],
+      needs: {
+        id: "Semua tabel rilis dalam satu berkas, dengan deskripsi kolom (`SELECT * FROM duckdb_columns()`, kolom `comment`) dan tabel `tables` dan `columns`. Python memerlukan paket duckdb (`pip install duckdb`); R paket duckdb (`install.packages('duckdb')`).",
+        en: "Every table of the release in one file, with its column descriptions (`SELECT * FROM duckdb_columns()`, the `comment` column) and the `tables` and `columns` tables. Python needs the duckdb package (`pip install duckdb`); R the duckdb package (`install.packages('duckdb')`).",
+      },
+    },
+  },
+  {
+    // application/vnd.sqlite3: IANA's registration for SQLite database files.
+    id: 'sqlite',
+    suffix: '.sqlite',
+    mediaType: 'application/vnd.sqlite3',
+    text: false,
+    perDataset: false,
+    release: true,
+    label: { id: 'Basis data SQLite (semua tabel)', en: 'SQLite database (every table)' },
+    loading: {
+      rank: 9,
+      heading: { id: 'Basis data SQLite (semua tabel)', en: 'SQLite database (every table)' },
+      lines: ({ file, table = 'tables' }) => [
+        { tool: 'sqlite3', code: `sqlite3 -header -csv ${file} 'SELECT * FROM ${table};'` },
+        {
+          tool: 'Python',
+          code: `import sqlite3\ncon = sqlite3.connect('${file}')\nrows = con.execute('SELECT * FROM ${table}').fetchall()`,
+        },
+        {
+          tool: 'R',
+          code: `con <- DBI::dbConnect(RSQLite::SQLite(), '${file}')\ndf <- DBI::dbReadTable(con, '${table}')`,
+        },
+      ],
+      needs: {
+        id: "Semua tabel rilis dalam satu berkas; deskripsi kolom ada di tabel `columns`, asal dan lisensi di tabel `tables`. Tanggal berupa teks YYYY-MM-DD, daftar berupa larik JSON (`json_each`). Datasette dan alat SQLite apa pun dapat membukanya. R memerlukan paket RSQLite (`install.packages('RSQLite')`).",
+        en: "Every table of the release in one file; the column descriptions are in the `columns` table, sources and licences in the `tables` table. Dates are text YYYY-MM-DD, lists a JSON array (`json_each`). Datasette and any SQLite tool open it. R needs the RSQLite package (`install.packages('RSQLite')`).",
+      },
     },
   },
   {

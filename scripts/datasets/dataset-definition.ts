@@ -372,4 +372,9 @@ export function columnEmptiness(dataset: PublishedDataset, column: ColumnDefinit
   return primaryKeyOf(dataset).includes(column.name) ? 'flagged' : 'allowed';
 }
 
+/** A dataset's table in the release's databases: its id with "-" as "_" (`turnout-long` → `turnout_long`). */
+export function tableNameOf(dataset: Pick<PublishedDataset, 'id'>): string {
+  return dataset.id.replaceAll('-', '_');
+}
+
 export type PublishedDatasetId = DatasetDefinition['id'] | DerivedDatasetDefinition['id'];

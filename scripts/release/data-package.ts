@@ -1,6 +1,7 @@
 // A Frictionless Data Package descriptor (datapackage.json, Data Package spec v1, which the official validator
 // reads) for a release's data files: every normalized file (JSON, CSV, Parquet, Arrow) as a tabular resource with
-// its Table Schema, primary key and foreign keys, the raw records as a plain resource, each with bytes and SHA-256;
+// its Table Schema, primary key and foreign keys, the raw records and the release's DuckDB and SQLite databases as
+// plain resources, each with bytes and SHA-256;
 // the release as version, the upstream with its address as the source, and honest licences. Written by the release
 // stage, once for the data folder and once for each bundle (with the bundle's own paths).
 import {
@@ -90,6 +91,23 @@ function resourceOfFile(
   };
 }
 
+/** A database of every table of the release, as a plain resource (with the same fields as the tables' resources). */
+function databaseResourceOf(
+  file: PublishedFile,
+  pathOf: (file: PublishedFile) => string,
+): ReturnType<typeof resourceOfFile> {
+  return {
+    name: resourceNameOf(file),
+    path: pathOf(file),
+    title: `Every table of the release, all years (${file.format} database)`,
+    mediatype: file.mediaType,
+    bytes: file.bytes,
+    hash: `sha256:${file.sha256}`,
+    profile: 'data-resource',
+    format: file.format === 'duckdb' ? 'duckdb' : 'sqlite',
+  };
+}
+
 /** The licences of content the project adds, once each, from the datasets whose files are listed. */
 function addedLicences(datasets: readonly PublishedDataset[], files: readonly PublishedFile[]) {
   const licences = datasets
@@ -129,7 +147,13 @@ export function buildDataPackage({ manifest, datasets, files, pathOf, homepage }
     dataFiles.find((file) => file.dataset === id && file.format === like.format && file.year === 'all');
   const retrievedAt = release.retrievedAt ?? manifest.harvest.finishedAt;
   const added = addedLicences(datasets, dataFiles);
-  const resources = dataFiles.map((file) => resourceOfFile(file, datasetOfFile(byId, file), pathOf, resourceOf));
+  const resources = [
+    ...dataFiles.map((file) => resourceOfFile(file, datasetOfFile(byId, file), pathOf, resourceOf)),
+    // The databases hold every table above in one file each: plain resources (a Tabular Data Resource is one table).
+    ...files
+      .filter((file) => file.format === 'duckdb' || file.format === 'sqlite')
+      .map((file) => databaseResourceOf(file, pathOf)),
+  ];
   return {
     profile: 'data-package',
     id: release.url ?? `urn:kpu-election-data:release:${release.id}:${release.fingerprint.slice(0, 16)}`,

@@ -1,6 +1,6 @@
 // The files of a release's data folder that name the release, written by the release stage once it is named
 // (docs/architecture.md, "Release-dependent files"): the citation files, a self-describing ZIP per year and one of
-// all years, datapackage.json, the completed manifest.json and a SHA256SUMS in every folder. They depend only on
+// all years, the DuckDB and SQLite databases of every table (release-databases.ts), datapackage.json, the completed manifest.json and a SHA256SUMS in every folder. They depend only on
 // the release (its id, the retrieval time of its data, its fingerprint), the data files and the settings, so an
 // unchanged release gets the same bytes again.
 import { writeFile } from 'node:fs/promises';
@@ -13,6 +13,7 @@ import { citationOf, renderCitationFiles, renderCitationText } from './citation-
 import { HISTORY_FILES, ROOT_DESCRIPTORS, writeChecksumFiles } from './checksum-files.ts';
 import { renderReleasePage, type ReleasePageChanges } from './release-page.ts';
 import { buildDataPackage } from './data-package.ts';
+import { writeReleaseDatabases } from './release-databases.ts';
 import { BundlePieces } from './bundle-pieces.ts';
 import { BUNDLE_LEVEL, bundlePathOf, writeBundle, type BundleRelease } from './release-bundle.ts';
 
@@ -97,10 +98,14 @@ async function writeBundles(
   return written;
 }
 
-/** The manifest's files with each bundle after the last file of its year, and the citation files last. */
+/**
+ * The manifest's files with each bundle after the last file of its year (the databases after the all-years one),
+ * and the citation files last.
+ */
 function placeInOrder(
   files: readonly PublishedFile[],
   bundles: ReadonlyMap<number | 'all', PublishedFile>,
+  databases: readonly PublishedFile[],
   citations: readonly PublishedFile[],
 ): PublishedFile[] {
   const ordered: PublishedFile[] = [];
@@ -108,7 +113,10 @@ function placeInOrder(
     ordered.push(file);
     const next = files[index + 1];
     const bundle = bundles.get(file.year);
-    if (file.dataset !== null && bundle && (next === undefined || next.year !== file.year)) ordered.push(bundle);
+    if (file.dataset !== null && bundle && (next === undefined || next.year !== file.year)) {
+      ordered.push(bundle);
+      if (file.year === 'all') ordered.push(...databases);
+    }
   });
   return [...ordered, ...citations];
 }
@@ -130,7 +138,11 @@ export async function writeReleaseFiles(options: ReleaseFilesOptions): Promise<S
   const citations = await writeCitationFiles(outDir, manifest);
   const shared = [...manifest.files.filter((file) => file.dataset === null), ...citations];
   const bundles = await writeBundles(outDir, manifest, shared, datasets, siteUrl);
-  const completed: SnapshotManifest = { ...manifest, files: placeInOrder(manifest.files, bundles, citations) };
+  const databases = await writeReleaseDatabases(outDir, manifest, datasets);
+  const completed: SnapshotManifest = {
+    ...manifest,
+    files: placeInOrder(manifest.files, bundles, databases, citations),
+  };
   const dataPackage = `${JSON.stringify(
     buildDataPackage({
       manifest: completed,

@@ -202,7 +202,12 @@ describe('the release files of the demo build', () => {
       expect(descriptor.sources[0]?.path).toBeUndefined();
       for (const resource of descriptor.resources) {
         expect(sha256(await readFile(path.join(place, resource.path))), resource.path).toBe(resource.hash.slice(7));
-        if (resource.format === 'json' && resource.path.endsWith('.raw.json')) {
+        // The raw records, and the databases of every table (the data folder's only): plain resources.
+        if (
+          (resource.format === 'json' && resource.path.endsWith('.raw.json')) ||
+          resource.format === 'duckdb' ||
+          resource.format === 'sqlite'
+        ) {
           expect(resource.profile).toBe('data-resource');
           continue;
         }
@@ -218,7 +223,7 @@ describe('the release files of the demo build', () => {
         );
       }
       expect(new Set(descriptor.resources.map((resource) => resource.format))).toEqual(
-        new Set(['json', 'csv', 'parquet', 'arrow', 'xlsx']),
+        new Set(['json', 'csv', 'parquet', 'arrow', 'xlsx', ...(place === dataDir ? ['duckdb', 'sqlite'] : [])]),
       );
     }
   });

@@ -1,6 +1,7 @@
 // Every loading line of the built demo site's downloads page, run exactly as shown, in a folder holding the file it
 // names, with the real tool: DuckDB through its Node API, Debian's Python with pandas (and openpyxl), R with readr,
-// jsonlite and readxl, unzip. Each must read every record, with the dataset's identifier column as text holding
+// jsonlite and readxl, unzip, the sqlite3 shell (the databases: Python's sqlite3 too; R's RSQLite and DuckDB's Python
+// and R packages, which Debian 12 does not ship, as for pyarrow). Each must read every record, with the dataset's identifier column as text holding
 // exactly the published codes ("0101" stays "0101"). The tools come from the project's set-up
 // (test/support/debian-tools-setup.ts): a missing one fails here, never skips. The readers Debian 12 does not ship
 // (pyarrow, R's arrow) are checked the same way where they are installed; elsewhere their lines are run as written
@@ -15,7 +16,9 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DerivedDatasetDefinition } from '../../scripts/datasets/dataset-definition.ts';
 import { DATASETS, DERIVED_DATASETS } from '../../scripts/datasets/datasets.ts';
-import { loadingFormats } from '../../scripts/formats.ts';
+import { formatOf, loadingFormats } from '../../scripts/formats.ts';
+import { tableNameOf } from '../../scripts/datasets/dataset-definition.ts';
+import { PROJECT_ROOT } from '../support/run-cli.ts';
 import type { PublishedFile } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { PYTHON_PATH, RSCRIPT_PATH } from '../support/debian-tools-setup.ts';
 import { buildDemoSite, type PublishedSite } from './site-fixtures.ts';
@@ -56,6 +59,22 @@ async function hasArrowReader(tool: 'pandas' | 'R'): Promise<boolean> {
   return stdout.trim() === 'True';
 }
 
+async function hasPythonModule(name: string): Promise<boolean> {
+  const { stdout } = await run(PYTHON_PATH, [
+    '-c',
+    `import importlib.util; print(importlib.util.find_spec('${name}') is not None)`,
+  ]);
+  return stdout.trim() === 'True';
+}
+
+async function hasRPackage(name: string): Promise<boolean> {
+  const { stdout } = await run(RSCRIPT_PATH, [
+    '-e',
+    `cat(if (requireNamespace('${name}', quietly = TRUE)) 'True' else 'False')`,
+  ]);
+  return stdout.trim() === 'True';
+}
+
 /** A pandas or R line that needs pyarrow or R's arrow. */
 const needsArrowReader = (code: string): boolean => /pd\.read_(parquet|feather)\(|^df <- arrow::/.test(code);
 
@@ -93,9 +112,17 @@ function snippetsOf(html: string): Snippet[] {
   }));
 }
 
-/** The file a snippet names: its first quoted name, or unzip's argument. */
+/** A line of the release's databases (DuckDB, SQLite): every table in one file. */
+const isDatabase = (snippet: Snippet): boolean => snippet.format === 'duckdb' || snippet.format === 'sqlite';
+
+/** What R says when a database line needs a package Debian 12 does not ship (DBI, RSQLite, duckdb). */
+const MISSING_DATABASE_READER = /there is no package called .(DBI|RSQLite|duckdb)./;
+
+/** The file a snippet names: its first quoted name, or unzip's (or sqlite3's) argument. */
 function fileNamed(code: string): string {
-  return (/'([^']+\.[a-z.]+)'/.exec(code)?.[1] ?? /^unzip (\S+)$/.exec(code)?.[1]) as string;
+  return (/'([^']+\.[a-z.]+)'/.exec(code)?.[1] ??
+    /^unzip (\S+)$/.exec(code)?.[1] ??
+    /^sqlite3 (?:-\S+ )*(\S+)/.exec(code)?.[1]) as string;
 }
 
 let site: PublishedSite;
@@ -170,7 +197,7 @@ describe('the downloads page’s loading lines, run as written', () => {
     const published = (format: string, dataset: string) =>
       site.manifest.files.some((file) => file.format === format && file.dataset === dataset);
     const expected = loadingFormats().flatMap(({ id: format, loading }) =>
-      format === 'zip'
+      !formatOf(format).perDataset
         ? loading.lines({ file: 'x', textColumns: [] }).map((line) => `${format} bundle ${line.tool}`)
         : PUBLISHED.filter((dataset) => published(format, dataset.id)).flatMap((dataset) =>
             loading.lines({ file: 'x', textColumns: [] }).map((line) => `${format} ${dataset.id} ${line.tool}`),
@@ -185,7 +212,9 @@ describe('the downloads page’s loading lines, run as written', () => {
   });
 
   it('DuckDB (Node API): every line reads every record, identifiers VARCHAR and exact', async () => {
-    const lines = snippets.filter((snippet) => snippet.tool === 'DuckDB' && !installsExtension(snippet.code));
+    const lines = snippets.filter(
+      (snippet) => snippet.tool === 'DuckDB' && !installsExtension(snippet.code) && !isDatabase(snippet),
+    );
     expect(lines.length).toBeGreaterThan(0);
     for (const snippet of lines) {
       const file = site.manifest.files.find((candidate) => path.basename(candidate.path) === fileNamed(snippet.code));
@@ -233,7 +262,7 @@ describe('the downloads page’s loading lines, run as written', () => {
       expect(lines.length).toBeGreaterThan(0);
       const arrowReader = await hasArrowReader(tool);
       let stoppedForArrowReader = 0;
-      for (const snippet of lines.filter((candidate) => candidate.format !== 'zip')) {
+      for (const snippet of lines.filter((candidate) => candidate.format !== 'zip' && !isDatabase(candidate))) {
         const file = site.manifest.files.find((candidate) => path.basename(candidate.path) === fileNamed(snippet.code));
         expect(file, snippet.code).toBeDefined();
         const dataset = PUBLISHED.find((candidate) => candidate.id === snippet.dataset) as PublishedDataset;
@@ -267,6 +296,71 @@ describe('the downloads page’s loading lines, run as written', () => {
     // One Python or R process per line, some 30 lines each, one after another.
     600_000,
   );
+
+  it('the databases: DuckDB’s ATTACH, the sqlite3 shell and Python’s sqlite3 read the first table whole, as written; R stops only for want of its package', async () => {
+    const lines = snippets.filter(isDatabase);
+    expect(lines.map((snippet) => `${snippet.format} ${snippet.tool}`)).toEqual([
+      'duckdb DuckDB',
+      'duckdb Python',
+      'duckdb R',
+      'sqlite sqlite3',
+      'sqlite Python',
+      'sqlite R',
+    ]);
+    const first = PUBLISHED[0] as PublishedDataset;
+    const table = tableNameOf(first);
+    const records = JSON.parse(
+      await readFile(
+        path.join(
+          site.dataDir,
+          site.manifest.files.find((file) => file.dataset === first.id && file.year === 'all' && file.format === 'json')
+            ?.path as string,
+        ),
+        'utf8',
+      ),
+    ) as unknown[];
+    for (const snippet of lines) {
+      expect(snippet.code, snippet.code).toContain(table);
+      const file = site.manifest.files.find((candidate) => path.basename(candidate.path) === fileNamed(snippet.code));
+      expect(file?.format, snippet.code).toBe(snippet.format);
+      const folder = await folderWith(file as PublishedFile);
+      if (snippet.tool === 'DuckDB') {
+        // The line as written, in a Node process started in the file's folder (ATTACH reads a relative name there).
+        const script = path.join(folder, 'snippet.mjs');
+        const api = JSON.stringify(path.join(PROJECT_ROOT, 'node_modules/@duckdb/node-api/lib/index.js'));
+        await writeFile(
+          script,
+          `const { DuckDBInstance } = await import(${api});\nconst c = await (await DuckDBInstance.create(':memory:')).connect();\nconst r = await c.runAndReadAll(${JSON.stringify(snippet.code)});\nconsole.log(r.currentRowCount);\n`,
+        );
+        const { stdout } = await run(process.execPath, [script], { cwd: folder });
+        expect(Number(stdout.trim()), snippet.code).toBe(records.length);
+      } else if (snippet.tool === 'sqlite3') {
+        const { stdout } = await run('sh', ['-c', snippet.code], { cwd: folder, maxBuffer: 64 << 20 });
+        expect(stdout.trim().split('\n').length, snippet.code).toBe(records.length + 1);
+      } else if (snippet.tool === 'Python') {
+        const script = path.join(folder, 'snippet.py');
+        await writeFile(script, `${snippet.code}\nprint(len(${snippet.format === 'sqlite' ? 'rows' : 'df'}))\n`);
+        // Asked before the line runs, so that its failure is awaited where it happens.
+        const readable = snippet.format === 'sqlite' || (await hasPythonModule('duckdb'));
+        const reading = run(PYTHON_PATH, [script], { cwd: folder });
+        if (!readable) {
+          await expect(reading, snippet.code).rejects.toThrow(/No module named 'duckdb'/);
+          continue;
+        }
+        expect(Number((await reading).stdout.trim()), snippet.code).toBe(records.length);
+      } else {
+        const script = path.join(folder, 'snippet.R');
+        await writeFile(script, `${snippet.code}\ncat(nrow(df))\n`);
+        const readable = await hasRPackage(snippet.format === 'sqlite' ? 'RSQLite' : 'duckdb');
+        const reading = run(RSCRIPT_PATH, [script], { cwd: folder });
+        if (!readable) {
+          await expect(reading, snippet.code).rejects.toThrow(MISSING_DATABASE_READER);
+          continue;
+        }
+        expect(Number((await reading).stdout.trim()), snippet.code).toBe(records.length);
+      }
+    }
+  });
 
   it('the year bundle: shell, Python and R each unpack it as written', async () => {
     const lines = snippets.filter((snippet) => snippet.format === 'zip');

@@ -2,7 +2,11 @@
 // texts in each language (LANGS).
 import type { Lang } from '../../languages.ts';
 import { formatLabels } from '../../formats.ts';
-import type { DatasetDefinition, DerivedDatasetDefinition } from '../../datasets/dataset-definition.ts';
+import {
+  tableNameOf,
+  type DatasetDefinition,
+  type DerivedDatasetDefinition,
+} from '../../datasets/dataset-definition.ts';
 import { DATASETS, DERIVED_DATASETS, type DatasetId } from '../../datasets/datasets.ts';
 import type { FileFormat, PublishedFile } from '../../snapshot/snapshot-manifest.ts';
 import { formatOf, loadingFormats } from '../../formats.ts';
@@ -142,9 +146,9 @@ export function loadingSnippets(site: SiteData, lang: Lang): LoadingSnippet[] {
         const file = example.path.replace(/^.*\//, '');
         examples.push({
           dataset: null,
-          title: DOWNLOADS_TEXT[lang].bundles,
+          title: loading.heading?.[lang] ?? DOWNLOADS_TEXT[lang].bundles,
           file,
-          lines: loading.lines({ file, textColumns: [] }),
+          lines: loading.lines({ file, textColumns: [], table: DATASETS[0] && tableNameOf(DATASETS[0]) }),
         });
       }
     }
