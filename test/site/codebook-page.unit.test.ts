@@ -128,7 +128,7 @@ describe('the codebook page model', () => {
     const model = codebookPage(site, 'en', 'turnout');
     expect(model.quirks).toEqual([
       '2014: the source holds only 20 of 77 dapils, 213 of 497 regencies of the official list; the year’s totals are not national.',
-      '2014: regencies of the official list missing from the source inside the dapils it covers: SUMBA BARAT DAYA (5318, dapil 5302).',
+      '2014, dapil 5302 NUSA TENGGARA TIMUR II: 1 of the official list’s 8 regencies missing from the source: SUMBA BARAT DAYA (5318).',
       '2014: 2 records break DPT: male + female = both (dpt-sex-sum).',
     ]);
     expect(model.years).toEqual([

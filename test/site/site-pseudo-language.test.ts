@@ -45,7 +45,7 @@ beforeAll(async () => {
     await cp(path.join(PROJECT_ROOT, item), path.join(root, item), { recursive: true });
   }
   await symlink(path.join(PROJECT_ROOT, 'node_modules'), path.join(root, 'node_modules'));
-  // The two changes a new language takes.
+  // The changes a new language takes: its entry and its catalogues.
   await patch(
     path.join(root, 'scripts/languages.ts'),
     "export const LANGS = ['id', 'en'] as const;",
@@ -55,6 +55,12 @@ beforeAll(async () => {
     path.join(root, 'scripts/site/site-text.ts'),
     'export const TEXT: Record<Lang, SiteText> = { id, en };',
     "export const TEXT: Record<Lang, SiteText> = { id, en, xx: { ...en, nativeName: 'Pseudo' } };",
+  );
+  // A page kind whose words are in a module of its own has its catalogue there.
+  await patch(
+    path.join(root, 'scripts/site/pages/codebook-page.ts'),
+    'export const CODEBOOK_TEXT: Record<Lang, CodebookText> = { id, en };',
+    'export const CODEBOOK_TEXT: Record<Lang, CodebookText> = { id, en, xx: en };',
   );
   // And the declarations' texts in it (TypeScript asks for them, docs/architecture.md): every Localized of
   // scripts/datasets/ (and its folders) and of the formats registry gets an `xx` copy of its English, among them the URL word of each dataset's pages.

@@ -62,7 +62,14 @@ export interface CodebookText {
   quirks: string;
   /** A year whose records leave out official dapils or regencies: the coverage line and what it means. */
   partialYear: (year: number, line: string) => string;
-  missingRegencies: (year: number, regencies: string) => string;
+  /** A dapil of a year's records without some of its official regencies. */
+  missingRegencies: (parts: {
+    year: number;
+    dapil: string;
+    missing: number;
+    official: string;
+    regencies: string;
+  }) => string;
   /** The quality report's broken rule of a year. */
   ruleBroken: (year: string, count: number, countText: string, rule: string) => string;
   valuesSeen: (field: string, values: string) => string;
@@ -118,8 +125,8 @@ const id: CodebookText = {
   officialDapils: 'Cakupan dapil resmi',
   quirks: 'Yang perlu diketahui',
   partialYear: (year, line) => `${year}: sumber hanya memuat ${line}; jumlah tahun ini bukan jumlah nasional.`,
-  missingRegencies: (year, regencies) =>
-    `${year}: kabupaten/kota dalam daftar resmi yang tidak ada di sumber, di dalam dapil yang dimuat: ${regencies}.`,
+  missingRegencies: ({ year, dapil, missing, official, regencies }) =>
+    `${year}, dapil ${dapil}: ${missing} dari ${official} kabupaten/kota dalam daftar resmi tidak ada di sumber: ${regencies}.`,
   ruleBroken: (year, _count, countText, rule) => `${year}: ${countText} rekaman melanggar ${rule}.`,
   valuesSeen: (field, values) => `${field} disimpan sebagaimana diberikan sumber; nilai yang ada: ${values}.`,
   numberValues: (field, countText) =>
@@ -172,8 +179,8 @@ const en: CodebookText = {
   officialDapils: 'Official dapils covered',
   quirks: 'Known quirks',
   partialYear: (year, line) => `${year}: the source holds only ${line}; the year’s totals are not national.`,
-  missingRegencies: (year, regencies) =>
-    `${year}: regencies of the official list missing from the source inside the dapils it covers: ${regencies}.`,
+  missingRegencies: ({ year, dapil, missing, official, regencies }) =>
+    `${year}, dapil ${dapil}: ${missing} of the official list’s ${official} ${official === '1' ? 'regency' : 'regencies'} missing from the source: ${regencies}.`,
   ruleBroken: (year, count, countText, rule) =>
     `${year}: ${countText} ${count === 1 ? 'record breaks' : 'records break'} ${rule}.`,
   valuesSeen: (field, values) => `${field} is kept as the source gives it; values present: ${values}.`,
@@ -293,12 +300,18 @@ function coverageQuirks(site: SiteData, lang: Lang, years: readonly number[]): s
     const partial =
       coverage.dapils.harvested < coverage.dapils.official ||
       coverage.regencies.harvested < coverage.regencies.official;
-    const missing = coverage.incompleteDapils.flatMap((dapil) =>
-      dapil.missing.map((regency) => `${regency.name} (${regency.code}, dapil ${dapil.id})`),
+    const missing = coverage.incompleteDapils.map((dapil) =>
+      t.missingRegencies({
+        year,
+        dapil: `${dapil.id} ${dapil.name}`,
+        missing: dapil.missing.length,
+        official: formatCount(lang, dapil.official),
+        regencies: dapil.missing.map((regency) => `${regency.name} (${regency.code})`).join(', '),
+      }),
     );
     return [
       ...(partial ? [t.partialYear(year, summary.line)] : []),
-      ...(missing.length > 0 ? [t.missingRegencies(year, missing.join(', '))] : []),
+      ...missing,
       ...summary.notes.map((note) => `${year}: ${note}`),
     ];
   });
