@@ -220,7 +220,7 @@ function isDerived(dataset: PublishedDataset): dataset is DerivedDatasetDefiniti
 /** A text with `code` spans (the declarations mark names with backticks). */
 type Spans = Array<{ code: boolean; text: string }>;
 
-export interface CodebookColumn {
+interface CodebookColumn {
   name: string;
   /** The upstream field, or null for a column the publisher derives. */
   source: string | null;
@@ -232,7 +232,7 @@ export interface CodebookColumn {
   key: boolean;
 }
 
-export interface CodebookRule {
+interface CodebookRule {
   id: string;
   title: string;
   description: string;
@@ -242,7 +242,7 @@ export interface CodebookRule {
   broken: string | null;
 }
 
-export interface CodebookYear {
+interface CodebookYear {
   year: number;
   records: string;
   /** Null for a derived dataset (its rows carry their source's flags). */
@@ -251,7 +251,7 @@ export interface CodebookYear {
   coverage: string | null;
 }
 
-export interface CodebookFiles {
+interface CodebookFiles {
   label: string;
   files: Array<{ path: string; name: string; format: FileFormat; label: string }>;
 }
