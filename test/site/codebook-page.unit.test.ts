@@ -46,7 +46,7 @@ describe('the codebook page model', () => {
           expect(spansText(column?.description ?? [])).toBe(declared.description[lang].replaceAll('`', ''));
         }
         expect(model.keyColumns).toEqual(primaryKeyOf(dataset));
-        for (const key of model.keyColumns) expect(model.keySentence).toContain(key);
+        expect(model.keySentence.filter((span) => span.code).map((span) => span.text)).toEqual(primaryKeyOf(dataset));
         const rules = 'rules' in dataset ? dataset.rules : [];
         expect(model.rules.map((rule) => rule.id)).toEqual(rules.map((rule) => rule.id));
         expect(model.rulesNote === null).toBe(rules.length > 0 || !('from' in dataset));

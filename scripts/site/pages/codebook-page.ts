@@ -21,7 +21,7 @@ import { TEXT } from '../site-text.ts';
 export interface CodebookText {
   /** The page title and heading: "Codebook: <dataset title>". */
   title: (dataset: string) => string;
-  /** The page's meta description. */
+  /** The page's meta description: at most 160 characters with the demo prefix and the longest dataset title. */
   description: (dataset: string) => string;
   intro: string;
   /** Where the records come from. */
@@ -90,8 +90,7 @@ export interface CodebookText {
 
 const id: CodebookText = {
   title: (dataset) => `Buku kode: ${dataset}`,
-  description: (dataset) =>
-    `Buku kode dataset KPU "${dataset}": setiap kolom, kunci, aturan kualitas, cakupan per tahun, catatan dan berkas, dalam satu halaman yang dapat dicetak.`,
+  description: (dataset) => `Buku kode "${dataset}": kolom, kunci, aturan, cakupan, catatan dan berkas; siap cetak.`,
   intro:
     'Semua yang perlu diketahui untuk memakai berkas dataset ini, dalam satu halaman yang dapat dicetak, dari deklarasi yang sama yang menulis berkas unduhan.',
   harvested: (query, path) => `Diambil dari kueri ${query} (${path}) milik KPU.`,
@@ -146,7 +145,7 @@ const id: CodebookText = {
 const en: CodebookText = {
   title: (dataset) => `Codebook: ${dataset}`,
   description: (dataset) =>
-    `Codebook of the KPU dataset "${dataset}": every column, the key, the quality rules, coverage per year, known quirks and the files, on one printable page.`,
+    `Codebook of "${dataset}": columns, key, rules, coverage, known quirks and files; printable.`,
   intro:
     'What you need to know to use this dataset’s files, on one printable page, from the same declaration that writes the downloads.',
   harvested: (query, path) => `Harvested from the KPU’s query ${query} (${path}).`,
@@ -264,8 +263,9 @@ export interface CodebookModel {
   /** Where the records come from and how files are named. */
   origin: string[];
   keyColumns: string[];
-  keySentence: string;
-  references: string[];
+  /** The key's sentence, its column names as code. */
+  keySentence: Spans;
+  references: Spans[];
   columns: CodebookColumn[];
   rules: CodebookRule[];
   /** Instead of the rules table, for a derived dataset. */
@@ -279,8 +279,9 @@ export interface CodebookModel {
   files: CodebookFiles[];
 }
 
-/** "a, b and c" in the language. */
-function listText(lang: Lang, items: readonly string[]): string {
+/** Column names as "`a`, `b` and `c`" in the language (code spans for codeSpans). */
+function listText(lang: Lang, names: readonly string[]): string {
+  const items = names.map((name) => `\`${name}\``);
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} ${TEXT[lang].and} ${items.at(-1) ?? ''}`;
 }
@@ -368,15 +369,19 @@ export function codebookPage(site: SiteData, lang: Lang, datasetId: string): Cod
     description: codeSpans(dataset.description[lang]),
     origin: [...origin, t.fileNames(dataset.fileStem)],
     keyColumns: key,
-    keySentence: [
-      t.keySentence(listText(lang, key)),
-      ...(dataset.columns.some((column) => columnEmptiness(dataset, column) === 'flagged') ? [t.keyEmpty] : []),
-    ].join(' '),
+    keySentence: codeSpans(
+      [
+        t.keySentence(listText(lang, key)),
+        ...(dataset.columns.some((column) => columnEmptiness(dataset, column) === 'flagged') ? [t.keyEmpty] : []),
+      ].join(' '),
+    ),
     references: (dataset.references ?? []).map((reference) =>
-      t.reference(
-        listText(lang, reference.columns),
-        codebookDatasets().find((candidate) => candidate.id === reference.dataset)?.title[lang] ?? reference.dataset,
-        listText(lang, reference.referencedColumns),
+      codeSpans(
+        t.reference(
+          listText(lang, reference.columns),
+          codebookDatasets().find((candidate) => candidate.id === reference.dataset)?.title[lang] ?? reference.dataset,
+          listText(lang, reference.referencedColumns),
+        ),
       ),
     ),
     columns: dataset.columns.map((column) => ({
