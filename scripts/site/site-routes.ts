@@ -3,6 +3,7 @@
 // root-relative without Astro's `base`; `withBase` adds it.
 
 import { pagedDatasetById, type DatasetId } from '../datasets/datasets.ts';
+import type { PublishedDatasetId } from '../datasets/dataset-definition.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { DEFAULT_LANG, type Lang } from '../languages.ts';
 import { SLUG_TEXT } from './texts/slug-text.ts';
@@ -20,7 +21,8 @@ export type PageRef =
   | { kind: 'quality' }
   | { kind: 'about' }
   | { kind: 'search' }
-  | { kind: 'changes' };
+  | { kind: 'changes' }
+  | { kind: 'codebook'; dataset: PublishedDatasetId };
 
 // The fixed pages' URL words, which differ by language, are in texts/slug-text.ts; a dataset's pages take theirs
 // from its declaration (`pages.slug`).
@@ -38,7 +40,8 @@ function prefix(lang: Lang): string {
 
 /**
  * Example: ('en', {kind: 'dapil', year: 2014, dapilId: '1101'}) → "/en/2014/dapil/1101/";
- * ('en', {kind: 'profile', dataset: 'parties', year: 2024, id: '1'}) → "/en/2024/party/1/".
+ * ('en', {kind: 'profile', dataset: 'parties', year: 2024, id: '1'}) → "/en/2024/party/1/";
+ * ('en', {kind: 'codebook', dataset: 'turnout'}) → "/en/data-dictionary/turnout/" (a dataset's codebook sits under the dictionary).
  */
 export function pagePath(lang: Lang, page: PageRef): string {
   const start = prefix(lang);
@@ -51,6 +54,8 @@ export function pagePath(lang: Lang, page: PageRef): string {
       return `${start}${page.year}/${turnoutDataset.pages.slug[lang]}/${page.dapilId}/`;
     case 'profile':
       return `${start}${page.year}/${pagedDatasetById(page.dataset).pages.slug[lang]}/${page.id}/`;
+    case 'codebook':
+      return `${start}${SLUG_TEXT[lang].dictionary}/${page.dataset}/`;
     default:
       return `${start}${SLUG_TEXT[lang][page.kind]}/`;
   }

@@ -1,6 +1,7 @@
 // The dynamic route's pages, from the site data: every page of every language (one route, fed by the URL scheme's
 // pagePath). The dapil and profile pages' own files are written beside them after Astro's build
 // (scripts/site/page-files.ts).
+import { codebookDatasets } from '../../../scripts/site/pages/codebook-page.ts';
 import { FIXED_PAGE_KINDS, LANGS, pagePath, type Lang, type PageRef } from '../../../scripts/site/site-routes.ts';
 import { getSite } from './snapshot.ts';
 
@@ -19,6 +20,7 @@ export async function pagePaths(): Promise<
     ...site.dapils.map((view): PageRef => ({ kind: 'dapil', year: view.year, dapilId: view.dapilId })),
     ...site.profiles.map((view): PageRef => ({ kind: 'profile', dataset: view.dataset, year: view.year, id: view.id })),
     ...FIXED_PAGE_KINDS.map((kind): PageRef => ({ kind })),
+    ...codebookDatasets().map((dataset): PageRef => ({ kind: 'codebook', dataset: dataset.id })),
   ];
   return LANGS.flatMap((lang) =>
     pages.map((page) => {
