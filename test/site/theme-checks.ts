@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 
 /** Relative luminance (WCAG 2.x) above which a background counts as light, below which text counts as dark. */
-export const LIGHT_LUMINANCE = 0.4;
-/** The darkest a dark scheme's page may be read as "dark": about #3a3a3a and darker. */
-export const DARK_LUMINANCE = 0.05;
+const LIGHT_LUMINANCE = 0.4;
+/** The darkest a dark scheme's page may be read as "dark": about #3e3e3e and darker. */
+const DARK_LUMINANCE = 0.05;
 
 /** A4 less the print stylesheet's side margins (210 − 2 × 12 mm) in CSS px (96 per inch): the width of a printed page. */
 export const A4_CONTENT_PX = Math.floor(((210 - 2 * 12) / 25.4) * 96);
@@ -15,13 +15,6 @@ export const A4_CONTENT_PX = Math.floor(((210 - 2 * 12) / 25.4) * 96);
 /** A PDF's bytes without its creation and modification dates, to compare two printings of one page. */
 export function pdfWithoutDates(pdf: Buffer): string {
   return pdf.toString('latin1').replace(/\/(CreationDate|ModDate) \(D:[^)]*\)/g, '');
-}
-
-export interface ThemeProblems {
-  /** Dark scheme: a light page or dark text, or a light box on the dark page. */
-  dark: string[];
-  /** Print: something that belongs on screen only, a table cut or scrolled, the address or citation missing. */
-  print: string[];
 }
 
 /** Runs in the page: what the scheme or medium asked for (`mode`) against what is drawn. */
