@@ -19,7 +19,7 @@ const SCREENSHOT_WIDTHS: readonly number[] = [390, 1280];
 /** axe's colour rules run at one width: colours do not change with it, and each run takes seconds. */
 const AXE_WIDTH = 1280;
 const LANGUAGES = ['id', 'en'] as const;
-const MEASURE_TIMEOUT = 600_000;
+const MEASURE_TIMEOUT = 900_000;
 
 describe('the demo site in a dark scheme and in print, at 390, 768 and 1280 px', () => {
   let site: PublishedSite | undefined;
