@@ -7,6 +7,21 @@ import { TEXT } from '../../scripts/site/site-text.ts';
 export const MIN_CHART_TEXT_PX = 11;
 export const MIN_TARGET_PX = 24;
 export const MIN_TEXT_CONTRAST = 4.5;
+/** One page of each kind, in Indonesian and English; the dapil is one with flagged records (quality notes). */
+export const PAGE_KINDS: ReadonlyArray<{ kind: string; id: string; en: string; status?: number }> = [
+  { kind: 'home', id: '/', en: '/en/' },
+  { kind: 'year', id: '/2024/', en: '/en/2024/' },
+  { kind: 'dapil-flagged', id: '/2019/dapil/1101/', en: '/en/2019/dapil/1101/' },
+  { kind: 'party', id: '/2024/partai/1/', en: '/en/2024/party/1/' },
+  { kind: 'downloads', id: '/unduh/', en: '/en/downloads/' },
+  { kind: 'dictionary', id: '/kamus-data/', en: '/en/data-dictionary/' },
+  { kind: 'quality', id: '/kualitas-data/', en: '/en/data-quality/' },
+  { kind: 'about', id: '/tentang/', en: '/en/about/' },
+  { kind: 'search', id: '/cari/?q=aceh', en: '/en/search/?q=aceh' },
+  { kind: 'changes', id: '/perubahan/', en: '/en/changes/' },
+  { kind: 'not-found', id: '/tidak-ada/', en: '/en/missing/', status: 404 },
+];
+
 /** On a phone, the tallest a row of a table of figures may be, in lines of its text. */
 const MAX_FIGURE_ROW_LINES = 5;
 

@@ -13,27 +13,13 @@ import {
   MIN_CHART_TEXT_PX,
   MIN_TARGET_PX,
   MIN_TEXT_CONTRAST,
+  PAGE_KINDS,
   type LayoutProblems,
 } from './layout-checks.ts';
 import { buildDemoSite, openSiteInChromium, saveFullPageScreenshot, type PublishedSite } from './site-fixtures.ts';
 
 const LAYOUT_SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/layout');
 const WIDTHS = [390, 768, 1280] as const;
-
-/** One page of each kind, in Indonesian and English; the dapil is one with flagged records (quality notes). */
-const PAGE_KINDS: ReadonlyArray<{ kind: string; id: string; en: string; status?: number }> = [
-  { kind: 'home', id: '/', en: '/en/' },
-  { kind: 'year', id: '/2024/', en: '/en/2024/' },
-  { kind: 'dapil-flagged', id: '/2019/dapil/1101/', en: '/en/2019/dapil/1101/' },
-  { kind: 'party', id: '/2024/partai/1/', en: '/en/2024/party/1/' },
-  { kind: 'downloads', id: '/unduh/', en: '/en/downloads/' },
-  { kind: 'dictionary', id: '/kamus-data/', en: '/en/data-dictionary/' },
-  { kind: 'quality', id: '/kualitas-data/', en: '/en/data-quality/' },
-  { kind: 'about', id: '/tentang/', en: '/en/about/' },
-  { kind: 'search', id: '/cari/?q=aceh', en: '/en/search/?q=aceh' },
-  { kind: 'changes', id: '/perubahan/', en: '/en/changes/' },
-  { kind: 'not-found', id: '/tidak-ada/', en: '/en/missing/', status: 404 },
-];
 
 function screenshotFile(kind: string, lang: string, width: number): string {
   return path.join(LAYOUT_SCREENSHOT_DIR, `${kind}-${lang}-${width}.png`);
