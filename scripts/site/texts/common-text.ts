@@ -21,6 +21,8 @@ export interface CommonText {
   dateTime: (date: string, hours: string, minutes: string) => string;
   siteName: string;
   skip: string;
+  /** The words before the page's address, printed under its citation (page-address.ts). */
+  pageAddress: string;
   nav: {
     home: string;
     downloads: string;
@@ -75,6 +77,7 @@ export interface CommonText {
 
 const id: CommonText = {
   slugs: SLUG_TEXT.id,
+  pageAddress: 'Alamat halaman ini:',
   numbers: { group: '.', decimal: ',' },
   months: [
     'Januari',
@@ -149,6 +152,7 @@ const id: CommonText = {
 
 const en: CommonText = {
   slugs: SLUG_TEXT.en,
+  pageAddress: 'Address of this page:',
   numbers: { group: ',', decimal: '.' },
   months: [
     'January',
