@@ -86,11 +86,11 @@ function xml(value: string): string {
  * name `.invalid`, which no one can own and so no one else mints under, dated by the day the release's data was
  * retrieved. Example: ("2026-11-23.2", "2026-11-23T07:00:00Z") → "tag:kpu-election-data.invalid,2026-11-23:release:2026-11-23.2".
  */
-export function releaseTag(release: string, instant: string): string {
+function releaseTag(release: string, instant: string): string {
   return `tag:kpu-election-data.invalid,${instant.slice(0, 10)}:release:${encodeURIComponent(release)}`;
 }
 
-export interface FeedOptions {
+interface FeedOptions {
   /** Astro's base ("/kpu/"). */
   base: string;
   /** KPU_SITE_URL, ending in "/", or null. */

@@ -1,6 +1,7 @@
 // What every page offers besides its content: a visible "#" link on each section heading (its address, which
-// works without JavaScript), copy-link and share buttons (shown only by site/public/share.js, where the Clipboard
-// API or navigator.share exists: without JavaScript nothing is shown that would not work) and the link to where
+// works without JavaScript), copy-link and share buttons (shown by a line of script as the page is parsed, where
+// the Clipboard API or navigator.share exists, and made to work by site/public/share.js: without JavaScript nothing
+// is shown that would not work) and the link to where
 // errors are reported (KPU_REPORT_URL, only when set). Texts in both languages are here.
 import type { Lang } from './site-routes.ts';
 
@@ -69,6 +70,14 @@ function slugOf(text: string): string {
 }
 
 /**
+ * Shows the share buttons where their APIs exist, as the page is parsed (so the page never moves down under its
+ * reader once drawn, as it did when the deferred share.js showed them: Lighthouse counted the shift); share.js then
+ * makes them work. Without JavaScript it does nothing and they stay hidden.
+ */
+const REVEAL_SCRIPT =
+  '<script>!function(b){var c=b.children;if(navigator.clipboard&&isSecureContext)b.hidden=c[0].hidden=!1;if(navigator.share)b.hidden=c[1].hidden=!1}(document.currentScript.previousElementSibling)</script>';
+
+/**
  * The main part's HTML with the page tools: every h2 gets an id (its own, or one from its text, unique on the
  * page) and, inside it after its text, a "#" link to itself named for screen readers (the "#" is drawn by the
  * stylesheet, so the heading's text stays its own); the share buttons, hidden, follow the h1.
@@ -97,7 +106,8 @@ export function addPageTools(html: string, lang: Lang): string {
   const share =
     `<div class="share" data-share hidden role="group" aria-label="${attribute(t.label)}" data-copied="${attribute(t.copied)}" data-section-copied="${attribute(t.sectionCopied)}" data-failed="${attribute(t.copyFailed)}">` +
     `<button type="button" data-copy hidden>${t.copy}</button><button type="button" data-share-page hidden>${t.share}</button>` +
-    '<span role="status"></span></div>';
+    '<span role="status"></span></div>' +
+    REVEAL_SCRIPT;
   const h1End = withAnchors.indexOf('</h1>');
   return h1End === -1
     ? withAnchors

@@ -1,6 +1,7 @@
-// Copy-link and share buttons (scripts/site/page-tools.ts), shown only where they work: copy where the Clipboard API
-// exists, share where navigator.share does. A section's "#" link also copies its address. Without JavaScript, or
-// without either API, the buttons stay hidden; the "#" links work as plain links.
+// Copy-link and share buttons (scripts/site/page-tools.ts), which a line of script after them has already shown where
+// they work (copy where the Clipboard API exists, share where navigator.share does): made to work here. A section's
+// "#" link also copies its address. Without JavaScript, or without either API, the buttons stay hidden; the "#" links
+// work as plain links.
 (function () {
   var bar = document.querySelector('[data-share]');
   if (!bar) return;
@@ -16,9 +17,8 @@
       },
     );
   };
-  if (navigator.clipboard && window.isSecureContext) {
-    var button = bar.querySelector('[data-copy]');
-    button.hidden = false;
+  var button = bar.querySelector('[data-copy]');
+  if (!button.hidden) {
     button.addEventListener('click', function () {
       copy(page, bar.dataset.copied);
     });
@@ -27,14 +27,11 @@
         copy(anchor.href, bar.dataset.sectionCopied);
       });
     });
-    bar.hidden = false;
   }
-  if (navigator.share) {
-    var share = bar.querySelector('[data-share-page]');
-    share.hidden = false;
+  var share = bar.querySelector('[data-share-page]');
+  if (!share.hidden) {
     share.addEventListener('click', function () {
       navigator.share({ title: document.title, url: page }).catch(function () {});
     });
-    bar.hidden = false;
   }
 })();
