@@ -55,6 +55,15 @@ function headingText(inner: string): string {
     .trim();
 }
 
+/**
+ * A heading's words for its link's name: identifiers set as code left out (an accessible name cannot say their
+ * language: a dataset id in an Indonesian name would be read as Indonesian), with the brackets they leave empty.
+ * Example: 'Hak pilih (<code lang="en">turnout</code>)' → "Hak pilih".
+ */
+function headingWords(inner: string): string {
+  return headingText(inner.replace(/<code\b[^>]*>[\s\S]*?<\/code>/g, '').replace(/\(\s*\)/g, ''));
+}
+
 /** An id from a heading's text. Example: "Cara mengutip" → "cara-mengutip"; "" → "bagian". */
 function slugOf(text: string): string {
   const slug = text
@@ -100,7 +109,7 @@ export function addPageTools(html: string, lang: Lang): string {
         used.add(id);
         own = ` id="${id}"${own}`;
       }
-      return `<h2${own}>${inner}<a class="anchor" href="#${attribute(id)}" aria-label="${attribute(t.anchor(text))}"></a></h2>`;
+      return `<h2${own}>${inner}<a class="anchor" href="#${attribute(id)}" aria-label="${attribute(t.anchor(headingWords(inner)))}"></a></h2>`;
     },
   );
   const share =

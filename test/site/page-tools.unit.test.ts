@@ -13,7 +13,7 @@ describe('addPageTools', () => {
       '<h2 id="y2024">2024<a class="anchor" href="#y2024" aria-label="Tautan ke bagian: 2024"></a></h2>',
     );
     expect(html).toContain(
-      '<h2 id="cara-memuat-data">Cara <code>memuat</code> data<a class="anchor" href="#cara-memuat-data" aria-label="Tautan ke bagian: Cara memuat data"></a></h2>',
+      '<h2 id="cara-memuat-data">Cara <code>memuat</code> data<a class="anchor" href="#cara-memuat-data" aria-label="Tautan ke bagian: Cara data"></a></h2>',
     );
     expect(html).toContain('<h2 id="cara-memuat-data-2" class="x">');
     // An id already on the page is never given twice.
@@ -28,5 +28,9 @@ describe('addPageTools', () => {
       '<h2 id="a">A &amp; "B"<a class="anchor" href="#a" aria-label="Link to the section: A &amp; &quot;B&quot;"></a></h2>',
     );
     expect(addPageTools('<p>no headings</p>', 'en')).toBe('<p>no headings</p>');
+    // An identifier set as code is left out of the name, which cannot say its language.
+    expect(addPageTools('<h2 id="t">Hak pilih (<code lang="en">turnout</code>)</h2>', 'id')).toContain(
+      'aria-label="Tautan ke bagian: Hak pilih"',
+    );
   });
 });
