@@ -3,7 +3,7 @@
 // feed and its entries.
 import type { Page } from 'playwright-core';
 
-export interface AtomEntry {
+interface AtomEntry {
   id: string;
   title: string;
   published: string | null;
@@ -17,7 +17,7 @@ export interface AtomEntry {
   counts: Record<string, number>;
 }
 
-export interface AtomFeed {
+interface AtomFeed {
   /** The parser's error text, or null when the document is well-formed XML. */
   error: string | null;
   contentType: string | null;
