@@ -60,6 +60,8 @@ export interface PublisherConfig {
   releaseArchiveDir: string | null;
   /** Where the site is published, ending in "/" (the datapackage's homepage, the citations' permanent URLs); null: unset. */
   siteUrl: string | null;
+  /** KPU_REPORT_URL: where visitors report an error in the data or the site (every page's footer links it); null: unset. */
+  reportUrl: string | null;
   /** KPU_SOURCE_URL: the upstream as the datapackage and the citations name it; null: the harvested upstream's origin. */
   sourceUrl: string | null;
   /**
@@ -203,6 +205,12 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
       "The site's public address, e.g. https://example.org/kpu-data/: datapackage.json's homepage, the citations' permanent URL of each release (its folder under data/releases/), and the site's canonical links, og:url, absolute hreflang alternates, sitemap.xml and robots.txt's Sitemap line. When dist/ holds no release and no release archive does, a build of the real upstream (not the demo) fetches the deployed data/releases.json and release folders from it, verifies them against their manifests and continues that history (a 404 there: a first release).",
   },
   {
+    name: 'KPU_REPORT_URL',
+    default: '(unset: no report link)',
+    description:
+      "Where visitors report an error in the data or on the site, e.g. an issue tracker's new-issue page or a form: an http:// or https:// address without credentials (a query is allowed, for a form's fields). Every page's footer links it, in the page's language; unset, the pages have no such link.",
+  },
+  {
     name: 'KPU_SOURCE_URL',
     default: '(the origin of the harvested upstream; none for the demo)',
     description:
@@ -299,6 +307,23 @@ function readSiteUrl(env: Environment): string | null {
   return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
 
+/**
+ * KPU_REPORT_URL, or null: an http(s) address without credentials, published on every page. A query is allowed (a
+ * new-issue page or a form takes its fields there), unlike the other addresses, which the build extends with paths.
+ */
+function readReportUrl(env: Environment): string | null {
+  const raw = env.KPU_REPORT_URL?.trim();
+  if (!raw) return null;
+  const url = URL.parse(raw);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
+    throw new BuildError(
+      'CONFIG_INVALID',
+      // The value is not repeated: it may hold credentials.
+      'KPU_REPORT_URL must be an http:// or https:// address without credentials.',
+    );
+  return url.href;
+}
+
 /** KPU_SOURCE_URL, or null: the snapshot stage then names the harvested upstream's origin (never a path or a key). */
 function readSourceUrl(env: Environment): string | null {
   return readPublicUrl(env, 'KPU_SOURCE_URL')?.href ?? null;
@@ -393,6 +418,7 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
       : null,
     siteUrl: readSiteUrl(env),
     sourceUrl: readSourceUrl(env),
+    reportUrl: readReportUrl(env),
     stageProcessRecords: readInteger(
       env,
       'KPU_TEST_STAGE_PROCESS_RECORDS',

@@ -353,6 +353,7 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
         reporter: context.reporter,
         base: context.config.siteBase,
         siteUrl: context.config.siteUrl,
+        reportUrl: context.config.reportUrl,
         reuse: context.rebuildSite !== true,
         ...(context.signal ? { signal: context.signal } : {}),
       });

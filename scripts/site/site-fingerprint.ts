@@ -23,6 +23,8 @@ export interface SiteInputs {
   base: string;
   /** KPU_SITE_URL, or null (the pages' og:url, sitemap.xml, robots.txt). */
   siteUrl?: string | null;
+  /** KPU_REPORT_URL, or null (the footer's report link). */
+  reportUrl?: string | null;
   /** Folders of code the pages depend on, read whole (build products and dependencies left out). */
   codeDirs: readonly string[];
   /** Single files the build depends on (the lockfile, package.json). */
@@ -58,6 +60,7 @@ export async function computeSiteFingerprint(inputs: SiteInputs): Promise<string
   add('node', process.version);
   add('base', inputs.base);
   add('siteUrl', inputs.siteUrl ?? '');
+  add('reportUrl', inputs.reportUrl ?? '');
   // Labelled by position, not by absolute path: the same code in another checkout has the same fingerprint.
   for (const [index, dir] of inputs.codeDirs.entries()) {
     for (const file of await listFiles(dir)) add(`code${index}:${file}`, await readFile(path.join(dir, file)));

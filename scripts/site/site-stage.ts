@@ -39,6 +39,8 @@ export interface SiteStageOptions {
    * Sitemap line. Null or absent: no og:url, no sitemap.xml, robots.txt without a Sitemap line.
    */
   siteUrl?: string | null;
+  /** KPU_REPORT_URL: where visitors report an error, linked from every page's footer. Null or absent: no link. */
+  reportUrl?: string | null;
 }
 
 export interface SiteStageResult {
@@ -52,13 +54,15 @@ export interface SiteStageResult {
 
 /**
  * The environment variable that hands the data folder to the Astro build; site/src/lib/snapshot.ts is its only
- * reader. The build process gets it and nothing else from the environment (but KPU_SITE_URL when set, and
+ * reader. The build process gets it and nothing else from the environment (but KPU_SITE_URL and KPU_REPORT_URL when set, and
  * KPU_TEST_DATASETS in a test that declared datasets of its own), so pages depend only on the data folder, the
  * site's address and the code.
  */
 const SITE_DATA_DIR_VARIABLE = 'KPU_SITE_DATA_DIR';
 /** The environment variable that hands KPU_SITE_URL to the Astro build (site/src/lib/snapshot.ts reads it). */
 const SITE_URL_VARIABLE = 'KPU_SITE_URL';
+/** The environment variable that hands KPU_REPORT_URL to the Astro build (site/src/lib/snapshot.ts reads it). */
+const REPORT_URL_VARIABLE = 'KPU_REPORT_URL';
 
 const testDatasets = readTestDatasetsModule();
 const compileCache = readNodeCompileCache();
@@ -94,6 +98,7 @@ function runAstroBuild(
   base: string,
   dataDir: string,
   siteUrl: string | null,
+  reportUrl: string | null,
   signal?: AbortSignal,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -114,6 +119,7 @@ function runAstroBuild(
         env: {
           [SITE_DATA_DIR_VARIABLE]: dataDir,
           ...(siteUrl === null ? {} : { [SITE_URL_VARIABLE]: siteUrl }),
+          ...(reportUrl === null ? {} : { [REPORT_URL_VARIABLE]: reportUrl }),
           ASTRO_TELEMETRY_DISABLED: '1',
           NODE_ENV: 'production',
           // Rolldown and the other native parts of Astro's build allocate through mimalloc, which asks the kernel for
@@ -167,10 +173,12 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   checking.catch(() => undefined);
   const base = options.base ?? '/';
   const siteUrl = options.siteUrl ?? null;
+  const reportUrl = options.reportUrl ?? null;
   const fingerprint = await computeSiteFingerprint({
     dataDir,
     base,
     siteUrl,
+    reportUrl,
     codeDirs: SITE_CODE_DIRS,
     codeFiles: SITE_CODE_FILES,
   });
@@ -210,7 +218,7 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
     checking.catch(() => checkFailed.abort());
     const signal = options.signal ? AbortSignal.any([options.signal, checkFailed.signal]) : checkFailed.signal;
     try {
-      output = await runAstroBuild(workDir, pages, base, dataDir, siteUrl, signal);
+      output = await runAstroBuild(workDir, pages, base, dataDir, siteUrl, reportUrl, signal);
     } catch (error) {
       await checking;
       throw error;

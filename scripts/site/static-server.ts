@@ -35,6 +35,8 @@ const SITE_TYPES: Record<string, { mediaType: string; text: boolean }> = {
   '.js': { mediaType: 'text/javascript; charset=utf-8', text: true },
   '.svg': { mediaType: 'image/svg+xml', text: true },
   '.txt': { mediaType: 'text/plain; charset=utf-8', text: true },
+  // sitemap.xml and the Atom feeds (feed.xml), as static hosts serve .xml.
+  '.xml': { mediaType: 'application/xml; charset=utf-8', text: true },
   '.png': { mediaType: 'image/png', text: false },
   '.ico': { mediaType: 'image/x-icon', text: false },
   '.woff2': { mediaType: 'font/woff2', text: false },

@@ -1,5 +1,6 @@
-// KPU_SITE_URL and KPU_SOURCE_URL: published addresses (datapackage.json, the citations), so only absolute
-// http(s) URLs without credentials or a query, the site's always ending in "/"; unset, they are null.
+// KPU_SITE_URL, KPU_SOURCE_URL and KPU_REPORT_URL: published addresses (datapackage.json, the citations, every page's
+// footer), so only absolute http(s) URLs without credentials (and, but for the report link's, without a query), the
+// site's always ending in "/"; unset, they are null.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../scripts/config.ts';
 
@@ -21,10 +22,21 @@ describe('the published addresses', () => {
     ['KPU_SITE_URL', 'ftp://example.org/'],
     ['KPU_SOURCE_URL', 'https://user:secret@api.example.org/'],
     ['KPU_SOURCE_URL', 'https://api.example.org/?key=secret'],
+    ['KPU_REPORT_URL', 'mailto:data@example.org'],
+    ['KPU_REPORT_URL', 'tracker.example.org/issues/new'],
+    ['KPU_REPORT_URL', 'https://user:secret@tracker.example.org/issues/new'],
   ])('refuse %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value }, '/tmp')).toThrow(name);
     // Never repeated: it may hold credentials.
     expect(() => loadConfig({ [name]: value }, '/tmp')).not.toThrow(value);
+  });
+
+  it('take the report link as given, a query included (a form or a new-issue page takes its fields there)', () => {
+    expect(loadConfig({}, '/tmp').reportUrl).toBeNull();
+    expect(loadConfig({ KPU_REPORT_URL: ' ' }, '/tmp').reportUrl).toBeNull();
+    expect(loadConfig({ KPU_REPORT_URL: 'https://github.com/org/kpu/issues/new?labels=data' }, '/tmp').reportUrl).toBe(
+      'https://github.com/org/kpu/issues/new?labels=data',
+    );
   });
 
   it("takes the site's base path from KPU_SITE_URL when KPU_SITE_BASE is unset, and refuses the two disagreeing", () => {

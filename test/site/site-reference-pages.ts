@@ -407,7 +407,10 @@ export async function checkDownloadsPages(browser: Browser, site: PublishedSite)
       );
       // What most visitors want comes first: the first link of the page's content is an all-years file.
       const first = await page.evaluate(
-        () => (document.querySelector('main .popular a') as HTMLAnchorElement | null)?.getAttribute('href') ?? '',
+        // The first download: the section heading's own "#" link is not one.
+        () =>
+          (document.querySelector('main .popular a:not(.anchor)') as HTMLAnchorElement | null)?.getAttribute('href') ??
+          '',
       );
       if (!/\/all-years\//.test(first)) problems.push(`${url}: the first download is ${first}, not an all-years file`);
       if (rows.length !== site.manifest.files.length)

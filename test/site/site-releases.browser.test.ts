@@ -2,7 +2,8 @@
 // upstream correction (a party's chair renamed, a turnout count corrected with the totals that include it, a
 // party added), a second build, then an --offline rebuild. Read in Chromium: the changelog in both languages
 // shows exactly those changes, the dapil and party pages they touch list them with old and new values, the
-// other pages say there are none, and the offline notice is on every page of the offline build only.
+// other pages say there are none, the Atom feed says the correction first, and the offline notice is on every page of
+// the offline build only.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -24,6 +25,9 @@ import {
 } from './site-checks.ts';
 import { launchChromium, saveFullPageScreenshot, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
 import { MONTHS } from './site-reference-pages.ts';
+import { atomProblems, readAtomFeed } from './atom-feed-checks.ts';
+import { FEED_TEXT } from '../../scripts/site/atom-feed.ts';
+import { releaseAnchor } from '../../scripts/site/site-changes.ts';
 
 type Lang = 'id' | 'en';
 
@@ -281,6 +285,39 @@ describe('the site across releases and offline', () => {
         expect(section).toContain(
           lang === 'id' ? '1 ditambahkan, 0 dihapus, 1 diubah' : '1 added, 0 removed, 1 changed',
         );
+      }
+    });
+  });
+
+  it("says the correction first in the second release's entry of each language's Atom feed, which Chromium's XML parser reads as valid", async () => {
+    await withPage(async (page) => {
+      await page.goto(url('/'));
+      for (const lang of ['id', 'en'] as const) {
+        const feed = await readAtomFeed(page, url(lang === 'id' ? '/feed.xml' : '/en/feed.xml'));
+        expect(atomProblems(feed)).toEqual([]);
+        expect(feed.entries.map((entry) => [entry.updated, entry.links[0]?.href])).toEqual(
+          [...releases]
+            .reverse()
+            .map((release) => [
+              release.harvestedAt,
+              `${lang === 'id' ? '/perubahan/' : '/en/changes/'}#${releaseAnchor(release.id)}`,
+            ]),
+        );
+        const [newest, oldest] = feed.entries;
+        const t = FEED_TEXT[lang];
+        // A turnout record and a party record changed (figures published by the first release), a party added.
+        expect(newest?.title.startsWith(`${t.correctionMark}: `)).toBe(true);
+        expect(newest?.title).toContain(second);
+        expect(newest?.categories).toEqual(['correction']);
+        expect(newest?.summary.startsWith(t.correction(2, 0, first))).toBe(true);
+        expect(newest?.summary).toContain(
+          lang === 'id' ? '1 ditambahkan, 0 dihapus, 1 diubah' : '1 added, 0 removed, 1 changed',
+        );
+        expect(newest?.content).toContain(NEW_CHAIR);
+        expect(newest?.content).toContain(ADDED.name);
+        expect(oldest?.title).toContain(first);
+        expect(oldest?.categories).toEqual([]);
+        expect(oldest?.summary.startsWith(lang === 'id' ? 'Rilis pertama: ' : 'First release: ')).toBe(true);
       }
     });
   });

@@ -24,3 +24,11 @@ export function getSiteUrl(): string | null {
   const url = process.env.KPU_SITE_URL;
   return url ? (url.endsWith('/') ? url : `${url}/`) : null;
 }
+
+/**
+ * Where visitors report an error (KPU_REPORT_URL), which the site stage hands to the build when it is set; null
+ * otherwise (no report link in the footer).
+ */
+export function getReportUrl(): string | null {
+  return process.env.KPU_REPORT_URL || null;
+}
