@@ -33,43 +33,44 @@ interface FeedText {
   more: (shown: number, total: number) => string;
 }
 
-export const FEED_TEXT: Record<Lang, FeedText> = {
-  id: {
-    title: 'rilis dan perubahan data',
-    subtitle:
-      'Setiap rilis data dan apa yang diubahnya, rekaman demi rekaman, termasuk koreksi atas angka yang sudah diterbitkan.',
-    linkText: 'Umpan Atom rilis',
-    linkNote: 'berlangganan di pembaca umpan untuk tahu setiap rilis baru dan setiap koreksi',
-    correctionMark: 'KOREKSI',
-    correction: (changed, removed, previous) =>
-      `Koreksi: rilis ini mengubah ${changed} dan menghapus ${removed} rekaman yang sudah diterbitkan di rilis ${previous}, jadi angka yang pernah diterbitkan berubah.`,
-    first: (records) => `Rilis pertama: ${records}.`,
-    nothing: (previous) => `Tidak ada rekaman yang berubah dibanding rilis ${previous}.`,
-    since: (previous) => `Dibanding rilis ${previous}:`,
-    counts: (dataset, counts) => `${dataset}: ${counts}.`,
-    records: (dataset, count) => `${dataset} ${count} rekaman`,
-    category: 'koreksi',
-    more: (shown, total) =>
-      `${shown} dari ${total} perubahan ditampilkan; semuanya ada di halaman perubahan dan history.json.`,
-  },
-  en: {
-    title: 'releases and changes to the data',
-    subtitle:
-      'Every release of the data and what it changed, record by record, corrections to published figures included.',
-    linkText: 'Atom feed of releases',
-    linkNote: 'subscribe in a feed reader to learn of every new release and every correction',
-    correctionMark: 'CORRECTION',
-    correction: (changed, removed, previous) =>
-      `Correction: this release changed ${changed} and removed ${removed} records published in release ${previous}, so figures published before have changed.`,
-    first: (records) => `First release: ${records}.`,
-    nothing: (previous) => `No record changed since release ${previous}.`,
-    since: (previous) => `Since release ${previous}:`,
-    counts: (dataset, counts) => `${dataset}: ${counts}.`,
-    records: (dataset, count) => `${dataset} ${count} records`,
-    category: 'correction',
-    more: (shown, total) => `${shown} of ${total} changes shown; all are on the changes page and in history.json.`,
-  },
+const id: FeedText = {
+  title: 'rilis dan perubahan data',
+  subtitle:
+    'Setiap rilis data dan apa yang diubahnya, rekaman demi rekaman, termasuk koreksi atas angka yang sudah diterbitkan.',
+  linkText: 'Umpan Atom rilis',
+  linkNote: 'berlangganan di pembaca umpan untuk tahu setiap rilis baru dan setiap koreksi',
+  correctionMark: 'KOREKSI',
+  correction: (changed, removed, previous) =>
+    `Koreksi: rilis ini mengubah ${changed} dan menghapus ${removed} rekaman yang sudah diterbitkan di rilis ${previous}, jadi angka yang pernah diterbitkan berubah.`,
+  first: (records) => `Rilis pertama: ${records}.`,
+  nothing: (previous) => `Tidak ada rekaman yang berubah dibanding rilis ${previous}.`,
+  since: (previous) => `Dibanding rilis ${previous}:`,
+  counts: (dataset, counts) => `${dataset}: ${counts}.`,
+  records: (dataset, count) => `${dataset} ${count} rekaman`,
+  category: 'koreksi',
+  more: (shown, total) =>
+    `${shown} dari ${total} perubahan ditampilkan; semuanya ada di halaman perubahan dan history.json.`,
 };
+
+const en: FeedText = {
+  title: 'releases and changes to the data',
+  subtitle:
+    'Every release of the data and what it changed, record by record, corrections to published figures included.',
+  linkText: 'Atom feed of releases',
+  linkNote: 'subscribe in a feed reader to learn of every new release and every correction',
+  correctionMark: 'CORRECTION',
+  correction: (changed, removed, previous) =>
+    `Correction: this release changed ${changed} and removed ${removed} records published in release ${previous}, so figures published before have changed.`,
+  first: (records) => `First release: ${records}.`,
+  nothing: (previous) => `No record changed since release ${previous}.`,
+  since: (previous) => `Since release ${previous}:`,
+  counts: (dataset, counts) => `${dataset}: ${counts}.`,
+  records: (dataset, count) => `${dataset} ${count} records`,
+  category: 'correction',
+  more: (shown, total) => `${shown} of ${total} changes shown; all are on the changes page and in history.json.`,
+};
+
+export const FEED_TEXT: Record<Lang, FeedText> = { id, en };
 
 /** Example: ('id') → "/feed.xml"; ('en') → "/en/feed.xml" (root-relative, without the base). */
 export function feedPath(lang: Lang): string {

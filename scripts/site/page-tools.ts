@@ -18,28 +18,29 @@ interface PageToolsText {
   report: string;
 }
 
-export const PAGE_TOOLS_TEXT: Record<Lang, PageToolsText> = {
-  id: {
-    anchor: (heading) => `Tautan ke bagian: ${heading}`,
-    copy: 'Salin tautan',
-    share: 'Bagikan',
-    copied: 'Tautan halaman ini disalin.',
-    sectionCopied: 'Tautan bagian ini disalin.',
-    copyFailed: 'Tautan tidak dapat disalin: salin dari bilah alamat.',
-    label: 'Bagikan halaman ini',
-    report: 'Menemukan kesalahan di data atau di situs ini? Laporkan',
-  },
-  en: {
-    anchor: (heading) => `Link to the section: ${heading}`,
-    copy: 'Copy link',
-    share: 'Share',
-    copied: 'Link to this page copied.',
-    sectionCopied: 'Link to this section copied.',
-    copyFailed: 'The link could not be copied: copy it from the address bar.',
-    label: 'Share this page',
-    report: 'Found an error in the data or on this site? Report it',
-  },
+const id: PageToolsText = {
+  anchor: (heading) => `Tautan ke bagian: ${heading}`,
+  copy: 'Salin tautan',
+  share: 'Bagikan',
+  copied: 'Tautan halaman ini disalin.',
+  sectionCopied: 'Tautan bagian ini disalin.',
+  copyFailed: 'Tautan tidak dapat disalin: salin dari bilah alamat.',
+  label: 'Bagikan halaman ini',
+  report: 'Menemukan kesalahan di data atau di situs ini? Laporkan',
 };
+
+const en: PageToolsText = {
+  anchor: (heading) => `Link to the section: ${heading}`,
+  copy: 'Copy link',
+  share: 'Share',
+  copied: 'Link to this page copied.',
+  sectionCopied: 'Link to this section copied.',
+  copyFailed: 'The link could not be copied: copy it from the address bar.',
+  label: 'Share this page',
+  report: 'Found an error in the data or on this site? Report it',
+};
+
+export const PAGE_TOOLS_TEXT: Record<Lang, PageToolsText> = { id, en };
 
 const attribute = (value: string): string =>
   value
