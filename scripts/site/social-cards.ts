@@ -72,7 +72,7 @@ const CARD_TEXT: Record<Lang, CardText> = {
     quotaMet: (given, quota) => `dari ${given} partai dengan ${quota} perempuan atau lebih di kepengurusan pusat`,
     noTurnout: 'Data ini tidak memuat pengguna hak pilih untuk tahun ini.',
     election: (year) => `Pemilu ${year}`,
-    province: (name) => `Provinsi ${name}`,
+    province: (name) => (/^provinsi\b/i.test(name) ? name : `Provinsi ${name}`),
     partyFigure: 'perempuan dalam kepengurusan pusat',
     notGiven: 'tidak diisi',
     quota: (percent) => `kuota ${percent}`,
@@ -93,7 +93,7 @@ const CARD_TEXT: Record<Lang, CardText> = {
     quotaMet: (given, quota) => `of ${given} parties with ${quota} women or more in their central board`,
     noTurnout: 'These data hold no voter figures for this year.',
     election: (year) => `Election ${year}`,
-    province: (name) => `Province ${name}`,
+    province: (name) => (/^(province|provinsi)\b/i.test(name) ? name : `Province ${name}`),
     partyFigure: 'women in the central board',
     notGiven: 'not given',
     quota: (percent) => `quota ${percent}`,
@@ -294,7 +294,7 @@ function cardContent(site: SiteData, lang: Lang, page: CardPage): CardContent | 
         .slice(-3)
         .map((other) => {
           const value = percentOf(other);
-          return { value: value === null ? t.notGiven : formatPercent(lang, value / 100), label: String(other.year) };
+          return { value: String(other.year), label: value === null ? t.notGiven : formatPercent(lang, value / 100) };
         });
       return {
         kicker: `${t.election(view.year)} · ${keyLine(lang, view.dataset, view.id)}${shortName}`,
