@@ -50,7 +50,8 @@ interface CardText {
   province: (name: string) => string;
   /** The parties' percent column (women's representation) as the card's key figure. */
   partyFigure: string;
-  notGiven: string;
+  /** A party whose record gives no share of women in its central board. */
+  partyNotGiven: string;
   quota: (percent: string) => string;
   source: (publisher: string, upstream: string) => string;
   demo: string;
@@ -74,7 +75,7 @@ const CARD_TEXT: Record<Lang, CardText> = {
     election: (year) => `Pemilu ${year}`,
     province: (name) => (/^provinsi\b/i.test(name) ? name : `Provinsi ${name}`),
     partyFigure: 'perempuan dalam kepengurusan pusat',
-    notGiven: 'tidak diisi',
+    partyNotGiven: 'Sumber tidak mengisi persentase perempuan dalam kepengurusan pusat partai ini.',
     quota: (percent) => `kuota ${percent}`,
     source: (publisher, upstream) => `Sumber: ${publisher}, data terbuka di ${upstream}`,
     demo: 'DATA CONTOH, BUKAN ANGKA RESMI',
@@ -95,7 +96,7 @@ const CARD_TEXT: Record<Lang, CardText> = {
     election: (year) => `Election ${year}`,
     province: (name) => (/^(province|provinsi)\b/i.test(name) ? name : `Province ${name}`),
     partyFigure: 'women in the central board',
-    notGiven: 'not given',
+    partyNotGiven: "The source gives no share of women in this party's central board.",
     quota: (percent) => `quota ${percent}`,
     source: (publisher, upstream) => `Source: ${publisher}, open data at ${upstream}`,
     demo: 'DEMO DATA, NOT OFFICIAL FIGURES',
@@ -289,22 +290,20 @@ function cardContent(site: SiteData, lang: Lang, page: CardPage): CardContent | 
       const column = datasetById(view.dataset).columns.find((each) => each.unit === 'percent');
       const own = percentOf(view);
       const shortName = view.shortName && view.shortName !== name ? ` · ${view.shortName}` : '';
+      // The party's other years that give the figure (a year that does not would read as a figure of its own).
       const others = findProfileInOtherYears(site, view)
         .sort((a, b) => a.year - b.year)
-        .slice(-3)
-        .map((other) => {
+        .flatMap((other) => {
           const value = percentOf(other);
-          return { value: String(other.year), label: value === null ? t.notGiven : formatPercent(lang, value / 100) };
-        });
+          return value === null ? [] : [{ value: String(other.year), label: formatPercent(lang, value / 100) }];
+        })
+        .slice(-3);
       return {
         kicker: `${t.election(view.year)} · ${keyLine(lang, view.dataset, view.id)}${shortName}`,
         title: name,
-        figure:
-          column === undefined
-            ? null
-            : { value: own === null ? t.notGiven : formatPercent(lang, own / 100), label: t.partyFigure },
+        figure: own === null ? null : { value: formatPercent(lang, own / 100), label: t.partyFigure },
         facts: column === undefined ? [] : others,
-        note: null,
+        note: column !== undefined && own === null ? t.partyNotGiven : null,
         bar:
           own === null
             ? null
