@@ -1,5 +1,6 @@
 // One Astro build of site/, run by the site stage as a child process: `node --expose-gc [the build's Node options]
-// scripts/site/astro-build.ts <outDir> <base> <cacheDir> [--stop-with-parent]`, with KPU_SITE_DATA_DIR in its
+// scripts/site/astro-build.ts <outDir> <base> <cacheDir> <cardsDir> [--stop-with-parent]` (cardsDir: the social
+// cards' cache, social-cards.ts), with KPU_SITE_DATA_DIR in its
 // environment (read by site/src/lib/snapshot.ts); `--expose-gc` lets it collect at its phases' ends
 // (collect-garbage.ts), and the build's own options (child-node-options.ts) make it run as the build's other processes.
 // A process per build because Astro imports its rendered page modules under fixed file names, so a second
@@ -8,18 +9,22 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type AstroUserConfig } from 'astro';
 import siteConfig from '../../site/astro.config.ts';
+import { getSite, getSiteUrl } from '../../site/src/lib/snapshot.ts';
 import { DEFAULT_LANG, LANGS } from '../languages.ts';
 import { writeChunksToFile } from '../foundation/atomic-file.ts';
 import { collectGarbage } from '../foundation/collect-garbage.ts';
 import { writePageFiles } from './page-files.ts';
 import { searchIndexChunks } from './search-index.ts';
+import { placeSocialCards, renderSocialCards } from './social-cards.ts';
 import { loadedSiteData } from './site-data.ts';
 import { ASTRO_BUILD_CONCURRENCY, SITE_ROOT } from './site-root.ts';
 import { SEARCH_INDEX_PATH } from './site-routes.ts';
 
-const [outDir, base, cacheDir, flag] = process.argv.slice(2);
-if (!outDir || !base || !cacheDir || (flag !== undefined && flag !== '--stop-with-parent')) {
-  process.stderr.write('usage: node scripts/site/astro-build.ts <outDir> <base> <cacheDir> [--stop-with-parent]\n');
+const [outDir, base, cacheDir, cardsDir, flag] = process.argv.slice(2);
+if (!outDir || !base || !cacheDir || !cardsDir || (flag !== undefined && flag !== '--stop-with-parent')) {
+  process.stderr.write(
+    'usage: node scripts/site/astro-build.ts <outDir> <base> <cacheDir> <cardsDir> [--stop-with-parent]\n',
+  );
   process.exit(2);
 }
 
@@ -48,6 +53,13 @@ const buildSite = build as (config: Parameters<typeof build>[0], options: { sync
 // (`build`, `vite`) merged, as Astro's mergeConfig would: not imported from astro/config, which loads 280 modules this
 // process never uses (site/astro.config.ts). The pages are byte-identical either way.
 const settings: AstroUserConfig = siteConfig;
+// The social cards are rasterized while Astro builds the pages (scripts/site/social-cards.ts), from the site data
+// Astro's pages read (loaded once in this process), into the card cache `cardsDir` (kept from build to build);
+// they are copied beside their pages once Astro is done. Only with the site's address: a page names its card by an
+// absolute URL (og:image), so without KPU_SITE_URL no page names one and none is drawn.
+const cards = getSiteUrl() === null ? Promise.resolve([]) : renderSocialCards(getSite(), cardsDir);
+// Awaited below; a failure while Astro builds must not count as unhandled meanwhile.
+cards.catch(() => undefined);
 await buildSite(
   {
     ...settings,
@@ -78,6 +90,7 @@ async function placeNotFoundPages(siteDir: string): Promise<void> {
 }
 
 await placeNotFoundPages(outDir);
+await placeSocialCards(await cards, cardsDir, outDir);
 
 // The dapil and profile pages' own CSV and JSON files, beside the pages, from the very records Astro rendered them
 // from (kept in this process by loadSiteDataOnce): written here, not as Astro routes (scripts/site/page-files.ts

@@ -95,6 +95,7 @@ async function countFiles(dir: string): Promise<Omit<SiteStageResult, 'reused'>>
 function runAstroBuild(
   workDir: string,
   outDir: string,
+  cardsDir: string,
   base: string,
   dataDir: string,
   siteUrl: string | null,
@@ -112,6 +113,7 @@ function runAstroBuild(
         outDir,
         base,
         path.join(workDir, 'cache'),
+        cardsDir,
         '--stop-with-parent',
       ],
       {
@@ -218,7 +220,9 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
     checking.catch(() => checkFailed.abort());
     const signal = options.signal ? AbortSignal.any([options.signal, checkFailed.signal]) : checkFailed.signal;
     try {
-      output = await runAstroBuild(workDir, pages, base, dataDir, siteUrl, reportUrl, signal);
+      // The social cards' cache (scripts/site/social-cards.ts) beside the site: kept from build to build, as the
+      // site's own folder is not.
+      output = await runAstroBuild(workDir, pages, `${outDir}-cards`, base, dataDir, siteUrl, reportUrl, signal);
     } catch (error) {
       await checking;
       throw error;

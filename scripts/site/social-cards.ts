@@ -1,0 +1,684 @@
+// Social cards: the 1200 × 630 PNG a link preview shows (og:image) for the home, year, dapil and party pages, drawn
+// from the page's own figures in its language: an SVG composed here, rasterized by resvg (a kept Rust rasterizer,
+// npm's @resvg/resvg-js, with prebuilt binaries) with the DejaVu Sans fonts of npm's dejavu-fonts-ttf, never the
+// system's, so the same data gives the same PNG bytes on every machine. Its texts in both languages are here too.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
+import { datasetById } from '../datasets/datasets.ts';
+import { FILES_AT_ONCE, forEachAtOnce } from '../foundation/at-once.ts';
+import { provinceLabel } from './pages/dapil-page.ts';
+import { dapilLabel, keyLine, profileLabel } from './record-labels.ts';
+import {
+  countColumn,
+  findProfileInOtherYears,
+  numberValue,
+  type ProfileView,
+  type SiteData,
+  type Totals,
+} from './site-data.ts';
+import { formatCount, formatPercent } from './site-format.ts';
+import { upstreamOf, womenShare } from './site-sentences.ts';
+import { LANGS, pagePath, type Lang, type PageRef } from './site-routes.ts';
+import { TEXT } from './site-text.ts';
+
+/** The size Open Graph and X (Twitter) ask of a large card image: 1.91:1. */
+const CARD_WIDTH = 1200;
+const CARD_HEIGHT = 630;
+
+/** A card's file name, beside its page's index.html. */
+const CARD_FILE = 'card.png';
+
+/** The texts of the cards, in each language. */
+interface CardText {
+  homeTitle: string;
+  voters: string;
+  votersIn: (year: number) => string;
+  women: string;
+  dapils: (count: number) => string;
+  regencies: (count: number) => string;
+  parties: (count: number) => string;
+  years: (count: number) => string;
+  /** After a count of dapils when the year's records miss official dapils: "of 77 official dapils". */
+  ofOfficial: (official: string) => string;
+  /** After a count of parties: "of 18 give 30 % women or more in their central board". */
+  quotaMet: (given: string, quota: string) => string;
+  noTurnout: string;
+  election: (year: number) => string;
+  province: (name: string) => string;
+  /** The parties' percent column (women's representation) as the card's key figure. */
+  partyFigure: string;
+  /** A party whose record gives no share of women in its central board. */
+  partyNotGiven: string;
+  quota: (percent: string) => string;
+  source: (publisher: string, upstream: string) => string;
+  demo: string;
+  /** The image's alt text: what the card says, in one line. */
+  alt: (parts: string[]) => string;
+}
+
+const CARD_TEXT: Record<Lang, CardText> = {
+  id: {
+    homeTitle: 'Pengguna hak pilih dan partai pemilu DPR',
+    voters: 'pengguna hak pilih DPR',
+    votersIn: (year) => `pengguna hak pilih DPR ${year}`,
+    women: 'perempuan',
+    dapils: () => 'dapil',
+    regencies: () => 'kabupaten/kota',
+    parties: () => 'partai politik',
+    years: () => 'tahun pemilu',
+    ofOfficial: (official) => `dari ${official} dapil resmi`,
+    quotaMet: (given, quota) => `dari ${given} partai dengan ${quota} perempuan atau lebih di kepengurusan pusat`,
+    noTurnout: 'Data ini tidak memuat pengguna hak pilih untuk tahun ini.',
+    election: (year) => `Pemilu ${year}`,
+    province: (name) => (/^provinsi\b/i.test(name) ? name : `Provinsi ${name}`),
+    partyFigure: 'perempuan dalam kepengurusan pusat',
+    partyNotGiven: 'Sumber tidak mengisi persentase perempuan dalam kepengurusan pusat partai ini.',
+    quota: (percent) => `kuota ${percent}`,
+    source: (publisher, upstream) => `Sumber: ${publisher}, data terbuka di ${upstream}`,
+    demo: 'DATA CONTOH, BUKAN ANGKA RESMI',
+    alt: (parts) => `Kartu: ${parts.join('; ')}.`,
+  },
+  en: {
+    homeTitle: 'Voters and parties of the DPR elections',
+    voters: 'voters in the DPR election',
+    votersIn: (year) => `voters in the DPR election ${year}`,
+    women: 'women',
+    dapils: (count) => (count === 1 ? 'dapil' : 'dapils'),
+    regencies: (count) => (count === 1 ? 'regency' : 'regencies'),
+    parties: (count) => (count === 1 ? 'political party' : 'political parties'),
+    years: (count) => (count === 1 ? 'election year' : 'election years'),
+    ofOfficial: (official) => `of ${official} official dapils`,
+    quotaMet: (given, quota) => `of ${given} parties with ${quota} women or more in their central board`,
+    noTurnout: 'These data hold no voter figures for this year.',
+    election: (year) => `Election ${year}`,
+    province: (name) => (/^(province|provinsi)\b/i.test(name) ? name : `Province ${name}`),
+    partyFigure: 'women in the central board',
+    partyNotGiven: "The source gives no share of women in this party's central board.",
+    quota: (percent) => `quota ${percent}`,
+    source: (publisher, upstream) => `Source: ${publisher}, open data at ${upstream}`,
+    demo: 'DEMO DATA, NOT OFFICIAL FIGURES',
+    alt: (parts) => `Card: ${parts.join('; ')}.`,
+  },
+};
+
+/** The pages that have a card. */
+type CardPage = Extract<PageRef, { kind: 'home' | 'year' | 'dapil' | 'profile' }>;
+
+function hasCard(page: PageRef | null): page is CardPage {
+  return (
+    page !== null && (page.kind === 'home' || page.kind === 'year' || page.kind === 'dapil' || page.kind === 'profile')
+  );
+}
+
+/** A figure and what it counts. */
+interface CardFigure {
+  value: string;
+  label: string;
+}
+
+/** What a card says, before it is drawn. */
+interface SocialCard {
+  /** Above the title: the site's name, or the election and province. */
+  kicker: string;
+  title: string;
+  figure: CardFigure | null;
+  /** Up to three smaller figures below the key one. */
+  facts: CardFigure[];
+  /** A sentence below the figures (a year without voter figures says so). */
+  note: string | null;
+  /** A share drawn as a bar (women's share; a party's women's representation with the quota marked). */
+  bar: { share: number; label: string; mark: { share: number; label: string } | null } | null;
+  source: string;
+  /** The demo build's warning, drawn beside the source line; null on real data. */
+  demo: string | null;
+  alt: string;
+}
+
+/** The 30 % of women a party's central board should have (Law 7/2017, art. 173(2)(e)), marked on its bar. */
+const QUOTA_SHARE = 0.3;
+
+/** The quota as the cards write it: "30%". */
+function quotaText(lang: Lang): string {
+  return `${formatCount(lang, QUOTA_SHARE * 100)}%`;
+}
+
+/** Voters who used their vote (all lists, both sexes) and women's share among them; null when no record gave a count. */
+function votersOf(totals: Totals): { voters: number; women: number | null } | null {
+  const male = totals[countColumn('total', 'male')];
+  const female = totals[countColumn('total', 'female')];
+  if ((male?.given ?? 0) + (female?.given ?? 0) === 0) return null;
+  return {
+    voters: (male?.sum ?? 0) + (female?.sum ?? 0),
+    women: womenShare({ male: male?.sum ?? null, female: female?.sum ?? null }),
+  };
+}
+
+/** The women's-share bar of some totals. */
+function womenBar(lang: Lang, women: number | null): SocialCard['bar'] {
+  return women === null
+    ? null
+    : { share: women, label: `${formatPercent(lang, women)} ${CARD_TEXT[lang].women}`, mark: null };
+}
+
+/** What the card of a page says; null for a page without a card (or whose figures are not in the data). */
+function socialCardOf(site: SiteData, lang: Lang, page: PageRef | null): SocialCard | null {
+  if (!hasCard(page)) return null;
+  const t = CARD_TEXT[lang];
+  const { manifest } = site;
+  // No release or date: a new release with the same figures keeps its cards (renderSocialCards).
+  const source = t.source(manifest.source.publisher, upstreamOf(lang, manifest));
+  const demo = manifest.demo ? t.demo : null;
+  const card = cardContent(site, lang, page);
+  if (card === null) return null;
+  const parts = [
+    `${card.kicker} · ${card.title}`,
+    ...(card.figure ? [`${card.figure.value} ${card.figure.label}`] : []),
+    ...card.facts.map((fact) => `${fact.value} ${fact.label}`),
+    ...(card.note === null ? [] : [card.note.replace(/\.$/, '')]),
+    ...(card.bar ? [card.bar.label] : []),
+    source,
+    ...(demo === null ? [] : [demo]),
+  ];
+  return { ...card, source, demo, alt: t.alt(parts) };
+}
+
+type CardContent = Omit<SocialCard, 'source' | 'demo' | 'alt'>;
+
+/** A year's dapils as a card's figure: the count, and "of 77 official dapils" when its records miss some. */
+function dapilsFact(site: SiteData, lang: Lang, year: number): CardFigure {
+  const t = CARD_TEXT[lang];
+  const count = site.dapils.filter((view) => view.year === year).length;
+  const coverage = site.quality.coverage?.years.find((entry) => entry.year === year);
+  const partial = coverage?.status === 'compared' && coverage.dapils.harvested < coverage.dapils.official;
+  return {
+    value: formatCount(lang, count),
+    label: partial ? t.ofOfficial(formatCount(lang, coverage.dapils.official)) : t.dapils(count),
+  };
+}
+
+/** A profile page's value of its dataset's first percent column (a party's women's representation, 0–100), or null. */
+function percentOf(view: ProfileView): number | null {
+  const column = datasetById(view.dataset).columns.find((each) => each.unit === 'percent');
+  return column === undefined || view.records[0] === undefined ? null : numberValue(view.records[0], column.name);
+}
+
+function cardContent(site: SiteData, lang: Lang, page: CardPage): CardContent | null {
+  const t = CARD_TEXT[lang];
+  const siteName = TEXT[lang].siteName;
+  switch (page.kind) {
+    case 'home': {
+      const latest = site.years.filter((view) => votersOf(view.totals) !== null).at(-1);
+      const counts = latest ? votersOf(latest.totals) : null;
+      const years = site.years.map((view) => view.year);
+      const facts: CardFigure[] = [
+        {
+          value: formatCount(lang, years.length),
+          label: `${t.years(years.length)}${years.length > 0 ? ` (${years.join(', ')})` : ''}`,
+        },
+      ];
+      if (latest) facts.push(dapilsFact(site, lang, latest.year));
+      return {
+        kicker: siteName,
+        title: t.homeTitle,
+        figure: latest && counts ? { value: formatCount(lang, counts.voters), label: t.votersIn(latest.year) } : null,
+        facts,
+        note: null,
+        bar: womenBar(lang, counts?.women ?? null),
+      };
+    }
+    case 'year': {
+      const view = site.years.find((candidate) => candidate.year === page.year);
+      if (!view) return null;
+      const counts = votersOf(view.totals);
+      if (counts === null) {
+        // No voter figures that year: its parties, and how many meet the quota of women in their central board.
+        const given = view.parties.map(percentOf).filter((value): value is number => value !== null);
+        const met = given.filter((value) => value >= QUOTA_SHARE * 100).length;
+        return {
+          kicker: siteName,
+          title: t.election(view.year),
+          figure: { value: formatCount(lang, view.parties.length), label: t.parties(view.parties.length) },
+          facts:
+            given.length === 0
+              ? []
+              : [
+                  {
+                    value: formatCount(lang, met),
+                    label: t.quotaMet(formatCount(lang, given.length), quotaText(lang)),
+                  },
+                ],
+          note: t.noTurnout,
+          bar: null,
+        };
+      }
+      const regencies = view.turnoutRecords.length;
+      return {
+        kicker: siteName,
+        title: t.election(view.year),
+        figure: { value: formatCount(lang, counts.voters), label: t.voters },
+        facts: [
+          dapilsFact(site, lang, view.year),
+          { value: formatCount(lang, regencies), label: t.regencies(regencies) },
+          { value: formatCount(lang, view.parties.length), label: t.parties(view.parties.length) },
+        ],
+        note: null,
+        bar: womenBar(lang, counts.women),
+      };
+    }
+    case 'dapil': {
+      const view = site.dapils.find((candidate) => candidate.year === page.year && candidate.dapilId === page.dapilId);
+      if (!view) return null;
+      const counts = votersOf(view.totals);
+      return {
+        kicker: `${t.election(view.year)} · ${t.province(provinceLabel(lang, view))}`,
+        title: `${dapilLabel(view)} (dapil ${view.dapilId})`,
+        figure: counts ? { value: formatCount(lang, counts.voters), label: t.voters } : null,
+        facts: [{ value: formatCount(lang, view.records.length), label: t.regencies(view.records.length) }],
+        note: null,
+        bar: womenBar(lang, counts?.women ?? null),
+      };
+    }
+    case 'profile': {
+      const view = site.profiles.find(
+        (candidate) => candidate.dataset === page.dataset && candidate.year === page.year && candidate.id === page.id,
+      );
+      if (!view) return null;
+      const name = profileLabel(view);
+      const column = datasetById(view.dataset).columns.find((each) => each.unit === 'percent');
+      const own = percentOf(view);
+      const shortName = view.shortName && view.shortName !== name ? ` · ${view.shortName}` : '';
+      // The party's other years that give the figure (a year that does not would read as a figure of its own).
+      const others = findProfileInOtherYears(site, view)
+        .sort((a, b) => a.year - b.year)
+        .flatMap((other) => {
+          const value = percentOf(other);
+          return value === null ? [] : [{ value: String(other.year), label: formatPercent(lang, value / 100) }];
+        })
+        .slice(-3);
+      return {
+        kicker: `${t.election(view.year)} · ${keyLine(lang, view.dataset, view.id)}${shortName}`,
+        title: name,
+        figure: own === null ? null : { value: formatPercent(lang, own / 100), label: t.partyFigure },
+        facts: column === undefined ? [] : others,
+        note: column !== undefined && own === null ? t.partyNotGiven : null,
+        bar:
+          own === null
+            ? null
+            : {
+                share: Math.min(1, Math.max(0, own / 100)),
+                label: `${formatPercent(lang, own / 100)} ${t.women}`,
+                mark: { share: QUOTA_SHARE, label: t.quota(quotaText(lang)) },
+              },
+      };
+    }
+  }
+}
+
+/** The path of a page's card (root-relative, without the base), beside its index.html. */
+function socialCardPath(lang: Lang, page: PageRef): string {
+  return `${pagePath(lang, page)}${CARD_FILE}`;
+}
+
+/** What a page's head says of its card: null for a page without one. */
+export interface CardMeta {
+  path: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+export function socialCardMeta(site: SiteData, lang: Lang, page: PageRef | null): CardMeta | null {
+  const card = socialCardOf(site, lang, page);
+  if (card === null || page === null) return null;
+  return { path: socialCardPath(lang, page), width: CARD_WIDTH, height: CARD_HEIGHT, alt: card.alt };
+}
+
+// ---- Drawing ----
+
+const FONT_DIR = path.join(path.dirname(fileURLToPath(import.meta.resolve('dejavu-fonts-ttf/package.json'))), 'ttf');
+const FONT_FILES = { regular: path.join(FONT_DIR, 'DejaVuSans.ttf'), bold: path.join(FONT_DIR, 'DejaVuSans-Bold.ttf') };
+const FONT_FAMILY = 'DejaVu Sans';
+
+/**
+ * The advance widths of a TrueType font in ems, by code point (its `cmap` format 4 subtable for Unicode's BMP and
+ * its `hmtx` table): the card measures its texts with them to wrap and fit them, as resvg does not wrap text.
+ */
+function readAdvances(file: string): { advance: Map<number, number>; fallback: number } {
+  const font = readFileSync(file);
+  const tables = new Map<string, number>();
+  for (let index = 0; index < font.readUInt16BE(4); index += 1) {
+    const record = 12 + index * 16;
+    tables.set(font.toString('latin1', record, record + 4), font.readUInt32BE(record + 8));
+  }
+  const table = (tag: string): number => {
+    const offset = tables.get(tag);
+    if (offset === undefined) throw new Error(`the font ${file} has no ${tag} table`);
+    return offset;
+  };
+  const unitsPerEm = font.readUInt16BE(table('head') + 18);
+  const metrics = font.readUInt16BE(table('hhea') + 34);
+  const hmtx = table('hmtx');
+  const widthOf = (glyph: number) => font.readUInt16BE(hmtx + 4 * Math.min(glyph, metrics - 1)) / unitsPerEm;
+  const cmap = table('cmap');
+  let subtable: number | null = null;
+  for (let index = 0; index < font.readUInt16BE(cmap + 2); index += 1) {
+    const record = cmap + 4 + index * 8;
+    const [platform, encoding] = [font.readUInt16BE(record), font.readUInt16BE(record + 2)];
+    const offset = cmap + font.readUInt32BE(record + 4);
+    if (platform === 3 && encoding === 1 && font.readUInt16BE(offset) === 4) subtable = offset;
+  }
+  if (subtable === null) throw new Error(`the font ${file} has no Unicode BMP cmap`);
+  const segments = font.readUInt16BE(subtable + 6) / 2;
+  const ends = subtable + 14;
+  const starts = ends + segments * 2 + 2;
+  const deltas = starts + segments * 2;
+  const rangeOffsets = deltas + segments * 2;
+  const advance = new Map<number, number>();
+  for (let segment = 0; segment < segments; segment += 1) {
+    const start = font.readUInt16BE(starts + segment * 2);
+    const end = font.readUInt16BE(ends + segment * 2);
+    const delta = font.readInt16BE(deltas + segment * 2);
+    const rangeOffsetAt = rangeOffsets + segment * 2;
+    const rangeOffset = font.readUInt16BE(rangeOffsetAt);
+    for (let code = start; code <= end && code !== 0xffff; code += 1) {
+      let glyph: number;
+      if (rangeOffset === 0) glyph = (code + delta) & 0xffff;
+      else {
+        const raw = font.readUInt16BE(rangeOffsetAt + rangeOffset + (code - start) * 2);
+        glyph = raw === 0 ? 0 : (raw + delta) & 0xffff;
+      }
+      if (glyph !== 0) advance.set(code, widthOf(glyph));
+    }
+  }
+  return { advance, fallback: widthOf(0) };
+}
+
+let advances: Record<'regular' | 'bold', ReturnType<typeof readAdvances>> | null = null;
+
+/** A text's width in pixels at `size`. */
+function textWidth(text: string, size: number, weight: 'regular' | 'bold'): number {
+  advances ??= { regular: readAdvances(FONT_FILES.regular), bold: readAdvances(FONT_FILES.bold) };
+  const font = advances[weight];
+  let width = 0;
+  for (const character of text) width += font.advance.get(character.codePointAt(0) ?? 0) ?? font.fallback;
+  return width * size;
+}
+
+/** Escapes text for XML. */
+function xml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Text that fits in `width` at its size, or at the largest smaller size that fits (down to `min`), in at most `lines` lines. */
+function fitText(
+  text: string,
+  width: number,
+  size: number,
+  min: number,
+  weight: 'regular' | 'bold',
+  lines = 1,
+): { lines: string[]; size: number } {
+  let best: { lines: string[]; size: number } | null = null;
+  for (let current = size; current >= min; current -= 2) {
+    const wrapped = wrap(text, width, current, weight);
+    best = { lines: wrapped, size: current };
+    if (wrapped.length <= lines && wrapped.every((line) => textWidth(line, current, weight) <= width)) return best;
+  }
+  // Still too long at the smallest size: the last line ends with an ellipsis.
+  const wrapped = best?.lines ?? [text];
+  const kept = wrapped.slice(0, lines);
+  if (wrapped.length > lines || kept.some((line) => textWidth(line, min, weight) > width)) {
+    let last = kept[kept.length - 1] ?? '';
+    while (last.length > 1 && textWidth(`${last}…`, min, weight) > width) last = last.slice(0, -1).trimEnd();
+    kept[kept.length - 1] = `${last}…`;
+  }
+  return { lines: kept, size: min };
+}
+
+/** Words laid into lines no wider than `width` (a word wider than the line stands alone). */
+function wrap(text: string, width: number, size: number, weight: 'regular' | 'bold'): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter((each) => each !== '')) {
+    const candidate = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && textWidth(candidate, size, weight) > width) {
+      lines.push(line);
+      line = word;
+    } else line = candidate;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+const COLOURS = {
+  background: '#ffffff',
+  band: '#253494',
+  text: '#1b1b1b',
+  muted: '#4a4a4a',
+  figure: '#253494',
+  barBack: '#dfe3ea',
+  bar: '#c2185b',
+  mark: '#1b1b1b',
+  demo: '#8a4b00',
+};
+
+/** Left and right margins of the card, in pixels. */
+const MARGIN = 64;
+
+/** A line of text as SVG. */
+function svgText(
+  x: number,
+  y: number,
+  text: string,
+  size: number,
+  weight: 'regular' | 'bold',
+  fill: string,
+  anchor: 'start' | 'end' = 'start',
+): string {
+  return `<text x="${x}" y="${y}" font-size="${size}"${weight === 'bold' ? ' font-weight="bold"' : ''} fill="${fill}"${anchor === 'end' ? ' text-anchor="end"' : ''}>${xml(text)}</text>`;
+}
+
+/** The card drawn as SVG, 1200 × 630: kicker, title, key figure, smaller figures, the bar, the source line. */
+function socialCardSvg(card: SocialCard): string {
+  const inner = CARD_WIDTH - 2 * MARGIN;
+  // A demo card says so in a wide strip at the top, where no crop of the image hides it.
+  const band = card.demo === null ? 16 : 44;
+  const parts: string[] = [
+    `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="${COLOURS.background}"/>`,
+    `<rect width="${CARD_WIDTH}" height="${band}" fill="${card.demo === null ? COLOURS.band : COLOURS.demo}"/>`,
+  ];
+  if (card.demo !== null) {
+    const demo = fitText(card.demo, inner, 24, 16, 'bold');
+    parts.push(svgText(MARGIN, 31, demo.lines[0] ?? '', demo.size, 'bold', COLOURS.background));
+  }
+  let y = band + 58;
+  const kicker = fitText(card.kicker, inner, 30, 22, 'bold');
+  parts.push(svgText(MARGIN, y, kicker.lines[0] ?? '', kicker.size, 'bold', COLOURS.band));
+  // One line at 60 px, else two lines at up to 48 px.
+  const title =
+    wrap(card.title, inner, 60, 'bold').length === 1
+      ? { lines: [card.title], size: 60 }
+      : fitText(card.title, inner, 48, 36, 'bold', 2);
+  y += 16;
+  for (const line of title.lines) {
+    y += Math.round(title.size * 1.15);
+    parts.push(svgText(MARGIN, y, line, title.size, 'bold', COLOURS.text));
+  }
+  if (card.figure) {
+    const value = fitText(card.figure.value, inner, title.lines.length > 1 ? 88 : 104, 64, 'bold');
+    y += 24 + value.size;
+    parts.push(svgText(MARGIN, y, value.lines[0] ?? '', value.size, 'bold', COLOURS.figure));
+    const label = fitText(card.figure.label, inner, 32, 22, 'regular');
+    y += 44;
+    parts.push(svgText(MARGIN, y, label.lines[0] ?? '', label.size, 'regular', COLOURS.muted));
+  }
+  // The smaller figures on one line, each a figure in bold and its label, 48 px apart; the labels smaller, all alike,
+  // when they would not fit.
+  const facts = card.facts.slice(0, 3);
+  if (facts.length > 0) {
+    y += 58;
+    const gap = 48;
+    const widthAt = (size: number) =>
+      facts.reduce(
+        (sum, fact) => sum + textWidth(`${fact.value} `, 28, 'bold') + textWidth(fact.label, size, 'regular') + gap,
+        -gap,
+      );
+    let size = 26;
+    while (size > 16 && widthAt(size) > inner) size -= 2;
+    let x = MARGIN;
+    for (const fact of facts) {
+      const valueWidth = textWidth(`${fact.value} `, 28, 'bold');
+      const label = fitText(fact.label, Math.max(inner - (x - MARGIN) - valueWidth, 40), size, size, 'regular');
+      parts.push(
+        `<text x="${x}" y="${y}" font-size="28"><tspan font-weight="bold" fill="${COLOURS.text}">${xml(fact.value)} </tspan><tspan font-size="${size}" fill="${COLOURS.muted}">${xml(label.lines[0] ?? '')}</tspan></text>`,
+      );
+      x += valueWidth + textWidth(label.lines[0] ?? '', size, 'regular') + gap;
+    }
+  }
+  if (card.note !== null) {
+    const note = fitText(card.note, inner, 26, 18, 'regular', 2);
+    for (const line of note.lines) {
+      y += 44;
+      parts.push(svgText(MARGIN, y, line, note.size, 'regular', COLOURS.muted));
+    }
+  }
+  const footer = CARD_HEIGHT - 40;
+  // The bar sits right above the footer, whatever the text above took.
+  if (card.bar) {
+    const barY = footer - 64;
+    const barHeight = 22;
+    parts.push(
+      `<rect x="${MARGIN}" y="${barY}" width="${inner}" height="${barHeight}" rx="4" fill="${COLOURS.barBack}"/>`,
+    );
+    const filled = Math.round(inner * Math.min(1, Math.max(0, card.bar.share)));
+    if (filled > 0)
+      parts.push(
+        `<rect x="${MARGIN}" y="${barY}" width="${filled}" height="${barHeight}" rx="4" fill="${COLOURS.bar}"/>`,
+      );
+    if (card.bar.mark) {
+      const markX = MARGIN + Math.round(inner * card.bar.mark.share);
+      parts.push(
+        `<rect x="${markX - 2}" y="${barY - 8}" width="4" height="${barHeight + 16}" fill="${COLOURS.mark}"/>`,
+      );
+      // The mark's label right of the mark, or left of it when the bar's own label reaches past the mark.
+      const ownEnd = MARGIN + textWidth(card.bar.label, 22, 'bold') + 16;
+      parts.push(
+        ownEnd < markX
+          ? svgText(markX + 10, barY - 12, card.bar.mark.label, 22, 'regular', COLOURS.text)
+          : svgText(Math.max(markX + 10, ownEnd), barY - 12, card.bar.mark.label, 22, 'regular', COLOURS.text),
+      );
+    }
+    parts.push(svgText(MARGIN, barY - 12, card.bar.label, 22, 'bold', COLOURS.bar));
+  }
+  const source = fitText(card.source, inner, 22, 16, 'regular');
+  parts.push(svgText(MARGIN, footer, source.lines[0] ?? '', source.size, 'regular', COLOURS.muted));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}" font-family="${FONT_FAMILY}">${parts.join('')}</svg>`;
+}
+
+// ---- Rendering and writing ----
+
+/**
+ * resvg's settings: only the two font files (never the system's fonts, so every machine draws the same glyphs),
+ * the SVG's own size.
+ */
+const RENDER_OPTIONS: ResvgRenderOptions = {
+  font: { fontFiles: [FONT_FILES.regular, FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
+  fitTo: { mode: 'original' },
+};
+
+/** A card's PNG bytes: rasterized on libuv's thread pool (resvg's renderAsync), so the build's own thread goes on. */
+async function renderCardSvg(svg: string): Promise<Buffer> {
+  const image = await renderAsync(svg, RENDER_OPTIONS);
+  return image.asPng();
+}
+
+/** Every page that has a card, in every language. */
+function socialCardPages(site: SiteData): Array<{ lang: Lang; page: CardPage }> {
+  const pages: CardPage[] = [
+    { kind: 'home' },
+    ...site.years.map((view): CardPage => ({ kind: 'year', year: view.year })),
+    ...site.dapils.map((view): CardPage => ({ kind: 'dapil', year: view.year, dapilId: view.dapilId })),
+    ...site.profiles.map((view): CardPage => ({
+      kind: 'profile',
+      dataset: view.dataset,
+      year: view.year,
+      id: view.id,
+    })),
+  ];
+  return LANGS.flatMap((lang) => pages.map((page) => ({ lang, page })));
+}
+
+/**
+ * Cards rasterized at once: one beside the Astro build's own thread (its render of the pages goes on meanwhile) takes
+ * the machine's second core; more would take libuv threads the pages' writes wait on.
+ */
+const CARDS_AT_ONCE = 1;
+
+/**
+ * What decides a card's bytes besides its SVG: the rasterizer's and the fonts' versions (a card is kept under the
+ * SHA-256 of both).
+ */
+const RENDERER = ['@resvg/resvg-js', 'dejavu-fonts-ttf']
+  .map((name) => {
+    const manifest = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve(`${name}/package.json`)), 'utf8')) as {
+      version: string;
+    };
+    return `${name}@${manifest.version}`;
+  })
+  .join(' ');
+
+/** A card to place: its path in the site, and the file in the card cache that holds its PNG. */
+export interface RenderedCard {
+  relative: string;
+  file: string;
+}
+
+/**
+ * Renders every card into the card cache `cacheDir`, named by the SHA-256 of its SVG and renderer, while Astro builds
+ * the pages (astro-build.ts starts it before Astro); a card whose SVG has not changed since a build that kept it is
+ * not drawn again. Rasterizing costs tens of milliseconds of CPU per card (text layout and anti-aliasing), as much as
+ * Astro's rendering of the pages, so a rebuild draws only the cards whose figures changed. Their figures and texts
+ * name no release or date, so a new release with the same figures keeps them.
+ */
+export async function renderSocialCards(site: Promise<SiteData>, cacheDir: string): Promise<RenderedCard[]> {
+  const data = await site;
+  await mkdir(cacheDir, { recursive: true });
+  const cards: RenderedCard[] = [];
+  await forEachAtOnce(socialCardPages(data), CARDS_AT_ONCE, async ({ lang, page }) => {
+    const card = socialCardOf(data, lang, page);
+    if (card === null) return;
+    const svg = socialCardSvg(card);
+    const file = path.join(
+      cacheDir,
+      `${createHash('sha256').update(RENDERER).update('\0').update(svg).digest('hex')}.png`,
+    );
+    if (!existsSync(file)) {
+      const png = await renderCardSvg(svg);
+      // Whole or not at all: written beside, renamed into place.
+      const partial = `${file}.${process.pid}.partial`;
+      await writeFile(partial, png);
+      await rename(partial, file);
+    }
+    cards.push({ relative: socialCardPath(lang, page), file });
+  });
+  return cards;
+}
+
+/**
+ * Copies the cards beside their pages in the built site `outDir` (each page's folder exists; copies, so nothing done
+ * to the site reaches the cache), then removes from the cache every card this build did not use.
+ */
+export async function placeSocialCards(
+  cards: readonly RenderedCard[],
+  cacheDir: string,
+  outDir: string,
+): Promise<void> {
+  await forEachAtOnce(cards, FILES_AT_ONCE, (card) => copyFile(card.file, path.join(outDir, card.relative)));
+  const used = new Set(cards.map((card) => path.basename(card.file)));
+  const stale = (await readdir(cacheDir)).filter((name) => !used.has(name));
+  await forEachAtOnce(stale, FILES_AT_ONCE, (name) => rm(path.join(cacheDir, name), { force: true }));
+}
