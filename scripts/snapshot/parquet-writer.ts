@@ -19,6 +19,7 @@ import {
 import duckdb from '@duckdb/node-bindings';
 import { Table, tableToIPC, type Data, type RecordBatch, type Schema } from 'apache-arrow';
 import { partialPathOf } from '../foundation/atomic-file.ts';
+import { BATCH_ROWS } from './arrow-schema.ts';
 import { classifyField, type ColumnKind } from './table-reader.ts';
 
 /** The Parquet key-value metadata key of the file's metadata (a JSON object), as DuckDB's parquet_kv_metadata() lists it. */
@@ -266,9 +267,10 @@ function keyValueMetadataOf(schema: Schema): string {
  * Writes record batches as Parquet to `path` (atomically), asking `nextBatch` for each only when DuckDB has
  * taken the one before (undefined: no more), so a table of millions of rows can be made batch by batch as it is
  * written, never whole in memory. An error making a batch fails the write with that error and leaves no file.
- * ZSTD, the smallest of the codecs every current reader supports (DuckDB, pyarrow/pandas, Polars, R arrow); row
- * groups of BATCH_ROWS rows; `created_by` is DuckDB's version, so nothing in the file depends on the time or the
- * machine.
+ * ZSTD, the smallest of the codecs every current reader supports (DuckDB, pyarrow/pandas, Polars, R arrow); Parquet
+ * format version 2 (data pages V2, delta encodings: counts are mostly distinct, so plain dictionaries only add an
+ * index to each value), which those readers decode, about a tenth smaller than version 1; row groups of BATCH_ROWS
+ * rows; `created_by` is DuckDB's version, so nothing in the file depends on the time or the machine.
  */
 export async function writeParquetBatches(
   schema: Schema,
@@ -283,7 +285,7 @@ export async function writeParquetBatches(
   try {
     await connection.run(
       `COPY (SELECT * FROM ${FEED_FUNCTION}(${id})) TO ${sqlString(partial)} ` +
-        `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${ROW_GROUP_ROWS}, KV_METADATA ${keyValueMetadataOf(schema)})`,
+        `(FORMAT parquet, PARQUET_VERSION v2, COMPRESSION zstd, ROW_GROUP_SIZE ${BATCH_ROWS}, KV_METADATA ${keyValueMetadataOf(schema)})`,
     );
   } catch (error) {
     await rm(partial, { force: true });
@@ -297,8 +299,6 @@ export async function writeParquetBatches(
   }
   await rename(partial, path);
 }
-
-const ROW_GROUP_ROWS = 65_536;
 
 /** Writes the table as Parquet to `path` (atomically): writeParquetBatches of its record batches. */
 export async function writeParquetFile(table: Table, path: string): Promise<void> {
