@@ -36,7 +36,6 @@ const ENGINE_SETTINGS: Record<string, string> = {
   preserve_insertion_order: 'true',
   autoinstall_known_extensions: 'false',
   autoload_known_extensions: 'false',
-  enable_external_access: 'true',
 };
 
 /** Rows DuckDB asks for per call of the table function: its vector size. */
@@ -246,7 +245,7 @@ function sqlString(text: string): string {
  * The ARROW:schema entry of `schema`: base64 of its IPC schema message (continuation, length, message), as the
  * Arrow libraries write it into Parquet, so pyarrow and Polars restore the schema with its column metadata.
  */
-export function arrowSchemaEntryOf(schema: Schema): string {
+function arrowSchemaEntryOf(schema: Schema): string {
   const stream = Buffer.from(tableToIPC(new Table(schema), 'stream'));
   return stream.subarray(0, 8 + stream.readUInt32LE(4)).toString('base64');
 }
@@ -277,6 +276,16 @@ export async function writeParquetBatches(
   nextBatch: () => RecordBatch | undefined,
   path: string,
 ): Promise<void> {
+  // One file at a time on the one connection: each COPY has both of DuckDB's threads.
+  const turn = lastWrite.then(() => writeOne(schema, nextBatch, path));
+  lastWrite = turn.catch(() => undefined);
+  await turn;
+}
+
+/** The write that ends last so far: the next one starts after it. */
+let lastWrite: Promise<unknown> = Promise.resolve();
+
+async function writeOne(schema: Schema, nextBatch: () => RecordBatch | undefined, path: string): Promise<void> {
   const connection = await connectionOf();
   const id = ++lastFeed;
   const feed: Feed = { schema, nextBatch, batch: undefined, row: 0, failure: null };
