@@ -265,7 +265,8 @@ function keyValueMetadataOf(schema: Schema): string {
 /**
  * Writes record batches as Parquet to `path` (atomically), asking `nextBatch` for each only when DuckDB has
  * taken the one before (undefined: no more), so a table of millions of rows can be made batch by batch as it is
- * written, never whole in memory. An error making a batch fails the write with that error and leaves no file.
+ * written, never whole in memory. There must be at least one batch; an error making one fails the write with that
+ * error and leaves no file.
  * ZSTD, the smallest of the codecs every current reader supports (DuckDB, pyarrow/pandas, Polars, R arrow); Parquet
  * format version 2 (data pages V2, delta encodings: counts are mostly distinct, so plain dictionaries only add an
  * index to each value), which those readers decode, about a tenth smaller than version 1; row groups of BATCH_ROWS
@@ -276,7 +277,17 @@ export async function writeParquetBatches(
   nextBatch: () => RecordBatch | undefined,
   path: string,
 ): Promise<void> {
-  // One file at a time on the one connection: each COPY has both of DuckDB's threads.
+  let written = 0;
+  await writeInTurn(schema, path, () => {
+    const batch = nextBatch();
+    if (batch === undefined && written === 0) throw new Error(`no record batch to write to ${path}`);
+    written += 1;
+    return batch;
+  });
+}
+
+/** One file at a time on the one connection: each COPY has both of DuckDB's threads. */
+async function writeInTurn(schema: Schema, path: string, nextBatch: () => RecordBatch | undefined): Promise<void> {
   const turn = lastWrite.then(() => writeOne(schema, nextBatch, path));
   lastWrite = turn.catch(() => undefined);
   await turn;
@@ -309,8 +320,9 @@ async function writeOne(schema: Schema, nextBatch: () => RecordBatch | undefined
   await rename(partial, path);
 }
 
-/** Writes the table as Parquet to `path` (atomically): writeParquetBatches of its record batches. */
+/** Writes the table as Parquet to `path` (atomically): as writeParquetBatches of its record batches, the same bytes. */
 export async function writeParquetFile(table: Table, path: string): Promise<void> {
   const batches = table.batches.values();
-  await writeParquetBatches(table.schema, () => batches.next().value, path);
+  // A table of no batches still gets a valid file with its schema.
+  await writeInTurn(table.schema, path, () => batches.next().value);
 }
