@@ -151,7 +151,7 @@ export const FORMATS = declareFormats([
     perDataset: true,
     label: { id: 'Parquet', en: 'Parquet' },
     bundleNote: { id: 'rekaman ternormalisasi, Parquet', en: 'normalized records, Apache Parquet' },
-    // As parquet-wasm writes the Arrow types (scripts/snapshot/parquet-writer.ts).
+    // As DuckDB writes the Arrow types (scripts/snapshot/parquet-writer.ts: BIGINT, VARCHAR, DOUBLE, DATE, VARCHAR[]).
     typeWording: {
       Int64: { id: 'INT64', en: 'INT64' },
       Utf8: { id: 'UTF8 (BYTE_ARRAY)', en: 'UTF8 (BYTE_ARRAY)' },

@@ -43,9 +43,6 @@ process.once('message', (request: StageRequest) => {
   void (async () => {
     let message: StageMessage;
     try {
-      // A stage has a process of its own where its memory matters: the snapshot's Parquet encoder then has one too
-      // (parquet-writer.ts), its WebAssembly memory not this process's.
-      if (request.stage === 'snapshot') (await import('./snapshot/parquet-writer.ts')).encodeParquetIn('process');
       message = { type: 'done', result: await runStageHere(request, relayingReporter(request.terminal)) };
     } catch (error) {
       const failure = toBuildError(error, request.stage);

@@ -1,6 +1,6 @@
 // The check, snapshot and release stages of a large harvest (config.ts, STAGE_PROCESS_RECORDS) each run in a Node
 // process of their own, started by the pipeline: what a stage holds at a million records (the check's projections,
-// the snapshot's Arrow tables and the Parquet writer's WebAssembly memory, over a gigabyte each) goes back to the
+// the snapshot's Arrow tables, over a gigabyte each) goes back to the
 // system when the stage ends, instead of staying in the build process through the site and publish stages beside
 // Astro's. The child (stage-process-child.ts) reports through the build's reporter and fails with the build error it
 // met; a child that dies fails the stage with its last lines. A small harvest runs the same stages here (runStage).

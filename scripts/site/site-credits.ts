@@ -17,7 +17,12 @@ export const CREDITS: readonly Credit[] = [
     licence: 'Apache-2.0',
     use: { id: 'skema dan tabel satu sumber untuk semua format', en: 'the one schema and table behind every format' },
   },
-  { name: 'parquet-wasm', licence: 'MIT OR Apache-2.0', use: { id: 'penulis Parquet', en: 'Parquet writer' } },
+  { name: '@duckdb/node-api', licence: 'MIT', use: { id: 'penulis Parquet (DuckDB)', en: 'Parquet writer (DuckDB)' } },
+  {
+    name: '@duckdb/node-bindings',
+    licence: 'MIT',
+    use: { id: 'mesin DuckDB di balik penulis Parquet', en: 'the DuckDB engine behind the Parquet writer' },
+  },
   {
     name: 'd3-geo',
     licence: 'ISC',

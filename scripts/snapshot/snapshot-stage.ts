@@ -119,9 +119,9 @@ const THIS_THREAD_WRITERS: ReadonlyArray<
 ];
 
 /**
- * The files of one table, in `formats` (default: every table format). The Parquet file is started first: it is
- * encoded on its own thread (parquet-writer.ts) while this one writes the others, so the stage keeps two cores busy
- * (docs/performance.md, "A million records, stage by stage"). Each file is complete when its kill point is reached.
+ * The files of one table, in `formats` (default: every table format). The Parquet file is started first: DuckDB
+ * encodes and compresses it on threads of its own (parquet-writer.ts), taking the rows from this thread between
+ * its other writes, so the stage keeps two cores busy (docs/performance.md, "A million records, stage by stage"). Each file is complete when its kill point is reached.
  */
 async function writeTableFiles(
   table: Table,
@@ -140,7 +140,7 @@ async function writeTableFiles(
       killPoint('snapshot:file-written');
     }
   } finally {
-    // Never leave the encoder writing into the folder of a stage that failed.
+    // Never leave DuckDB writing into the folder of a stage that failed.
     await parquet?.catch(() => {});
   }
   if (parquet !== null) {
