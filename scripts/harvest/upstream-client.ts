@@ -203,7 +203,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     connectTimeout: config.timeoutMs,
   });
   const gate = createRequestGate(config.concurrency, config.pauseMs, config.throttleFloorMs, config.throttleCeilingMs);
-  const reader = createPageReader(config.limits, config.readOnThreadAfterPages);
+  const reader = createPageReader(config.limits);
   const headers = {
     'x-api-key': apiKey,
     'content-type': 'application/json',
