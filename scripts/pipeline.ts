@@ -14,7 +14,7 @@ import { harvestIdOf } from './harvest/harvest-store.ts';
 import { killPoint } from './kill-point.ts';
 import { runStageProcess } from './stage-process.ts';
 // The later stages are imported when they run (below), the check, snapshot and release stages in processes of
-// their own for a large harvest (stage-process.ts): `harvest` alone then loads none of their modules (Arrow, the
+// their own (stage-process.ts): `harvest` alone then loads none of their modules (Arrow, the
 // Parquet WebAssembly, the ZIP and site code), about 0.3 s less before its first request.
 import type { SnapshotStageResult } from './snapshot/snapshot-stage.ts';
 

@@ -303,7 +303,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   /**
    * A received answer read as a page, after its request has left the gate: the next request need not wait while
-   * this one is parsed (on the page reader's thread, for most pages of a large harvest).
+   * this one is parsed (on the page reader's thread, for every page but those whose records are kept).
    */
   async function readReceived(received: Received, dataset: PageDataset, keepRecords: boolean): Promise<Attempt> {
     const { retryAfter, ...fetched } = received;
