@@ -27,8 +27,6 @@ export interface UpstreamConfig {
   /** The least and the most the pause grows to after 429s, in milliseconds (defaults in upstream-client.ts; tests shorten them). */
   throttleFloorMs?: number;
   throttleCeilingMs?: number;
-  /** Pages read on the harvest's own thread before the rest go to the page reader's (default in page-reader.ts; tests set 0). */
-  readOnThreadAfterPages?: number;
   limits: HarvestLimits;
 }
 
@@ -64,20 +62,7 @@ export interface PublisherConfig {
   reportUrl: string | null;
   /** KPU_SOURCE_URL: the upstream as the datapackage and the citations name it; null: the harvested upstream's origin. */
   sourceUrl: string | null;
-  /**
-   * Harvests of more records than this run the check, snapshot and release stages in processes of their own
-   * (stage-process.ts); smaller ones in the build process. STAGE_PROCESS_RECORDS; tests set 0 to force the processes.
-   */
-  stageProcessRecords: number;
 }
-
-/**
- * Records of a harvest above which the check, snapshot and release stages run in processes of their own. Below it
- * their memory is small and a process each would cost more than it gives back (about 0.5 s of CPU a build, from
- * Node's start and the modules the stages share); above it, a stage's memory, over a gigabyte each at a million
- * records, goes back to the system when it ends (docs/architecture.md).
- */
-const STAGE_PROCESS_RECORDS = 10_000;
 
 /** The limits' defaults: far above the real data (thousands of records, a few election years, megabytes), far below harm. */
 export const DEFAULT_HARVEST_LIMITS: Readonly<HarvestLimits> = {
@@ -382,9 +367,6 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
       timeoutMs: readInteger(env, 'KPU_TIMEOUT_MS', 30_000, 1, 3_600_000),
       maxPages: readInteger(env, 'KPU_MAX_PAGES', 100_000, 1, 100_000_000),
       ...readTestThrottle(env),
-      ...(env.KPU_TEST_READ_THREAD_AFTER_PAGES?.trim()
-        ? { readOnThreadAfterPages: readInteger(env, 'KPU_TEST_READ_THREAD_AFTER_PAGES', 0, 0, 1_000_000) }
-        : {}),
       limits: {
         // A body becomes one string, and V8 strings stop at about 2^29 characters.
         maxResponseBytes: readInteger(
@@ -419,21 +401,13 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
     siteUrl: readSiteUrl(env),
     sourceUrl: readSourceUrl(env),
     reportUrl: readReportUrl(env),
-    stageProcessRecords: readInteger(
-      env,
-      'KPU_TEST_STAGE_PROCESS_RECORDS',
-      STAGE_PROCESS_RECORDS,
-      0,
-      Number.MAX_SAFE_INTEGER,
-    ),
   };
 }
 
 /**
  * Variables for the test suite only (README, "Development"), never for a real build: the throttle's floor and ceiling,
- * shortened so a test of persistent 429s takes a second, the pages read before the page reader's thread starts, the
- * named point where a test kills the build, the size above which the stages run in processes of their own, and a
- * test's own datasets.
+ * shortened so a test of persistent 429s takes a second, the
+ * named point where a test kills the build, and a test's own datasets.
  */
 export const TEST_VARIABLES: readonly VariableSpec[] = [
   {
@@ -443,22 +417,10 @@ export const TEST_VARIABLES: readonly VariableSpec[] = [
   },
   { name: 'KPU_TEST_THROTTLE_CEILING_MS', default: '10000', description: 'Tests only: the most it grows to.' },
   {
-    name: 'KPU_TEST_READ_THREAD_AFTER_PAGES',
-    default: '16',
-    description:
-      "Tests only: the pages of a harvest read on its own thread before the rest are parsed on the page reader's thread (scripts/harvest/page-reader.ts); 0: every page but the first of each dataset.",
-  },
-  {
     name: 'KPU_TEST_KILL_AT',
     default: '(unset)',
     description:
       'Tests only: `point` or `point#n`; the CLI kills itself with SIGKILL the n-th time (first by default) it reaches that kill point (scripts/kill-point.ts).',
-  },
-  {
-    name: 'KPU_TEST_STAGE_PROCESS_RECORDS',
-    default: '10000',
-    description:
-      'Tests only: harvests of more records than this run the check, snapshot and release stages in processes of their own (scripts/stage-process.ts); 0: every build.',
   },
   {
     name: 'KPU_TEST_DATASETS',

@@ -12,10 +12,10 @@ import { BuildError, toBuildError, type Stage } from './errors.ts';
 import { STAGES, stageFolder, type StageName } from './stages.ts';
 import { harvestIdOf } from './harvest/harvest-store.ts';
 import { killPoint } from './kill-point.ts';
-import { runStage } from './stage-process.ts';
+import { runStageProcess } from './stage-process.ts';
 // The later stages are imported when they run (below), the check, snapshot and release stages in processes of
-// their own for a large harvest (stage-process.ts): `harvest` alone then loads none of their modules (Arrow, the
-// DuckDB, the ZIP and site code), about 0.3 s less before its first request.
+// their own (stage-process.ts): `harvest` alone then loads none of their modules (Arrow, DuckDB, the ZIP and site
+// code), about 0.3 s less before its first request.
 import type { SnapshotStageResult } from './snapshot/snapshot-stage.ts';
 
 export type CommandName = 'build' | 'harvest' | 'snapshot';
@@ -174,15 +174,6 @@ function harvestOf(state: RunState): HarvestStageResult {
   return state.harvest;
 }
 
-/**
- * Whether the check, snapshot and release stages run in processes of their own: for a harvest of more records than
- * the configuration's stageProcessRecords (config.ts, STAGE_PROCESS_RECORDS), where their memory matters.
- */
-function stageProcessOf(state: RunState): { ownProcess: boolean; signal: AbortSignal | undefined } {
-  const records = Object.values(harvestOf(state).manifest.datasets).reduce((sum, dataset) => sum + dataset.records, 0);
-  return { ownProcess: records > state.context.config.stageProcessRecords, signal: state.context.signal };
-}
-
 /** Host names of this machine: an upstream there (a stand-in, a tunnel) is no address a reader can cite. */
 const LOCAL_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
 
@@ -256,17 +247,17 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
 
   async check(state) {
     const harvest = harvestOf(state);
-    await runStage(
+    await runStageProcess(
       'check',
       { harvestDir: harvest.dir, harvest: harvest.manifest, outDir: state.dirs.check, strict: state.context.strict },
       state.context.reporter,
-      stageProcessOf(state),
+      state.context.signal,
     );
   },
 
   async snapshot(state) {
     const harvest = harvestOf(state);
-    const snapshot = await runStage(
+    const snapshot = await runStageProcess(
       'snapshot',
       {
         harvestDir: harvest.dir,
@@ -277,7 +268,7 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
         upstreamProtocol: state.context.config.upstream.baseUrl?.protocol ?? 'https:',
       },
       state.context.reporter,
-      stageProcessOf(state),
+      state.context.signal,
     );
     resultOf(state).snapshot = summarizeSnapshot(state.dirs.snapshotData, snapshot);
     const cited = localSourceOf(state.context.config, harvest.manifest.parameters.demo);
@@ -312,7 +303,7 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
       context.reporter.warn(
         `release: the archive's ${source.differ.join(', ')} differ from the history its verified releases give; the history made from the releases is used`,
       );
-    const release = await runStage(
+    const release = await runStageProcess(
       'release',
       {
         snapshotDataDir: dirs.snapshotData,
@@ -326,7 +317,7 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
         siteUrl: config.siteUrl,
       },
       context.reporter,
-      stageProcessOf(state),
+      state.context.signal,
     );
     state.published = { live, dataDir: source.dataDir };
     const releaseInfo = release.manifest.release as NonNullable<typeof release.manifest.release>;

@@ -1,9 +1,9 @@
-// The check, snapshot and release stages of a large harvest (config.ts, STAGE_PROCESS_RECORDS) each run in a Node
-// process of their own, started by the pipeline: what a stage holds at a million records (the check's projections,
-// the snapshot's Arrow tables, over a gigabyte each) goes back to the
-// system when the stage ends, instead of staying in the build process through the site and publish stages beside
-// Astro's. The child (stage-process-child.ts) reports through the build's reporter and fails with the build error it
-// met; a child that dies fails the stage with its last lines. A small harvest runs the same stages here (runStage).
+// The check, snapshot and release stages each run in a Node process of their own, started by the pipeline, whatever
+// the harvest's size: what a stage holds at a million records (the check's projections, the snapshot's Arrow tables
+// and DuckDB's buffers, over a gigabyte each) goes back to the system when the stage ends,
+// instead of staying in the build process through the site and publish stages beside Astro's. The child
+// (stage-process-child.ts) reports through the build's reporter and fails with the build error it met; a child that
+// dies fails the stage with its last lines.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { CheckStageOptions } from './check/check-stage.ts';
@@ -55,21 +55,6 @@ export async function runStageHere(request: StageRequest, reporter: Reporter): P
   }
   const { runReleaseStage } = await import('./release/release-stage.ts');
   return runReleaseStage({ ...request.options, datasets: DATASETS });
-}
-
-/**
- * Runs one stage, in a process of its own (runStageProcess) or, when `ownProcess` is false (a small harvest,
- * STAGE_PROCESS_RECORDS in config.ts), in this one: the same stage, result and errors either way.
- */
-export function runStage<S extends ProcessStage>(
-  stage: S,
-  options: StageProcesses[S]['options'],
-  reporter: Reporter,
-  { ownProcess, signal }: { ownProcess: boolean; signal?: AbortSignal | undefined },
-): Promise<StageProcesses[S]['result']> {
-  if (ownProcess) return runStageProcess(stage, options, reporter, signal);
-  const request = { stage, options, terminal: reporter.terminal } as StageRequest;
-  return runStageHere(request, reporter) as Promise<StageProcesses[S]['result']>;
 }
 
 /** The stage process's last lines of standard error kept for a failure's message. */

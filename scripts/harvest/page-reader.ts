@@ -1,13 +1,9 @@
-// Where a page's text is read (page-content.ts, readPageText): on this thread for a harvest's first pages and for
-// any page whose records are wanted whole, then on a thread of its own (page-reader-thread.ts). Parsing is most of
-// a harvest's CPU time (JSON.parse of every page); on its own thread it runs beside the fetching, hashing, scanning
-// and writing of the pages around it, on the machine's second core (docs/performance.md,
-// "Harvest"). A small harvest never starts the thread: it would cost more than its pages.
+// Where a page's text is read (page-content.ts, readPageText): on this thread for any page whose records are wanted
+// whole, on a thread of its own (page-reader-thread.ts) for every other page, whatever the harvest's size. Parsing is
+// most of a harvest's CPU time (JSON.parse of every page); on its own thread it runs beside the fetching, hashing,
+// scanning and writing of the pages around it, on the machine's second core (docs/performance.md, "Harvest").
 import { Worker } from 'node:worker_threads';
 import { readPageText, type PageDataset, type PageRead, type PageReadLimits } from './page-content.ts';
-
-/** Pages read on this thread before the reader starts its own (KPU_TEST_READ_THREAD_AFTER_PAGES in tests). */
-const READ_ON_THREAD_AFTER_PAGES = 16;
 
 export interface PageReader {
   /**
@@ -30,8 +26,8 @@ export interface PageReadJob {
 /** The thread's answer: the page read, or the error reading it threw (a fault of the publisher's, not the page's). */
 export type PageReadAnswer = { id: number; read: PageRead } | { id: number; error: string };
 
-export function createPageReader(limits: PageReadLimits, threadAfterPages = READ_ON_THREAD_AFTER_PAGES): PageReader {
-  let pagesRead = 0;
+/** A page reader; its thread starts with the first page read there. */
+export function createPageReader(limits: PageReadLimits): PageReader {
   let thread: Worker | null = null;
   let stopped: Error | null = null;
   let nextId = 0;
@@ -63,10 +59,7 @@ export function createPageReader(limits: PageReadLimits, threadAfterPages = READ
 
   return {
     read(text, dataset, offset, keep) {
-      pagesRead += 1;
-      if (keep || pagesRead <= threadAfterPages) {
-        return Promise.resolve(readPageText(text, dataset, offset, limits, keep));
-      }
+      if (keep) return Promise.resolve(readPageText(text, dataset, offset, limits, keep));
       if (stopped) return Promise.reject(stopped);
       thread ??= startThread();
       const id = (nextId += 1);

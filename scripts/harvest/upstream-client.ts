@@ -203,7 +203,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     connectTimeout: config.timeoutMs,
   });
   const gate = createRequestGate(config.concurrency, config.pauseMs, config.throttleFloorMs, config.throttleCeilingMs);
-  const reader = createPageReader(config.limits, config.readOnThreadAfterPages);
+  const reader = createPageReader(config.limits);
   const headers = {
     'x-api-key': apiKey,
     'content-type': 'application/json',
@@ -303,7 +303,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   /**
    * A received answer read as a page, after its request has left the gate: the next request need not wait while
-   * this one is parsed (on the page reader's thread, for most pages of a large harvest).
+   * this one is parsed (on the page reader's thread, for every page but those whose records are kept).
    */
   async function readReceived(received: Received, dataset: PageDataset, keepRecords: boolean): Promise<Attempt> {
     const { retryAfter, ...fetched } = received;

@@ -37,9 +37,8 @@ describe('determinism', () => {
     const second = await world.build(['--offline']);
     expect(second.code, second.stderr).toBe(0);
     const before = await hashes(world.distDir);
-    // A fresh Astro run, not the kept site: the same harvest gives the same bytes from scratch; and with the check,
-    // snapshot and release stages in processes of their own, as for a large harvest (scripts/stage-process.ts).
-    const third = await world.build(['--offline', '--rebuild-site', '--json'], { KPU_TEST_STAGE_PROCESS_RECORDS: '0' });
+    // A fresh Astro run, not the kept site: the same harvest gives the same bytes from scratch.
+    const third = await world.build(['--offline', '--rebuild-site', '--json']);
     expect(third.code, third.stderr).toBe(0);
     expect((JSON.parse(third.stdout) as CommandResult).site?.reused).toBe(false);
     expect(await hashes(world.distDir)).toEqual(before);

@@ -2,9 +2,9 @@
 // of the stages before it: after a real build, the check and snapshot stages rerun in this process into fresh
 // folders give the same bytes, the snapshot stage refuses the check of another harvest, and the release stage's
 // folder holds the completed manifest while the snapshot's is left as the snapshot stage wrote it (its Parquet,
-// Arrow and XLSX files too, which the release stage writes anew with the release in their metadata). For a large
-// harvest the build runs the check, snapshot and release stages in processes of their own (stage-process.ts): from
-// those processes, the same bytes, their lines relayed, their errors the build's, and none left behind when the
+// Arrow and XLSX files too, which the release stage writes anew with the release in their metadata). The build runs
+// the check, snapshot and release stages in processes of their own (stage-process.ts): from those processes, the
+// same bytes, their lines relayed, their errors the build's, and none left behind when the
 // build is gone.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';

@@ -12,15 +12,7 @@ describe('test-only variables', () => {
     const config = loadConfig({}, '/tmp');
     expect(config.upstream.throttleFloorMs).toBeUndefined();
     expect(config.upstream.throttleCeilingMs).toBeUndefined();
-    expect(config.upstream.readOnThreadAfterPages).toBeUndefined();
     expect(readTestKillPoint({})).toBeNull();
-  });
-
-  it("set the pages read before the page reader's thread starts, and refuse a bad value naming the variable", () => {
-    expect(loadConfig({ KPU_TEST_READ_THREAD_AFTER_PAGES: '0' }, '/tmp').upstream.readOnThreadAfterPages).toBe(0);
-    expect(() => loadConfig({ KPU_TEST_READ_THREAD_AFTER_PAGES: 'all' }, '/tmp')).toThrow(
-      /KPU_TEST_READ_THREAD_AFTER_PAGES must be a whole number/,
-    );
   });
 
   it('set the throttle floor and ceiling, and refuse a bad value naming the variable', () => {

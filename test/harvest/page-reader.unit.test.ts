@@ -1,6 +1,6 @@
 // The page reader (scripts/harvest/page-reader.ts): a page read on its thread answers exactly as the same page read
-// on the harvest's own thread; the pages whose records are wanted whole are read here, numbers kept exact; a read
-// waiting on a closed reader fails.
+// on the harvest's own thread; the pages whose records are wanted whole are read here, numbers kept exact, every
+// other page on the thread from the first on; a read waiting on a closed reader fails.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HARVEST_LIMITS } from '../../scripts/config.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
@@ -54,7 +54,7 @@ afterEach(async () => {
 
 describe('the page reader', () => {
   it('answers on its thread exactly as the page read here, for every kind of page', async () => {
-    reader = createPageReader(limits, 0);
+    reader = createPageReader(limits);
     for (const [what, text, dataset, offset] of BODIES) {
       const here = readPageText(text, dataset, offset, limits, false);
       expect(await reader.read(text, dataset, offset, false), what).toEqual(here);
@@ -78,7 +78,7 @@ describe('the page reader', () => {
   });
 
   it('reads a page whose records are wanted whole on this thread: their numbers stay exact', async () => {
-    reader = createPageReader(limits, 0);
+    reader = createPageReader(limits);
     const [, text, dataset, offset] = BODIES[4] as (typeof BODIES)[number];
     const read = await reader.read(text, dataset, offset, true);
     expect(read.ok && JSON.stringify(read.content.records)).toBe(
@@ -86,23 +86,26 @@ describe('the page reader', () => {
     );
   });
 
-  it('reads the first pages on this thread, the rest on its own, with the same answers', async () => {
-    reader = createPageReader(DEFAULT_HARVEST_LIMITS, 2);
+  it('reads every page whose records are not wanted whole on its thread, from the first on', async () => {
+    reader = createPageReader(DEFAULT_HARVEST_LIMITS);
     const text = JSON.stringify({ count: 2, data: [record(1), record(2)] });
     // A read waiting on the thread holds its message port open: the one resource it adds while it waits.
     const ports = (): number => process.getActiveResourcesInfo().filter((kind) => kind === 'MessagePort').length;
     const before = ports();
     const read = (offset: number) => (reader as PageReader).read(text, turnout, offset, false);
-    const early = [read(0), read(2)];
-    expect(ports(), 'the first two pages, read here').toBe(before);
-    const late = [read(4), read(6)];
-    expect(ports(), 'the pages after them, waiting on the thread').toBe(before + 1);
-    const reads = await Promise.all([...early, ...late]);
+    const kept = (reader as PageReader).read(text, turnout, 0, true);
+    expect(ports(), 'a page whose records are wanted whole, read here').toBe(before);
+    const onThread = [read(2), read(4)];
+    expect(ports(), 'the first page not wanted whole, and the next, waiting on the thread').toBe(before + 1);
+    const reads = await Promise.all(onThread);
     expect(new Set(reads.map((each) => JSON.stringify(each))).size).toBe(1);
+    // The page read here says the same of its records as the thread, and holds them too.
+    const here = await kept;
+    expect(here.ok && { ...here, content: { ...here.content, records: null } }).toEqual(reads[0]);
   });
 
   it('fails a read still waiting for its thread when the reader is closed, and every read after', async () => {
-    reader = createPageReader(limits, 0);
+    reader = createPageReader(limits);
     const large = JSON.stringify({ count: 20_000, data: Array.from({ length: 20_000 }, (_, index) => record(index)) });
     const waiting = expect(reader.read(large, turnout, 0, false)).rejects.toThrow(
       'the page reader was closed while a page was being read on its thread',

@@ -269,16 +269,13 @@ describe('publishing: all or nothing', () => {
   // writers, after the site, the publish stage's copy. dist/ stays byte for byte as it was, and verifies. (Every
   // kill point of the publish stage, and the build after each, in publish-failures.test.ts.) Past the harvest, an
   // --offline build of the offline template's harvest: the same stages, its site kept rather than built again. The
-  // snapshot's kill in the build process, and in the snapshot stage's own process (as for a large harvest), where it
-  // takes the build with it.
+  // snapshot's kill is in the snapshot stage's own process, where it takes the build with it.
   it.each<[string, boolean]>([
     ['harvest:page-stored#3', true],
     ['snapshot:file-written#5', false],
-    ['snapshot:file-written#5 in its own process', false],
     ['site:built', false],
     ['publish:copying#10', false],
-  ])('leaves the previous dist/ intact and servable when a build is killed at %s', async (at, thenBuild) => {
-    const [point = at, where] = at.split(' in ');
+  ])('leaves the previous dist/ intact and servable when a build is killed at %s', async (point, thenBuild) => {
     const online = point.startsWith('harvest:');
     world = await copyBuildWorld(online ? template : offlineTemplate);
     const published = await snapshotOf(world.distDir);
@@ -287,7 +284,6 @@ describe('publishing: all or nothing', () => {
     const killed = await world.build(online ? [] : ['--offline'], {
       KPU_TEST_KILL_AT: point,
       KPU_PAGE_SIZE: '5',
-      ...(where === undefined ? {} : { KPU_TEST_STAGE_PROCESS_RECORDS: '0' }),
     });
     expect(killed.signal, `${point}: ${killed.stderr}`).toBe('SIGKILL');
     expect(await realpath(world.distDir), point).toBe(previous);

@@ -57,9 +57,6 @@ export async function createHarvestWorld(
       KPU_API_KEY: TEST_KEY,
       KPU_CACHE_DIR: cacheDir,
       ...FAST_SETTINGS,
-      // Every page but the first of each dataset read on the page reader's thread (scripts/harvest/page-reader.ts):
-      // the harvest tests' pages are few, and a real harvest reads most of its pages there.
-      KPU_TEST_READ_THREAD_AFTER_PAGES: '0',
       ...env,
     },
     async close() {
