@@ -670,7 +670,8 @@ export async function renderSocialCards(site: Promise<SiteData>, cacheDir: strin
 
 /**
  * Copies the cards beside their pages in the built site `outDir` (each page's folder exists; copies, so nothing done
- * to the site reaches the cache), then removes from the cache every card this build did not use.
+ * to the site reaches the cache), then removes from the cache every card this build did not use (all of them when
+ * it drew none).
  */
 export async function placeSocialCards(
   cards: readonly RenderedCard[],
@@ -679,6 +680,8 @@ export async function placeSocialCards(
 ): Promise<void> {
   await forEachAtOnce(cards, FILES_AT_ONCE, (card) => copyFile(card.file, path.join(outDir, card.relative)));
   const used = new Set(cards.map((card) => path.basename(card.file)));
-  const stale = (await readdir(cacheDir)).filter((name) => !used.has(name));
+  // No cache yet when no build drew a card (none without the site's address).
+  const cached = existsSync(cacheDir) ? await readdir(cacheDir) : [];
+  const stale = cached.filter((name) => !used.has(name));
   await forEachAtOnce(stale, FILES_AT_ONCE, (name) => rm(path.join(cacheDir, name), { force: true }));
 }
