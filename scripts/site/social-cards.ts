@@ -1,7 +1,8 @@
 // Social cards: the 1200 × 630 PNG a link preview shows (og:image) for the home, year, dapil and party pages, drawn
 // from the page's own figures in its language: an SVG composed here, rasterized by resvg (a kept Rust rasterizer,
 // npm's @resvg/resvg-js, with prebuilt binaries) with the DejaVu Sans fonts of npm's dejavu-fonts-ttf, never the
-// system's, so the same data gives the same PNG bytes on every machine. Its texts in both languages are here too.
+// system's, so the same data gives the same PNG bytes on every machine. Its words in each language are in
+// cards/card-text.ts, its fonts and the measuring of its texts in cards/card-font.ts.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -24,6 +25,8 @@ import { formatCount, formatPercent } from './site-format.ts';
 import { upstreamOf, womenShare } from './site-sentences.ts';
 import { LANGS, pagePath, type Lang, type PageRef } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
+import { CARD_TEXT } from './cards/card-text.ts';
+import { FONT_FAMILY, FONT_FILES, fitText, textWidth, wrap } from './cards/card-font.ts';
 
 /** The size Open Graph and X (Twitter) ask of a large card image: 1.91:1. */
 const CARD_WIDTH = 1200;
@@ -31,79 +34,6 @@ const CARD_HEIGHT = 630;
 
 /** A card's file name, beside its page's index.html. */
 const CARD_FILE = 'card.png';
-
-/** The texts of the cards, in each language. */
-interface CardText {
-  homeTitle: string;
-  voters: string;
-  votersIn: (year: number) => string;
-  women: string;
-  dapils: (count: number) => string;
-  regencies: (count: number) => string;
-  parties: (count: number) => string;
-  years: (count: number) => string;
-  /** After a count of dapils when the year's records miss official dapils: "of 77 official dapils". */
-  ofOfficial: (official: string) => string;
-  /** After a count of parties: "of 18 give 30 % women or more in their central board". */
-  quotaMet: (given: string, quota: string) => string;
-  noTurnout: string;
-  election: (year: number) => string;
-  province: (name: string) => string;
-  /** The parties' percent column (women's representation) as the card's key figure. */
-  partyFigure: string;
-  /** A party whose record gives no share of women in its central board. */
-  partyNotGiven: string;
-  quota: (percent: string) => string;
-  source: (publisher: string, upstream: string) => string;
-  demo: string;
-  /** The image's alt text: what the card says, in one line. */
-  alt: (parts: string[]) => string;
-}
-
-const CARD_TEXT: Record<Lang, CardText> = {
-  id: {
-    homeTitle: 'Pengguna hak pilih dan partai pemilu DPR',
-    voters: 'pengguna hak pilih DPR',
-    votersIn: (year) => `pengguna hak pilih DPR ${year}`,
-    women: 'perempuan',
-    dapils: () => 'dapil',
-    regencies: () => 'kabupaten/kota',
-    parties: () => 'partai politik',
-    years: () => 'tahun pemilu',
-    ofOfficial: (official) => `dari ${official} dapil resmi`,
-    quotaMet: (given, quota) => `dari ${given} partai dengan ${quota} perempuan atau lebih di kepengurusan pusat`,
-    noTurnout: 'Data ini tidak memuat pengguna hak pilih untuk tahun ini.',
-    election: (year) => `Pemilu ${year}`,
-    province: (name) => (/^provinsi\b/i.test(name) ? name : `Provinsi ${name}`),
-    partyFigure: 'perempuan dalam kepengurusan pusat',
-    partyNotGiven: 'Sumber tidak mengisi persentase perempuan dalam kepengurusan pusat partai ini.',
-    quota: (percent) => `kuota ${percent}`,
-    source: (publisher, upstream) => `Sumber: ${publisher}, data terbuka di ${upstream}`,
-    demo: 'DATA CONTOH, BUKAN ANGKA RESMI',
-    alt: (parts) => `Kartu: ${parts.join('; ')}.`,
-  },
-  en: {
-    homeTitle: 'Voters and parties of the DPR elections',
-    voters: 'voters in the DPR election',
-    votersIn: (year) => `voters in the DPR election ${year}`,
-    women: 'women',
-    dapils: (count) => (count === 1 ? 'dapil' : 'dapils'),
-    regencies: (count) => (count === 1 ? 'regency' : 'regencies'),
-    parties: (count) => (count === 1 ? 'political party' : 'political parties'),
-    years: (count) => (count === 1 ? 'election year' : 'election years'),
-    ofOfficial: (official) => `of ${official} official dapils`,
-    quotaMet: (given, quota) => `of ${given} parties with ${quota} women or more in their central board`,
-    noTurnout: 'These data hold no voter figures for this year.',
-    election: (year) => `Election ${year}`,
-    province: (name) => (/^(province|provinsi)\b/i.test(name) ? name : `Province ${name}`),
-    partyFigure: 'women in the central board',
-    partyNotGiven: "The source gives no share of women in this party's central board.",
-    quota: (percent) => `quota ${percent}`,
-    source: (publisher, upstream) => `Source: ${publisher}, open data at ${upstream}`,
-    demo: 'DEMO DATA, NOT OFFICIAL FIGURES',
-    alt: (parts) => `Card: ${parts.join('; ')}.`,
-  },
-};
 
 /** The pages that have a card. */
 type CardPage = Extract<PageRef, { kind: 'home' | 'year' | 'dapil' | 'profile' }>;
@@ -339,119 +269,11 @@ export function socialCardMeta(site: SiteData, lang: Lang, page: PageRef | null)
 
 // ---- Drawing ----
 
-const FONT_DIR = path.join(path.dirname(fileURLToPath(import.meta.resolve('dejavu-fonts-ttf/package.json'))), 'ttf');
-const FONT_FILES = { regular: path.join(FONT_DIR, 'DejaVuSans.ttf'), bold: path.join(FONT_DIR, 'DejaVuSans-Bold.ttf') };
-const FONT_FAMILY = 'DejaVu Sans';
-
-/**
- * The advance widths of a TrueType font in ems, by code point (its `cmap` format 4 subtable for Unicode's BMP and
- * its `hmtx` table): the card measures its texts with them to wrap and fit them, as resvg does not wrap text.
- */
-function readAdvances(file: string): { advance: Map<number, number>; fallback: number } {
-  const font = readFileSync(file);
-  const tables = new Map<string, number>();
-  for (let index = 0; index < font.readUInt16BE(4); index += 1) {
-    const record = 12 + index * 16;
-    tables.set(font.toString('latin1', record, record + 4), font.readUInt32BE(record + 8));
-  }
-  const table = (tag: string): number => {
-    const offset = tables.get(tag);
-    if (offset === undefined) throw new Error(`the font ${file} has no ${tag} table`);
-    return offset;
-  };
-  const unitsPerEm = font.readUInt16BE(table('head') + 18);
-  const metrics = font.readUInt16BE(table('hhea') + 34);
-  const hmtx = table('hmtx');
-  const widthOf = (glyph: number) => font.readUInt16BE(hmtx + 4 * Math.min(glyph, metrics - 1)) / unitsPerEm;
-  const cmap = table('cmap');
-  let subtable: number | null = null;
-  for (let index = 0; index < font.readUInt16BE(cmap + 2); index += 1) {
-    const record = cmap + 4 + index * 8;
-    const [platform, encoding] = [font.readUInt16BE(record), font.readUInt16BE(record + 2)];
-    const offset = cmap + font.readUInt32BE(record + 4);
-    if (platform === 3 && encoding === 1 && font.readUInt16BE(offset) === 4) subtable = offset;
-  }
-  if (subtable === null) throw new Error(`the font ${file} has no Unicode BMP cmap`);
-  const segments = font.readUInt16BE(subtable + 6) / 2;
-  const ends = subtable + 14;
-  const starts = ends + segments * 2 + 2;
-  const deltas = starts + segments * 2;
-  const rangeOffsets = deltas + segments * 2;
-  const advance = new Map<number, number>();
-  for (let segment = 0; segment < segments; segment += 1) {
-    const start = font.readUInt16BE(starts + segment * 2);
-    const end = font.readUInt16BE(ends + segment * 2);
-    const delta = font.readInt16BE(deltas + segment * 2);
-    const rangeOffsetAt = rangeOffsets + segment * 2;
-    const rangeOffset = font.readUInt16BE(rangeOffsetAt);
-    for (let code = start; code <= end && code !== 0xffff; code += 1) {
-      let glyph: number;
-      if (rangeOffset === 0) glyph = (code + delta) & 0xffff;
-      else {
-        const raw = font.readUInt16BE(rangeOffsetAt + rangeOffset + (code - start) * 2);
-        glyph = raw === 0 ? 0 : (raw + delta) & 0xffff;
-      }
-      if (glyph !== 0) advance.set(code, widthOf(glyph));
-    }
-  }
-  return { advance, fallback: widthOf(0) };
-}
-
-let advances: Record<'regular' | 'bold', ReturnType<typeof readAdvances>> | null = null;
-
-/** A text's width in pixels at `size`. */
-function textWidth(text: string, size: number, weight: 'regular' | 'bold'): number {
-  advances ??= { regular: readAdvances(FONT_FILES.regular), bold: readAdvances(FONT_FILES.bold) };
-  const font = advances[weight];
-  let width = 0;
-  for (const character of text) width += font.advance.get(character.codePointAt(0) ?? 0) ?? font.fallback;
-  return width * size;
-}
+// ---- Drawing ----
 
 /** Escapes text for XML. */
 function xml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** Text that fits in `width` at its size, or at the largest smaller size that fits (down to `min`), in at most `lines` lines. */
-function fitText(
-  text: string,
-  width: number,
-  size: number,
-  min: number,
-  weight: 'regular' | 'bold',
-  lines = 1,
-): { lines: string[]; size: number } {
-  let best: { lines: string[]; size: number } | null = null;
-  for (let current = size; current >= min; current -= 2) {
-    const wrapped = wrap(text, width, current, weight);
-    best = { lines: wrapped, size: current };
-    if (wrapped.length <= lines && wrapped.every((line) => textWidth(line, current, weight) <= width)) return best;
-  }
-  // Still too long at the smallest size: the last line ends with an ellipsis.
-  const wrapped = best?.lines ?? [text];
-  const kept = wrapped.slice(0, lines);
-  if (wrapped.length > lines || kept.some((line) => textWidth(line, min, weight) > width)) {
-    let last = kept[kept.length - 1] ?? '';
-    while (last.length > 1 && textWidth(`${last}…`, min, weight) > width) last = last.slice(0, -1).trimEnd();
-    kept[kept.length - 1] = `${last}…`;
-  }
-  return { lines: kept, size: min };
-}
-
-/** Words laid into lines no wider than `width` (a word wider than the line stands alone). */
-function wrap(text: string, width: number, size: number, weight: 'regular' | 'bold'): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter((each) => each !== '')) {
-    const candidate = line === '' ? word : `${line} ${word}`;
-    if (line !== '' && textWidth(candidate, size, weight) > width) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
-  }
-  if (line !== '') lines.push(line);
-  return lines;
 }
 
 const COLOURS = {

@@ -1,0 +1,120 @@
+// The cards' fonts (DejaVu Sans of npm's dejavu-fonts-ttf, never the system's) and text measured with them: resvg
+// does not wrap text, so the card measures each text with the font's own advance widths to wrap and fit it. The
+// advance widths are read from the font's `cmap` and `hmtx` tables here (a few lines, where a font library would
+// bring a whole shaping engine for one table lookup).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const FONT_DIR = path.join(path.dirname(fileURLToPath(import.meta.resolve('dejavu-fonts-ttf/package.json'))), 'ttf');
+export const FONT_FILES = {
+  regular: path.join(FONT_DIR, 'DejaVuSans.ttf'),
+  bold: path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'),
+};
+export const FONT_FAMILY = 'DejaVu Sans';
+
+/**
+ * The advance widths of a TrueType font in ems, by code point (its `cmap` format 4 subtable for Unicode's BMP and
+ * its `hmtx` table): the card measures its texts with them to wrap and fit them, as resvg does not wrap text.
+ */
+function readAdvances(file: string): { advance: Map<number, number>; fallback: number } {
+  const font = readFileSync(file);
+  const tables = new Map<string, number>();
+  for (let index = 0; index < font.readUInt16BE(4); index += 1) {
+    const record = 12 + index * 16;
+    tables.set(font.toString('latin1', record, record + 4), font.readUInt32BE(record + 8));
+  }
+  const table = (tag: string): number => {
+    const offset = tables.get(tag);
+    if (offset === undefined) throw new Error(`the font ${file} has no ${tag} table`);
+    return offset;
+  };
+  const unitsPerEm = font.readUInt16BE(table('head') + 18);
+  const metrics = font.readUInt16BE(table('hhea') + 34);
+  const hmtx = table('hmtx');
+  const widthOf = (glyph: number) => font.readUInt16BE(hmtx + 4 * Math.min(glyph, metrics - 1)) / unitsPerEm;
+  const cmap = table('cmap');
+  let subtable: number | null = null;
+  for (let index = 0; index < font.readUInt16BE(cmap + 2); index += 1) {
+    const record = cmap + 4 + index * 8;
+    const [platform, encoding] = [font.readUInt16BE(record), font.readUInt16BE(record + 2)];
+    const offset = cmap + font.readUInt32BE(record + 4);
+    if (platform === 3 && encoding === 1 && font.readUInt16BE(offset) === 4) subtable = offset;
+  }
+  if (subtable === null) throw new Error(`the font ${file} has no Unicode BMP cmap`);
+  const segments = font.readUInt16BE(subtable + 6) / 2;
+  const ends = subtable + 14;
+  const starts = ends + segments * 2 + 2;
+  const deltas = starts + segments * 2;
+  const rangeOffsets = deltas + segments * 2;
+  const advance = new Map<number, number>();
+  for (let segment = 0; segment < segments; segment += 1) {
+    const start = font.readUInt16BE(starts + segment * 2);
+    const end = font.readUInt16BE(ends + segment * 2);
+    const delta = font.readInt16BE(deltas + segment * 2);
+    const rangeOffsetAt = rangeOffsets + segment * 2;
+    const rangeOffset = font.readUInt16BE(rangeOffsetAt);
+    for (let code = start; code <= end && code !== 0xffff; code += 1) {
+      let glyph: number;
+      if (rangeOffset === 0) glyph = (code + delta) & 0xffff;
+      else {
+        const raw = font.readUInt16BE(rangeOffsetAt + rangeOffset + (code - start) * 2);
+        glyph = raw === 0 ? 0 : (raw + delta) & 0xffff;
+      }
+      if (glyph !== 0) advance.set(code, widthOf(glyph));
+    }
+  }
+  return { advance, fallback: widthOf(0) };
+}
+
+let advances: Record<'regular' | 'bold', ReturnType<typeof readAdvances>> | null = null;
+
+/** A text's width in pixels at `size`. */
+export function textWidth(text: string, size: number, weight: 'regular' | 'bold'): number {
+  advances ??= { regular: readAdvances(FONT_FILES.regular), bold: readAdvances(FONT_FILES.bold) };
+  const font = advances[weight];
+  let width = 0;
+  for (const character of text) width += font.advance.get(character.codePointAt(0) ?? 0) ?? font.fallback;
+  return width * size;
+}
+
+/** Text that fits in `width` at its size, or at the largest smaller size that fits (down to `min`), in at most `lines` lines. */
+export function fitText(
+  text: string,
+  width: number,
+  size: number,
+  min: number,
+  weight: 'regular' | 'bold',
+  lines = 1,
+): { lines: string[]; size: number } {
+  let best: { lines: string[]; size: number } | null = null;
+  for (let current = size; current >= min; current -= 2) {
+    const wrapped = wrap(text, width, current, weight);
+    best = { lines: wrapped, size: current };
+    if (wrapped.length <= lines && wrapped.every((line) => textWidth(line, current, weight) <= width)) return best;
+  }
+  // Still too long at the smallest size: the last line ends with an ellipsis.
+  const wrapped = best?.lines ?? [text];
+  const kept = wrapped.slice(0, lines);
+  if (wrapped.length > lines || kept.some((line) => textWidth(line, min, weight) > width)) {
+    let last = kept[kept.length - 1] ?? '';
+    while (last.length > 1 && textWidth(`${last}…`, min, weight) > width) last = last.slice(0, -1).trimEnd();
+    kept[kept.length - 1] = `${last}…`;
+  }
+  return { lines: kept, size: min };
+}
+
+/** Words laid into lines no wider than `width` (a word wider than the line stands alone). */
+export function wrap(text: string, width: number, size: number, weight: 'regular' | 'bold'): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter((each) => each !== '')) {
+    const candidate = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && textWidth(candidate, size, weight) > width) {
+      lines.push(line);
+      line = word;
+    } else line = candidate;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
