@@ -7,23 +7,25 @@ import { DEMO_DATA_NOTICE, demoDataset } from '../synthetic/synthetic-data.ts';
 import { HOSTILE_PRESETS, HOSTILE_PRESET_NAMES } from './hostile-presets.ts';
 import { loadUpstreamData, type DatasetId, type UpstreamData } from './upstream-data.ts';
 import {
-  COUNT_FORMATS,
   COUNT_MODES,
   EMPTY_DATA_MODES,
   FAULT_KINDS,
-  MUTATION_PRESETS,
   RESPONSE_SHAPES,
-  createMutationPreset,
   startUpstreamServer,
-  type CountFormat,
   type CountMode,
   type EmptyDataMode,
-  type MutationPreset,
   type ResponseShape,
   type UpstreamFault,
-  type UpstreamMutation,
   type UpstreamServerOptions,
 } from './upstream-server.ts';
+import {
+  COUNT_FORMATS,
+  MUTATION_PRESETS,
+  createMutationPreset,
+  type CountFormat,
+  type MutationPreset,
+  type UpstreamMutation,
+} from './upstream-changes.ts';
 
 export const UPSTREAM_CLI_USAGE = `Usage: npm run upstream -- [options]
 

@@ -6,8 +6,8 @@ import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { demoDataset, generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { loadUpstreamData, type UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { createMutationPreset } from '../../scripts/upstream/upstream-changes.ts';
 import {
-  createMutationPreset,
   startUpstreamServer,
   type FaultStatus,
   type RunningUpstream,
