@@ -1,13 +1,11 @@
 // The harvest stage: every page of every dataset, paged by the number of records actually received,
 // speculatively ahead by the concurrency, each page kept raw as it is accepted; then the consistency
 // checks of UPSTREAM.md (repeated or overlapping pages, an early end, duplicate keys, records repeated exactly,
-// a changed first page, an end of the data that is not confirmed, kept pages of a resumed harvest that no longer
-// match) and one retry.
-import { rm } from 'node:fs/promises';
-import { setTimeout as delay } from 'node:timers/promises';
+// a changed first page, an end of the data that is not confirmed: harvest-consistency.ts; kept pages of a resumed
+// harvest that no longer match: harvest-resume.ts) and one retry.
 import type { UpstreamConfig } from '../config.ts';
 import { recordKey, type DatasetDefinition, type RawRecord } from '../datasets/dataset-definition.ts';
-import { BuildError, type ErrorCode } from '../errors.ts';
+import { BuildError } from '../errors.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
 import {
   createHarvestStore,
@@ -22,11 +20,11 @@ import {
 import { createHarvestLimitTracker, type HarvestLimitTracker } from './harvest-limits.ts';
 import { parsePage, type PageShape } from './page-parser.ts';
 import { guardPartialHarvest } from './key-refusal.ts';
+import { checkConsistency, type AttemptOutcome, type ChainPage, type DatasetOutcome } from './harvest-consistency.ts';
+import { canonicalJson, discardUselessHarvest, resumeOrStartOver } from './harvest-resume.ts';
 import { createPageCache, type LoadedPage, type PageCache } from './page-cache.ts';
-import { createUpstreamClient, type FetchedPage, type UpstreamClient } from './upstream-client.ts';
+import { createUpstreamClient, type UpstreamClient } from './upstream-client.ts';
 import { formatLogCount } from '../foundation/digit-groups.ts';
-import { sha256Hex } from '../foundation/hashing.ts';
-import { compareCodeUnits } from '../foundation/text-order.ts';
 
 export interface HarvestOptions {
   config: UpstreamConfig;
@@ -50,45 +48,12 @@ export interface HarvestResult {
   manifest: HarvestManifest;
 }
 
-interface DatasetOutcome {
-  summary: DatasetHarvestSummary;
-  /** Keys found on two different pages: a sign that the data moved under the paging. */
-  crossPageDuplicates: string[];
-  /** Consecutive pages that overlap (pageOverlap), described. */
-  overlaps: string[];
-  firstPage: RawRecord[];
-  /** Records that came twice exactly (the same key and the same values), described. */
-  exactRepeats: string[];
-  /** The empty page that ended the chain, and the page before it (null when the first page was empty). */
-  end: { offset: number; before: ChainPage | null };
-  warnings: string[];
-}
-
 /** What the live status line counts, per dataset id. */
 export interface HarvestProgress {
   pages: Map<string, number>;
   records: Map<string, number>;
   retries: Map<string, number>;
   totals: Map<string, number | null>;
-}
-
-/** JSON with object keys sorted, so two reads of the same records compare equal whatever the key order. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => compareCodeUnits(a, b)))
-      : item,
-  );
-}
-
-/**
- * A page of the chain as the overlap check sees it: its records' keys, and its records, parsed again from its text
- * only when asked for (two pages' keys rarely match; a page read on the page reader's thread sent back only keys).
- */
-interface ChainPage {
-  offset: number;
-  keys: readonly string[];
-  records: () => readonly RawRecord[];
 }
 
 /** A loaded page's records: kept whole when it was read, or parsed again from its text (its depth already checked). */
@@ -102,12 +67,6 @@ function recordsOf(dataset: DatasetDefinition, offset: number, page: LoadedPage)
 function chainPageOf(dataset: DatasetDefinition, offset: number, page: LoadedPage): ChainPage {
   let records: RawRecord[] | null = null;
   return { offset, keys: page.content.keys, records: () => (records ??= recordsOf(dataset, offset, page)) };
-}
-
-/** The records of a page fetched with its records kept (fetchPage's keepRecords). */
-function keptRecords(page: FetchedPage): RawRecord[] {
-  if (!page.parsed.content.records) throw new Error(`the page ${page.url} was fetched without its records`);
-  return page.parsed.content.records;
 }
 
 const positions = (length: number): number[] => Array.from({ length }, (_, index) => index);
@@ -419,107 +378,6 @@ async function harvestDataset(
   return finishWalk(walk, progress);
 }
 
-interface AttemptOutcome {
-  outcomes: Map<string, DatasetOutcome>;
-  /** Why the harvest is not consistent; empty when it is. */
-  inconsistencies: string[];
-  /** Overlapping pages, one description per dataset that has some. */
-  overlaps: string[];
-  firstPageChanged: boolean;
-  /** Records repeated exactly (noteKeys), described; empty when none. */
-  exactRepeats: string[];
-  /** Ends of the data that did not hold when asked again (confirmEnds), described; empty when every end held. */
-  unconfirmedEnds: string[];
-}
-
-function defaultPause(ms: number, signal?: AbortSignal): Promise<void> {
-  return delay(ms, undefined, signal ? { signal } : {}).catch(() => {
-    throw new BuildError('INTERRUPTED', '');
-  });
-}
-
-/**
- * Confirms each dataset's end of the data (docs/upstream.md, "The end of the data is confirmed"): after a pause of
- * KPU_RETRY_BASE_MS, the empty page that ended the chain is asked again and must still be empty, and the page before
- * it (the last with records, often short) is read again and must hold the same records (canonical JSON). Two
- * requests per dataset; a dataset whose first page was its end is left to the first page's own reading again.
- * Returns what did not hold.
- */
-async function confirmEnds(
-  outcomes: Map<string, DatasetOutcome>,
-  client: UpstreamClient,
-  options: HarvestOptions,
-): Promise<string[]> {
-  const ends = options.datasets.filter((dataset) => (outcomes.get(dataset.id) as DatasetOutcome).end.offset > 0);
-  if (ends.length === 0) return [];
-  await (options.pause ?? defaultPause)(options.config.retryBaseMs, options.signal);
-  const unconfirmed: string[] = [];
-  for (const dataset of ends) {
-    const { end } = outcomes.get(dataset.id) as DatasetOutcome;
-    const again = keptRecords(await client.fetchPage(dataset, end.offset, options.config.pageSize, true));
-    if (again.length > 0) {
-      unconfirmed.push(
-        `${dataset.id}: the page at offset ${end.offset} ended the data with no records; asked again, it holds ${again.length}.`,
-      );
-      continue;
-    }
-    const { before } = end;
-    if (before === null || before.offset === 0) continue;
-    const reread = keptRecords(await client.fetchPage(dataset, before.offset, options.config.pageSize, true));
-    if (canonicalJson(reread) !== canonicalJson(before.records())) {
-      unconfirmed.push(
-        `${dataset.id}: the page at offset ${before.offset}, the last before the end, read again holds other records (${before.keys.length} before, ${reread.length} now).`,
-      );
-    }
-  }
-  return unconfirmed;
-}
-
-/**
- * The consistency checks once every dataset's chain has ended: overlaps, keys on two pages, records repeated exactly,
- * a changed first page, an end of the data that does not hold.
- */
-async function checkConsistency(
-  outcomes: Map<string, DatasetOutcome>,
-  client: UpstreamClient,
-  options: HarvestOptions,
-): Promise<AttemptOutcome> {
-  const inconsistencies: string[] = [];
-  const overlaps: string[] = [];
-  const exactRepeats: string[] = [];
-  let firstPageChanged = false;
-  for (const dataset of options.datasets) {
-    const outcome = outcomes.get(dataset.id) as DatasetOutcome;
-    const [firstOverlap] = outcome.overlaps;
-    if (firstOverlap !== undefined) {
-      const more = outcome.overlaps.length - 1;
-      overlaps.push(`${firstOverlap.slice(0, -1)}${more > 0 ? `, and ${more} more page boundaries` : ''}.`);
-      inconsistencies.push(`${dataset.id}: ${outcome.overlaps.length} pages overlap the page before.`);
-    }
-    if (outcome.crossPageDuplicates.length > 0) {
-      const sample = outcome.crossPageDuplicates.slice(0, 3).join(', ');
-      inconsistencies.push(
-        `${dataset.id}: ${outcome.crossPageDuplicates.length} keys appear on two pages (${sample}).`,
-      );
-    }
-    const [firstRepeat] = outcome.exactRepeats;
-    if (firstRepeat !== undefined) {
-      const more = outcome.exactRepeats.length - 1;
-      exactRepeats.push(`${firstRepeat}${more > 0 ? ` (and ${more} more records repeated exactly)` : ''}`);
-      inconsistencies.push(`${dataset.id}: ${outcome.exactRepeats.length} records repeated exactly.`);
-    }
-    // Read the first page again: if it changed, the pages in between may mix two versions.
-    const again = await client.fetchPage(dataset, 0, options.config.pageSize, true);
-    if (canonicalJson(keptRecords(again)) !== canonicalJson(outcome.firstPage)) {
-      firstPageChanged = true;
-      inconsistencies.push(`${dataset.id}: the first page changed while the harvest ran.`);
-    }
-  }
-  const unconfirmedEnds = await confirmEnds(outcomes, client, options);
-  inconsistencies.push(...unconfirmedEnds);
-  return { outcomes, inconsistencies, overlaps, firstPageChanged, exactRepeats, unconfirmedEnds };
-}
-
 async function harvestOnce(
   partial: PartialHarvest,
   options: HarvestOptions,
@@ -568,76 +426,8 @@ async function harvestOnce(
   }
 }
 
-/** The SHA-256 of records as canonical JSON: what a kept page and the same page read again are compared by. */
-function recordsDigest(records: readonly RawRecord[]): string {
-  return sha256Hex(canonicalJson(records));
-}
-
-/**
- * Reads every kept page of a resumed harvest again, `concurrency` at a time, and compares each one's records with the
- * kept ones by digest (recordsDigest). Returns where the upstream changed, or null when every kept page matches: only
- * then may the kept pages be mixed with pages fetched now. The cost: one request per kept page (docs/upstream.md,
- * "A resume proves its pages").
- */
-async function findChangedKeptPage(partial: PartialHarvest, options: HarvestOptions): Promise<string | null> {
-  const stop = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-  const client = createUpstreamClient({
-    config: options.config,
-    baseUrl: options.baseUrl,
-    apiKey: options.apiKey,
-    signal,
-  });
-  const queue: [DatasetDefinition, number][] = [];
-  for (const dataset of options.datasets) {
-    for (const offset of await partial.keptOffsets(dataset)) queue.push([dataset, offset]);
-  }
-  let changed: string | null = null;
-  const verifyNext = async (): Promise<void> => {
-    for (let next = queue.shift(); next !== undefined && changed === null; next = queue.shift()) {
-      const [dataset, offset] = next;
-      const kept = await partial.readPage(dataset, offset, options.config.pageSize);
-      // A page that cannot be read back is not reused anyway: the harvest fetches it again.
-      if (!kept) continue;
-      const records = keptRecords(await client.fetchPage(dataset, offset, options.config.pageSize, true));
-      if (changed === null && recordsDigest(records) !== recordsDigest(kept.records)) {
-        changed = `${dataset.id}: the page at offset ${offset} (${kept.records.length} records kept, ${records.length} now) differs from the kept one`;
-        stop.abort();
-      }
-    }
-  };
-  try {
-    const workers = await Promise.allSettled(
-      Array.from({ length: Math.max(1, options.config.concurrency) }, () => verifyNext()),
-    );
-    if (changed !== null) return changed;
-    const failed = workers.find((worker) => worker.status === 'rejected');
-    if (failed) throw failed.reason;
-    return null;
-  } finally {
-    await client.close();
-  }
-}
-
 function pageHashes(outcomes: Map<string, DatasetOutcome>): string {
   return [...outcomes.values()].flatMap((outcome) => outcome.summary.pageFiles.map((page) => page.sha256)).join(',');
-}
-
-/**
- * A resumed harvest keeps its pages only when every one of them still matches the upstream: kept pages of the old
- * version beside new pages would publish a mix of two versions of the data. Returns the warning shown, if any.
- */
-async function resumeOrStartOver(partial: PartialHarvest, options: HarvestOptions, now: () => Date): Promise<string[]> {
-  if (!partial.resumed) return [];
-  options.reporter.line(
-    `harvest: resuming the interrupted harvest started ${partial.startedAt}; reading each of its kept pages again`,
-  );
-  const changed = await findChangedKeptPage(partial, options);
-  if (changed === null) return [];
-  const warning = `the upstream changed since the interrupted harvest: starting over (${changed}).`;
-  options.reporter.warn(warning);
-  await partial.startOver(now());
-  return [warning];
 }
 
 const newProgress = (): HarvestProgress => ({
@@ -691,30 +481,6 @@ async function harvestConsistently(
     (reason) => `${reason} Identical in two full harvests: kept as the source's own duplicates.`,
   );
   return { attempt, attempts: 2, progress, warnings };
-}
-
-/**
- * The failures that condemn the pages fetched, not one request: the harvest as a whole is wrong (inconsistent,
- * repeating, endless, beyond a limit), so resuming it would only fetch the same fault again. A harvest failing so is
- * removed from the cache; one stopped by the network, the upstream's errors or an interruption keeps its pages to
- * resume (docs/operations.md, "Resuming an interrupted harvest").
- */
-const USELESS_HARVEST_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'HARVEST_OFFSET_IGNORED',
-  'HARVEST_TOO_MANY_PAGES',
-  'HARVEST_TOO_MANY_RECORDS',
-  'HARVEST_TOO_MANY_YEARS',
-  'HARVEST_TOO_LARGE',
-  'HARVEST_TRUNCATED',
-  'HARVEST_PAGES_OVERLAP',
-  'HARVEST_INCONSISTENT',
-  'HARVEST_END_UNCONFIRMED',
-  'HARVEST_RECORD_REPEATED',
-]);
-
-async function discardUselessHarvest(partial: PartialHarvest, error: unknown): Promise<void> {
-  if (error instanceof BuildError && USELESS_HARVEST_CODES.has(error.code))
-    await rm(partial.dir, { recursive: true, force: true });
 }
 
 /** Runs the harvest stage and returns the complete harvest folder with its manifest. */
