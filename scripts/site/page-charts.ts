@@ -29,6 +29,20 @@ export function listRowOf(label: string, record: SiteRecord): VoterListRow {
   };
 }
 
+/** The men/women chart of `rows` as SVG, in the language's words and number format, with its summary sentence. */
+export function sexSplitSvg(lang: Lang, summary: string, rows: readonly SexSplitRow[]): string {
+  return renderSexSplitChart({
+    summary,
+    rows,
+    labels: {
+      male: COMMON_TEXT[lang].sex.male,
+      female: COMMON_TEXT[lang].sex.female,
+      unavailable: COMMON_TEXT[lang].unavailable,
+    },
+    percent: (share) => formatPercent(lang, share),
+  });
+}
+
 export function sexSplitChart(
   lang: Lang,
   subject: string,
@@ -42,17 +56,7 @@ export function sexSplitChart(
     { male: totals[countColumn('total', 'male')]?.sum ?? 0, female: totals[countColumn('total', 'female')]?.sum ?? 0 },
     rows,
   );
-  const svg = renderSexSplitChart({
-    summary,
-    rows,
-    labels: {
-      male: COMMON_TEXT[lang].sex.male,
-      female: COMMON_TEXT[lang].sex.female,
-      unavailable: COMMON_TEXT[lang].unavailable,
-    },
-    percent: (share) => formatPercent(lang, share),
-  });
-  return { svg, title, summary };
+  return { svg: sexSplitSvg(lang, summary, rows), title, summary };
 }
 
 export function voterListChart(

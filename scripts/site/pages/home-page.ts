@@ -4,9 +4,8 @@ import type { Lang } from '../../languages.ts';
 import { countColumn, type SiteData, type Totals, type YearView } from '../site-data.ts';
 import { formatCount, formatPercent } from '../site-format.ts';
 import { describeYears } from '../site-sentences.ts';
-import { renderSexSplitChart } from '../svg-charts.ts';
 import { type Cell, givenSum, sumCell, totalsWomenShare } from '../page-cells.ts';
-import type { Chart } from '../page-charts.ts';
+import { sexSplitSvg, type Chart } from '../page-charts.ts';
 import { coverageSummary } from '../year-coverage.ts';
 import { COMMON_TEXT } from '../texts/common-text.ts';
 import { COVERAGE_TEXT } from '../texts/coverage-text.ts';
@@ -21,17 +20,7 @@ function yearsChart(lang: Lang, years: readonly YearView[]): Chart {
       female: givenSum(year.totals[countColumn('total', 'female')]),
     }));
   const summary = describeYears(lang, rows);
-  const svg = renderSexSplitChart({
-    summary,
-    rows,
-    labels: {
-      male: COMMON_TEXT[lang].sex.male,
-      female: COMMON_TEXT[lang].sex.female,
-      unavailable: COMMON_TEXT[lang].unavailable,
-    },
-    percent: (share) => formatPercent(lang, share),
-  });
-  return { svg, title: HOME_TEXT[lang].chartTitle, summary };
+  return { svg: sexSplitSvg(lang, summary, rows), title: HOME_TEXT[lang].chartTitle, summary };
 }
 
 /** A count cell of a totals table, with the column it sums. */
