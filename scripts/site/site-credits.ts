@@ -5,8 +5,10 @@ import type { Localized } from '../languages.ts';
 export interface Credit {
   /** The npm package name. */
   name: string;
-  /** Its licence, as its package.json states it (SPDX). */
+  /** Its licence, as its package.json states it (SPDX, or the package's own words). */
   licence: string;
+  /** The licence's name as the about page shows it, when the package states none by SPDX. */
+  licenceName?: string;
   use: Localized;
 }
 
@@ -21,7 +23,10 @@ export const CREDITS: readonly Credit[] = [
   {
     name: '@duckdb/node-bindings',
     licence: 'MIT',
-    use: { id: 'mesin DuckDB di balik penulis Parquet', en: 'the DuckDB engine behind the Parquet writer' },
+    use: {
+      id: 'mesin DuckDB di balik penulis Parquet dan berkas basis data',
+      en: 'the DuckDB engine behind the Parquet writer and the database file',
+    },
   },
   {
     name: 'd3-geo',
@@ -46,4 +51,15 @@ export const CREDITS: readonly Credit[] = [
     },
   },
   { name: 'undici', licence: 'MIT', use: { id: 'klien HTTP', en: 'HTTP client' } },
+  {
+    name: '@resvg/resvg-js',
+    licence: 'MPL-2.0',
+    use: { id: 'penggambar kartu berbagi (PNG) dari SVG', en: 'drawing the social cards (PNG) from SVG' },
+  },
+  {
+    name: 'dejavu-fonts-ttf',
+    licence: 'SEE LICENSE IN README.md AND LICENSE',
+    licenceName: 'Bitstream Vera / DejaVu',
+    use: { id: 'huruf DejaVu Sans pada kartu berbagi', en: 'the DejaVu Sans type of the social cards' },
+  },
 ];

@@ -130,7 +130,7 @@ describe('a dataset declared once, in a test', () => {
     expect(await site('en/data-quality/index.html')).toContain('href="/en/2024/seats/0102/#q3"');
     // Its year pages list them, under its title.
     const year = await site('en/2024/index.html');
-    expect(year).toContain(`<h2 id="seats">${seatsDataset.title.en}</h2>`);
+    expect(year).toContain(`<h2 id="seats">${seatsDataset.title.en}<a class="anchor" href="#seats"`);
     expect(year).toContain('href="/en/2024/seats/0103/"');
     // The same dapil in the other year, by name.
     expect(await site('2024/kursi/0101/index.html')).toContain('href="/2019/kursi/0101/"');

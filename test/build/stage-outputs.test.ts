@@ -68,6 +68,8 @@ describe('stage outputs', () => {
         'citation-csl',
         'citation-ris',
         'citation-zenodo',
+        'duckdb',
+        'sqlite',
         ...snapshot.years.map(() => 'zip'),
         'zip',
       ].sort(),
