@@ -91,7 +91,13 @@ beforeAll(async () => {
   outDir = path.join(root, 'out');
   const child = spawn(
     process.execPath,
-    [path.join(root, 'scripts/site/astro-build.ts'), outDir, '/', path.join(root, 'astro-cache')],
+    [
+      path.join(root, 'scripts/site/astro-build.ts'),
+      outDir,
+      '/',
+      path.join(root, 'astro-cache'),
+      path.join(root, 'cards'),
+    ],
     {
       cwd: root,
       env: {
