@@ -261,7 +261,7 @@ export async function checkPagesRender(
             found.push(`${property} "${String(facts.openGraph[property])}", not "${content}"`);
         if (!facts.openGraph['og:site_name']) found.push('no og:site_name');
         // Alternates must be absolute, so the shared worlds (built without KPU_SITE_URL) have none:
-        // site-sharing.browser.test.ts checks them on a site built with it.
+        // page-tools.browser.test.ts checks them on a site built with it.
         if (facts.alternates.length > 0)
           found.push(`hreflang alternates ${facts.alternates.join()} without KPU_SITE_URL`);
         const release = site.manifest.release?.id ?? site.manifest.harvest.harvestId;
