@@ -8,7 +8,7 @@ import type { RawRecord } from '../scripts/datasets/dataset-definition.ts';
 import { partyDataset } from '../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../scripts/datasets/turnout-dataset.ts';
 import { demoDataset, generatePartyRecords, generateTurnoutRecords } from '../scripts/synthetic/synthetic-data.ts';
-import { loadUpstreamData, type UpstreamData } from '../scripts/upstream/upstream-data.ts';
+import { loadUpstreamData, withDemoRecords, type UpstreamData } from '../scripts/upstream/upstream-data.ts';
 import { startUpstreamServer } from '../scripts/upstream/upstream-server.ts';
 import { countBuiltPages, createBareAstroProject, timeBareAstroBuild } from './bare-astro.ts';
 import type { SiteBuild, SiteSection } from './bench-results.ts';
@@ -88,7 +88,7 @@ function largeSiteVariant(): SiteVariant {
   return describeData(
     'synthetic-10x',
     'synthetic: 530 dapils (10 × 53), 590 party records (10 × 59), about 10 × the turnout records',
-    { turnout, parties },
+    withDemoRecords({ turnout, parties }),
   );
 }
 

@@ -37,6 +37,11 @@ export interface FormatDefinition<Id extends string = string> {
    * release's fingerprint (scripts/release/release-history.ts), which the release's name depends on.
    */
   release?: true;
+  /**
+   * A list column (`text_list`) is one text cell, its items joined by ";": datapackage.json describes it as a string
+   * field, not an array (scripts/release/data-package.ts). For the table formats (`typeWording`).
+   */
+  listsAsText?: true;
   /** The name on the downloads page. */
   label: Localized;
   /** What a file of this format is, in the README of the year bundle (the bundle holds the per-dataset formats). */
@@ -108,6 +113,7 @@ export const FORMATS = declareFormats([
     mediaType: 'text/csv',
     text: true,
     perDataset: true,
+    listsAsText: true,
     label: { id: 'CSV', en: 'CSV' },
     bundleNote: {
       id: 'rekaman ternormalisasi, CSV',
@@ -209,6 +215,7 @@ export const FORMATS = declareFormats([
     mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     text: false,
     perDataset: true,
+    listsAsText: true,
     label: { id: 'Excel (XLSX)', en: 'Excel (XLSX)' },
     bundleNote: {
       id: 'rekaman ternormalisasi, buku kerja Excel (lembar "data" dan lembar "about" berisi kamus data)',

@@ -2,7 +2,7 @@
 // records for two election years in 100 dapils (regencies per dapil grow with the size), and 9 parties a year.
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { generatePartyRecords, iterateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
-import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { type UpstreamData, withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
 
 const YEARS = [2019, 2024] as const;
 const DAPILS = 100;
@@ -22,8 +22,8 @@ export function* syntheticTurnout(records: number): Generator<RawRecord> {
 
 /** What the stand-in upstream serves in the harvest benchmark: `records` turnout records and 18 party records. */
 export function syntheticUpstreamData(records: number): UpstreamData {
-  return {
+  return withDemoRecords({
     turnout: Array.from(syntheticTurnout(records)),
     parties: generatePartyRecords({ years: YEARS, parties: 9, seed: SEED }),
-  };
+  });
 }

@@ -62,6 +62,16 @@ export function datasetById(id: string): DatasetDefinition {
   return dataset;
 }
 
+/**
+ * The dataset whose pages are the dapil pages: the one declared with `pages.view: 'counts'` (its page key is the dapil
+ * id); the declarations hold exactly one.
+ */
+export function dapilPagesDataset(): PagedDataset {
+  const [dataset, ...others] = PAGED_DATASETS.filter((candidate) => candidate.pages.view === 'counts');
+  if (dataset === undefined || others.length > 0) throw new Error("exactly one dataset's pages have the view 'counts'");
+  return dataset;
+}
+
 /** The declared dataset of a page (a route, a profile page): one without pages has none to name. */
 export function pagedDatasetById(id: string): PagedDataset {
   const dataset = datasetById(id);

@@ -10,15 +10,17 @@ import {
   type DatasetDefinition,
   type PublishedDataset,
 } from '../datasets/dataset-definition.ts';
-import { tableFormats, type FileFormat } from '../formats.ts';
+import { formatOf, tableFormats, type FileFormat } from '../formats.ts';
 import { LICENCE_NOTE } from '../snapshot/file-metadata.ts';
 import { CITATION_KEYWORDS } from './citation-files.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
-/** Table Schema types per column type; a list is one text field in CSV (items separated by ";"), an array elsewhere. */
+/**
+ * Table Schema types per column type; a list is one text field in a format that writes it as text (`listsAsText`: CSV
+ * and XLSX, items separated by ";"), an array elsewhere.
+ */
 function fieldType(type: ColumnType, format: FileFormat): string {
-  // CSV and XLSX hold a list as one text cell, its items joined by ";".
-  if (type === 'text_list') return format === 'csv' || format === 'xlsx' ? 'string' : 'array';
+  if (type === 'text_list') return formatOf(format).listsAsText === true ? 'string' : 'array';
   return { integer: 'integer', text: 'string', decimal: 'number', date: 'date' }[type];
 }
 

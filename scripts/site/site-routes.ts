@@ -2,9 +2,8 @@
 // (year, dapil id, ballot number), so a shared link keeps working across rebuilds. Paths here are
 // root-relative without Astro's `base`; `withBase` adds it.
 
-import { pagedDatasetById, type DatasetId } from '../datasets/datasets.ts';
+import { dapilPagesDataset, pagedDatasetById, type DatasetId } from '../datasets/datasets.ts';
 import type { PublishedDatasetId } from '../datasets/dataset-definition.ts';
-import { turnoutDataset } from '../datasets/turnout-dataset.ts';
 import { DEFAULT_LANG, type Lang } from '../languages.ts';
 import { SLUG_TEXT } from './texts/slug-text.ts';
 
@@ -51,7 +50,7 @@ export function pagePath(lang: Lang, page: PageRef): string {
     case 'year':
       return `${start}${page.year}/`;
     case 'dapil':
-      return `${start}${page.year}/${turnoutDataset.pages.slug[lang]}/${page.dapilId}/`;
+      return `${start}${page.year}/${dapilPagesDataset().pages.slug[lang]}/${page.dapilId}/`;
     case 'profile':
       return `${start}${page.year}/${pagedDatasetById(page.dataset).pages.slug[lang]}/${page.id}/`;
     case 'codebook':

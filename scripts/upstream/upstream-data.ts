@@ -5,6 +5,7 @@ import { extname } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { RawRecord, UpstreamDatasetDefinition } from '../datasets/dataset-definition.ts';
 import { UPSTREAM_DATASETS, type DatasetId, type ShippedDatasetId } from '../datasets/datasets.ts';
+import { demoDataset } from '../synthetic/synthetic-data.ts';
 
 export type { DatasetId } from '../datasets/datasets.ts';
 
@@ -13,6 +14,26 @@ export type { DatasetId } from '../datasets/datasets.ts';
  * any other declared dataset's (a test's) when given; a dataset without records is served empty.
  */
 export type UpstreamData = Record<ShippedDatasetId, RawRecord[]> & Partial<Record<DatasetId, RawRecord[]>>;
+
+/** Records of some datasets, keyed by dataset id (`withDemoRecords` gives every other declared dataset its own). */
+export type GivenRecords = Partial<Record<DatasetId, RawRecord[]>>;
+
+/**
+ * Records for every declared upstream dataset: those given, the demo's (`demoDataset`) for each dataset not given, and
+ * none for a dataset without demo records (one a test declares). The tests and the benchmark build what the stand-in
+ * serves with it, naming only the datasets they are about, so a dataset added to the declarations (with its demo
+ * records) needs no change to them.
+ */
+export function withDemoRecords(given: GivenRecords): UpstreamData {
+  let demo: GivenRecords | undefined;
+  const records: GivenRecords = {};
+  for (const dataset of UPSTREAM_DATASETS) {
+    const demoRecords =
+      given[dataset.id] === undefined ? (demo ??= demoDataset() as GivenRecords)[dataset.id] : undefined;
+    records[dataset.id] = given[dataset.id] ?? demoRecords ?? [];
+  }
+  return { ...records, ...given } as UpstreamData;
+}
 
 function createEmptyUpstreamData(): UpstreamData {
   return Object.fromEntries(UPSTREAM_DATASETS.map((dataset) => [dataset.id, []])) as unknown as UpstreamData;

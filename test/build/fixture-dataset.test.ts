@@ -51,7 +51,10 @@ afterAll(async () => {
 
 describe('a dataset declared once, in a test', () => {
   it('is in the one registry, after the shipped datasets, and harvested from its own path', () => {
-    expect(DATASETS.map((dataset) => dataset.id)).toEqual(['turnout', 'parties', 'dapils', 'seats']);
+    const ids = DATASETS.map((dataset) => dataset.id);
+    expect(ids.slice(-1)).toEqual(['seats']);
+    expect(ids.slice(0, -1)).toEqual(expect.arrayContaining(['turnout', 'parties', 'dapils']));
+    expect(ids.filter((id) => id === 'seats')).toHaveLength(1);
     const paths = new Set(world.upstream.requests.map((request) => request.path));
     expect(paths).toContain('/api/kursidapil');
   });

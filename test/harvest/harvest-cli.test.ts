@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PageProvenance } from '../../scripts/harvest/harvest-store.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import type { UpstreamFault, UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
-import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { type UpstreamData, withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
 import {
   createHarvestWorld,
   expectHarvestedExactly,
@@ -23,10 +23,10 @@ import {
 import { runCli, runCliInProcess } from '../support/run-cli.ts';
 
 function syntheticData(): UpstreamData {
-  return {
+  return withDemoRecords({
     turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 5, regenciesPerDapil: 3, seed: 7 }),
     parties: generatePartyRecords({ years: [2019, 2024], parties: 6, seed: 7 }),
-  };
+  });
 }
 
 let world: HarvestWorld | undefined;

@@ -13,7 +13,7 @@ import {
   oneBasedOffsets,
 } from '../../scripts/upstream/hostile-envelopes.ts';
 import type { UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
-import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { type UpstreamData, withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
 import { errorOf } from '../support/dist-state.ts';
 import {
   createHarvestWorld,
@@ -27,10 +27,10 @@ import { runCli } from '../support/run-cli.ts';
 const TURNOUT_PATH = '/api/datahakpilihdpr';
 
 function syntheticData(): UpstreamData {
-  return {
+  return withDemoRecords({
     turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 4, regenciesPerDapil: 2, seed: 11 }),
     parties: generatePartyRecords({ years: [2024], parties: 5, seed: 11 }),
-  };
+  });
 }
 
 let world: HarvestWorld | undefined;

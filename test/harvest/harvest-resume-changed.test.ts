@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
-import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { type UpstreamData, withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
 import {
   countKeptPages,
   createHarvestWorld,
@@ -16,10 +16,10 @@ import {
 import { runCli } from '../support/run-cli.ts';
 
 function data(): UpstreamData {
-  return {
+  return withDemoRecords({
     turnout: generateTurnoutRecords({ years: [2024], dapils: 10, regenciesPerDapil: 3, seed: 5 }),
     parties: generatePartyRecords({ years: [2024], parties: 6, seed: 5 }),
-  };
+  });
 }
 
 let world: HarvestWorld | undefined;

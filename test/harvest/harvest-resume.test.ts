@@ -2,7 +2,7 @@
 // never leaves a manifest that claims pages it does not have.
 import { afterEach, describe, expect, it } from 'vitest';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
-import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { type UpstreamData, withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
 import {
   countKeptPages,
   createHarvestWorld,
@@ -12,10 +12,10 @@ import {
 import { runCli } from '../support/run-cli.ts';
 
 function data(): UpstreamData {
-  return {
+  return withDemoRecords({
     turnout: generateTurnoutRecords({ years: [2024], dapils: 10, regenciesPerDapil: 3, seed: 3 }),
     parties: generatePartyRecords({ years: [2024], parties: 6, seed: 3 }),
-  };
+  });
 }
 
 let world: HarvestWorld | undefined;

@@ -4,17 +4,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HarvestManifest } from '../../scripts/harvest/harvest-store.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
-import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { type UpstreamData, withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
 import type { RunningUpstream, UpstreamRequestLogEntry } from '../../scripts/upstream/upstream-server.ts';
 import { createHarvestWorld, expectHarvestedExactly, type HarvestWorld } from '../support/harvest-fixtures.ts';
 import { runCli } from '../support/run-cli.ts';
 
 /** 30 turnout records, 12 party records. */
 function syntheticData(): UpstreamData {
-  return {
+  return withDemoRecords({
     turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 5, regenciesPerDapil: 3, seed: 11 }),
     parties: generatePartyRecords({ years: [2019, 2024], parties: 6, seed: 11 }),
-  };
+  });
 }
 
 /** docs/upstream.md: after a 429 the pause between request starts doubles, from 250 ms. */

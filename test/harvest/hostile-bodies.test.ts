@@ -22,7 +22,7 @@ import {
   type ContentEncoding,
 } from '../../scripts/upstream/hostile-bodies.ts';
 import type { HostileAnswer, UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
-import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { type UpstreamData, withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
 import {
   copyBuildWorld,
   publishTestData,
@@ -41,10 +41,10 @@ import {
 import { runCli } from '../support/run-cli.ts';
 
 function data(): UpstreamData {
-  return {
+  return withDemoRecords({
     turnout: generateTurnoutRecords({ years: [2019, 2024], dapils: 4, regenciesPerDapil: 3, seed: 11 }),
     parties: generatePartyRecords({ years: [2019, 2024], parties: 6, seed: 11 }),
-  };
+  });
 }
 
 const MIB = 1024 * 1024;

@@ -12,6 +12,7 @@ import {
   type RetryNotice,
 } from '../../scripts/harvest/upstream-client.ts';
 import { generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
+import { withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
 import {
   startUpstreamServer,
   type RunningUpstream,
@@ -79,7 +80,10 @@ describe('createUpstreamClient retries', () => {
     maxPages: 10,
     limits: DEFAULT_HARVEST_LIMITS,
   };
-  const data = { turnout: generateTurnoutRecords({ years: [2024], dapils: 2, regenciesPerDapil: 3 }), parties: [] };
+  const data = withDemoRecords({
+    turnout: generateTurnoutRecords({ years: [2024], dapils: 2, regenciesPerDapil: 3 }),
+    parties: [],
+  });
   const running: RunningUpstream[] = [];
   afterEach(async () => {
     await Promise.all(running.splice(0).map((server) => server.close()));

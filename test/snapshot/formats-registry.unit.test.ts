@@ -48,6 +48,20 @@ const { startStaticServer } = await import('../../scripts/site/static-server.ts'
 const { COLUMN_TYPES } = await import('../../scripts/datasets/dataset-definition.ts');
 const { arrowTypeOf } = await import('../../scripts/snapshot/arrow-schema.ts');
 const { renderBundleReadme } = await import('../../scripts/release/release-bundle.ts');
+const { dictionaryFormats } = await import('../../scripts/formats.ts');
+
+/** The registry's own table formats (json, csv, parquet, arrow, xlsx, and any added since), before this file's. */
+const SHIPPED_TABLE_FORMATS = dictionaryFormats().filter((format) => format.id !== TEST_FORMAT.id);
+
+/** The dictionary's type table (Markdown) as rows of cells keyed by the header's format names. */
+function typeTableRows(markdown: string): Map<string, Record<string, string>> {
+  const lines = markdown.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('|---'));
+  const cells = (line: string): string[] => line.slice(2, -2).split(' | ');
+  const [header = [], ...rows] = lines.map(cells);
+  return new Map(
+    rows.map((row) => [row[0] ?? '', Object.fromEntries(header.map((name, index) => [name, row[index] ?? '']))]),
+  );
+}
 
 let root: string;
 beforeAll(async () => {
@@ -77,13 +91,26 @@ describe('a format declared once in the registry', () => {
   });
 
   it('gets a column of the data dictionary in docs/data.md and in each language of the site', () => {
-    const table = renderFormatTypes().split('\n');
-    expect(table[0]).toBe('| logical type | JSON | CSV | Parquet | Arrow IPC | Excel (XLSX) | GeoJSON (map) |');
-    expect(table).toContain(
-      '| date | string YYYY-MM-DD | YYYY-MM-DD, unquoted | DATE | Date32 (days) | date cell (yyyy-mm-dd) | string YYYY-MM-DD |',
+    expect(SHIPPED_TABLE_FORMATS.map((format) => format.id)).toEqual(
+      expect.arrayContaining(['json', 'csv', 'parquet', 'arrow', 'xlsx']),
     );
+    const table = renderFormatTypes();
+    expect(table.split('\n')[0]).toBe(
+      `| logical type | ${[...SHIPPED_TABLE_FORMATS.map((format) => format.label.en), 'GeoJSON (map)'].join(' | ')} |`,
+    );
+    expect(typeTableRows(table).get('date')).toMatchObject({
+      JSON: 'string YYYY-MM-DD',
+      CSV: 'YYYY-MM-DD, unquoted',
+      Parquet: 'DATE',
+      'Arrow IPC': 'Date32 (days)',
+      'Excel (XLSX)': 'date cell (yyyy-mm-dd)',
+      'GeoJSON (map)': 'string YYYY-MM-DD',
+    });
     for (const type of COLUMN_TYPES) {
-      expect(Object.keys(formatTypeTexts('en')[type])).toEqual(['json', 'csv', 'parquet', 'arrow', 'xlsx', 'geojson']);
+      expect(Object.keys(formatTypeTexts('en')[type])).toEqual([
+        ...SHIPPED_TABLE_FORMATS.map((format) => format.id),
+        'geojson',
+      ]);
       // Through the schema's mapping: the wording of the column type's Arrow type, in the page's language.
       const wording = TEST_FORMAT.typeWording?.[String(arrowTypeOf(type))];
       expect((TEXT.id.dictionary.formatTypes[type] as Record<string, string>)['geojson']).toBe(wording?.id);
@@ -132,7 +159,9 @@ describe('a format declared once in the registry', () => {
     expect(readme).toContain(
       `| dapil-2024.geojson |  | ${'f'.repeat(64)} | electoral district boundaries, GeoJSON / batas dapil, GeoJSON |`,
     );
-    expect(readme).toContain('| logical type | JSON | CSV | Parquet | Arrow IPC | Excel (XLSX) | GeoJSON (map) |');
+    expect(readme).toContain(
+      `| logical type | ${[...SHIPPED_TABLE_FORMATS.map((format) => format.label.en), 'GeoJSON (map)'].join(' | ')} |`,
+    );
   });
 });
 

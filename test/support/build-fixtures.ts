@@ -12,7 +12,7 @@ import {
   type RunningUpstream,
   type UpstreamServerOptions,
 } from '../../scripts/upstream/upstream-server.ts';
-import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { type GivenRecords, type UpstreamData, withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { FAST_SETTINGS, TEST_KEY } from './harvest-fixtures.ts';
 import { runCli, type CliRun } from './run-cli.ts';
@@ -31,11 +31,11 @@ export interface BuildWorld {
 
 /** A world of its own: the stand-in serving `data`, and a cache and dist/ in a fresh folder under `parentDir`. */
 export async function createBuildWorld(
-  data: UpstreamData,
+  data: GivenRecords,
   options: Partial<UpstreamServerOptions> = {},
   parentDir: string = os.tmpdir(),
 ): Promise<BuildWorld> {
-  const upstream = await startUpstreamServer({ apiKey: TEST_KEY, data, ...options });
+  const upstream = await startUpstreamServer({ apiKey: TEST_KEY, data: withDemoRecords(data), ...options });
   const root = await mkdtemp(path.join(parentDir, 'kpu-build-'));
   const cacheDir = path.join(root, 'cache');
   const distDir = path.join(root, 'dist');
@@ -140,10 +140,10 @@ async function keepAsTemplate(
  * 2019 and 2024; one shared template of it serves both files (sharedWorldTemplate).
  */
 export function publishTestData(): UpstreamData {
-  return {
+  return withDemoRecords({
     turnout: generateTurnoutRecords({ years: [2024], dapils: 6, regenciesPerDapil: 3, seed: 21 }),
     parties: generatePartyRecords({ years: [2019, 2024], parties: 8, seed: 21 }),
-  };
+  });
 }
 
 /** Moves a world's cache/, dist/ and dist.builds/ (dist/ links into it, relatively) from `from` into `root`. */

@@ -17,7 +17,7 @@ import {
   type RunningUpstream,
   type UpstreamServerOptions,
 } from '../../scripts/upstream/upstream-server.ts';
-import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { type GivenRecords, type UpstreamData, withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
 import { expect } from 'vitest';
 
 /**
@@ -43,11 +43,11 @@ export const FAST_SETTINGS: Record<string, string> = {
 };
 
 export async function createHarvestWorld(
-  data: UpstreamData,
+  data: GivenRecords,
   options: Partial<UpstreamServerOptions> = {},
   env: Record<string, string> = {},
 ): Promise<HarvestWorld> {
-  const upstream = await startUpstreamServer({ apiKey: TEST_KEY, data, ...options });
+  const upstream = await startUpstreamServer({ apiKey: TEST_KEY, data: withDemoRecords(data), ...options });
   const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'kpu-harvest-'));
   return {
     upstream,
@@ -75,10 +75,10 @@ export interface HarvestedData {
 /** Checks that the newest complete harvest in `cacheDir` holds exactly the served records, and returns it. */
 export async function expectHarvestedExactly(cacheDir: string, data: UpstreamData): Promise<HarvestedData> {
   const harvested = await readLatestHarvested(cacheDir);
-  expect(harvested.records.turnout).toEqual(data.turnout);
-  expect(harvested.records.parties).toEqual(data.parties);
-  expect(harvested.manifest.datasets.turnout?.records).toBe(data.turnout.length);
-  expect(harvested.manifest.datasets.parties?.records).toBe(data.parties.length);
+  for (const { id } of UPSTREAM_DATASETS) {
+    expect(harvested.records[id], id).toEqual(data[id] ?? []);
+    expect(harvested.manifest.datasets[id]?.records, id).toBe((data[id] ?? []).length);
+  }
   return harvested;
 }
 

@@ -5,7 +5,7 @@ import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { demoDataset, generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
-import { loadUpstreamData, type UpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import { loadUpstreamData, type UpstreamData, withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
 import { createMutationPreset } from '../../scripts/upstream/upstream-changes.ts';
 import {
   startUpstreamServer,
@@ -24,13 +24,13 @@ const PARTIES = partyDataset.path;
  * become 0101, 0102, 0201 (no province code starts with 0), so the filter's leading zeros are exercised.
  */
 function createData(): UpstreamData {
-  return {
+  return withDemoRecords({
     turnout: generateTurnoutRecords({ years: [2024], dapils: 3, regenciesPerDapil: 5, provinces: 2 }).map((record) => ({
       ...record,
       IdDapil: `0${String(record.IdDapil).slice(1)}`,
     })),
     parties: generatePartyRecords({ years: [2019, 2024], parties: 6 }),
-  };
+  });
 }
 
 const running: RunningUpstream[] = [];
