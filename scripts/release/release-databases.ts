@@ -312,7 +312,9 @@ async function writeSqlite(
 ): Promise<void> {
   const instance = await DuckDBInstance.create(duckDbFile, { threads: '1', access_mode: 'READ_ONLY' });
   const connection = await instance.connect();
-  const database = new DatabaseSync(file);
+  // Foreign keys declared, not checked while writing (node:sqlite turns the check on by default): the release checked
+  // them already (reference-check.ts), and a table is written before the one it refers to when they come in that order.
+  const database = new DatabaseSync(file, { enableForeignKeyConstraints: false });
   try {
     // No journal and no syncs: the file is made whole in a folder of its own and moved into place only once closed.
     database.exec(
