@@ -51,7 +51,7 @@ afterAll(async () => {
 
 describe('a dataset declared once, in a test', () => {
   it('is in the one registry, after the shipped datasets, and harvested from its own path', () => {
-    expect(DATASETS.map((dataset) => dataset.id)).toEqual(['turnout', 'parties', 'dapils', 'seats']);
+    expect(DATASETS.map((dataset) => dataset.id)).toEqual(['turnout', 'parties', 'dapil-list', 'dapils', 'seats']);
     const paths = new Set(world.upstream.requests.map((request) => request.path));
     expect(paths).toContain('/api/kursidapil');
   });
