@@ -48,6 +48,16 @@ export function dapilListRecordsOf(table: OfficialDapilYear): RawRecord[] {
   }));
 }
 
+/**
+ * Each dapil's province code by year and dapil id (`2014|1101` → `11`): a derived column, as in the other datasets
+ * (the raw record's KodeProvinsi holds the same), so a column name means one thing in every dataset.
+ */
+const PROVINCE_CODES = new Map<string, string>(
+  OFFICIAL_DAPILS.flatMap((table) =>
+    table.dapils.map((dapil) => [`${table.year}|${dapil.id}`, dapil.provinceCode] as const),
+  ),
+);
+
 function column(
   name: string,
   source: string,
@@ -93,16 +103,19 @@ export const dapilListDataset = defineDataset({
     memberColumn('election_year'),
     memberColumn('dapil_id'),
     memberColumn('dapil_name'),
-    column(
-      'province_code',
-      'KodeProvinsi',
-      'text',
-      { id: 'Kode provinsi', en: 'Province code' },
-      {
-        id: 'Kode Kemendagri dua angka dari provinsi dapil pada pemilu itu (dua angka pertama kode dapil).',
-        en: "Two-digit Kemendagri code of the dapil's province at that election (the dapil id's first two digits).",
+    {
+      name: 'province_code',
+      type: 'text',
+      source: null,
+      derive: (normalized) =>
+        PROVINCE_CODES.get(`${String(normalized.election_year)}|${String(normalized.dapil_id)}`) ?? null,
+      nullable: true,
+      title: { id: 'Kode provinsi', en: 'Province code' },
+      description: {
+        id: 'Kode Kemendagri dua angka dari provinsi dapil pada pemilu itu, dari tabel proyek (KodeProvinsi).',
+        en: "Two-digit Kemendagri code of the dapil's province at that election, from the project's table (KodeProvinsi).",
       },
-    ),
+    },
     memberColumn('province_name'),
     column(
       'seats',
