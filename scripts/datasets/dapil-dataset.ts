@@ -86,14 +86,17 @@ function column(
   return { name, type, source, nullable, title, description };
 }
 
+/** The law the project's dapil tables come from, and why the project may publish them. */
+export const DAPIL_TABLES_SOURCE: Localized = {
+  id: 'Tabel proyek ini dari hukum publik: Lampiran UU 8/2012 (2014), Lampiran III UU 7/2017 (2019), Lampiran III UU 7/2017 sebagaimana diubah dengan Perppu 1/2022 dan PKPU 6/2023 (2024). Peraturan perundang-undangan tidak dilindungi hak cipta (UU 28/2014 pasal 42).',
+  en: "The project's own tables of public law: the annex of UU 8/2012 (2014), annex III of UU 7/2017 (2019), annex III of UU 7/2017 as amended by Perppu 1/2022, with PKPU 6/2023 (2024). Laws are not covered by copyright in Indonesia (UU 28/2014 art. 42).",
+};
+
 export const dapilDataset = defineDataset({
   id: 'dapils',
   origin: {
     kind: 'project',
-    source: {
-      id: 'Tabel proyek ini dari hukum publik: Lampiran UU 8/2012 (2014), Lampiran III UU 7/2017 (2019), Lampiran III UU 7/2017 sebagaimana diubah dengan Perppu 1/2022 dan PKPU 6/2023 (2024). Peraturan perundang-undangan tidak dilindungi hak cipta (UU 28/2014 pasal 42).',
-      en: "The project's own tables of public law: the annex of UU 8/2012 (2014), annex III of UU 7/2017 (2019), annex III of UU 7/2017 as amended by Perppu 1/2022, with PKPU 6/2023 (2024). Laws are not covered by copyright in Indonesia (UU 28/2014 art. 42).",
-    },
+    source: DAPIL_TABLES_SOURCE,
     async *records({ years }) {
       for (const table of OFFICIAL_DAPILS) if (years.includes(table.year)) yield dapilRecordsOf(table);
     },
@@ -112,6 +115,10 @@ export const dapilDataset = defineDataset({
   valuesSeenFields: [],
   filterParameter: '',
   addedContentLicence: REGION_CODES_LICENCE,
+  // Each member to its dapil's one record in the dapil list.
+  references: [
+    { columns: ['election_year', 'dapil_id'], dataset: 'dapil-list', referencedColumns: ['election_year', 'dapil_id'] },
+  ],
   roles: {
     year: 'election_year',
     pageKey: 'dapil_id',

@@ -379,6 +379,11 @@ export const turnoutDataset = defineDataset({
     regencyCode: 'regency_code',
   },
   officialListFields: { dapil: 'IdDapil', regency: 'NamaKabupaten' },
+  // Each record to its dapil in the official dapil list; the release declares it for a file only when every record
+  // of the file finds its dapil there (docs/data.md, "datapackage.json").
+  references: [
+    { columns: ['election_year', 'dapil_id'], dataset: 'dapil-list', referencedColumns: ['election_year', 'dapil_id'] },
+  ],
   pages: {
     slug: { id: 'dapil', en: 'dapil' },
     view: 'counts',

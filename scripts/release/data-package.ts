@@ -14,6 +14,7 @@ import { formatOf, tableFormats, type FileFormat } from '../formats.ts';
 import { LICENCE_NOTE } from '../snapshot/file-metadata.ts';
 import { CITATION_KEYWORDS } from './citation-files.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import { referenceHolds, type BrokenReferences } from './reference-check.ts';
 
 /**
  * Table Schema types per column type; a list is one text field in a format that writes it as text (`listsAsText`: CSV
@@ -36,10 +37,11 @@ function tableSchema(
   dataset: PublishedDataset,
   file: PublishedFile,
   resourceOf: (dataset: DatasetDefinition['id'], like: PublishedFile) => PublishedFile | undefined,
+  broken: BrokenReferences,
 ) {
-  const foreignKeys = ('references' in dataset ? (dataset.references ?? []) : []).flatMap((reference) => {
+  const foreignKeys = (dataset.references ?? []).flatMap((reference) => {
     const target = resourceOf(reference.dataset, file);
-    return target
+    return target && referenceHolds(broken, dataset.id, reference.dataset, file.year)
       ? [
           {
             fields: [...reference.columns],
@@ -68,6 +70,7 @@ function resourceOfFile(
   dataset: PublishedDataset,
   pathOf: (file: PublishedFile) => string,
   resourceOf: (dataset: DatasetDefinition['id'], like: PublishedFile) => PublishedFile | undefined,
+  broken: BrokenReferences,
 ) {
   const common = {
     name: resourceNameOf(file),
@@ -89,7 +92,7 @@ function resourceOfFile(
           dialect: { delimiter: ',', lineTerminator: '\r\n', quoteChar: '"', doubleQuote: true, header: true },
         }
       : {}),
-    schema: tableSchema(dataset, file, resourceOf),
+    schema: tableSchema(dataset, file, resourceOf, broken),
   };
 }
 
@@ -129,6 +132,8 @@ export interface DataPackageOptions {
   pathOf: (file: PublishedFile) => string;
   /** KPU_SITE_URL, or null. */
   homepage: string | null;
+  /** The references some record breaks (findBrokenReferences): no foreign key is declared where one does. */
+  brokenReferences: BrokenReferences;
 }
 
 function datasetOfFile(byId: ReadonlyMap<string, PublishedDataset>, file: PublishedFile): PublishedDataset {
@@ -138,19 +143,27 @@ function datasetOfFile(byId: ReadonlyMap<string, PublishedDataset>, file: Publis
   return dataset;
 }
 
-export function buildDataPackage({ manifest, datasets, files, pathOf, homepage }: DataPackageOptions) {
+export function buildDataPackage({
+  manifest,
+  datasets,
+  files,
+  pathOf,
+  homepage,
+  brokenReferences,
+}: DataPackageOptions) {
   const release = manifest.release;
   if (!release) throw new Error('datapackage.json names the release: run the release stage first.');
   const byId = new Map(datasets.map((dataset) => [dataset.id, dataset]));
   const dataFiles = files.filter((file) => file.dataset !== null);
-  // The file a foreign key points to: the other dataset's of the same format and year, else of all years.
+  // The file a foreign key points to: the other dataset's of the same format and year, else of all years; a key is
+  // declared only when that file is listed and no record breaks it.
   const resourceOf = (id: DatasetDefinition['id'], like: PublishedFile) =>
     dataFiles.find((file) => file.dataset === id && file.format === like.format && file.year === like.year) ??
     dataFiles.find((file) => file.dataset === id && file.format === like.format && file.year === 'all');
   const retrievedAt = release.retrievedAt ?? manifest.harvest.finishedAt;
   const added = addedLicences(datasets, dataFiles);
   const resources = [
-    ...dataFiles.map((file) => resourceOfFile(file, datasetOfFile(byId, file), pathOf, resourceOf)),
+    ...dataFiles.map((file) => resourceOfFile(file, datasetOfFile(byId, file), pathOf, resourceOf, brokenReferences)),
     // The databases hold every table above in one file each: plain resources (a Tabular Data Resource is one table).
     ...files
       .filter((file) => file.format === 'duckdb' || file.format === 'sqlite')

@@ -18,6 +18,7 @@ import { addedContentCreditOf } from '../snapshot/file-metadata.ts';
 import type { BundlePieces } from './bundle-pieces.ts';
 import { renderChecksums } from './checksum-files.ts';
 import { buildDataPackage } from './data-package.ts';
+import type { BrokenReferences } from './reference-check.ts';
 
 /** "2014" or "all-years": the bundle's folder and file names use it. */
 function bundleLabel(year: number | 'all'): string {
@@ -138,6 +139,8 @@ export interface BundleOptions {
   datasets: readonly PublishedDataset[];
   homepage: string | null;
   release: BundleRelease;
+  /** The references some record breaks: the bundle's datapackage.json declares no foreign key for them. */
+  brokenReferences: BrokenReferences;
 }
 
 /** zlib's default level: the downloads' size against the build's time (docs/data.md, "How the bundles are written"). */
@@ -182,6 +185,7 @@ export async function writeBundle(options: BundleOptions, pieces: BundlePieces):
           files: options.files,
           pathOf: (file) => path.posix.basename(file.path),
           homepage: options.homepage,
+          brokenReferences: options.brokenReferences,
         }),
         null,
         2,

@@ -19,6 +19,7 @@ import { formatOf, type FileFormat } from '../formats.ts';
 import { hashFile } from '../foundation/hashing.ts';
 import { fileMetadataOf } from '../snapshot/file-metadata.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import { referenceHolds, type BrokenReferences } from './reference-check.ts';
 
 /** The databases' formats. */
 type DatabaseFormat = Extract<FileFormat, 'duckdb' | 'sqlite'>;
@@ -194,13 +195,25 @@ async function datasetTables(
   return tables;
 }
 
+/** A foreign key of a table: its columns, the referenced table and that table's columns (its primary key). */
+interface TableReference {
+  columns: readonly string[];
+  table: string;
+  referencedColumns: readonly string[];
+}
+
 function createTableSql(
   name: string,
   columns: ReadonlyArray<readonly [string, string]>,
   primaryKey: readonly string[] | null,
+  references: readonly TableReference[] = [],
 ): string {
   const definitions = columns.map(([column, type]) => `${quoted(column)} ${type}`);
   if (primaryKey) definitions.push(`PRIMARY KEY (${primaryKey.map(quoted).join(', ')})`);
+  for (const reference of references)
+    definitions.push(
+      `FOREIGN KEY (${reference.columns.map(quoted).join(', ')}) REFERENCES ${quoted(reference.table)} (${reference.referencedColumns.map(quoted).join(', ')})`,
+    );
   return `CREATE TABLE ${quoted(name)} (${definitions.join(', ')})`;
 }
 
@@ -264,6 +277,28 @@ async function writeDuckDb(
 }
 
 /**
+ * The foreign keys of a dataset's table: each declared reference that holds in every record (findBrokenReferences)
+ * to a table whose primary key is enforced and is the referenced columns, as SQLite requires of a parent key.
+ */
+function tableReferences(
+  dataset: PublishedDataset,
+  tables: readonly DatasetTable[],
+  brokenReferences: BrokenReferences,
+): TableReference[] {
+  return (dataset.references ?? []).flatMap((reference) => {
+    const target = tables.find((table) => table.dataset.id === reference.dataset);
+    const keyed =
+      target !== undefined &&
+      target.keyHolds &&
+      target.primaryKey.join('\0') === reference.referencedColumns.join('\0') &&
+      referenceHolds(brokenReferences, dataset.id, reference.dataset, 'all');
+    return keyed
+      ? [{ columns: reference.columns, table: target.name, referencedColumns: reference.referencedColumns }]
+      : [];
+  });
+}
+
+/**
  * The SQLite file, its rows read back from the DuckDB file just written (the same values): counts as INTEGER,
  * decimals REAL, codes and names TEXT, dates ISO TEXT, lists a JSON array as TEXT. Written in one transaction, then
  * VACUUMed, so its pages come in one order.
@@ -273,10 +308,13 @@ async function writeSqlite(
   duckDbFile: string,
   tables: readonly DatasetTable[],
   metadata: { tables: MetadataValue[][]; columns: MetadataValue[][] },
+  brokenReferences: BrokenReferences,
 ): Promise<void> {
   const instance = await DuckDBInstance.create(duckDbFile, { threads: '1', access_mode: 'READ_ONLY' });
   const connection = await instance.connect();
-  const database = new DatabaseSync(file);
+  // Foreign keys declared, not checked while writing (node:sqlite turns the check on by default): the release checked
+  // them already (reference-check.ts), and a table is written before the one it refers to when they come in that order.
+  const database = new DatabaseSync(file, { enableForeignKeyConstraints: false });
   try {
     // No journal and no syncs: the file is made whole in a folder of its own and moved into place only once closed.
     database.exec(
@@ -290,7 +328,9 @@ async function writeSqlite(
             `${SQLITE_TYPES[column.type]}${columnEmptiness(dataset, column) === 'never' ? ' NOT NULL' : ''}`,
           ] as const,
       );
-      database.exec(createTableSql(name, columns, keyHolds ? primaryKey : null));
+      database.exec(
+        createTableSql(name, columns, keyHolds ? primaryKey : null, tableReferences(dataset, tables, brokenReferences)),
+      );
       const insert = database.prepare(insertSql(name, columns.length));
       const selected = dataset.columns.map((column) =>
         column.type === 'date'
@@ -329,6 +369,7 @@ export async function writeReleaseDatabases(
   outDir: string,
   manifest: SnapshotManifest,
   datasets: readonly PublishedDataset[],
+  brokenReferences: BrokenReferences,
 ): Promise<PublishedFile[]> {
   const work = path.join(outDir, '.databases.partial');
   await rm(work, { recursive: true, force: true });
@@ -351,7 +392,7 @@ export async function writeReleaseDatabases(
     }
     const metadata = { tables: tablesRows(tables, manifest), columns: columnsRows(tables) };
     await writeDuckDb(duckDb, tables, metadata);
-    await writeSqlite(sqlite, duckDb, tables, metadata);
+    await writeSqlite(sqlite, duckDb, tables, metadata, brokenReferences);
     const written: PublishedFile[] = [];
     for (const [format, file] of [
       ['duckdb', duckDb],

@@ -14,6 +14,7 @@ import { HISTORY_FILES, ROOT_DESCRIPTORS, writeChecksumFiles } from './checksum-
 import { renderReleasePage, type ReleasePageChanges } from './release-page.ts';
 import { buildDataPackage } from './data-package.ts';
 import { writeReleaseDatabases } from './release-databases.ts';
+import { findBrokenReferences, type BrokenReferences } from './reference-check.ts';
 import { BundlePieces } from './bundle-pieces.ts';
 import { BUNDLE_LEVEL, bundlePathOf, writeBundle, type BundleRelease } from './release-bundle.ts';
 
@@ -67,6 +68,7 @@ async function writeBundles(
   shared: readonly PublishedFile[],
   datasets: readonly PublishedDataset[],
   homepage: string | null,
+  brokenReferences: BrokenReferences,
 ): Promise<Map<number | 'all', PublishedFile>> {
   const release = manifest.release as NonNullable<SnapshotManifest['release']>;
   const bundleRelease: BundleRelease = {
@@ -92,7 +94,10 @@ async function writeBundles(
   for (const year of [...manifest.years, 'all' as const]) {
     const files = filesOf(year);
     if (files.length === 0) continue;
-    await writeBundle({ outDir, year, manifest, files, shared, datasets, homepage, release: bundleRelease }, pieces);
+    await writeBundle(
+      { outDir, year, manifest, files, shared, datasets, homepage, release: bundleRelease, brokenReferences },
+      pieces,
+    );
     written.set(year, await describe(outDir, bundlePathOf(year), year, 'zip'));
   }
   return written;
@@ -137,8 +142,9 @@ export async function writeReleaseFiles(options: ReleaseFilesOptions): Promise<S
   const { outDir, manifest, datasets, siteUrl, changes } = options;
   const citations = await writeCitationFiles(outDir, manifest);
   const shared = [...manifest.files.filter((file) => file.dataset === null), ...citations];
-  const bundles = await writeBundles(outDir, manifest, shared, datasets, siteUrl);
-  const databases = await writeReleaseDatabases(outDir, manifest, datasets);
+  const brokenReferences = await findBrokenReferences(outDir, manifest, datasets);
+  const bundles = await writeBundles(outDir, manifest, shared, datasets, siteUrl, brokenReferences);
+  const databases = await writeReleaseDatabases(outDir, manifest, datasets, brokenReferences);
   const completed: SnapshotManifest = {
     ...manifest,
     files: placeInOrder(manifest.files, bundles, databases, citations),
@@ -150,6 +156,7 @@ export async function writeReleaseFiles(options: ReleaseFilesOptions): Promise<S
       files: completed.files,
       pathOf: (file) => file.path,
       homepage: siteUrl,
+      brokenReferences,
     }),
     null,
     2,

@@ -53,7 +53,7 @@ describe('a dataset declared once, in a test', () => {
   it('is in the one registry, after the shipped datasets, and harvested from its own path', () => {
     const ids = DATASETS.map((dataset) => dataset.id);
     expect(ids.slice(-1)).toEqual(['seats']);
-    expect(ids.slice(0, -1)).toEqual(expect.arrayContaining(['turnout', 'parties', 'dapils']));
+    expect(ids.slice(0, -1)).toEqual(expect.arrayContaining(['turnout', 'parties', 'dapil-list', 'dapils']));
     expect(ids.filter((id) => id === 'seats')).toHaveLength(1);
     const paths = new Set(world.upstream.requests.map((request) => request.path));
     expect(paths).toContain('/api/kursidapil');

@@ -470,6 +470,10 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       const jsonFiles = manifest.files.filter((file) => file.format === 'json');
       // Per dataset, each year and all years together.
       expect(jsonFiles.map((file) => `${file.dataset} ${file.year ?? 'all'}`).sort()).toEqual([
+        'dapil-list 2014',
+        'dapil-list 2019',
+        'dapil-list 2024',
+        'dapil-list all',
         'dapils 2014',
         'dapils 2019',
         'dapils 2024',
@@ -582,7 +586,9 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         expect(JSON.parse(String(rows[0]?.value)), file.path).toMatchObject({
           dataset: file.dataset,
           election_year: String(file.year),
-          source: expect.stringContaining(file.dataset === 'dapils' ? 'UU 8/2012' : 'Komisi Pemilihan Umum (KPU)'),
+          source: expect.stringContaining(
+            file.dataset === 'dapils' || file.dataset === 'dapil-list' ? 'UU 8/2012' : 'Komisi Pemilihan Umum (KPU)',
+          ),
         });
       }
     });

@@ -7,6 +7,7 @@
 // records are those of the Parquet resource of the same dataset and year (docs/data.md, "Validating the package").
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { RecordBatchReader } from 'apache-arrow';
 import { parse } from 'csv-parse/sync';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -172,6 +173,60 @@ describe('datapackage.json validated with DuckDB', () => {
       } finally {
         connection.closeSync();
         instance.closeSync();
+      }
+    }
+  });
+
+  it('the keys between tables: turnout and the dapils to the official dapil list, the long file to the wide one, in every tabular format, each year and all years, and in the SQLite database', () => {
+    const relations = [
+      { from: 'kpu-dpr-turnout-by-sex', to: 'kpu-dpr-dapil-list-official', fields: ['election_year', 'dapil_id'] },
+      { from: 'kpu-dpr-dapils-official', to: 'kpu-dpr-dapil-list-official', fields: ['election_year', 'dapil_id'] },
+      {
+        from: 'kpu-dpr-turnout-long',
+        to: 'kpu-dpr-turnout-by-sex',
+        fields: ['election_year', 'election_type', 'dapil_id', 'regency_name'],
+      },
+    ];
+    for (const world of worlds) {
+      const names = new Set(world.resources.map((resource) => resource.name));
+      for (const relation of relations) {
+        const files = world.resources.filter((resource) =>
+          new RegExp(`^${relation.from}-([0-9]{4}|all-years)-[a-z]+$`).test(resource.name),
+        );
+        // Every year's files and the all-years files, in the five tabular formats.
+        expect(files.length, `${world.label}: ${relation.from}`).toBeGreaterThanOrEqual(10);
+        for (const file of files) {
+          const target = file.name.replace(relation.from, relation.to);
+          expect(names.has(target), `${world.label}: ${target}`).toBe(true);
+          expect(file.schema.foreignKeys, `${world.label}: ${file.name}`).toContainEqual({
+            fields: relation.fields,
+            reference: { resource: target, fields: relation.fields },
+          });
+        }
+      }
+      // The SQLite database declares the same keys (REFERENCES), and SQLite finds every row's parent.
+      const database = new DatabaseSync(path.join(world.dataDir, 'all-years', 'kpu-election-data-all-years.sqlite'), {
+        readOnly: true,
+      });
+      try {
+        const keysOf = (table: string) =>
+          database
+            .prepare(
+              `SELECT "table" AS parent, "from" AS child, "to" AS field FROM pragma_foreign_key_list(?) ORDER BY id, seq`,
+            )
+            .all(table);
+        expect(keysOf('turnout'), world.label).toEqual([
+          { parent: 'dapil_list', child: 'election_year', field: 'election_year' },
+          { parent: 'dapil_list', child: 'dapil_id', field: 'dapil_id' },
+        ]);
+        expect(keysOf('dapils'), world.label).toEqual(keysOf('turnout'));
+        expect(
+          keysOf('turnout_long').map((key) => key.parent),
+          world.label,
+        ).toEqual(Array(4).fill('turnout'));
+        expect(database.prepare('PRAGMA foreign_key_check').all(), world.label).toEqual([]);
+      } finally {
+        database.close();
       }
     }
   });

@@ -17,6 +17,7 @@ import { primaryKeyOf, tableNameOf, type PublishedDataset } from '../../scripts/
 import { DATASETS, DERIVED_DATASETS } from '../../scripts/datasets/datasets.ts';
 import { hashFile } from '../../scripts/foundation/hashing.ts';
 import { databasePathOf, writeReleaseDatabases } from '../../scripts/release/release-databases.ts';
+import { findBrokenReferences } from '../../scripts/release/reference-check.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { PYTHON_PATH } from '../support/debian-tools-setup.ts';
 import { noticeSharedData } from '../support/shared-data.ts';
@@ -275,7 +276,12 @@ describe('the release databases', () => {
       await mkdir(path.join(copy, 'all-years'), { recursive: true });
       for (const file of world.manifest.files.filter((f) => f.year === 'all' && f.format === 'parquet'))
         await link(path.join(world.dataDir, file.path), path.join(copy, file.path));
-      const written = await writeReleaseDatabases(copy, world.manifest, PUBLISHED);
+      const written = await writeReleaseDatabases(
+        copy,
+        world.manifest,
+        PUBLISHED,
+        await findBrokenReferences(copy, world.manifest, PUBLISHED),
+      );
       for (const file of written) {
         const published = world.manifest.files.find((candidate) => candidate.path === file.path);
         expect(file.sha256, `${world.label}: ${file.path}`).toBe(published?.sha256);

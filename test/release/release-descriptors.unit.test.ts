@@ -166,6 +166,7 @@ describe('datapackage.json', () => {
       files: FILES,
       pathOf: (file) => file.path,
       homepage: SITE,
+      brokenReferences: new Map(),
     });
     expect(await datapackage.validate(descriptor)).toEqual({ valid: true, errors: [] });
     expect(descriptor).toMatchObject({
@@ -197,6 +198,29 @@ describe('datapackage.json', () => {
     // A list is an array in Parquet, one text field in CSV.
     const flags = (index: number) => schemas[index]?.fields.find((field) => field.name === 'quality_flags')?.type;
     expect([flags(0), flags(1)]).toEqual(['string', 'array']);
+  });
+
+  it('declares no foreign key where a record breaks it: the year files of that year and the all-years files', () => {
+    const descriptor = buildDataPackage({
+      manifest: MANIFEST,
+      datasets: [referring, partyDataset],
+      files: FILES,
+      pathOf: (file) => file.path,
+      homepage: SITE,
+      brokenReferences: new Map([['turnout → parties', new Set([2024])]]),
+    });
+    const keys = descriptor.resources.map((resource) => ('schema' in resource ? resource.schema.foreignKeys : null));
+    expect(keys.slice(0, 3)).toEqual([undefined, undefined, undefined]);
+    const holding = buildDataPackage({
+      manifest: MANIFEST,
+      datasets: [referring, partyDataset],
+      files: FILES,
+      pathOf: (file) => file.path,
+      homepage: SITE,
+      brokenReferences: new Map([['turnout → parties', new Set([2019])]]),
+    });
+    const kept = holding.resources.map((resource) => ('schema' in resource ? resource.schema.foreignKeys : null));
+    expect(kept[0]).toHaveLength(1);
   });
 });
 

@@ -219,7 +219,9 @@ describe('the release files of the demo build', () => {
               ? ['election_year', 'election_type', 'dapil_id', 'regency_name']
               : resource.path.includes('dapils-official')
                 ? ['election_year', 'dapil_id', 'regency_name']
-                : ['election_year', 'ballot_number'],
+                : resource.path.includes('dapil-list-official')
+                  ? ['election_year', 'dapil_id']
+                  : ['election_year', 'ballot_number'],
         );
       }
       expect(new Set(descriptor.resources.map((resource) => resource.format))).toEqual(
@@ -237,17 +239,19 @@ describe('the release files of the demo build', () => {
       expect(metadata).toMatchObject({
         dataset: file.dataset,
         election_year: String(file.year),
-        // A dataset the project ships (the official dapils) names the laws of its tables instead of a query.
+        // A dataset the project ships (the official dapils, their list) names the laws of its tables instead of a query.
         // The demo build's harvested records are synthetic, and say so first.
         source:
-          file.dataset === 'dapils'
+          file.dataset === 'dapils' || file.dataset === 'dapil-list'
             ? expect.stringMatching(/^The project's own tables of public law: .*UU 7\/2017/)
             : expect.stringMatching(
                 /^DEMO DATA, NOT REAL FIGURES: .* In the shape of: Komisi Pemilihan Umum \(KPU\), open-data API, query /,
               ),
         licence: expect.stringMatching(/publishes no licence/),
       });
-      expect(metadata.demo, file.path).toBe(file.dataset === 'dapils' ? undefined : DEMO_NOTE);
+      expect(metadata.demo, file.path).toBe(
+        file.dataset === 'dapils' || file.dataset === 'dapil-list' ? undefined : DEMO_NOTE,
+      );
     }
   });
 
