@@ -72,7 +72,7 @@
 
   function fill(entries) {
     selects.forEach(function (select) {
-      select.appendChild(new Option(t.choose, ''));
+      select.appendChild(new window.Option(t.choose, ''));
       var groups = {};
       var order = [];
       entries.forEach(function (entry) {
@@ -86,7 +86,7 @@
           order.push(name);
         }
         groups[name].appendChild(
-          new Option(
+          new window.Option(
             entry[1] === 'dapil' ? entry[3] + ' (' + entry[0].slice(entry[0].indexOf('-d') + 2) + ')' : entry[3],
             entry[0],
           ),
