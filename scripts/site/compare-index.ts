@@ -66,11 +66,12 @@ function provinceCodeOf(dapils: readonly DapilView[]): string | null {
   return null;
 }
 
-/** The index: each year, then its provinces in the year page's order, then its dapils in id order. */
+/** The index: each year with turnout records, then its provinces in the year page's order, then its dapils in id order. */
 export function buildCompareIndex(site: SiteData): CompareIndex {
   const columns = compareColumns();
   const entries: CompareEntry[] = [];
-  for (const year of site.years) {
+  // A year without turnout records (parties only) has nothing to compare.
+  for (const year of site.years.filter((view) => view.turnoutRecords.length > 0)) {
     const dapils = site.dapils.filter((dapil) => dapil.year === year.year);
     const yearCounts = countsOf(year.totals, columns);
     entries.push([

@@ -98,6 +98,14 @@
     });
   }
 
+  /** Why an entry's figures are partial: its year covers fewer official dapils (a year, a province), unreadable values. */
+  function notesOf(entry) {
+    var notes = [];
+    if (entry[1] !== 'dapil' && config.partialYears[entry[2]]) notes.push(config.partialYears[entry[2]]);
+    if (entry[8] > 0) notes.push(t.unreadable);
+    return notes;
+  }
+
   function render() {
     var params = new URL(window.location.href).searchParams;
     var keys = [params.get('a') || '', params.get('b') || ''];
@@ -130,7 +138,7 @@
       var link = element('a', labelOf(entry));
       link.href = pageOf(entry);
       th.appendChild(link);
-      if (entry[8] > 0 || config.partialYears.indexOf(entry[2]) >= 0) th.appendChild(element('sup', '*'));
+      if (notesOf(entry).length > 0) th.appendChild(element('sup', '*'));
       head.appendChild(th);
     });
     if (chosen.length === 2) head.appendChild(element('th', t.difference)).scope = 'col';
@@ -155,9 +163,7 @@
     wrap.appendChild(table);
     out.appendChild(wrap);
     chosen.forEach(function (entry) {
-      var notes = [];
-      if (config.partialYears.indexOf(entry[2]) >= 0) notes.push(t.partialYear);
-      if (entry[8] > 0) notes.push(t.unreadable);
+      var notes = notesOf(entry);
       if (notes.length > 0) out.appendChild(element('p', '* ' + labelOf(entry) + ': ' + notes.join('; ') + '.'));
     });
   }

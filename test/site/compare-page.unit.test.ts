@@ -48,10 +48,14 @@ function site(records: SiteRecord[], coverage?: QualityReport['coverage']): Site
     years,
     harvest: { harvestId: 'h', finishedAt: '2026-03-01T03:00:00.000Z' },
   } as unknown as SnapshotManifest;
-  return buildSiteData(manifest, { datasets: [], coverage } as unknown as QualityReport, {
-    turnout: records,
-    parties: [],
-  } as Record<'turnout' | 'parties', SiteRecord[]>);
+  return buildSiteData(
+    manifest,
+    { datasets: [], coverage } as unknown as QualityReport,
+    {
+      turnout: records,
+      parties: [],
+    } as Record<'turnout' | 'parties', SiteRecord[]>,
+  );
 }
 
 const RECORDS = [

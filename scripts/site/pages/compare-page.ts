@@ -120,8 +120,8 @@ export interface CompareText {
   regencies: string;
   /** Beside a figure some records' unreadable values are left out of. */
   unreadable: string;
-  /** Beside a thing of a year that does not cover every official dapil. */
-  partialYear: string;
+  /** Beside a year's total, or a province's of that year, when the year does not cover every official dapil. */
+  partialYear: (coverage: string) => string;
   coverageHeading: string;
   /** Points of a share, in the difference column. */
   points: string;
@@ -153,7 +153,7 @@ const id: CompareText = {
   dapils: 'Dapil',
   regencies: 'Kabupaten/kota',
   unreadable: 'sebagian: nilai yang tidak terbaca di sumber tidak termasuk',
-  partialYear: 'tahun ini tidak mencakup semua dapil resmi',
+  partialYear: (coverage) => `data tahun ini hanya mencakup ${coverage}`,
   coverageHeading: 'Cakupan setiap tahun',
   points: 'poin',
   open: 'Buka halamannya',
@@ -183,7 +183,7 @@ const en: CompareText = {
   dapils: 'Dapils',
   regencies: 'Regencies and cities',
   unreadable: 'partial: values unreadable in the source are left out',
-  partialYear: 'this year does not cover every official dapil',
+  partialYear: (coverage) => `this year’s data covers only ${coverage}`,
   coverageHeading: 'Coverage of each year',
   points: 'points',
   open: 'Open its page',
