@@ -24,7 +24,7 @@ const BAR = 14;
 const ROW = LABEL + BAR + 8;
 
 /** The chart's SVG: each year's label and value on a line, its bar below, scaled to the largest value. */
-export function renderAcrossYearsChart(
+function renderAcrossYearsChart(
   summary: string,
   points: readonly YearPoint[],
   text: (point: YearPoint) => string,
@@ -75,7 +75,7 @@ export function nationalAcrossYears(site: SiteData, lang: Lang): Chart | null {
   return acrossYearsChart(lang, t.national, points);
 }
 
-export interface AcrossYearsText {
+interface AcrossYearsText {
   title: string;
   summary: (subject: string, values: string) => string;
   national: string;

@@ -10,7 +10,7 @@ import { dapilLabel } from './record-labels.ts';
 /** Where the compare index is published (language-neutral, beside the search index). */
 export const COMPARE_INDEX_PATH = '/compare-index.json';
 
-export type CompareKind = 'year' | 'province' | 'dapil';
+type CompareKind = 'year' | 'province' | 'dapil';
 
 /**
  * One thing to compare: [key, kind, year, name, context, dapils, regencies, counts, unreadable]. `counts` follows

@@ -2,7 +2,15 @@
 import type { Lang } from '../../languages.ts';
 
 /** The pages with one fixed address per language. */
-export const FIXED_PAGE_KINDS = ['downloads', 'dictionary', 'quality', 'about', 'search', 'changes', 'compare'] as const;
+export const FIXED_PAGE_KINDS = [
+  'downloads',
+  'dictionary',
+  'quality',
+  'about',
+  'search',
+  'changes',
+  'compare',
+] as const;
 
 /** The fixed pages, whose path segment differs by language. A dataset's pages take theirs from its declaration (`pages.slug`). */
 export type SlugKind = (typeof FIXED_PAGE_KINDS)[number];
