@@ -87,7 +87,13 @@
         }
         groups[name].appendChild(
           new window.Option(
-            entry[1] === 'dapil' ? entry[3] + ' (' + entry[0].slice(entry[0].indexOf('-d') + 2) + ')' : entry[3],
+            // The year too: a closed list shows the option, not its group.
+            entry[1] === 'year'
+              ? entry[3]
+              : entry[3] +
+                  (entry[1] === 'dapil' ? ' (' + entry[0].slice(entry[0].indexOf('-d') + 2) + ')' : '') +
+                  ', ' +
+                  entry[2],
             entry[0],
           ),
         );
