@@ -21,6 +21,7 @@ export type PageRef =
   | { kind: 'about' }
   | { kind: 'search' }
   | { kind: 'changes' }
+  | { kind: 'compare' }
   | { kind: 'codebook'; dataset: PublishedDatasetId };
 
 // The fixed pages' URL words, which differ by language, are in texts/slug-text.ts; a dataset's pages take theirs

@@ -2,7 +2,15 @@
 import type { Lang } from '../../languages.ts';
 
 /** The pages with one fixed address per language. */
-export const FIXED_PAGE_KINDS = ['downloads', 'dictionary', 'quality', 'about', 'search', 'changes'] as const;
+export const FIXED_PAGE_KINDS = [
+  'downloads',
+  'dictionary',
+  'quality',
+  'about',
+  'search',
+  'changes',
+  'compare',
+] as const;
 
 /** The fixed pages, whose path segment differs by language. A dataset's pages take theirs from its declaration (`pages.slug`). */
 export type SlugKind = (typeof FIXED_PAGE_KINDS)[number];
@@ -14,6 +22,7 @@ const id: Record<SlugKind, string> = {
   about: 'tentang',
   search: 'cari',
   changes: 'perubahan',
+  compare: 'bandingkan',
 };
 
 const en: Record<SlugKind, string> = {
@@ -23,6 +32,7 @@ const en: Record<SlugKind, string> = {
   about: 'about',
   search: 'search',
   changes: 'changes',
+  compare: 'compare',
 };
 
 export const SLUG_TEXT: Record<Lang, Record<SlugKind, string>> = { id, en };

@@ -1,0 +1,227 @@
+// The compare page in Chromium, on the demo and the real data, each site built under the base path /kpu/: a visitor
+// chooses two dapils or two years, the address holds the choice (a reload keeps it, back and forward step through
+// it), the figures equal the sums of the published JSON (a dapil page's own file, a year's download), the page is
+// axe-clean and does not scroll sideways at 390 px; the dapil and year pages' "compare with…" links open it with
+// their choice made; without JavaScript it says where the same figures are.
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSilentReporter } from '../../scripts/log/progress-reporter.ts';
+import { COMPARE_TEXT } from '../../scripts/site/pages/compare-page.ts';
+import { runSiteStage } from '../../scripts/site/site-stage.ts';
+import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
+import { axeViolations } from './site-checks.ts';
+import { buildDemoSite, buildRealSite, launchChromium, type PublishedSite } from './site-fixtures.ts';
+
+type Json = Array<Record<string, number | string | null>>;
+
+interface World {
+  root: string;
+  server: RunningStaticServer;
+  close(): Promise<void>;
+}
+
+/** The site of `site`'s data built again under /kpu/, with the published data folder beside it, served. */
+async function underBase(site: PublishedSite): Promise<World> {
+  const parent = await mkdtemp(path.join(os.tmpdir(), 'kpu-compare-'));
+  const root = path.join(parent, 'site');
+  await runSiteStage({ dataDir: site.dataDir, outDir: root, base: '/kpu/', reporter: createSilentReporter() });
+  await cp(path.join(site.distDir, 'data'), path.join(root, 'data'), { recursive: true });
+  const server = await startStaticServer({ root, base: '/kpu/' });
+  return {
+    root,
+    server,
+    async close() {
+      await server.close();
+      await site.close();
+      await rm(parent, { recursive: true, force: true });
+    },
+  };
+}
+
+async function readJson(root: string, file: string): Promise<Json> {
+  return JSON.parse(await readFile(path.join(root, file), 'utf8')) as Json;
+}
+
+/** The sum of a column over records, as a page writes it ("1,234,567" in English). */
+function sumText(records: Json, column: string): string {
+  const sum = records.reduce((total, record) => total + Number(record[column]), 0);
+  return sum.toLocaleString('en-US');
+}
+
+/** The compare table as the visitor reads it: each row's header and cells. */
+async function readTable(page: Page): Promise<Record<string, string[]>> {
+  await page.locator('#compared table').waitFor();
+  const rows = await page
+    .locator('#compared tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((cell) => (cell.textContent ?? '').trim())));
+  return Object.fromEntries(rows.map(([label = '', ...cells]) => [label, cells]));
+}
+
+function dapilFile(year: number, id: string): string {
+  return `${year}/dapil/${id}/kpu-dpr-turnout-by-sex-${year}-dapil-${id}.json`;
+}
+
+const t = COMPARE_TEXT.en;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the compare page on the demo data under /kpu/', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await underBase(await buildDemoSite());
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('compares two dapils chosen by a visitor, the address holding the choice through reload, back and forward', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(new URL('en/compare/', world.server.url).href);
+      await page.selectOption('#compare-a', '2019-d1101');
+      await page.selectOption('#compare-b', '2024-d1101');
+      expect(new URL(page.url()).search).toBe('?a=2019-d1101&b=2024-d1101');
+      const before = await readTable(page);
+      const [a, b] = [
+        await readJson(world.root, dapilFile(2019, '1101')),
+        await readJson(world.root, dapilFile(2024, '1101')),
+      ];
+      expect(before[t.voters]?.slice(0, 2)).toEqual([sumText(a, 'total_voters'), sumText(b, 'total_voters')]);
+      expect(before.Female?.slice(0, 2)).toEqual([sumText(a, 'total_female'), sumText(b, 'total_female')]);
+      expect(before.DPK?.slice(0, 2)).toEqual([sumText(a, 'dpk_total'), sumText(b, 'dpk_total')]);
+      expect(before[t.regencies]?.slice(0, 2)).toEqual([String(a.length), String(b.length)]);
+      // The headers link the two pages, under the base path.
+      expect(
+        await page.locator('#compared thead a').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+      ).toEqual(['/kpu/en/2019/dapil/1101/', '/kpu/en/2024/dapil/1101/']);
+
+      await page.reload();
+      expect(await page.inputValue('#compare-b')).toBe('2024-d1101');
+      expect(await readTable(page)).toEqual(before);
+
+      await page.goBack();
+      await page.waitForURL((url) => url.search === '?a=2019-d1101');
+      expect(await page.inputValue('#compare-b')).toBe('');
+      expect(Object.values(await readTable(page)).every((cells) => cells.length === 1)).toBe(true);
+      await page.goForward();
+      await page.waitForURL((url) => url.search === '?a=2019-d1101&b=2024-d1101');
+      expect(await readTable(page)).toEqual(before);
+
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('compares two years with the figures of the year downloads, in Indonesian', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(new URL('bandingkan/?a=2019&b=2024', world.server.url).href);
+      const table = await readTable(page);
+      const a = await readJson(world.root, 'data/2019/kpu-dpr-turnout-by-sex-2019.json');
+      const b = await readJson(world.root, 'data/2024/kpu-dpr-turnout-by-sex-2024.json');
+      const id = (records: Json, column: string) => sumText(records, column).replace(/,/g, '.');
+      expect(table[COMPARE_TEXT.id.voters]).toEqual([
+        id(a, 'total_voters'),
+        id(b, 'total_voters'),
+        expect.stringMatching(/^[+-]?[0-9.]+$/),
+      ]);
+      expect(table['Laki-laki']?.slice(0, 2)).toEqual([id(a, 'total_male'), id(b, 'total_male')]);
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('is opened with their choice made from a dapil page and a year page', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(new URL('en/2024/dapil/1101/', world.server.url).href);
+      await page.click('a[data-compare]');
+      await page.waitForURL((url) => url.pathname === '/kpu/en/compare/');
+      expect(new URL(page.url()).search).toBe('?a=2024-d1101&b=2019-d1101');
+      expect(await page.locator('#compared thead a').allTextContents()).toEqual([
+        'DAPIL CONTOH I, 2024',
+        'DAPIL CONTOH I, 2019',
+      ]);
+      await page.goto(new URL('2019/', world.server.url).href);
+      await page.click('a[data-compare]');
+      await page.waitForURL((url) => url.pathname === '/kpu/bandingkan/');
+      expect(new URL(page.url()).search).toBe('?a=2019&b=2024');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('says without JavaScript where the same figures are', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(new URL('en/compare/?a=2019&b=2024', world.server.url).href);
+      expect(await page.locator('main').innerText()).toContain(t.noscript);
+      expect(
+        await page
+          .locator('noscript a, #cakupan ~ ul a')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+      ).toContain('/kpu/en/2019/');
+      expect(await page.locator('#compare').isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('draws the voters per year on the home and dapil pages', async () => {
+    const home = await readFile(path.join(world.root, 'en/index.html'), 'utf8');
+    expect(home).toContain('Voters who voted in all dapils in the data, per election year: 2019: ');
+    const dapil = await readFile(path.join(world.root, 'en/2024/dapil/1101/index.html'), 'utf8');
+    expect(dapil).toContain('Voters who voted in DAPIL CONTOH I, per election year: 2019: ');
+  });
+});
+
+describe('the compare page on the real data under /kpu/', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await underBase(await buildRealSite());
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('compares two dapils with their pages’ JSON, and marks the partial year’s total with its coverage', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(new URL('en/compare/?a=2014-d1101&b=2014-d3201', world.server.url).href);
+      const table = await readTable(page);
+      const [a, b] = [
+        await readJson(world.root, dapilFile(2014, '1101')),
+        await readJson(world.root, dapilFile(2014, '3201')),
+      ];
+      expect(table[t.voters]?.slice(0, 2)).toEqual([sumText(a, 'total_voters'), sumText(b, 'total_voters')]);
+      expect(table.Male?.slice(0, 2)).toEqual([sumText(a, 'total_male'), sumText(b, 'total_male')]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.selectOption('#compare-b', '2014');
+      expect(new URL(page.url()).search).toBe('?a=2014-d1101&b=2014');
+      expect(await page.locator('#compared > p').allTextContents()).toEqual([
+        expect.stringMatching(/^\* 2014: this year’s data covers only [0-9]+ of [0-9]+ dapils, /),
+      ]);
+      // Only years with turnout records can be chosen.
+      expect(await page.locator('#compare-a optgroup').first().locator('option').allTextContents()).toEqual(['2014']);
+    } finally {
+      await context.close();
+    }
+  });
+});
