@@ -1,100 +1,12 @@
-// Optional enhancements; every page works without them. Sorting for any table marked data-sortable: its
-// headers with data-sort (the column's index) become buttons, or, when none has one, every header of the last
-// header row (its own column); cells sort by data-v when they have one. The first click sorts a column of numbers
-// largest first, a column of names A to Z; the next reverses it. Each body (a province's rows) sorts on its own,
-// its group header row staying first. Elements marked data-js-hint (the hint that tables sort) are shown. A copy
-// button after each loading line of the downloads page. And the search page's results from /search-index.json. Result links follow scripts/site/site-routes.ts:
+// Optional enhancements; every page works without them (tables sort and filter with tables.js). Elements marked
+// data-js-hint (the hint that tables sort) are shown. A copy button after each loading line of the downloads page.
+// And the search page's results from /search-index.json. Result links follow scripts/site/site-routes.ts:
 // <prefix><year>/dapil/<id>/ and <prefix><year>/<party slug>/<ballot>/.
 (function () {
   'use strict';
 
-  function sortValue(cell) {
-    if (!cell) return null;
-    var raw = cell.getAttribute('data-v');
-    return raw === null ? cell.textContent.trim() : Number(raw);
-  }
-
-  function compare(a, b) {
-    if (a === null || a === '') return b === null || b === '' ? 0 : 1;
-    if (b === null || b === '') return -1;
-    if (typeof a === 'number' && typeof b === 'number') return a - b;
-    return String(a).localeCompare(String(b), document.documentElement.lang);
-  }
-
-  function isGroupHeader(row) {
-    return row.querySelector('th[scope="rowgroup"]') !== null;
-  }
-
-  /** Whether the column holds numbers: a cell of it in a body row has data-v. */
-  function isNumeric(table, column) {
-    return Array.prototype.some.call(table.tBodies, function (body) {
-      return Array.prototype.some.call(body.rows, function (row) {
-        var cell = row.cells[column];
-        return !isGroupHeader(row) && cell !== undefined && cell.hasAttribute('data-v');
-      });
-    });
-  }
-
-  function sortBody(body, column, direction) {
-    var rows = Array.prototype.slice.call(body.rows);
-    var fixed = rows.filter(isGroupHeader);
-    var entries = rows
-      .filter(function (row) {
-        return !isGroupHeader(row);
-      })
-      .map(function (row, position) {
-        return { row: row, value: sortValue(row.cells[column]), position: position };
-      });
-    entries.sort(function (x, y) {
-      var order = compare(x.value, y.value);
-      // Empty values stay last whichever the direction.
-      if (x.value === null || y.value === null || x.value === '' || y.value === '')
-        return order || x.position - y.position;
-      return order * direction || x.position - y.position;
-    });
-    fixed
-      .concat(
-        entries.map(function (entry) {
-          return entry.row;
-        }),
-      )
-      .forEach(function (row) {
-        body.appendChild(row);
-      });
-  }
-
   Array.prototype.forEach.call(document.querySelectorAll('[data-js-hint]'), function (hint) {
     hint.hidden = false;
-  });
-
-  Array.prototype.forEach.call(document.querySelectorAll('table[data-sortable]'), function (table) {
-    if (!table.tBodies.length || !table.tHead) return;
-    var headers = Array.prototype.slice.call(table.tHead.querySelectorAll('th[data-sort]'));
-    var explicit = headers.length > 0;
-    if (!explicit) {
-      var last = table.tHead.rows[table.tHead.rows.length - 1];
-      headers = Array.prototype.slice.call(last ? last.cells : []);
-    }
-    headers.forEach(function (th) {
-      var column = explicit ? Number(th.getAttribute('data-sort')) : th.cellIndex;
-      var numeric = isNumeric(table, column);
-      var button = document.createElement('button');
-      button.type = 'button';
-      while (th.firstChild) button.appendChild(th.firstChild);
-      th.appendChild(button);
-      th.setAttribute('aria-sort', 'none');
-      button.addEventListener('click', function () {
-        var current = th.getAttribute('aria-sort');
-        var descending = current === 'none' ? numeric : current === 'ascending';
-        headers.forEach(function (other) {
-          other.setAttribute('aria-sort', 'none');
-        });
-        th.setAttribute('aria-sort', descending ? 'descending' : 'ascending');
-        Array.prototype.forEach.call(table.tBodies, function (body) {
-          sortBody(body, column, descending ? -1 : 1);
-        });
-      });
-    });
   });
 
   // A copy button after each loading line of the downloads page (lists marked data-copy, which give its words in the
