@@ -1,13 +1,8 @@
-// Optional enhancements; every page works without them (tables sort and filter with tables.js). Elements marked
-// data-js-hint (the hint that tables sort) are shown. A copy button after each loading line of the downloads page.
-// And the search page's results from /search-index.json. Result links follow scripts/site/site-routes.ts:
+// Optional enhancements; every page works without them (tables sort and filter with tables.js). A copy button
+// after each loading line of the downloads page. And the search page's results from /search-index.json. Result links follow scripts/site/site-routes.ts:
 // <prefix><year>/dapil/<id>/ and <prefix><year>/<party slug>/<ballot>/.
 (function () {
   'use strict';
-
-  Array.prototype.forEach.call(document.querySelectorAll('[data-js-hint]'), function (hint) {
-    hint.hidden = false;
-  });
 
   // A copy button after each loading line of the downloads page (lists marked data-copy, which give its words in the
   // page's language); a status region says when a line has been copied. Only where the browser can copy.

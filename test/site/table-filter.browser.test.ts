@@ -26,7 +26,10 @@ interface Row {
   voters: number | null;
 }
 
-/** The body rows of a table as shown: their data-name, data-province and voters (column 1), in order. */
+/**
+ * The body rows of a table as shown, in order: their name (the row header's words without its flag, or the party
+ * table's data-name, which adds the acronym), data-province and voters (column 1).
+ */
 function shownRows(page: Page, table: string): Promise<Row[]> {
   return page.$$eval(`table#${table} tbody tr`, (rows) =>
     rows
@@ -34,8 +37,10 @@ function shownRows(page: Page, table: string): Promise<Row[]> {
       .map((row) => {
         const cell = (row as HTMLTableRowElement).cells[1];
         const value = cell?.getAttribute('data-v');
+        const header = row.querySelector('th[scope="row"]')?.cloneNode(true) as HTMLElement | undefined;
+        header?.querySelectorAll('.flag').forEach((flag) => flag.remove());
         return {
-          name: row.getAttribute('data-name') ?? '',
+          name: (row.getAttribute('data-name') ?? header?.textContent ?? '').replace(/\s+/g, ' ').trim(),
           province: row.getAttribute('data-province'),
           voters: value === null || value === undefined ? null : Number(value),
         };
@@ -52,11 +57,14 @@ function noSidewaysScroll(page: Page): Promise<boolean> {
 }
 
 /**
- * A word to type for a row: the longest word of its name (in lower case) that not every row's name holds, so the
- * filter leaves some out.
+ * A word to type for a row: the longest word of letters in its name (in lower case) that not every row's name
+ * holds, so the filter leaves some out.
  */
 function wordOf(rows: readonly Row[], row: Row | undefined): string {
-  const words = (row?.name ?? '').toLowerCase().split(' ');
+  const words = (row?.name ?? '')
+    .toLowerCase()
+    .split(' ')
+    .filter((word) => /^\p{L}+$/u.test(word));
   const sorted = [...words].sort((x, y) => y.length - x.length);
   return sorted.find((word) => rows.some((other) => !other.name.toLowerCase().includes(word))) ?? sorted[0] ?? '';
 }
