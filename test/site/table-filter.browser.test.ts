@@ -15,6 +15,7 @@ import { runSiteStage } from '../../scripts/site/site-stage.ts';
 import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
 import { TABLE_FILTER_TEXT } from '../../scripts/site/table-filter.ts';
 import { noticeSharedData } from '../support/shared-data.ts';
+import { checkLayout } from './layout-checks.ts';
 import { axeViolations } from './site-checks.ts';
 import { buildDemoSite, buildRealSite, launchChromium, type PublishedSite } from './site-fixtures.ts';
 
@@ -141,6 +142,8 @@ function describeFilters(label: string, build: () => Promise<PublishedSite>, yea
         expect(descending(sorted.map((row) => row.voters))).toBe(true);
         expect(query(page)).toEqual({ 'dapils-province': province, 'dapils-q': word, 'dapils-sort': '1d' });
         expect(await noSidewaysScroll(page)).toBe(true);
+        const layout = Object.entries(await checkLayout(page)).filter(([, found]) => found.length > 0);
+        expect(Object.fromEntries(layout)).toEqual({});
         expect(await axeViolations(page)).toEqual([]);
 
         // A reload (the address shared) gives the same rows in the same order, the controls as they were.
