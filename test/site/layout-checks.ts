@@ -420,7 +420,8 @@ async function checkStickyColumn(page: Page): Promise<string[]> {
       const box = container.getBoundingClientRect();
       for (const row of container.querySelectorAll('tbody tr, tfoot tr')) {
         const first = (row as HTMLTableRowElement).cells[0];
-        if (!first || first.colSpan > 1) continue;
+        // A row a filter hides is not drawn, so it has no place to keep.
+        if (!first || first.colSpan > 1 || first.getClientRects().length === 0) continue;
         const rect = first.getBoundingClientRect();
         if (rect.left < box.left - 1 || rect.left > box.left + 1)
           problems.push(
