@@ -1,7 +1,7 @@
 // Node's compile cache for the processes the suite starts: the CLI (which keeps one of its own anyway:
 // scripts/foundation/compile-cache.ts), its stage processes and its Astro build, shared between test runs in the
 // system's temporary folder and bounded in size.
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -31,6 +31,14 @@ export function pruneTestCompileCache(folder: string, most = COMPILE_CACHE_MOST_
     return false; // no cache yet, or not one of Node's
   }
   if (entries <= most) return false;
-  rmSync(folder, { recursive: true, force: true });
+  // Moved aside first: another run starting at the same moment may prune it too (the rename fails for one of them),
+  // and processes of a run still going may write into it while it is removed (retried on ENOTEMPTY).
+  const doomed = `${folder}.pruned-${process.pid}`;
+  try {
+    renameSync(folder, doomed);
+  } catch {
+    return false;
+  }
+  rmSync(doomed, { recursive: true, force: true, maxRetries: 5 });
   return true;
 }
