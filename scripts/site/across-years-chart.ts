@@ -75,7 +75,7 @@ export function nationalAcrossYears(site: SiteData, lang: Lang): Chart | null {
   return acrossYearsChart(lang, t.national, points);
 }
 
-interface AcrossYearsText {
+export interface AcrossYearsText {
   title: string;
   summary: (subject: string, values: string) => string;
   national: string;

@@ -3,9 +3,11 @@
 // (pages/<kind>-page.ts), and the shared parts' (texts/, story-text.ts, maps/map-text.ts). Column and rule titles
 // come from the dataset declarations and the quality report, not from here.
 import { LANGS, type Lang } from '../languages.ts';
+import { ACROSS_YEARS_TEXT, type AcrossYearsText } from './across-years-chart.ts';
 import { MAP_TEXT, type MapText } from './maps/map-text.ts';
 import { ABOUT_TEXT, type AboutText } from './pages/about-page.ts';
 import { CHANGES_TEXT, type ChangesText } from './pages/changes-page.ts';
+import { COMPARE_TEXT, type CompareText } from './pages/compare-page.ts';
 import { DAPIL_TEXT, type DapilText } from './pages/dapil-page.ts';
 import { DICTIONARY_TEXT, type DictionaryText } from './pages/dictionary-page.ts';
 import { DOWNLOADS_TEXT, type DownloadsText } from './pages/downloads-page.ts';
@@ -19,6 +21,7 @@ import { COMMON_TEXT, type CommonText } from './texts/common-text.ts';
 import { COVERAGE_TEXT, type CoverageText } from './texts/coverage-text.ts';
 import { SENTENCE_TEXT, type SentenceText } from './texts/sentence-text.ts';
 import { SHARE_TEXT, type ShareText } from './texts/share-text.ts';
+import { TABLE_FILTER_TEXT, type TableFilterText } from './table-filter.ts';
 
 export interface SiteText extends CommonText {
   home: HomeText;
@@ -37,6 +40,10 @@ export interface SiteText extends CommonText {
   search: SearchText;
   maps: MapText;
   share: ShareText;
+  compare: CompareText;
+  /** The chart of a figure across years (across-years-chart.ts). */
+  acrossYears: AcrossYearsText;
+  tableFilter: TableFilterText;
 }
 
 function catalogueOf(lang: Lang): SiteText {
@@ -57,6 +64,9 @@ function catalogueOf(lang: Lang): SiteText {
     search: SEARCH_TEXT[lang],
     maps: MAP_TEXT[lang],
     share: SHARE_TEXT[lang],
+    compare: COMPARE_TEXT[lang],
+    acrossYears: ACROSS_YEARS_TEXT[lang],
+    tableFilter: TABLE_FILTER_TEXT[lang],
   };
 }
 

@@ -7,7 +7,7 @@ import { formatCount } from './site-format.ts';
 /** What a filtered table lists, for the form's name and its count. */
 export type FilterKind = 'dapils' | 'regencies' | 'parties' | 'provinces';
 
-interface TableFilterText {
+export interface TableFilterText {
   /** The form's accessible name. Example: "Saring dapil". */
   label: (kind: FilterKind) => string;
   name: string;

@@ -13,12 +13,12 @@ import { COMMON_TEXT } from '../texts/common-text.ts';
  * One row of the comparison: a count (`column`, a position in the index's counts), a share of two counts
  * (`share`: part over whole, or the outside-DPT share), or how many dapils and regencies the thing has.
  */
-export type CompareRow =
+type CompareRow =
   | { label: string; count: number }
   | { label: string; share: [part: number[], whole: number[]] }
   | { label: string; size: 'dapils' | 'regencies' };
 
-export interface CompareYear {
+interface CompareYear {
   year: number;
   page: PageRef;
   /** The year's coverage of the official dapils (or why there is none); null when the report has none. */
