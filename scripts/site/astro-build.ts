@@ -16,7 +16,7 @@ import { collectGarbage } from '../foundation/collect-garbage.ts';
 import { writePageFiles } from './page-files.ts';
 import { searchIndexChunks } from './search-index.ts';
 import { placeSocialCards, renderSocialCards } from './social-cards.ts';
-import { renderedFigures, writeFigureFiles } from './figure-files.ts';
+import { drawsFigurePngs, renderedFigures, writeFigureFiles } from './figure-files.ts';
 import { absoluteUrl } from './site-share.ts';
 import { withBase } from './site-routes.ts';
 import { loadedSiteData } from './site-data.ts';
@@ -102,10 +102,14 @@ async function placeNotFoundPages(siteDir: string): Promise<void> {
 await placeNotFoundPages(outDir);
 await placeSocialCards(await cards, cardsDir, outDir);
 // Every chart's and map's files to take away, beside its page (scripts/site/figure-files.ts): the figures the pages
-// named as Astro rendered them.
+// named as Astro rendered them; their PNGs only with the site's address, as the cards.
 const siteUrl = getSiteUrl();
-await writeFigureFiles(renderedFigures(), outDir, figuresDir, (rootPath) =>
-  siteUrl === null ? withBase(base, rootPath) : absoluteUrl(siteUrl, base, withBase(base, rootPath)),
+await writeFigureFiles(
+  renderedFigures(),
+  outDir,
+  figuresDir,
+  (rootPath) => (siteUrl === null ? withBase(base, rootPath) : absoluteUrl(siteUrl, base, withBase(base, rootPath))),
+  drawsFigurePngs(siteUrl),
 );
 
 // The dapil and profile pages' own CSV and JSON files, beside the pages, from the very records Astro rendered them

@@ -12,7 +12,14 @@ import { renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { FONT_FAMILY, FONT_FILES } from './cards/card-font.ts';
 import { FILES_AT_ONCE, forEachAtOnce } from '../foundation/at-once.ts';
 import { neutralizeFormula } from '../snapshot/csv-writer.ts';
-import { drawingSize, drawnWidth, FIGURE_STYLE, standaloneSvg, withoutLinks, type FigureLegendItem } from './figure-svg.ts';
+import {
+  drawingSize,
+  drawnWidth,
+  FIGURE_STYLE,
+  standaloneSvg,
+  withoutLinks,
+  type FigureLegendItem,
+} from './figure-svg.ts';
 import { escapeXml } from './svg-charts.ts';
 import type { Lang } from './site-routes.ts';
 import { FIGURE_TEXT } from './texts/figure-text.ts';
@@ -58,10 +65,13 @@ export function figureStem(page: string, name: string): string {
   return ['kpu', name, ...segments].join('-');
 }
 
+/** The ending of an embed page's name: a page for an iframe, none of the site's own pages (no sitemap, noindex). */
+export const EMBED_PAGE_SUFFIX = '-embed.html';
+
 /** Where a figure's files sit: beside its page. */
 export function figureFilePaths(page: string, name: string): FigureFilePaths {
   const stem = `${page}${figureStem(page, name)}`;
-  return { svg: `${stem}.svg`, png: `${stem}.png`, csv: `${stem}.csv`, embed: `${stem}-embed.html` };
+  return { svg: `${stem}.svg`, png: `${stem}.png`, csv: `${stem}.csv`, embed: `${stem}${EMBED_PAGE_SUFFIX}` };
 }
 
 /** The size an embed snippet asks for: the drawing's width, and its height with room for the title and source lines. */
@@ -170,20 +180,31 @@ const RENDERER = [
 const PNGS_AT_ONCE = 2;
 
 /**
- * Writes every figure Astro rendered beside its page in the built site `outDir`: its SVG, CSV and embed page, and its
- * PNG from the figure cache `cacheDir`, where each is kept under the SHA-256 of its SVG and renderer, so a rebuild
- * rasterizes only the figures whose drawing changed; the cache then keeps only this build's PNGs. `url` turns a
- * root-relative path into the address the embed page links (the base, and the site's address when known).
+ * Whether a build draws the figures' PNGs: with the site's address (KPU_SITE_URL), as it draws the social cards, so
+ * on the site people reach, not in a local or test build. Rasterizing a figure costs about a tenth of a second of CPU
+ * (resvg lays out each text element with the fonts: about 3 ms each), which for every chart of every dapil page would
+ * more than double the site stage; the cache below keeps a rebuild from drawing a PNG again (docs/site.md).
+ */
+export function drawsFigurePngs(siteUrl: string | null): boolean {
+  return siteUrl !== null;
+}
+
+/**
+ * Writes every figure Astro rendered beside its page in the built site `outDir`: its SVG, CSV and embed page, and,
+ * when `pngs`, its PNG from the figure cache `cacheDir`, where each is kept under the SHA-256 of its SVG and renderer,
+ * so a rebuild rasterizes only the figures whose drawing changed; the cache then keeps only this build's PNGs (none
+ * when it draws none). `url` turns a root-relative path into the address the embed page links (the base, and the
+ * site's address when known).
  */
 export async function writeFigureFiles(
   figures: readonly TakeawayFigure[],
   outDir: string,
   cacheDir: string,
   url: (rootPath: string) => string,
+  pngs: boolean,
 ): Promise<void> {
-  await mkdir(cacheDir, { recursive: true });
   const used = new Set<string>();
-  const pngs: Array<{ svg: string; cached: string; target: string }> = [];
+  const rasters: Array<{ svg: string; cached: string; target: string }> = [];
   await forEachAtOnce(figures, FILES_AT_ONCE, async (figure) => {
     const paths = figureFilePaths(figure.page, figure.name);
     const svg = standaloneSvg(figure);
@@ -191,11 +212,13 @@ export async function writeFigureFiles(
     await writeFile(file(paths.svg), svg);
     await writeFile(file(paths.csv), figureCsv(figure.data));
     await writeFile(file(paths.embed), embedPage(figure, url(figure.page)));
+    if (!pngs) return;
     const name = `${createHash('sha256').update(RENDERER).update('\0').update(svg).digest('hex')}.png`;
     used.add(name);
-    pngs.push({ svg, cached: path.join(cacheDir, name), target: file(paths.png) });
+    rasters.push({ svg, cached: path.join(cacheDir, name), target: file(paths.png) });
   });
-  await forEachAtOnce(pngs, PNGS_AT_ONCE, async (png) => {
+  if (pngs) await mkdir(cacheDir, { recursive: true });
+  await forEachAtOnce(rasters, PNGS_AT_ONCE, async (png) => {
     if (!existsSync(png.cached)) {
       const image = await renderAsync(png.svg, RENDER_OPTIONS);
       // Whole or not at all: written beside, renamed into place.
@@ -205,6 +228,6 @@ export async function writeFigureFiles(
     }
     await copyFile(png.cached, png.target);
   });
-  const stale = (await readdir(cacheDir)).filter((name) => !used.has(name));
+  const stale = existsSync(cacheDir) ? (await readdir(cacheDir)).filter((name) => !used.has(name)) : [];
   await forEachAtOnce(stale, FILES_AT_ONCE, (name) => rm(path.join(cacheDir, name), { force: true }));
 }

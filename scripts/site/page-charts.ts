@@ -41,7 +41,15 @@ export function voterListData(rows: readonly VoterListRow[]): FigureData {
     columns: ['name', 'dpt', 'dptb', 'dpk', 'dpt_share', 'dptb_share', 'dpk_share'],
     rows: rows.map((row) => {
       const all = row.dpt === null || row.dptb === null || row.dpk === null ? 0 : row.dpt + row.dptb + row.dpk;
-      return [row.label, row.dpt, row.dptb, row.dpk, shareValue(row.dpt, all), shareValue(row.dptb, all), shareValue(row.dpk, all)];
+      return [
+        row.label,
+        row.dpt,
+        row.dptb,
+        row.dpk,
+        shareValue(row.dpt, all),
+        shareValue(row.dptb, all),
+        shareValue(row.dpk, all),
+      ];
     }),
   };
 }

@@ -224,7 +224,17 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
     try {
       // The social cards' and the figures' PNG caches (scripts/site/social-cards.ts, figure-files.ts) beside the site:
       // kept from build to build, as the site's own folder is not.
-      output = await runAstroBuild(workDir, pages, `${outDir}-cards`, `${outDir}-figures`, base, dataDir, siteUrl, reportUrl, signal);
+      output = await runAstroBuild(
+        workDir,
+        pages,
+        `${outDir}-cards`,
+        `${outDir}-figures`,
+        base,
+        dataDir,
+        siteUrl,
+        reportUrl,
+        signal,
+      );
     } catch (error) {
       await checking;
       throw error;

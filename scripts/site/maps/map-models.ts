@@ -46,7 +46,11 @@ interface MeasureMap {
 }
 
 /** A map's CSV column of each measure: the name of the value it draws. */
-const MEASURE_COLUMN: Record<MapMeasure, string> = { voters: 'voters', women: 'female_share', outside: 'outside_dpt_share' };
+const MEASURE_COLUMN: Record<MapMeasure, string> = {
+  voters: 'voters',
+  women: 'female_share',
+  outside: 'outside_dpt_share',
+};
 
 interface MapTableRow {
   code: string;
@@ -158,7 +162,10 @@ export function provinceMaps(
     return {
       title: drawing.title,
       description: drawing.description,
-      data: { columns: ['province_code', 'province', 'figures_of_province_code', MEASURE_COLUMN[measure]], rows: dataRows },
+      data: {
+        columns: ['province_code', 'province', 'figures_of_province_code', MEASURE_COLUMN[measure]],
+        rows: dataRows,
+      },
       measure,
       anchor: `${idPrefix}${measure}`,
       heading: t.measures[measure],

@@ -22,7 +22,11 @@ function yearsChart(lang: Lang, years: readonly YearView[]): Chart {
   const summary = describeYears(lang, rows);
   return {
     name: 'sex-split',
-    svg: sexSplitSvg(lang, summary, rows), title: HOME_TEXT[lang].chartTitle, summary, data: sexSplitData(rows) };
+    svg: sexSplitSvg(lang, summary, rows),
+    title: HOME_TEXT[lang].chartTitle,
+    summary,
+    data: sexSplitData(rows),
+  };
 }
 
 /** A count cell of a totals table, with the column it sums. */
