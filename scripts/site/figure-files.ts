@@ -143,6 +143,13 @@ export function embedPage(figure: TakeawayFigure, pageUrl: string): string {
           )
           .join('')}</ul>`;
   const width = drawnWidth(figure.svg);
+  const drawing = drawingSize(figure.svg);
+  // The drawing's own size as its attributes (a map has none on the page, where its section sizes it), so the frame's
+  // width scales it with its proportions kept.
+  const svg = withoutLinks(figure.svg).replace(
+    /^<svg (?![^>]*\bheight=)/,
+    `<svg width="${width}" height="${Math.round((drawing.height * width) / drawing.width)}" `,
+  );
   return `<!doctype html>
 <html lang="${figure.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeXml(figure.title)}</title><style>
 html{color-scheme:light}body{margin:0;padding:8px 12px;font:14px/1.4 system-ui,sans-serif;color:#1b1b1b;background:#fff}
@@ -151,7 +158,7 @@ a{color:#0b4f8a}svg{display:block;width:100%;max-width:${width}px;height:auto}sv
 svg.map text{font-size:16px}${FIGURE_STYLE}
 .legend{list-style:none;padding:0;margin:.25rem 0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}.legend li{display:flex;align-items:center;gap:.4rem}
 .swatch{display:inline-block;width:1.25rem;height:.8rem;border:1px solid #6b7075}.nd{background:repeating-linear-gradient(45deg,#eee 0 3px,#888 3px 5px)}
-</style></head><body><main><figure style="margin:0"><figcaption><h1>${escapeXml(figure.title)}</h1><p class="summary">${escapeXml(figure.summary)}</p></figcaption>${withoutLinks(figure.svg)}${legend}</figure>
+</style></head><body><main><figure style="margin:0"><figcaption><h1>${escapeXml(figure.title)}</h1><p class="summary">${escapeXml(figure.summary)}</p></figcaption>${svg}${legend}</figure>
 <p class="source">${escapeXml(figure.source)} · <a href="${escapeXml(pageUrl)}" target="_top">${escapeXml(t.fullPage)}</a></p><p class="source">${escapeXml(figure.licence)}</p></main></body></html>
 `;
 }

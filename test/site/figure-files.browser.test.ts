@@ -48,7 +48,13 @@ function figureLinksOf(page: string, html: string): FigureLinks[] {
   ].map(([, label = '', group = '']) => {
     const hrefs = [...group.matchAll(/<a href="([^"]*)"/g)].map((match) => decode(match[1] ?? ''));
     const snippet = decode(/<textarea[^>]*>([\s\S]*?)<\/textarea>/.exec(group)?.[1] ?? '');
-    const [svg = '', png = '', csv = '', embed = ''] = hrefs;
+    const ending = (end: string) => hrefs.find((href) => href.endsWith(end)) ?? '';
+    const [svg, png, csv, embed] = ['.svg', '.png', '.csv', EMBED_PAGE_SUFFIX].map(ending) as [
+      string,
+      string,
+      string,
+      string,
+    ];
     return { page, svg, png, csv, embed, snippet, label: decode(label) };
   });
 }
@@ -258,12 +264,12 @@ describe('charts and maps to take away, demo data', () => {
     const english = figures.find((figure) => figure.page === '/en/2024/dapil/1101/');
     expect(english?.label).toMatch(/^Take this chart away: /);
     const html = await readFile(path.join(site.distDir, 'en/2024/dapil/1101/index.html'), 'utf8');
-    expect(html).toContain(`aria-label="PNG of ${english?.label.replace('Take this chart away: ', '')}"`);
+    expect(html).toContain(`aria-label="SVG of ${english?.label.replace('Take this chart away: ', '')}"`);
     // No embed page is one of the site's pages: none in the list of pages the site's checks and its sitemap cover.
     expect((await listPagePaths(site.distDir)).some((page) => page.endsWith(EMBED_PAGE_SUFFIX))).toBe(false);
   });
 
-  it('renders each embed page alone in Chromium, with its source line, axe clean', async () => {
+  it('renders each embed page alone in Chromium, with its source line, axe clean', { timeout: 600_000 }, async () => {
     await checkEmbedPages(browser, site, sample(figures), 'demo');
   });
 
@@ -296,54 +302,60 @@ describe('charts and maps to take away, demo data', () => {
     }
   });
 
-  it("draws the PNGs with the site's address, under a base path, and the same bytes again from the same data", async () => {
-    const parent = await mkdtemp(path.join(os.tmpdir(), 'kpu-figures-base-'));
-    roots.push(parent);
-    const root = path.join(parent, 'site');
-    const again = path.join(parent, 'again', 'site');
-    const build = (outDir: string, base: string) =>
-      runSiteStage({ dataDir: site.dataDir, outDir, base, siteUrl: SITE_URL, reporter: createSilentReporter() });
-    await build(root, '/kpu/');
-    await build(again, '/');
-    const based = await readFigures(root, '/kpu/');
-    expect(based.length).toBe(figures.length);
-    const server = await startStaticServer({ root, base: '/kpu/' });
-    try {
-      for (const figure of based) {
-        for (const href of [figure.svg, figure.png, figure.csv, figure.embed]) {
-          expect(href.startsWith('/kpu/'), href).toBe(true);
-          expect((await fetch(new URL(href, server.url))).status, href).toBe(200);
+  it(
+    "draws the PNGs with the site's address, under a base path, and the same bytes again from the same data",
+    { timeout: 900_000 },
+    async () => {
+      const parent = await mkdtemp(path.join(os.tmpdir(), 'kpu-figures-base-'));
+      roots.push(parent);
+      const root = path.join(parent, 'site');
+      const again = path.join(parent, 'again', 'site');
+      const build = (outDir: string, base: string) =>
+        runSiteStage({ dataDir: site.dataDir, outDir, base, siteUrl: SITE_URL, reporter: createSilentReporter() });
+      await build(root, '/kpu/');
+      await build(again, '/');
+      const based = await readFigures(root, '/kpu/');
+      expect(based.length).toBe(figures.length);
+      const server = await startStaticServer({ root, base: '/kpu/' });
+      try {
+        for (const figure of based) {
+          for (const href of [figure.svg, figure.png, figure.csv, figure.embed]) {
+            expect(href.startsWith('/kpu/'), href).toBe(true);
+            expect((await fetch(new URL(href, server.url))).status, href).toBe(200);
+          }
+          // The snippet names the embed page by its public address; the embed page links its full page by its own.
+          expect(figure.snippet).toContain(`src="${new URL(figure.embed.slice('/kpu/'.length), SITE_URL).href}"`);
+          const embed = await readFile(fileOf(root, figure.embed, '/kpu/'), 'utf8');
+          expect(/<a href="([^"]*)" target="_top">/.exec(embed)?.[1]).toBe(
+            new URL(figure.page.slice(1), SITE_URL).href,
+          );
+          const svg = await readFile(fileOf(root, figure.svg, '/kpu/'), 'utf8');
+          const [, width = '0', height = '0'] = /width="(\d+)" height="(\d+)"/.exec(svg) ?? [];
+          expect(pngSize(await readFile(fileOf(root, figure.png, '/kpu/')))).toEqual({
+            width: 2 * Number(width),
+            height: 2 * Number(height),
+          });
         }
-        // The snippet names the embed page by its public address; the embed page links its full page by its own.
-        expect(figure.snippet).toContain(`src="${new URL(figure.embed.slice('/kpu/'.length), SITE_URL).href}"`);
-        const embed = await readFile(fileOf(root, figure.embed, '/kpu/'), 'utf8');
-        expect(/<a href="([^"]*)" target="_top">/.exec(embed)?.[1]).toBe(new URL(figure.page.slice(1), SITE_URL).href);
-        const svg = await readFile(fileOf(root, figure.svg, '/kpu/'), 'utf8');
-        const [, width = '0', height = '0'] = /width="(\d+)" height="(\d+)"/.exec(svg) ?? [];
-        expect(pngSize(await readFile(fileOf(root, figure.png, '/kpu/')))).toEqual({
-          width: 2 * Number(width),
-          height: 2 * Number(height),
-        });
+      } finally {
+        await server.close();
       }
-    } finally {
-      await server.close();
-    }
-    // Same data, same bytes: the build without a base, with a PNG cache of its own, draws every file alike, and so
-    // did the shared build without the address (SVG and CSV).
-    for (const figure of based) {
-      const own = (href: string) => href.slice('/kpu'.length);
-      for (const key of ['svg', 'png', 'csv'] as const) {
-        const theirs = await readFile(fileOf(again, own(figure[key])));
-        expect(theirs.equals(await readFile(fileOf(root, figure[key], '/kpu/'))), figure[key]).toBe(true);
-        if (key !== 'png')
-          expect(theirs.equals(await readFile(fileOf(site.distDir, own(figure[key])))), figure[key]).toBe(true);
+      // Same data, same bytes: the build without a base, with a PNG cache of its own, draws every file alike, and so
+      // did the shared build without the address (SVG and CSV).
+      for (const figure of based) {
+        const own = (href: string) => href.slice('/kpu'.length);
+        for (const key of ['svg', 'png', 'csv'] as const) {
+          const theirs = await readFile(fileOf(again, own(figure[key])));
+          expect(theirs.equals(await readFile(fileOf(root, figure[key], '/kpu/'))), figure[key]).toBe(true);
+          if (key !== 'png')
+            expect(theirs.equals(await readFile(fileOf(site.distDir, own(figure[key])))), figure[key]).toBe(true);
+        }
       }
-    }
-    // Its PNG cache holds this build's PNGs only, each once.
-    const pngs = await Promise.all(based.map((figure) => readFile(fileOf(root, figure.png, '/kpu/'))));
-    const distinct = new Set(pngs.map((png) => createHash('sha256').update(png).digest('hex')));
-    expect((await readdir(`${root}-figures`)).length).toBe(distinct.size);
-  });
+      // Its PNG cache holds this build's PNGs only, one per drawing.
+      const svgs = await Promise.all(based.map((figure) => readFile(fileOf(root, figure.svg, '/kpu/'))));
+      const distinct = new Set(svgs.map((svg) => createHash('sha256').update(svg).digest('hex')));
+      expect((await readdir(`${root}-figures`)).length).toBe(distinct.size);
+    },
+  );
 });
 
 describe('charts and maps to take away, real data', () => {
@@ -359,9 +371,13 @@ describe('charts and maps to take away, real data', () => {
     await site?.close();
   });
 
-  it('links every figure to files that give the figures the pages show, and embed pages that render alone', async () => {
-    const figures = await checkFigureFiles(site.distDir, await loadSiteDataOnce(site.dataDir), false);
-    expect(figures.length).toBeGreaterThan(100);
-    await checkEmbedPages(browser, site, sample(figures), 'real');
-  });
+  it(
+    'links every figure to files that give the figures the pages show, and embed pages that render alone',
+    { timeout: 600_000 },
+    async () => {
+      const figures = await checkFigureFiles(site.distDir, await loadSiteDataOnce(site.dataDir), false);
+      expect(figures.length).toBeGreaterThan(100);
+      await checkEmbedPages(browser, site, sample(figures), 'real');
+    },
+  );
 });
