@@ -262,9 +262,9 @@ describe('charts and maps to take away, demo data', () => {
     );
     // Each link's name says which figure, in the page's language.
     const english = figures.find((figure) => figure.page === '/en/2024/dapil/1101/');
-    expect(english?.label).toMatch(/^Take this chart away: /);
+    expect(english?.label).toMatch(/^Download or embed: /);
     const html = await readFile(path.join(site.distDir, 'en/2024/dapil/1101/index.html'), 'utf8');
-    expect(html).toContain(`aria-label="SVG of ${english?.label.replace('Take this chart away: ', '')}"`);
+    expect(html).toContain(`aria-label="SVG of ${english?.label.replace('Download or embed: ', '')}"`);
     // No embed page is one of the site's pages: none in the list of pages the site's checks and its sitemap cover.
     expect((await listPagePaths(site.distDir)).some((page) => page.endsWith(EMBED_PAGE_SUFFIX))).toBe(false);
   });

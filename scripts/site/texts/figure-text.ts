@@ -3,7 +3,7 @@
 import type { Lang } from '../../languages.ts';
 
 export interface FigureText {
-  /** The links' group, for screen readers: "Take this chart away: <title>". */
+  /** The links' group, for screen readers: "Download or embed: <title>". */
   group: (title: string) => string;
   svg: string;
   png: string;
@@ -27,41 +27,42 @@ export interface FigureText {
   embedPage: string;
 }
 
-export const FIGURE_TEXT: Record<Lang, FigureText> = {
-  id: {
-    group: (title) => `Bawa pulang bagan ini: ${title}`,
-    svg: 'SVG',
-    png: 'PNG',
-    csv: 'data (CSV)',
-    embed: 'sematkan',
-    svgName: (title) => `SVG dari ${title}`,
-    pngName: (title) => `PNG dari ${title}`,
-    csvName: (title) => `Data (CSV) dari ${title}`,
-    embedName: (title) => `Sematkan ${title}`,
-    embedHelp: 'Salin kode ini ke halaman Anda untuk menampilkan bagan ini beserta sumbernya:',
-    copy: 'Salin kode',
-    copied: 'Kode disalin.',
-    copyFailed: 'Kode tidak dapat disalin; pilih dan salin sendiri.',
-    source: (publisher, upstream) => `Sumber: ${publisher}, data terbuka di ${upstream}`,
-    fullPage: 'Halaman lengkap',
-    embedPage: 'Lihat halaman sematan.',
-  },
-  en: {
-    group: (title) => `Take this chart away: ${title}`,
-    svg: 'SVG',
-    png: 'PNG',
-    csv: 'data (CSV)',
-    embed: 'embed',
-    svgName: (title) => `SVG of ${title}`,
-    pngName: (title) => `PNG of ${title}`,
-    csvName: (title) => `Data (CSV) of ${title}`,
-    embedName: (title) => `Embed ${title}`,
-    embedHelp: 'Copy this code into your page to show this chart with its source:',
-    copy: 'Copy code',
-    copied: 'Code copied.',
-    copyFailed: 'The code could not be copied; select and copy it yourself.',
-    source: (publisher, upstream) => `Source: ${publisher}, open data at ${upstream}`,
-    fullPage: 'Full page',
-    embedPage: 'See the embed page.',
-  },
+const id: FigureText = {
+  group: (title) => `Unduh atau sematkan: ${title}`,
+  svg: 'SVG',
+  png: 'PNG',
+  csv: 'data (CSV)',
+  embed: 'sematkan',
+  svgName: (title) => `SVG dari ${title}`,
+  pngName: (title) => `PNG dari ${title}`,
+  csvName: (title) => `Data (CSV) dari ${title}`,
+  embedName: (title) => `Sematkan ${title}`,
+  embedHelp: 'Salin kode ini ke halaman Anda untuk menampilkan bagan ini beserta sumbernya:',
+  copy: 'Salin kode',
+  copied: 'Kode disalin.',
+  copyFailed: 'Kode tidak dapat disalin; pilih dan salin sendiri.',
+  source: (publisher, upstream) => `Sumber: ${publisher}, data terbuka di ${upstream}`,
+  fullPage: 'Halaman lengkap',
+  embedPage: 'Lihat halaman sematan.',
 };
+
+const en: FigureText = {
+  group: (title) => `Download or embed: ${title}`,
+  svg: 'SVG',
+  png: 'PNG',
+  csv: 'data (CSV)',
+  embed: 'embed',
+  svgName: (title) => `SVG of ${title}`,
+  pngName: (title) => `PNG of ${title}`,
+  csvName: (title) => `Data (CSV) of ${title}`,
+  embedName: (title) => `Embed ${title}`,
+  embedHelp: 'Copy this code into your page to show this chart with its source:',
+  copy: 'Copy code',
+  copied: 'Code copied.',
+  copyFailed: 'The code could not be copied; select and copy it yourself.',
+  source: (publisher, upstream) => `Source: ${publisher}, open data at ${upstream}`,
+  fullPage: 'Full page',
+  embedPage: 'See the embed page.',
+};
+
+export const FIGURE_TEXT: Record<Lang, FigureText> = { id, en };
