@@ -52,7 +52,16 @@ export function acrossYearsChart(lang: Lang, subject: string, points: readonly Y
     `${point.year}${point.partial === null ? '' : '*'}: ${point.value === null ? t.unavailable : formatCount(lang, point.value)}`;
   const caveats = sorted.filter((point) => point.partial !== null).map((point) => `${point.year}: ${point.partial}`);
   const summary = `${t.summary(subject, sorted.map(text).join('; '))}${caveats.length > 0 ? ` * ${caveats.join('; ')}.` : ''}`;
-  return { svg: renderAcrossYearsChart(summary, sorted, text), title: t.title, summary };
+  return {
+    name: 'across-years',
+    svg: renderAcrossYearsChart(summary, sorted, text),
+    title: t.title,
+    summary,
+    data: {
+      columns: ['election_year', 'voters', 'partial'],
+      rows: sorted.map((point) => [point.year, point.value, point.partial]),
+    },
+  };
 }
 
 /** The home page's national totals per year, a year that covers fewer official dapils marked with its coverage. */

@@ -1,4 +1,5 @@
 // The charts the data pages share: voters by sex and by voter list, as SVG with their text alternative.
+import type { FigureData } from './figure-files.ts';
 import { countColumn, numberValue, type SiteRecord, type Totals } from './site-data.ts';
 import { formatPercent } from './site-format.ts';
 import { describeSexSplit, describeVoterLists } from './site-sentences.ts';
@@ -7,9 +8,50 @@ import { renderSexSplitChart, renderVoterListChart, type SexSplitRow, type Voter
 import { COMMON_TEXT } from './texts/common-text.ts';
 
 export interface Chart {
+  /** Its name on the page, unique there: its files' names say it ("sex-split", "voter-lists"). */
+  name: string;
   svg: string;
   title: string;
   summary: string;
+  /** The figures it draws, for its CSV to take away (figure-files.ts). */
+  data: FigureData;
+}
+
+/** A share (0–1) for a figure's CSV: six decimals, so the file does not carry binary rounding noise. */
+function shareValue(part: number | null, all: number): number | null {
+  return part === null || all === 0 ? null : Math.round((part / all) * 1e6) / 1e6;
+}
+
+/** The men/women chart's figures: each row's counts and the women's share written at the end of its bar. */
+export function sexSplitData(rows: readonly SexSplitRow[]): FigureData {
+  return {
+    columns: ['name', 'male', 'female', 'female_share'],
+    rows: rows.map((row) => [
+      row.label,
+      row.male,
+      row.female,
+      row.male === null ? null : shareValue(row.female, row.male + (row.female ?? 0)),
+    ]),
+  };
+}
+
+/** The voter-list chart's figures: each row's counts and the three lists' shares of all three. */
+export function voterListData(rows: readonly VoterListRow[]): FigureData {
+  return {
+    columns: ['name', 'dpt', 'dptb', 'dpk', 'dpt_share', 'dptb_share', 'dpk_share'],
+    rows: rows.map((row) => {
+      const all = row.dpt === null || row.dptb === null || row.dpk === null ? 0 : row.dpt + row.dptb + row.dpk;
+      return [
+        row.label,
+        row.dpt,
+        row.dptb,
+        row.dpk,
+        shareValue(row.dpt, all),
+        shareValue(row.dptb, all),
+        shareValue(row.dpk, all),
+      ];
+    }),
+  };
 }
 
 export function splitRowOf(label: string, record: SiteRecord): SexSplitRow {
@@ -56,7 +98,7 @@ export function sexSplitChart(
     { male: totals[countColumn('total', 'male')]?.sum ?? 0, female: totals[countColumn('total', 'female')]?.sum ?? 0 },
     rows,
   );
-  return { svg: sexSplitSvg(lang, summary, rows), title, summary };
+  return { name: 'sex-split', svg: sexSplitSvg(lang, summary, rows), title, summary, data: sexSplitData(rows) };
 }
 
 export function voterListChart(
@@ -87,5 +129,5 @@ export function voterListChart(
     },
     percent: (share) => formatPercent(lang, share),
   });
-  return { svg, title, summary };
+  return { name: 'voter-lists', svg, title, summary, data: voterListData(rows) };
 }

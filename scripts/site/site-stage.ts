@@ -96,6 +96,7 @@ function runAstroBuild(
   workDir: string,
   outDir: string,
   cardsDir: string,
+  figuresDir: string,
   base: string,
   dataDir: string,
   siteUrl: string | null,
@@ -114,6 +115,7 @@ function runAstroBuild(
         base,
         path.join(workDir, 'cache'),
         cardsDir,
+        figuresDir,
         '--stop-with-parent',
       ],
       {
@@ -220,9 +222,19 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
     checking.catch(() => checkFailed.abort());
     const signal = options.signal ? AbortSignal.any([options.signal, checkFailed.signal]) : checkFailed.signal;
     try {
-      // The social cards' cache (scripts/site/social-cards.ts) beside the site: kept from build to build, as the
-      // site's own folder is not.
-      output = await runAstroBuild(workDir, pages, `${outDir}-cards`, base, dataDir, siteUrl, reportUrl, signal);
+      // The social cards' and the figures' PNG caches (scripts/site/social-cards.ts, figure-files.ts) beside the site:
+      // kept from build to build, as the site's own folder is not.
+      output = await runAstroBuild(
+        workDir,
+        pages,
+        `${outDir}-cards`,
+        `${outDir}-figures`,
+        base,
+        dataDir,
+        siteUrl,
+        reportUrl,
+        signal,
+      );
     } catch (error) {
       await checking;
       throw error;

@@ -35,3 +35,24 @@
     });
   }
 })();
+
+// The embed snippets' copy buttons (scripts/site/figure-files.ts), shown only where the Clipboard API exists: without
+// it the snippet stays in its text box to select and copy.
+(function () {
+  if (!navigator.clipboard) return;
+  document.querySelectorAll('[data-copy-embed]').forEach(function (button) {
+    var status = button.nextElementSibling;
+    var code = button.previousElementSibling;
+    button.hidden = false;
+    button.addEventListener('click', function () {
+      navigator.clipboard.writeText(code.value).then(
+        function () {
+          status.textContent = button.dataset.copied;
+        },
+        function () {
+          status.textContent = button.dataset.failed;
+        },
+      );
+    });
+  });
+})();

@@ -6,18 +6,23 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { EMBED_PAGE_SUFFIX } from '../../scripts/site/figure-files.ts';
 import type { PublishedSite } from './site-fixtures.ts';
 
 const AXE_SCRIPT = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
 export const PAGE_BUDGET_BYTES = 30 * 1024;
 
-/** Every HTML page of the published site as a URL path: "2014/dapil/1101/index.html" → "/2014/dapil/1101/". */
+/**
+ * Every HTML page of the published site as a URL path: "2014/dapil/1101/index.html" → "/2014/dapil/1101/". The
+ * figures' embed pages (scripts/site/figure-files.ts) are not the site's pages: test/site/figure-files.browser.test.ts
+ * checks them.
+ */
 export async function listPagePaths(distDir: string): Promise<string[]> {
   const entries = await readdir(distDir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => path.relative(distDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => !file.startsWith('data/'))
+    .filter((file) => !file.startsWith('data/') && !file.endsWith(EMBED_PAGE_SUFFIX))
     .map((file) => `/${file.replace(/(^|\/)index\.html$/, '$1')}`)
     .sort();
 }

@@ -1,6 +1,7 @@
 // What a page's province maps show, in one language: per measure the geographic map and the tile grid (SVG text),
 // the legend's classes, and the text alternative's rows (the same figures, with each province's dapils). The
 // component site/src/components/province-maps.astro only lays these out.
+import type { FigureData } from '../figure-files.ts';
 import { compareIdentifiers, type SiteData, type YearView } from '../site-data.ts';
 import { formatCount, formatPercent } from '../site-format.ts';
 import { pagePath, type Lang } from '../site-routes.ts';
@@ -38,7 +39,18 @@ interface MeasureMap {
   map: string;
   grid: string;
   legend: MapLegendItem[];
+  /** The geographic map's title and text alternative, and the figures it draws (its CSV to take away). */
+  title: string;
+  description: string;
+  data: FigureData;
 }
+
+/** A map's CSV column of each measure: the name of the value it draws. */
+const MEASURE_COLUMN: Record<MapMeasure, string> = {
+  voters: 'voters',
+  women: 'female_share',
+  outside: 'outside_dpt_share',
+};
 
 interface MapTableRow {
   code: string;
@@ -116,10 +128,14 @@ export function provinceMaps(
       known.map((figure) => measureValue(figure, measure) ?? 0),
       measure,
     );
+    const dataRows: Array<Array<string | number | null>> = [];
     const areas = shapeCodes.map((code): MapArea => {
       const figureCode = drawn.get(code);
       const figure = figureCode === undefined ? undefined : byCode.get(figureCode);
       const value = figure === undefined ? null : measureValue(figure, measure);
+      // A share with six decimals, as the charts' files give theirs.
+      const written = value === null || measure === 'voters' ? value : Math.round(value * 1e6) / 1e6;
+      dataRows.push([code, nameOf(code), figure === undefined || figure.code === code ? null : figure.code, written]);
       if (figure === undefined || value === null)
         return { code, bin: null, href: null, title: `${nameOf(code)}: ${t.noData}` };
       const former = figure.code === code ? '' : ` (${t.formerShort(figure.name)})`;
@@ -144,6 +160,12 @@ export function provinceMaps(
     };
     const gridDrawing: MapDrawing = { ...drawing, title: t.gridTitle(t.measures[measure], year) };
     return {
+      title: drawing.title,
+      description: drawing.description,
+      data: {
+        columns: ['province_code', 'province', 'figures_of_province_code', MEASURE_COLUMN[measure]],
+        rows: dataRows,
+      },
       measure,
       anchor: `${idPrefix}${measure}`,
       heading: t.measures[measure],

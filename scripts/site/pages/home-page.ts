@@ -5,7 +5,7 @@ import { countColumn, type SiteData, type Totals, type YearView } from '../site-
 import { formatCount, formatPercent } from '../site-format.ts';
 import { describeYears } from '../site-sentences.ts';
 import { type Cell, givenSum, sumCell, totalsWomenShare } from '../page-cells.ts';
-import { sexSplitSvg, type Chart } from '../page-charts.ts';
+import { sexSplitData, sexSplitSvg, type Chart } from '../page-charts.ts';
 import { coverageSummary } from '../year-coverage.ts';
 import { COMMON_TEXT } from '../texts/common-text.ts';
 import { COVERAGE_TEXT } from '../texts/coverage-text.ts';
@@ -20,7 +20,13 @@ function yearsChart(lang: Lang, years: readonly YearView[]): Chart {
       female: givenSum(year.totals[countColumn('total', 'female')]),
     }));
   const summary = describeYears(lang, rows);
-  return { svg: sexSplitSvg(lang, summary, rows), title: HOME_TEXT[lang].chartTitle, summary };
+  return {
+    name: 'sex-split',
+    svg: sexSplitSvg(lang, summary, rows),
+    title: HOME_TEXT[lang].chartTitle,
+    summary,
+    data: sexSplitData(rows),
+  };
 }
 
 /** A count cell of a totals table, with the column it sums. */

@@ -292,7 +292,8 @@ export function partyQuotaChart(
     labels: { quota: STORY_TEXT[lang].quota, notGiven: STORY_TEXT[lang].notGiven },
     percent: (value) => formatPercent(lang, value / 100),
   });
-  return { chart: { svg, title: STORY_TEXT[lang].partyChart, summary }, note: null };
+  const data = { columns: ['name', 'women_percent'], rows: rows.map((row) => [row.label, row.percent]) };
+  return { chart: { name: 'women-quota', svg, title: STORY_TEXT[lang].partyChart, summary, data }, note: null };
 }
 
 export interface YearText {

@@ -1,0 +1,240 @@
+// Charts and maps to take away: beside each page, every figure it shows as a standalone SVG (figure-svg.ts), a PNG
+// of that SVG, a CSV of the figures it draws, and an embed page (the figure alone, for an iframe). The figure
+// component (site/src/components/figure-links.astro) names each figure as Astro renders the page and links its files;
+// the Astro build's process writes them once Astro is done (astro-build.ts), from the very figures it rendered, so a
+// page links no file that is not written and no figure goes without its files.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
+import { FONT_FAMILY, FONT_FILES } from './cards/card-font.ts';
+import { FILES_AT_ONCE, forEachAtOnce } from '../foundation/at-once.ts';
+import { neutralizeFormula } from '../snapshot/csv-writer.ts';
+import {
+  drawingSize,
+  drawnWidth,
+  FIGURE_STYLE,
+  standaloneSvg,
+  withoutLinks,
+  type FigureLegendItem,
+} from './figure-svg.ts';
+import { escapeXml } from './svg-charts.ts';
+import type { Lang } from './site-routes.ts';
+import { FIGURE_TEXT } from './texts/figure-text.ts';
+
+/** The figures a chart or map draws, as its CSV gives them: column names, then one row per drawn row. */
+export interface FigureData {
+  columns: readonly string[];
+  rows: ReadonlyArray<ReadonlyArray<string | number | null>>;
+}
+
+/** A figure on a page, as the figure component names it. */
+export interface TakeawayFigure {
+  lang: Lang;
+  /** The page's root-relative path without the site's base ("/en/2024/"). */
+  page: string;
+  /** The figure's name on its page ("sex-split", "map-voters"), unique there. */
+  name: string;
+  title: string;
+  summary: string;
+  /** The page's SVG of it. */
+  svg: string;
+  legend: readonly FigureLegendItem[] | null;
+  data: FigureData;
+  /** The source line and licence, in the page's language. */
+  source: string;
+  licence: string;
+}
+
+/** A figure's files, root-relative without the base. */
+export interface FigureFilePaths {
+  svg: string;
+  png: string;
+  csv: string;
+  embed: string;
+}
+
+/**
+ * A figure's file stem: the site's name, the figure's, and the page's path, so a downloaded file says what it is.
+ * Example: ('/en/2024/dapil/1101/', 'sex-split') → "kpu-sex-split-en-2024-dapil-1101"; ('/', 'sex-split') → "kpu-sex-split".
+ */
+export function figureStem(page: string, name: string): string {
+  const segments = page.split('/').filter((segment) => segment !== '');
+  return ['kpu', name, ...segments].join('-');
+}
+
+/** The ending of an embed page's name: a page for an iframe, none of the site's own pages (no sitemap, noindex). */
+export const EMBED_PAGE_SUFFIX = '-embed.html';
+
+/** Where a figure's files sit: beside its page. */
+export function figureFilePaths(page: string, name: string): FigureFilePaths {
+  const stem = `${page}${figureStem(page, name)}`;
+  return { svg: `${stem}.svg`, png: `${stem}.png`, csv: `${stem}.csv`, embed: `${stem}${EMBED_PAGE_SUFFIX}` };
+}
+
+/** The size an embed snippet asks for: the drawing's width, and its height with room for the title and source lines. */
+export function embedSize(svg: string): { width: number; height: number } {
+  const drawing = drawingSize(svg);
+  const width = drawnWidth(svg) + 32;
+  const legend = svg.includes('class="map"') ? 80 : 0;
+  return { width, height: Math.round((drawing.height * (width - 32)) / drawing.width) + 190 + legend };
+}
+
+/** The snippet to paste: an iframe of the embed page at `url` (absolute when the site's address is known). */
+export function embedSnippet(url: string, title: string, svg: string): string {
+  const size = embedSize(svg);
+  return `<iframe src="${escapeXml(url)}" title="${escapeXml(title)}" width="${size.width}" height="${size.height}" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+}
+
+// ---- The registry of rendered figures ----
+
+/**
+ * Where the figures named while Astro renders are kept, under a key every copy of this module shares: the render
+ * bundle holds a copy of its own, and astro-build.ts reads them through another (as site-data.ts keeps the records).
+ */
+const RENDERED_FIGURES = Symbol.for('kpu-open-data-publisher.figures');
+const inProcess = globalThis as { [RENDERED_FIGURES]?: Map<string, TakeawayFigure> };
+
+/** Names a figure of a page being rendered; a page rendered twice names the same figure once. */
+export function registerFigure(figure: TakeawayFigure): void {
+  const figures = (inProcess[RENDERED_FIGURES] ??= new Map());
+  figures.set(figureFilePaths(figure.page, figure.name).svg, figure);
+}
+
+/** The figures named so far, in the order of their files' paths (so every build writes them alike). */
+export function renderedFigures(): TakeawayFigure[] {
+  const figures = inProcess[RENDERED_FIGURES] ?? new Map<string, TakeawayFigure>();
+  return [...figures.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, figure]) => figure);
+}
+
+// ---- The files ----
+
+/**
+ * The figure's CSV by the downloads' rules (scripts/snapshot/csv-writer.ts): a UTF-8 byte order mark, CRLF line ends,
+ * the column names, text always quoted (a formula's start neutralized), numbers bare, an empty field for none.
+ */
+export function figureCsv(data: FigureData): string {
+  const cell = (value: string | number | null): string =>
+    value === null
+      ? ''
+      : typeof value === 'number'
+        ? String(value)
+        : `"${neutralizeFormula(value).replaceAll('"', '""')}"`;
+  const lines = [data.columns.map(cell), ...data.rows.map((row) => row.map(cell))].map((row) => row.join(','));
+  return `\uFEFF${lines.map((line) => `${line}\r\n`).join('')}`;
+}
+
+/**
+ * The embed page: the figure alone with its title, its text alternative, the legend (maps), the source line with a
+ * link to the full page (in the window around the frame) and the licence. Not for search engines (noindex) and in
+ * no sitemap: the full page is the one to find.
+ */
+export function embedPage(figure: TakeawayFigure, pageUrl: string): string {
+  const t = FIGURE_TEXT[figure.lang];
+  const legend =
+    figure.legend === null
+      ? ''
+      : `<ul class="legend">${figure.legend
+          .map(
+            (item) =>
+              `<li><span class="swatch${item.colour === null ? ' nd' : ''}"${item.colour === null ? '' : ` style="background:${item.colour}"`}></span>${escapeXml(item.label)}</li>`,
+          )
+          .join('')}</ul>`;
+  const width = drawnWidth(figure.svg);
+  const drawing = drawingSize(figure.svg);
+  // The drawing's own size as its attributes (a map has none on the page, where its section sizes it), so the frame's
+  // width scales it with its proportions kept.
+  const svg = withoutLinks(figure.svg).replace(
+    /^<svg (?![^>]*\bheight=)/,
+    `<svg width="${width}" height="${Math.round((drawing.height * width) / drawing.width)}" `,
+  );
+  return `<!doctype html>
+<html lang="${figure.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeXml(figure.title)}</title><style>
+html{color-scheme:light}body{margin:0;padding:8px 12px;font:14px/1.4 system-ui,sans-serif;color:#1b1b1b;background:#fff}
+h1{font-size:1rem;margin:0 0 .25rem}p{margin:.25rem 0}.summary,.source{color:#4a4a4a}.source{font-size:.8125rem}
+a{color:#0b4f8a}svg{display:block;width:100%;max-width:${width}px;height:auto}svg text{font-size:12px;fill:#1b1b1b}
+svg.map text{font-size:16px}${FIGURE_STYLE}
+.legend{list-style:none;padding:0;margin:.25rem 0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}.legend li{display:flex;align-items:center;gap:.4rem}
+.swatch{display:inline-block;width:1.25rem;height:.8rem;border:1px solid #6b7075}.nd{background:repeating-linear-gradient(45deg,#eee 0 3px,#888 3px 5px)}
+</style></head><body><main><figure style="margin:0"><figcaption><h1>${escapeXml(figure.title)}</h1><p class="summary">${escapeXml(figure.summary)}</p></figcaption>${svg}${legend}</figure>
+<p class="source">${escapeXml(figure.source)} · <a href="${escapeXml(pageUrl)}" target="_top">${escapeXml(t.fullPage)}</a></p><p class="source">${escapeXml(figure.licence)}</p></main></body></html>
+`;
+}
+
+/**
+ * resvg's settings: the two DejaVu Sans files (never the system's fonts, so every machine draws the same glyphs), at
+ * twice the SVG's size, sharp on a dense screen or in a document.
+ */
+const RENDER_OPTIONS: ResvgRenderOptions = {
+  font: { fontFiles: [FONT_FILES.regular, FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
+  fitTo: { mode: 'zoom', value: 2 },
+};
+
+/** What decides a PNG's bytes besides its SVG: the rasterizer's, the fonts' versions and the settings. */
+const RENDERER = [
+  ...['@resvg/resvg-js', 'dejavu-fonts-ttf'].map((name) => {
+    const manifest = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve(`${name}/package.json`)), 'utf8')) as {
+      version: string;
+    };
+    return `${name}@${manifest.version}`;
+  }),
+  'zoom 2',
+].join(' ');
+
+/** PNGs rasterized at once: one per core of the build's two (Astro is done by then). */
+const PNGS_AT_ONCE = 2;
+
+/**
+ * Whether a build draws the figures' PNGs: with the site's address (KPU_SITE_URL), as it draws the social cards, so
+ * on the site people reach, not in a local or test build. Rasterizing a figure costs about a tenth of a second of CPU
+ * (resvg lays out each text element with the fonts: about 3 ms each), which for every chart of every dapil page would
+ * more than double the site stage; the cache below keeps a rebuild from drawing a PNG again (docs/site.md).
+ */
+export function drawsFigurePngs(siteUrl: string | null): boolean {
+  return siteUrl !== null;
+}
+
+/**
+ * Writes every figure Astro rendered beside its page in the built site `outDir`: its SVG, CSV and embed page, and,
+ * when `pngs`, its PNG from the figure cache `cacheDir`, where each is kept under the SHA-256 of its SVG and renderer,
+ * so a rebuild rasterizes only the figures whose drawing changed; the cache then keeps only this build's PNGs (none
+ * when it draws none). `url` turns a root-relative path into the address the embed page links (the base, and the
+ * site's address when known).
+ */
+export async function writeFigureFiles(
+  figures: readonly TakeawayFigure[],
+  outDir: string,
+  cacheDir: string,
+  url: (rootPath: string) => string,
+  pngs: boolean,
+): Promise<void> {
+  const used = new Set<string>();
+  const rasters: Array<{ svg: string; cached: string; target: string }> = [];
+  await forEachAtOnce(figures, FILES_AT_ONCE, async (figure) => {
+    const paths = figureFilePaths(figure.page, figure.name);
+    const svg = standaloneSvg(figure);
+    const file = (relative: string) => path.join(outDir, relative);
+    await writeFile(file(paths.svg), svg);
+    await writeFile(file(paths.csv), figureCsv(figure.data));
+    await writeFile(file(paths.embed), embedPage(figure, url(figure.page)));
+    if (!pngs) return;
+    const name = `${createHash('sha256').update(RENDERER).update('\0').update(svg).digest('hex')}.png`;
+    used.add(name);
+    rasters.push({ svg, cached: path.join(cacheDir, name), target: file(paths.png) });
+  });
+  if (pngs) await mkdir(cacheDir, { recursive: true });
+  await forEachAtOnce(rasters, PNGS_AT_ONCE, async (png) => {
+    if (!existsSync(png.cached)) {
+      const image = await renderAsync(png.svg, RENDER_OPTIONS);
+      // Whole or not at all: written beside, renamed into place.
+      const partial = `${png.cached}.${process.pid}.partial`;
+      await writeFile(partial, image.asPng());
+      await rename(partial, png.cached);
+    }
+    await copyFile(png.cached, png.target);
+  });
+  const stale = existsSync(cacheDir) ? (await readdir(cacheDir)).filter((name) => !used.has(name)) : [];
+  await forEachAtOnce(stale, FILES_AT_ONCE, (name) => rm(path.join(cacheDir, name), { force: true }));
+}

@@ -1,0 +1,383 @@
+// Charts and maps to take away (docs/site.md, "Charts and maps to take away"): on the shared demo site and the real-data
+// site, every figure of every page has its SVG, PNG, CSV and embed links; each file exists, the SVG stands alone (its
+// title, source line and licence), the PNG decodes at twice the SVG's size, the CSV (the downloads' CSV rules) gives
+// exactly the figures the page shows (its map table, its records, its totals). Each embed page renders alone in
+// Chromium with its title, figure and source line linking the full page, noindex, axe clean; the snippet names it.
+// A build under the base path /kpu/ links them all under it, with the same SVG, PNG and CSV bytes as the shared build.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMBED_PAGE_SUFFIX } from '../../scripts/site/figure-files.ts';
+import { createSilentReporter } from '../../scripts/log/progress-reporter.ts';
+import { countColumn, loadSiteDataOnce, numberValue, type SiteData } from '../../scripts/site/site-data.ts';
+import { runSiteStage } from '../../scripts/site/site-stage.ts';
+import { startStaticServer } from '../../scripts/site/static-server.ts';
+import { axeViolations, listPagePaths } from './site-checks.ts';
+import { buildDemoSite, buildRealSite, launchChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
+
+const SITE_URL = 'https://data.example.org/pemilu/';
+
+/** A figure's links as a page gives them. */
+interface FigureLinks {
+  page: string;
+  svg: string;
+  png: string;
+  csv: string;
+  embed: string;
+  snippet: string;
+  label: string;
+}
+
+const decode = (text: string) =>
+  text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&');
+
+/** Every figure's links on a built page: the takeaway group's four links and its snippet. */
+function figureLinksOf(page: string, html: string): FigureLinks[] {
+  return [
+    ...html.matchAll(/<div class="takeaway[^"]*" role="group" aria-label="([^"]*)"[^>]*>([\s\S]*?)<\/details>/g),
+  ].map(([, label = '', group = '']) => {
+    const hrefs = [...group.matchAll(/<a href="([^"]*)"/g)].map((match) => decode(match[1] ?? ''));
+    const snippet = decode(/<textarea[^>]*>([\s\S]*?)<\/textarea>/.exec(group)?.[1] ?? '');
+    const ending = (end: string) => hrefs.find((href) => href.endsWith(end)) ?? '';
+    const [svg, png, csv, embed] = ['.svg', '.png', '.csv', EMBED_PAGE_SUFFIX].map(ending) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    return { page, svg, png, csv, embed, snippet, label: decode(label) };
+  });
+}
+
+/** A PNG's width and height from its IHDR chunk, after checking the signature. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** A CSV's rows as csv-parse reads it, the BOM checked and skipped. */
+function csvRows(bytes: Buffer): Array<Record<string, string>> {
+  expect(bytes.subarray(0, 3).toString('hex')).toBe('efbbbf');
+  expect(bytes.toString('utf8')).toMatch(/\r\n$/);
+  return parse(bytes, { bom: true, columns: true }) as Array<Record<string, string>>;
+}
+
+const numberOrNull = (value: string | undefined) => (value === undefined || value === '' ? null : Number(value));
+
+/** Reads every figure of a built site, with its files. */
+async function readFigures(distDir: string, base = '/'): Promise<FigureLinks[]> {
+  const figures: FigureLinks[] = [];
+  for (const page of await listPagePaths(distDir)) {
+    const html = await readFile(path.join(distDir, page.endsWith('/') ? `${page}index.html` : page), 'utf8');
+    figures.push(...figureLinksOf(page, html));
+  }
+  for (const figure of figures) {
+    for (const href of [figure.svg, figure.csv, figure.embed]) expect(href.startsWith(base), href).toBe(true);
+  }
+  return figures;
+}
+
+const fileOf = (distDir: string, href: string, base = '/') => path.join(distDir, href.slice(base.length));
+
+/**
+ * The checks of a built site's figures: `site` its data, `pngs` whether it was built with the site's address (the
+ * PNGs drawn and linked). Returns the figures, for the browser checks.
+ */
+async function checkFigureFiles(distDir: string, site: SiteData, pngs: boolean): Promise<FigureLinks[]> {
+  const figures = await readFigures(distDir);
+  for (const figure of figures) {
+    const svg = await readFile(fileOf(distDir, figure.svg), 'utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="(\d+)" height="(\d+)"/);
+    // Self-contained: its own styles, no link out, its source and licence written in it.
+    expect(svg).toContain('<style>');
+    expect(svg).not.toMatch(/<a |href=|xlink:href="http/);
+    expect(svg).toMatch(/(Sumber|Source): /);
+    expect(svg).toMatch(/lisensi|licence/);
+    const [, width = '0', height = '0'] = /width="(\d+)" height="(\d+)"/.exec(svg) ?? [];
+    if (pngs) {
+      expect(pngSize(await readFile(fileOf(distDir, figure.png)))).toEqual({
+        width: 2 * Number(width),
+        height: 2 * Number(height),
+      });
+    } else {
+      expect(figure.png).toBe('');
+      expect(existsSync(fileOf(distDir, figure.svg.replace(/\.svg$/, '.png')))).toBe(false);
+    }
+    const rows = csvRows(await readFile(fileOf(distDir, figure.csv)));
+    expect(rows.length).toBeGreaterThan(0);
+    checkCsvFigures(figure, rows, site, await readFile(path.join(distDir, figure.page, 'index.html'), 'utf8'));
+    const embed = await readFile(fileOf(distDir, figure.embed), 'utf8');
+    expect(embed).toContain('<meta name="robots" content="noindex">');
+    expect(figure.snippet).toMatch(
+      new RegExp(`^<iframe src="${figure.embed}" title="[^"]+" width="\\d+" height="\\d+"`),
+    );
+  }
+  return figures;
+}
+
+/** The CSV's figures against what the page shows: its map table's values, its records, its year's totals. */
+function checkCsvFigures(figure: FigureLinks, rows: Array<Record<string, string>>, site: SiteData, html: string): void {
+  const name = path.basename(figure.csv);
+  const year = /\/(\d{4})\//.exec(figure.page)?.[1];
+  const male = countColumn('total', 'male');
+  const female = countColumn('total', 'female');
+  if (name.startsWith('kpu-map-')) {
+    // Each province with figures: the value the page's map table gives it (data-v), for the measure.
+    const measure = /^kpu-map-([a-z]+)/.exec(name)?.[1] ?? '';
+    const column = Object.keys(rows[0] ?? {})[3] ?? '';
+    for (const row of rows) {
+      if (row.figures_of_province_code !== '' || row[column] === '') continue;
+      const cell = new RegExp(
+        `<tr id="prov-${row.province_code}">[\\s\\S]*?<td class="n" data-measure="${measure}" data-v="([^"]+)"`,
+      ).exec(html);
+      // The home page has no table: its map's figures are the year page's.
+      if (cell) expect(Number(row[column])).toBeCloseTo(Number(cell[1]), 6);
+    }
+    return;
+  }
+  if (figure.page.includes('/dapil/')) {
+    const dapilId = /\/dapil\/([^/]+)\//.exec(figure.page)?.[1];
+    const view = site.dapils.find((each) => String(each.year) === year && each.dapilId === dapilId);
+    expect(view).toBeDefined();
+    rows.forEach((row, index) => {
+      const record = view?.records[index];
+      if (!record) throw new Error(`${name}: more rows than the dapil's records`);
+      if (name.startsWith('kpu-sex-split')) {
+        expect(numberOrNull(row.male)).toBe(numberValue(record, male));
+        expect(numberOrNull(row.female)).toBe(numberValue(record, female));
+      } else {
+        expect(numberOrNull(row.dpt)).toBe(numberValue(record, countColumn('dpt', 'total')));
+        expect(numberOrNull(row.dptb)).toBe(numberValue(record, countColumn('dptb', 'total')));
+        expect(numberOrNull(row.dpk)).toBe(numberValue(record, countColumn('dpk', 'total')));
+      }
+    });
+    return;
+  }
+  if (name.startsWith('kpu-sex-split') && year === undefined) {
+    // The home page: one row per year with voters, its national totals.
+    for (const row of rows) {
+      const view = site.years.find((each) => String(each.year) === row.name);
+      expect(numberOrNull(row.male)).toBe(view?.totals[male]?.sum ?? null);
+      expect(numberOrNull(row.female)).toBe(view?.totals[female]?.sum ?? null);
+    }
+    return;
+  }
+  if (name.startsWith('kpu-sex-split')) {
+    // A year page: one row per province, which add up to the year's totals.
+    const view = site.years.find((each) => String(each.year) === year);
+    const sum = (key: 'male' | 'female') => rows.reduce((all, row) => all + (numberOrNull(row[key]) ?? 0), 0);
+    expect(sum('male')).toBe(view?.totals[male]?.sum);
+    expect(sum('female')).toBe(view?.totals[female]?.sum);
+    return;
+  }
+  if (name.startsWith('kpu-women-quota')) {
+    const parties = site.partyViews.filter((view) => String(view.year) === year);
+    expect(rows.length).toBe(parties.length);
+    return;
+  }
+  throw new Error(`${name}: a figure this test does not know`);
+}
+
+/** Opens embed pages in Chromium: each alone, its title, figure and source line, its full page linked; axe clean. */
+async function checkEmbedPages(browser: Browser, site: PublishedSite, figures: readonly FigureLinks[], shots: string) {
+  const problems: string[] = [];
+  for (const width of [390, 1280]) {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    try {
+      for (const figure of figures) {
+        await page.goto(new URL(figure.embed.slice(1), site.server.url).href);
+        expect(await page.locator('nav, header, footer').count()).toBe(0);
+        expect(await page.locator('h1').textContent()).toBe(/title="([^"]*)"/.exec(figure.snippet)?.[1]);
+        expect(await page.locator('figure svg').isVisible()).toBe(true);
+        const source = page.locator('p.source a[target="_top"]');
+        expect(await page.locator('p.source').first().textContent()).toMatch(/^(Sumber|Source): /);
+        const full = await source.getAttribute('href');
+        expect(full).toBe(figure.page);
+        expect((await fetch(new URL((full ?? '/').slice(1), site.server.url))).status).toBe(200);
+        const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        if (sideways) problems.push(`${figure.embed} at ${width} px scrolls sideways`);
+        for (const violation of await axeViolations(page)) problems.push(`${figure.embed}: axe ${violation.id}`);
+        if (shots !== '') {
+          await page.screenshot({
+            path: path.join(SCREENSHOT_DIR, `embed-${shots}-${path.basename(figure.embed, '.html')}-${width}.png`),
+            fullPage: true,
+          });
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  expect(problems).toEqual([]);
+}
+
+/** A figure of each kind and language: the home page's, a year page's, a dapil page's. */
+function sample(figures: readonly FigureLinks[]): FigureLinks[] {
+  const kinds = new Map<string, FigureLinks>();
+  for (const figure of figures) {
+    const kind = `${figure.page.startsWith('/en/') ? 'en' : 'id'} ${path.basename(figure.csv).replace(/-\d{4}.*|\.csv$/, '')} ${figure.page.includes('/dapil/') ? 'dapil' : /\d{4}/.test(figure.page) ? 'year' : 'home'}`;
+    if (!kinds.has(kind)) kinds.set(kind, figure);
+  }
+  return [...kinds.values()];
+}
+
+describe('charts and maps to take away, demo data', () => {
+  let site: PublishedSite;
+  let browser: Browser;
+  let data: SiteData;
+  let figures: FigureLinks[];
+  const roots: string[] = [];
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([buildDemoSite(), launchChromium()]);
+    data = await loadSiteDataOnce(site.dataDir);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    for (const root of roots) await rm(root, { recursive: true, force: true });
+  });
+
+  it('links every figure of every page to its SVG, PNG, CSV and embed page, the CSV giving the figures the page shows', async () => {
+    figures = await checkFigureFiles(site.distDir, data, false);
+    // The home page's chart and map; each year page's chart and three maps; each dapil page's two charts.
+    const pages = new Set(figures.map((figure) => figure.page));
+    expect(pages.has('/')).toBe(true);
+    expect(pages.has('/en/2024/')).toBe(true);
+    expect(figures.filter((figure) => figure.page === '/en/2024/dapil/1101/').length).toBe(2);
+    expect(figures.filter((figure) => figure.page === '/2024/').map((figure) => path.basename(figure.svg))).toEqual(
+      expect.arrayContaining(['kpu-sex-split-2024.svg', 'kpu-map-voters-2024.svg', 'kpu-map-women-2024.svg']),
+    );
+    // Each link's name says which figure, in the page's language.
+    const english = figures.find((figure) => figure.page === '/en/2024/dapil/1101/');
+    expect(english?.label).toMatch(/^Download or embed: /);
+    const html = await readFile(path.join(site.distDir, 'en/2024/dapil/1101/index.html'), 'utf8');
+    expect(html).toContain(`aria-label="SVG of ${english?.label.replace('Download or embed: ', '')}"`);
+    // No embed page is one of the site's pages: none in the list of pages the site's checks and its sitemap cover.
+    expect((await listPagePaths(site.distDir)).some((page) => page.endsWith(EMBED_PAGE_SUFFIX))).toBe(false);
+  });
+
+  it('renders each embed page alone in Chromium, with its source line, axe clean', { timeout: 600_000 }, async () => {
+    await checkEmbedPages(browser, site, sample(figures), 'demo');
+  });
+
+  it('shows the copy button only with the Clipboard API, and copies the snippet', async () => {
+    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    try {
+      const page = await context.newPage();
+      await page.goto(new URL('en/2024/', site.server.url).href);
+      const group = page.locator('.takeaway').first();
+      await group.locator('summary').click();
+      const button = group.locator('button[data-copy-embed]');
+      await button.click();
+      expect(await group.locator('[role=status]').textContent()).toBe('Code copied.');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        await group.locator('textarea').inputValue(),
+      );
+    } finally {
+      await context.close();
+    }
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await plain.newPage();
+      await page.goto(new URL('en/2024/', site.server.url).href);
+      const group = page.locator('.takeaway').first();
+      await group.locator('summary').click();
+      expect(await group.locator('textarea').isVisible()).toBe(true);
+      expect(await group.locator('button[data-copy-embed]').isHidden()).toBe(true);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it(
+    "draws the PNGs with the site's address, under a base path, and the same bytes again from the same data",
+    { timeout: 900_000 },
+    async () => {
+      const parent = await mkdtemp(path.join(os.tmpdir(), 'kpu-figures-base-'));
+      roots.push(parent);
+      const root = path.join(parent, 'site');
+      const again = path.join(parent, 'again', 'site');
+      const build = (outDir: string, base: string) =>
+        runSiteStage({ dataDir: site.dataDir, outDir, base, siteUrl: SITE_URL, reporter: createSilentReporter() });
+      await build(root, '/kpu/');
+      await build(again, '/');
+      const based = await readFigures(root, '/kpu/');
+      expect(based.length).toBe(figures.length);
+      const server = await startStaticServer({ root, base: '/kpu/' });
+      try {
+        for (const figure of based) {
+          for (const href of [figure.svg, figure.png, figure.csv, figure.embed]) {
+            expect(href.startsWith('/kpu/'), href).toBe(true);
+            expect((await fetch(new URL(href, server.url))).status, href).toBe(200);
+          }
+          // The snippet names the embed page by its public address; the embed page links its full page by its own.
+          expect(figure.snippet).toContain(`src="${new URL(figure.embed.slice('/kpu/'.length), SITE_URL).href}"`);
+          const embed = await readFile(fileOf(root, figure.embed, '/kpu/'), 'utf8');
+          expect(/<a href="([^"]*)" target="_top">/.exec(embed)?.[1]).toBe(
+            new URL(figure.page.slice(1), SITE_URL).href,
+          );
+          const svg = await readFile(fileOf(root, figure.svg, '/kpu/'), 'utf8');
+          const [, width = '0', height = '0'] = /width="(\d+)" height="(\d+)"/.exec(svg) ?? [];
+          expect(pngSize(await readFile(fileOf(root, figure.png, '/kpu/')))).toEqual({
+            width: 2 * Number(width),
+            height: 2 * Number(height),
+          });
+        }
+      } finally {
+        await server.close();
+      }
+      // Same data, same bytes: the build without a base, with a PNG cache of its own, draws every file alike, and so
+      // did the shared build without the address (SVG and CSV).
+      for (const figure of based) {
+        const own = (href: string) => href.slice('/kpu'.length);
+        for (const key of ['svg', 'png', 'csv'] as const) {
+          const theirs = await readFile(fileOf(again, own(figure[key])));
+          expect(theirs.equals(await readFile(fileOf(root, figure[key], '/kpu/'))), figure[key]).toBe(true);
+          if (key !== 'png')
+            expect(theirs.equals(await readFile(fileOf(site.distDir, own(figure[key])))), figure[key]).toBe(true);
+        }
+      }
+      // Its PNG cache holds this build's PNGs only, one per drawing.
+      const svgs = await Promise.all(based.map((figure) => readFile(fileOf(root, figure.svg, '/kpu/'))));
+      const distinct = new Set(svgs.map((svg) => createHash('sha256').update(svg).digest('hex')));
+      expect((await readdir(`${root}-figures`)).length).toBe(distinct.size);
+    },
+  );
+});
+
+describe('charts and maps to take away, real data', () => {
+  let site: PublishedSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([buildRealSite(), launchChromium()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it(
+    'links every figure to files that give the figures the pages show, and embed pages that render alone',
+    { timeout: 600_000 },
+    async () => {
+      const figures = await checkFigureFiles(site.distDir, await loadSiteDataOnce(site.dataDir), false);
+      expect(figures.length).toBeGreaterThan(100);
+      await checkEmbedPages(browser, site, sample(figures), 'real');
+    },
+  );
+});
