@@ -27,7 +27,7 @@ export const XLSX_ABOUT_SHEET = 'about';
  * The about sheet's release cell of a workbook written outside a build (the snapshot command), which names no
  * release; a build's names its release and retrieval time (xlsxReleaseTextOf).
  */
-export const XLSX_RELEASE_NONE = 'No release: written by the snapshot command, outside a build.';
+const XLSX_RELEASE_NONE = 'No release: written by the snapshot command, outside a build.';
 /** The end of the citation of a workbook written outside a build; a build's ends with its release (xlsxCitationReleaseOf). */
 export const XLSX_CITATION_NONE = '[no release: written outside a build]';
 
