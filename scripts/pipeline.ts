@@ -159,8 +159,16 @@ interface RunState {
   /** The deployed site's release history the harvest stage fetched (dist/ and the archive held no release), or null. */
   deployed: string | null;
   result: CommandResult | null;
-  /** The published release the release stage compared with: the live build and where its data was read. */
-  published: { live: string | null; dataDir: string } | null;
+  /**
+   * The published release a build names its release against (before the snapshot stage) and the release stage
+   * compares with: the live build, where its data was read and how it was found.
+   */
+  published: {
+    live: string | null;
+    dataDir: string;
+    usedIds: string[];
+    restoredFrom: 'archive' | 'deployed' | null;
+  } | null;
   sitePages: number | null;
 }
 
@@ -227,6 +235,38 @@ async function fetchDeployedHistory(state: RunState, offline: boolean, demo: boo
   return state.dirs.deployedData;
 }
 
+/**
+ * Before a build's snapshot stage: the published releases (dist/'s, else restored from the release archive or the
+ * deployed site) that the snapshot stage names the release against and the release stage compares with. Its
+ * failures are the release stage's (RELEASE_ARCHIVE_INVALID, RELEASE_DEPLOYED_INVALID).
+ */
+async function readPublishedReleases(state: RunState): Promise<NonNullable<RunState['published']>> {
+  const { context, dirs } = state;
+  const { config } = context;
+  const { liveBuildOf } = await import('./publish/publish-stage.ts');
+  const live = await liveBuildOf(config.distDir);
+  const { chooseReleaseSource } = await import('./release/release-archive.ts');
+  const source = await chooseReleaseSource(config.distDir, config.releaseArchiveDir, dirs.restoredData, state.deployed);
+  if (source.restoredFrom === 'archive')
+    context.reporter.warn(
+      `release: dist/ lacked releases the archive holds; restored every release from ${config.releaseArchiveDir}`,
+    );
+  if (source.restoredFrom === 'deployed')
+    context.reporter.warn(
+      `release: dist/ lacked its releases; restored every release from the deployed site ${config.siteUrl}, each verified against its manifest`,
+    );
+  if (source.differ.length > 0)
+    context.reporter.warn(
+      `release: the archive's ${source.differ.join(', ')} differ from the history its verified releases give; the history made from the releases is used`,
+    );
+  return {
+    live,
+    dataDir: source.dataDir,
+    usedIds: [...source.usedIds],
+    restoredFrom: source.restoredFrom,
+  };
+}
+
 /** Each stage's run, reading the earlier stages' results from their folders. */
 const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
   async harvest(state) {
@@ -257,6 +297,9 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
 
   async snapshot(state) {
     const harvest = harvestOf(state);
+    // A build names its release before the snapshot stage writes a file, against the published releases.
+    if (state.command === 'build') state.published = await inStage('release', () => readPublishedReleases(state));
+    const { published } = state;
     const snapshot = await runStageProcess(
       'snapshot',
       {
@@ -266,6 +309,9 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
         outDir: state.dirs.snapshotData,
         sourceUrl: state.context.config.sourceUrl,
         upstreamProtocol: state.context.config.upstream.baseUrl?.protocol ?? 'https:',
+        published: published
+          ? { dataDir: published.dataDir, usedReleaseIds: published.usedIds, siteUrl: state.context.config.siteUrl }
+          : null,
       },
       state.context.reporter,
       state.context.signal,
@@ -282,27 +328,8 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
     const { context, dirs } = state;
     const { config } = context;
     const result = resultOf(state);
-    const { liveBuildOf } = await import('./publish/publish-stage.ts');
-    const live = await liveBuildOf(config.distDir);
-    const { chooseReleaseSource } = await import('./release/release-archive.ts');
-    const source = await chooseReleaseSource(
-      config.distDir,
-      config.releaseArchiveDir,
-      dirs.restoredData,
-      state.deployed,
-    );
-    if (source.restoredFrom === 'archive')
-      context.reporter.warn(
-        `release: dist/ lacked releases the archive holds; restored every release from ${config.releaseArchiveDir}`,
-      );
-    if (source.restoredFrom === 'deployed')
-      context.reporter.warn(
-        `release: dist/ lacked its releases; restored every release from the deployed site ${config.siteUrl}, each verified against its manifest`,
-      );
-    if (source.differ.length > 0)
-      context.reporter.warn(
-        `release: the archive's ${source.differ.join(', ')} differ from the history its verified releases give; the history made from the releases is used`,
-      );
+    const source = state.published;
+    if (source === null) throw new Error('the published releases were not read before the snapshot stage');
     const release = await runStageProcess(
       'release',
       {
@@ -311,7 +338,6 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
         publishedDataDir: source.dataDir,
         offline: result.harvest.offline,
         now: new Date(),
-        usedReleaseIds: source.usedIds,
         acceptShrink: context.acceptShrink === true,
         shrinkTolerancePercent: config.shrinkTolerancePercent,
         siteUrl: config.siteUrl,
@@ -319,7 +345,6 @@ const STAGE_RUNS: Record<StageName, (state: RunState) => Promise<void>> = {
       context.reporter,
       state.context.signal,
     );
-    state.published = { live, dataDir: source.dataDir };
     const releaseInfo = release.manifest.release as NonNullable<typeof release.manifest.release>;
     result.release = {
       id: releaseInfo.id,
@@ -406,8 +431,10 @@ async function runStages(command: CommandName, context: CommandContext): Promise
   let distLock: Awaited<ReturnType<typeof acquireDistLock>> | null = null;
   try {
     for (const stage of COMMAND_STAGES[command]) {
-      // From reading the published release to the swap, no other build may release into this dist/ (DIST_BUSY).
-      if (stage === 'release') distLock = await inStage('build', () => acquireDistLock(context.config.distDir));
+      // From reading the published release (before a build's snapshot stage names the release against it) to the
+      // swap, no other build may release into this dist/ (DIST_BUSY).
+      if (stage === 'snapshot' && command === 'build')
+        distLock = await inStage('build', () => acquireDistLock(context.config.distDir));
       await inStage(stage, () => STAGE_RUNS[stage](state));
     }
   } finally {

@@ -1,11 +1,10 @@
-// A file written anew from ranges of others and a few new bytes, without holding any in memory: how the release
-// stage rewrites the metadata of a Parquet file (a new footer) or an XLSX workbook (a new about sheet) while
-// copying the rest, and how the snapshot stage joins the year files into the all-years file, which at a million
-// records is hundreds of megabytes (over 2 GiB readFile refuses).
+// A new file written from ranges of others and a few new bytes, without holding any in memory: how the snapshot
+// stage joins the year files into the all-years file, which at a million records is hundreds of megabytes (over
+// 2 GiB readFile refuses), and how the release stage and the site read parts of files.
 import { open, type FileHandle } from 'node:fs/promises';
 import { writeChunksToFile } from './atomic-file.ts';
 
-/** Random access to the bytes being spliced: a file on disk, or a buffer (tests). */
+/** Random access to a file's bytes. */
 export interface ByteSource {
   size: number;
   /** Bytes [start, end). */
@@ -13,14 +12,10 @@ export interface ByteSource {
 }
 
 /** New bytes, or the range [start, end) of the source. */
-export type Part = Buffer | { start: number; end: number };
+type Part = Buffer | { start: number; end: number };
 
 /** Ranges are copied this much at a time. */
 const COPY_CHUNK = 8 * 1024 * 1024;
-
-export function bufferSource(bytes: Buffer): ByteSource {
-  return { size: bytes.length, read: async (start, end) => bytes.subarray(start, end) };
-}
 
 /** Fills `buffer` from `length` bytes at `position` of an open file, reading until they are all there. */
 async function readFully(handle: FileHandle, buffer: Buffer, length: number, position: number): Promise<void> {
@@ -73,13 +68,6 @@ async function* chunksOf(source: ByteSource, parts: readonly Part[]): AsyncGener
   }
 }
 
-/** The parts as one buffer (small files, tests). */
-export async function joinParts(source: ByteSource, parts: readonly Part[]): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of chunksOf(source, parts)) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
-
 /** Opens `file` as a ByteSource for `use`, and closes it after. */
 export async function withFileSource<T>(file: string, use: (source: ByteSource) => Promise<T>): Promise<T> {
   const handle = await open(file, 'r');
@@ -110,19 +98,4 @@ export async function joinFileParts(target: string, parts: readonly FilePart[]):
     }
   }
   await writeChunksToFile(target, chunks());
-}
-
-/**
- * Rewrites `file` (atomically: written beside it, then renamed over it, so a hard link to the old file keeps the
- * old bytes) as the parts `plan` gives from the file's own bytes.
- */
-export async function spliceFile(file: string, plan: (source: ByteSource) => Promise<Part[]>): Promise<void> {
-  const handle = await open(file, 'r');
-  try {
-    const source = handleSource(handle, (await handle.stat()).size);
-    const parts = await plan(source);
-    await writeChunksToFile(file, chunksOf(source, parts));
-  } finally {
-    await handle.close();
-  }
 }

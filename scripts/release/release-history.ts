@@ -4,11 +4,14 @@
 // release archive and the publish stage's verification; expected outcomes come back as data.
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { hashFile, sha256Hex } from '../foundation/hashing.ts';
+import { hashFile } from '../foundation/hashing.ts';
 import { readJsonChecked, type Checked } from '../foundation/json-file.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
-import { isReleaseFormat } from '../formats.ts';
 import { checksumFilesOf, HISTORY_FILES, renderChecksumFiles, ROOT_DESCRIPTORS } from './checksum-files.ts';
+
+// How releases are named: decided before the snapshot stage writes a file (scripts/snapshot/release-identity.ts).
+import { compareReleaseIds, fingerprintOf, parseReleaseId } from '../snapshot/release-identity.ts';
+export { compareReleaseIds, fingerprintOf, isReleaseName, nextReleaseId } from '../snapshot/release-identity.ts';
 
 export interface ReleaseEntry {
   id: string;
@@ -20,67 +23,6 @@ export interface ReleaseEntry {
 
 export const RELEASES_FILE = 'releases.json';
 export const RELEASES_DIR = 'releases';
-
-/**
- * A digest of every published data file: two snapshots with the same fingerprint hold the same data. The files
- * that name the release (bundles, citations) are left out from schema version 2 on: the release's name depends on
- * the fingerprint. A file the release stage stamped with the release counts with its snapshot's SHA-256
- * (`snapshotSha256`), for the same reason.
- */
-export function fingerprintOf(manifest: SnapshotManifest): string {
-  const files =
-    manifest.schemaVersion === 1 ? manifest.files : manifest.files.filter((file) => !isReleaseFormat(file.format));
-  const lines = files.map((file) => `${file.snapshotSha256 ?? file.sha256}  ${file.path}`).sort();
-  return sha256Hex(lines.join('\n'));
-}
-
-/** Hex digits of the fingerprint a release name carries. */
-const NAME_DIGEST_LENGTH = 8;
-
-/** What a demo build's release ids end their day with, so that none can be taken for a real build's. */
-const DEMO_SUFFIX = '-demo';
-
-/**
- * "2026-11-22-3f9a1c0e" → ["2026-11-22", 1]; "2026-11-22.3-5b0d77aa" → ["2026-11-22", 3]; a demo build's
- * "2026-11-22-demo.2-5b0d77aa" → ["2026-11-22", 2]; the names of older publishers, without a digest ("2026-11-22",
- * "2026-11-22.3"), too; null for anything else.
- */
-function parseReleaseId(id: string): [day: string, number: number] | null {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:-demo)?(?:\.([1-9]\d{0,5}))?(?:-[0-9a-f]{8})?$/.exec(id);
-  return match ? [match[1] as string, match[2] === undefined ? 1 : Number(match[2])] : null;
-}
-
-/** Whether `id` is a release name (of this publisher or an older one). */
-export function isReleaseName(id: string): boolean {
-  return parseReleaseId(id) !== null;
-}
-
-/** Release order: by day, then by number within the day (so "2026-11-22.10-…" follows "2026-11-22.9-…"). */
-export function compareReleaseIds(a: string, b: string): number {
-  const [dayA, numberA] = parseReleaseId(a) ?? [a, 0];
-  const [dayB, numberB] = parseReleaseId(b) ?? [b, 0];
-  return dayA < dayB ? -1 : dayA > dayB ? 1 : numberA - numberB;
-}
-
-/**
- * A release is named after the day its data was retrieved; a second release that day gets ".2", and so on; and
- * every name ends in the first NAME_DIGEST_LENGTH hex digits of the release's fingerprint, so two releases of one
- * name hold the same data even across histories that do not know of each other (a build that lost dist/ and has no
- * archive starts a new history, whose names the lost one may have used with other data). Within a history a name
- * is never given twice (`used` holds every name seen anywhere: listed, present as a folder, archived) and always
- * sorts after every used one, so a release built from an older harvest after a newer release takes the newer
- * release's day. Example: ("2026-11-22T09:00:00Z", ["2026-11-22-3f9a1c0e"], "5b0d77aa…") → "2026-11-22.2-5b0d77aa".
- * A demo build's day ends in "-demo" ("2026-11-22-demo-3f9a1c0e", "2026-11-22-demo.2-5b0d77aa"): never a real
- * build's name.
- */
-export function nextReleaseId(harvestedAt: string, used: readonly string[], fingerprint: string, demo = false): string {
-  const parsed = used.map(parseReleaseId).filter((id) => id !== null);
-  const latestDay = parsed.reduce((latest, [day]) => (day > latest ? day : latest), '');
-  const day = harvestedAt.slice(0, 10) > latestDay ? harvestedAt.slice(0, 10) : latestDay;
-  const highest = parsed.filter(([usedDay]) => usedDay === day).reduce((max, [, number]) => Math.max(max, number), 0);
-  const name = demo ? `${day}${DEMO_SUFFIX}` : day;
-  return `${highest === 0 ? name : `${name}.${highest + 1}`}-${fingerprint.slice(0, NAME_DIGEST_LENGTH)}`;
-}
 
 /** The names under `<dataDir>/releases/` (hidden names, such as a folder being written, aside); [] when absent. */
 export async function releaseFolderNames(dataDir: string): Promise<string[]> {

@@ -1,10 +1,10 @@
-// The release stage, between the snapshot and the site: compares the new snapshot with the release
-// published in dist/, names the release (a new one only when the data changed), and writes its own data folder:
-// the snapshot's files (linked, never changed), the change report, the change history across releases and the list
-// of releases, so the site can show them and the publish stage can keep every release downloadable; then the files
-// that name the release (release-files.ts: bundles, citations, datapackage.json, the completed manifest, its
-// landing page, SHA256SUMS). A harvest that shrank stops here (RELEASE_SHRANK) unless accepted, and a
-// release name is never given twice.
+// The release stage, between the snapshot and the site: takes the release the snapshot stage named and wrote its
+// files with (a new one only when the data changed: scripts/snapshot/release-identity.ts), compares the new snapshot
+// with the release published in dist/, and writes its own data folder: the snapshot's files (linked, never opened
+// for writing), the change report, the change history across releases and the list of releases, so the site can
+// show them and the publish stage can keep every release downloadable; then the files that name the release
+// (release-files.ts: bundles, citations, datapackage.json, the completed manifest, its landing page, SHA256SUMS). A
+// harvest that shrank stops here (RELEASE_SHRANK) unless accepted.
 import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,6 @@ import { compareRecords, type DatasetChanges, type RecordChange, type SourceReco
 import { formatOf } from '../formats.ts';
 import { escapeMarkdownText } from './markdown-text.ts';
 import { writeReleaseFiles } from './release-files.ts';
-import { stampReleaseFiles } from './release-stamp.ts';
 import { fingerprintOf, nextReleaseId, RELEASES_DIR, RELEASES_FILE, type ReleaseEntry } from './release-history.ts';
 import {
   describeShrink,
@@ -50,22 +49,20 @@ export interface HistoryEntry extends RecordChange {
 }
 
 export interface ReleaseStageOptions {
-  /** The new snapshot's data folder, only read. */
+  /** The new snapshot's data folder, only read: its manifest names the release (the snapshot stage's `published`). */
   snapshotDataDir: string;
   /** The release's data folder to write (emptied first): the snapshot's files, the completed manifest, the release files. */
   outDir: string;
-  /** The data folder currently published (dist/data), if any. */
+  /** The data folder currently published (dist/data), if any: the one the snapshot stage named the release against. */
   publishedDataDir: string;
   datasets: readonly DatasetDefinition[];
   offline: boolean;
   now: Date;
-  /** Release names seen anywhere (dist/, the archive) besides the published data folder's: never given again. */
-  usedReleaseIds?: readonly string[];
   /** Publish a harvest that shrank beyond `shrinkTolerancePercent` (--accept-shrink); the change report says so. */
   acceptShrink?: boolean;
   /** Share of a dataset-year's records that may be lost without RELEASE_SHRANK, in percent (KPU_SHRINK_TOLERANCE). */
   shrinkTolerancePercent?: number;
-  /** KPU_SITE_URL (ending in "/"): datapackage.json's homepage and the release's permanent URL; null or absent: none. */
+  /** KPU_SITE_URL (ending in "/"): datapackage.json's homepage; null or absent: none. */
   siteUrl?: string | null;
 }
 
@@ -265,17 +262,17 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
   const releases = (await readJsonIfPresent<ReleaseEntry[]>(path.join(options.publishedDataDir, RELEASES_FILE))) ?? [];
   const history = (await readJsonIfPresent<HistoryEntry[]>(path.join(options.publishedDataDir, HISTORY_FILE))) ?? [];
 
+  const named = manifest.release;
+  if (named === undefined)
+    throw new Error(
+      `${options.snapshotDataDir}/manifest.json names no release: the snapshot was written outside a build`,
+    );
   const fingerprint = fingerprintOf(manifest);
   const previousRelease = previous?.release ?? null;
-  const unchanged = previousRelease !== null && previousRelease.fingerprint === fingerprint;
-  const used = [
-    ...releases.map((release) => release.id),
-    ...history.map((entry) => entry.release),
-    ...(options.usedReleaseIds ?? []),
-  ];
-  const id = unchanged
-    ? previousRelease.id
-    : nextReleaseId(manifest.harvest.finishedAt, used, fingerprint, manifest.demo);
+  if (!named.new && previousRelease?.id !== named.id)
+    throw new Error(`the snapshot keeps release ${named.id}, but ${options.publishedDataDir} publishes another`);
+  const { id } = named;
+  const unchanged = previousRelease !== null && !named.new;
 
   // An unchanged release was published (and any shrink in it accepted) before; anything else is compared here.
   const recent = unchanged ? [] : await recentManifests(options.publishedDataDir, previous, releases);
@@ -321,18 +318,9 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
   const completed: SnapshotManifest = {
     ...manifest,
     release: {
-      id,
+      ...named,
       previous: changes.previousRelease,
       fingerprint,
-      new: !unchanged,
-      path: `releases/${id}/`,
-      // An unchanged release keeps the retrieval time of its data, so its files keep their bytes.
-      retrievedAt: unchanged
-        ? (releases.find((release) => release.id === id)?.harvestedAt ??
-          previousRelease.retrievedAt ??
-          manifest.harvest.finishedAt)
-        : manifest.harvest.finishedAt,
-      url: siteUrl ? `${siteUrl}data/releases/${id}/` : null,
       // The shrink guard measures later harvests from a release published with --accept-shrink.
       ...(unchanged
         ? previousRelease.shrink === undefined
@@ -352,20 +340,10 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
   await writeFile(path.join(options.outDir, CHANGES_FILE), `${JSON.stringify(published ?? changes, null, 2)}\n`);
   await writeFile(path.join(options.outDir, HISTORY_FILE), `${JSON.stringify(history, null, 2)}\n`);
   await writeFile(path.join(options.outDir, RELEASES_FILE), `${JSON.stringify(releases, null, 2)}\n`);
-  // The release and its retrieval time into the Parquet, Arrow and XLSX files' own metadata (before the bundles,
-  // which hold them): the release's own retrieval time, so an unchanged release's files keep their bytes.
-  const stamped: SnapshotManifest = {
-    ...completed,
-    files: await stampReleaseFiles(options.outDir, completed.files, {
-      id,
-      retrievedAt: completed.release?.retrievedAt ?? manifest.harvest.finishedAt,
-      url: completed.release?.url ?? null,
-    }),
-  };
   // Last: the bundles, citations, datapackage.json, manifest.json and the SHA256SUMS, which name the release.
   const written = await writeReleaseFiles({
     outDir: options.outDir,
-    manifest: stamped,
+    manifest: completed,
     // The derived datasets' files (the long turnout file) are described, bundled and packaged with their source's.
     datasets: [
       ...options.datasets,

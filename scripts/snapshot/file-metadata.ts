@@ -1,9 +1,10 @@
 // The file-level metadata every Parquet and Arrow file carries (Parquet key-value metadata, Arrow schema
 // metadata): what the file holds, where it comes from (and, for a demo build's, that it is not real), its licences
 // with the credit of what the project adds, and where its dictionary is. Only facts of the
-// data and its declaration: the release id and retrieval time are named after the files are written, so the
-// release stage adds them (scripts/release/release-stamp.ts; docs/architecture.md, "Release-dependent files").
+// data and its declaration, then, in a build, the release they belong to and its retrieval time, named before any
+// file is written (release-identity.ts; docs/architecture.md, "Release-dependent files").
 import { RecordBatch, Schema, Table } from 'apache-arrow';
+import { releaseMetadataOf, type ReleaseStamp } from './release-identity.ts';
 import type { PublishedDataset } from '../datasets/dataset-definition.ts';
 import { findDataset } from '../datasets/datasets.ts';
 import type { ManifestLicence } from './snapshot-manifest.ts';
@@ -35,7 +36,8 @@ export function addedContentCreditOf(dataset: PublishedDataset): string | null {
 
 /**
  * The metadata of one dataset's file for one election year ('all' for every year together); `demoBuild` for a demo
- * build's file, which says so first and in its source (but for the project's own tables, which are real).
+ * build's file, which says so first and in its source (but for the project's own tables, which are real); `release`
+ * (a build's) last, as `release` and `retrieved_at`.
  * Example: turnout, 2014 → dataset "turnout", year "2014", source "Komisi Pemilihan Umum (KPU), open-data API,
  * query datahakpilihdpr", …, added_content_licence "Kemendagri region codes (…) … Open Database License (ODbL) 1.0 …"
  */
@@ -43,6 +45,7 @@ export function fileMetadataOf(
   dataset: PublishedDataset,
   year: number | 'all',
   demoBuild = false,
+  release: ReleaseStamp | null = null,
 ): Map<string, string> {
   const origin = 'origin' in dataset ? dataset.origin : undefined;
   // The project's own tables (the official dapils) are real in a demo build too.
@@ -66,6 +69,7 @@ export function fileMetadataOf(
       'dictionary',
       "Each column's field metadata (title, description, unit, upstream field); datapackage.json beside this file (its resource schema) and the README.md of the year bundle.",
     ],
+    ...(release ? releaseMetadataOf(release) : []),
   ]);
 }
 

@@ -21,8 +21,8 @@ export interface PublishedFile {
   records: number | null;
   sha256: string;
   /**
-   * The SHA-256 of the file as the snapshot stage wrote it, before the release stage wrote the release into its
-   * metadata (Parquet, Arrow, XLSX: scripts/release/release-stamp.ts); the release's fingerprint covers this one.
+   * In releases published before the release was named ahead of the snapshot: the SHA-256 of the file before the
+   * release was written into its metadata, which that release's fingerprint covers. Absent from new releases.
    */
   snapshotSha256?: string;
 }
@@ -94,13 +94,18 @@ export interface SnapshotManifest {
    * content the project adds (the region codes' ODbL), with its credit and the datasets holding such content.
    */
   licences?: ManifestLicence[];
-  /** Added by the release stage: the release these files belong to. */
+  /** The release these files belong to: named by the snapshot stage (in a build), completed by the release stage. */
   release?: {
     id: string;
     /** The release before this one, or null for the first. */
     previous: string | null;
-    /** SHA-256 over every file's SHA-256 and path: equal fingerprints, equal data. */
+    /** SHA-256 over every file's SHA-256 and path (fingerprintOf): what the release's folder is checked against. */
     fingerprint: string;
+    /**
+     * The content key the release was named from before its files were written (scripts/snapshot/release-identity.ts):
+     * equal keys, equal data files. Absent in releases named before it existed.
+     */
+    content?: string;
     /** False when the data did not change since the published release, whose id is kept. */
     new: boolean;
     /** Where this release's files stay downloadable, relative to the data folder. */

@@ -1,8 +1,9 @@
 // The snapshot stage over a complete harvest and its check: every record normalized with the check stage's
 // flags, then per dataset and election year (and all years together) the JSON, CSV, Parquet and Arrow files and
 // the raw records, the check stage's quality report and manifest.json. Same harvest in, same data files out, byte
-// for byte. The files that name the release (bundles, datapackage.json, citations, SHA256SUMS) are the release
-// stage's.
+// for byte. In a build the release is named first (release-identity.ts), so the Parquet, Arrow and XLSX files are
+// written with it, whole and final; the files that only name the release (bundles, datapackage.json, citations,
+// SHA256SUMS) are the release stage's.
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -47,6 +48,14 @@ import {
   withFileMetadata,
 } from './file-metadata.ts';
 import { killPoint } from '../kill-point.ts';
+import {
+  contentKeyOf,
+  fingerprintOf,
+  nameRelease,
+  type PublishedReleases,
+  type ReleaseIdentity,
+  type ReleaseStamp,
+} from './release-identity.ts';
 
 export interface SnapshotStageOptions {
   harvestDir: string;
@@ -66,6 +75,16 @@ export interface SnapshotStageOptions {
   reporter: Reporter;
   /** Rows of a derived table above which it is written in Parquet only; default DERIVED_ROWS_BEYOND_PARQUET_ONLY (tests lower it). */
   derivedParquetOnlyAbove?: number;
+  /**
+   * A build's published releases, which the release is named against before any file is written; absent or null
+   * (the snapshot command): the files name no release.
+   */
+  published?: PublishedReleases | null;
+}
+
+/** The options of one run, with the release its files are written with (null: none). */
+interface StageRun extends SnapshotStageOptions {
+  release: ReleaseIdentity | null;
 }
 
 export interface SnapshotStageResult {
@@ -105,16 +124,26 @@ interface YearGroup {
 /** The table formats (tableFormats): Parquet, written on the encoder's thread, and the writers of the others, in order. */
 const TABLE_FORMATS: readonly FileFormat[] = tableFormats();
 const THIS_THREAD_WRITERS: ReadonlyArray<
-  [FileFormat, (table: Table, file: string, dataset: PublishedDataset, year: YearKey) => Promise<void>]
+  [
+    FileFormat,
+    (
+      table: Table,
+      file: string,
+      dataset: PublishedDataset,
+      year: YearKey,
+      release: ReleaseStamp | null,
+    ) => Promise<void>,
+  ]
 > = [
   ['json', (table, file) => writeJsonFile(table, file)],
   ['csv', (table, file) => writeCsvFile(table, file)],
   ['arrow', (table, file) => writeArrowIpcFile(table, file)],
-  // A demo build's table says so in its metadata (fileMetadataOf), and its workbook's about sheet too.
+  // A demo build's table says so in its metadata (fileMetadataOf), and its workbook's about sheet too; the release
+  // is in the table's metadata too, and in the about sheet with its permanent URL.
   [
     'xlsx',
-    (table, file, dataset, year) =>
-      writeXlsxFile(table, file, { dataset, year, demo: isDemoMetadata(table.schema.metadata) }),
+    (table, file, dataset, year, release) =>
+      writeXlsxFile(table, file, { dataset, year, demo: isDemoMetadata(table.schema.metadata), release }),
   ],
 ];
 
@@ -129,6 +158,7 @@ async function writeTableFiles(
   dataset: PublishedDataset,
   year: YearKey,
   formats: readonly FileFormat[] = TABLE_FORMATS,
+  release: ReleaseStamp | null = null,
 ): Promise<void> {
   const parquet = formats.includes('parquet') ? writeParquetFile(table, `${stem}${formatOf('parquet').suffix}`) : null;
   // Awaited below; until then its failure must not count as unhandled.
@@ -136,7 +166,7 @@ async function writeTableFiles(
   try {
     for (const [format, write] of THIS_THREAD_WRITERS) {
       if (!formats.includes(format)) continue;
-      await write(table, `${stem}${formatOf(format).suffix}`, dataset, year);
+      await write(table, `${stem}${formatOf(format).suffix}`, dataset, year, release);
       killPoint('snapshot:file-written');
     }
   } finally {
@@ -181,6 +211,7 @@ async function writeDerivedFiles(
   table: Table,
   { counts, formats: formatsWritten, parquetOnlyAbove }: DerivedWritten,
   demo: boolean,
+  release: ReleaseStamp | null,
 ): Promise<void> {
   for (const derived of DERIVED_DATASETS) {
     if (derived.from !== dataset.id) continue;
@@ -191,6 +222,7 @@ async function writeDerivedFiles(
       year,
       parquetOnlyAbove,
       demo,
+      release,
     );
     const written = counts.get(derived.id) ?? new Map<YearKey, number>();
     written.set(year, rows);
@@ -214,14 +246,15 @@ export async function writeDerivedTable(
   year: YearKey,
   parquetOnlyAbove: number,
   demo = false,
+  release: ReleaseStamp | null = null,
 ): Promise<{ rows: number; formats: readonly FileFormat[] }> {
   const rows = source.numRows * derived.unpivot.cells.length;
-  const metadata = fileMetadataOf(derived, year, demo);
+  const metadata = fileMetadataOf(derived, year, demo, release);
   const batches = unpivotBatches(derived, source);
   if (rows <= parquetOnlyAbove) {
     const formats = derivedFormats().map((format) => format.id);
     const table = withFileMetadata(new Table(createArrowSchema(derived.columns), [...batches]), metadata);
-    await writeTableFiles(table, stem, derived, year, formats);
+    await writeTableFiles(table, stem, derived, year, formats, release);
     return { rows, formats };
   }
   const schema = withFileMetadata(new Table(createArrowSchema(derived.columns)), metadata).schema;
@@ -267,7 +300,7 @@ function buildAllYearsTable(
  * the all-years table rebuilt from them (buildAllYearsTable). Returns the number of records per year written.
  */
 async function writeDatasetFiles(
-  options: SnapshotStageOptions,
+  options: StageRun,
   dataset: DatasetDefinition,
   flags: RecordFlags,
   derivedCounts: DerivedWritten,
@@ -342,7 +375,7 @@ function groupsInRuns(sequence: readonly number[]): number[] | null {
  * `records` is the number of records read. Returns the number of records per year written.
  */
 async function writeGroupTables(
-  options: SnapshotStageOptions,
+  options: StageRun,
   dataset: DatasetDefinition,
   groups: YearGroup[],
   sequence: number[],
@@ -358,13 +391,17 @@ async function writeGroupTables(
     group.table = null;
     groupBatches.push([...table.batches]);
     if (group.year === null) continue;
+    const { release } = options;
+    const demo = options.harvest.parameters.demo;
     await writeTableFiles(
-      withFileMetadata(table, fileMetadataOf(dataset, group.year, options.harvest.parameters.demo)),
+      withFileMetadata(table, fileMetadataOf(dataset, group.year, demo, release)),
       path.join(options.outDir, stemOf(dataset, group.year)),
       dataset,
       group.year,
+      TABLE_FORMATS,
+      release,
     );
-    await writeDerivedFiles(options.outDir, dataset, group.year, table, derivedCounts, options.harvest.parameters.demo);
+    await writeDerivedFiles(options.outDir, dataset, group.year, table, derivedCounts, demo, release);
     written.set(group.year, group.records);
     options.reporter.status(`snapshot: ${dataset.id} ${yearLabel(group.year)} written`);
   }
@@ -383,9 +420,11 @@ async function writeGroupTables(
     killPoint('snapshot:file-written');
     formats = formats.filter((format) => format !== 'json' && format !== 'csv');
   }
+  const { release } = options;
   const demo = options.harvest.parameters.demo;
-  await writeTableFiles(withFileMetadata(all, fileMetadataOf(dataset, 'all', demo)), allStem, dataset, 'all', formats);
-  await writeDerivedFiles(options.outDir, dataset, 'all', all, derivedCounts, demo);
+  const metadata = fileMetadataOf(dataset, 'all', demo, release);
+  await writeTableFiles(withFileMetadata(all, metadata), allStem, dataset, 'all', formats, release);
+  await writeDerivedFiles(options.outDir, dataset, 'all', all, derivedCounts, demo, release);
   options.reporter.status(`snapshot: ${dataset.id} ${yearLabel('all')} written`);
   return written;
 }
@@ -396,7 +435,7 @@ function stemOf(dataset: { fileStem: string }, year: YearKey): string {
 
 /** Every dataset's files (writeDatasetFiles) and its derived datasets', each snapshot failure as the build error it is. */
 async function writeAllDatasetFiles(
-  options: SnapshotStageOptions,
+  options: StageRun,
   /** The harvest's election years (ProjectRecordsContext.years), as the check stage saw them. */
   harvestYears: readonly number[],
 ): Promise<{ recordsWritten: RecordsWritten; derivedFormats: DerivedFormats }> {
@@ -518,7 +557,7 @@ function sourceUrlOf({ harvest, sourceUrl, upstreamProtocol }: SnapshotStageOpti
 }
 
 function buildSnapshotManifest(
-  options: SnapshotStageOptions,
+  options: StageRun,
   check: CheckResult,
   recordsWritten: RecordsWritten,
   years: number[],
@@ -561,9 +600,18 @@ function buildSnapshotManifest(
   };
 }
 
-export async function runSnapshotStage(options: SnapshotStageOptions): Promise<SnapshotStageResult> {
-  const { outDir, reporter } = options;
-  const check = await readCheckResult(options.checkDir, options.harvest.harvestId);
+export async function runSnapshotStage(stageOptions: SnapshotStageOptions): Promise<SnapshotStageResult> {
+  const { outDir, reporter } = stageOptions;
+  const check = await readCheckResult(stageOptions.checkDir, stageOptions.harvest.harvestId);
+  // The release is named before any file is written, from what decides the files' bytes.
+  const release = stageOptions.published
+    ? await nameRelease(
+        await contentKeyOf(stageOptions.harvest, stageOptions.checkDir),
+        stageOptions.harvest,
+        stageOptions.published,
+      )
+    : null;
+  const options: StageRun = { ...stageOptions, release };
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const { recordsWritten, derivedFormats: derivedFormatsWritten } = await writeAllDatasetFiles(
@@ -576,7 +624,23 @@ export async function runSnapshotStage(options: SnapshotStageOptions): Promise<S
     (a, b) => a - b,
   );
   files.push(...(await describeDatasetFiles(outDir, years, recordsWritten, derivedFormatsWritten)));
-  const manifest = buildSnapshotManifest(options, check, recordsWritten, years, files);
+  const described = buildSnapshotManifest(options, check, recordsWritten, years, files);
+  // The release the files were written with; the release stage completes it (its shrink report, the build).
+  const manifest: SnapshotManifest = release
+    ? {
+        ...described,
+        release: {
+          id: release.id,
+          previous: release.previous,
+          fingerprint: fingerprintOf(described),
+          content: release.content,
+          new: release.new,
+          path: `releases/${release.id}/`,
+          retrievedAt: release.retrievedAt,
+          url: release.url,
+        },
+      }
+    : described;
   await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   reporter.line(`snapshot: ${files.length} files for ${years.length} election years in ${outDir}`);
   return { manifest, quality: check.quality };

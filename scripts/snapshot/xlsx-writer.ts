@@ -1,7 +1,7 @@
 // The XLSX snapshot, streamed from the Arrow table as SpreadsheetML (ECMA-376) into a ZIP (docs/data.md, "How the
 // workbook is written"): a "data" sheet of typed cells (text as text, so "0101" and "4.-" stay as they are; counts
 // as integers; decimals as numbers; dates as dates) under a frozen, styled header, and an "about" sheet with the
-// dataset, the source, how to cite and the data dictionary. Each sheet's XML is written straight from the batch's
+// dataset, the source, how to cite (with the release) and the data dictionary. Each sheet's XML is written straight from the batch's
 // column vectors, a few hundred rows per chunk, and deflated by Node's zlib on its way into the ZIP (zip-writer.ts): no
 // cell objects, no copy of the workbook in memory. Deterministic: the same table gives the same bytes (fixed
 // times inside).
@@ -14,6 +14,7 @@ import { writeFileAtomically } from '../foundation/atomic-file.ts';
 import { ZipWriter } from '../foundation/zip-writer.ts';
 import { CSV_LIST_SEPARATOR } from './csv-writer.ts';
 import { addedContentCreditOf, DEMO_NOTE } from './file-metadata.ts';
+import { xlsxCitationReleaseOf, xlsxReleaseTextOf, type ReleaseStamp } from './release-identity.ts';
 import { classifyField, firstFailure, readBatchColumns, type ColumnKind } from './table-reader.ts';
 
 /** Rows a sheet holds, header included (Excel's and LibreOffice's limit). */
@@ -23,15 +24,12 @@ export const XLSX_DATA_SHEET = 'data';
 /** The name of the sheet describing the file. */
 export const XLSX_ABOUT_SHEET = 'about';
 /**
- * The about sheet's release cell as the snapshot stage writes it: the release stage, once it has named the
- * release, writes the release id and the retrieval time in its place (scripts/release/release-stamp.ts).
+ * The about sheet's release cell of a workbook written outside a build (the snapshot command), which names no
+ * release; a build's names its release and retrieval time (xlsxReleaseTextOf).
  */
-export const XLSX_RELEASE_PENDING = 'The release id and the retrieval time, written by the release stage.';
-/**
- * The end of the about sheet's citation as the snapshot stage writes it: the release stage writes the release, its
- * retrieval time and its permanent URL (KPU_SITE_URL) in its place (scripts/release/release-stamp.ts).
- */
-export const XLSX_CITATION_PENDING = '[the release and its address, written by the release stage]';
+const XLSX_RELEASE_NONE = 'No release: written by the snapshot command, outside a build.';
+/** The end of the citation of a workbook written outside a build; a build's ends with its release (xlsxCitationReleaseOf). */
+export const XLSX_CITATION_NONE = '[no release: written outside a build]';
 
 /** ISO dates, whatever the reader's locale. */
 export const XLSX_DATE_FORMAT = 'yyyy-mm-dd';
@@ -63,6 +61,8 @@ export interface XlsxFileOptions {
   year: number | 'all';
   /** A demo build's workbook: the about sheet says first that its records are synthetic. */
   demo?: boolean;
+  /** The release the workbook belongs to (in its release cell and at the end of its citation); none outside a build. */
+  release?: ReleaseStamp | null;
 }
 
 /** A cell of the about sheet: text, or nothing. */
@@ -163,13 +163,13 @@ export function xlsxColumnWidths(table: Table, kinds: readonly ColumnKind[]): nu
 
 /** The about sheet: what the file is, its source, how to cite it, then the data dictionary of its columns. */
 export function xlsxAboutRows(options: XlsxFileOptions): { pairs: [string, string][]; table: AboutCell[][] } {
-  const { dataset, year, demo = false } = options;
+  const { dataset, year, demo = false, release = null } = options;
   const yearText = year === 'all' ? 'all election years / semua tahun pemilu' : String(year);
   // A derived dataset (the long turnout file) cites the query of the dataset it is computed from.
   const query =
     'upstreamName' in dataset ? dataset.upstreamName : (findDataset(dataset.from)?.upstreamName ?? dataset.from);
   const queryPath = 'upstreamName' in dataset ? dataset.path : `computed from the ${dataset.from} records`;
-  const citation = `${demo ? 'DEMO DATA, NOT REAL FIGURES: ' : ''}Komisi Pemilihan Umum (KPU). ${dataset.title.en}, ${year === 'all' ? 'all election years' : `election ${year}`}. KPU open-data API, query ${query}. ${XLSX_CITATION_PENDING}`;
+  const citation = `${demo ? 'DEMO DATA, NOT REAL FIGURES: ' : ''}Komisi Pemilihan Umum (KPU). ${dataset.title.en}, ${year === 'all' ? 'all election years' : `election ${year}`}. KPU open-data API, query ${query}. ${release ? xlsxCitationReleaseOf(release) : XLSX_CITATION_NONE}`;
   const credit = addedContentCreditOf(dataset);
   const pairs: [string, string][] = [
     ...(demo ? [['DEMO', DEMO_NOTE] as [string, string]] : []),
@@ -182,7 +182,7 @@ export function xlsxAboutRows(options: XlsxFileOptions): { pairs: [string, strin
       `${demo ? `${DEMO_NOTE} In the shape of: ` : ''}Komisi Pemilihan Umum (KPU), open-data API, query ${query} (${queryPath}); harvested, checked and normalized by the KPU open-data publisher.`,
     ],
     ['how to cite / cara mengutip', citation],
-    ['release, retrieval time / rilis, waktu pengambilan', XLSX_RELEASE_PENDING],
+    ['release, retrieval time / rilis, waktu pengambilan', release ? xlsxReleaseTextOf(release) : XLSX_RELEASE_NONE],
     [
       'licence / lisensi',
       'The upstream publishes no licence for this data; none is granted or implied here. Credit the KPU as the source.',

@@ -52,6 +52,8 @@ describe('a derived table above the size limit', () => {
       upstreamProtocol: new URL(built.source.url ?? 'x:').protocol,
       reporter: createSilentReporter(),
       derivedParquetOnlyAbove: limit,
+      // What the build named its release against: nothing published before it.
+      published: { dataDir: path.join(scratch, 'nothing-published'), usedReleaseIds: [], siteUrl: null },
     });
     const longFiles = (files: SnapshotManifest['files']) =>
       files.filter((file) => file.dataset === 'turnout-long').map((file) => `${String(file.year)} ${file.format}`);

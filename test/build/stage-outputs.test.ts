@@ -1,14 +1,15 @@
 // Each stage writes only its own folder (scripts/stages.ts) and can be rerun on its own, offline, from the folders
 // of the stages before it: after a real build, the check and snapshot stages rerun in this process into fresh
 // folders give the same bytes, the snapshot stage refuses the check of another harvest, and the release stage's
-// folder holds the completed manifest while the snapshot's is left as the snapshot stage wrote it (its Parquet,
-// Arrow and XLSX files too, which the release stage writes anew with the release in their metadata). The build runs
+// folder holds the completed manifest over the snapshot's very files: no file is written again after the snapshot
+// stage wrote it (its Parquet, Arrow and XLSX files carry the release, named before they were written, and the
+// release stage links them: same inode, same bytes, same time of change). The build runs
 // the check, snapshot and release stages in processes of their own (stage-process.ts): from those processes, the
 // same bytes, their lines relayed, their errors the build's, and none left behind when the
 // build is gone.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,11 +41,14 @@ describe('stage outputs', () => {
   let world: { cacheDir: string; distDir: string };
   let scratch: string;
   const folder = (name: (typeof STAGES)[number]['name']): string => stageFolder(name, world);
+  // The published releases the build's snapshot stage named its release against: none (an empty folder).
+  let nothingPublished: { dataDir: string; usedReleaseIds: string[]; siteUrl: null };
 
   beforeAll(async () => {
     const template = await sharedWorldTemplate('publish-good', publishTestData());
     world = { cacheDir: path.join(template.root, 'cache'), distDir: path.join(template.root, 'dist') };
     scratch = await mkdtemp(path.join(os.tmpdir(), 'kpu-stages-'));
+    nothingPublished = { dataDir: path.join(scratch, 'nothing-published'), usedReleaseIds: [], siteUrl: null };
   });
   afterAll(async () => {
     if (scratch) await rm(scratch, { recursive: true, force: true });
@@ -53,7 +57,6 @@ describe('stage outputs', () => {
   it('leaves each stage its own folder, and the snapshot manifest as the snapshot stage wrote it', async () => {
     for (const stage of STAGES) expect((await readAllFiles(folder(stage.name))).length, stage.name).toBeGreaterThan(0);
     const snapshot = await readJson<SnapshotManifest>(path.join(folder('snapshot'), 'manifest.json'));
-    expect(snapshot.release).toBeUndefined();
     expect(snapshot.build).toBeUndefined();
     // The release stage's folder: the completed manifest, the one published, over the snapshot's very files.
     const released = await readFile(path.join(folder('release'), 'manifest.json'), 'utf8');
@@ -74,41 +77,33 @@ describe('stage outputs', () => {
         'zip',
       ].sort(),
     );
-    // The Parquet, Arrow and XLSX files carry the release in their metadata (release-stamp.ts): described anew,
-    // with the snapshot's SHA-256 kept in snapshotSha256; every other file as the snapshot described it.
-    const snapshotByPath = new Map(snapshot.files.map((file) => [file.path, file]));
-    const stamped = completed.files.filter((file) => file.snapshotSha256 !== undefined);
-    expect(stamped.map((file) => file.path).sort()).toEqual(
-      snapshot.files
-        .filter((file) => ['parquet', 'arrow', 'xlsx'].includes(file.format))
-        .map((file) => file.path)
-        .sort(),
-    );
+    // The snapshot stage named the release before writing its files; the release stage completed it (the
+    // fingerprint, the previous release, a shrink report) and added the build and the files that name the release.
+    expect(snapshot.release?.id).toBe(completed.release?.id);
+    expect(snapshot.release?.retrievedAt).toBe(completed.release?.retrievedAt);
+    expect(snapshot.release?.content).toMatch(/^[0-9a-f]{64}$/);
+    expect(completed.release?.id.endsWith(`-${snapshot.release?.content?.slice(0, 8)}`)).toBe(true);
     expect({
       ...completed,
-      files: completed.files
-        .filter((file) => !isReleaseFormat(file.format))
-        .map((file) =>
-          file.snapshotSha256 === undefined
-            ? file
-            : {
-                ...file,
-                sha256: file.snapshotSha256,
-                bytes: snapshotByPath.get(file.path)?.bytes,
-                snapshotSha256: undefined,
-              },
-        ),
+      files: completed.files.filter((file) => !isReleaseFormat(file.format)),
       release: undefined,
       build: undefined,
     }).toEqual({ ...snapshot, release: undefined, build: undefined });
+    expect(completed.files.some((file) => file.snapshotSha256 !== undefined)).toBe(false);
     const snapshotFiles = await hashes(folder('snapshot'));
     const releaseFiles = await hashes(folder('release'));
     delete snapshotFiles['manifest.json'];
-    for (const file of stamped) {
+    // Every snapshot file is in the release's folder as the snapshot stage left it: the same file (a hard link),
+    // never opened for writing since (its time of change before the release stage's first file).
+    const releaseStarted = await stat(path.join(folder('release'), 'releases.json'));
+    for (const file of snapshot.files) {
+      const [before, after] = await Promise.all([
+        stat(path.join(folder('snapshot'), file.path)),
+        stat(path.join(folder('release'), file.path)),
+      ]);
+      expect(after.ino, file.path).toBe(before.ino);
+      expect(after.mtimeMs, file.path).toBeLessThanOrEqual(releaseStarted.mtimeMs);
       expect(releaseFiles[file.path], file.path).toBe(file.sha256);
-      expect(snapshotFiles[file.path], file.path).toBe(file.snapshotSha256);
-      delete releaseFiles[file.path];
-      delete snapshotFiles[file.path];
     }
     const own = [
       'manifest.json',
@@ -159,6 +154,8 @@ describe('stage outputs', () => {
       sourceUrl: null,
       upstreamProtocol: new URL(built.source.url ?? 'x:').protocol,
       reporter: createSilentReporter(),
+      // What the build named its release against: nothing published before it.
+      published: nothingPublished,
     });
     expect(await hashes(outDir)).toEqual(await hashes(folder('snapshot')));
     expect(await hashes(folder('check'))).toEqual(before);
@@ -197,7 +194,14 @@ describe('stage outputs', () => {
     const outDir = path.join(scratch, 'process-snapshot', 'data');
     const { manifest } = await runStageProcess(
       'snapshot',
-      { ...common, checkDir, outDir, sourceUrl: null, upstreamProtocol: new URL(built.source.url ?? 'x:').protocol },
+      {
+        ...common,
+        checkDir,
+        outDir,
+        sourceUrl: null,
+        upstreamProtocol: new URL(built.source.url ?? 'x:').protocol,
+        published: nothingPublished,
+      },
       reporter,
     );
     expect(manifest).toEqual(built);

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NOTE } from '../../scripts/snapshot/file-metadata.ts';
 import { PARQUET_METADATA_KEY } from '../../scripts/snapshot/parquet-writer.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
-import { XLSX_ABOUT_SHEET, XLSX_CITATION_PENDING } from '../../scripts/snapshot/xlsx-writer.ts';
+import { XLSX_ABOUT_SHEET, XLSX_CITATION_NONE } from '../../scripts/snapshot/xlsx-writer.ts';
 import { pagePath, type Lang } from '../../scripts/site/site-routes.ts';
 import { queryDuckDb } from '../support/build-fixtures.ts';
 import { readZipEntries, sha256sumCheck } from '../support/release-checks.ts';
@@ -288,7 +288,7 @@ describe('credits and provenance inside the files', () => {
           expect(about.get('source / sumber'), where).toMatch(world.demo ? /^DEMO DATA, NOT REAL FIGURES/ : /^Komisi/);
           const cite = about.get('how to cite / cara mengutip') ?? '';
           expect(cite, where).toContain(`Release ${release.id}, retrieved ${release.retrievedAt}.`);
-          expect(cite, where).not.toContain(XLSX_CITATION_PENDING);
+          expect(cite, where).not.toContain(XLSX_CITATION_NONE);
           if (world.url !== null) expect(cite.endsWith(` ${release.url}`), where).toBe(true);
           else expect(cite, where).not.toContain('http');
         }

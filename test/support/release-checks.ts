@@ -34,6 +34,31 @@ export function readZipEntries(file: string): Promise<Map<string, ZipEntry>> {
   });
 }
 
+/** The entries of a ZIP archive held in memory, by name, in central directory order (yauzl, as a reader would). */
+export function readZipBuffer(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('no zip'));
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('error', reject);
+      zip.on('end', () => resolve(entries));
+      zip.readEntry();
+    });
+  });
+}
+
 /** Each entry's stored bytes as they lie in the archive (deflated or not), by name: what a bundle shares with another. */
 export async function readStoredBytes(file: string): Promise<Map<string, Buffer>> {
   const archive = await readFile(file);

@@ -1,14 +1,14 @@
 // The release named inside the published files of the shared demo world (one build, shared with the site suite),
 // read as a researcher would: every Parquet file's kpu_open_data entry in DuckDB's parquet_kv_metadata(), every
 // Arrow file's schema metadata in apache-arrow, every XLSX file's about sheet in ExcelJS, each naming the release
-// and the retrieval time of manifest.json.
+// and the retrieval time of manifest.json (written into them as they are first written: release-identity.ts).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { xlsxReleaseTextOf } from '../../scripts/release/release-stamp.ts';
 import { PARQUET_METADATA_KEY } from '../../scripts/snapshot/parquet-writer.ts';
+import { xlsxReleaseTextOf } from '../../scripts/snapshot/release-identity.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { XLSX_ABOUT_SHEET } from '../../scripts/snapshot/xlsx-writer.ts';
 import { queryDuckDb } from '../support/build-fixtures.ts';
@@ -16,14 +16,18 @@ import { sharedDemoWorld } from '../site/site-fixtures.ts';
 
 let dataDir: string;
 let manifest: SnapshotManifest;
-let release: { id: string; retrievedAt: string };
+let release: { id: string; retrievedAt: string; url: string | null };
 
 beforeAll(async () => {
   const world = await sharedDemoWorld();
   expect(world.run.code, world.run.stderr).toBe(0);
   dataDir = path.join(world.distDir, 'data');
   manifest = JSON.parse(await readFile(path.join(dataDir, 'manifest.json'), 'utf8')) as SnapshotManifest;
-  release = { id: manifest.release?.id ?? '', retrievedAt: manifest.release?.retrievedAt ?? '' };
+  release = {
+    id: manifest.release?.id ?? '',
+    retrievedAt: manifest.release?.retrievedAt ?? '',
+    url: manifest.release?.url ?? null,
+  };
   expect(release.id).toMatch(/^\d{4}-\d{2}-\d{2}/);
   expect(Date.parse(release.retrievedAt)).not.toBeNaN();
 }, 600_000);
