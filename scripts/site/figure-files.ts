@@ -60,7 +60,7 @@ export interface FigureFilePaths {
  * A figure's file stem: the site's name, the figure's, and the page's path, so a downloaded file says what it is.
  * Example: ('/en/2024/dapil/1101/', 'sex-split') → "kpu-sex-split-en-2024-dapil-1101"; ('/', 'sex-split') → "kpu-sex-split".
  */
-export function figureStem(page: string, name: string): string {
+function figureStem(page: string, name: string): string {
   const segments = page.split('/').filter((segment) => segment !== '');
   return ['kpu', name, ...segments].join('-');
 }
@@ -75,7 +75,7 @@ export function figureFilePaths(page: string, name: string): FigureFilePaths {
 }
 
 /** The size an embed snippet asks for: the drawing's width, and its height with room for the title and source lines. */
-export function embedSize(svg: string): { width: number; height: number } {
+function embedSize(svg: string): { width: number; height: number } {
   const drawing = drawingSize(svg);
   const width = drawnWidth(svg) + 32;
   const legend = svg.includes('class="map"') ? 80 : 0;
@@ -115,7 +115,7 @@ export function renderedFigures(): TakeawayFigure[] {
  * The figure's CSV by the downloads' rules (scripts/snapshot/csv-writer.ts): a UTF-8 byte order mark, CRLF line ends,
  * the column names, text always quoted (a formula's start neutralized), numbers bare, an empty field for none.
  */
-export function figureCsv(data: FigureData): string {
+function figureCsv(data: FigureData): string {
   const cell = (value: string | number | null): string =>
     value === null
       ? ''
@@ -131,7 +131,7 @@ export function figureCsv(data: FigureData): string {
  * link to the full page (in the window around the frame) and the licence. Not for search engines (noindex) and in
  * no sitemap: the full page is the one to find.
  */
-export function embedPage(figure: TakeawayFigure, pageUrl: string): string {
+function embedPage(figure: TakeawayFigure, pageUrl: string): string {
   const t = FIGURE_TEXT[figure.lang];
   const legend =
     figure.legend === null

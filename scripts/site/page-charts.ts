@@ -36,7 +36,7 @@ export function sexSplitData(rows: readonly SexSplitRow[]): FigureData {
 }
 
 /** The voter-list chart's figures: each row's counts and the three lists' shares of all three. */
-export function voterListData(rows: readonly VoterListRow[]): FigureData {
+function voterListData(rows: readonly VoterListRow[]): FigureData {
   return {
     columns: ['name', 'dpt', 'dptb', 'dpk', 'dpt_share', 'dptb_share', 'dpk_share'],
     rows: rows.map((row) => {
