@@ -2,7 +2,8 @@
 // headers with data-sort (the column's index) become buttons, or, when none has one, every header of the last
 // header row (its own column); cells sort by data-v when they have one. The first click sorts a column of numbers
 // largest first, a column of names A to Z; the next reverses it. Each body (a province's rows) sorts on its own,
-// its group header row staying first. Elements marked data-js-hint (the hint that tables sort) are shown. A copy
+// its group header row staying first. Elements marked data-js-hint (the hint that tables sort, the line naming a
+// tapped province on a map) are shown; the province maps name the province tapped or focused. A copy
 // button after each loading line of the downloads page. And the search page's results from /search-index.json. Result links follow scripts/site/site-routes.ts:
 // <prefix><year>/dapil/<id>/ and <prefix><year>/<party slug>/<ballot>/.
 (function () {
@@ -94,6 +95,46 @@
           sortBody(body, column, descending ? -1 : 1);
         });
       });
+    });
+  });
+
+  // Province maps: the province under the pointer, focused by the keyboard or tapped is named with its value (its
+  // title) in the line after its map (.map-value, shown with the hints above). A touch's first tap on a province
+  // shows its value; a second tap on the same province follows its link.
+  Array.prototype.forEach.call(document.querySelectorAll('svg.map'), function (svg) {
+    var line = svg.nextElementSibling;
+    if (!line || !line.classList.contains('map-value')) return;
+    var touch = false;
+    var shown = null;
+    function show(target) {
+      var area = target && target.closest ? target.closest('a, g.nd') : null;
+      if (!area || !svg.contains(area)) return null;
+      var title = area.querySelector('title');
+      if (title) line.textContent = title.textContent;
+      return area;
+    }
+    svg.addEventListener('pointerdown', function (event) {
+      touch = event.pointerType === 'touch' || event.pointerType === 'pen';
+    });
+    svg.addEventListener('pointerover', function (event) {
+      if (event.pointerType === 'mouse') show(event.target);
+    });
+    svg.addEventListener('focusin', function (event) {
+      show(event.target);
+    });
+    svg.addEventListener('click', function (event) {
+      var area = show(event.target);
+      if (touch && area && area !== shown && area.tagName.toLowerCase() === 'a') event.preventDefault();
+      shown = area;
+      touch = false;
+    });
+  });
+
+  // Paper gets every year's files and every loading line of the downloads page: their disclosures open before
+  // printing.
+  window.addEventListener('beforeprint', function () {
+    Array.prototype.forEach.call(document.querySelectorAll('details.year, details.lines'), function (details) {
+      details.open = true;
     });
   });
 
