@@ -110,7 +110,10 @@
       var area = target && target.closest ? target.closest('a, g.nd') : null;
       if (!area || !svg.contains(area)) return null;
       var title = area.querySelector('title');
-      if (title) line.textContent = title.textContent;
+      if (title) {
+        line.textContent = title.textContent;
+        line.classList.add('on');
+      }
       return area;
     }
     svg.addEventListener('pointerdown', function (event) {
