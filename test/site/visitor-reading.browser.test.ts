@@ -2,7 +2,8 @@
 // province names its value beside its map (the table keeps the values without JavaScript), the tile codes have a key,
 // DKI Jakarta and DI Yogyakarta get callouts large enough to find; the men/women chart shows the difference from 50%,
 // the women's-share map's classes are equal steps around 50%, the quota chart draws only the given values and its
-// line crosses no text; the downloads page is short on a phone; sort buttons are at least 24 px tall.
+// line crosses no text; the downloads page is short on a phone; the data dictionary's rows are compact on a phone;
+// sort buttons are at least 24 px tall.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_TARGET_PX } from './layout-checks.ts';
@@ -199,6 +200,31 @@ describe('reading the demo site’s maps, charts and downloads', () => {
       } finally {
         await context.close();
       }
+    }
+  });
+
+  it('keeps the data dictionary’s rows as tall as their meaning at 390 px, not as a squeezed last column', async () => {
+    const { page, context } = await open('en/data-dictionary/');
+    try {
+      const rows = await page.locator('table.dictionary tbody tr').evaluateAll((all) =>
+        all.map((row) => {
+          const prose = row.querySelector('td.prose');
+          const lineHeight = prose ? parseFloat(getComputedStyle(prose).lineHeight) : 0;
+          const range = document.createRange();
+          if (prose) range.selectNodeContents(prose);
+          return {
+            name: row.querySelector('th')?.textContent ?? '',
+            lines: prose ? Math.round(range.getBoundingClientRect().height / lineHeight) : 0,
+            rowLines: row.getBoundingClientRect().height / lineHeight,
+          };
+        }),
+      );
+      expect(rows.length).toBeGreaterThan(20);
+      // A meaning of one or two lines: the row is at most four lines tall (the last column's sentence made it ten).
+      const tall = rows.filter((row) => row.lines <= 2 && row.rowLines > 4).map((row) => row.name);
+      expect(tall).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 
