@@ -159,8 +159,6 @@ function measureLayout(limits: {
         rect.width > 0 &&
         rect.height > 0 &&
         getComputedStyle(element).visibility !== 'hidden' &&
-        // Inside a closed disclosure (the downloads page's years): laid out by Chromium, but not shown.
-        element.checkVisibility() &&
         !element.closest('.skip'),
     );
   const isSmall = (rect: DOMRect): boolean =>
