@@ -6,6 +6,7 @@ import { describeSexSplit, describeVoterLists } from './site-sentences.ts';
 import type { Lang } from './site-routes.ts';
 import { renderSexSplitChart, renderVoterListChart, type SexSplitRow, type VoterListRow } from './svg-charts.ts';
 import { COMMON_TEXT } from './texts/common-text.ts';
+import { READING_TEXT } from './texts/reading-text.ts';
 
 export interface Chart {
   /** Its name on the page, unique there: its files' names say it ("sex-split", "voter-lists"). */
@@ -77,8 +78,8 @@ export function sexSplitSvg(lang: Lang, summary: string, rows: readonly SexSplit
     summary,
     rows,
     labels: {
-      male: COMMON_TEXT[lang].sex.male,
-      female: COMMON_TEXT[lang].sex.female,
+      male: READING_TEXT[lang].moreMen,
+      female: READING_TEXT[lang].moreWomen,
       unavailable: COMMON_TEXT[lang].unavailable,
     },
     percent: (share) => formatPercent(lang, share),

@@ -98,7 +98,7 @@ function rangeParts(
 }
 
 /** "a", "a and b", "a, b and c" in the page's language. */
-function joinList(lang: Lang, items: readonly string[]): string {
+export function joinList(lang: Lang, items: readonly string[]): string {
   return items.length === 1
     ? (items[0] as string)
     : `${items.slice(0, -1).join(', ')} ${COMMON_TEXT[lang].and} ${items.at(-1) as string}`;

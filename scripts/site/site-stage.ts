@@ -161,6 +161,17 @@ function runAstroBuild(
   });
 }
 
+/**
+ * Under a base path the site writes no robots.txt (crawlers read only the host's /robots.txt): the lines that belong
+ * in the host's file. Example: ("/kpu/", "https://example.org/kpu/") → "site: no robots.txt under the base path
+ * /kpu/ (crawlers read only the host's /robots.txt); for the site, add there: Allow: /kpu/ and Sitemap:
+ * https://example.org/kpu/sitemap.xml".
+ */
+export function robotsNote(base: string, siteUrl: string | null): string {
+  const sitemap = siteUrl === null ? '' : ` and Sitemap: ${new URL('sitemap.xml', siteUrl).href}`;
+  return `site: no robots.txt under the base path ${base} (crawlers read only the host's /robots.txt); for the site, add there: Allow: ${base}${sitemap}`;
+}
+
 export async function runSiteStage(options: SiteStageOptions): Promise<SiteStageResult> {
   const dataDir = path.resolve(options.dataDir);
   const outDir = path.resolve(options.outDir);
@@ -257,5 +268,6 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   options.reporter?.line(
     `site: ${counts.pages} pages for ${checked.pageYears} election years${checked.manifest.demo ? ' (DEMO DATA)' : ''} in ${outDir}`,
   );
+  if (base !== '/') options.reporter?.line(robotsNote(base, siteUrl));
   return { ...counts, reused: false };
 }

@@ -87,16 +87,30 @@ export interface SexSplitChart {
   /** The one-sentence text alternative. */
   summary: string;
   rows: readonly SexSplitRow[];
+  /** The legend's words for a bar leaning to the men's side and to the women's, and for a row without figures. */
   labels: { male: string; female: string; unavailable: string };
   /** Formats a share (0–1) for the labels at the end of each bar. */
   percent: (share: number) => string;
 }
 
-/** One bar per row: men's share then women's, out of both; women's share written at the end; a mark at 50%. */
+/**
+ * The women's share of each row as a bar from 50% (as many women as men) towards the side of the majority: to the
+ * right in the women's colour, to the left in the men's, on an axis zoomed to a round number of points either side
+ * (women's shares lie between about 48% and 53%: bars of men's and women's shares out of 100% all looked the same).
+ * The women's share is written at the end of each row, the axis's ends and middle under the last bar.
+ */
 export function renderSexSplitChart(chart: SexSplitChart): string {
   const layout = frame(chart.rows.length, 58);
+  const shares = chart.rows.map((row) => {
+    const both = (row.male ?? 0) + (row.female ?? 0);
+    return row.male === null || row.female === null || both === 0 ? null : row.female / both;
+  });
+  // Half the axis, in percentage points: a round number at or above the largest distance from 50%.
+  const reach = niceCeiling(Math.max(0, ...shares.map((share) => (share === null ? 0 : Math.abs(share - 0.5) * 100))));
+  const scale = layout.barWidth / 2 / (reach / 100);
+  const middle = layout.barX + layout.barWidth / 2;
   const parts = [
-    open(chart.summary, layout.height),
+    open(chart.summary, layout.height + 14),
     legend(
       [
         { className: 'm', label: chart.labels.male },
@@ -105,23 +119,31 @@ export function renderSexSplitChart(chart: SexSplitChart): string {
       layout.barX,
     ),
   ];
-  const middle = layout.barX + layout.barWidth / 2;
   chart.rows.forEach((row, index) => {
     const y = barTop(index);
     parts.push(rowLabel(index, row.label));
-    const both = (row.male ?? 0) + (row.female ?? 0);
-    if (row.male === null || row.female === null || both === 0) {
+    const share = shares[index] ?? null;
+    if (share === null) {
       parts.push(`<text x="${n(layout.barX)}" y="${n(y + 12)}">${escapeXml(chart.labels.unavailable)}</text>`);
       return;
     }
-    const maleWidth = (row.male / both) * layout.barWidth;
+    const offset = Math.max(-reach / 100, Math.min(reach / 100, share - 0.5)) * scale;
+    // At least a hairline, so an even split still shows a mark on its side.
+    const width = Math.max(1, Math.abs(offset));
     parts.push(
-      `<rect class="m" x="${n(layout.barX)}" y="${n(y)}" width="${n(maleWidth)}" height="${BAR}"/>`,
-      `<rect class="f" x="${n(layout.barX + maleWidth)}" y="${n(y)}" width="${n(layout.barWidth - maleWidth)}" height="${BAR}"/>`,
-      `<text x="${n(layout.barX + layout.barWidth + 6)}" y="${n(y + 12)}">${escapeXml(chart.percent(row.female / both))}</text>`,
-      rowMark(middle, index),
+      `<rect class="${offset < 0 ? 'm' : 'f'}" x="${n(offset < 0 ? middle - width : middle)}" y="${n(y)}" width="${n(width)}" height="${BAR}"/>`,
+      `<text x="${n(layout.barX + layout.barWidth + 6)}" y="${n(y + 12)}">${escapeXml(chart.percent(share))}</text>`,
     );
   });
+  const axisY = layout.height + 8;
+  for (const fraction of [0, 0.5, 1]) {
+    const x = layout.barX + fraction * layout.barWidth;
+    const anchor = fraction === 0 ? 'start' : fraction === 1 ? 'end' : 'middle';
+    parts.push(
+      ...chart.rows.map((_, index) => rowMark(x, index)),
+      `<text x="${n(x)}" y="${n(axisY)}" text-anchor="${anchor}">${escapeXml(chart.percent(0.5 + ((fraction - 0.5) * 2 * reach) / 100))}</text>`,
+    );
+  }
   parts.push('</svg>');
   return parts.join('');
 }
@@ -211,7 +233,7 @@ export function renderMiniSplit(male: number | null, female: number | null): str
 
 interface QuotaRow {
   label: string;
-  /** The percentage (0–100) the source gives; null when it gives none ("not given", never drawn as zero). */
+  /** The percentage (0–100) the source gives; null when it gives none (left out of the chart, never drawn as 0). */
   percent: number | null;
 }
 
@@ -220,38 +242,33 @@ export interface QuotaChart {
   rows: readonly QuotaRow[];
   /** The quota in percent (30 for the parties' leadership) and its label. */
   quota: number;
-  labels: { quota: string; notGiven: string };
-  /** Formats a percentage (0–100) for the label at the end of each bar. */
+  labels: { quota: string };
+  /** Formats a percentage (0–100) for the label at the end of each row. */
   percent: (value: number) => string;
 }
 
 /**
- * One bar per row on a 0–100% axis (a share above 100 is drawn to the end), the value written at its end, and a
- * dashed line at the quota; a row without a value says "not given" instead of a bar. The value is written beside
- * every bar, so the line is not the only way to read whether a row reaches the quota.
+ * One bar per row that gives a value, on a 0–100% axis (a share above 100 is drawn to the end), and a dashed line at
+ * the quota; rows without a value are not drawn (the page names them in a sentence: twenty rows saying "not given"
+ * made most of the chart empty). Each value is written in a column after the axis, where the quota's line never
+ * crosses it, so the line is not the only way to read whether a row reaches the quota.
  */
 export function renderQuotaChart(chart: QuotaChart): string {
-  const layout = frame(chart.rows.length, 58);
+  const rows = chart.rows.filter((row): row is QuotaRow & { percent: number } => row.percent !== null);
+  const layout = frame(rows.length, 58);
   const scale = layout.barWidth / 100;
   const quotaX = layout.barX + chart.quota * scale;
   const parts = [
     open(chart.summary, layout.height),
     `<text x="${n(quotaX)}" y="14" text-anchor="middle">${escapeXml(chart.labels.quota)}</text>`,
   ];
-  chart.rows.forEach((row, index) => {
+  rows.forEach((row, index) => {
     const y = barTop(index);
-    parts.push(rowLabel(index, row.label));
-    if (row.percent === null) {
-      parts.push(
-        `<text x="${n(layout.barX + 4)}" y="${n(y + 12)}">${escapeXml(chart.labels.notGiven)}</text>`,
-        rowMark(quotaX, index),
-      );
-      return;
-    }
     const width = Math.max(0, Math.min(100, row.percent)) * scale;
     parts.push(
+      rowLabel(index, row.label),
       `<rect class="f" x="${n(layout.barX)}" y="${n(y)}" width="${n(width)}" height="${BAR}"/>`,
-      `<text x="${n(layout.barX + width + 6)}" y="${n(y + 12)}">${escapeXml(chart.percent(row.percent))}</text>`,
+      `<text x="${n(layout.barX + layout.barWidth + 6)}" y="${n(y + 12)}">${escapeXml(chart.percent(row.percent))}</text>`,
       rowMark(quotaX, index),
     );
   });

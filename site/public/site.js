@@ -1,8 +1,17 @@
-// Optional enhancements; every page works without them (tables sort and filter with tables.js). A copy button
-// after each loading line of the downloads page. And the search page's results from /search-index.json. Result links follow scripts/site/site-routes.ts:
+// Optional enhancements; every page works without them (tables sort and filter with tables.js, the province maps
+// name a tapped province with maps.js). The downloads page's disclosures open before printing, and a copy button
+// follows each of its loading lines. And the search page's results from /search-index.json. Result links follow scripts/site/site-routes.ts:
 // <prefix><year>/dapil/<id>/ and <prefix><year>/<party slug>/<ballot>/.
 (function () {
   'use strict';
+
+  // Paper gets every year's files and every loading line of the downloads page: their disclosures open before
+  // printing.
+  window.addEventListener('beforeprint', function () {
+    Array.prototype.forEach.call(document.querySelectorAll('details.year, details.lines'), function (details) {
+      details.open = true;
+    });
+  });
 
   // A copy button after each loading line of the downloads page (lists marked data-copy, which give its words in the
   // page's language); a status region says when a line has been copied. Only where the browser can copy.

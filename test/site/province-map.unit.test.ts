@@ -6,6 +6,8 @@ import { loadOfficialRegions } from '../../scripts/datasets/regions/official-reg
 import {
   binOf,
   classBins,
+  DIVERGING_PALETTE,
+  MAP_CALLOUTS,
   MAP_HEIGHT,
   MAP_WIDTH,
   PALETTE,
@@ -16,6 +18,7 @@ import {
   roundBreak,
   shapeFigureCodes,
   TILE_GRID,
+  womenShareBins,
   type MapDrawing,
 } from '../../scripts/site/maps/province-map.ts';
 import { countColumn, type SiteRecord } from '../../scripts/site/site-data.ts';
@@ -168,10 +171,37 @@ describe('the SVG', () => {
       expect([...svg.matchAll(/<a href="([^"]+)">/g)].map((match) => match[1])).toEqual(['#prov-11', '#prov-31']);
       expect(svg.match(/<g class="nd">/g)).toHaveLength(36);
       expect(svg).toContain(`<pattern id="m-voters${suffix}-nd"`);
-      expect(svg.match(new RegExp(`fill="url\\(#m-voters${suffix}-nd\\)"`, 'g'))).toHaveLength(36);
+      // 36 shapes or squares without data; on the map DI Yogyakarta's callout disc is hatched as its shape is.
+      expect(svg.match(new RegExp(`fill="url\\(#m-voters${suffix}-nd\\)"`, 'g'))).toHaveLength(suffix === '' ? 37 : 36);
       expect(svg).toContain(`fill="${PALETTE[4]}"`);
     });
   }
+
+  it('gives DKI Jakarta and DI Yogyakarta a disc in the sea, inside their link, with a line to their shape', () => {
+    const svg = renderProvinceMap(drawing);
+    const jakarta = /<a href="#prov-31">(.*?)<\/a>/.exec(svg)?.[1] ?? '';
+    expect(jakarta).toContain(`<circle class="callout" cx="290" cy="230" r="26" fill="${PALETTE[0]}"/>`);
+    expect(jakarta).toContain('<path class="leader" d="M255 268L290 230"/>');
+    expect(svg.match(/<circle /g)).toHaveLength(2);
+    // Each disc is larger than its province's whole shape: 52 units across where Jakarta's shape spans 6.
+    for (const callout of Object.values(MAP_CALLOUTS)) expect(callout.r * 2).toBeGreaterThanOrEqual(52);
+  });
+
+  it('classes the women’s share in five equal steps around 50%, the outer two open, the step in the legend', () => {
+    const { step, bins } = womenShareBins([0.49, 0.512, 0.53]);
+    expect(step).toBe(2);
+    expect(bins.map((bin) => [bin.lower, bin.upper, bin.open ?? null])).toEqual([
+      [0, 0.47, 'below'],
+      [0.47, 0.49, null],
+      [0.49, 0.51, null],
+      [0.51, 0.53, null],
+      [0.53, 1, 'above'],
+    ]);
+    expect(bins.map((bin) => bin.colour)).toEqual([...DIVERGING_PALETTE]);
+    // A spread of four points fills three of the five classes, not all of them (quantile classes did).
+    expect(new Set([0.49, 0.5, 0.512, 0.53].map((value) => binOf(bins, value))).size).toBe(3);
+    expect(womenShareBins([0.499, 0.503]).step).toBe(1);
+  });
 
   it('labels each tile with its abbreviation, white on the darkest class, black on the others', () => {
     const svg = renderTileGrid(drawing);

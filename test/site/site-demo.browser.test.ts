@@ -2,6 +2,7 @@
 // build is the cheapest place to prove: same data gives the same bytes, a base path works, pages work
 // without JavaScript, the optional script sorts tables and searches, and `npm run preview` serves the site.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, lstat, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -127,7 +128,18 @@ describe('site from the demo data', () => {
     const parent = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-base-'));
     const root = path.join(parent, 'site');
     try {
-      await runSiteStage({ dataDir: suite.site().dataDir, outDir: root, base: '/kpu/' });
+      const lines: string[] = [];
+      await runSiteStage({
+        dataDir: suite.site().dataDir,
+        outDir: root,
+        base: '/kpu/',
+        reporter: { ...createSilentReporter(), line: (message) => lines.push(message) },
+      });
+      // Crawlers read only the host's /robots.txt: none in the site's folder, and the build says what belongs there.
+      expect(existsSync(path.join(root, 'robots.txt'))).toBe(false);
+      expect(lines).toContain(
+        "site: no robots.txt under the base path /kpu/ (crawlers read only the host's /robots.txt); for the site, add there: Allow: /kpu/",
+      );
       // The published data folder, releases/ included: the changelog links each release's immutable files.
       await cp(path.join(suite.site().distDir, 'data'), path.join(root, 'data'), { recursive: true });
       const server = await startStaticServer({ root, base: '/kpu/' });
@@ -244,6 +256,8 @@ describe('site from the demo data', () => {
       const line = (await lines.first().textContent()) ?? '';
       const tool = await lines.first().locator('code').getAttribute('data-tool');
       expect(await buttons.first().getAttribute('aria-label')).toBe(`Salin: ${String(tool)}`);
+      // Each format's lines are behind a disclosure: opened as a visitor opens it.
+      await page.locator('details.lines > summary').first().click();
       await buttons.first().click();
       await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(line);
       expect(await buttons.first().textContent()).toBe('Tersalin');

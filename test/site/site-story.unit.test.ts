@@ -408,12 +408,14 @@ describe('across years', () => {
 
   it('charts the parties against the 30% quota where the source gives a percentage, and says when it gives none', () => {
     const chart = partyQuotaChart(world, 'en', 2024);
-    expect(chart.note).toBeNull();
+    // The party without a percentage is named in a sentence, not drawn (as 0, or as a row saying "not given").
+    expect(chart.note).toBe('The source gives no percentage for 1 party: PD.');
     expect(chart.chart?.summary).toBe(
       "For 2024, the source gives a women's representation percentage for 1 of 2 parties; 1 of them reach the 30% quota. Highest PB (33.3%), lowest PB (33.3%).",
     );
-    // The party without a percentage is marked, not drawn as 0.
-    expect(chart.chart?.svg).toContain('>not given</text>');
+    expect(chart.chart?.svg).not.toContain('not given');
+    expect(chart.chart?.svg).not.toContain('>PD<');
+    expect(chart.chart?.svg).toContain('>PB<');
     expect(chart.chart?.svg).not.toMatch(/width="0"/);
     expect(partyQuotaChart(world, 'id', 2014)).toEqual({
       chart: null,

@@ -142,6 +142,25 @@ describe('charts', () => {
     expect(svg).not.toContain('NaN');
   });
 
+  it('draws the women’s share as a bar from 50% towards the majority, on an axis zoomed around 50% with its labels', () => {
+    const svg = renderSexSplitChart({
+      summary: 'x',
+      rows: [
+        { label: 'A', male: 49, female: 51 },
+        { label: 'B', male: 52, female: 48 },
+      ],
+      labels: { male: 'more men', female: 'more women', unavailable: 'not available' },
+      percent,
+    });
+    // 302 units of bars: 151 either side of 50%, the axis reaching 2 points (B is 2 points from 50%).
+    expect(svg).toContain('<rect class="f" x="151" y="40" width="75.5" height="14"/>');
+    expect(svg).toContain('<rect class="m" x="0" y="78" width="151" height="14"/>');
+    expect(svg).toContain('>51.0%</text>');
+    expect(svg).toContain('>48.0%</text>');
+    for (const tick of ['48.0%', '50.0%', '52.0%']) expect(svg).toMatch(new RegExp(`text-anchor="[a-z]+">${tick}<`));
+    expect(svg).toContain('>more men</text>');
+  });
+
   it('zooms the voter-list axis to a round number above the largest share outside the DPT', () => {
     expect(niceCeiling(3.7)).toBe(5);
     expect(niceCeiling(0.4)).toBe(0.5);

@@ -6,6 +6,7 @@ import { compareIdentifiers, type SiteData, type YearView } from '../site-data.t
 import { formatCount, formatPercent } from '../site-format.ts';
 import { pagePath, type Lang } from '../site-routes.ts';
 import { COMMON_TEXT } from '../texts/common-text.ts';
+import { READING_TEXT } from '../texts/reading-text.ts';
 import { MAP_TEXT } from './map-text.ts';
 import {
   binOf,
@@ -18,6 +19,7 @@ import {
   renderTileGrid,
   shapeFigureCodes,
   TILE_GRID,
+  womenShareBins,
   type MapArea,
   type MapDrawing,
   type MapMeasure,
@@ -38,6 +40,8 @@ interface MeasureMap {
   heading: string;
   map: string;
   grid: string;
+  /** What the classes are: equal counts of provinces, or the women's share's equal widths around 50%. */
+  legendNote: string;
   legend: MapLegendItem[];
   /** The geographic map's title and text alternative, and the figures it draws (its CSV to take away). */
   title: string;
@@ -124,10 +128,9 @@ export function provinceMaps(
   const shapeCodes = [...names.keys()].sort(compareIdentifiers);
   const maps = measures.map((measure): MeasureMap => {
     const known = figures.provinces.filter((figure) => measureValue(figure, measure) !== null);
-    const bins = classBins(
-      known.map((figure) => measureValue(figure, measure) ?? 0),
-      measure,
-    );
+    const values = known.map((figure) => measureValue(figure, measure) ?? 0);
+    const women = measure === 'women' && values.length > 0 ? womenShareBins(values) : null;
+    const bins = women?.bins ?? classBins(values, measure);
     const dataRows: Array<Array<string | number | null>> = [];
     const areas = shapeCodes.map((code): MapArea => {
       const figureCode = drawn.get(code);
@@ -171,14 +174,20 @@ export function provinceMaps(
       heading: t.measures[measure],
       map: renderProvinceMap(drawing),
       grid: renderTileGrid(gridDrawing),
+      legendNote: women === null ? t.legend : READING_TEXT[lang].womenScale(formatCount(lang, women.step), women.step),
       legend: [
         ...bins.map((bin, index) => ({
           colour: bin.colour,
-          label: t.binLabel(
-            formatMeasure(lang, measure, bin.lower),
-            formatMeasure(lang, measure, bin.upper),
-            index === bins.length - 1,
-          ),
+          label:
+            bin.open === 'below'
+              ? READING_TEXT[lang].below(formatMeasure(lang, measure, bin.upper))
+              : bin.open === 'above'
+                ? READING_TEXT[lang].atLeast(formatMeasure(lang, measure, bin.lower))
+                : t.binLabel(
+                    formatMeasure(lang, measure, bin.lower),
+                    formatMeasure(lang, measure, bin.upper),
+                    index === bins.length - 1,
+                  ),
         })),
         { colour: null, label: t.noData },
       ],

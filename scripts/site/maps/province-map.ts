@@ -87,6 +87,8 @@ export interface MapBin {
   lower: number;
   upper: number;
   colour: string;
+  /** An outer class of a scale with a stated range: its legend names only its inner bound ("below 47%"). */
+  open?: 'below' | 'above';
 }
 
 /**
@@ -135,6 +137,46 @@ export function classBins(values: readonly number[], measure: MapMeasure): MapBi
     upper: edges[index + 1] ?? max,
     colour: PALETTE[picks[index] ?? 2] ?? PALETTE[2],
   }));
+}
+
+/**
+ * ColorBrewer PuOr, 5 classes (diverging, colour-blind safe): orange where men outnumber women, purple where women
+ * outnumber men, the middle class (about as many of each) near white.
+ */
+export const DIVERGING_PALETTE = ['#e66101', '#fdb863', '#f7f7f7', '#b2abd2', '#5e3c99'] as const;
+
+/**
+ * The women's-share map's classes: five of equal width centred on 50% (the middle one holds 50%), the outer two open
+ * (`lower` 0 and `upper` 1); `step` in percentage points: 1, or the round number (1, 2, 5 …) that keeps the furthest
+ * province within the classes either side of the middle. Quantile classes drew a spread of four points (49% to 53%)
+ * as the full scale; here a small spread stays in a few classes near the middle. Example: [0.49, 0.53] → step 2:
+ * below 47%, 47–49%, 49–51%, 51–53%, 53% and above.
+ */
+export function womenShareBins(values: readonly number[]): { step: number; bins: MapBin[] } {
+  const reach = Math.max(0, ...values.map((value) => Math.abs(value - 0.5) * 100));
+  const step = Math.max(1, roundUp(reach / 2.5));
+  const edge = (classes: number): number => Math.round((50 + classes * step) * 10) / 1000;
+  const edges = [0, edge(-1.5), edge(-0.5), edge(0.5), edge(1.5), 1];
+  return {
+    step,
+    bins: DIVERGING_PALETTE.map((colour, index) => ({
+      lower: edges[index] ?? 0,
+      upper: edges[index + 1] ?? 1,
+      colour,
+      ...(index === 0
+        ? { open: 'below' as const }
+        : index === DIVERGING_PALETTE.length - 1
+          ? { open: 'above' as const }
+          : {}),
+    })),
+  };
+}
+
+/** The smallest of 1, 2, 5 × 10^k at or above a positive value. */
+function roundUp(value: number): number {
+  if (value <= 0) return 0;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  return ([1, 2, 5, 10].find((candidate) => candidate * magnitude >= value - 1e-9) ?? 10) * magnitude;
 }
 
 /** The class of a value (the last class that starts at or below it). */
@@ -319,10 +361,10 @@ const TILE_ROWS = 6;
 
 /**
  * White text on the darkest class, black on the others: each at least 4.5:1 against its tile (WCAG 1.4.3; the
- * labels are about 11 px on a phone). On #2c7fb8 white reaches 4.4:1 and black 4.8:1.
+ * labels are about 11 px on a phone). On #2c7fb8 white reaches 4.4:1 and black 4.8:1; on #e66101 black 5.2:1.
  */
 function labelColour(colour: string): string {
-  return colour === PALETTE[4] ? '#fff' : '#000';
+  return colour === PALETTE[4] || colour === DIVERGING_PALETTE[4] ? '#fff' : '#000';
 }
 
 function hatch(id: string): string {
@@ -346,6 +388,16 @@ function svgOpen(drawing: MapDrawing, suffix: string, width: number, height: num
   return `<svg class="map" viewBox="0 0 ${width} ${height}" role="group" aria-labelledby="${id}-t ${id}-d"><title id="${id}-t">${escapeXml(drawing.title)}</title><desc id="${id}-d">${escapeXml(drawing.description)}</desc>${hatch(id)}`;
 }
 
+/**
+ * Callouts of the provinces too small to find or tap on the geographic map (DKI Jakarta is 6 × 6 units, 2 × 2 px on a
+ * phone; DI Yogyakarta 18 × 15 units): a disc in the sea beside the province, filled like it and part of its link,
+ * with a line to its shape. In the viewBox's units, placed on the committed shapes clear of the other provinces.
+ */
+export const MAP_CALLOUTS: Readonly<Record<string, { x: number; y: number; r: number; from: [number, number] }>> = {
+  '31': { x: 290, y: 230, r: 26, from: [255, 268] },
+  '34': { x: 318, y: 352, r: 26, from: [332, 312] },
+};
+
 /** The geographic map: every province's shape, filled by its class, hatched grey without data. */
 export function renderProvinceMap(drawing: MapDrawing): string {
   const paths = provincePaths();
@@ -354,7 +406,12 @@ export function renderProvinceMap(drawing: MapDrawing): string {
       const d = paths.get(area.code);
       if (d === undefined) throw new Error(`no shape for province ${area.code}`);
       const fill = area.bin === null ? `url(#${drawing.id}-nd)` : fillOf(drawing, area);
-      return linked(area, `<path d="${d}" fill="${fill}"/>`);
+      const callout = MAP_CALLOUTS[area.code];
+      const disc =
+        callout === undefined
+          ? ''
+          : `<path class="leader" d="M${callout.from[0]} ${callout.from[1]}L${callout.x} ${callout.y}"/><circle class="callout" cx="${callout.x}" cy="${callout.y}" r="${callout.r}" fill="${fill}"/>`;
+      return linked(area, `<path d="${d}" fill="${fill}"/>${disc}`);
     })
     .join('');
   return `${svgOpen(drawing, '', MAP_WIDTH, MAP_HEIGHT)}${shapes}</svg>`;

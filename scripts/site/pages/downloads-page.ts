@@ -231,7 +231,7 @@ const id: DownloadsText = {
   howToIntro: (columns) =>
     `Untuk setiap dataset, baris DuckDB (SQL), pandas (Python) dan R yang membuka berkas semua tahun (baris yang sama membuka berkas tiap tahun); jalankan di folder tempat berkas diunduh. Kolom teks dinyatakan sebagai teks, sehingga kode (${columns}) tetap dengan nol di depannya. Setiap baris dijalankan oleh pengujian proyek persis seperti tertulis.`,
   formatNames: formatLabels('id'),
-  popular: 'Yang paling banyak diunduh',
+  popular: 'Mulai dari sini',
   popularIntro:
     'Semua tahun dalam satu berkas: buku kerja XLSX untuk spreadsheet (kode tetap teks, dengan kamus data), CSV untuk alat lain, atau ZIP berisi semuanya.',
   popularBundle: 'Semua berkas semua tahun, dengan README, kamus dan SHA256SUMS (ZIP)',
@@ -275,7 +275,7 @@ const en: DownloadsText = {
   howToIntro: (columns) =>
     `For each dataset, DuckDB (SQL), pandas (Python) and R lines that load its all-years file (the same lines load each year's file); run them in the folder you downloaded it to. The text columns are declared as text, so the codes (${columns}) keep their leading zeros. The project's tests run every line exactly as shown.`,
   formatNames: formatLabels('en'),
-  popular: 'What most people download',
+  popular: 'Start here',
   popularIntro:
     'Every year in one file: the XLSX workbook for spreadsheets (codes stay text, with the data dictionary), the CSV for other tools, or the ZIP of everything.',
   popularBundle: 'Every file of every year, with a README, the dictionary and SHA256SUMS (ZIP)',

@@ -19,13 +19,14 @@ import {
   type YearView,
 } from '../site-data.ts';
 import { formatCount, formatPercent } from '../site-format.ts';
-import { describeQuota, describeYearStory } from '../site-sentences.ts';
+import { describeQuota, describeYearStory, joinList } from '../site-sentences.ts';
 import type { PageRef } from '../site-routes.ts';
 import { renderQuotaChart } from '../svg-charts.ts';
 import { givenSum, totalsWomenShare, type RatioCell, outsideShareOf, keyRatios } from '../page-cells.ts';
 import { type Chart, sexSplitChart } from '../page-charts.ts';
 import { dapilLabel, profileLabel } from '../record-labels.ts';
 import { COMMON_TEXT } from '../texts/common-text.ts';
+import { READING_TEXT } from '../texts/reading-text.ts';
 import { STORY_TEXT } from '../story-text.ts';
 
 /** Whether any record of a profile page (a party's) breaks a rule (the year page marks it). */
@@ -263,8 +264,9 @@ function percentColumnOf(dataset: DatasetId): ColumnDefinition | undefined {
 
 /**
  * The parties' chart of a year: each party's women's representation (`PersentaseKeterwakilanPerempuan`) against the
- * 30% quota, in ballot order, a party without a percentage marked "not given" (never 0). `chart` is null, and
- * `note` says why, when the source gives no party a percentage; both null for a year without parties.
+ * 30% quota, in ballot order; the parties without a percentage are left out of the chart (never drawn as 0) and
+ * named in `note`. `chart` is null, and `note` says why, when the source gives no party a percentage; both null for
+ * a year without parties.
  */
 export function partyQuotaChart(
   site: SiteData,
@@ -289,11 +291,16 @@ export function partyQuotaChart(
     summary,
     rows,
     quota: PARTY_WOMEN_QUOTA,
-    labels: { quota: STORY_TEXT[lang].quota, notGiven: STORY_TEXT[lang].notGiven },
+    labels: { quota: STORY_TEXT[lang].quota },
     percent: (value) => formatPercent(lang, value / 100),
   });
+  // The CSV keeps every party, a party that gives no share with an empty cell (named in the note under the chart).
   const data = { columns: ['name', 'women_percent'], rows: rows.map((row) => [row.label, row.percent]) };
-  return { chart: { name: 'women-quota', svg, title: STORY_TEXT[lang].partyChart, summary, data }, note: null };
+  const notGiven = rows.filter((row) => row.percent === null).map((row) => row.label);
+  return {
+    chart: { name: 'women-quota', svg, title: STORY_TEXT[lang].partyChart, summary, data },
+    note: notGiven.length === 0 ? null : READING_TEXT[lang].quotaNotGiven(notGiven.length, joinList(lang, notGiven)),
+  };
 }
 
 export interface YearText {
