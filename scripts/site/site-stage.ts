@@ -167,7 +167,7 @@ function runAstroBuild(
  * /kpu/ (crawlers read only the host's /robots.txt); for the site, add there: Allow: /kpu/ and Sitemap:
  * https://example.org/kpu/sitemap.xml".
  */
-export function robotsNote(base: string, siteUrl: string | null): string {
+function robotsNote(base: string, siteUrl: string | null): string {
   const sitemap = siteUrl === null ? '' : ` and Sitemap: ${new URL('sitemap.xml', siteUrl).href}`;
   return `site: no robots.txt under the base path ${base} (crawlers read only the host's /robots.txt); for the site, add there: Allow: ${base}${sitemap}`;
 }
