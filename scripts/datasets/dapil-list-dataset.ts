@@ -12,7 +12,8 @@ import {
   createFieldStringRule,
   createKeyUniqueRule,
   createNameNonEmptyRule,
-  createPatternRule,
+  createDapilIdFormRule,
+  createYearFormatRule,
 } from './quality-rules.ts';
 import type { Localized } from '../languages.ts';
 
@@ -148,25 +149,8 @@ export const dapilListDataset = defineDataset({
   ],
   rules: [
     createFieldStringRule(upstreamFields),
-    createPatternRule({
-      id: 'year-format',
-      field: 'TahunPemilu',
-      pattern: /^[0-9]{4}$/,
-      expected: 'four digits',
-      title: { id: 'Tahun empat angka', en: 'Year of four digits' },
-      description: { id: 'TahunPemilu terdiri atas tepat empat angka.', en: 'TahunPemilu is exactly four digits.' },
-    }),
-    createPatternRule({
-      id: 'dapil-id-form',
-      field: 'IdDapil',
-      pattern: /^[0-9]{4}$/,
-      expected: 'four digits',
-      title: { id: 'Kode dapil empat angka', en: 'Dapil id of four digits' },
-      description: {
-        id: 'IdDapil terdiri atas kode provinsi dan nomor dapil, empat angka.',
-        en: 'IdDapil is the province code and the dapil number, four digits.',
-      },
-    }),
+    createYearFormatRule('TahunPemilu'),
+    createDapilIdFormRule(),
     createNameNonEmptyRule(
       ['NamaDapil', 'NamaProvinsi', 'DasarHukum'],
       { id: 'Nama tidak kosong', en: 'Names not empty' },

@@ -14,6 +14,7 @@ import {
   createNameNonEmptyRule,
   createOptionalFormatRule,
   createPatternRule,
+  createYearFormatRule,
 } from './quality-rules.ts';
 import { partyIdOf } from './party-identity.ts';
 import { isAbsoluteHttpUrl, isEmailAddress, parseDayMonthYear, parseDecimalComma } from './value-parsers.ts';
@@ -70,14 +71,7 @@ function isPercentage(value: string): boolean {
 const rules: readonly QualityRule[] = [
   createFieldStringRule(upstreamFields),
   ...createTextEncodingRules(upstreamFields),
-  createPatternRule({
-    id: 'year-format',
-    field: 'tahunPemilu',
-    pattern: /^[0-9]{4}$/,
-    expected: 'four digits',
-    title: { id: 'Tahun empat angka', en: 'Year of four digits' },
-    description: { id: 'tahunPemilu terdiri atas tepat empat angka.', en: 'tahunPemilu is exactly four digits.' },
-  }),
+  createYearFormatRule('tahunPemilu'),
   createPatternRule({
     id: 'ballot-number-digits',
     field: 'NomorUrutPartai',

@@ -136,6 +136,33 @@ export function createPatternRule(options: {
   });
 }
 
+/** The election year in `field` (each upstream spells it its own way): exactly four digits. */
+export function createYearFormatRule(field: string): RecordQualityRule {
+  return createPatternRule({
+    id: 'year-format',
+    field,
+    pattern: /^[0-9]{4}$/,
+    expected: 'four digits',
+    title: { id: 'Tahun empat angka', en: 'Year of four digits' },
+    description: { id: `${field} terdiri atas tepat empat angka.`, en: `${field} is exactly four digits.` },
+  });
+}
+
+/** The dapil id of the official dapil lists (IdDapil): the province code and the dapil number, four digits. */
+export function createDapilIdFormRule(): RecordQualityRule {
+  return createPatternRule({
+    id: 'dapil-id-form',
+    field: 'IdDapil',
+    pattern: /^[0-9]{4}$/,
+    expected: 'four digits',
+    title: { id: 'Kode dapil empat angka', en: 'Dapil id of four digits' },
+    description: {
+      id: 'IdDapil terdiri atas kode provinsi dan nomor dapil, empat angka.',
+      en: 'IdDapil is the province code and the dapil number, four digits.',
+    },
+  });
+}
+
 /** Fields that must carry text once trimmed: whitespace alone would be published as null. */
 export function createNameNonEmptyRule(
   fields: readonly string[],

@@ -15,6 +15,7 @@ import {
   createKeyUniqueRule,
   createNameNonEmptyRule,
   createPatternRule,
+  createYearFormatRule,
   createRegionCodeRule,
   createSumRule,
 } from './quality-rules.ts';
@@ -161,14 +162,7 @@ const [MALE, FEMALE, BOTH] = SEXES;
 const rules: readonly QualityRule[] = [
   createFieldStringRule(upstreamFields),
   ...createTextEncodingRules(upstreamFields),
-  createPatternRule({
-    id: 'year-format',
-    field: 'TahunPemilu',
-    pattern: /^[0-9]{4}$/,
-    expected: 'four digits',
-    title: { id: 'Tahun empat angka', en: 'Year of four digits' },
-    description: { id: 'TahunPemilu terdiri atas tepat empat angka.', en: 'TahunPemilu is exactly four digits.' },
-  }),
+  createYearFormatRule('TahunPemilu'),
   createPatternRule({
     id: 'dapil-id-digits',
     field: 'IdDapil',
