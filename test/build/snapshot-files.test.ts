@@ -11,7 +11,6 @@ import { tableFromIPC } from 'apache-arrow';
 import { parse } from 'csv-parse/sync';
 import datapackage from 'datapackage';
 import tableschema from 'tableschema';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ColumnDefinition, DatasetDefinition, RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { DATASETS, DERIVED_DATASETS, UPSTREAM_DATASETS } from '../../scripts/datasets/datasets.ts';
@@ -23,7 +22,7 @@ import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import { createBuildWorld, queryDuckDb, sha256, type BuildWorld } from '../support/build-fixtures.ts';
 import { readLatestHarvested, type HarvestedData } from '../support/harvest-fixtures.ts';
-import { sha256sumCheck, unzipInto } from '../support/release-checks.ts';
+import { readZipEntries, sha256sumCheck, unzipInto } from '../support/release-checks.ts';
 import { canonicalFile, noticeSharedData, SHARED_DATA_DIR } from '../support/shared-data.ts';
 import { readXlsxRecords } from '../support/xlsx-records.ts';
 
@@ -120,28 +119,6 @@ function fromArrow(dataset: { columns: readonly ColumnDefinition[] }, row: Row):
       return [column.name, value];
     }),
   );
-}
-
-function zipEntries(file: string): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
 }
 
 /** Runs a command to its end, whatever its exit code, so a failure shows what it printed. */
@@ -596,7 +573,9 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
     it("bundles each year's files with a README and its own descriptors in a ZIP", async () => {
       const bundle = manifest.files.find((file) => file.format === 'zip' && file.year === 2014);
       expect(bundle?.path).toBe('2014/kpu-election-data-2014.zip');
-      const entries = await zipEntries(data(bundle?.path ?? ''));
+      const entries = new Map(
+        [...(await readZipEntries(data(bundle?.path ?? '')))].map(([name, entry]) => [name, entry.content]),
+      );
       const yearFiles = manifest.files.filter((file) => file.year === 2014 && file.dataset !== null);
       expect([...entries.keys()]).toEqual(
         [

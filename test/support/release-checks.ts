@@ -12,9 +12,12 @@ export interface ZipEntry {
   modified: Date;
 }
 
-export function readZipEntries(file: string): Promise<Map<string, ZipEntry>> {
+/** Reads every entry of an archive yauzl opened (from a file or from memory), by name, in central directory order. */
+function collectEntries(
+  open: (callback: (error: Error | null, zip: yauzl.ZipFile | undefined) => void) => void,
+): Promise<Map<string, ZipEntry>> {
   return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+    open((error, zip) => {
       if (error || !zip) return reject(error ?? new Error('no zip'));
       const entries = new Map<string, ZipEntry>();
       zip.on('entry', (entry: yauzl.Entry) => {
@@ -22,32 +25,9 @@ export function readZipEntries(file: string): Promise<Map<string, ZipEntry>> {
           if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, { content: Buffer.concat(chunks), modified: entry.getLastModDate() });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
-}
-
-/** The entries of a ZIP archive held in memory, by name, in central directory order (yauzl, as a reader would). */
-export function readZipBuffer(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('error', reject);
           stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
+            entries.set(entry.fileName, { content: Buffer.concat(chunks), modified: entry.getLastModDate() });
             zip.readEntry();
           });
         });
@@ -57,6 +37,16 @@ export function readZipBuffer(bytes: Buffer): Promise<Map<string, Buffer>> {
       zip.readEntry();
     });
   });
+}
+
+export function readZipEntries(file: string): Promise<Map<string, ZipEntry>> {
+  return collectEntries((callback) => yauzl.open(file, { lazyEntries: true }, callback));
+}
+
+/** The entries of a ZIP archive held in memory, by name, in central directory order (yauzl, as a reader would). */
+export async function readZipBuffer(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const entries = await collectEntries((callback) => yauzl.fromBuffer(bytes, { lazyEntries: true }, callback));
+  return new Map([...entries].map(([name, entry]) => [name, entry.content]));
 }
 
 /** Each entry's stored bytes as they lie in the archive (deflated or not), by name: what a bundle shares with another. */
