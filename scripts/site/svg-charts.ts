@@ -77,6 +77,19 @@ function rowMark(x: number, index: number): string {
   return `<line class="ref" x1="${n(x)}" x2="${n(x)}" y1="${n(barTop(index) - 2)}" y2="${n(barTop(index) + BAR + 2)}"/>`;
 }
 
+/** Axis ticks at the start, the middle and the end of the bars, across every row's bar, each labelled under the last. */
+function axisTicks(layout: ChartFrame, rows: number, label: (fraction: number) => string): string[] {
+  const axisY = layout.height + 8;
+  return [0, 0.5, 1].flatMap((fraction) => {
+    const x = layout.barX + fraction * layout.barWidth;
+    const anchor = fraction === 0 ? 'start' : fraction === 1 ? 'end' : 'middle';
+    return [
+      ...Array.from({ length: rows }, (_, index) => rowMark(x, index)),
+      `<text x="${n(x)}" y="${n(axisY)}" text-anchor="${anchor}">${escapeXml(label(fraction))}</text>`,
+    ];
+  });
+}
+
 export interface SexSplitRow {
   label: string;
   male: number | null;
@@ -135,15 +148,9 @@ export function renderSexSplitChart(chart: SexSplitChart): string {
       `<text x="${n(layout.barX + layout.barWidth + 6)}" y="${n(y + 12)}">${escapeXml(chart.percent(share))}</text>`,
     );
   });
-  const axisY = layout.height + 8;
-  for (const fraction of [0, 0.5, 1]) {
-    const x = layout.barX + fraction * layout.barWidth;
-    const anchor = fraction === 0 ? 'start' : fraction === 1 ? 'end' : 'middle';
-    parts.push(
-      ...chart.rows.map((_, index) => rowMark(x, index)),
-      `<text x="${n(x)}" y="${n(axisY)}" text-anchor="${anchor}">${escapeXml(chart.percent(0.5 + ((fraction - 0.5) * 2 * reach) / 100))}</text>`,
-    );
-  }
+  parts.push(
+    ...axisTicks(layout, chart.rows.length, (fraction) => chart.percent(0.5 + ((fraction - 0.5) * 2 * reach) / 100)),
+  );
   parts.push('</svg>');
   return parts.join('');
 }
@@ -207,16 +214,7 @@ export function renderVoterListChart(chart: VoterListChart): string {
       `<text x="${n(layout.barX + layout.barWidth + 6)}" y="${n(y + 12)}">${escapeXml(`${chart.labels.dpt} ${chart.percent(share.dpt)}`)}</text>`,
     );
   });
-  // Axis ticks at 0, half and the maximum, across every bar and under the last.
-  const axisY = layout.height + 8;
-  for (const fraction of [0, 0.5, 1]) {
-    const x = layout.barX + fraction * layout.barWidth;
-    const anchor = fraction === 0 ? 'start' : fraction === 1 ? 'end' : 'middle';
-    parts.push(
-      ...chart.rows.map((_, index) => rowMark(x, index)),
-      `<text x="${n(x)}" y="${n(axisY)}" text-anchor="${anchor}">${escapeXml(chart.percent((axisMax / 100) * fraction))}</text>`,
-    );
-  }
+  parts.push(...axisTicks(layout, chart.rows.length, (fraction) => chart.percent((axisMax / 100) * fraction)));
   parts.push('</svg>');
   return parts.join('');
 }
