@@ -1,7 +1,7 @@
 // The release's single-file databases: every dataset's all-years table in one DuckDB file (the engine's own format,
 // column and table descriptions as COMMENTs) and one SQLite file (node:sqlite, built into Node), both with a
 // `tables` and a `columns` table from the declarations (SQLite has no comments), so SQL runs on a release at once.
-// Written by the release stage, from the stamped all-years Parquet files, once each: the `tables` table names the
+// Written by the release stage, from the all-years Parquet files, once each: the `tables` table names the
 // release. Both are byte-identical when rebuilt from the same files (docs/data.md, "The single-file databases").
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';

@@ -13,8 +13,9 @@ import type { SnapshotManifest } from './snapshot-manifest.ts';
 
 /**
  * A digest of every published data file, which a release folder is checked against. The files written after the
- * data files to name the release (bundles, citations) are left out from schema version 2 on. A file of a release
- * published before the release was named ahead of the snapshot counts with its `snapshotSha256`, as it did then.
+ * data files to name the release (bundles, citations) are left out from schema version 2 on. A file of an older
+ * release whose manifest lists its `snapshotSha256` (its bytes before the release id was written into it) counts
+ * with that, as its fingerprint was made.
  */
 export function fingerprintOf(manifest: SnapshotManifest): string {
   const files =
