@@ -145,6 +145,24 @@ function checkCsvFigures(figure: FigureLinks, rows: Array<Record<string, string>
     }
     return;
   }
+  if (name.startsWith('kpu-across-years')) {
+    // Voters per year: the national totals on the home page, the dapil's own records' sum on a dapil page.
+    const total = countColumn('total', 'total');
+    const dapilId = /\/dapil\/([^/]+)\//.exec(figure.page)?.[1];
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) {
+      if (dapilId === undefined) {
+        const view = site.years.find((each) => String(each.year) === row.election_year);
+        const sum = view?.totals[total];
+        expect(numberOrNull(row.voters)).toBe(sum === undefined || sum.given === 0 ? null : sum.sum);
+      } else {
+        const view = site.dapils.find((each) => String(each.year) === row.election_year && each.dapilId === dapilId);
+        const values = (view?.records ?? []).map((record) => numberValue(record, total)).filter((v) => v !== null);
+        expect(numberOrNull(row.voters)).toBe(values.length === 0 ? null : values.reduce((a, b) => a + b, 0));
+      }
+    }
+    return;
+  }
   if (figure.page.includes('/dapil/')) {
     const dapilId = /\/dapil\/([^/]+)\//.exec(figure.page)?.[1];
     const view = site.dapils.find((each) => String(each.year) === year && each.dapilId === dapilId);

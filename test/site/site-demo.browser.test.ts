@@ -200,7 +200,8 @@ describe('site from the demo data', () => {
       const page = await context.newPage();
       await page.goto(new URL('2024/dapil/1101/', suite.site().server.url).href);
       expect(await page.locator('table[data-sortable] tbody tr').count()).toBeGreaterThan(1);
-      expect(await page.locator('figure svg[role="img"]').count()).toBe(2);
+      // The men/women and voter-list charts, and the voters across the demo's two years.
+      expect(await page.locator('figure svg[role="img"]').count()).toBe(3);
       await page.goto(new URL('cari/', suite.site().server.url).href);
       expect(await page.locator('main').textContent()).toContain('Pencarian memerlukan JavaScript');
     } finally {
