@@ -100,6 +100,8 @@ export function compareLink(lang: Lang, base: string, site: SiteData, year: numb
 
 export interface CompareText {
   title: string;
+  /** The page's meta description (50 to 160 characters). */
+  description: string;
   intro: string;
   /** The link on dapil and year pages to this page, the page's own choice made. */
   link: string;
@@ -134,6 +136,8 @@ export interface CompareText {
 
 const id: CompareText = {
   title: 'Bandingkan',
+  description:
+    'Dua tahun, provinsi atau dapil pemilu DPR RI berdampingan: pengguna hak pilih menurut jenis kelamin dan daftar pemilih.',
   intro:
     'Pilih dua tahun, dua provinsi atau dua dapil (juga dari tahun yang berbeda) untuk melihat angkanya berdampingan. Pilihan tersimpan di alamat halaman, sehingga dapat dibagikan.',
   link: 'Bandingkan dengan…',
@@ -164,6 +168,8 @@ const id: CompareText = {
 
 const en: CompareText = {
   title: 'Compare',
+  description:
+    'Two years, provinces or dapils of the DPR election side by side: voters who voted by sex and by voter list.',
   intro:
     'Choose two years, two provinces or two dapils (from different years too) to see their figures side by side. The choice is kept in the page’s address, so it can be shared.',
   link: 'Compare with…',
