@@ -18,6 +18,7 @@ import { searchIndexChunks } from './search-index.ts';
 import { COMPARE_INDEX_PATH, compareIndexChunks } from './compare-index.ts';
 import { placeSocialCards, renderSocialCards } from './social-cards.ts';
 import { drawsFigurePngs, renderedFigures, writeFigureFiles } from './figure-files.ts';
+import { minifySiteScripts } from './script-minify.ts';
 import { absoluteUrl } from './site-share.ts';
 import { withBase } from './site-routes.ts';
 import { loadedSiteData } from './site-data.ts';
@@ -101,6 +102,7 @@ async function placeNotFoundPages(siteDir: string): Promise<void> {
 }
 
 await placeNotFoundPages(outDir);
+await minifySiteScripts(outDir);
 await placeSocialCards(await cards, cardsDir, outDir);
 // Every chart's and map's files to take away, beside its page (scripts/site/figure-files.ts): the figures the pages
 // named as Astro rendered them; their PNGs only with the site's address, as the cards.

@@ -231,7 +231,8 @@ describe('publishing: what the manifest says about the build', () => {
     expect((await world.readManifest()).build).toMatchObject({ offline: true, harvestAgeDays: 3 });
     const notices = { id: 'Datanya berumur 3 hari:', en: 'The data is 3 days old:' };
     const pages = (await readAllFiles(world.distDir)).filter(
-      ([name]) => name.endsWith('.html') && !name.startsWith('data/'),
+      // The site's pages; a figure's embed page is the chart alone, with its source line (figure-files.ts).
+      ([name]) => name.endsWith('.html') && !name.startsWith('data/') && !name.endsWith('-embed.html'),
     );
     const languages = new Set<string>();
     for (const [name, content] of pages) {

@@ -270,11 +270,12 @@ describe('charts and maps to take away, demo data', () => {
 
   it('links every figure of every page to its SVG, PNG, CSV and embed page, the CSV giving the figures the page shows', async () => {
     figures = await checkFigureFiles(site.distDir, data, false);
-    // The home page's chart and map; each year page's chart and three maps; each dapil page's two charts.
+    // The home page's charts and map; each year page's chart and three maps; each dapil page's two charts and, with
+    // two years of figures, its chart across years.
     const pages = new Set(figures.map((figure) => figure.page));
     expect(pages.has('/')).toBe(true);
     expect(pages.has('/en/2024/')).toBe(true);
-    expect(figures.filter((figure) => figure.page === '/en/2024/dapil/1101/').length).toBe(2);
+    expect(figures.filter((figure) => figure.page === '/en/2024/dapil/1101/').length).toBe(3);
     expect(figures.filter((figure) => figure.page === '/2024/').map((figure) => path.basename(figure.svg))).toEqual(
       expect.arrayContaining(['kpu-sex-split-2024.svg', 'kpu-map-voters-2024.svg', 'kpu-map-women-2024.svg']),
     );
