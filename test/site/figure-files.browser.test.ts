@@ -301,7 +301,8 @@ describe('charts and maps to take away, demo data', () => {
       await group.locator('summary').click();
       const button = group.locator('button[data-copy-embed]');
       await button.click();
-      expect(await group.locator('[role=status]').textContent()).toBe('Code copied.');
+      // The status follows the clipboard's promise.
+      await expect.poll(() => group.locator('[role=status]').textContent()).toBe('Code copied.');
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
         await group.locator('textarea').inputValue(),
       );
