@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { EMBED_PAGE_SUFFIX } from '../../scripts/site/figure-files.ts';
 import type { PublishedSite } from './site-fixtures.ts';
 
@@ -127,6 +127,8 @@ interface RenderTab {
   page: Page;
   withAxe: boolean;
   found: string[];
+  /** How many times the tab was taken: which page a request belongs to. */
+  visits: number;
 }
 
 /**
@@ -159,15 +161,28 @@ export class RenderTabs {
     const kept = (withAxe ? this.#free.axe : this.#free.plain).pop();
     if (kept !== undefined) {
       kept.found.length = 0;
+      kept.visits += 1;
       return kept;
     }
     const contexts = await this.#openContexts();
-    const tab: RenderTab = { page: await (withAxe ? contexts.axe : contexts.plain).newPage(), withAxe, found: [] };
+    const tab: RenderTab = {
+      page: await (withAxe ? contexts.axe : contexts.plain).newPage(),
+      withAxe,
+      found: [],
+      visits: 0,
+    };
     tab.page.on('console', (message) => {
       if (message.type() === 'error') tab.found.push(`console error: ${message.text()}`);
     });
     tab.page.on('pageerror', (error) => tab.found.push(`page error: ${error.message}`));
-    tab.page.on('requestfailed', (request) => tab.found.push(`request failed: ${request.url()}`));
+    // A request a previous page left in flight (the compare page's index, say) is cancelled when the tab moves on:
+    // that is no failure of the page now loaded.
+    const issued = new WeakMap<Request, number>();
+    tab.page.on('request', (request) => issued.set(request, tab.visits));
+    tab.page.on('requestfailed', (request) => {
+      if (request.failure()?.errorText === 'net::ERR_ABORTED' && issued.get(request) !== tab.visits) return;
+      tab.found.push(`request failed: ${request.url()}`);
+    });
     tab.page.on('response', (response) => {
       if (response.status() >= 400 && !response.url().endsWith('/404.html'))
         tab.found.push(`${response.status()} for ${response.url()}`);
