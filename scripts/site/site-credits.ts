@@ -62,4 +62,9 @@ export const CREDITS: readonly Credit[] = [
     licenceName: 'Bitstream Vera / DejaVu',
     use: { id: 'huruf DejaVu Sans pada kartu berbagi', en: 'the DejaVu Sans type of the social cards' },
   },
+  {
+    name: 'esbuild',
+    licence: 'MIT',
+    use: { id: 'pemadatan skrip situs', en: 'minifying the site’s scripts' },
+  },
 ];

@@ -97,6 +97,7 @@ beforeAll(async () => {
       '/',
       path.join(root, 'astro-cache'),
       path.join(root, 'cards'),
+      path.join(root, 'figures'),
     ],
     {
       cwd: root,
