@@ -22,12 +22,27 @@ const folderImport = (folders) => `^\\.{1,2}/(?:\\.\\./)*(?:${folders.join('|')}
 /** A relative import of one of these files at the root of scripts/, from the root or from one folder down. */
 const rootImport = (files) => `^(?:\\./|\\.\\./)(?:${files.join('|')})\\.ts$`;
 
-function layerRule(forbiddenFolders, forbiddenRootFiles, why) {
-  const patterns = [];
+/**
+ * The site reads the datasets through the registry (scripts/datasets/datasets.ts) and their declarations' roles and
+ * pages, never one dataset's declaration by name: a dataset's special case belongs in its declaration.
+ */
+const DATASET_BY_NAME = {
+  regex: '(?:^|/)datasets/[^/]+-dataset\\.ts$',
+  message:
+    'The site does not name a dataset: read it from the registry (datasets.ts: DATASETS, dapilPagesDataset(), …) and its declared roles; see docs/architecture.md, "Where to add a dataset".',
+};
+
+function layerRule(forbiddenFolders, forbiddenRootFiles, why, extraPatterns = []) {
+  const patterns = [...extraPatterns];
   if (forbiddenFolders.length > 0) patterns.push({ regex: folderImport(forbiddenFolders), message: why });
   if (forbiddenRootFiles.length > 0) patterns.push({ regex: rootImport(forbiddenRootFiles), message: why });
   return { 'no-restricted-imports': ['error', { patterns }] };
 }
+
+/** The most lines a source file may have (every line counts, blank and comment lines too): one file, one concern. */
+const MAX_LINES = 600;
+/** Generated tables (`npm run dapil-tables`), the one exception. */
+const GENERATED_TABLES = ['scripts/datasets/dapils/dapil-dpr-*.ts'];
 
 const layering = LAYERS.map((folders, index) => {
   const above = LAYERS.slice(index + 1).flat();
@@ -41,6 +56,7 @@ const layering = LAYERS.map((folders, index) => {
       [...above, ...TOOL_FOLDERS],
       FRONT_DOOR_ROOT_FILES,
       `scripts/${folders[0]}/ may import only from the layers below it (foundation → datasets → ${STAGE_FOLDERS.join(' → ')}); see docs/architecture.md, "Layers".`,
+      folders.includes('site') ? [DATASET_BY_NAME] : [],
     ),
   };
 });
@@ -201,6 +217,17 @@ export default tseslint.config(
       ['cli', 'pipeline', 'preview', 'build-lock'],
       'scripts/synthetic/ does not import the stand-in upstream (which serves its data) nor the front door; see docs/architecture.md, "Layers".',
     ),
+  },
+  {
+    // The Astro site's own modules do not name a dataset either (its .astro files: test/lint/source-shape.unit.test.ts).
+    files: ['site/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DATASET_BY_NAME] }] },
+  },
+  {
+    // No file over MAX_LINES lines (stylesheets and .astro files: test/lint/source-shape.unit.test.ts).
+    files: ['**/*.ts', '**/*.js'],
+    ignores: GENERATED_TABLES,
+    rules: { 'max-lines': ['error', { max: MAX_LINES, skipBlankLines: false, skipComments: false }] },
   },
   {
     // The site's one script runs in the browser, as a classic script.

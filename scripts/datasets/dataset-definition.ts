@@ -110,6 +110,8 @@ export interface CountCell {
 export interface CountGroup {
   code: 'dpt' | 'dptb' | 'dpk' | 'total';
   cells: readonly CountCell[];
+  /** A voter list's legal name and who is on it, as the pages explain it; absent for `total`. */
+  meaning?: Localized;
 }
 
 /**
@@ -162,6 +164,13 @@ export interface DatasetPages {
   recordsLabel: Localized;
   /** The words before a page key, capitalised: "Nomor urut" → "Nomor urut 3"; lower-cased mid-sentence ("dapil 1101"). */
   keyLabel: Localized;
+  /** What the counts are, under every count table of the pages (a `counts` view's). */
+  countsNote?: Localized;
+  /**
+   * The year page lists this dataset's pages in a table of their own, with a chart of its `percent` column against the
+   * women's quota (the parties); the declarations hold exactly one. Absent: a section listing its pages.
+   */
+  yearTable?: true;
 }
 
 export interface DatasetDefinition {

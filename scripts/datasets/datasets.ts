@@ -73,6 +73,16 @@ export function dapilPagesDataset(): PagedDataset {
   return dataset;
 }
 
+/**
+ * The dataset whose pages the year page lists in a table of its own (the parties): the one declared with
+ * `pages.yearTable`; the declarations hold exactly one.
+ */
+export function yearTableDataset(): PagedDataset {
+  const [dataset, ...others] = PAGED_DATASETS.filter((candidate) => candidate.pages.yearTable === true);
+  if (dataset === undefined || others.length > 0) throw new Error("exactly one dataset's pages have a year table");
+  return dataset;
+}
+
 /** The declared dataset of a page (a route, a profile page): one without pages has none to name. */
 export function pagedDatasetById(id: string): PagedDataset {
   const dataset = datasetById(id);

@@ -318,5 +318,6 @@ export const partyDataset = defineDataset({
     view: 'profile',
     keyLabel: { id: 'Nomor urut', en: 'Ballot number' },
     recordsLabel: { id: 'Rekaman partai', en: 'Party records' },
+    yearTable: true,
   },
 });

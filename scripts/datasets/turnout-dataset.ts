@@ -235,6 +235,7 @@ const countGroups: readonly CountGroup[] = [
   ...VOTER_LISTS.map((list) => ({
     code: list.code,
     cells: SEXES.map((sex) => ({ sex: sex.code, column: `${list.code}_${sex.code}` })),
+    meaning: { id: `${list.legal}: ${list.meaning.id}`, en: `${list.legal}: ${list.meaning.en}` },
   })),
   {
     code: 'total',
@@ -383,6 +384,7 @@ export const turnoutDataset = defineDataset({
     view: 'counts',
     keyLabel: { id: 'Dapil', en: 'Dapil' },
     recordsLabel: { id: 'Rekaman pengguna hak pilih', en: 'Turnout records' },
+    countsNote: COUNTS_MEANING,
   },
 });
 

@@ -2,7 +2,7 @@
 // and the sums of the turnout counts (the sums the year and dapil pages show), as one small language-neutral JSON
 // file the compare page's script reads (site/public/compare.js). Its size grows with the dapils, not the records:
 // the year downloads the same sums come from grow with the records (hundreds of megabytes at a million).
-import { turnoutDataset } from '../datasets/turnout-dataset.ts';
+import { dapilPagesDataset } from '../datasets/datasets.ts';
 import { addTotals, COUNT_GROUPS, textValue, type DapilView, type SiteData, type Totals } from './site-data.ts';
 import { givenSum } from './page-cells.ts';
 import { dapilLabel } from './record-labels.ts';
@@ -57,7 +57,7 @@ function countsOf(totals: Totals, columns: readonly string[]): { counts: Array<n
 }
 
 function provinceCodeOf(dapils: readonly DapilView[]): string | null {
-  const column = turnoutDataset.roles.provinceCode ?? '';
+  const column = dapilPagesDataset().roles.provinceCode ?? '';
   for (const dapil of dapils)
     for (const record of dapil.records) {
       const code = textValue(record, column);

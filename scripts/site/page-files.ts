@@ -9,8 +9,7 @@ import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Table } from 'apache-arrow';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
-import { pagedDatasetById } from '../datasets/datasets.ts';
-import { turnoutDataset } from '../datasets/turnout-dataset.ts';
+import { dapilPagesDataset, pagedDatasetById } from '../datasets/datasets.ts';
 import { forEachAtOnce } from '../foundation/at-once.ts';
 import { readFileRangeInPieces } from '../foundation/file-splice.ts';
 import { DEFAULT_LANG } from '../languages.ts';
@@ -160,8 +159,8 @@ export function pagesWithFiles(site: SiteData): PageFiles[] {
   return [
     ...site.dapils.map((view): PageFiles => ({
       page: { kind: 'dapil', year: view.year, dapilId: view.dapilId },
-      dataset: turnoutDataset,
-      kind: turnoutDataset.pages.slug.id,
+      dataset: dapilPagesDataset(),
+      kind: dapilPagesDataset().pages.slug.id,
       id: view.dapilId,
       year: view.year,
       records: view.records,

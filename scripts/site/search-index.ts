@@ -1,7 +1,7 @@
 // The static search index: every dapil, regency and party with the years (and ids) it has pages for, as
 // one small language-neutral JSON file; the search page's script builds the links from the ids. Grouping
 // by name keeps it small: a regency present in three elections is one entry.
-import { turnoutDataset } from '../datasets/turnout-dataset.ts';
+import { dapilPagesDataset } from '../datasets/datasets.ts';
 import { compareCodeUnits } from '../foundation/text-order.ts';
 import { compareIdentifiers, textValue, type SiteData } from './site-data.ts';
 
@@ -109,7 +109,7 @@ export function* searchIndexChunks(site: SiteData): Generator<string> {
     regencies: new Occurrences(),
     parties: new Occurrences(),
   };
-  const recordName = turnoutDataset.roles.recordName ?? '';
+  const recordName = dapilPagesDataset().roles.recordName ?? '';
   for (const dapil of site.dapils) {
     const dapilName = dapil.dapilName ?? dapil.dapilId;
     groups.dapils.add(dapilName, groups.dapils.addPage(dapil.provinceName ?? '', dapil.year, dapil.dapilId));

@@ -6,8 +6,7 @@
 import type { NormalizedValue } from '../normalize/normalize-records.ts';
 import type { HistoryEntry, ReleaseEntry } from '../release/release-stage.ts';
 import { keyPhrase, profileLabel } from './record-labels.ts';
-import { datasetById, DATASETS, PAGED_DATASETS } from '../datasets/datasets.ts';
-import { turnoutDataset } from '../datasets/turnout-dataset.ts';
+import { dapilPagesDataset, datasetById, DATASETS, PAGED_DATASETS } from '../datasets/datasets.ts';
 import type { DapilView, DatasetId, ProfileView, SiteData } from './site-data.ts';
 import { formatCount, formatDate, formatDateTimeWib, formatDecimal, formatIsoDate } from './site-format.ts';
 import { retrievalInstant } from './site-sentences.ts';
@@ -47,8 +46,8 @@ export function clipValue(text: string, limit = VALUE_SHOWN_CHARS): string {
   return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('')}…`;
 }
 
-/** The roles of the dataset whose pages have a view of their own (dapil pages). */
-const TURNOUT = turnoutDataset.roles;
+/** The dataset whose pages have a view of their own (dapil pages). */
+const DAPIL_PAGES = dapilPagesDataset();
 
 const DATASET_IDS: readonly DatasetId[] = DATASETS.map((dataset) => dataset.id);
 
@@ -122,7 +121,7 @@ function changeRecordRef(site: SiteData, lang: Lang, entry: HistoryEntry): Chang
   const { roles } = datasetById(entry.dataset);
   const id = keyText(entry.key, roles.pageKey);
   const keyed = `${yearText} · ${keyPhrase(lang, entry.dataset, id ?? t.empty)}`;
-  if (entry.dataset === turnoutDataset.id) {
+  if (entry.dataset === DAPIL_PAGES.id) {
     const dapil = site.dapils.find((view) => view.year === year && view.dapilId === id);
     const label = `${keyed} · ${keyText(entry.key, roles.recordName ?? '') ?? t.empty}`;
     return { label, page: dapil ? { kind: 'dapil', year: dapil.year, dapilId: dapil.dapilId } : null };
@@ -313,10 +312,10 @@ export function dapilHistory(site: SiteData, lang: Lang, view: DapilView, limit 
     site,
     lang,
     (entry) =>
-      entry.dataset === turnoutDataset.id &&
+      entry.dataset === DAPIL_PAGES.id &&
       keyYear(entry) === view.year &&
-      entry.key[TURNOUT.pageKey] === view.dapilId,
-    (entry) => keyText(entry.key, TURNOUT.recordName ?? '') ?? empty,
+      entry.key[DAPIL_PAGES.roles.pageKey] === view.dapilId,
+    (entry) => keyText(entry.key, DAPIL_PAGES.roles.recordName ?? '') ?? empty,
     limit,
   );
 }

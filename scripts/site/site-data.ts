@@ -5,9 +5,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { QualityReport, QualityRuleSummary, QualityViolation } from '../check/quality-check.ts';
 import { countColumnsOf, type CountGroup, type DatasetDefinition } from '../datasets/dataset-definition.ts';
-import { datasetById, PAGED_DATASETS, type DatasetId } from '../datasets/datasets.ts';
-import { partyDataset } from '../datasets/party-dataset.ts';
-import { turnoutDataset } from '../datasets/turnout-dataset.ts';
+import {
+  dapilPagesDataset,
+  datasetById,
+  PAGED_DATASETS,
+  yearTableDataset,
+  type DatasetId,
+} from '../datasets/datasets.ts';
 import { partyMatchKey } from '../datasets/party-identity.ts';
 import { isFourDigitYear } from '../datasets/value-parsers.ts';
 import { collectGarbage } from '../foundation/collect-garbage.ts';
@@ -40,15 +44,15 @@ export interface SiteRecord {
   value?(column: string): NormalizedValue | undefined;
 }
 
-/** The turnout declaration's count columns by voter list and sex, in table order (its `countGroups` role). */
-export const COUNT_GROUPS: readonly CountGroup[] = turnoutDataset.roles.countGroups ?? [];
+/** The dapil pages' count columns by voter list and sex, in table order (their declaration's `countGroups` role). */
+export const COUNT_GROUPS: readonly CountGroup[] = dapilPagesDataset().roles.countGroups ?? [];
 
-const COUNT_COLUMNS: readonly string[] = countColumnsOf(turnoutDataset);
+const COUNT_COLUMNS: readonly string[] = countColumnsOf(dapilPagesDataset());
 
-/** The column of one sex in one count group of the turnout declaration. Example: ('total', 'female') → "total_female". */
+/** The column of one sex in one count group of the dapil pages' declaration. Example: ('total', 'female') → "total_female". */
 export function countColumn(group: CountGroup['code'], sex: CountGroup['cells'][number]['sex']): string {
   const column = COUNT_GROUPS.find((candidate) => candidate.code === group)?.cells.find((cell) => cell.sex === sex);
-  if (column === undefined) throw new Error(`the turnout declaration has no count of ${sex} in ${group}`);
+  if (column === undefined) throw new Error(`the dapil pages' declaration has no count of ${sex} in ${group}`);
   return column.column;
 }
 
@@ -149,7 +153,7 @@ const COMPANION_FILES = [
 ] as const;
 
 /** The roles of the dataset whose pages have a view of their own (dapil pages). */
-const TURNOUT = turnoutDataset.roles;
+const DAPIL_ROLES = dapilPagesDataset().roles;
 
 /** One value of a record, read without making the whole record when it is kept column-wise. */
 export function fieldValue(record: SiteRecord, column: string): NormalizedValue | undefined {
@@ -272,7 +276,7 @@ function groupTurnout(year: number, records: readonly SiteRecord[]): Pick<YearVi
   const byDapil = new Map<string, SiteRecord[]>();
   const unplaced: SiteRecord[] = [];
   for (const record of records) {
-    const id = textValue(record, TURNOUT.pageKey);
+    const id = textValue(record, DAPIL_ROLES.pageKey);
     if (!isUrlIdentifier(id)) {
       unplaced.push(record);
       continue;
@@ -288,8 +292,8 @@ function groupTurnout(year: number, records: readonly SiteRecord[]): Pick<YearVi
       return {
         year,
         dapilId,
-        dapilName: textValue(first, TURNOUT.displayName),
-        provinceName: TURNOUT.groupName === undefined ? null : textValue(first, TURNOUT.groupName),
+        dapilName: textValue(first, DAPIL_ROLES.displayName),
+        provinceName: DAPIL_ROLES.groupName === undefined ? null : textValue(first, DAPIL_ROLES.groupName),
         records: dapilRecords,
         totals: sumCounts(dapilRecords),
         flagged: dapilRecords.filter((record) => flagsOf(record).length > 0).length,
@@ -347,19 +351,19 @@ export function buildSiteData(
   // the records of any other year are listed with the records without a year.
   const pageYears = manifest.years.filter(isFourDigitYear);
   const years: YearView[] = pageYears.map((year) => {
-    const turnoutRecords = recordsOf(turnoutDataset).filter((record) => yearOf(record) === year);
-    const partyRecords = recordsOf(partyDataset).filter((record) => yearOf(record) === year);
+    const turnoutRecords = recordsOf(dapilPagesDataset()).filter((record) => yearOf(record) === year);
+    const partyRecords = recordsOf(yearTableDataset()).filter((record) => yearOf(record) === year);
     return {
       year,
       turnoutRecords,
       ...groupTurnout(year, turnoutRecords),
       totals: sumCounts(turnoutRecords),
-      parties: groupProfiles(partyDataset, year, partyRecords),
+      parties: groupProfiles(yearTableDataset(), year, partyRecords),
     };
   });
   const profiles = PAGED_DATASETS.filter((dataset) => dataset.pages.view === 'profile').flatMap((dataset) =>
     pageYears.flatMap((year) =>
-      dataset.id === partyDataset.id
+      dataset.pages.yearTable === true
         ? (years.find((view) => view.year === year)?.parties ?? [])
         : groupProfiles(
             dataset,

@@ -1,5 +1,6 @@
-// The layering of scripts/ is enforced by `npm run lint` (eslint.config.js, docs/architecture.md "Layers"): ESLint's
-// Node API lints small in-memory sources as if they were files in each folder, with the project's own config.
+// The layering of scripts/ is enforced by `npm run lint` (eslint.config.js, docs/architecture.md "Layers"), and so is
+// a site that names no dataset's declaration: ESLint's Node API lints small in-memory sources as if they were files in
+// each folder, with the project's own config.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -111,6 +112,33 @@ describe('layering lint', () => {
         "import type { UpstreamData } from '../upstream/upstream-data.ts';",
       ),
     ).toHaveLength(1);
+  });
+
+  it('keeps dataset declarations out of the site: it reads them through the registry and their roles', async () => {
+    for (const [file, source] of [
+      ['scripts/site/layering-fixture.ts', "import { turnoutDataset } from '../datasets/turnout-dataset.ts';"],
+      ['scripts/site/pages/layering-fixture.ts', "import { partyDataset } from '../../datasets/party-dataset.ts';"],
+      [
+        'site/src/lib/layering-fixture.ts',
+        "import { dapilDataset } from '../../../scripts/datasets/dapil-dataset.ts';",
+      ],
+    ]) {
+      const errors = await layeringErrors(file, source);
+      expect(errors, source).toHaveLength(1);
+      expect(errors[0]).toContain('does not name a dataset');
+    }
+    const registry = [
+      "import { dapilPagesDataset, DATASETS } from '../datasets/datasets.ts';",
+      "import type { DatasetDefinition } from '../datasets/dataset-definition.ts';",
+    ].join('\n');
+    expect(await layeringErrors('scripts/site/layering-fixture.ts', registry)).toEqual([]);
+    // The stages below the site still read a declaration by name where they need one (the synthetic data, say).
+    expect(
+      await layeringErrors(
+        'scripts/snapshot/layering-fixture.ts',
+        "import { turnoutDataset } from '../datasets/turnout-dataset.ts';",
+      ),
+    ).toEqual([]);
   });
 
   it('fails a stage that imports the front door', async () => {

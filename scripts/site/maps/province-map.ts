@@ -6,7 +6,7 @@ import { geoMercator, geoPath, type GeoPermissibleObjects } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { loadOfficialRegions, PROVINCE_SPLITS } from '../../datasets/regions/official-regions.ts';
-import { turnoutDataset } from '../../datasets/turnout-dataset.ts';
+import { dapilPagesDataset } from '../../datasets/datasets.ts';
 import { countColumn, sumCounts, textValue, type SiteRecord, type Totals } from '../site-data.ts';
 import { womenShare } from '../site-sentences.ts';
 import { escapeXml } from '../svg-charts.ts';
@@ -52,7 +52,8 @@ export function provinceFigures(
   records: readonly SiteRecord[],
   provinceName: (code: string) => string,
 ): YearMapFigures {
-  const codeOf = (record: SiteRecord): string | null => textValue(record, turnoutDataset.roles.provinceCode ?? '');
+  const { provinceCode = '', pageKey } = dapilPagesDataset().roles;
+  const codeOf = (record: SiteRecord): string | null => textValue(record, provinceCode);
   // Map.groupBy appends in place: rebuilding each group's array per record was quadratic (109 s of a 277 s site
   // build at a million records).
   const byCode = Map.groupBy(records, codeOf);
@@ -76,7 +77,7 @@ export function provinceFigures(
           female: totals[countColumn('total', 'female')]?.sum ?? null,
         }),
         outside: voters === 0 ? null : outsideCount / voters,
-        dapilIds: [...new Set(group.map((record) => textValue(record, 'dapil_id') ?? ''))].filter((id) => id !== ''),
+        dapilIds: [...new Set(group.map((record) => textValue(record, pageKey) ?? ''))].filter((id) => id !== ''),
       };
     });
   return { provinces, unplaced };

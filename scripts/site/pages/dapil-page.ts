@@ -1,7 +1,7 @@
 // A dapil's page: its model (what the view shows, computed from the site data in one language) and its
 // texts in each language (LANGS).
 import type { Lang } from '../../languages.ts';
-import { turnoutDataset } from '../../datasets/turnout-dataset.ts';
+import { dapilPagesDataset } from '../../datasets/datasets.ts';
 import {
   COUNT_GROUPS,
   findDapilInOtherYears,
@@ -33,12 +33,12 @@ export function totalCountCells(lang: Lang, totals: Totals): Array<Cell & { miss
 
 /** A regency's label in charts and notes; a record without a name says so. */
 export function regencyLabel(lang: Lang, record: SiteRecord): string {
-  return textValue(record, turnoutDataset.roles.recordName ?? '') ?? `(${COMMON_TEXT[lang].unavailable})`;
+  return textValue(record, dapilPagesDataset().roles.recordName ?? '') ?? `(${COMMON_TEXT[lang].unavailable})`;
 }
 
 /** The record's official region code (docs/data.md, "Region codes"); null when its name matched none. */
 export function regionCodeOf(record: SiteRecord, level: 'province' | 'regency'): string | null {
-  const roles = turnoutDataset.roles;
+  const roles = dapilPagesDataset().roles;
   return textValue(record, (level === 'province' ? roles.provinceCode : roles.regencyCode) ?? '');
 }
 

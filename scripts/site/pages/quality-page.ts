@@ -2,8 +2,7 @@
 // texts in each language (LANGS).
 import type { Lang } from '../../languages.ts';
 import type { QualityViolation } from '../../check/quality-check.ts';
-import { findDataset, type DatasetId } from '../../datasets/datasets.ts';
-import { turnoutDataset } from '../../datasets/turnout-dataset.ts';
+import { dapilPagesDataset, findDataset, type DatasetId } from '../../datasets/datasets.ts';
 import type { SiteData } from '../site-data.ts';
 import { describeViolation } from '../site-sentences.ts';
 import { isUrlIdentifier, type PageRef } from '../site-routes.ts';
@@ -25,7 +24,7 @@ export function violationPage(
   const id = violation.key[field];
   const trimmed = typeof id === 'string' ? id.trim() : null;
   if (!isUrlIdentifier(trimmed)) return null;
-  if (dataset.id === turnoutDataset.id) {
+  if (dataset.id === dapilPagesDataset().id) {
     if (!site.dapils.some((view) => view.year === year && view.dapilId === trimmed)) return null;
     return { page: { kind: 'dapil', year, dapilId: trimmed }, label: `${year}/${trimmed}` };
   }

@@ -2,9 +2,13 @@
 // texts in each language (LANGS).
 import type { Lang } from '../../languages.ts';
 import { roleColumn, type ColumnDefinition } from '../../datasets/dataset-definition.ts';
-import { partyDataset } from '../../datasets/party-dataset.ts';
-import { datasetById, PAGED_DATASETS, type DatasetId } from '../../datasets/datasets.ts';
-import { turnoutDataset } from '../../datasets/turnout-dataset.ts';
+import {
+  dapilPagesDataset,
+  datasetById,
+  PAGED_DATASETS,
+  yearTableDataset,
+  type DatasetId,
+} from '../../datasets/datasets.ts';
 import {
   addTotals,
   COUNT_GROUPS,
@@ -49,7 +53,7 @@ export interface ProfileSection {
  * registry's order; a dataset without pages that year has none.
  */
 export function yearProfileSections(site: SiteData, lang: Lang, year: number): ProfileSection[] {
-  return PAGED_DATASETS.filter((dataset) => dataset.pages.view === 'profile' && dataset.id !== partyDataset.id).flatMap(
+  return PAGED_DATASETS.filter((dataset) => dataset.pages.view === 'profile' && !dataset.pages.yearTable).flatMap(
     (dataset): ProfileSection[] => {
       const views = site.profiles.filter((view) => view.dataset === dataset.id && view.year === year);
       if (views.length === 0) return [];
@@ -110,10 +114,10 @@ export interface YearStory {
   chart: Chart;
 }
 
-/** The turnout declaration's count fields in the source (JumlahDPTLakiLaki, …). */
+/** The dapil pages' count fields in the source (JumlahDPTLakiLaki, …). */
 const COUNT_SOURCE_FIELDS: ReadonlySet<string> = new Set(
   COUNT_GROUPS.flatMap((group) =>
-    group.cells.map((cell) => turnoutDataset.columns.find((column) => column.name === cell.column)?.source ?? ''),
+    group.cells.map((cell) => dapilPagesDataset().columns.find((column) => column.name === cell.column)?.source ?? ''),
   ),
 );
 
@@ -273,7 +277,7 @@ export function partyQuotaChart(
   lang: Lang,
   year: number,
 ): { chart: Chart | null; note: string | null } {
-  const column = percentColumnOf(partyDataset.id);
+  const column = percentColumnOf(yearTableDataset().id);
   const parties = site.partyViews.filter((view) => view.year === year);
   if (column === undefined || parties.length === 0) return { chart: null, note: null };
   const rows = parties.map((party) => ({

@@ -1,14 +1,20 @@
 // The words every page shares (the layout's navigation, notices and footer, the labels of counts and quality
 // notes, how numbers and dates are written), in each language (LANGS). Each page kind's own words are in its module
 // (pages/<kind>-page.ts); site-text.ts gathers them all.
-import { COUNTS_MEANING, VOTER_LISTS } from '../../datasets/turnout-dataset.ts';
+import { dapilPagesDataset } from '../../datasets/datasets.ts';
 import type { Lang } from '../../languages.ts';
 import { SLUG_TEXT, type SlugKind } from './slug-text.ts';
 
-/** Each voter list's legal name and who is on it, from the dataset's declaration (turnout-dataset.ts). */
+/** Each voter list's legal name and who is on it, from the dapil pages' declaration (its count groups). */
 function voterListNames(lang: Lang): Record<'dpt' | 'dptb' | 'dpk', string> {
-  const names = Object.fromEntries(VOTER_LISTS.map((list) => [list.code, `${list.legal}: ${list.meaning[lang]}`]));
+  const groups = dapilPagesDataset().roles.countGroups ?? [];
+  const names = Object.fromEntries(groups.map((group) => [group.code, group.meaning?.[lang] ?? '']));
   return names as Record<'dpt' | 'dptb' | 'dpk', string>;
+}
+
+/** What the counts are, from the dapil pages' declaration. */
+function countsNote(lang: Lang): string {
+  return dapilPagesDataset().pages.countsNote?.[lang] ?? '';
 }
 
 export interface CommonText {
@@ -51,7 +57,7 @@ export interface CommonText {
   sex: { male: string; female: string; total: string };
   groups: { dpt: string; dptb: string; dpk: string; total: string };
   groupNames: { dpt: string; dptb: string; dpk: string; total: string };
-  /** Under every count table: the counts are voters who voted, with no denominator (turnout-dataset.ts). */
+  /** Under every count table: the counts are voters who voted, with no denominator (the dapil pages' declaration). */
   countsNote: string;
   unavailable: string;
   flagged: string;
@@ -123,7 +129,7 @@ const id: CommonText = {
   sex: { male: 'Laki-laki', female: 'Perempuan', total: 'Jumlah' },
   groups: { dpt: 'DPT', dptb: 'DPTb', dpk: 'DPK', total: 'Semua daftar' },
   groupNames: { ...voterListNames('id'), total: 'DPT, DPTb dan DPK bersama' },
-  countsNote: COUNTS_MEANING.id,
+  countsNote: countsNote('id'),
   unavailable: 'tidak tersedia',
   flagged: 'catatan kualitas',
   flaggedRecords: (count) => `${count} rekaman dengan catatan kualitas`,
@@ -200,7 +206,7 @@ const en: CommonText = {
   sex: { male: 'Male', female: 'Female', total: 'Both' },
   groups: { dpt: 'DPT', dptb: 'DPTb', dpk: 'DPK', total: 'All lists' },
   groupNames: { ...voterListNames('en'), total: 'DPT, DPTb and DPK together' },
-  countsNote: COUNTS_MEANING.en,
+  countsNote: countsNote('en'),
   unavailable: 'not available',
   flagged: 'quality note',
   flaggedRecords: (count) => `${count} record${count === 1 ? '' : 's'} with quality notes`,
