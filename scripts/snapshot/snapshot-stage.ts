@@ -4,25 +4,12 @@
 // for byte. In a build the release is named first (release-identity.ts), so the Parquet, Arrow and XLSX files are
 // written with it, whole and final; the files that only name the release (bundles, datapackage.json, citations,
 // SHA256SUMS) are the release stage's.
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  QUALITY_REPORT_JSON,
-  QUALITY_REPORT_MARKDOWN,
-  readCheckResult,
-  type CheckResult,
-  readRecordFlags,
-  type RecordFlags,
-  upstreamYearsOf,
-} from '../check/check-stage.ts';
-import { violationsOfRule, type QualityReport } from '../check/quality-check.ts';
-import type {
-  DatasetDefinition,
-  DerivedDatasetDefinition,
-  PublishedDataset,
-  PublishedDatasetId,
-} from '../datasets/dataset-definition.ts';
-import { DATASETS, DERIVED_DATASETS, UPSTREAM_DATASETS } from '../datasets/datasets.ts';
+import { readCheckResult, readRecordFlags, type RecordFlags, upstreamYearsOf } from '../check/check-stage.ts';
+import type { QualityReport } from '../check/quality-check.ts';
+import type { DatasetDefinition, DerivedDatasetDefinition, PublishedDataset } from '../datasets/dataset-definition.ts';
+import { DATASETS, DERIVED_DATASETS } from '../datasets/datasets.ts';
 import { BuildError } from '../errors.ts';
 import { readDatasetRecords, type HarvestManifest } from '../harvest/harvest-store.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
@@ -35,18 +22,23 @@ import { joinCsvFiles, writeCsvFile } from './csv-writer.ts';
 import { joinJsonFiles, writeJsonFile } from './json-writer.ts';
 import { writeParquetBatches, writeParquetFile } from './parquet-writer.ts';
 import { writeXlsxFile } from './xlsx-writer.ts';
-import { hashFile } from '../foundation/hashing.ts';
+import {
+  buildSnapshotManifest,
+  copyQualityReport,
+  datasetYearsOf,
+  derivedFormats,
+  describeDatasetFiles,
+  stemOf,
+  yearLabel,
+  type DerivedFormats,
+  type RecordsWritten,
+  type YearKey,
+} from './manifest-builder.ts';
 import { interleaveBatches, unpivotBatches } from './gather-batches.ts';
 import { createRawJsonWriter, type RawJsonWriter } from './raw-json-writer.ts';
-import type { FileFormat, PublishedFile, SnapshotManifest } from './snapshot-manifest.ts';
-import { datasetFormats, formatOf, tableFormats } from '../formats.ts';
-import {
-  fileMetadataOf,
-  isDemoMetadata,
-  manifestLicencesOf,
-  SOURCE_PUBLISHER,
-  withFileMetadata,
-} from './file-metadata.ts';
+import type { FileFormat, SnapshotManifest } from './snapshot-manifest.ts';
+import { formatOf, tableFormats } from '../formats.ts';
+import { fileMetadataOf, isDemoMetadata, withFileMetadata } from './file-metadata.ts';
 import { killPoint } from '../kill-point.ts';
 import {
   contentKeyOf,
@@ -96,17 +88,6 @@ export interface SnapshotStageResult {
 function yearOf(record: NormalizedRecord): number | null {
   const year = record.election_year;
   return typeof year === 'number' && isFourDigitYear(year) ? year : null;
-}
-
-type YearKey = number | 'all';
-
-/** The formats a derived dataset is written in: every per-dataset format but the raw records, which it has none of. */
-function derivedFormats() {
-  return datasetFormats().filter((format) => format.id !== 'raw-json');
-}
-
-function yearLabel(year: YearKey): string {
-  return year === 'all' ? 'all-years' : String(year);
 }
 
 const NO_FLAGS: readonly string[] = [];
@@ -189,9 +170,6 @@ const DERIVED_ROWS_BEYOND_PARQUET_ONLY = 1_048_575;
 
 /** Records written per derived dataset and year (YearKey), filled as writeDatasetFiles writes its source's tables. */
 type DerivedCounts = Map<DerivedDatasetDefinition['id'], Map<YearKey, number>>;
-
-/** The formats each derived dataset's file of a year was written in (all of derivedFormats, or Parquet only). */
-type DerivedFormats = Map<DerivedDatasetDefinition['id'], Map<YearKey, readonly FileFormat[]>>;
 
 /** What writeDatasetFiles records of the derived datasets it writes, and the size above which they are Parquet only. */
 interface DerivedWritten {
@@ -429,10 +407,6 @@ async function writeGroupTables(
   return written;
 }
 
-function stemOf(dataset: { fileStem: string }, year: YearKey): string {
-  return `${yearLabel(year)}/${dataset.fileStem}-${yearLabel(year)}`;
-}
-
 /** Every dataset's files (writeDatasetFiles) and its derived datasets', each snapshot failure as the build error it is. */
 async function writeAllDatasetFiles(
   options: StageRun,
@@ -465,139 +439,6 @@ async function writeAllDatasetFiles(
   }
   for (const [id, counts] of derivedWritten.counts) recordsWritten.set(id, counts);
   return { recordsWritten, derivedFormats: derivedWritten.formats };
-}
-
-/** One written file of the data folder as the manifest lists it: path, size and SHA-256. */
-async function describeFile(
-  outDir: string,
-  relative: string,
-  dataset: PublishedFile['dataset'],
-  year: YearKey,
-  format: FileFormat,
-  records: number | null,
-): Promise<PublishedFile> {
-  const { sha256, bytes } = await hashFile(path.join(outDir, relative));
-  return { path: relative, dataset, year, format, mediaType: formatOf(format).mediaType, bytes, records, sha256 };
-}
-
-/** The check stage's quality report, in both forms, into the data folder. */
-async function copyQualityReport(checkDir: string, outDir: string): Promise<PublishedFile[]> {
-  // The check stage's bytes, copied: parsed and written again, a number kept as sent (exact-json.ts) could change.
-  await copyFile(path.join(checkDir, QUALITY_REPORT_JSON), path.join(outDir, QUALITY_REPORT_JSON));
-  await copyFile(path.join(checkDir, QUALITY_REPORT_MARKDOWN), path.join(outDir, QUALITY_REPORT_MARKDOWN));
-  return [
-    await describeFile(outDir, QUALITY_REPORT_JSON, null, 'all', 'quality-json', null),
-    await describeFile(outDir, QUALITY_REPORT_MARKDOWN, null, 'all', 'quality-markdown', null),
-  ];
-}
-
-/** The election years a dataset has files for, in order. */
-function datasetYearsOf(recordsWritten: RecordsWritten, id: DatasetDefinition['id']): number[] {
-  return [...(recordsWritten.get(id)?.keys() ?? [])]
-    .filter((year): year is number => year !== 'all')
-    .sort((a, b) => a - b);
-}
-
-type RecordsWritten = Map<PublishedDatasetId, Map<YearKey, number>>;
-
-/** Each year's (and the all-years) dataset files described, in manifest order. */
-async function describeDatasetFiles(
-  outDir: string,
-  years: readonly number[],
-  recordsWritten: RecordsWritten,
-  derivedFormatsWritten: DerivedFormats,
-): Promise<PublishedFile[]> {
-  const files: PublishedFile[] = [];
-  for (const year of [...years, 'all' as const]) {
-    for (const dataset of DATASETS) {
-      const records = recordsWritten.get(dataset.id)?.get(year);
-      if (records === undefined) continue;
-      for (const { id, suffix } of datasetFormats())
-        files.push(await describeFile(outDir, `${stemOf(dataset, year)}${suffix}`, dataset.id, year, id, records));
-      // The derived datasets of this one follow it: every format its normalized records have (no raw records).
-      for (const derived of DERIVED_DATASETS.filter((candidate) => candidate.from === dataset.id)) {
-        const rows = recordsWritten.get(derived.id)?.get(year);
-        if (rows === undefined) continue;
-        const written = derivedFormatsWritten.get(derived.id)?.get(year) ?? [];
-        for (const { id, suffix } of derivedFormats().filter((format) => written.includes(format.id)))
-          files.push(await describeFile(outDir, `${stemOf(derived, year)}${suffix}`, derived.id, year, id, rows));
-      }
-    }
-  }
-  return files;
-}
-
-/** The quality report's summary for the manifest: flagged records and violations per dataset and rule. */
-function summarizeQuality(quality: QualityReport): SnapshotManifest['quality'] {
-  return {
-    recordsChecked: quality.recordsChecked,
-    recordsFlagged: quality.recordsFlagged,
-    violationCount: quality.violationCount,
-    byDataset: Object.fromEntries(
-      quality.datasets.map((report) => [
-        report.dataset,
-        {
-          recordsFlagged: report.recordsFlagged,
-          violationsByRule: Object.fromEntries(
-            report.rules.map((rule) => [rule.id, violationsOfRule(report, rule.id)]),
-          ),
-          // Only when the source sent counts as JSON numbers: the manifests of string-only data stay as they were.
-          ...(Object.keys(report.numberValues ?? {}).length > 0 ? { numberValues: report.numberValues } : {}),
-        },
-      ]),
-    ),
-  };
-}
-
-/** manifest.json's content: the source, the harvest's provenance, the datasets, the quality summary, every file. */
-/** The upstream's address to cite: null for the demo, KPU_SOURCE_URL when set, else the harvest's origin. */
-function sourceUrlOf({ harvest, sourceUrl, upstreamProtocol }: SnapshotStageOptions): string | null {
-  if (harvest.parameters.demo) return null;
-  return sourceUrl ?? `${upstreamProtocol ?? 'https:'}//${harvest.parameters.upstreamHost}/`;
-}
-
-function buildSnapshotManifest(
-  options: StageRun,
-  check: CheckResult,
-  recordsWritten: RecordsWritten,
-  years: number[],
-  files: PublishedFile[],
-): SnapshotManifest {
-  const { harvest } = options;
-  return {
-    schemaVersion: 2,
-    title: {
-      id: 'Data pemilu Indonesia dari API data terbuka KPU',
-      en: "Indonesia's election data from the KPU open-data API",
-    },
-    demo: harvest.parameters.demo,
-    source: {
-      publisher: SOURCE_PUBLISHER,
-      upstreamHost: harvest.parameters.upstreamHost,
-      url: sourceUrlOf(options),
-      queries: UPSTREAM_DATASETS.map((dataset) => dataset.upstreamName),
-    },
-    harvest: {
-      harvestId: harvest.harvestId,
-      startedAt: harvest.startedAt,
-      finishedAt: harvest.finishedAt,
-      pages: Object.fromEntries(Object.entries(harvest.datasets).map(([id, summary]) => [id, summary.pages])),
-      records: Object.fromEntries(Object.entries(harvest.datasets).map(([id, summary]) => [id, summary.records])),
-      retries: harvest.retries,
-      warnings: harvest.warnings,
-    },
-    years,
-    datasets: DATASETS.map((dataset) => ({
-      id: dataset.id,
-      title: dataset.title,
-      records: recordsWritten.get(dataset.id)?.get('all') ?? 0,
-      years: datasetYearsOf(recordsWritten, dataset.id),
-      valuesSeen: check.valuesSeen[dataset.id] ?? {},
-    })),
-    quality: summarizeQuality(check.quality),
-    files,
-    licences: manifestLicencesOf([...DATASETS, ...DERIVED_DATASETS]),
-  };
 }
 
 export async function runSnapshotStage(stageOptions: SnapshotStageOptions): Promise<SnapshotStageResult> {

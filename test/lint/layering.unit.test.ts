@@ -122,7 +122,7 @@ describe('layering lint', () => {
         'site/src/lib/layering-fixture.ts',
         "import { dapilDataset } from '../../../scripts/datasets/dapil-dataset.ts';",
       ],
-    ]) {
+    ] as const) {
       const errors = await layeringErrors(file, source);
       expect(errors, source).toHaveLength(1);
       expect(errors[0]).toContain('does not name a dataset');
