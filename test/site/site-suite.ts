@@ -24,10 +24,8 @@ import {
   checkDownloadsPages,
   checkHomeSource,
   checkQualityPages,
-  checkSearch,
-  pickSearchCases,
-  type SearchCase,
 } from './site-reference-pages.ts';
+import { checkSearch, pickSearchCases, type SearchCase } from './search-checks.ts';
 
 export interface SiteSuiteContext {
   site(): PublishedSite;
