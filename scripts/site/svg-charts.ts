@@ -1,6 +1,7 @@
 // Charts as SVG text, drawn at build time (no script): the sex split and the voter-list composition per
 // row (regency or year), and the small sex-split bar of the year pages. Colours come from CSS classes
-// (site/src/styles/site.css); every chart carries its one-sentence text alternative as its accessible name.
+// (site/src/styles/content.css, in site.css's colours); every chart carries its one-sentence text alternative as its
+// accessible name.
 // Drawn for a phone: 360 units wide, each row's name on its own line above its bar, so a 390 px screen shows the
 // 12-unit text at about 12 CSS px (the stylesheet lets a chart grow to 30rem, no more).
 
