@@ -84,9 +84,12 @@ export interface SnapshotStageResult {
   quality: QualityReport;
 }
 
-/** The normalized record's election year, or null when the source's year is not four digits (all-years files only). */
-function yearOf(record: NormalizedRecord): number | null {
-  const year = record.election_year;
+/**
+ * The normalized record's election year (its dataset's `year` role), or null when the source's year is not four
+ * digits (all-years files only).
+ */
+function yearOf(dataset: DatasetDefinition, record: NormalizedRecord): number | null {
+  const year = record[dataset.roles.year];
   return typeof year === 'number' && isFourDigitYear(year) ? year : null;
 }
 
@@ -310,7 +313,7 @@ async function writeDatasetFiles(
     for (const record of batch) {
       const normalized = normalizeRecord(dataset, record, flags.get(position) ?? NO_FLAGS);
       position += 1;
-      const index = await groupOf(yearOf(normalized));
+      const index = await groupOf(yearOf(dataset, normalized));
       const group = groups[index] as YearGroup;
       (group.table as TableBuilder).appendRecord(normalized);
       group.records += 1;
