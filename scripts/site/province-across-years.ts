@@ -105,21 +105,34 @@ export function provinceAcrossYearsCharts(site: SiteData, lang: Lang): ProvinceC
   return charts;
 }
 
+/** Whether some province has a value in two or more years: its chart is on the compare page, which the year page links. */
+export function hasProvinceAcrossYears(site: SiteData): boolean {
+  return [...provinceYears(site).values()].some((seen) => seen.filter((entry) => entry.value !== null).length >= 2);
+}
+
 export interface ProvinceAcrossText {
   /** The chart's title, naming the province (two can be on the page at once). */
   title: (province: string) => string;
   /** Why a province's figure of a year is partial: the official dapils of the province in the data. */
   partial: (dapils: string, official: string) => string;
+  /** Under the year page's province table: where a province's figures across years are (the link's words between). */
+  yearPage: { before: string; link: string; after: string };
 }
 
 const id: ProvinceAcrossText = {
   title: (province) => `Pengguna hak pilih per tahun: ${province}`,
   partial: (dapils, official) => `hanya ${dapils} dari ${official} dapil resmi provinsi ini`,
+  yearPage: {
+    before: 'Pengguna hak pilih satu provinsi per tahun: pilih provinsinya di ',
+    link: 'halaman Bandingkan',
+    after: '.',
+  },
 };
 
 const en: ProvinceAcrossText = {
   title: (province) => `Voters who voted per year: ${province}`,
   partial: (dapils, official) => `only ${dapils} of the province’s ${official} official dapils`,
+  yearPage: { before: 'A province’s voters per year: choose it on ', link: 'the compare page', after: '.' },
 };
 
 export const PROVINCE_ACROSS_TEXT: Record<Lang, ProvinceAcrossText> = { id, en };

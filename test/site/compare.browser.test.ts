@@ -275,6 +275,13 @@ describe('the compare page on the demo data under /kpu/', () => {
     }
   });
 
+  it('is linked from the year page’s province section', async () => {
+    const year = await readFile(path.join(world.root, 'en/2024/index.html'), 'utf8');
+    expect(year).toMatch(
+      /A province’s voters per year: choose it on <a href="\/kpu\/en\/compare\/"[^>]*>the compare page<\/a>\./,
+    );
+  });
+
   it('draws the voters per year on the home and dapil pages', async () => {
     const home = await readFile(path.join(world.root, 'en/index.html'), 'utf8');
     expect(home).toContain('Voters who voted in all dapils in the data, per election year: 2019: ');
@@ -319,6 +326,10 @@ describe('the compare page on the real data under /kpu/', () => {
       await page.goto(new URL('en/compare/?a=2014-p11&b=2014-p32', world.server.url).href);
       expect(Object.keys(await readTable(page))).toContain(t.voters);
       expect(await page.locator('template[data-province]').count()).toBe(0);
+      // Nor does the year page point to one.
+      expect(await readFile(path.join(world.root, 'en/2014/index.html'), 'utf8')).not.toContain(
+        'A province’s voters per year',
+      );
       expect(await page.locator('#compared figure, #compared svg').count()).toBe(0);
       expect(
         await page
