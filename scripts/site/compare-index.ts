@@ -56,7 +56,8 @@ function countsOf(totals: Totals, columns: readonly string[]): { counts: Array<n
   };
 }
 
-function provinceCodeOf(dapils: readonly DapilView[]): string | null {
+/** A province's region code: the first its records give (null when none has one). */
+export function provinceCodeOf(dapils: readonly DapilView[]): string | null {
   const column = dapilPagesDataset().roles.provinceCode ?? '';
   for (const dapil of dapils)
     for (const record of dapil.records) {

@@ -154,7 +154,7 @@ function embedPage(figure: TakeawayFigure, pageUrl: string): string {
 <html lang="${figure.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeXml(figure.title)}</title><style>
 html{color-scheme:light}body{margin:0;padding:8px 12px;font:14px/1.4 system-ui,sans-serif;color:#1b1b1b;background:#fff}
 h1{font-size:1rem;margin:0 0 .25rem}p{margin:.25rem 0}.summary,.source{color:#4a4a4a}.source{font-size:.8125rem}
-a{color:#0b4f8a}svg{display:block;width:100%;max-width:${width}px;height:auto}svg text{font-size:12px;fill:#1b1b1b}
+a{color:#0b4f8a}svg{display:block;width:100%;max-width:${width}px;height:auto}svg text{font-size:12px}svg text:not([fill]){fill:#1b1b1b}
 svg.map text{font-size:16px}${FIGURE_STYLE}
 .legend{list-style:none;padding:0;margin:.25rem 0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}.legend li{display:flex;align-items:center;gap:.4rem}
 .swatch{display:inline-block;width:1.25rem;height:.8rem;border:1px solid #6b7075}.nd{background:repeating-linear-gradient(45deg,#eee 0 3px,#888 3px 5px)}

@@ -1,8 +1,8 @@
 // The compare page's figures (scripts/site/pages/compare-page.ts): two lists to choose a year, a province or a dapil
 // from, filled from the compare index (scripts/site/compare-index.ts: [key, kind, year, name, context, dapils,
-// regencies, counts, unreadable]), and a table of the two side by side. The choice is the address's ?a=…&b=…: a
-// choice adds a history entry, so back and forward and a reload show the same comparison. Page links follow
-// scripts/site/site-routes.ts: <prefix><year>/ and <prefix><year>/<dapil slug>/<id>/.
+// regencies, counts, unreadable]), a table of the two side by side, and each chosen province's chart across years.
+// The choice is the address's ?a=…&b=…: a choice adds a history entry, so back and forward and a reload show the same
+// comparison. Page links follow scripts/site/site-routes.ts: <prefix><year>/ and <prefix><year>/<dapil slug>/<id>/.
 (function () {
   'use strict';
   var form = document.getElementById('compare');
@@ -13,6 +13,11 @@
   var t = config.text;
   var selects = [document.getElementById('compare-a'), document.getElementById('compare-b')];
   var byKey = {};
+  // Each province's chart across years, drawn at build time (compare-view.astro), by the province's part of its keys.
+  var charts = Object.create(null);
+  document.querySelectorAll('template[data-province]').forEach(function (template) {
+    charts[template.getAttribute('data-province')] = template;
+  });
 
   function element(name, text) {
     var node = document.createElement(name);
@@ -171,6 +176,14 @@
     chosen.forEach(function (entry) {
       var notes = notesOf(entry);
       if (notes.length > 0) out.appendChild(element('p', '* ' + labelOf(entry) + ': ' + notes.join('; ') + '.'));
+    });
+    // The chosen provinces' charts across years, once each (the same province of two years shares one).
+    var shown = Object.create(null);
+    chosen.forEach(function (entry) {
+      var province = entry[1] === 'province' ? entry[0].slice(entry[0].indexOf('-p') + 2) : '';
+      if (!charts[province] || shown[province]) return;
+      shown[province] = true;
+      out.appendChild(charts[province].content.cloneNode(true));
     });
   }
 

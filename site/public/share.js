@@ -37,22 +37,30 @@
 })();
 
 // The embed snippets' copy buttons (scripts/site/figure-files.ts), shown only where the Clipboard API exists: without
-// it the snippet stays in its text box to select and copy.
+// it the snippet stays in its text box to select and copy. Those inside a template (the compare page's charts, shown
+// later by compare.js) are shown in it, and a click is handled wherever the button is.
 (function () {
   if (!navigator.clipboard) return;
-  document.querySelectorAll('[data-copy-embed]').forEach(function (button) {
-    var status = button.nextElementSibling;
-    var code = button.previousElementSibling;
-    button.hidden = false;
-    button.addEventListener('click', function () {
-      navigator.clipboard.writeText(code.value).then(
-        function () {
-          status.textContent = button.dataset.copied;
-        },
-        function () {
-          status.textContent = button.dataset.failed;
-        },
-      );
+  var show = function (root) {
+    root.querySelectorAll('[data-copy-embed]').forEach(function (button) {
+      button.hidden = false;
     });
+  };
+  show(document);
+  document.querySelectorAll('template').forEach(function (template) {
+    show(template.content);
+  });
+  document.addEventListener('click', function (event) {
+    var button = event.target.closest && event.target.closest('[data-copy-embed]');
+    if (!button) return;
+    var status = button.nextElementSibling;
+    navigator.clipboard.writeText(button.previousElementSibling.value).then(
+      function () {
+        status.textContent = button.dataset.copied;
+      },
+      function () {
+        status.textContent = button.dataset.failed;
+      },
+    );
   });
 })();

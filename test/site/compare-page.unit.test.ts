@@ -1,13 +1,14 @@
 // The compare page's model and index, and the chart across years: the index's sums equal the records' sums for a
 // year, a province and a dapil (an unreadable value left out and counted, a sum with no value null), the "compare
 // with…" links choose the neighbouring year, the rows point at the right counts, and the chart across years is drawn
-// only with two or more years, marking a year that covers fewer official dapils.
+// only with two or more years, marking a year that covers fewer official dapils (for a province: fewer of its own).
 import { describe, expect, it } from 'vitest';
 import type { QualityReport } from '../../scripts/check/quality-check.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { acrossYearsChart, nationalAcrossYears } from '../../scripts/site/across-years-chart.ts';
 import { buildCompareIndex, compareIndexChunks, type CompareEntry } from '../../scripts/site/compare-index.ts';
 import { compareLink, compareModel, isPartialYear } from '../../scripts/site/pages/compare-page.ts';
+import { provinceAcrossYearsCharts } from '../../scripts/site/province-across-years.ts';
 import { buildSiteData, type SiteData, type SiteRecord } from '../../scripts/site/site-data.ts';
 
 let position = 0;
@@ -214,5 +215,44 @@ describe('the chart across years', () => {
     expect(chart?.summary).toBe(
       'Voters who voted in all dapils in the data, per election year: 2014*: 600; 2019*: 1,670. * 2014: only 53 of 77 official dapils, not a national total; 2019: partial, values unreadable in the source are left out.',
     );
+  });
+});
+
+describe('the chart across years of a province', () => {
+  it('gives each province with two years its voters per year, a year missing dapils of the province marked', () => {
+    // 2014 leaves out dapil 1102 of province 11 (and 3201 of province 32, which has no 2014 record at all).
+    const coverage = structuredClone(COVERAGE) as NonNullable<typeof COVERAGE>;
+    const first = coverage.years[0] as (typeof coverage.years)[number];
+    first.missingDapils = [
+      { id: '1102', name: 'DAPIL 1102' },
+      { id: '3201', name: 'DAPIL 3201' },
+    ];
+    const charts = provinceAcrossYearsCharts(site(RECORDS, coverage), 'en');
+    // Province 32 has a value in 2019 only: no chart.
+    expect(charts.map((chart) => chart.id)).toEqual(['11']);
+    const chart = charts[0]?.chart;
+    expect(chart?.name).toBe('across-years-p11');
+    expect(chart?.title).toBe('Voters who voted per year: PROVINSI 11');
+    expect(chart?.summary).toBe(
+      'Voters who voted in PROVINSI 11, per election year: 2014*: 600; 2019*: 850. * 2014: only 1 of the province’s 2 official dapils; 2019: partial, values unreadable in the source are left out.',
+    );
+    expect(chart?.data.rows).toEqual([
+      [2014, 600, 'only 1 of the province’s 2 official dapils'],
+      [2019, 850, 'partial, values unreadable in the source are left out'],
+    ]);
+  });
+
+  it('says "not available" for a year with turnout records but none of the province', () => {
+    const charts = provinceAcrossYearsCharts(
+      site([...RECORDS, turnout(2024, '1101', 'KAB A', 10, 10), turnout(2024, '3201', 'KOTA D', 20, 20)]),
+      'id',
+    );
+    expect(charts.map((chart) => [chart.id, chart.chart.summary])).toEqual([
+      [
+        '11',
+        'Pengguna hak pilih di PROVINSI 11, per tahun pemilu: 2014: 600; 2019*: 850; 2024: 20. * 2019: sebagian, nilai yang tidak terbaca di sumber tidak termasuk.',
+      ],
+      ['32', 'Pengguna hak pilih di PROVINSI 32, per tahun pemilu: 2014: tidak tersedia; 2019: 820; 2024: 40.'],
+    ]);
   });
 });

@@ -2,7 +2,9 @@
 // chooses two dapils or two years, the address holds the choice (a reload keeps it, back and forward step through
 // it), the figures equal the sums of the published JSON (a dapil page's own file, a year's download), the page is
 // axe-clean and does not scroll sideways at 390 px; the dapil and year pages' "compare with…" links open it with
-// their choice made; without JavaScript it says where the same figures are.
+// their choice made; without JavaScript it says where the same figures are. A chosen province shows its chart across
+// years (its voters per year equal to the year downloads' sums, with its links to take it away), once for the same
+// province of two years; on the real data (turnout for one year) no chart and no empty box.
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +15,7 @@ import { COMPARE_TEXT } from '../../scripts/site/pages/compare-page.ts';
 import { runSiteStage } from '../../scripts/site/site-stage.ts';
 import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
 import { axeViolations } from './site-checks.ts';
-import { buildDemoSite, buildRealSite, launchChromium, type PublishedSite } from './site-fixtures.ts';
+import { buildDemoSite, buildRealSite, launchChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
 
 type Json = Array<Record<string, number | string | null>>;
 
@@ -58,6 +60,25 @@ async function readTable(page: Page): Promise<Record<string, string[]>> {
     .locator('#compared tbody tr')
     .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((cell) => (cell.textContent ?? '').trim())));
   return Object.fromEntries(rows.map(([label = '', ...cells]) => [label, cells]));
+}
+
+/** The voters of a province in a year, from the year's download, as the chart writes them ("1,234,567"). */
+async function provinceVoters(root: string, year: number, code: string): Promise<string> {
+  const records = await readJson(root, `data/${year}/kpu-dpr-turnout-by-sex-${year}.json`);
+  return sumText(
+    records.filter((record) => record.province_code === code),
+    'total_voters',
+  );
+}
+
+/** The charts across years the compare page shows: each one's title and the text of its bars. */
+async function readCharts(page: Page): Promise<Array<{ title: string; bars: string[] }>> {
+  return page.locator('#compared figure').evaluateAll((figures) =>
+    figures.map((figure) => ({
+      title: figure.querySelector('figcaption strong')?.textContent ?? '',
+      bars: Array.from(figure.querySelectorAll('svg.chart text')).map((text) => text.textContent ?? ''),
+    })),
+  );
 }
 
 function dapilFile(year: number, id: string): string {
@@ -181,6 +202,86 @@ describe('the compare page on the demo data under /kpu/', () => {
     }
   });
 
+  it('draws a chosen province’s voters per year, with its files to take away', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 800 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto(new URL('en/compare/?a=2019-p11&b=2024-p11', world.server.url).href);
+      await page.locator('#compared figure').waitFor();
+      const name = (await page.locator('#compared thead a').first().textContent())?.replace(/, 2019$/, '');
+      // The same province in two years: one chart, its bars the sums of the year downloads.
+      expect(await readCharts(page)).toEqual([
+        {
+          title: `Voters who voted per year: ${name}`,
+          bars: [
+            `2019: ${await provinceVoters(world.root, 2019, '11')}`,
+            `2024: ${await provinceVoters(world.root, 2024, '11')}`,
+          ],
+        },
+      ]);
+      // Its files, under the base path, and the embed snippet's copy button working in the chart shown late.
+      const figure = page.locator('#compared figure');
+      for (const href of await figure
+        .locator('.takeaway a')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))) {
+        expect(href.startsWith('/kpu/en/compare/kpu-across-years-p11-en-compare'), href).toBe(true);
+        expect((await fetch(new URL(href, world.server.url))).status, href).toBe(200);
+      }
+      await figure.locator('summary').click();
+      await figure.locator('button[data-copy-embed]').click();
+      await expect.poll(() => figure.locator('.takeaway [role=status]').textContent()).toBe('Code copied.');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        await figure.locator('textarea').inputValue(),
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Two provinces: a chart each; a dapil beside a province: the province's only; two dapils: none.
+      await page.selectOption('#compare-b', '2024-p12');
+      await page.waitForFunction(() => document.querySelectorAll('#compared figure').length === 2);
+      expect((await readCharts(page)).map((chart) => chart.bars[0]?.replace(/: .*/, ''))).toEqual(['2019', '2019']);
+      await page.selectOption('#compare-b', '2024-d1101');
+      await page.waitForFunction(() => document.querySelectorAll('#compared figure').length === 1);
+      await page.selectOption('#compare-a', '2019-d1101');
+      await page.waitForFunction(() => document.querySelectorAll('#compared figure').length === 0);
+      await page.goBack();
+      await page.waitForURL((url) => url.search === '?a=2019-p11&b=2024-d1101');
+      expect((await readCharts(page)).length).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a province’s chart in light and dark, at 390 and 1280 px (screenshots)', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const width of [390, 1280]) {
+        const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+        const page = await context.newPage();
+        try {
+          await page.goto(new URL('bandingkan/?a=2019-p11&b=2024-p12', world.server.url).href);
+          await page.waitForFunction(() => document.querySelectorAll('#compared figure').length === 2);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          await page.screenshot({
+            path: path.join(SCREENSHOT_DIR, `compare-provinces-${colorScheme}-${width}.png`),
+            fullPage: true,
+          });
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  });
+
+  it('is linked from the year page’s province section', async () => {
+    const year = await readFile(path.join(world.root, 'en/2024/index.html'), 'utf8');
+    expect(year).toMatch(
+      /A province’s voters per year: choose it on <a href="\/kpu\/en\/compare\/"[^>]*>the compare page<\/a>\./,
+    );
+  });
+
   it('draws the voters per year on the home and dapil pages', async () => {
     const home = await readFile(path.join(world.root, 'en/index.html'), 'utf8');
     expect(home).toContain('Voters who voted in all dapils in the data, per election year: 2019: ');
@@ -220,6 +321,23 @@ describe('the compare page on the real data under /kpu/', () => {
       ]);
       // Only years with turnout records can be chosen.
       expect(await page.locator('#compare-a optgroup').first().locator('option').allTextContents()).toEqual(['2014']);
+
+      // Provinces of the one year with turnout: no chart across years, and nothing drawn for one.
+      await page.goto(new URL('en/compare/?a=2014-p11&b=2014-p32', world.server.url).href);
+      expect(Object.keys(await readTable(page))).toContain(t.voters);
+      expect(await page.locator('template[data-province]').count()).toBe(0);
+      // Nor does the year page point to one.
+      expect(await readFile(path.join(world.root, 'en/2014/index.html'), 'utf8')).not.toContain(
+        'A province’s voters per year',
+      );
+      expect(await page.locator('#compared figure, #compared svg').count()).toBe(0);
+      expect(
+        await page
+          .locator('#compared > *')
+          .evaluateAll((children) =>
+            children.map((child) => `${child.tagName} ${(child.textContent ?? '').trim() !== ''}`),
+          ),
+      ).toEqual(['DIV true', 'P true', 'P true']);
     } finally {
       await context.close();
     }

@@ -14,7 +14,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_PAGE_SUFFIX } from '../../scripts/site/figure-files.ts';
 import { createSilentReporter } from '../../scripts/log/progress-reporter.ts';
-import { countColumn, loadSiteDataOnce, numberValue, type SiteData } from '../../scripts/site/site-data.ts';
+import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
+import { countColumn, loadSiteDataOnce, numberValue, textValue, type SiteData } from '../../scripts/site/site-data.ts';
 import { runSiteStage } from '../../scripts/site/site-stage.ts';
 import { startStaticServer } from '../../scripts/site/static-server.ts';
 import { axeViolations, listPagePaths } from './site-checks.ts';
@@ -74,13 +75,26 @@ function csvRows(bytes: Buffer): Array<Record<string, string>> {
 
 const numberOrNull = (value: string | undefined) => (value === undefined || value === '' ? null : Number(value));
 
-/** Reads every figure of a built site, with its files. */
+/**
+ * How many charts and maps a page draws, those in a template (the compare page's, shown by its script) included; a
+ * table row's small bar (`svg.mini`, aria-hidden) is part of its row, whose figures the table gives.
+ */
+function drawnFigures(html: string): number {
+  return [...html.matchAll(/<svg class="(?:chart|map)"/g)].length;
+}
+
+/** Reads every figure of a built site, with its files; every chart and map of every page has its links. */
 async function readFigures(distDir: string, base = '/'): Promise<FigureLinks[]> {
   const figures: FigureLinks[] = [];
+  const without: string[] = [];
   for (const page of await listPagePaths(distDir)) {
     const html = await readFile(path.join(distDir, page.endsWith('/') ? `${page}index.html` : page), 'utf8');
-    figures.push(...figureLinksOf(page, html));
+    const links = figureLinksOf(page, html);
+    if (links.length !== drawnFigures(html))
+      without.push(`${page}: ${drawnFigures(html)} charts and maps, ${links.length} with their links`);
+    figures.push(...links);
   }
+  expect(without).toEqual([]);
   for (const figure of figures) {
     for (const href of [figure.svg, figure.csv, figure.embed]) expect(href.startsWith(base), href).toBe(true);
   }
@@ -131,9 +145,10 @@ function checkCsvFigures(figure: FigureLinks, rows: Array<Record<string, string>
   const year = /\/(\d{4})\//.exec(figure.page)?.[1];
   const male = countColumn('total', 'male');
   const female = countColumn('total', 'female');
-  if (name.startsWith('kpu-map-')) {
-    // Each province with figures: the value the page's map table gives it (data-v), for the measure.
-    const measure = /^kpu-map-([a-z]+)/.exec(name)?.[1] ?? '';
+  if (name.startsWith('kpu-map-') || name.startsWith('kpu-tile-grid-')) {
+    // Each province with figures (a shape of the map, a square of the tile grid): the value the page's map table gives
+    // it (data-v), for the measure.
+    const measure = /^kpu-(?:map|tile-grid)-([a-z]+)/.exec(name)?.[1] ?? '';
     const column = Object.keys(rows[0] ?? {})[3] ?? '';
     for (const row of rows) {
       if (row.figures_of_province_code !== '' || row[column] === '') continue;
@@ -146,12 +161,21 @@ function checkCsvFigures(figure: FigureLinks, rows: Array<Record<string, string>
     return;
   }
   if (name.startsWith('kpu-across-years')) {
-    // Voters per year: the national totals on the home page, the dapil's own records' sum on a dapil page.
+    // Voters per year: the national totals on the home page, the dapil's own records' sum on a dapil page, the sum of
+    // the province's records on the compare page.
     const total = countColumn('total', 'total');
     const dapilId = /\/dapil\/([^/]+)\//.exec(figure.page)?.[1];
+    const province = /^kpu-across-years-p(\d+)-/.exec(name)?.[1];
     expect(rows.length).toBeGreaterThan(1);
     for (const row of rows) {
-      if (dapilId === undefined) {
+      if (province !== undefined) {
+        const view = site.years.find((each) => String(each.year) === row.election_year);
+        const values = (view?.turnoutRecords ?? [])
+          .filter((record) => textValue(record, turnoutDataset.roles.provinceCode ?? '') === province)
+          .map((record) => numberValue(record, total))
+          .filter((v) => v !== null);
+        expect(numberOrNull(row.voters)).toBe(values.length === 0 ? null : values.reduce((a, b) => a + b, 0));
+      } else if (dapilId === undefined) {
         const view = site.years.find((each) => String(each.year) === row.election_year);
         const sum = view?.totals[total];
         expect(numberOrNull(row.voters)).toBe(sum === undefined || sum.given === 0 ? null : sum.sum);
@@ -223,6 +247,19 @@ async function checkEmbedPages(browser: Browser, site: PublishedSite, figures: r
         const full = await source.getAttribute('href');
         expect(full).toBe(figure.page);
         expect((await fetch(new URL((full ?? '/').slice(1), site.server.url))).status).toBe(200);
+        // A text's own fill (the tile grid's white labels on its darkest class) is not overridden by the page's style.
+        const recoloured = await page.locator('svg text[fill]').evaluateAll((texts) =>
+          texts.flatMap((text) => {
+            const probe = document.createElement('span');
+            probe.style.color = text.getAttribute('fill') ?? '';
+            document.body.append(probe);
+            const own = getComputedStyle(probe).color;
+            probe.remove();
+            return getComputedStyle(text).fill === own ? [] : [text.textContent ?? ''];
+          }),
+        );
+        if (recoloured.length > 0)
+          problems.push(`${figure.embed}: text drawn in another fill: ${recoloured.join(' ')}`);
         const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
         if (sideways) problems.push(`${figure.embed} at ${width} px scrolls sideways`);
         for (const violation of await axeViolations(page)) problems.push(`${figure.embed}: axe ${violation.id}`);
@@ -244,7 +281,7 @@ async function checkEmbedPages(browser: Browser, site: PublishedSite, figures: r
 function sample(figures: readonly FigureLinks[]): FigureLinks[] {
   const kinds = new Map<string, FigureLinks>();
   for (const figure of figures) {
-    const kind = `${figure.page.startsWith('/en/') ? 'en' : 'id'} ${path.basename(figure.csv).replace(/-\d{4}.*|\.csv$/, '')} ${figure.page.includes('/dapil/') ? 'dapil' : /\d{4}/.test(figure.page) ? 'year' : 'home'}`;
+    const kind = `${figure.page.startsWith('/en/') ? 'en' : 'id'} ${path.basename(figure.csv).replace(/-p\d+-.*|-\d{4}.*|\.csv$/, '')} ${figure.page.includes('/dapil/') ? 'dapil' : /\d{4}/.test(figure.page) ? 'year' : 'home'}`;
     if (!kinds.has(kind)) kinds.set(kind, figure);
   }
   return [...kinds.values()];
@@ -277,8 +314,22 @@ describe('charts and maps to take away, demo data', () => {
     expect(pages.has('/en/2024/')).toBe(true);
     expect(figures.filter((figure) => figure.page === '/en/2024/dapil/1101/').length).toBe(3);
     expect(figures.filter((figure) => figure.page === '/2024/').map((figure) => path.basename(figure.svg))).toEqual(
-      expect.arrayContaining(['kpu-sex-split-2024.svg', 'kpu-map-voters-2024.svg', 'kpu-map-women-2024.svg']),
+      expect.arrayContaining([
+        'kpu-sex-split-2024.svg',
+        'kpu-map-voters-2024.svg',
+        'kpu-map-women-2024.svg',
+        'kpu-tile-grid-voters-2024.svg',
+        'kpu-tile-grid-women-2024.svg',
+        'kpu-tile-grid-outside-2024.svg',
+      ]),
     );
+    expect(figures.filter((figure) => figure.page === '/').map((figure) => path.basename(figure.svg))).toEqual(
+      expect.arrayContaining(['kpu-map-voters.svg', 'kpu-tile-grid-voters.svg']),
+    );
+    // The compare page's chart across years of each province with two years of figures (shown as one is chosen).
+    expect(
+      figures.filter((figure) => figure.page === '/en/compare/').map((figure) => path.basename(figure.svg)),
+    ).toContain('kpu-across-years-p11-en-compare.svg');
     // Each link's name says which figure, in the page's language.
     const english = figures.find((figure) => figure.page === '/en/2024/dapil/1101/');
     expect(english?.label).toMatch(/^Download or embed: /);

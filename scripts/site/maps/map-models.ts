@@ -45,6 +45,8 @@ interface MeasureMap {
   legend: MapLegendItem[];
   /** The geographic map's title and text alternative, and the figures it draws (its CSV to take away). */
   title: string;
+  /** The tile grid's title; its text alternative and figures are the map's (every province, one square each). */
+  gridTitle: string;
   description: string;
   data: FigureData;
 }
@@ -164,6 +166,7 @@ export function provinceMaps(
     const gridDrawing: MapDrawing = { ...drawing, title: t.gridTitle(t.measures[measure], year) };
     return {
       title: drawing.title,
+      gridTitle: gridDrawing.title,
       description: drawing.description,
       data: {
         columns: ['province_code', 'province', 'figures_of_province_code', MEASURE_COLUMN[measure]],
