@@ -1,6 +1,7 @@
-// The real harvest (the CLI as a process) against the stand-in upstream's hostile answers (docs/upstream.md):
-// errors sent as HTTP 200 data, an end of data that contradicts `count`, overlapping pages, keyed data whose keys
-// are not the positions. Each is retried or stops with its own code; none becomes a smaller or doubled dataset.
+// The real harvest command (the CLI's own `main`, run in this process: runCliInProcess) against the stand-in
+// upstream's hostile answers (docs/upstream.md): errors sent as HTTP 200 data, an end of data that contradicts
+// `count`, overlapping pages, keyed data whose keys are not the positions. Each is retried or stops with its own
+// code; none becomes a smaller or doubled dataset.
 import { afterEach, describe, expect, it } from 'vitest';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import {
@@ -22,7 +23,7 @@ import {
   TEST_KEY,
   type HarvestWorld,
 } from '../support/harvest-fixtures.ts';
-import { runCli } from '../support/run-cli.ts';
+import { runCliInProcess } from '../support/run-cli.ts';
 
 const TURNOUT_PATH = '/api/datahakpilihdpr';
 
@@ -42,7 +43,7 @@ afterEach(async () => {
 async function harvestWith(options: Partial<UpstreamServerOptions>, env: Record<string, string> = {}) {
   const data = syntheticData();
   world = await createHarvestWorld(data, options, { KPU_PAGE_SIZE: '3', KPU_RETRIES: '2', ...env });
-  const run = await runCli(['harvest', '--json'], { env: world.env });
+  const run = await runCliInProcess(['harvest', '--json'], { env: world.env });
   return { data, run, world };
 }
 
@@ -216,14 +217,14 @@ describe('overlapping pages: what the docs promise around them', () => {
     // Records 2 and 3 identical: with pages of 3, the page at offset 3 begins with the last record of the page at 0.
     data.turnout.splice(3, 0, { ...data.turnout[2] } as (typeof data.turnout)[number]);
     world = await createHarvestWorld(data, {}, { KPU_PAGE_SIZE: '3', KPU_RETRIES: '2' });
-    const run = await runCli(['harvest', '--json'], { env: world.env });
+    const run = await runCliInProcess(['harvest', '--json'], { env: world.env });
     expect(run.code, run.stderr).toBe(3);
     expect(errorOf(run).message).toMatch(
       /turnout: the page at offset 3 begins with the last record of the page at offset 0/,
     );
     // Another page size moves the boundary: the two copies share a page, and a record repeated exactly on one page
     // is a paging fault too (it hides the record it took the place of).
-    const other = await runCli(['harvest', '--json'], { env: { ...world.env, KPU_PAGE_SIZE: '4' } });
+    const other = await runCliInProcess(['harvest', '--json'], { env: { ...world.env, KPU_PAGE_SIZE: '4' } });
     expect(other.code, other.stderr).toBe(3);
     expect(errorOf(other)).toMatchObject({ code: 'HARVEST_RECORD_REPEATED' });
     expect(errorOf(other).message).toMatch(

@@ -1,6 +1,7 @@
 // A resumed harvest proves its kept pages still match the upstream (every one of them, read again) before mixing
 // them with pages fetched now; when the upstream changed meanwhile, it starts over, says so, and holds only the
-// new version of the data.
+// new version of the data. The interrupted harvest is a CLI process of its own, killed; the resumed one runs the
+// CLI's own `main` in this process (runCliInProcess).
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import {
   readLatestHarvested,
   type HarvestWorld,
 } from '../support/harvest-fixtures.ts';
-import { runCli } from '../support/run-cli.ts';
+import { runCli, runCliInProcess } from '../support/run-cli.ts';
 
 function data(): UpstreamData {
   return withDemoRecords({
@@ -66,7 +67,7 @@ describe('a resumed harvest whose kept pages no longer match the upstream', () =
     const now = served.turnout.map((record, index) => (index === 4 || index === 28 ? changed(record) : record));
     world.upstream.setData('turnout', now);
 
-    const resumed = await runCli(['harvest', '--json'], { env: world.env });
+    const resumed = await runCliInProcess(['harvest', '--json'], { env: world.env });
     expect(resumed.code, resumed.stderr).toBe(0);
     const harvested = await readLatestHarvested(world.cacheDir);
     expect(harvested.records.turnout).toEqual(now);
@@ -91,7 +92,7 @@ describe('a resumed harvest whose kept pages no longer match the upstream', () =
     const now = served.turnout.map((record, index) => (index === 1 || index === 29 ? changed(record) : record));
     world.upstream.setData('turnout', now);
 
-    const resumed = await runCli(['harvest', '--json'], { env: world.env });
+    const resumed = await runCliInProcess(['harvest', '--json'], { env: world.env });
     expect(resumed.code, resumed.stderr).toBe(0);
     const harvested = await readLatestHarvested(world.cacheDir);
     expect(harvested.records.turnout).toEqual(now);
@@ -109,7 +110,7 @@ describe('a resumed harvest whose kept pages no longer match the upstream', () =
     expect(keptOffsets.length).toBeGreaterThanOrEqual(12);
 
     const before = world.upstream.requests.length;
-    const resumed = await runCli(['harvest', '--json'], { env: world.env });
+    const resumed = await runCliInProcess(['harvest', '--json'], { env: world.env });
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).not.toContain('starting over');
     const harvested = await readLatestHarvested(world.cacheDir);

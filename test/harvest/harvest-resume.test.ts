@@ -1,5 +1,6 @@
 // An interrupted harvest (SIGKILL, Ctrl-C) resumes without refetching the pages it already has, and
-// never leaves a manifest that claims pages it does not have.
+// never leaves a manifest that claims pages it does not have. The interrupted harvest is a CLI process of its own,
+// signalled; the harvest after it runs the CLI's own `main` in this process (runCliInProcess).
 import { afterEach, describe, expect, it } from 'vitest';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { type UpstreamData, withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
@@ -9,7 +10,7 @@ import {
   readLatestHarvested,
   type HarvestWorld,
 } from '../support/harvest-fixtures.ts';
-import { runCli } from '../support/run-cli.ts';
+import { runCli, runCliInProcess } from '../support/run-cli.ts';
 
 function data(): UpstreamData {
   return withDemoRecords({
@@ -59,7 +60,7 @@ describe('harvest: interrupted and resumed', () => {
     expect(stored).toBeLessThan(11);
 
     const before = world.upstream.requests.length;
-    const resumed = await runCli(['harvest', '--json'], { env: world.env });
+    const resumed = await runCliInProcess(['harvest', '--json'], { env: world.env });
     expect(resumed.code, resumed.stderr).toBe(0);
     const harvested = await readLatestHarvested(world.cacheDir);
     expect(harvested.manifest.resumed).toBe(true);
@@ -86,7 +87,7 @@ describe('harvest: interrupted and resumed', () => {
     const served = data();
     world = await createHarvestWorld(served, { delayMs: 100 }, { KPU_PAGE_SIZE: '3', KPU_CONCURRENCY: '1' });
     await interruptAfter(world, 3, 'SIGKILL');
-    const fresh = await runCli(['harvest', '--json'], { env: { ...world.env, KPU_PAGE_SIZE: '4' } });
+    const fresh = await runCliInProcess(['harvest', '--json'], { env: { ...world.env, KPU_PAGE_SIZE: '4' } });
     expect(fresh.code, fresh.stderr).toBe(0);
     const harvested = await readLatestHarvested(world.cacheDir);
     expect(harvested.manifest.resumed).toBe(false);

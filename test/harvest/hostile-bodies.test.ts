@@ -38,7 +38,7 @@ import {
   TEST_KEY,
   type HarvestWorld,
 } from '../support/harvest-fixtures.ts';
-import { runCli } from '../support/run-cli.ts';
+import { runCli, runCliInProcess } from '../support/run-cli.ts';
 
 function data(): UpstreamData {
   return withDemoRecords({
@@ -173,8 +173,9 @@ describe('bodies read exactly', () => {
 
   async function harvest(answer: UpstreamServerOptions['hostile'], env: Record<string, string> = {}) {
     const served = data();
+    // The harvest command run in this process (runCliInProcess): these harvests complete.
     world = await createHarvestWorld(served, { hostile: answer }, { KPU_PAGE_SIZE: '7', ...env });
-    const run = await runCli(['harvest', '--json'], { env: world.env });
+    const run = await runCliInProcess(['harvest', '--json'], { env: world.env });
     expect(run.code, run.stderr).toBe(0);
     return { served, run, current: world };
   }

@@ -2,6 +2,9 @@
 // record, in any encoding, in part (8 characters), in upper case, in hex or split across two fields, stops the
 // harvest with UPSTREAM_ECHOED_KEY, dist/ byte for byte as it was, no harvest left holding it; an echo in an error, a broken body or a header is redacted from every output; a
 // stored harvest holding the key is refused offline; and control characters never reach the terminal raw.
+// The CLI runs as a process of its own for every text output and for the good builds; the --json runs of a failing
+// build, and the echoes in a record, which differ only in what the harvest's scan finds, run the CLI's own `main` in
+// this process (runCliInProcess: the same output and exit code, without starting Node each time).
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,7 +26,7 @@ import { createBuildWorld, type BuildWorld } from '../support/build-fixtures.ts'
 import { distState, errorOf } from '../support/dist-state.ts';
 import { readAllFiles } from '../support/harvest-fixtures.ts';
 import { ECHO_KEY, expectNoKeyForm } from '../support/key-forms.ts';
-import { runCli, type CliRun } from '../support/run-cli.ts';
+import { runCli, runCliInProcess, type CliRun } from '../support/run-cli.ts';
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const RAW_CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
@@ -49,6 +52,9 @@ afterAll(async () => {
 });
 
 const build = (args: string[] = []): Promise<CliRun> => world.build(args, ENV);
+/** The same build command line run by the CLI's own `main` in this process (runCliInProcess). */
+const buildInProcess = (args: string[] = []): Promise<CliRun> =>
+  runCliInProcess(['build', ...args], { env: { ...world.env, ...ENV } });
 
 /**
  * Contents already searched and found to hold no form of the key, by SHA-256: a build that fails leaves dist/ and most
@@ -63,6 +69,7 @@ async function expectKeyNowhere(run: CliRun, what: string): Promise<void> {
   expectNoKeyForm(run.stderr, ECHO_KEY, `${what}: stderr`);
   const files = [...(await readAllFiles(world.distDir)), ...(await readAllFiles(world.cacheDir))];
   for (const [name, content] of files) {
+    expectNoKeyForm(name, ECHO_KEY, `${what}: the name ${name}`);
     const digest = sha256Hex(content);
     if (searched.has(digest)) continue;
     expectNoKeyForm(content.toString('latin1'), ECHO_KEY, `${what}: ${name}`);
@@ -110,7 +117,7 @@ describe('the key echoed where the publisher quotes the upstream', () => {
       const before = await distState(world.distDir);
       hostile = answer;
       try {
-        const json = await build(['--json']);
+        const json = await buildInProcess(['--json']);
         expect(errorOf(json).code).toBe(code);
         const text = await build();
         expect(text.stderr).toContain(`error ${code}`);
@@ -141,7 +148,7 @@ describe('control characters from the upstream', () => {
         expect(text.stderr).toContain(`error ${code}`);
         expect(text.stderr).not.toMatch(RAW_CONTROL);
         expect(text.stderr).toContain('\\x1b[2J\\x1b[31mALERT');
-        const json = await build(['--json']);
+        const json = await buildInProcess(['--json']);
         expect(json.stdout).not.toMatch(RAW_CONTROL);
         expect(errorOf(json).message).toContain('\x1b[2J\x1b[31mALERT');
       } finally {
@@ -157,7 +164,7 @@ describe('the key echoed inside a record', () => {
       const before = await distState(world.distDir);
       hostile = echoKeyInRecord(encoding, { dataset: 'parties', offset: 5 });
       try {
-        const run = await build(['--json']);
+        const run = await buildInProcess(['--json']);
         expect(run.code, run.stderr).toBe(3);
         const error = errorOf(run);
         expect(error).toMatchObject({ code: 'UPSTREAM_ECHOED_KEY', stage: 'harvest', exitCode: 3 });
@@ -173,7 +180,8 @@ describe('the key echoed inside a record', () => {
     });
   }
 
-  it('text output names the code, the dataset, the offset and the encoding, never the key', async () => {
+  it('in a CLI process of its own, text output names the code, the dataset, the offset and the encoding, never the key', async () => {
+    const before = await distState(world.distDir);
     hostile = echoKeyInRecord('percent-lower', { dataset: 'turnout', offset: 0 });
     try {
       const run = await build();
@@ -181,6 +189,8 @@ describe('the key echoed inside a record', () => {
       expect(run.stderr).toContain(
         'error UPSTREAM_ECHOED_KEY (stage harvest): The upstream sent the API key back inside its data. turnout: the page at offset 0 holds it (percent-encoded).',
       );
+      expect(await distState(world.distDir)).toEqual(before);
+      expect(existsSync(path.join(world.cacheDir, 'harvest', 'partial'))).toBe(false);
       await expectKeyNowhere(run, 'text output');
     } finally {
       hostile = null;
@@ -217,7 +227,7 @@ describe('a stored harvest holding the key', () => {
       // A complete harvest of its own to plant the key in: the harvest command, no site to build for it, beside the
       // dist/ of the file's good build (a whole build of its own when this test runs alone).
       const fresh = existsSync(world.distDir)
-        ? await runCli(['harvest'], { env: { ...world.env, ...ENV } })
+        ? await runCliInProcess(['harvest'], { env: { ...world.env, ...ENV } })
         : await build();
       expect(fresh.code, fresh.stderr).toBe(0);
       const before = await distState(world.distDir);

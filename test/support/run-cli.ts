@@ -68,9 +68,9 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
 /**
  * The same command line run in this process (scripts/cli.ts `main`), with only the environment a test gives it: the
  * same exit code, standard output and standard error as runCli, without starting Node. For the many cases of one
- * stage that complete (harvest-cli.test.ts). Not for commands that fail: a failed harvest leaves the requests it
- * made ahead to the process's exit, which here would go on writing after this returns. Contract tests (signals,
- * exit codes, output to pipes) keep the real process too.
+ * stage (harvest-cli.test.ts), those that fail in the harvest too: a failed harvest awaits every request it made,
+ * and closes its connections, before the command returns. Contract tests (signals, exit codes, output to pipes, the
+ * key never printed by the process) keep the real process.
  */
 export async function runCliInProcess(args: string[], options: Pick<CliOptions, 'env'> = {}): Promise<CliRun> {
   const { main } = await import('../../scripts/cli.ts');
