@@ -225,15 +225,21 @@ export async function writeFigureFiles(
     rasters.push({ svg, cached: path.join(cacheDir, name), target: file(paths.png) });
   });
   if (pngs) await mkdir(cacheDir, { recursive: true });
-  await forEachAtOnce(rasters, PNGS_AT_ONCE, async (png) => {
-    if (!existsSync(png.cached)) {
-      const image = await renderAsync(png.svg, RENDER_OPTIONS);
+  // A drawing shown on several pages (a dapil's chart across years, on each of its years' pages) is rasterized once,
+  // then copied to each.
+  const drawings = new Map<string, Array<{ svg: string; cached: string; target: string }>>();
+  for (const png of rasters) drawings.set(png.cached, [...(drawings.get(png.cached) ?? []), png]);
+  await forEachAtOnce([...drawings.values()], PNGS_AT_ONCE, async (copies) => {
+    const [first] = copies;
+    if (first === undefined) return;
+    if (!existsSync(first.cached)) {
+      const image = await renderAsync(first.svg, RENDER_OPTIONS);
       // Whole or not at all: written beside, renamed into place.
-      const partial = `${png.cached}.${process.pid}.partial`;
+      const partial = `${first.cached}.${process.pid}.partial`;
       await writeFile(partial, image.asPng());
-      await rename(partial, png.cached);
+      await rename(partial, first.cached);
     }
-    await copyFile(png.cached, png.target);
+    for (const png of copies) await copyFile(png.cached, png.target);
   });
   const stale = existsSync(cacheDir) ? (await readdir(cacheDir)).filter((name) => !used.has(name)) : [];
   await forEachAtOnce(stale, FILES_AT_ONCE, (name) => rm(path.join(cacheDir, name), { force: true }));
