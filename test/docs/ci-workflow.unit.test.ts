@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../scripts/config.ts';
+import { stageFolder } from '../../scripts/stages.ts';
 import { PROJECT_ROOT } from '../support/run-cli.ts';
 
 describe('.github/workflows/publish.yml', () => {
@@ -13,7 +14,13 @@ describe('.github/workflows/publish.yml', () => {
     expect(workflow).toMatch(/schedule:\n\s+- cron: '[^']+'/);
     expect(workflow).toContain('npm run --silent build');
     expect(workflow).toContain('KPU_API_KEY: ${{ secrets.KPU_API_KEY }}');
-    expect(workflow).toMatch(/path: \|\n\s+\.cache\/harvest\n\s+dist\n\s+dist\.builds/);
+    expect(workflow).toMatch(
+      /path: \|\n\s+\.cache\/harvest\n\s+\.cache\/stages\/site-cards\n\s+\.cache\/stages\/site-figures\n\s+dist\n\s+dist\.builds/,
+    );
+    // The PNG caches are the site stage's own folders beside its output (scripts/site/site-stage.ts).
+    const siteStage = stageFolder('site', { cacheDir: '.cache', distDir: 'dist' });
+    expect(workflow).toContain(`${siteStage}-cards\n`);
+    expect(workflow).toContain(`${siteStage}-figures\n`);
     expect(workflow).toContain('actions/deploy-pages');
     expect(workflow).not.toMatch(/echo .*KPU_API_KEY/);
     // The job refuses to run (and so to publish the demo data) without the upstream's URL and key, before building.
