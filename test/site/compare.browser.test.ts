@@ -5,17 +5,15 @@
 // their choice made; without JavaScript it says where the same figures are. A chosen province shows its chart across
 // years (its voters per year equal to the year downloads' sums, with its links to take it away), once for the same
 // province of two years; on the real data (turnout for one year) no chart and no empty box.
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSilentReporter } from '../../scripts/log/progress-reporter.ts';
 import { COMPARE_TEXT } from '../../scripts/site/pages/compare-page.ts';
-import { runSiteStage } from '../../scripts/site/site-stage.ts';
-import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
+import type { RunningStaticServer } from '../../scripts/site/static-server.ts';
 import { axeViolations } from './site-checks.ts';
-import { buildDemoSite, buildRealSite, launchChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
+import { launchChromium, SCREENSHOT_DIR } from './site-fixtures.ts';
+import { serveSiteWorld } from './site-worlds.ts';
 
 type Json = Array<Record<string, number | string | null>>;
 
@@ -25,22 +23,10 @@ interface World {
   close(): Promise<void>;
 }
 
-/** The site of `site`'s data built again under /kpu/, with the published data folder beside it, served. */
-async function underBase(site: PublishedSite): Promise<World> {
-  const parent = await mkdtemp(path.join(os.tmpdir(), 'kpu-compare-'));
-  const root = path.join(parent, 'site');
-  await runSiteStage({ dataDir: site.dataDir, outDir: root, base: '/kpu/', reporter: createSilentReporter() });
-  await cp(path.join(site.distDir, 'data'), path.join(root, 'data'), { recursive: true });
-  const server = await startStaticServer({ root, base: '/kpu/' });
-  return {
-    root,
-    server,
-    async close() {
-      await server.close();
-      await site.close();
-      await rm(parent, { recursive: true, force: true });
-    },
-  };
+/** The site of the demo or the real data built under /kpu/, with the published data folder in it, served (shared). */
+async function underBase(source: 'demo' | 'real'): Promise<World> {
+  const site = await serveSiteWorld(source, { base: '/kpu/', withData: true });
+  return { root: site.distDir, server: site.server, close: () => site.close() };
 }
 
 async function readJson(root: string, file: string): Promise<Json> {
@@ -98,7 +84,7 @@ afterAll(async () => {
 describe('the compare page on the demo data under /kpu/', () => {
   let world: World;
   beforeAll(async () => {
-    world = await underBase(await buildDemoSite());
+    world = await underBase('demo');
   });
   afterAll(async () => {
     await world?.close();
@@ -293,7 +279,7 @@ describe('the compare page on the demo data under /kpu/', () => {
 describe('the compare page on the real data under /kpu/', () => {
   let world: World;
   beforeAll(async () => {
-    world = await underBase(await buildRealSite());
+    world = await underBase('real');
   });
   afterAll(async () => {
     await world?.close();

@@ -3,7 +3,8 @@
 // title, source line and licence), the PNG decodes at twice the SVG's size, the CSV (the downloads' CSV rules) gives
 // exactly the figures the page shows (its map table, its records, its totals). Each embed page renders alone in
 // Chromium with its title, figure and source line linking the full page, noindex, axe clean; the snippet names it.
-// A build under the base path /kpu/ links them all under it, with the same SVG, PNG and CSV bytes as the shared build.
+// A build under the base path /kpu/ links them all under it, with the same SVG, PNG and CSV bytes as the shared build;
+// the site built again from the same data, from scratch, is the same bytes, every file of it.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -18,10 +19,12 @@ import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { countColumn, loadSiteDataOnce, numberValue, textValue, type SiteData } from '../../scripts/site/site-data.ts';
 import { runSiteStage } from '../../scripts/site/site-stage.ts';
 import { startStaticServer } from '../../scripts/site/static-server.ts';
+import { readAllFiles } from '../support/harvest-fixtures.ts';
 import { axeViolations, listPagePaths } from './site-checks.ts';
 import { buildDemoSite, buildRealSite, launchChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
+import { DEMO_ADDRESSED, sharedSiteWorld } from './site-worlds.ts';
 
-const SITE_URL = 'https://data.example.org/pemilu/';
+const SITE_URL = DEMO_ADDRESSED.siteUrl;
 
 /** A figure's links as a page gives them. */
 interface FigureLinks {
@@ -381,10 +384,32 @@ describe('charts and maps to take away, demo data', () => {
       roots.push(parent);
       const root = path.join(parent, 'site');
       const again = path.join(parent, 'again', 'site');
-      const build = (outDir: string, base: string) =>
-        runSiteStage({ dataDir: site.dataDir, outDir, base, siteUrl: SITE_URL, reporter: createSilentReporter() });
+      const build = (outDir: string, base: string, reportUrl?: string) =>
+        runSiteStage({
+          dataDir: site.dataDir,
+          outDir,
+          base,
+          siteUrl: SITE_URL,
+          reporter: createSilentReporter(),
+          ...(reportUrl === undefined ? {} : { reportUrl }),
+        });
       await build(root, '/kpu/');
-      await build(again, '/');
+      // The site of the shared world page-tools.browser.test.ts reads, built again from scratch in a folder of its
+      // own with a PNG cache of its own: the same data gives the same bytes, every file of the site.
+      const [addressed] = await Promise.all([
+        sharedSiteWorld('demo', DEMO_ADDRESSED),
+        build(again, '/', DEMO_ADDRESSED.reportUrl),
+      ]);
+      const digest = async (dir: string) =>
+        Object.fromEntries(
+          (await readAllFiles(dir)).map(([file, content]) => [
+            file,
+            createHash('sha256').update(content).digest('hex'),
+          ]),
+        );
+      const files = await digest(again);
+      expect(Object.keys(files).length).toBeGreaterThan(50);
+      expect(files).toEqual(await digest(addressed.distDir));
       const based = await readFigures(root, '/kpu/');
       expect(based.length).toBe(figures.length);
       const server = await startStaticServer({ root, base: '/kpu/' });

@@ -1,12 +1,19 @@
-// The demo site's layout as Chromium renders it at a phone's, a tablet's and a desktop's width: every
-// page kind in both languages, with the optional script running. No page scrolls sideways, no two texts of a
-// table row overlap, chart text is at least 11 CSS px, tap targets are at least 24 × 24 px or spaced apart
-// (WCAG 2.2, 2.5.8), and a wide table's first column stays in view when the table is scrolled. A screenshot of
-// each page kind at each width is kept in test-results/layout/ (git-ignored).
+// The demo site as Chromium renders it at a phone's, a tablet's and a desktop's width, every page kind in both
+// languages with the optional script running, on a light screen, on a dark one and on paper.
+// Light: no page scrolls sideways, no two texts of a table row overlap, chart text is at least 11 CSS px, tap targets
+// are at least 24 × 24 px or spaced apart (WCAG 2.2, 2.5.8), and a wide table's first column stays in view when the
+// table is scrolled. Dark: the page is dark and its text light, no light box is left, every layout check holds (SVG
+// text at 4.5:1 against the shape behind it among them) and axe's colour rules find no violation. Print, from a dark
+// screen: dark on white; no navigation, search or button; every table whole, as wide as the paper at most; the
+// citation and the page's address printed; and Chromium prints each page kind to an A4 PDF.
+// Each page is loaded once per width and measured light, dark and in print (the site's dark scheme and its print
+// layout are its stylesheet's media queries alone, which Chromium applies to a loaded page as the emulated media
+// change). Screenshots of each page kind at each width are kept in test-results/layout/; dark ones (390 and 1280 px),
+// print ones (an A4 page's width) and the PDFs in test-results/theme/ (both git-ignored).
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkLayout,
@@ -17,46 +24,118 @@ import {
   type LayoutProblems,
 } from './layout-checks.ts';
 import { buildDemoSite, openSiteInChromium, saveFullPageScreenshot, type PublishedSite } from './site-fixtures.ts';
+import { A4_CONTENT_PX, axeColourViolations, checkTheme, pdfWithoutDates } from './theme-checks.ts';
 
 const LAYOUT_SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/layout');
+const THEME_DIR = path.resolve(import.meta.dirname, '../../test-results/theme');
 const WIDTHS = [390, 768, 1280] as const;
+const LANGUAGES = ['id', 'en'] as const;
+const DARK_SCREENSHOT_WIDTHS: readonly number[] = [390, 1280];
+/** axe's colour rules run at one width: colours do not change with it, and each run takes seconds. */
+const AXE_WIDTH = 1280;
+/**
+ * The pages with the widest tables, printed from a window of each screen width too: Chromium lays a printed page out
+ * at the paper's width, not the window's, so they print to the same PDF from a phone's, a tablet's and a desktop's
+ * window as from one as wide as the paper, and the widths measured at A4_CONTENT_PX hold for every window.
+ */
+const WIDE = new Set(['dapil-flagged-en', 'dictionary-id', 'year-id']);
 
 function screenshotFile(kind: string, lang: string, width: number): string {
   return path.join(LAYOUT_SCREENSHOT_DIR, `${kind}-${lang}-${width}.png`);
 }
 
-describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
+/** Each page's problems (by its path and width) and how many pages were measured, for one of the theme's checks. */
+interface Measured {
+  problems: Record<string, string[]>;
+  measured: number;
+}
+
+describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, dark and in print', () => {
   let site: PublishedSite | undefined;
   let browser: Browser | undefined;
   const results = new Map<string, LayoutProblems>();
+  const dark: Measured = { problems: {}, measured: 0 };
+  const print: Measured = { problems: {}, measured: 0 };
+  const pdfs: Measured = { problems: {}, measured: 0 };
+
+  const record = (into: Measured, key: string, found: string[]): void => {
+    if (found.length > 0) into.problems[key] = found;
+    into.measured += 1;
+  };
+
+  /** On a dark screen at a screen width: the theme, every layout check, axe's colour rules at AXE_WIDTH. */
+  async function measureDark(page: Page, width: number, name: string): Promise<string[]> {
+    const layout = await checkLayout(page);
+    const found = [
+      ...(await checkTheme(page, 'dark')),
+      ...(Object.entries(layout) as Array<[keyof LayoutProblems, string[]]>).flatMap(([check, each]) =>
+        each.map((problem) => `${check}: ${problem}`),
+      ),
+      ...(width === AXE_WIDTH ? await axeColourViolations(page) : []),
+    ];
+    if (DARK_SCREENSHOT_WIDTHS.includes(width))
+      await saveFullPageScreenshot(page, path.join(THEME_DIR, `dark-${name}-${width}.png`));
+    return found;
+  }
+
+  /** The page printed to an A4 PDF: compared with its printing from a window as wide as A4, or kept as that. */
+  async function measurePdf(page: Page, width: number, name: string, printed: Map<string, string>): Promise<string[]> {
+    const pdf = await page.pdf({ format: 'A4' });
+    if (width !== A4_CONTENT_PX)
+      return pdfWithoutDates(pdf) === printed.get(name) ? [] : ['printed otherwise than from a window as wide as A4'];
+    await writeFile(path.join(THEME_DIR, `print-${name}.pdf`), pdf);
+    printed.set(name, pdfWithoutDates(pdf));
+    const found: string[] = [];
+    if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') found.push('not a PDF');
+    // A4 in PostScript points as Playwright sizes it (8.27 × 11.7 in): each page's MediaBox.
+    if (!/\/MediaBox \[0 0 59[56]\.\d+ 84[12]\.\d+\]/.test(pdf.toString('latin1'))) found.push('no A4 page');
+    return found;
+  }
 
   beforeAll(async () => {
     ({ site, browser } = await openSiteInChromium(buildDemoSite));
-    await rm(LAYOUT_SCREENSHOT_DIR, { recursive: true, force: true });
-    await mkdir(LAYOUT_SCREENSHOT_DIR, { recursive: true });
-    // Every page kind, language and width once; the tests below read the measurements.
-    for (const width of WIDTHS) {
-      const page = await browser?.newPage({ viewport: { width, height: 900 } });
-      if (!page || !site) throw new Error('no site or no browser');
-      try {
-        for (const entry of PAGE_KINDS) {
-          for (const lang of ['id', 'en'] as const) {
+    for (const dir of [LAYOUT_SCREENSHOT_DIR, THEME_DIR]) {
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir, { recursive: true });
+    }
+    // Every page kind in both languages, once per width: at an A4 page's width (the width Chromium lays a printed
+    // page out at) printed, then at each screen width on a light screen, on a dark one, and printed.
+    const context = await browser.newContext();
+    const printed = new Map<string, string>();
+    try {
+      const page = await context.newPage();
+      for (const width of [A4_CONTENT_PX, ...WIDTHS]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const entry of PAGE_KINDS)
+          for (const lang of LANGUAGES) {
             const pagePath = entry[lang];
+            const name = `${entry.kind}-${lang}`;
+            const key = `${pagePath} @${width}`;
+            await page.emulateMedia({ media: 'screen', colorScheme: 'light' });
             const response = await page.goto(new URL(pagePath.slice(1), site.server.url).href);
             expect(response?.status(), pagePath).toBe(entry.status ?? 200);
             await page.waitForLoadState('load');
             if (entry.kind === 'search') await page.locator('#results li').first().waitFor();
             if (entry.kind === 'dapil-flagged')
               expect(await page.locator('tr.flagged').count(), pagePath).toBeGreaterThan(0);
-            results.set(`${pagePath} @${width}`, await checkLayout(page));
-            await saveFullPageScreenshot(page, screenshotFile(entry.kind, lang, width));
+            if (width !== A4_CONTENT_PX) {
+              results.set(key, await checkLayout(page));
+              await saveFullPageScreenshot(page, screenshotFile(entry.kind, lang, width));
+            }
+            await page.emulateMedia({ colorScheme: 'dark' });
+            if (width !== A4_CONTENT_PX) record(dark, key, await measureDark(page, width, name));
+            await page.emulateMedia({ media: 'print' });
+            record(print, key, await checkTheme(page, 'print', width === A4_CONTENT_PX));
+            if (width === A4_CONTENT_PX) await saveFullPageScreenshot(page, path.join(THEME_DIR, `print-${name}.png`));
+            await page.emulateMedia({ media: 'screen' });
+            if (width === A4_CONTENT_PX || WIDE.has(name))
+              record(pdfs, key, await measurePdf(page, width, name, printed));
           }
-        }
-      } finally {
-        await page.close();
       }
+    } finally {
+      await context.close();
     }
-  }, 300_000);
+  }, 900_000);
   afterAll(async () => {
     await browser?.close();
     await site?.close();
@@ -68,7 +147,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
     );
 
   it('measured every page kind in both languages at every width', () => {
-    expect(results.size).toBe(PAGE_KINDS.length * 2 * WIDTHS.length);
+    expect(results.size).toBe(PAGE_KINDS.length * LANGUAGES.length * WIDTHS.length);
   });
 
   it('never scrolls a page sideways, nor runs a table’s caption past the edge of its scrolling box', () => {
@@ -250,5 +329,21 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px', () => {
           expect(png.subarray(0, 8).toString('hex'), file).toBe('89504e470d0a1a0a');
           expect(png.readUInt32BE(16), file).toBe(width);
         }
+  });
+
+  it('draws a dark page with light text, readable at 4.5:1 (HTML and SVG text), with every layout check holding', () => {
+    expect(dark.measured).toBe(PAGE_KINDS.length * LANGUAGES.length * WIDTHS.length);
+    expect(dark.problems).toEqual({});
+  });
+
+  it('prints dark on white without navigation, search or buttons, every table whole, with the citation and the page’s address', () => {
+    // At each screen width, and at an A4 page's.
+    expect(print.measured).toBe(PAGE_KINDS.length * LANGUAGES.length * (WIDTHS.length + 1));
+    expect(print.problems).toEqual({});
+  });
+
+  it('prints every page kind in both languages to an A4 PDF, the same from a window of any width', () => {
+    expect(pdfs.measured).toBe(PAGE_KINDS.length * LANGUAGES.length + WIDE.size * WIDTHS.length);
+    expect(pdfs.problems).toEqual({});
   });
 });

@@ -1,6 +1,6 @@
 // The feed, the report link and the page tools (docs/site.md, "Feed, report link, section links and sharing"), on
-// the shared demo site (built by the real build command, without KPU_SITE_URL or KPU_REPORT_URL) and on a site
-// stage run on its data with both set. Read as visitors and feed readers do: every page's head links its language's
+// the shared demo site (built by the real build command, without KPU_SITE_URL or KPU_REPORT_URL) and on the shared
+// site stage run on its data with both set (site-worlds.ts). Read as visitors and feed readers do: every page's head links its language's
 // Atom feed, which Chromium's XML parser reads as a valid feed whose entries are the release history; the footer
 // links KPU_REPORT_URL only when it is set; in Chromium at 390 and 1280 px in both languages, every section heading
 // has a visible "#" link to itself with an accessible name, and the copy-link and share buttons appear only where
@@ -11,14 +11,11 @@
 // the address, has no sitemap, a robots.txt without a Sitemap line, and no canonical link, og:url or alternates (all
 // must be absolute). In Chromium: a search box keeps its query without JavaScript (a web search restricted to the
 // site when the address is known), and with JavaScript searches the site's own index.
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSilentReporter } from '../../scripts/log/progress-reporter.ts';
 import type { ReleaseEntry } from '../../scripts/release/release-stage.ts';
-import { runSiteStage } from '../../scripts/site/site-stage.ts';
 import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
 import { FEED_TEXT } from '../../scripts/site/atom-feed.ts';
 import { PAGE_TOOLS_TEXT } from '../../scripts/site/page-tools.ts';
@@ -26,11 +23,11 @@ import { TEXT } from '../../scripts/site/site-text.ts';
 import { atomProblems, readAtomFeed } from './atom-feed-checks.ts';
 import { listPagePaths } from './site-checks.ts';
 import { launchChromium, saveFullPageScreenshot, sharedDemoWorld } from './site-fixtures.ts';
+import { DEMO_ADDRESSED, sharedSiteWorld } from './site-worlds.ts';
 
 type Lang = 'id' | 'en';
 const LANGS: readonly Lang[] = ['id', 'en'];
-const SITE_URL = 'https://data.example.org/pemilu/';
-const REPORT_URL = 'https://tracker.example.org/kpu/issues/new?labels=data';
+const { siteUrl: SITE_URL, reportUrl: REPORT_URL } = DEMO_ADDRESSED;
 const WIDTHS = [390, 1280] as const;
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/page-tools');
 
@@ -48,7 +45,6 @@ const PAGES: Record<Lang, string[]> = {
   ],
 };
 
-let root: string;
 let plainDir: string;
 let setDir: string;
 let plain: RunningStaticServer;
@@ -60,17 +56,9 @@ let profilePages: Record<Lang, string[]>;
 
 beforeAll(async () => {
   const launched = launchChromium();
-  const world = await sharedDemoWorld();
+  const [world, addressed] = await Promise.all([sharedDemoWorld(), sharedSiteWorld('demo', DEMO_ADDRESSED)]);
   plainDir = world.distDir;
-  root = await mkdtemp(path.join(os.tmpdir(), 'kpu-page-tools-'));
-  setDir = path.join(root, 'site');
-  await runSiteStage({
-    dataDir: path.join(world.distDir, 'data'),
-    outDir: setDir,
-    siteUrl: SITE_URL,
-    reportUrl: REPORT_URL,
-    reporter: createSilentReporter(),
-  });
+  setDir = addressed.distDir;
   [plain, set, browser] = await Promise.all([
     startStaticServer({ root: plainDir }),
     startStaticServer({ root: setDir }),
@@ -85,12 +73,11 @@ beforeAll(async () => {
   };
   await rm(SCREENSHOTS, { recursive: true, force: true });
   await mkdir(SCREENSHOTS, { recursive: true });
-}, 240_000);
+}, 900_000);
 
 afterAll(async () => {
   await browser?.close();
   await Promise.all([plain?.close(), set?.close()]);
-  if (root) await rm(root, { recursive: true, force: true });
 });
 
 async function withContext<T>(

@@ -1,6 +1,7 @@
 // The site built by `npm run build` from the demo data, in Chromium: every shared check, plus what the demo
-// build is the cheapest place to prove: same data gives the same bytes, a base path works, pages work
-// without JavaScript, the optional script sorts tables and searches, and `npm run preview` serves the site.
+// build is the cheapest place to prove: a base path works, pages work without JavaScript, the optional script sorts
+// tables and searches, and `npm run preview` serves the site. (That the same data gives the same bytes:
+// test/build/determinism.test.ts for the whole build, figure-files.browser.test.ts for the demo site.)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, lstat, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -8,15 +9,14 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSilentReporter } from '../../scripts/log/progress-reporter.ts';
 import { runSiteStage } from '../../scripts/site/site-stage.ts';
 import { startStaticServer } from '../../scripts/site/static-server.ts';
 import { queryDuckDb } from '../support/build-fixtures.ts';
-import { readAllFiles } from '../support/harvest-fixtures.ts';
 import { PROJECT_ROOT } from '../support/run-cli.ts';
 import { checkIndonesianWording, checkLinksAndDownloads, listPagePaths } from './site-checks.ts';
 import { buildDemoSite, type PublishedSite } from './site-fixtures.ts';
 import { defineSiteSuite } from './site-suite.ts';
+import { serveSiteWorld } from './site-worlds.ts';
 
 /** A port nothing listens on right now: the system picks one, and it is let go at once for the preview to take. */
 async function freePort(): Promise<number> {
@@ -29,7 +29,8 @@ async function freePort(): Promise<number> {
 
 describe('site from the demo data', () => {
   const suite = defineSiteSuite('demo', buildDemoSite, {
-    screenshots: ['/', '/2024/', '/2024/dapil/1101/', '/en/2019/party/1/', '/unduh/', '/en/data-quality/'],
+    // Every page kind of the demo site, in both languages at 390, 768 and 1280 px: layout.browser.test.ts.
+    screenshots: [],
     // axe on a sample of every kind of page in both languages: every page that is not a dapil or party page, and of
     // each kind of those (dapil, party; Indonesian, English) the first, the largest and every one with a flagged
     // record, 25 of 75 pages. The CI lane (KPU_TEST_AXE_ALL=1, .ci/run) adds the other dapil and party pages.
@@ -87,25 +88,6 @@ describe('site from the demo data', () => {
     }
   });
 
-  it('writes the same bytes when built again from the same data', async () => {
-    // The site in a folder of its own: the stage keeps its fingerprint and working folder beside it.
-    const root = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-again-'));
-    const outDir = path.join(root, 'site');
-    try {
-      await runSiteStage({ dataDir: suite.site().dataDir, outDir, reporter: createSilentReporter() });
-      const published = (await readAllFiles(suite.site().distDir)).filter(
-        ([file]) => !file.startsWith(`data${path.sep}`),
-      );
-      const again = await readAllFiles(outDir);
-      const digest = (files: [string, Buffer][]) =>
-        Object.fromEntries(files.map(([file, content]) => [file, content.toString('base64')]));
-      expect(again.length).toBeGreaterThan(50);
-      expect(digest(again)).toEqual(digest(published));
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
-  });
-
   it("refuses a data folder whose files differ from the manifest with the folder's own error, leaving no site", async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-altered-'));
     try {
@@ -124,38 +106,21 @@ describe('site from the demo data', () => {
   });
 
   it('works under a base path, links and downloads included', async () => {
-    // The site in a folder of its own: the stage keeps its fingerprint and working folder beside it.
-    const parent = await mkdtemp(path.join(os.tmpdir(), 'kpu-site-base-'));
-    const root = path.join(parent, 'site');
+    // The site stage's build under /kpu/ that the compare and filter files read too, with the published data folder
+    // (releases/ included: the changelog links each release's immutable files) copied in.
+    const site = await serveSiteWorld('demo', { base: '/kpu/', withData: true });
     try {
-      const lines: string[] = [];
-      await runSiteStage({
-        dataDir: suite.site().dataDir,
-        outDir: root,
-        base: '/kpu/',
-        reporter: { ...createSilentReporter(), line: (message) => lines.push(message) },
-      });
       // Crawlers read only the host's /robots.txt: none in the site's folder, and the build says what belongs there.
-      expect(existsSync(path.join(root, 'robots.txt'))).toBe(false);
-      expect(lines).toContain(
+      expect(existsSync(path.join(site.distDir, 'robots.txt'))).toBe(false);
+      expect(site.run?.stderr.split('\n')).toContain(
         "site: no robots.txt under the base path /kpu/ (crawlers read only the host's /robots.txt); for the site, add there: Allow: /kpu/",
       );
-      // The published data folder, releases/ included: the changelog links each release's immutable files.
-      await cp(path.join(suite.site().distDir, 'data'), path.join(root, 'data'), { recursive: true });
-      const server = await startStaticServer({ root, base: '/kpu/' });
-      try {
-        const html = await readFile(path.join(root, 'index.html'), 'utf8');
-        expect(html).toContain('href="/kpu/2024/"');
-        const problems = await checkLinksAndDownloads(
-          { ...suite.site(), server, distDir: root },
-          await listPagePaths(root),
-        );
-        expect(problems).toEqual([]);
-      } finally {
-        await server.close();
-      }
+      const html = await readFile(path.join(site.distDir, 'index.html'), 'utf8');
+      expect(html).toContain('href="/kpu/2024/"');
+      const problems = await checkLinksAndDownloads(site, await listPagePaths(site.distDir));
+      expect(problems).toEqual([]);
     } finally {
-      await rm(parent, { recursive: true, force: true });
+      await site.close();
     }
   });
 

@@ -2,22 +2,13 @@
 // in Chromium against the downloads as a reader would check them: every headline figure and every dapil's key
 // ratios are the sums of the per-year JSON, the table sorts with JavaScript and is whole without, the dapil and
 // party tables across years hold the other years' figures and link their pages, the quota chart names the parties
-// without a percentage, and a broken sum is said in words in each language. Screenshots at 390 and 1280 px go to
-// test-results/site/story/.
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
+// without a percentage, and a broken sum is said in words in each language. (Every page's weight: the site suite,
+// site-demo.browser.test.ts; each page kind's width and screenshots at 390, 768 and 1280 px: layout.browser.test.ts.)
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QualityReport } from '../../scripts/check/quality-check.ts';
-import { measurePageWeights, PAGE_BUDGET_BYTES } from './site-checks.ts';
 import { yearRecords } from './site-figures.ts';
-import {
-  buildDemoSite,
-  openSiteInChromium,
-  saveFullPageScreenshot,
-  SCREENSHOT_DIR,
-  type PublishedSite,
-} from './site-fixtures.ts';
+import { buildDemoSite, openSiteInChromium, type PublishedSite } from './site-fixtures.ts';
 
 type Row = Record<string, number | string | string[] | null>;
 
@@ -304,32 +295,5 @@ describe('the year page that tells the story, and the pages across years (demo s
       expect(await details.locator('code').isVisible()).toBe(false);
       await opened.context().close();
     }
-  });
-
-  it('keeps the year, dapil and party pages under the budget, and screenshots them at 390 and 1280 px', async () => {
-    const { site: published } = current();
-    const pages = [
-      '/2024/',
-      '/en/2024/',
-      '/2024/dapil/1101/',
-      '/en/2024/dapil/1101/',
-      '/2019/partai/1/',
-      '/en/2024/party/1/',
-    ];
-    const weights = await measurePageWeights(published.distDir, pages);
-    for (const weight of weights) expect(weight.bytes, weight.page).toBeLessThan(PAGE_BUDGET_BYTES);
-    const folder = path.join(SCREENSHOT_DIR, 'story');
-    await mkdir(folder, { recursive: true });
-    for (const pagePath of pages)
-      for (const width of [390, 1280]) {
-        const page = await open(pagePath.slice(1));
-        await page.setViewportSize({ width, height: 900 });
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-          `${pagePath} at ${width}`,
-        ).toBeLessThanOrEqual(0);
-        await saveFullPageScreenshot(page, path.join(folder, `${pagePath.replace(/\//g, '_')}${width}.png`));
-        await page.context().close();
-      }
   });
 });

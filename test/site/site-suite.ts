@@ -34,7 +34,7 @@ export interface SiteSuiteContext {
 }
 
 export interface SiteSuiteOptions {
-  /** Pages to screenshot into test-results/site/. */
+  /** Pages to screenshot into test-results/site/ (none: no such test). */
   screenshots: readonly string[];
   /**
    * Run axe on every page (true), or on a sample: every page that is not a dapil or party page, plus a spread
@@ -197,35 +197,38 @@ export function defineSiteSuite(
       expect(weights.filter((weight) => weight.bytes > PAGE_BUDGET_BYTES)).toEqual([]);
     });
 
-    it('keeps screenshots of a few pages: a PNG of each, the page’s full width and at least a screen tall', async () => {
-      await mkdir(SCREENSHOT_DIR, { recursive: true });
-      const page = await chromium().newPage({ viewport: { width: 1100, height: 900 } });
-      const files: string[] = [];
-      try {
-        for (const pagePath of options.screenshots) {
-          const response = await page.goto(new URL(pagePath.slice(1), current().server.url).href);
-          expect(response?.status(), pagePath).toBe(200);
-          const file = path.join(
-            SCREENSHOT_DIR,
-            `${label}${pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.png`,
-          );
-          await rm(file, { force: true });
-          await saveFullPageScreenshot(page, file);
-          files.push(file);
+    it.runIf(options.screenshots.length > 0)(
+      'keeps screenshots of a few pages: a PNG of each, the page’s full width and at least a screen tall',
+      async () => {
+        await mkdir(SCREENSHOT_DIR, { recursive: true });
+        const page = await chromium().newPage({ viewport: { width: 1100, height: 900 } });
+        const files: string[] = [];
+        try {
+          for (const pagePath of options.screenshots) {
+            const response = await page.goto(new URL(pagePath.slice(1), current().server.url).href);
+            expect(response?.status(), pagePath).toBe(200);
+            const file = path.join(
+              SCREENSHOT_DIR,
+              `${label}${pagePath.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.png`,
+            );
+            await rm(file, { force: true });
+            await saveFullPageScreenshot(page, file);
+            files.push(file);
+          }
+        } finally {
+          await page.close();
         }
-      } finally {
-        await page.close();
-      }
-      expect(files).toHaveLength(options.screenshots.length);
-      for (const file of files) {
-        // A PNG's IHDR chunk gives its size: width at byte 16, height at byte 20.
-        const png = await readFile(file);
-        expect(png.subarray(0, 8).toString('hex'), file).toBe('89504e470d0a1a0a');
-        expect(png.readUInt32BE(16), file).toBe(1100);
-        expect(png.readUInt32BE(20), file).toBeGreaterThanOrEqual(900);
-        expect(png.length, file).toBeGreaterThan(20_000);
-      }
-    });
+        expect(files).toHaveLength(options.screenshots.length);
+        for (const file of files) {
+          // A PNG's IHDR chunk gives its size: width at byte 16, height at byte 20.
+          const png = await readFile(file);
+          expect(png.subarray(0, 8).toString('hex'), file).toBe('89504e470d0a1a0a');
+          expect(png.readUInt32BE(16), file).toBe(1100);
+          expect(png.readUInt32BE(20), file).toBeGreaterThanOrEqual(900);
+          expect(png.length, file).toBeGreaterThan(20_000);
+        }
+      },
+    );
   });
 
   return { site: current, browser: chromium, paths: () => paths };

@@ -5,19 +5,14 @@
 // same address without clashing; the dapil page's regencies in Indonesian; axe clean and no sideways scroll at
 // 390 px with a filter applied; and with JavaScript off, the same addresses show plain, complete tables and no
 // control.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSilentReporter } from '../../scripts/log/progress-reporter.ts';
-import { runSiteStage } from '../../scripts/site/site-stage.ts';
-import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
 import { TABLE_FILTER_TEXT } from '../../scripts/site/table-filter.ts';
 import { noticeSharedData } from '../support/shared-data.ts';
 import { checkLayout } from './layout-checks.ts';
 import { axeViolations } from './site-checks.ts';
-import { buildDemoSite, buildRealSite, launchChromium, type PublishedSite } from './site-fixtures.ts';
+import { launchChromium, type PublishedSite } from './site-fixtures.ts';
+import { serveSiteWorld } from './site-worlds.ts';
 
 const BASE = '/kpu/';
 
@@ -79,27 +74,18 @@ function descending(values: ReadonlyArray<number | null>): boolean {
   );
 }
 
-function describeFilters(label: string, build: () => Promise<PublishedSite>, year: number): void {
+function describeFilters(label: string, source: 'demo' | 'real', year: number): void {
   describe(`the tables' filters on the ${label} site under ${BASE}`, () => {
-    let world: PublishedSite | undefined;
-    let parent: string | undefined;
-    let server: RunningStaticServer | undefined;
+    let site: PublishedSite | undefined;
     let browser: Browser | undefined;
-    const at = (pagePath: string) => new URL(pagePath, server?.url).href;
+    const at = (pagePath: string) => new URL(pagePath, site?.server.url).href;
 
     beforeAll(async () => {
-      const launched = launchChromium();
-      world = await build();
-      parent = await mkdtemp(path.join(os.tmpdir(), 'kpu-table-filter-'));
-      const root = path.join(parent, 'site');
-      await runSiteStage({ dataDir: world.dataDir, outDir: root, base: BASE, reporter: createSilentReporter() });
-      [server, browser] = await Promise.all([startStaticServer({ root, base: BASE }), launched]);
+      [site, browser] = await Promise.all([serveSiteWorld(source, { base: BASE, withData: true }), launchChromium()]);
     }, 900_000);
     afterAll(async () => {
       await browser?.close();
-      await server?.close();
-      await world?.close();
-      if (parent) await rm(parent, { recursive: true, force: true });
+      await site?.close();
     });
 
     it('filters the dapils by province and name, sorts them, and keeps it all in the address through reload, back and forward', async () => {
@@ -262,7 +248,7 @@ function describeFilters(label: string, build: () => Promise<PublishedSite>, yea
   });
 }
 
-describeFilters('demo', buildDemoSite, 2024);
+describeFilters('demo', 'demo', 2024);
 describe.skipIf(!noticeSharedData('the real-data tables’ filters'))('on the real data', () => {
-  describeFilters('real-data', buildRealSite, 2014);
+  describeFilters('real-data', 'real', 2014);
 });

@@ -1,6 +1,7 @@
-// The checks of test/site/theme.browser.test.ts, measured in a page as Chromium renders it: the dark scheme (a dark
-// page, light text, no light box left over but the maps' panel and legend) and the print layout (no navigation, search
-// or buttons; whole tables; the page's address and the citation on the paper, printed dark on white).
+// The dark and print checks of test/site/layout.browser.test.ts, measured in a page as Chromium renders it: the dark
+// scheme (a dark page, light text, no light box left over but the maps' panel and legend) and the print layout (no
+// navigation, search or buttons; whole tables; the page's address and the citation on the paper, printed dark on
+// white).
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 
