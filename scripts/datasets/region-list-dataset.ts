@@ -91,8 +91,9 @@ const legalBasisColumn = column(
   },
 );
 
-const provinceCodeColumn = (description: Localized): ColumnDefinition =>
-  column('province_code', 'KodeProvinsi', { id: 'Kode provinsi', en: 'Province code' }, description);
+/** The key of each list: the code, read from the list (the other tables' `province_code` and `regency_code` refer to it). */
+const codeColumn = (source: string, title: Localized, description: Localized): ColumnDefinition =>
+  column('code', source, title, description);
 
 function codeRule(field: string, digits: number): ReturnType<typeof createPatternRule> {
   return createPatternRule({
@@ -113,6 +114,7 @@ export const provinceListDataset = defineDataset({
   origin: {
     kind: 'project',
     source: REGION_LIST_SOURCE,
+    licence: REGION_CODES_LICENCE,
     async *records({ years }) {
       for (const year of years) yield provinceListRecordsOf(year);
     },
@@ -131,14 +133,18 @@ export const provinceListDataset = defineDataset({
   valuesSeenFields: [],
   filterParameter: '',
   addedContentLicence: REGION_CODES_LICENCE,
-  roles: { year: 'election_year', pageKey: 'province_code', displayName: 'official_name' },
+  roles: { year: 'election_year', pageKey: 'code', displayName: 'official_name' },
   pages: null,
   columns: [
     electionYearColumn,
-    provinceCodeColumn({
-      id: 'Kode provinsi Kemendagri dua angka (sama dengan kode BPS), misalnya 11.',
-      en: "Two-digit Kemendagri province code (the same as BPS's), e.g. 11.",
-    }),
+    codeColumn(
+      'KodeProvinsi',
+      { id: 'Kode provinsi', en: 'Province code' },
+      {
+        id: 'Kode provinsi Kemendagri dua angka (sama dengan kode BPS), misalnya 11; province_code tabel lain merujuknya.',
+        en: "Two-digit Kemendagri province code (the same as BPS's), e.g. 11; the other tables' province_code refers to it.",
+      },
+    ),
     column(
       'official_name',
       'NamaProvinsi',
@@ -179,6 +185,7 @@ export const regencyListDataset = defineDataset({
   origin: {
     kind: 'project',
     source: REGION_LIST_SOURCE,
+    licence: REGION_CODES_LICENCE,
     async *records({ years }) {
       for (const year of years) yield regencyListRecordsOf(year);
     },
@@ -202,20 +209,19 @@ export const regencyListDataset = defineDataset({
     {
       columns: ['election_year', 'province_code'],
       dataset: 'province-list',
-      referencedColumns: ['election_year', 'province_code'],
+      referencedColumns: ['election_year', 'code'],
     },
   ],
-  roles: { year: 'election_year', pageKey: 'regency_code', displayName: 'official_name', groupName: 'province_code' },
+  roles: { year: 'election_year', pageKey: 'code', displayName: 'official_name', groupName: 'province_code' },
   pages: null,
   columns: [
     electionYearColumn,
-    column(
-      'regency_code',
+    codeColumn(
       'KodeKabupaten',
       { id: 'Kode kabupaten/kota', en: 'Regency or city code' },
       {
-        id: 'Kode kabupaten/kota Kemendagri empat angka tanpa titik (sama dengan kode BPS), misalnya 1101.',
-        en: "Four-digit Kemendagri regency or city code without a dot (the same as BPS's), e.g. 1101.",
+        id: 'Kode kabupaten/kota Kemendagri empat angka tanpa titik (sama dengan kode BPS), misalnya 1101; regency_code tabel lain merujuknya.',
+        en: "Four-digit Kemendagri regency or city code without a dot (the same as BPS's), e.g. 1101; the other tables' regency_code refers to it.",
       },
     ),
     column(
@@ -236,10 +242,19 @@ export const regencyListDataset = defineDataset({
         en: "kabupaten (regency) or kota (city), DKI Jakarta's administrative regency and cities included.",
       },
     ),
-    provinceCodeColumn({
-      id: 'Kode provinsi Kemendagri saat ini dari kabupaten/kota ini (dua angka pertama kodenya).',
-      en: "Today's Kemendagri code of the regency's province (the first two digits of its code).",
-    }),
+    {
+      // Derived, as every other table's province_code is, so a column name means one thing in every dataset.
+      name: 'province_code',
+      type: 'text',
+      source: null,
+      derive: (_normalized, raw) => (typeof raw.KodeProvinsi === 'string' ? raw.KodeProvinsi : null),
+      nullable: false,
+      title: { id: 'Kode provinsi', en: 'Province code' },
+      description: {
+        id: 'Kode provinsi Kemendagri saat ini dari kabupaten/kota ini (dua angka pertama kodenya), dari daftar (KodeProvinsi).',
+        en: "Today's Kemendagri code of the regency's province (the first two digits of its code), from the list (KodeProvinsi).",
+      },
+    },
     legalBasisColumn,
     QUALITY_FLAGS_COLUMN,
   ],
@@ -258,13 +273,13 @@ export const regencyListDataset = defineDataset({
 
 /**
  * The references of a table holding region codes, for its declaration's `references`: its `province_code` to the
- * province list and, where it has one, its `regency_code` to the regency list, each with the election year (the lists
+ * province list's `code` and, where it has one, its `regency_code` to the regency list's, each with the election year (the lists
  * are written per year). A null code refers to nothing and breaks nothing (docs/data.md, "Region codes").
  */
 export function regionReferencesOf(levels: readonly ('province' | 'regency')[]) {
   return levels.map((level) => ({
     columns: ['election_year', `${level}_code`],
     dataset: `${level}-list`,
-    referencedColumns: ['election_year', `${level}_code`],
+    referencedColumns: ['election_year', 'code'],
   }));
 }

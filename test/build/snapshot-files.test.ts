@@ -564,7 +564,11 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
           dataset: file.dataset,
           election_year: String(file.year),
           source: expect.stringContaining(
-            file.dataset === 'dapils' || file.dataset === 'dapil-list' ? 'UU 8/2012' : 'Komisi Pemilihan Umum (KPU)',
+            file.dataset === 'dapils' || file.dataset === 'dapil-list'
+              ? 'UU 8/2012'
+              : file.dataset === 'province-list' || file.dataset === 'regency-list'
+                ? 'Kepmendagri 300.2.2-2138/2025'
+                : 'Komisi Pemilihan Umum (KPU)',
           ),
         });
       }

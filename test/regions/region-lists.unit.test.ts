@@ -99,8 +99,8 @@ describe('the region lists', () => {
       if (dataset === undefined) throw new Error(`no dataset ${id}`);
       return primaryKeyOf(dataset);
     };
-    expect(primaryKeyOf(provinceListDataset)).toEqual(['election_year', 'province_code']);
-    expect(primaryKeyOf(regencyListDataset)).toEqual(['election_year', 'regency_code']);
+    expect(primaryKeyOf(provinceListDataset)).toEqual(['election_year', 'code']);
+    expect(primaryKeyOf(regencyListDataset)).toEqual(['election_year', 'code']);
     for (const dataset of DATASETS)
       for (const reference of dataset.references ?? []) {
         const columns = new Set(dataset.columns.map((column) => column.name));

@@ -183,13 +183,39 @@ describe('datapackage.json validated with DuckDB', () => {
       { from: 'turnout', to: 'dapil_list', fields: ['election_year', 'dapil_id'] },
       { from: 'dapils', to: 'dapil_list', fields: ['election_year', 'dapil_id'] },
       { from: 'turnout_long', to: 'turnout', fields: ['election_year', 'election_type', 'dapil_id', 'regency_name'] },
-      // The region codes to the Kemendagri region lists, which every year's files carry.
-      { from: 'turnout', to: 'province_list', fields: ['election_year', 'province_code'] },
-      { from: 'turnout', to: 'regency_list', fields: ['election_year', 'regency_code'] },
-      { from: 'dapils', to: 'province_list', fields: ['election_year', 'province_code'] },
-      { from: 'dapil_list', to: 'province_list', fields: ['election_year', 'province_code'] },
-      { from: 'regency_list', to: 'province_list', fields: ['election_year', 'province_code'] },
+      // The region codes to the code of the Kemendagri region lists, which every year's files carry.
+      {
+        from: 'turnout',
+        to: 'province_list',
+        fields: ['election_year', 'province_code'],
+        referenced: ['election_year', 'code'],
+      },
+      {
+        from: 'turnout',
+        to: 'regency_list',
+        fields: ['election_year', 'regency_code'],
+        referenced: ['election_year', 'code'],
+      },
+      {
+        from: 'dapils',
+        to: 'province_list',
+        fields: ['election_year', 'province_code'],
+        referenced: ['election_year', 'code'],
+      },
+      {
+        from: 'dapil_list',
+        to: 'province_list',
+        fields: ['election_year', 'province_code'],
+        referenced: ['election_year', 'code'],
+      },
+      {
+        from: 'regency_list',
+        to: 'province_list',
+        fields: ['election_year', 'province_code'],
+        referenced: ['election_year', 'code'],
+      },
     ];
+    const referencedOf = (relation: (typeof relations)[number]): string[] => relation.referenced ?? relation.fields;
     const stems: Record<string, string> = {
       turnout: 'kpu-dpr-turnout-by-sex',
       turnout_long: 'kpu-dpr-turnout-long',
@@ -212,7 +238,7 @@ describe('datapackage.json validated with DuckDB', () => {
               `SELECT DISTINCT c.election_year AS year FROM ${quoted(relation.from)} c
                WHERE NOT (${relation.fields.map((field) => `c.${quoted(field)} IS NULL`).join(' AND ')})
                  AND NOT EXISTS (SELECT 1 FROM ${quoted(relation.to)} p WHERE ${relation.fields
-                   .map((field) => `p.${quoted(field)} = c.${quoted(field)}`)
+                   .map((field, index) => `p.${quoted(referencedOf(relation)[index] as string)} = c.${quoted(field)}`)
                    .join(' AND ')}) ORDER BY 1`,
             )
             .all()
@@ -246,7 +272,7 @@ describe('datapackage.json validated with DuckDB', () => {
             expect(names.has(target), `${world.label}: ${target}`).toBe(true);
             const year = /-([0-9]{4})-[a-z]+$/.exec(file.name)?.[1];
             const holds = year === undefined ? years.length === 0 : !years.includes(Number(year));
-            const key = { fields: relation.fields, reference: { resource: target, fields: relation.fields } };
+            const key = { fields: relation.fields, reference: { resource: target, fields: referencedOf(relation) } };
             if (holds) expect(file.schema.foreignKeys, `${world.label}: ${file.name}`).toContainEqual(key);
             else expect(file.schema.foreignKeys ?? [], `${world.label}: ${file.name}`).not.toContainEqual(key);
           }
@@ -263,7 +289,13 @@ describe('datapackage.json validated with DuckDB', () => {
           const expected = relations
             .filter((relation) => relation.from === table && (broken.get(relation) ?? []).length === 0)
             .sort((a, b) => a.to.localeCompare(b.to))
-            .flatMap((relation) => relation.fields.map((field) => ({ parent: relation.to, child: field, field })));
+            .flatMap((relation) =>
+              relation.fields.map((child, index) => ({
+                parent: relation.to,
+                child,
+                field: referencedOf(relation)[index],
+              })),
+            );
           expect(keysOf(table), `${world.label}: ${table}`).toEqual(expected);
         }
         expect(database.prepare('PRAGMA foreign_key_check').all(), world.label).toEqual([]);

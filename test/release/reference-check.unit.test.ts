@@ -28,11 +28,11 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'kpu-reference-check-'));
   await writeParquet(
     'provinces.parquet',
-    `SELECT * FROM (VALUES (2014, '11'), (2019, '11'), (2024, '11')) t(election_year, province_code)`,
+    `SELECT * FROM (VALUES (2014, '11'), (2019, '11'), (2024, '11')) t(election_year, code)`,
   );
   await writeParquet(
     'regencies.parquet',
-    `SELECT * FROM (VALUES (2014, '1101', '11'), (2019, '1101', '11'), (2024, '1101', '11')) t(election_year, regency_code, province_code)`,
+    `SELECT * FROM (VALUES (2014, '1101', '11'), (2019, '1101', '11'), (2024, '1101', '11')) t(election_year, code, province_code)`,
   );
   // 2014: every code found. 2019: one regency uncoded (its year filled, its code null). 2024: a record whose key is
   // empty in both parts (no year either: an all-years record) and one coded record.
