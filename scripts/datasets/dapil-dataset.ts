@@ -4,6 +4,7 @@
 import type { ColumnDefinition, RawRecord } from './dataset-definition.ts';
 import { defineDataset, QUALITY_FLAGS_COLUMN } from './dataset-definition.ts';
 import { REGION_CODES_LICENCE } from './regions/official-regions.ts';
+import { regionReferencesOf } from './region-list-dataset.ts';
 import { OFFICIAL_DAPILS } from './dapils/official-dapil-tables.ts';
 import type { OfficialDapilYear } from './dapils/official-dapils.ts';
 import {
@@ -119,6 +120,8 @@ export const dapilDataset = defineDataset({
   // Each member to its dapil's one record in the dapil list.
   references: [
     { columns: ['election_year', 'dapil_id'], dataset: 'dapil-list', referencedColumns: ['election_year', 'dapil_id'] },
+    // Not its regency_code: the voters abroad are no regency, and frictionless-py looks (year, null) up, not skips it.
+    ...regionReferencesOf(['province']),
   ],
   roles: {
     year: 'election_year',

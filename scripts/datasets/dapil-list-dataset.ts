@@ -15,6 +15,7 @@ import {
   createDapilIdFormRule,
   createYearFormatRule,
 } from './quality-rules.ts';
+import { regionReferencesOf } from './region-list-dataset.ts';
 import type { Localized } from '../languages.ts';
 
 const upstreamFields: readonly string[] = [
@@ -98,6 +99,8 @@ export const dapilListDataset = defineDataset({
   yearField: 'TahunPemilu',
   valuesSeenFields: [],
   filterParameter: '',
+  // Each dapil to its province in the province list of the same year.
+  references: regionReferencesOf(['province']),
   roles: { year: 'election_year', pageKey: 'dapil_id', displayName: 'dapil_name', groupName: 'province_name' },
   pages: null,
   columns: [

@@ -98,6 +98,11 @@ type DatasetOrigin =
       source: Localized;
       /** The raw records, in a fixed order (the same input gives the same records, byte for byte). */
       records: (context: ProjectRecordsContext) => AsyncIterable<readonly RawRecord[]>;
+      /**
+       * The licence of the whole table, when it is someone else's data under a licence (the region lists: ODbL);
+       * its files name it instead of the upstream's "no licence". Absent: the project's own tables.
+       */
+      licence?: AddedContentLicence;
     };
 
 /** One sex of one voter list (or of all lists together), and the column holding its count. */

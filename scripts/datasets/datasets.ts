@@ -14,6 +14,7 @@ import {
 import { dapilDataset } from './dapil-dataset.ts';
 import { dapilListDataset } from './dapil-list-dataset.ts';
 import { partyDataset } from './party-dataset.ts';
+import { provinceListDataset, regencyListDataset } from './region-list-dataset.ts';
 import { turnoutDataset } from './turnout-dataset.ts';
 import { turnoutLongDataset } from './turnout-long-dataset.ts';
 
@@ -22,7 +23,13 @@ export type DatasetId = DatasetDefinition['id'];
 /** The datasets this project harvests from the upstream. */
 const HARVESTED_DATASETS = [turnoutDataset, partyDataset] as const;
 /** The datasets this project publishes (a test may add more to DATASETS, never to these). */
-const SHIPPED_DATASETS = [...HARVESTED_DATASETS, dapilListDataset, dapilDataset] as const;
+const SHIPPED_DATASETS = [
+  ...HARVESTED_DATASETS,
+  dapilListDataset,
+  dapilDataset,
+  provinceListDataset,
+  regencyListDataset,
+] as const;
 /**
  * The ids of the harvested datasets this project ships, derived from their declarations: 'turnout' | 'parties'
  * (what the stand-in upstream and the demo data always serve).

@@ -20,6 +20,7 @@ import {
   createSumRule,
 } from './quality-rules.ts';
 import { REGION_CODES_LICENCE } from './regions/official-regions.ts';
+import { regionReferencesOf } from './region-list-dataset.ts';
 import { officialRegionMatcher } from './regions/region-matcher.ts';
 import type { Localized } from '../languages.ts';
 import type { RawRecord } from './dataset-definition.ts';
@@ -378,6 +379,7 @@ export const turnoutDataset = defineDataset({
   // of the file finds its dapil there (docs/data.md, "datapackage.json").
   references: [
     { columns: ['election_year', 'dapil_id'], dataset: 'dapil-list', referencedColumns: ['election_year', 'dapil_id'] },
+    ...regionReferencesOf(['province', 'regency']),
   ],
   pages: {
     slug: { id: 'dapil', en: 'dapil' },

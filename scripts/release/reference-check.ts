@@ -1,8 +1,9 @@
 // The foreign keys a release may declare: each dataset's references (`references` in its declaration) checked
 // against the all-years Parquet files with DuckDB before datapackage.json or a database names them. A reference
-// holds for an election year when every record of that year with its columns filled finds a record of the
-// referenced dataset with the same values; a key any record would break is not declared (docs/data.md,
-// "datapackage.json"), since a published package must validate.
+// holds for an election year when every record of that year with any of its columns filled finds a record of the
+// referenced dataset with the same values, as frictionless-py reads a foreign key: it skips a row only when all of
+// the key's cells are empty, so (2014, null) is looked up, and not found. A key any record would break is not
+// declared (docs/data.md, "datapackage.json"), since a published package must validate.
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { PublishedDataset } from '../datasets/dataset-definition.ts';
@@ -66,7 +67,8 @@ export async function findBrokenReferences(
       const year = quoted(yearColumnOf(dataset, datasets));
       for (const reference of dataset.references ?? []) {
         const to = parquetOf(reference.dataset);
-        const filled = reference.columns.map((column) => `c.${quoted(column)} IS NOT NULL`).join(' AND ');
+        // A row is skipped only when every column of the key is empty; one empty part finds no row.
+        const filled = `NOT (${reference.columns.map((column) => `c.${quoted(column)} IS NULL`).join(' AND ')})`;
         const found =
           to === null
             ? 'false'

@@ -34,6 +34,24 @@ export function addedContentCreditOf(dataset: PublishedDataset): string | null {
     : `${licence.title} (${licence.name}, ${licence.path})`;
 }
 
+/** Where a dataset's records come from, in words: the KPU query, or what the project made them from. */
+export function sourceNoteOf(dataset: PublishedDataset): string {
+  const origin = 'origin' in dataset ? dataset.origin : undefined;
+  if (origin?.kind === 'project') return origin.source.en;
+  return 'upstreamName' in dataset
+    ? `${SOURCE_PUBLISHER}, open-data API, query ${dataset.upstreamName}`
+    : `${SOURCE_PUBLISHER}, open-data API, query ${findDataset(dataset.from)?.upstreamName ?? dataset.from} (computed from the ${dataset.from} records)`;
+}
+
+/**
+ * The licence statement of a dataset's files: the upstream's none, or for a table of someone else's data under a
+ * licence (the region lists) that licence with its credit.
+ */
+export function licenceNoteOf(dataset: PublishedDataset): string {
+  const licence = 'origin' in dataset && dataset.origin?.kind === 'project' ? dataset.origin.licence : undefined;
+  return licence ? `${licence.title} (${licence.name}, ${licence.path}).` : LICENCE_NOTE;
+}
+
 /**
  * The metadata of one dataset's file for one election year ('all' for every year together); `demoBuild` for a demo
  * build's file, which says so first and in its source (but for the project's own tables, which are real); `release`
@@ -50,12 +68,7 @@ export function fileMetadataOf(
   const origin = 'origin' in dataset ? dataset.origin : undefined;
   // The project's own tables (the official dapils) are real in a demo build too.
   const demo = demoBuild && origin?.kind !== 'project';
-  const source =
-    origin?.kind === 'project'
-      ? origin.source.en
-      : 'upstreamName' in dataset
-        ? `${SOURCE_PUBLISHER}, open-data API, query ${dataset.upstreamName}`
-        : `${SOURCE_PUBLISHER}, open-data API, query ${findDataset(dataset.from)?.upstreamName ?? dataset.from} (computed from the ${dataset.from} records)`;
+  const source = sourceNoteOf(dataset);
   const credit = addedContentCreditOf(dataset);
   return new Map([
     ...(demo ? [[DEMO_METADATA_KEY, DEMO_NOTE] as [string, string]] : []),
@@ -63,7 +76,7 @@ export function fileMetadataOf(
     ['title', `${dataset.title.en} / ${dataset.title.id}`],
     ['election_year', year === 'all' ? 'all' : String(year)],
     ['source', demo ? `${DEMO_NOTE} In the shape of: ${source}` : source],
-    ['licence', LICENCE_NOTE],
+    ['licence', licenceNoteOf(dataset)],
     ...(credit ? [['added_content_licence', credit] as [string, string]] : []),
     [
       'dictionary',

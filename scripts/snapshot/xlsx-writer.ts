@@ -13,7 +13,7 @@ import { findDataset } from '../datasets/datasets.ts';
 import { writeFileAtomically } from '../foundation/atomic-file.ts';
 import { ZipWriter } from '../foundation/zip-writer.ts';
 import { CSV_LIST_SEPARATOR } from './csv-writer.ts';
-import { addedContentCreditOf, DEMO_NOTE } from './file-metadata.ts';
+import { addedContentCreditOf, DEMO_NOTE, licenceNoteOf, sourceNoteOf } from './file-metadata.ts';
 import { xlsxCitationReleaseOf, xlsxReleaseTextOf, type ReleaseStamp } from './release-identity.ts';
 import { classifyField, firstFailure, readBatchColumns, type ColumnKind } from './table-reader.ts';
 
@@ -169,7 +169,13 @@ export function xlsxAboutRows(options: XlsxFileOptions): { pairs: [string, strin
   const query =
     'upstreamName' in dataset ? dataset.upstreamName : (findDataset(dataset.from)?.upstreamName ?? dataset.from);
   const queryPath = 'upstreamName' in dataset ? dataset.path : `computed from the ${dataset.from} records`;
-  const citation = `${demo ? 'DEMO DATA, NOT REAL FIGURES: ' : ''}Komisi Pemilihan Umum (KPU). ${dataset.title.en}, ${year === 'all' ? 'all election years' : `election ${year}`}. KPU open-data API, query ${query}. ${release ? xlsxCitationReleaseOf(release) : XLSX_CITATION_NONE}`;
+  // A table the project ships (the dapil lists, the region lists) names where it comes from, not a query.
+  const project = 'origin' in dataset && dataset.origin?.kind === 'project';
+  const yearWords = year === 'all' ? 'all election years' : `election ${year}`;
+  const releaseWords = release ? xlsxCitationReleaseOf(release) : XLSX_CITATION_NONE;
+  const citation = project
+    ? `${dataset.title.en}, ${yearWords}. ${sourceNoteOf(dataset)} ${releaseWords}`
+    : `${demo ? 'DEMO DATA, NOT REAL FIGURES: ' : ''}Komisi Pemilihan Umum (KPU). ${dataset.title.en}, ${yearWords}. KPU open-data API, query ${query}. ${releaseWords}`;
   const credit = addedContentCreditOf(dataset);
   const pairs: [string, string][] = [
     ...(demo ? [['DEMO', DEMO_NOTE] as [string, string]] : []),
@@ -179,13 +185,17 @@ export function xlsxAboutRows(options: XlsxFileOptions): { pairs: [string, strin
     ['deskripsi', dataset.description.id],
     [
       'source / sumber',
-      `${demo ? `${DEMO_NOTE} In the shape of: ` : ''}Komisi Pemilihan Umum (KPU), open-data API, query ${query} (${queryPath}); harvested, checked and normalized by the KPU open-data publisher.`,
+      project
+        ? sourceNoteOf(dataset)
+        : `${demo ? `${DEMO_NOTE} In the shape of: ` : ''}Komisi Pemilihan Umum (KPU), open-data API, query ${query} (${queryPath}); harvested, checked and normalized by the KPU open-data publisher.`,
     ],
     ['how to cite / cara mengutip', citation],
     ['release, retrieval time / rilis, waktu pengambilan', release ? xlsxReleaseTextOf(release) : XLSX_RELEASE_NONE],
     [
       'licence / lisensi',
-      'The upstream publishes no licence for this data; none is granted or implied here. Credit the KPU as the source.',
+      'origin' in dataset && dataset.origin?.kind === 'project' && dataset.origin.licence
+        ? licenceNoteOf(dataset)
+        : 'The upstream publishes no licence for this data; none is granted or implied here. Credit the KPU as the source.',
     ],
     ...(credit ? [['added content licence / lisensi data tambahan', credit] as [string, string]] : []),
     [

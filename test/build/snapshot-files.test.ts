@@ -362,6 +362,14 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         'parties 2019',
         'parties 2024',
         'parties all',
+        'province-list 2014',
+        'province-list 2019',
+        'province-list 2024',
+        'province-list all',
+        'regency-list 2014',
+        'regency-list 2019',
+        'regency-list 2024',
+        'regency-list all',
         'turnout 2014',
         'turnout all',
         'turnout-long 2014',
@@ -467,7 +475,11 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
           dataset: file.dataset,
           election_year: String(file.year),
           source: expect.stringContaining(
-            file.dataset === 'dapils' || file.dataset === 'dapil-list' ? 'UU 8/2012' : 'Komisi Pemilihan Umum (KPU)',
+            file.dataset === 'dapils' || file.dataset === 'dapil-list'
+              ? 'UU 8/2012'
+              : file.dataset === 'province-list' || file.dataset === 'regency-list'
+                ? 'Kepmendagri 300.2.2-2138/2025'
+                : 'Komisi Pemilihan Umum (KPU)',
           ),
         });
       }

@@ -159,7 +159,8 @@ describe('datapackage.json validated with DuckDB', () => {
             const match = foreignKey.fields
               .map((field, index) => `c.${quoted(field)} = p.${quoted(foreignKey.reference.fields[index] as string)}`)
               .join(' AND ');
-            const present = foreignKey.fields.map((field) => `c.${quoted(field)} IS NOT NULL`).join(' AND ');
+            // As frictionless-py reads a foreign key: a row is skipped only when every cell of the key is empty.
+            const present = `NOT (${foreignKey.fields.map((field) => `c.${quoted(field)} IS NULL`).join(' AND ')})`;
             const [missing] = await rowsOf(
               connection,
               `SELECT count(*) AS n FROM ${from} c WHERE ${present} AND NOT EXISTS (SELECT 1 FROM ${targetFrom} p WHERE ${match})`,
@@ -177,53 +178,126 @@ describe('datapackage.json validated with DuckDB', () => {
     }
   });
 
-  it('the keys between tables: turnout and the dapils to the official dapil list, the long file to the wide one, in every tabular format, each year and all years, and in the SQLite database', () => {
+  it('the keys between tables: turnout and the dapils to the official dapil list and the region lists, the long file to the wide one, the regencies to the provinces, in every tabular format, each year and all years, and in the SQLite database; a year with a record whose key is only partly filled declares none', () => {
     const relations = [
-      { from: 'kpu-dpr-turnout-by-sex', to: 'kpu-dpr-dapil-list-official', fields: ['election_year', 'dapil_id'] },
-      { from: 'kpu-dpr-dapils-official', to: 'kpu-dpr-dapil-list-official', fields: ['election_year', 'dapil_id'] },
+      { from: 'turnout', to: 'dapil_list', fields: ['election_year', 'dapil_id'] },
+      { from: 'dapils', to: 'dapil_list', fields: ['election_year', 'dapil_id'] },
+      { from: 'turnout_long', to: 'turnout', fields: ['election_year', 'election_type', 'dapil_id', 'regency_name'] },
+      // The region codes to the code of the Kemendagri region lists, which every year's files carry.
       {
-        from: 'kpu-dpr-turnout-long',
-        to: 'kpu-dpr-turnout-by-sex',
-        fields: ['election_year', 'election_type', 'dapil_id', 'regency_name'],
+        from: 'turnout',
+        to: 'province_list',
+        fields: ['election_year', 'province_code'],
+        referenced: ['election_year', 'code'],
+      },
+      {
+        from: 'turnout',
+        to: 'regency_list',
+        fields: ['election_year', 'regency_code'],
+        referenced: ['election_year', 'code'],
+      },
+      {
+        from: 'dapils',
+        to: 'province_list',
+        fields: ['election_year', 'province_code'],
+        referenced: ['election_year', 'code'],
+      },
+      {
+        from: 'dapil_list',
+        to: 'province_list',
+        fields: ['election_year', 'province_code'],
+        referenced: ['election_year', 'code'],
+      },
+      {
+        from: 'regency_list',
+        to: 'province_list',
+        fields: ['election_year', 'province_code'],
+        referenced: ['election_year', 'code'],
       },
     ];
+    const referencedOf = (relation: (typeof relations)[number]): string[] => relation.referenced ?? relation.fields;
+    const stems: Record<string, string> = {
+      turnout: 'kpu-dpr-turnout-by-sex',
+      turnout_long: 'kpu-dpr-turnout-long',
+      dapils: 'kpu-dpr-dapils-official',
+      dapil_list: 'kpu-dpr-dapil-list-official',
+      province_list: 'kemendagri-province-list',
+      regency_list: 'kemendagri-regency-list',
+    };
     for (const world of worlds) {
       const names = new Set(world.resources.map((resource) => resource.name));
-      for (const relation of relations) {
-        const files = world.resources.filter((resource) =>
-          new RegExp(`^${relation.from}-([0-9]{4}|all-years)-[a-z]+$`).test(resource.name),
-        );
-        // Every year's files and the all-years files, in the five tabular formats.
-        expect(files.length, `${world.label}: ${relation.from}`).toBeGreaterThanOrEqual(10);
-        for (const file of files) {
-          const target = file.name.replace(relation.from, relation.to);
-          expect(names.has(target), `${world.label}: ${target}`).toBe(true);
-          expect(file.schema.foreignKeys, `${world.label}: ${file.name}`).toContainEqual({
-            fields: relation.fields,
-            reference: { resource: target, fields: relation.fields },
-          });
-        }
-      }
-      // The SQLite database declares the same keys (REFERENCES), and SQLite finds every row's parent.
       const database = new DatabaseSync(path.join(world.dataDir, 'all-years', 'kpu-election-data-all-years.sqlite'), {
         readOnly: true,
       });
       try {
+        // The years in which a record breaks the key as frictionless-py reads it: a row is skipped only when every
+        // cell of the key is empty, so a key with one empty part is looked up, and not found.
+        const brokenYears = (relation: (typeof relations)[number]): number[] =>
+          database
+            .prepare(
+              `SELECT DISTINCT c.election_year AS year FROM ${quoted(relation.from)} c
+               WHERE NOT (${relation.fields.map((field) => `c.${quoted(field)} IS NULL`).join(' AND ')})
+                 AND NOT EXISTS (SELECT 1 FROM ${quoted(relation.to)} p WHERE ${relation.fields
+                   .map((field, index) => `p.${quoted(referencedOf(relation)[index] as string)} = c.${quoted(field)}`)
+                   .join(' AND ')}) ORDER BY 1`,
+            )
+            .all()
+            .map((row) => Number(row.year));
+        const broken = new Map(relations.map((relation) => [relation, brokenYears(relation)]));
+        // The real records: every key holds. The demo: only the turnout regency codes break, in the years where a
+        // made-up regency name matched nothing (its regency_code null, flagged region-code-match).
+        const uncoded = database
+          .prepare('SELECT DISTINCT election_year AS year FROM turnout WHERE regency_code IS NULL ORDER BY 1')
+          .all()
+          .map((row) => Number(row.year));
+        expect(
+          relations.filter((relation) => (broken.get(relation) ?? []).length > 0).map((r) => `${r.from} → ${r.to}`),
+          world.label,
+        ).toEqual(uncoded.length > 0 ? ['turnout → regency_list'] : []);
+        expect(broken.get(relations[4] as (typeof relations)[number]), world.label).toEqual(uncoded);
+        if (world.label === 'real data') expect(uncoded).toEqual([]);
+        else expect(uncoded.length, 'the demo holds an uncoded regency').toBeGreaterThan(0);
+
+        for (const relation of relations) {
+          const from = stems[relation.from] as string;
+          const to = stems[relation.to] as string;
+          const files = world.resources.filter((resource) =>
+            new RegExp(`^${from}-([0-9]{4}|all-years)-[a-z]+$`).test(resource.name),
+          );
+          // Every year's files and the all-years files, in the five tabular formats.
+          expect(files.length, `${world.label}: ${from}`).toBeGreaterThanOrEqual(10);
+          const years = broken.get(relation) ?? [];
+          for (const file of files) {
+            const target = file.name.replace(from, to);
+            expect(names.has(target), `${world.label}: ${target}`).toBe(true);
+            const year = /-([0-9]{4})-[a-z]+$/.exec(file.name)?.[1];
+            const holds = year === undefined ? years.length === 0 : !years.includes(Number(year));
+            const key = { fields: relation.fields, reference: { resource: target, fields: referencedOf(relation) } };
+            if (holds) expect(file.schema.foreignKeys, `${world.label}: ${file.name}`).toContainEqual(key);
+            else expect(file.schema.foreignKeys ?? [], `${world.label}: ${file.name}`).not.toContainEqual(key);
+          }
+        }
+        // The SQLite database declares the keys that hold in every year (REFERENCES), and SQLite finds every row's
+        // parent.
         const keysOf = (table: string) =>
           database
             .prepare(
-              `SELECT "table" AS parent, "from" AS child, "to" AS field FROM pragma_foreign_key_list(?) ORDER BY id, seq`,
+              `SELECT "table" AS parent, "from" AS child, "to" AS field FROM pragma_foreign_key_list(?) ORDER BY "table", seq`,
             )
             .all(table);
-        expect(keysOf('turnout'), world.label).toEqual([
-          { parent: 'dapil_list', child: 'election_year', field: 'election_year' },
-          { parent: 'dapil_list', child: 'dapil_id', field: 'dapil_id' },
-        ]);
-        expect(keysOf('dapils'), world.label).toEqual(keysOf('turnout'));
-        expect(
-          keysOf('turnout_long').map((key) => key.parent),
-          world.label,
-        ).toEqual(Array(4).fill('turnout'));
+        for (const table of Object.keys(stems)) {
+          const expected = relations
+            .filter((relation) => relation.from === table && (broken.get(relation) ?? []).length === 0)
+            .sort((a, b) => a.to.localeCompare(b.to))
+            .flatMap((relation) =>
+              relation.fields.map((child, index) => ({
+                parent: relation.to,
+                child,
+                field: referencedOf(relation)[index],
+              })),
+            );
+          expect(keysOf(table), `${world.label}: ${table}`).toEqual(expected);
+        }
         expect(database.prepare('PRAGMA foreign_key_check').all(), world.label).toEqual([]);
       } finally {
         database.close();

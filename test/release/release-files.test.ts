@@ -221,7 +221,9 @@ describe('the release files of the demo build', () => {
                 ? ['election_year', 'dapil_id', 'regency_name']
                 : resource.path.includes('dapil-list-official')
                   ? ['election_year', 'dapil_id']
-                  : ['election_year', 'ballot_number'],
+                  : resource.path.includes('kemendagri-')
+                    ? ['election_year', 'code']
+                    : ['election_year', 'ballot_number'],
         );
       }
       expect(new Set(descriptor.resources.map((resource) => resource.format))).toEqual(
@@ -239,18 +241,27 @@ describe('the release files of the demo build', () => {
       expect(metadata).toMatchObject({
         dataset: file.dataset,
         election_year: String(file.year),
-        // A dataset the project ships (the official dapils, their list) names the laws of its tables instead of a query.
-        // The demo build's harvested records are synthetic, and say so first.
+        // A dataset the project ships names where it comes from instead of a query: the official dapils and their list
+        // the laws of its tables, the region lists the Kemendagri list and its licence. The demo build's harvested
+        // records are synthetic, and say so first.
         source:
           file.dataset === 'dapils' || file.dataset === 'dapil-list'
             ? expect.stringMatching(/^The project's own tables of public law: .*UU 7\/2017/)
-            : expect.stringMatching(
-                /^DEMO DATA, NOT REAL FIGURES: .* In the shape of: Komisi Pemilihan Umum \(KPU\), open-data API, query /,
-              ),
-        licence: expect.stringMatching(/publishes no licence/),
+            : file.dataset === 'province-list' || file.dataset === 'regency-list'
+              ? expect.stringMatching(/^Kemendagri region codes \(Kepmendagri 300\.2\.2-2138\/2025\), .*\(ODbL\) 1\.0/)
+              : expect.stringMatching(
+                  /^DEMO DATA, NOT REAL FIGURES: .* In the shape of: Komisi Pemilihan Umum \(KPU\), open-data API, query /,
+                ),
+        // The region lists are idn-area-data's under the ODbL; everything else has the KPU's none.
+        licence:
+          file.dataset === 'province-list' || file.dataset === 'regency-list'
+            ? expect.stringMatching(/^Open Database License 1\.0: .*\(ODbL-1\.0, /)
+            : expect.stringMatching(/publishes no licence/),
       });
       expect(metadata.demo, file.path).toBe(
-        file.dataset === 'dapils' || file.dataset === 'dapil-list' ? undefined : DEMO_NOTE,
+        ['dapils', 'dapil-list', 'province-list', 'regency-list'].includes(String(file.dataset))
+          ? undefined
+          : DEMO_NOTE,
       );
     }
   });

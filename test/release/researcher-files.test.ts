@@ -297,6 +297,58 @@ describe('credits and provenance inside the files', () => {
     }
   });
 
+  it('ships the Kemendagri region lists in every year bundle and the all-years one, each file naming the list, its decree and its ODbL credit, never as demo data', async () => {
+    for (const world of worlds) {
+      const dataDir = path.join(world.distDir, 'data');
+      const lists = world.manifest.files.filter(
+        (file) => file.dataset === 'province-list' || file.dataset === 'regency-list',
+      );
+      const years = [
+        ...new Set(
+          world.manifest.files
+            .filter((file) => file.dataset === 'turnout' || file.dataset === 'parties')
+            .map((file) => file.year),
+        ),
+      ];
+      // Both lists, in every year and all years, in the six formats (JSON, CSV, Parquet, Arrow, XLSX, raw JSON).
+      expect(lists.length, world.label).toBe(2 * years.length * 6);
+      for (const file of lists) {
+        const where = `${world.label} ${file.path}`;
+        // The whole list in each year's file, once per year in the all-years file.
+        const rows = file.dataset === 'province-list' ? 38 : 514;
+        expect(file.records, where).toBe(file.year === 'all' ? rows * (years.length - 1) : rows);
+        const absolute = path.join(dataDir, file.path);
+        let metadata: Record<string, string> | null = null;
+        if (file.format === 'parquet') metadata = await parquetMetadata(absolute);
+        if (file.format === 'arrow') metadata = Object.fromEntries(await arrowMetadata(absolute));
+        if (metadata !== null) {
+          expect(metadata.source, where).toMatch(/^Kemendagri region codes \(Kepmendagri 300\.2\.2-2138\/2025\)/);
+          expect(metadata.licence, where).toMatch(
+            /^Open Database License 1\.0: .*\(ODbL-1\.0, https:\/\/opendatacommons/,
+          );
+          expect(metadata.added_content_licence, where).toMatch(/idn-area-data .*Fityan Nugroho/);
+          expect(metadata.demo, where).toBeUndefined();
+        }
+        if (file.format === 'xlsx') {
+          const about = await aboutRows(absolute);
+          expect(about.get('source / sumber'), where).toMatch(/^Kemendagri region codes .*idn-area-data/);
+          expect(about.get('licence / lisensi'), where).toMatch(/^Open Database License 1\.0/);
+          expect(about.get('how to cite / cara mengutip'), where).toMatch(/^Kemendagri .*list, .*ODbL.*Release /);
+          expect(about.get('DEMO'), where).toBeUndefined();
+        }
+      }
+      // Each bundle holds the lists its turnout keys refer to, with the credit in its README.
+      for (const bundle of world.manifest.files.filter((file) => file.format === 'zip')) {
+        const names = [...(await readZipEntries(path.join(dataDir, bundle.path))).keys()].map((name) =>
+          name.replace(/^.*\//, ''),
+        );
+        const label = bundle.year === 'all' ? 'all-years' : String(bundle.year);
+        for (const stem of ['kemendagri-province-list', 'kemendagri-regency-list'])
+          expect(names, `${world.label} ${bundle.path}`).toContain(`${stem}-${label}.csv`);
+      }
+    }
+  });
+
   it('names the licence and its credit in the bundle README, the manifest and the citations', async () => {
     for (const world of worlds) {
       const dataDir = path.join(world.distDir, 'data');
@@ -306,7 +358,7 @@ describe('credits and provenance inside the files', () => {
           name: 'ODbL-1.0',
           path: 'https://opendatacommons.org/licenses/odbl/1-0/',
           credit: expect.stringMatching(/idn-area-data .*Fityan Nugroho/) as string,
-          datasets: expect.arrayContaining(['turnout', 'turnout-long']) as string[],
+          datasets: expect.arrayContaining(['turnout', 'turnout-long', 'province-list', 'regency-list']) as string[],
         }),
       ]);
       for (const bundle of world.manifest.files.filter((file) => file.format === 'zip')) {
@@ -319,7 +371,7 @@ describe('credits and provenance inside the files', () => {
       for (const name of ['CITATION.bib', 'CITATION.ris', 'CITATION.csl.json', 'CITATION.cff', '.zenodo.json'])
         expect(await readFile(path.join(dataDir, name), 'utf8'), `${world.label} ${name}`).toMatch(
           // BibTeX escapes the underscores.
-          /Open Database License 1\.0: the columns province\\?_code and regency\\?_code/,
+          /Open Database License 1\.0: the province and regency lists, and the columns province\\?_code and regency\\?_code/,
         );
     }
   });

@@ -100,18 +100,22 @@ export function parseOfficialRegions(
 
 const OFFICIAL_REGIONS_PACKAGE = 'idn-area-data';
 
+/** The decree the installed list follows (its package's README says so), as the region lists' records name it. */
+export const REGION_LIST_LEGAL_BASIS = 'Kepmendagri 300.2.2-2138/2025';
+
 /**
- * The licence of the region codes the project adds (province_code, regency_code): idn-area-data's data is under the
- * Open Database License, which asks for this credit wherever the codes are published (datapackage.json's licenses).
+ * The licence of the region codes the project adds (province_code, regency_code) and of the region lists it ships
+ * (province-list, regency-list): idn-area-data's data is under the Open Database License, which asks for this credit
+ * wherever the codes are published (datapackage.json's licenses).
  */
 export const REGION_CODES_LICENCE = {
   name: 'ODbL-1.0',
   title:
-    'Open Database License 1.0: the columns province_code and regency_code are matched from the Kemendagri region codes of the npm package idn-area-data by Fityan Nugroho (https://github.com/fityannugroho/idn-area-data)',
+    'Open Database License 1.0: the province and regency lists, and the columns province_code and regency_code matched from them, are the Kemendagri region codes of the npm package idn-area-data by Fityan Nugroho (https://github.com/fityannugroho/idn-area-data)',
   path: 'https://opendatacommons.org/licenses/odbl/1-0/',
   // The list itself, credited among datapackage.json's sources as the licence asks.
   source: {
-    title: `Kemendagri region codes (Kepmendagri 300.2.2-2138/2025), from the npm package ${OFFICIAL_REGIONS_PACKAGE} ${installedVersion()} by Fityan Nugroho; its data is licensed under the Open Database License (ODbL) 1.0 (https://opendatacommons.org/licenses/odbl/1-0/). Used for the columns province_code and regency_code only.`,
+    title: `Kemendagri region codes (${REGION_LIST_LEGAL_BASIS}), from the npm package ${OFFICIAL_REGIONS_PACKAGE} ${installedVersion()} by Fityan Nugroho; its data is licensed under the Open Database License (ODbL) 1.0 (https://opendatacommons.org/licenses/odbl/1-0/). Used for the province and regency lists and the columns province_code and regency_code.`,
     path: 'https://github.com/fityannugroho/idn-area-data',
   },
 };

@@ -213,7 +213,7 @@ const id: DownloadsText = {
   companionNotes: {
     'manifest.json': 'daftar semua berkas dengan ukuran, jumlah rekaman dan SHA-256, asal data dan rilisnya',
     'datapackage.json':
-      'deskripsi Frictionless Data Package untuk berkas, skemanya dan kunci antartabel (pengguna hak pilih dan anggota dapil ke daftar dapil resmi, berkas panjang ke berkas lebar), dengan rilis sebagai versi',
+      'deskripsi Frictionless Data Package untuk berkas, skemanya dan kunci antartabel (pengguna hak pilih dan anggota dapil ke daftar dapil resmi, kode wilayah ke daftar provinsi dan kabupaten/kota Kemendagri, berkas panjang ke berkas lebar), dengan rilis sebagai versi. Daftar wilayah Kemendagri (lisensi ODbL 1.0, dari idn-area-data) adalah daftar saat ini yang sama, disertakan pada tiap tahun',
     'index.html': 'halaman rilis ini: kutipannya, perubahannya, dan setiap berkas dengan ukuran dan SHA-256',
     SHA256SUMS:
       'sidik SHA-256 berkas di folder ini, termasuk manifest.json, datapackage.json, index.html, changes.json, history.json dan releases.json, untuk sha256sum -c; setiap folder tahun dan setiap ZIP punya SHA256SUMS sendiri',
@@ -257,7 +257,7 @@ const en: DownloadsText = {
   companionNotes: {
     'manifest.json': 'every file with its size, record count and SHA-256, where the data came from, and its release',
     'datapackage.json':
-      'a Frictionless Data Package describing the files, their schemas and the keys between them (turnout and the dapil members to the official dapil list, the long file to the wide one), the release as its version',
+      "a Frictionless Data Package describing the files, their schemas and the keys between them (turnout and the dapil members to the official dapil list, the region codes to Kemendagri's province and regency lists, the long file to the wide one), the release as its version. The Kemendagri region lists (ODbL 1.0, from idn-area-data) are today's list, the same in every year's files",
     'index.html': "this release's page: its citation, its changes, and every file with its size and SHA-256",
     SHA256SUMS:
       "the SHA-256 of this folder's files, manifest.json, datapackage.json, index.html, changes.json, history.json and releases.json included, for sha256sum -c; each year's folder and each ZIP has its own SHA256SUMS",
