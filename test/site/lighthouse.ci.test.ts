@@ -1,0 +1,153 @@
+// Lighthouse (the npm package, as the benchmark runs it: bench/support/lighthouse-run.ts) on one page of every page
+// kind in both languages, with its mobile and its desktop settings, on the demo site built with KPU_SITE_URL (so its
+// canonical links, alternates and sitemap are there for the SEO audits) and served under that address's base path by
+// the project's static server. Accessibility, best practices and SEO are 100 on every page. Performance is judged by
+// what does not depend on how loaded the machine is: no layout shift and no insight or diagnostic below 1; its score
+// and metrics are printed (Lighthouse simulates a slower CPU from the time the page's tasks took on this one, so on a
+// loaded machine the same page's blocking time varies tenfold). One Chromium, the pages in sequence. A CI lane
+// (.ci/run; `npm test -- --project ci` with KPU_TEST_CI=1), not part of `npm test`: about 60 Lighthouse runs.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startLighthouse,
+  type LighthouseDetails,
+  type LighthouseFormFactor,
+  type LighthouseSession,
+} from '../../bench/support/lighthouse-run.ts';
+import type { LighthouseRun } from '../../bench/bench-results.ts';
+import { LANGS, pagePath, type PageRef } from '../../scripts/site/site-routes.ts';
+import { EMBED_PAGE_SUFFIX } from '../../scripts/site/figure-files.ts';
+import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
+import { sharedSiteUrlDemoWorld, SITE_URL_OF_SHARED_WORLD } from './site-fixtures.ts';
+
+const FORM_FACTORS: readonly LighthouseFormFactor[] = ['mobile', 'desktop'];
+/** Lighthouse's timing metrics: what a loaded machine slows down, judged by the score printed, not asserted. */
+const TIMING_METRICS = new Set([
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'speed-index',
+  'max-potential-fid',
+]);
+
+/** One page of each kind of the demo site; TypeScript asks for a page of a new kind. */
+const PAGES: { [K in PageRef['kind']]: { page: Extract<PageRef, { kind: K }>; query?: string } } = {
+  home: { page: { kind: 'home' } },
+  year: { page: { kind: 'year', year: 2024 } },
+  dapil: { page: { kind: 'dapil', year: 2019, dapilId: '1101' } },
+  profile: { page: { kind: 'profile', dataset: 'parties', year: 2024, id: '1' } },
+  downloads: { page: { kind: 'downloads' } },
+  dictionary: { page: { kind: 'dictionary' } },
+  codebook: { page: { kind: 'codebook', dataset: 'turnout' } },
+  quality: { page: { kind: 'quality' } },
+  about: { page: { kind: 'about' } },
+  search: { page: { kind: 'search' }, query: '?q=aceh' },
+  changes: { page: { kind: 'changes' } },
+  compare: { page: { kind: 'compare' }, query: '?a=2019-d1101&b=2024-d1101' },
+};
+
+interface AuditedPage {
+  kind: string;
+  /** Root-relative, without the base. */
+  path: string;
+  /** A page search engines are told not to index (robots noindex): an embed page, the not-found page. */
+  noindex: boolean;
+}
+
+/** Every page kind in every language, the not-found page and an embed page of each, and the release's landing page. */
+async function auditedPages(distDir: string): Promise<AuditedPage[]> {
+  const pages: AuditedPage[] = [];
+  for (const lang of LANGS) {
+    for (const [kind, { page, query }] of Object.entries(PAGES))
+      pages.push({ kind, path: `${pagePath(lang, page)}${query ?? ''}`, noindex: false });
+    const home = pagePath(lang, { kind: 'home' });
+    pages.push({ kind: 'not-found', path: `${home}404.html`, noindex: true });
+    const embeds = (await readdir(path.join(distDir, home))).filter((name) => name.endsWith(EMBED_PAGE_SUFFIX)).sort();
+    expect(embeds.length, `embed pages beside ${home}`).toBeGreaterThan(0);
+    pages.push({ kind: 'embed', path: `${home}${embeds[0] ?? ''}`, noindex: true });
+  }
+  const releases = (await readdir(path.join(distDir, 'data', 'releases'))).sort();
+  pages.push({ kind: 'release', path: `/data/releases/${releases.at(-1) ?? ''}/`, noindex: false });
+  return pages;
+}
+
+type Audit = Omit<LighthouseRun, 'site' | 'language' | 'kind' | 'path'> & LighthouseDetails;
+
+describe('Lighthouse on every page kind, mobile and desktop', () => {
+  let server: RunningStaticServer | undefined;
+  let session: LighthouseSession | undefined;
+  const audits: { page: AuditedPage; formFactor: LighthouseFormFactor; audit: Audit }[] = [];
+
+  beforeAll(async () => {
+    const world = await sharedSiteUrlDemoWorld();
+    server = await startStaticServer({ root: world.distDir, base: new URL(SITE_URL_OF_SHARED_WORLD).pathname });
+    const pages = await auditedPages(world.distDir);
+    session = await startLighthouse();
+    const started = Date.now();
+    for (const formFactor of FORM_FACTORS)
+      for (const page of pages) {
+        const audit = await session.audit(new URL(page.path.slice(1), server.url).href, 1, formFactor);
+        audits.push({ page, formFactor, audit });
+        const { scores, metrics } = audit;
+        console.log(
+          `lighthouse ${formFactor} ${page.path}: performance ${String(scores.performance)} (FCP ${String(metrics.fcpMs)} ms, LCP ${String(metrics.lcpMs)} ms, TBT ${String(metrics.tbtMs)} ms, CLS ${String(metrics.cls)}, benchmark index ${String(audit.benchmarkIndex)}), accessibility ${String(scores.accessibility)}, best practices ${String(scores.bestPractices)}, SEO ${String(scores.seo)}`,
+        );
+      }
+    console.log(`lighthouse: ${audits.length} runs in ${Math.round((Date.now() - started) / 1000)} s`);
+  }, 3_600_000);
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+  });
+
+  /** Per page and form factor, what `select` finds wrong; only the pages with something wrong. */
+  const problems = (select: (entry: (typeof audits)[number]) => string[]): Record<string, string[]> =>
+    Object.fromEntries(
+      audits
+        .map((entry) => [`${entry.formFactor} ${entry.page.path}`, select(entry)] as const)
+        .filter(([, found]) => found.length > 0),
+    );
+  const belowOne = (audit: Audit, category: string): string[] =>
+    audit.belowOne
+      .filter((item) => item.category === category)
+      .map((item) => `${item.id} ${String(item.score)}${item.displayValue ? ` (${item.displayValue})` : ''}`);
+
+  it('ran on every page kind in both languages, with both settings, without a runtime error', () => {
+    expect(audits).toHaveLength(FORM_FACTORS.length * (LANGS.length * (Object.keys(PAGES).length + 2) + 1));
+    expect(problems(({ audit }) => (audit.runtimeError ? [audit.runtimeError] : []))).toEqual({});
+  });
+
+  it('scores 100 for accessibility and best practices on every page', () => {
+    expect(
+      problems(({ audit }) => [
+        ...(audit.scores.accessibility === 100 ? [] : belowOne(audit, 'accessibility')),
+        ...(audit.scores.bestPractices === 100 ? [] : belowOne(audit, 'bestPractices')),
+      ]),
+    ).toEqual({});
+  });
+
+  it('scores 100 for SEO on every page search engines index, and passes every other SEO audit on the rest', () => {
+    expect(
+      problems(({ page, audit }) =>
+        page.noindex
+          ? belowOne(audit, 'seo').filter((found) => !found.startsWith('is-crawlable '))
+          : audit.scores.seo === 100
+            ? []
+            : belowOne(audit, 'seo'),
+      ),
+    ).toEqual({});
+  });
+
+  it('shifts no layout and leaves no performance insight or diagnostic below 1 on any page', () => {
+    expect(
+      problems(({ audit }) => [
+        ...(audit.metrics.cls === 0 ? [] : [`layout shift ${String(audit.metrics.cls)}`]),
+        ...audit.belowOne
+          .filter((item) => item.category === 'performance' && !TIMING_METRICS.has(item.id))
+          .map((item) => `${item.id} ${String(item.score)}${item.displayValue ? ` (${item.displayValue})` : ''}`),
+      ]),
+    ).toEqual({});
+  });
+});
