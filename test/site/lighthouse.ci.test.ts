@@ -6,8 +6,6 @@
 // and metrics are printed (Lighthouse simulates a slower CPU from the time the page's tasks took on this one, so on a
 // loaded machine the same page's blocking time varies tenfold). One Chromium, the pages in sequence. A CI lane
 // (.ci/run; `npm test -- --project ci` with KPU_TEST_CI=1), not part of `npm test`: about 60 Lighthouse runs.
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startLighthouse,
@@ -16,10 +14,10 @@ import {
   type LighthouseSession,
 } from '../../bench/support/lighthouse-run.ts';
 import type { LighthouseRun } from '../../bench/bench-results.ts';
-import { LANGS, pagePath, type PageRef } from '../../scripts/site/site-routes.ts';
-import { EMBED_PAGE_SUFFIX } from '../../scripts/site/figure-files.ts';
+import { LANGS } from '../../scripts/site/site-routes.ts';
 import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
 import { sharedSiteUrlDemoWorld, SITE_URL_OF_SHARED_WORLD } from './site-fixtures.ts';
+import { auditedPages, type AuditedPage, PAGES } from './every-page-kind.ts';
 
 const FORM_FACTORS: readonly LighthouseFormFactor[] = ['mobile', 'desktop'];
 /** Lighthouse's timing metrics: what a loaded machine slows down, judged by the score printed, not asserted. */
@@ -30,47 +28,6 @@ const TIMING_METRICS = new Set([
   'speed-index',
   'max-potential-fid',
 ]);
-
-/** One page of each kind of the demo site; TypeScript asks for a page of a new kind. */
-const PAGES: { [K in PageRef['kind']]: { page: Extract<PageRef, { kind: K }>; query?: string } } = {
-  home: { page: { kind: 'home' } },
-  year: { page: { kind: 'year', year: 2024 } },
-  dapil: { page: { kind: 'dapil', year: 2019, dapilId: '1101' } },
-  profile: { page: { kind: 'profile', dataset: 'parties', year: 2024, id: '1' } },
-  downloads: { page: { kind: 'downloads' } },
-  dictionary: { page: { kind: 'dictionary' } },
-  codebook: { page: { kind: 'codebook', dataset: 'turnout' } },
-  quality: { page: { kind: 'quality' } },
-  about: { page: { kind: 'about' } },
-  search: { page: { kind: 'search' }, query: '?q=aceh' },
-  changes: { page: { kind: 'changes' } },
-  compare: { page: { kind: 'compare' }, query: '?a=2019-d1101&b=2024-d1101' },
-};
-
-interface AuditedPage {
-  kind: string;
-  /** Root-relative, without the base. */
-  path: string;
-  /** A page search engines are told not to index (robots noindex): an embed page, the not-found page. */
-  noindex: boolean;
-}
-
-/** Every page kind in every language, the not-found page and an embed page of each, and the release's landing page. */
-async function auditedPages(distDir: string): Promise<AuditedPage[]> {
-  const pages: AuditedPage[] = [];
-  for (const lang of LANGS) {
-    for (const [kind, { page, query }] of Object.entries(PAGES))
-      pages.push({ kind, path: `${pagePath(lang, page)}${query ?? ''}`, noindex: false });
-    const home = pagePath(lang, { kind: 'home' });
-    pages.push({ kind: 'not-found', path: `${home}404.html`, noindex: true });
-    const embeds = (await readdir(path.join(distDir, home))).filter((name) => name.endsWith(EMBED_PAGE_SUFFIX)).sort();
-    expect(embeds.length, `embed pages beside ${home}`).toBeGreaterThan(0);
-    pages.push({ kind: 'embed', path: `${home}${embeds[0] ?? ''}`, noindex: true });
-  }
-  const releases = (await readdir(path.join(distDir, 'data', 'releases'))).sort();
-  pages.push({ kind: 'release', path: `/data/releases/${releases.at(-1) ?? ''}/`, noindex: false });
-  return pages;
-}
 
 type Audit = Omit<LighthouseRun, 'site' | 'language' | 'kind' | 'path'> & LighthouseDetails;
 
