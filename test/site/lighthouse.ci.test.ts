@@ -24,18 +24,18 @@ type Audit = Omit<LighthouseRun, 'site' | 'language' | 'kind' | 'path'> & Lighth
 
 describe('Lighthouse on every page kind, mobile and desktop', () => {
   let server: RunningStaticServer | undefined;
-  let session: LighthouseSession | undefined;
+  let auditor: LighthouseSession | undefined;
   const audits: { page: AuditedPage; formFactor: LighthouseFormFactor; audit: Audit }[] = [];
 
   beforeAll(async () => {
     const world = await sharedSiteUrlDemoWorld();
     server = await startStaticServer({ root: world.distDir, base: new URL(SITE_URL_OF_SHARED_WORLD).pathname });
     const pages = await auditedPages(world.distDir);
-    session = await startLighthouse();
+    auditor = await startLighthouse();
     const started = Date.now();
     for (const formFactor of FORM_FACTORS)
       for (const page of pages) {
-        const audit = await session.audit(new URL(page.path.slice(1), server.url).href, 1, formFactor);
+        const audit = await auditor.audit(new URL(page.path.slice(1), server.url).href, 1, formFactor);
         audits.push({ page, formFactor, audit });
         const { scores, metrics } = audit;
         console.log(
@@ -46,7 +46,7 @@ describe('Lighthouse on every page kind, mobile and desktop', () => {
   }, 3_600_000);
 
   afterAll(async () => {
-    await session?.close();
+    await auditor?.close();
     await server?.close();
   });
 
