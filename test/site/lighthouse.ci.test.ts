@@ -2,9 +2,11 @@
 // kind in both languages, with its mobile and its desktop settings, on the demo site built with KPU_SITE_URL (so its
 // canonical links, alternates and sitemap are there for the SEO audits) and served under that address's base path by
 // the project's static server. Accessibility, best practices and SEO are 100 on every page. Performance is judged by
-// what does not depend on how loaded the machine is: no layout shift; its score, metrics and Lighthouse's benchmark
-// index of the machine are printed (Lighthouse simulates a slower CPU from the time the page's tasks took on this one,
-// so on a loaded machine the same page's blocking time varies tenfold; `npm run bench` scores it on a quiet one). One Chromium, the pages in sequence. A CI lane
+// what does not depend on how loaded the machine is: its layout shift audit passes on every page (the shifts
+// themselves are held at 0 by test/site/layout-shift.browser.test.ts); its score, metrics and Lighthouse's benchmark
+// index of the machine are printed (Lighthouse simulates a slower CPU from the time the page's tasks took on this
+// one, so on a loaded machine the same page's blocking time varies tenfold; `npm run bench` scores it on a quiet
+// one). One Chromium, the pages in sequence. A CI lane
 // (.ci/run; `npm test -- --project ci` with KPU_TEST_CI=1), not part of `npm test`: about 60 Lighthouse runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -88,9 +90,13 @@ describe('Lighthouse on every page kind, mobile and desktop', () => {
     ).toEqual({});
   });
 
-  it('shifts no layout on any page', () => {
+  it('passes Lighthouse’s layout shift audit on every page', () => {
     expect(
-      problems(({ audit }) => (audit.metrics.cls === 0 ? [] : [`layout shift ${String(audit.metrics.cls)}`])),
+      problems(({ audit }) =>
+        audit.belowOne
+          .filter((item) => item.id === 'cumulative-layout-shift')
+          .map((item) => `${item.id} ${String(item.score)} (${String(audit.metrics.cls)})`),
+      ),
     ).toEqual({});
   });
 });
