@@ -1,9 +1,11 @@
 // Lighthouse itself (the npm package, a development dependency) with its default mobile settings (a Moto G Power
-// screen, simulated slow 4G and a 4× slower CPU), on Debian's Chromium launched by chrome-launcher with the same
-// flags as the site tests: nothing leaves the machine. Each page is run `runs` times and the run with the median
+// screen, simulated slow 4G and a 4× slower CPU) or its desktop ones (its desktop config: a 1350 × 940 screen, a
+// simulated cable link, no CPU slowdown), on Debian's Chromium launched by chrome-launcher with the same flags as the
+// site tests: nothing leaves the machine. Each page is run `runs` times and the run with the median
 // performance score is kept, as Lighthouse's own computeMedianRun advises; the other categories do not vary.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { createRequire } from 'node:module';
 import type { LighthouseRun } from '../bench-results.ts';
 import { CHROMIUM } from './bench-chromium.ts';
@@ -36,6 +38,7 @@ interface LhAudit {
 }
 interface Lhr {
   runtimeError?: { code: string; message: string };
+  environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, LhAudit>;
 }
@@ -83,26 +86,62 @@ function summarize(lhr: Lhr): Omit<LighthouseRun, 'site' | 'language' | 'kind' |
   };
 }
 
+/** Lighthouse's settings for a phone (its default) or a desktop (its desktop config). */
+export type LighthouseFormFactor = 'mobile' | 'desktop';
+
+/**
+ * Every audit of a category that Lighthouse scored below 1 (its metrics, insights and diagnostics alike, whether or
+ * not it weighs in the score), with the machine's benchmark index (Lighthouse's measure of its CPU speed, lower on a
+ * loaded machine): what the site's own checks judge a page by, beyond its score.
+ */
+export interface LighthouseDetails {
+  belowOne: { category: string; id: string; score: number; weight: number; displayValue?: string }[];
+  benchmarkIndex: number | null;
+}
+
+function detailsOf(lhr: Lhr): LighthouseDetails {
+  const belowOne: LighthouseDetails['belowOne'] = [];
+  for (const [id, name] of Object.entries(CATEGORIES) as [CategoryId, (typeof CATEGORIES)[CategoryId]][]) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 1) continue;
+      if (['informative', 'notApplicable', 'manual'].includes(audit.scoreDisplayMode)) continue;
+      belowOne.push({
+        category: name,
+        id: audit.id,
+        score: audit.score,
+        weight: ref.weight,
+        ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+      });
+    }
+  }
+  return { belowOne, benchmarkIndex: lhr.environment?.benchmarkIndex ?? null };
+}
+
 export interface LighthouseSession {
-  /** Lighthouse `runs` times on `url`, the median run by performance score. */
-  audit(url: string, runs: number): Promise<Omit<LighthouseRun, 'site' | 'language' | 'kind' | 'path'>>;
+  /** Lighthouse `runs` times on `url` (mobile unless told), the median run by performance score. */
+  audit(
+    url: string,
+    runs: number,
+    formFactor?: LighthouseFormFactor,
+  ): Promise<Omit<LighthouseRun, 'site' | 'language' | 'kind' | 'path'> & LighthouseDetails>;
   close(): Promise<void>;
 }
 
 export async function startLighthouse(): Promise<LighthouseSession> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: LIGHTHOUSE_CHROMIUM_FLAGS });
   return {
-    async audit(url, runs) {
-      const summaries: ReturnType<typeof summarize>[] = [];
+    async audit(url, runs, formFactor = 'mobile') {
+      const summaries: (ReturnType<typeof summarize> & LighthouseDetails)[] = [];
       for (let run = 0; run < runs; run += 1) {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: Object.keys(CATEGORIES),
-        });
+        const result = await lighthouse(
+          url,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(CATEGORIES) },
+          formFactor === 'desktop' ? desktopConfig : undefined,
+        );
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-        summaries.push(summarize(result.lhr as unknown as Lhr));
+        const lhr = result.lhr as unknown as Lhr;
+        summaries.push({ ...summarize(lhr), ...detailsOf(lhr) });
       }
       const byPerformance = [...summaries].sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
       const median = byPerformance[Math.floor((byPerformance.length - 1) / 2)];

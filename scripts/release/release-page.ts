@@ -83,7 +83,10 @@ export function renderReleasePage(manifest: SnapshotManifest, changes: ReleasePa
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<meta name="description" content="${escapeHtml(`${manifest.demo ? 'DEMO. ' : ''}Rilis ${release.id}: berkas data, kutipan, perubahan dan SHA-256. / Release ${release.id}: data files, citation, changes and SHA-256.`)}">
+<link rel="icon" href="data:,">
 <style>
+:root{color-scheme:light dark}
 body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:70rem;padding:1rem;color:#1a1a1a;background:#fff}
 a{color:#0b57d0}
 table{border-collapse:collapse;margin:1rem 0}
@@ -91,9 +94,11 @@ caption{text-align:left;font-weight:600;padding:.25rem 0}
 th,td{border-bottom:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
 .n{text-align:right;font-variant-numeric:tabular-nums}
 code{font-size:.85em;word-break:break-all}
+td code{display:inline-block;width:32ch}
 .scroll{overflow-x:auto}
 .demo{border:2px solid #a00;padding:.5rem;color:#700}
-blockquote{margin:0;padding:.5rem 1rem;border-left:4px solid #ccc;background:#f6f6f6}
+blockquote{margin:0;padding:.5rem 1rem;border-left:4px solid #ccc;background:#f6f6f6;overflow-wrap:anywhere}
+@media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}a{color:#8ab4f8}th,td{border-color:#555}.demo{border-color:#f28b82;color:#f6aea9}blockquote{border-color:#555;background:#242424}}
 </style>
 </head>
 <body>

@@ -151,7 +151,7 @@ function embedPage(figure: TakeawayFigure, pageUrl: string): string {
     `<svg width="${width}" height="${Math.round((drawing.height * width) / drawing.width)}" `,
   );
   return `<!doctype html>
-<html lang="${figure.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeXml(figure.title)}</title><style>
+<html lang="${figure.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="description" content="${escapeXml(figure.summary)}"><link rel="icon" href="data:,"><title>${escapeXml(figure.title)}</title><style>
 html{color-scheme:light}body{margin:0;padding:8px 12px;font:14px/1.4 system-ui,sans-serif;color:#1b1b1b;background:#fff}
 h1{font-size:1rem;margin:0 0 .25rem}p{margin:.25rem 0}.summary,.source{color:#4a4a4a}.source{font-size:.8125rem}
 a{color:#0b4f8a}svg{display:block;width:100%;max-width:${width}px;height:auto}svg text{font-size:12px}svg text:not([fill]){fill:#1b1b1b}

@@ -24,12 +24,17 @@ import { XLSX_ABOUT_SHEET, XLSX_CITATION_NONE } from '../../scripts/snapshot/xls
 import { pagePath, type Lang } from '../../scripts/site/site-routes.ts';
 import { queryDuckDb } from '../support/build-fixtures.ts';
 import { readZipEntries, sha256sumCheck } from '../support/release-checks.ts';
-import { runCli, type CliRun } from '../support/run-cli.ts';
+import type { CliRun } from '../support/run-cli.ts';
 import { noticeSharedData } from '../support/shared-data.ts';
-import { sharedWorld } from '../support/shared-worlds.ts';
-import { buildRealSite, sharedDemoWorld, type PublishedSite } from '../site/site-fixtures.ts';
+import {
+  buildRealSite,
+  sharedDemoWorld,
+  sharedSiteUrlDemoWorld,
+  SITE_URL_OF_SHARED_WORLD,
+  type PublishedSite,
+} from '../site/site-fixtures.ts';
 
-const SITE_URL = 'https://example.org/kpu/';
+const SITE_URL = SITE_URL_OF_SHARED_WORLD;
 const UNZIP = '/usr/bin/unzip';
 if (!existsSync(UNZIP))
   console.warn(
@@ -63,16 +68,7 @@ beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'kpu-researcher-files-'));
   const demo = await sharedDemoWorld();
   worlds.push(await worldOf('demo', demo.distDir, demo.run, '/', null));
-  const withUrl = await sharedWorld('demo-site-url', SITE_URL, (root) =>
-    runCli(['build'], {
-      env: {
-        KPU_CACHE_DIR: path.join(root, 'cache'),
-        KPU_DIST_DIR: path.join(root, 'dist'),
-        KPU_SITE_URL: SITE_URL,
-        KPU_SITE_BASE: '',
-      },
-    }),
-  );
+  const withUrl = await sharedSiteUrlDemoWorld();
   worlds.push(await worldOf('demo with KPU_SITE_URL', withUrl.distDir, withUrl.run, '/kpu/', SITE_URL));
   if (HAS_REAL) {
     realSite = await buildRealSite();

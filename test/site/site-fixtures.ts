@@ -79,6 +79,26 @@ export function sharedDemoWorld(): Promise<SharedWorld> {
   );
 }
 
+/** The public address of the shared demo world built with KPU_SITE_URL: its pages are served under /kpu/. */
+export const SITE_URL_OF_SHARED_WORLD = 'https://example.org/kpu/';
+
+/**
+ * `npm run build` of the demo with KPU_SITE_URL set (KPU_SITE_BASE left to follow it): canonical links, absolute
+ * alternates, the sitemap and the base path /kpu/. Built once and shared, read-only.
+ */
+export function sharedSiteUrlDemoWorld(): Promise<SharedWorld> {
+  return sharedWorld('demo-site-url', SITE_URL_OF_SHARED_WORLD, (root) =>
+    runCli(['build'], {
+      env: {
+        KPU_CACHE_DIR: path.join(root, 'cache'),
+        KPU_DIST_DIR: path.join(root, 'dist'),
+        KPU_SITE_URL: SITE_URL_OF_SHARED_WORLD,
+        KPU_SITE_BASE: '',
+      },
+    }),
+  );
+}
+
 /** The demo site, served; shared and read-only. */
 export async function buildDemoSite(): Promise<PublishedSite> {
   const world = await sharedDemoWorld();

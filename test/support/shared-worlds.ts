@@ -109,9 +109,11 @@ export async function sharedWorld(
     try {
       await writeFile(path.join(lock, 'pid'), String(process.pid));
       if (existsSync(path.join(final, 'meta.json'))) return describe(false);
-      // Older worlds of the same name (other inputs) are of no more use.
+      // Older worlds of the same name (other inputs) are of no more use; a world whose name only starts with this
+      // one's ("demo-site-url" beside "demo") is another world, which another file may be reading.
+      const sameName = new RegExp(`^${name.replace(/[^a-z0-9]/gi, '\\$&')}-[0-9a-f]{16}(\\.|$)`);
       for (const entry of await readdir(SHARED_WORLDS_DIR)) {
-        if (entry.startsWith(`${name}-`) && !entry.startsWith(`${name}-${key}`))
+        if (sameName.test(entry) && !entry.startsWith(`${name}-${key}`))
           await rm(path.join(SHARED_WORLDS_DIR, entry), { recursive: true, force: true });
       }
       const building = `${final}.building-${process.pid}`;

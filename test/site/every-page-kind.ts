@@ -1,0 +1,48 @@
+// One page of every page kind of the demo site in every language, for the checks that go over each kind once
+// (Lighthouse, layout shifts): the route's kinds (TypeScript asks for a page of a new one), the not-found page and an
+// embed page of each language, and the release's landing page.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { EMBED_PAGE_SUFFIX } from '../../scripts/site/figure-files.ts';
+import { LANGS, pagePath, type PageRef } from '../../scripts/site/site-routes.ts';
+
+/** One page of each kind of the demo site; TypeScript asks for a page of a new kind. */
+export const PAGES: { [K in PageRef['kind']]: { page: Extract<PageRef, { kind: K }>; query?: string } } = {
+  home: { page: { kind: 'home' } },
+  year: { page: { kind: 'year', year: 2024 } },
+  dapil: { page: { kind: 'dapil', year: 2019, dapilId: '1101' } },
+  profile: { page: { kind: 'profile', dataset: 'parties', year: 2024, id: '1' } },
+  downloads: { page: { kind: 'downloads' } },
+  dictionary: { page: { kind: 'dictionary' } },
+  codebook: { page: { kind: 'codebook', dataset: 'turnout' } },
+  quality: { page: { kind: 'quality' } },
+  about: { page: { kind: 'about' } },
+  search: { page: { kind: 'search' }, query: '?q=aceh' },
+  changes: { page: { kind: 'changes' } },
+  compare: { page: { kind: 'compare' }, query: '?a=2019-d1101&b=2024-d1101' },
+};
+
+export interface AuditedPage {
+  kind: string;
+  /** Root-relative, without the base. */
+  path: string;
+  /** A page search engines are told not to index (robots noindex): an embed page, the not-found page. */
+  noindex: boolean;
+}
+
+/** Every page kind in every language, the not-found page and an embed page of each, and the release's landing page. */
+export async function auditedPages(distDir: string): Promise<AuditedPage[]> {
+  const pages: AuditedPage[] = [];
+  for (const lang of LANGS) {
+    for (const [kind, { page, query }] of Object.entries(PAGES))
+      pages.push({ kind, path: `${pagePath(lang, page)}${query ?? ''}`, noindex: false });
+    const home = pagePath(lang, { kind: 'home' });
+    pages.push({ kind: 'not-found', path: `${home}404.html`, noindex: true });
+    const embeds = (await readdir(path.join(distDir, home))).filter((name) => name.endsWith(EMBED_PAGE_SUFFIX)).sort();
+    if (embeds.length === 0) throw new Error(`no embed page beside ${home}`);
+    pages.push({ kind: 'embed', path: `${home}${embeds[0] ?? ''}`, noindex: true });
+  }
+  const releases = (await readdir(path.join(distDir, 'data', 'releases'))).sort();
+  pages.push({ kind: 'release', path: `/data/releases/${releases.at(-1) ?? ''}/`, noindex: false });
+  return pages;
+}

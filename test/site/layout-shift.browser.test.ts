@@ -1,0 +1,81 @@
+// Nothing on a page moves once it is painted: one page of every kind in both languages (every-page-kind.ts), at
+// the screen sizes Lighthouse emulates for a phone (412 × 823) and a desktop (1350 × 940), with the optional scripts
+// running. What they show late (a table's filter and sort buttons, the sentence saying tables sort, the compare
+// page's table, the search results) keeps its room from the first paint: the page's layout shifts, as Chromium's
+// Layout Instability API records them from its first paint to its network going idle, sum to 0.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditedPages, type AuditedPage } from './every-page-kind.ts';
+import { buildDemoSite, openSiteInChromium, type PublishedSite } from './site-fixtures.ts';
+
+const SCREENS = [
+  { name: 'phone', width: 412, height: 823 },
+  { name: 'desktop', width: 1350, height: 940 },
+] as const;
+
+interface Measured {
+  value: number;
+  sources: string[];
+}
+
+describe('layout shifts of every page kind', () => {
+  let site: PublishedSite | undefined;
+  let browser: Browser | undefined;
+  let pages: AuditedPage[] = [];
+  const shifts = new Map<string, Measured>();
+
+  beforeAll(async () => {
+    ({ site, browser } = await openSiteInChromium(buildDemoSite));
+    pages = await auditedPages(site.distDir);
+    for (const screen of SCREENS) {
+      const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height } });
+      // Recorded from the page's start, before its own scripts: every shift up to the network going idle.
+      await context.addInitScript(() => {
+        interface Shift extends PerformanceEntry {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node: Node | null }[];
+        }
+        const found: Measured = { value: 0, sources: [] };
+        (window as unknown as { shifts: Measured }).shifts = found;
+        new PerformanceObserver((list) => {
+          for (const shift of list.getEntries() as Shift[]) {
+            if (shift.hadRecentInput) continue;
+            found.value += shift.value;
+            for (const source of shift.sources)
+              found.sources.push(
+                source.node instanceof Element
+                  ? `${source.node.tagName.toLowerCase()}${source.node.id ? `#${source.node.id}` : ''}`
+                  : String(source.node?.nodeName),
+              );
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      try {
+        for (const entry of pages) {
+          const page = await context.newPage();
+          await page.goto(new URL(entry.path.slice(1), site.server.url).href, { waitUntil: 'networkidle' });
+          const measured = await page.evaluate(() => (window as unknown as { shifts: Measured }).shifts);
+          shifts.set(`${screen.name} ${entry.path}`, measured);
+          await page.close();
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('measured every page kind in both languages on both screens', () => {
+    expect(pages.length).toBeGreaterThan(20);
+    expect(shifts.size).toBe(pages.length * SCREENS.length);
+  });
+
+  it('moves nothing once painted', () => {
+    expect(Object.fromEntries([...shifts].filter(([, shift]) => shift.value > 0))).toEqual({});
+  });
+});

@@ -1,0 +1,102 @@
+// Lighthouse (the npm package, as the benchmark runs it: bench/support/lighthouse-run.ts) on one page of every page
+// kind in both languages, with its mobile and its desktop settings, on the demo site built with KPU_SITE_URL (so its
+// canonical links, alternates and sitemap are there for the SEO audits) and served under that address's base path by
+// the project's static server. Accessibility, best practices and SEO are 100 on every page. Performance is judged by
+// what does not depend on how loaded the machine is: its layout shift audit passes on every page (the shifts
+// themselves are held at 0 by test/site/layout-shift.browser.test.ts); its score, metrics and Lighthouse's benchmark
+// index of the machine are printed (Lighthouse simulates a slower CPU from the time the page's tasks took on this
+// one, so on a loaded machine the same page's blocking time varies tenfold; `npm run bench` scores it on a quiet
+// one). One Chromium, the pages in sequence. A CI lane
+// (.ci/run; `npm test -- --project ci` with KPU_TEST_CI=1), not part of `npm test`: about 60 Lighthouse runs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startLighthouse,
+  type LighthouseDetails,
+  type LighthouseFormFactor,
+  type LighthouseSession,
+} from '../../bench/support/lighthouse-run.ts';
+import type { LighthouseRun } from '../../bench/bench-results.ts';
+import { LANGS } from '../../scripts/site/site-routes.ts';
+import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
+import { sharedSiteUrlDemoWorld, SITE_URL_OF_SHARED_WORLD } from './site-fixtures.ts';
+import { auditedPages, type AuditedPage, PAGES } from './every-page-kind.ts';
+
+const FORM_FACTORS: readonly LighthouseFormFactor[] = ['mobile', 'desktop'];
+type Audit = Omit<LighthouseRun, 'site' | 'language' | 'kind' | 'path'> & LighthouseDetails;
+
+describe('Lighthouse on every page kind, mobile and desktop', () => {
+  let server: RunningStaticServer | undefined;
+  let auditor: LighthouseSession | undefined;
+  const audits: { page: AuditedPage; formFactor: LighthouseFormFactor; audit: Audit }[] = [];
+
+  beforeAll(async () => {
+    const world = await sharedSiteUrlDemoWorld();
+    server = await startStaticServer({ root: world.distDir, base: new URL(SITE_URL_OF_SHARED_WORLD).pathname });
+    const pages = await auditedPages(world.distDir);
+    auditor = await startLighthouse();
+    const started = Date.now();
+    for (const formFactor of FORM_FACTORS)
+      for (const page of pages) {
+        const audit = await auditor.audit(new URL(page.path.slice(1), server.url).href, 1, formFactor);
+        audits.push({ page, formFactor, audit });
+        const { scores, metrics } = audit;
+        console.log(
+          `lighthouse ${formFactor} ${page.path}: performance ${String(scores.performance)} (FCP ${String(metrics.fcpMs)} ms, LCP ${String(metrics.lcpMs)} ms, TBT ${String(metrics.tbtMs)} ms, CLS ${String(metrics.cls)}, benchmark index ${String(audit.benchmarkIndex)}), accessibility ${String(scores.accessibility)}, best practices ${String(scores.bestPractices)}, SEO ${String(scores.seo)}`,
+        );
+      }
+    console.log(`lighthouse: ${audits.length} runs in ${Math.round((Date.now() - started) / 1000)} s`);
+  }, 3_600_000);
+
+  afterAll(async () => {
+    await auditor?.close();
+    await server?.close();
+  });
+
+  /** Per page and form factor, what `select` finds wrong; only the pages with something wrong. */
+  const problems = (select: (entry: (typeof audits)[number]) => string[]): Record<string, string[]> =>
+    Object.fromEntries(
+      audits
+        .map((entry) => [`${entry.formFactor} ${entry.page.path}`, select(entry)] as const)
+        .filter(([, found]) => found.length > 0),
+    );
+  const belowOne = (audit: Audit, category: string): string[] =>
+    audit.belowOne
+      .filter((item) => item.category === category)
+      .map((item) => `${item.id} ${String(item.score)}${item.displayValue ? ` (${item.displayValue})` : ''}`);
+
+  it('ran on every page kind in both languages, with both settings, without a runtime error', () => {
+    expect(audits).toHaveLength(FORM_FACTORS.length * (LANGS.length * (Object.keys(PAGES).length + 2) + 1));
+    expect(problems(({ audit }) => (audit.runtimeError ? [audit.runtimeError] : []))).toEqual({});
+  });
+
+  it('scores 100 for accessibility and best practices on every page', () => {
+    expect(
+      problems(({ audit }) => [
+        ...(audit.scores.accessibility === 100 ? [] : belowOne(audit, 'accessibility')),
+        ...(audit.scores.bestPractices === 100 ? [] : belowOne(audit, 'bestPractices')),
+      ]),
+    ).toEqual({});
+  });
+
+  it('scores 100 for SEO on every page search engines index, and passes every other SEO audit on the rest', () => {
+    expect(
+      problems(({ page, audit }) =>
+        page.noindex
+          ? belowOne(audit, 'seo').filter((found) => !found.startsWith('is-crawlable '))
+          : audit.scores.seo === 100
+            ? []
+            : belowOne(audit, 'seo'),
+      ),
+    ).toEqual({});
+  });
+
+  it('passes Lighthouse’s layout shift audit on every page', () => {
+    expect(
+      problems(({ audit }) =>
+        audit.belowOne
+          .filter((item) => item.id === 'cumulative-layout-shift')
+          .map((item) => `${item.id} ${String(item.score)} (${String(audit.metrics.cls)})`),
+      ),
+    ).toEqual({});
+  });
+});
