@@ -54,7 +54,7 @@ export function regencyListRecordsOf(year: number, regions: OfficialRegions = lo
 }
 
 const REGION_LIST_SOURCE: Localized = {
-  id: `Kode wilayah Kemendagri (${REGION_LIST_LEGAL_BASIS}) dari paket npm idn-area-data karya Fityan Nugroho (https://github.com/fityannugroho/idn-area-data), dengan lisensi Open Database License (ODbL) 1.0 (https://opendatacommons.org/licenses/odbl/1-0/); seluruh daftar, sama pada tiap tahun pemilu.`,
+  id: `Kode wilayah Kemendagri (${REGION_LIST_LEGAL_BASIS}) dari paket npm idn-area-data karya Fityan Nugroho (https://github.com/fityannugroho/idn-area-data), yang datanya berlisensi ODbL 1.0 (lisensi basis data terbuka, https://opendatacommons.org/licenses/odbl/1-0/); seluruh daftar, sama pada tiap tahun pemilu.`,
   en: `${REGION_CODES_LICENCE.source.title.replace(/ Used for .*$/, '')} The whole list, the same in every election year.`,
 };
 

@@ -25,6 +25,16 @@
     return node;
   }
 
+  /** A row's name, free to break after a "/" ("Kabupaten/kota"), so the four columns fit a phone's width. */
+  function rowName(text) {
+    var th = element('th');
+    text.split('/').forEach(function (part, index, parts) {
+      th.appendChild(document.createTextNode(part + (index < parts.length - 1 ? '/' : '')));
+      if (index < parts.length - 1) th.appendChild(element('wbr'));
+    });
+    return th;
+  }
+
   function grouped(digits) {
     return digits.replace(/\B(?=(\d{3})+(?!\d))/g, config.group);
   }
@@ -156,7 +166,7 @@
     var body = table.createTBody();
     config.rows.forEach(function (row) {
       var tr = body.insertRow();
-      tr.appendChild(element('th', row.label)).scope = 'row';
+      tr.appendChild(rowName(row.label)).scope = 'row';
       var values = chosen.map(function (entry) {
         return valueOf(row, entry);
       });

@@ -188,6 +188,26 @@ describe('the compare page on the demo data under /kpu/', () => {
     }
   });
 
+  it('shows the names, both figures and their difference on a phone without scrolling the table sideways', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    try {
+      const widths: string[] = [];
+      for (const compare of ['bandingkan/', 'en/compare/'])
+        for (const choice of ['?a=2019-d1101&b=2024-d1101', '?a=2019-p11&b=2024-p12', '?a=2019&b=2024']) {
+          await page.goto(new URL(compare + choice, world.server.url).href);
+          await page.locator('#compared table').waitFor();
+          const [scrolled, shown] = await page
+            .locator('#compared .scroll')
+            .evaluate((table) => [table.scrollWidth, table.clientWidth]);
+          if (scrolled > shown) widths.push(`${compare}${choice}: ${scrolled} px in ${shown}`);
+        }
+      expect(widths).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('draws a chosen province’s voters per year, with its files to take away', async () => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 800 },

@@ -193,6 +193,9 @@ describe('reading the demo site’s maps, charts and downloads', () => {
         expect(years.filter((year) => year.open).map((year) => year.heading.replace(/#$/, '').trim())).toEqual([
           '2024',
         ]);
+        // The reference tables (the official dapils, the region lists, the same in every year) behind a closed
+        // disclosure of their own, so the year's data comes first.
+        expect(await page.locator('details.year[open] details.reference:not([open])').count(), pagePath).toBe(1);
         const main = (await page.locator('main').textContent()) ?? '';
         expect(main, pagePath).toContain(bySex);
         expect(main, pagePath).toContain(longFormat);

@@ -3,6 +3,7 @@
 import type { Lang } from '../../languages.ts';
 import { formatLabels } from '../../formats.ts';
 import {
+  isUpstreamDataset,
   tableNameOf,
   type DatasetDefinition,
   type DerivedDatasetDefinition,
@@ -16,13 +17,28 @@ import type { SiteData } from '../site-data.ts';
 interface DownloadSection {
   dataset: DatasetId | null;
   title: string;
+  /** A table the project ships (not harvested): the official dapils, the region lists. */
+  reference: boolean;
   files: PublishedFile[];
 }
+
+/** The datasets the project ships from its own tables, which the harvested data's codes refer to. */
+const REFERENCE_DATASETS: ReadonlySet<string> = new Set(
+  DATASETS.filter((dataset) => !isUpstreamDataset(dataset)).map((dataset) => dataset.id),
+);
 
 export interface DownloadGroup {
   year: number | 'all';
   label: string;
+  /** The data's own files: the harvested datasets, those derived from them, the bundles. */
   sections: DownloadSection[];
+  /**
+   * The reference tables the data's codes refer to (the datasets the project ships: the official dapils, the region
+   * lists), the same in every year: shown behind a disclosure of their own, so a year's data comes first.
+   */
+  references: DownloadSection[];
+  /** How many files the year has, its reference tables' too. */
+  fileCount: number;
   /**
    * The SHA256SUMS of each folder the group's files lie in (`2014/SHA256SUMS`; for all years `all-years/SHA256SUMS`
    * and the top one, beside the citations and reports), each listing its folder's files by bare name, so that
@@ -52,12 +68,22 @@ export function downloadGroups(site: SiteData, lang: Lang): DownloadGroup[] {
         .map((dataset) => ({
           dataset: dataset?.id ?? null,
           title: dataset ? dataset.title[lang] : DOWNLOADS_TEXT[lang].bundles,
+          reference: dataset !== null && REFERENCE_DATASETS.has(dataset.id),
           files: site.manifest.files.filter((file) => file.year === year && file.dataset === (dataset?.id ?? null)),
         }))
         .filter((section) => section.files.length > 0),
     }))
     .filter((group) => group.sections.length > 0)
-    .map((group) => ({ ...group, checksums: checksumsOf(group.sections.flatMap((section) => section.files)) }));
+    .map(({ sections, ...group }) => {
+      const files = sections.flatMap((section) => section.files);
+      return {
+        ...group,
+        sections: sections.filter((section) => !section.reference),
+        references: sections.filter((section) => section.reference),
+        fileCount: files.length,
+        checksums: checksumsOf(files),
+      };
+    });
 }
 
 /** A file most visitors want: its link text (dataset and format, or the bundle), its path and size. */
@@ -76,7 +102,7 @@ const POPULAR_FORMATS = ['xlsx', 'csv'] as const;
  */
 export function popularDownloads(site: SiteData, lang: Lang): PopularDownload[] {
   const allYears = site.manifest.files.filter((file) => file.year === 'all');
-  const datasetFiles = DATASETS.flatMap((dataset) =>
+  const datasetFiles = DATASETS.filter(isUpstreamDataset).flatMap((dataset) =>
     POPULAR_FORMATS.flatMap((format) =>
       allYears
         .filter((file) => file.dataset === dataset.id && file.format === format)

@@ -1,6 +1,7 @@
 // The words that help a reader of the charts, maps and downloads, in each language: which side of 50% a bar of the
 // men/women chart shows, the rows the quota chart leaves out, the women's-share map's scale, the province values
-// shown on a tap, and what the downloads' file kinds ("by sex", "long format") and 2014's partial turnout mean.
+// shown on a tap, and what the downloads' file kinds ("by sex", "long format", the reference tables) and 2014's partial
+// turnout mean.
 import type { Lang } from '../../languages.ts';
 
 export interface ReadingText {
@@ -21,6 +22,9 @@ export interface ReadingText {
   partialTurnout: (year: number) => string;
   /** The disclosure of a year's files on the downloads page. */
   filesOf: (year: string, files: number) => string;
+  /** The disclosure of a year's reference tables on the downloads page, and what they are. */
+  referenceTables: (files: number) => string;
+  referenceTablesIntro: string;
   /** The disclosure of a format's loading lines on the downloads page. */
   loadingLines: (format: string) => string;
 }
@@ -41,6 +45,9 @@ const id: ReadingText = {
   partialTurnout: (year) =>
     `Data pengguna hak pilih ${year} tidak lengkap: sumber hanya memuat sebagian dapil (lihat cakupan di halaman tahun).`,
   filesOf: (year, files) => `${files} berkas: ${year}`,
+  referenceTables: (files) => `Tabel rujukan: ${files} berkas`,
+  referenceTablesIntro:
+    'Daftar dapil resmi dan daftar wilayah Kemendagri yang dirujuk kode-kode data ini, sama pada setiap tahun, disertakan agar berkas tahun ini lengkap untuk digabungkan.',
   loadingLines: (format) => `Baris untuk membuka ${format}`,
 };
 
@@ -60,6 +67,9 @@ const en: ReadingText = {
   partialTurnout: (year) =>
     `${year}’s turnout is partial: the source holds only some of the dapils (see the coverage on the year page).`,
   filesOf: (year, files) => `${files} ${files === 1 ? 'file' : 'files'}: ${year}`,
+  referenceTables: (files) => `Reference tables: ${files} ${files === 1 ? 'file' : 'files'}`,
+  referenceTablesIntro:
+    "The official dapil lists and Kemendagri's region lists that this data's codes refer to, the same in every year, included so that a year's files are complete for joining.",
   loadingLines: (format) => `Lines that load ${format}`,
 };
 
