@@ -189,7 +189,7 @@ describe('the report link', () => {
     const pages = await listPagePaths(setDir);
     for (const page of pages) {
       const html = await readFile(path.join(setDir, page.endsWith('/') ? `${page}index.html` : page), 'utf8');
-      const footer = /<footer>[\s\S]*<\/footer>/.exec(html)?.[0] ?? '';
+      const footer = /<footer[^>]*>[\s\S]*<\/footer>/.exec(html)?.[0] ?? '';
       const lang = page.startsWith('/en/') || page === '/en/404.html' ? 'en' : 'id';
       expect(footer, page).toContain(
         `<a href="${REPORT_URL.replace('&', '&amp;')}" data-report>${PAGE_TOOLS_TEXT[lang].report}</a>`,
