@@ -8,7 +8,7 @@
 // data: social-cards.test.ts; without them, test/build/determinism.test.ts).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -21,7 +21,14 @@ import { countColumn, loadSiteDataOnce, numberValue, textValue, type SiteData } 
 import { runSiteStage } from '../../scripts/site/site-stage.ts';
 import { startStaticServer } from '../../scripts/site/static-server.ts';
 import { axeViolations, listPagePaths } from './site-checks.ts';
-import { buildDemoSite, buildRealSite, launchChromium, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
+import {
+  buildDemoSite,
+  buildRealSite,
+  launchChromium,
+  saveFullPageScreenshot,
+  SCREENSHOT_DIR,
+  type PublishedSite,
+} from './site-fixtures.ts';
 import { DEMO_ADDRESSED, sharedSiteWorld } from './site-worlds.ts';
 
 const SITE_URL = DEMO_ADDRESSED.siteUrl;
@@ -236,6 +243,7 @@ function checkCsvFigures(figure: FigureLinks, rows: Array<Record<string, string>
 /** Opens embed pages in Chromium: each alone, its title, figure and source line, its full page linked; axe clean. */
 async function checkEmbedPages(browser: Browser, site: PublishedSite, figures: readonly FigureLinks[], shots: string) {
   const problems: string[] = [];
+  if (shots !== '') await mkdir(SCREENSHOT_DIR, { recursive: true });
   for (const width of [390, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
@@ -266,12 +274,11 @@ async function checkEmbedPages(browser: Browser, site: PublishedSite, figures: r
         const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
         if (sideways) problems.push(`${figure.embed} at ${width} px scrolls sideways`);
         for (const violation of await axeViolations(page)) problems.push(`${figure.embed}: axe ${violation.id}`);
-        if (shots !== '') {
-          await page.screenshot({
-            path: path.join(SCREENSHOT_DIR, `embed-${shots}-${path.basename(figure.embed, '.html')}-${width}.png`),
-            fullPage: true,
-          });
-        }
+        if (shots !== '')
+          await saveFullPageScreenshot(
+            page,
+            path.join(SCREENSHOT_DIR, `embed-${shots}-${path.basename(figure.embed, '.html')}-${width}.png`),
+          );
       }
     } finally {
       await context.close();
