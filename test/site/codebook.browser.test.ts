@@ -1,7 +1,8 @@
 // The codebook pages as users read them, in Chromium: one per published dataset in both languages, at a phone's and a
-// desktop's width with the layout checks of test/site/layout-checks.ts and axe; printed whole (nothing left to scroll
+// desktop's width with the layout checks of test/site/layout-checks.ts; printed whole (nothing left to scroll
 // sideways on paper); every declared column on it; linked from the dictionary, the downloads and the dataset's own
-// pages; its file links resolving; within the page budget. Then the real data's turnout codebook (skipped, loudly,
+// pages; linking exactly its dataset's files. (axe, the page budget and every link resolving: the site suite's checks
+// of every page, test/site/site-suite.ts.) Then the real data's turnout codebook (skipped, loudly,
 // when ../shared/data is absent): the 2014 coverage gaps and broken rules among its quirks.
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +14,6 @@ import { codebookDatasets } from '../../scripts/site/pages/codebook-page.ts';
 import { pagePath } from '../../scripts/site/site-routes.ts';
 import { noticeSharedData } from '../support/shared-data.ts';
 import { checkLayout, type LayoutProblems } from './layout-checks.ts';
-import { axeViolations, measurePageWeights, PAGE_BUDGET_BYTES } from './site-checks.ts';
 import {
   buildDemoSite,
   buildRealSite,
@@ -60,7 +60,6 @@ describe('the codebook pages of the demo site', () => {
   let browser: Browser | undefined;
   const layout = new Map<string, Record<string, string[]>>();
   const printed = new Map<string, string[]>();
-  const axe = new Map<string, unknown[]>();
   const columns = new Map<string, string[]>();
 
   beforeAll(async () => {
@@ -82,7 +81,6 @@ describe('the codebook pages of the demo site', () => {
               codebook.path,
               await page.$$eval('tr[data-column]', (rows) => rows.map((row) => row.getAttribute('data-column') ?? '')),
             );
-            axe.set(codebook.path, await axeViolations(page));
           }
         }
       } finally {
@@ -107,10 +105,6 @@ describe('the codebook pages of the demo site', () => {
   it('passes every layout check at 390 and 1280 px in both languages, without scrolling sideways', () => {
     expect(layout.size).toBe(CODEBOOKS.length * WIDTHS.length);
     expect(Object.fromEntries([...layout].filter(([, problems]) => Object.keys(problems).length > 0))).toEqual({});
-  });
-
-  it('has no axe violation', () => {
-    expect(Object.fromEntries([...axe].filter(([, violations]) => violations.length > 0))).toEqual({});
   });
 
   it('prints whole: no table wider than the paper, nothing left to scroll', () => {
@@ -155,15 +149,6 @@ describe('the codebook pages of the demo site', () => {
       for (const file of files)
         expect((await fetch(new URL(file.slice(1), url), { method: 'HEAD' })).status, file).toBe(200);
     }
-  });
-
-  it(`weighs less than ${PAGE_BUDGET_BYTES / 1024} KB with its stylesheet`, async () => {
-    const weights = await measurePageWeights(
-      site?.distDir as string,
-      CODEBOOKS.map((codebook) => codebook.path),
-    );
-    console.info(`codebook pages: ${weights.map((weight) => `${weight.page} ${weight.bytes} bytes gzip`).join(', ')}`);
-    for (const weight of weights) expect(weight.bytes, weight.page).toBeLessThan(PAGE_BUDGET_BYTES);
   });
 });
 

@@ -1,4 +1,4 @@
-// The compare page in Chromium, on the demo and the real data, each site built under the base path /kpu/: a visitor
+// The compare page in Chromium, on the demo site built under the base path /kpu/ and the real-data site: a visitor
 // chooses two dapils or two years, the address holds the choice (a reload keeps it, back and forward step through
 // it), the figures equal the sums of the published JSON (a dapil page's own file, a year's download), the page is
 // axe-clean and does not scroll sideways at 390 px; the dapil and year pages' "compare with…" links open it with
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARE_TEXT } from '../../scripts/site/pages/compare-page.ts';
 import type { RunningStaticServer } from '../../scripts/site/static-server.ts';
 import { axeViolations } from './site-checks.ts';
-import { launchChromium, SCREENSHOT_DIR } from './site-fixtures.ts';
+import { buildRealSite, launchChromium, SCREENSHOT_DIR } from './site-fixtures.ts';
 import { serveSiteWorld } from './site-worlds.ts';
 
 type Json = Array<Record<string, number | string | null>>;
@@ -23,9 +23,12 @@ interface World {
   close(): Promise<void>;
 }
 
-/** The site of the demo or the real data built under /kpu/, with the published data folder in it, served (shared). */
+/**
+ * The demo site built under /kpu/, with the published data folder in it, or the real-data site at the root (the base
+ * path is the demo's to prove), served (shared).
+ */
 async function underBase(source: 'demo' | 'real'): Promise<World> {
-  const site = await serveSiteWorld(source, { base: '/kpu/', withData: true });
+  const site = await (source === 'demo' ? serveSiteWorld(source, { base: '/kpu/', withData: true }) : buildRealSite());
   return { root: site.distDir, server: site.server, close: () => site.close() };
 }
 
@@ -296,7 +299,7 @@ describe('the compare page on the demo data under /kpu/', () => {
   });
 });
 
-describe('the compare page on the real data under /kpu/', () => {
+describe('the compare page on the real data', () => {
   let world: World;
   beforeAll(async () => {
     world = await underBase('real');

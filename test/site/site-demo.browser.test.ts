@@ -1,7 +1,7 @@
 // The site built by `npm run build` from the demo data, in Chromium: every shared check, plus what the demo
 // build is the cheapest place to prove: a base path works, pages work without JavaScript, the optional script sorts
 // tables and searches, and `npm run preview` serves the site. (That the same data gives the same bytes:
-// test/build/determinism.test.ts for the whole build, figure-files.browser.test.ts for the demo site.)
+// test/build/determinism.test.ts for the whole build, social-cards.test.ts for the site with its address and PNGs.)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, lstat, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -33,8 +33,7 @@ describe('site from the demo data', () => {
     screenshots: [],
     // axe on a sample of every kind of page in both languages: every page that is not a dapil or party page, and of
     // each kind of those (dapil, party; Indonesian, English) the first, the largest and every one with a flagged
-    // record, 25 of 75 pages. The CI lane (KPU_TEST_AXE_ALL=1, .ci/run) adds the other dapil and party pages.
-    axeAll: false,
+    // record.
     axeSample: { perKind: 1, largest: 1 },
   });
 

@@ -11,9 +11,7 @@ describe.skipIf(!noticeSharedData('the site built from the real data files'))('s
     screenshots: ['/2014/', '/2014/dapil/5302/', '/en/2014/dapil/1202/', '/2024/partai/1/', '/en/2019/party/1/'],
     // axe on a sample of every kind of page in both languages: every page that is not a dapil or party page, and of
     // each kind of those (dapil, party; Indonesian, English) three spread over the list, the two largest and every one
-    // with a flagged record, 49 of 253 pages. Every page would take Chromium about two minutes on two cores:
-    // the CI lane (KPU_TEST_AXE_ALL=1, .ci/run) does it.
-    axeAll: false,
+    // with a flagged record.
     axeSample: { perKind: 3, largest: 2 },
   });
 

@@ -2,7 +2,7 @@
 // address (KPU_SITE_URL) gives the home, year, dapil and party pages in both languages an og:image (absolute, 1200 ×
 // 630, with its alt text saying the page's figures in the page's number format) and twitter:card
 // summary_large_image, and writes that PNG where its URL points; other pages have none. Another build with the
-// address and a card cache of its own draws the same cards byte for byte. The shared demo site, built without the
+// address and caches of its own writes the same site byte for byte, its cards and figure PNGs included. The shared demo site, built without the
 // address, names no card in its heads (og:image must be absolute) and draws none. A rebuild draws no card again: each
 // is kept in the card cache under its SVG's hash, and the cache keeps only the cards of the last build.
 import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
@@ -149,13 +149,23 @@ describe('without KPU_SITE_URL', () => {
 });
 
 describe('the same data', () => {
-  it('gives the same cards, byte for byte, drawn apart by another build with its own card cache', async () => {
-    const cards = (await readdir(withUrl, { recursive: true })).filter((file) => path.basename(file) === 'card.png');
+  it('gives the same site, byte for byte, every card and figure PNG included, drawn apart by another build with its own caches', async () => {
+    const files = (await readdir(withUrl, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(withUrl, path.join(entry.parentPath, entry.name)))
+      .sort();
+    const cards = files.filter((file) => path.basename(file) === 'card.png');
     // Every page with a card, in both languages: home, years, dapils, parties.
     expect(cards).toHaveLength(LANGS.length * (1 + site.years.length + site.dapils.length + site.profiles.length));
-    for (const card of cards) {
-      const [a, b] = await Promise.all([readFile(path.join(withUrl, card)), readFile(path.join(withUrlApart, card))]);
-      expect(a.equals(b), card).toBe(true);
+    expect(files.filter((file) => file.endsWith('.png')).length).toBeGreaterThan(cards.length);
+    const apart = (await readdir(withUrlApart, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(withUrlApart, path.join(entry.parentPath, entry.name)))
+      .sort();
+    expect(apart).toEqual(files);
+    for (const file of files) {
+      const [a, b] = await Promise.all([readFile(path.join(withUrl, file)), readFile(path.join(withUrlApart, file))]);
+      expect(a.equals(b), file).toBe(true);
     }
   });
 });
