@@ -24,6 +24,12 @@ const grouped = (value: number): string => groupedCount(value, '\u202f');
 /** A text in both languages, the Indonesian first as on the site. */
 const both = (id: string, en: string): string => `<span lang="id">${id}</span> / ${en}`;
 
+/**
+ * A column header in both languages: the slash kept with the Indonesian (a no-break space), so that a narrow column
+ * breaks it into one line per language ("Rekaman /", "Records"), never a line holding only the slash.
+ */
+const bothHeader = (id: string, en: string): string => `<span lang="id">${id}</span>&nbsp;/ ${en}`;
+
 function changesSection(changes: ReleasePageChanges): string {
   const lines = [`<h2 id="changes">${both('Perubahan', 'Changes')}</h2>`];
   if (changes.initial) {
@@ -40,7 +46,7 @@ function changesSection(changes: ReleasePageChanges): string {
     lines.push(
       '<table>',
       `<caption>${both(`Rekaman yang berubah sejak rilis ${previous}`, `Records changed since release ${previous}`)}</caption>`,
-      `<thead><tr><th scope="col">Dataset</th><th scope="col" class="n">${both('Ditambah', 'Added')}</th><th scope="col" class="n">${both('Diubah', 'Changed')}</th><th scope="col" class="n">${both('Dihapus', 'Removed')}</th></tr></thead>`,
+      `<thead><tr><th scope="col">Dataset</th><th scope="col" class="n">${bothHeader('Ditambah', 'Added')}</th><th scope="col" class="n">${bothHeader('Diubah', 'Changed')}</th><th scope="col" class="n">${bothHeader('Dihapus', 'Removed')}</th></tr></thead>`,
       '<tbody>',
       ...changes.datasets.map(
         (dataset) =>
@@ -62,7 +68,7 @@ function filesTable(manifest: SnapshotManifest): string {
     '<div class="scroll" tabindex="0" role="region" aria-labelledby="files-caption">',
     '<table>',
     `<caption id="files-caption">${both('Berkas rilis ini', "This release's files")}</caption>`,
-    `<thead><tr><th scope="col">${both('Berkas', 'File')}</th><th scope="col">Format</th><th scope="col" class="n">${both('Rekaman', 'Records')}</th><th scope="col" class="n">${both('Bita', 'Bytes')}</th><th scope="col">SHA-256</th></tr></thead>`,
+    `<thead><tr><th scope="col">${bothHeader('Berkas', 'File')}</th><th scope="col">Format</th><th scope="col" class="n">${bothHeader('Rekaman', 'Records')}</th><th scope="col" class="n">${bothHeader('Bita', 'Bytes')}</th><th scope="col">SHA-256</th></tr></thead>`,
     '<tbody>',
     ...rows,
     '</tbody>',
