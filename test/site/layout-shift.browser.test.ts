@@ -14,8 +14,14 @@ const SCREENS = [
   { name: 'desktop', width: 1350, height: 940 },
 ] as const;
 
-/** The compare page's other choices besides PAGES' two dapils: two provinces (with their chart across years), years. */
-const COMPARE_QUERIES = ['?a=2019-p11&b=2024-p11', '?a=2019-p11&b=2024-p32', '?a=2019&b=2024', '?a=2024'];
+/** The compare page's choices besides PAGES' dapils: two provinces (their chart across years), years, one alone. */
+const COMPARE_QUERIES = [
+  '?a=2019-p11&b=2024-p11',
+  '?a=2019-p11&b=2024-p32',
+  '?a=2019&b=2024',
+  '?a=2024',
+  '?b=2024-p11',
+];
 
 interface Measured {
   value: number;
