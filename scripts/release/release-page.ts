@@ -83,6 +83,8 @@ export function renderReleasePage(manifest: SnapshotManifest, changes: ReleasePa
   if (!release) throw new Error('A release page needs the release: run the release stage first.');
   const citation = citationOf(manifest);
   const title = `${manifest.demo ? 'DEMO — ' : ''}${manifest.title.en}: release ${release.id}`;
+  // rel=expect: no paint before the files table is parsed whole (Chromium 124+; others ignore it), as the site's pages
+  // wait for their footer: a table painted half parsed widens its columns as its later rows arrive, moving what is shown.
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -91,6 +93,7 @@ export function renderReleasePage(manifest: SnapshotManifest, changes: ReleasePa
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(`${manifest.demo ? 'DEMO. ' : ''}Rilis ${release.id}: berkas data, kutipan, perubahan dan SHA-256. / Release ${release.id}: data files, citation, changes and SHA-256.`)}">
 <link rel="icon" href="data:,">
+<link rel="expect" href="#release-end" blocking="render">
 <style>
 :root{color-scheme:light dark}
 body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:70rem;padding:1rem;color:#1a1a1a;background:#fff}
@@ -118,6 +121,7 @@ ${manifest.demo ? `<p class="demo">${both('Data demo buatan, bukan angka nyata.'
 ${changesSection(changes)}
 <h2 id="files">${both('Berkas', 'Files')}</h2>
 ${filesTable(manifest)}
+<div id="release-end"></div>
 </main>
 </body>
 </html>
