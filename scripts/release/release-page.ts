@@ -24,6 +24,12 @@ const grouped = (value: number): string => groupedCount(value, '\u202f');
 /** A text in both languages, the Indonesian first as on the site. */
 const both = (id: string, en: string): string => `<span lang="id">${id}</span> / ${en}`;
 
+/**
+ * A column header in both languages: the slash kept with the Indonesian (a no-break space), so that a narrow column
+ * breaks it into one line per language ("Rekaman /", "Records"), never a line holding only the slash.
+ */
+const bothHeader = (id: string, en: string): string => `<span lang="id">${id}</span>&nbsp;/ ${en}`;
+
 function changesSection(changes: ReleasePageChanges): string {
   const lines = [`<h2 id="changes">${both('Perubahan', 'Changes')}</h2>`];
   if (changes.initial) {
@@ -40,7 +46,7 @@ function changesSection(changes: ReleasePageChanges): string {
     lines.push(
       '<table>',
       `<caption>${both(`Rekaman yang berubah sejak rilis ${previous}`, `Records changed since release ${previous}`)}</caption>`,
-      `<thead><tr><th scope="col">Dataset</th><th scope="col" class="n">${both('Ditambah', 'Added')}</th><th scope="col" class="n">${both('Diubah', 'Changed')}</th><th scope="col" class="n">${both('Dihapus', 'Removed')}</th></tr></thead>`,
+      `<thead><tr><th scope="col">Dataset</th><th scope="col" class="n">${bothHeader('Ditambah', 'Added')}</th><th scope="col" class="n">${bothHeader('Diubah', 'Changed')}</th><th scope="col" class="n">${bothHeader('Dihapus', 'Removed')}</th></tr></thead>`,
       '<tbody>',
       ...changes.datasets.map(
         (dataset) =>
@@ -62,7 +68,7 @@ function filesTable(manifest: SnapshotManifest): string {
     '<div class="scroll" tabindex="0" role="region" aria-labelledby="files-caption">',
     '<table>',
     `<caption id="files-caption">${both('Berkas rilis ini', "This release's files")}</caption>`,
-    `<thead><tr><th scope="col">${both('Berkas', 'File')}</th><th scope="col">Format</th><th scope="col" class="n">${both('Rekaman', 'Records')}</th><th scope="col" class="n">${both('Bita', 'Bytes')}</th><th scope="col">SHA-256</th></tr></thead>`,
+    `<thead><tr><th scope="col">${bothHeader('Berkas', 'File')}</th><th scope="col">Format</th><th scope="col" class="n">${bothHeader('Rekaman', 'Records')}</th><th scope="col" class="n">${bothHeader('Bita', 'Bytes')}</th><th scope="col">SHA-256</th></tr></thead>`,
     '<tbody>',
     ...rows,
     '</tbody>',
@@ -77,6 +83,8 @@ export function renderReleasePage(manifest: SnapshotManifest, changes: ReleasePa
   if (!release) throw new Error('A release page needs the release: run the release stage first.');
   const citation = citationOf(manifest);
   const title = `${manifest.demo ? 'DEMO — ' : ''}${manifest.title.en}: release ${release.id}`;
+  // rel=expect: no paint before the files table is parsed whole (Chromium 124+; others ignore it), as the site's pages
+  // wait for their footer: a table painted half parsed widens its columns as its later rows arrive, moving what is shown.
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -85,6 +93,7 @@ export function renderReleasePage(manifest: SnapshotManifest, changes: ReleasePa
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(`${manifest.demo ? 'DEMO. ' : ''}Rilis ${release.id}: berkas data, kutipan, perubahan dan SHA-256. / Release ${release.id}: data files, citation, changes and SHA-256.`)}">
 <link rel="icon" href="data:,">
+<link rel="expect" href="#release-end" blocking="render">
 <style>
 :root{color-scheme:light dark}
 body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:70rem;padding:1rem;color:#1a1a1a;background:#fff}
@@ -112,6 +121,7 @@ ${manifest.demo ? `<p class="demo">${both('Data demo buatan, bukan angka nyata.'
 ${changesSection(changes)}
 <h2 id="files">${both('Berkas', 'Files')}</h2>
 ${filesTable(manifest)}
+<div id="release-end"></div>
 </main>
 </body>
 </html>

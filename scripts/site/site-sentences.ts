@@ -354,6 +354,25 @@ export function describeQuota(lang: Lang, year: number, rows: readonly StoryRow[
   const range = storyExtremes(asShare) ?? { high: asShare.filter((row) => row.share !== null), low: [] };
   const first = range.high[0];
   const low = range.low.length > 0 ? range.low : range.high;
+  // As rangeParts says them: one decimal, or up to three to tell the highest from the lowest; one share otherwise
+  // (one party, or all written the same), every party named at it, never called both highest and lowest.
+  const digits = [1, 2, 3].find(
+    (each) => formatPercent(lang, first?.share ?? 0, each) !== formatPercent(lang, low[0]?.share ?? 0, each),
+  );
+  if (digits === undefined)
+    return STORY_TEXT[lang].partyChartSummary({
+      year,
+      given: given.length,
+      total: rows.length,
+      atQuota: given.filter((row) => (row.share as number) >= quota).length,
+      high: joinList(
+        lang,
+        asShare.filter((row) => row.share !== null).map((row) => row.label),
+      ),
+      highShare: formatPercent(lang, first?.share ?? 0),
+      low: null,
+      lowShare: '',
+    });
   return STORY_TEXT[lang].partyChartSummary({
     year,
     given: given.length,
@@ -363,12 +382,12 @@ export function describeQuota(lang: Lang, year: number, rows: readonly StoryRow[
       lang,
       range.high.map((row) => row.label),
     ),
-    highShare: formatPercent(lang, first?.share ?? 0),
+    highShare: formatPercent(lang, first?.share ?? 0, digits),
     low: joinList(
       lang,
       low.map((row) => row.label),
     ),
-    lowShare: formatPercent(lang, low[0]?.share ?? 0),
+    lowShare: formatPercent(lang, low[0]?.share ?? 0, digits),
   });
 }
 

@@ -53,7 +53,8 @@ export interface StoryText {
     atQuota: number;
     high: string;
     highShare: string;
-    low: string;
+    /** null: one share (one party, or every party's written the same), `high` naming every party at it. */
+    low: string | null;
     lowShare: string;
   }) => string;
   noPartyShares: (year: number) => string;
@@ -153,7 +154,7 @@ const id: StoryText = {
   provinceChartSubject: (year) => `pemilu ${year}`,
   partyChart: 'Keterwakilan perempuan dalam kepengurusan partai, terhadap kuota 30%',
   partyChartSummary: ({ year, given, total, atQuota, high, highShare, low, lowShare }) =>
-    `Untuk ${year}, sumber memberi persentase keterwakilan perempuan bagi ${given} dari ${total} partai; ${atQuota} di antaranya mencapai kuota 30%. Tertinggi ${high} (${highShare}), terendah ${low} (${lowShare}).`,
+    `Untuk ${year}, sumber memberi persentase keterwakilan perempuan bagi ${given} dari ${total} partai; ${atQuota} di antaranya mencapai kuota 30%. ${low === null ? `${high}: ${given === 1 ? '' : 'masing-masing '}${highShare}` : `Tertinggi ${high} (${highShare}), terendah ${low} (${lowShare})`}.`,
   noPartyShares: (year) =>
     `Untuk ${year}, sumber tidak memberi persentase keterwakilan perempuan bagi partai mana pun, jadi tidak ada grafik.`,
   quota: 'kuota 30%',
@@ -243,7 +244,7 @@ const en: StoryText = {
   provinceChartSubject: (year) => `the ${year} election`,
   partyChart: "Women's representation in the parties' leadership, against the 30% quota",
   partyChartSummary: ({ year, given, total, atQuota, high, highShare, low, lowShare }) =>
-    `For ${year}, the source gives a women's representation percentage for ${given} of ${total} parties; ${atQuota} of them reach the 30% quota. Highest ${high} (${highShare}), lowest ${low} (${lowShare}).`,
+    `For ${year}, the source gives a women's representation percentage for ${given} of ${total} parties; ${atQuota} of them reach the 30% quota. ${low === null ? `${high}: ${highShare}${given === 1 ? '' : ' each'}` : `Highest ${high} (${highShare}), lowest ${low} (${lowShare})`}.`,
   noPartyShares: (year) =>
     `For ${year}, the source gives no party's women's representation percentage, so there is no chart.`,
   quota: '30% quota',

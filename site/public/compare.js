@@ -6,9 +6,12 @@
 (function () {
   'use strict';
   var form = document.getElementById('compare');
-  var out = document.getElementById('compared');
+  // The table with its notes, and below it the chosen provinces' charts (the page draws the address's before its
+  // first paint), both in the live region #compared.
+  var out = document.getElementById('compared-table');
+  var chartsOut = document.getElementById('compared-charts');
   var source = document.getElementById('compare-config');
-  if (!form || !out || !source) return;
+  if (!form || !out || !source || !chartsOut) return;
   var config = JSON.parse(source.textContent);
   var t = config.text;
   var selects = [document.getElementById('compare-a'), document.getElementById('compare-b')];
@@ -139,6 +142,7 @@
       if (entry) chosen.push(entry);
     });
     out.textContent = '';
+    chartsOut.textContent = '';
     if (unknown) out.appendChild(element('p', t.unknown));
     if (chosen.length === 0) return;
     var wrap = element('div');
@@ -193,7 +197,7 @@
       var province = entry[1] === 'province' ? entry[0].slice(entry[0].indexOf('-p') + 2) : '';
       if (!charts[province] || shown[province]) return;
       shown[province] = true;
-      out.appendChild(charts[province].content.cloneNode(true));
+      chartsOut.appendChild(charts[province].content.cloneNode(true));
     });
   }
 

@@ -325,7 +325,7 @@ describe('the compare page on the real data', () => {
 
       await page.selectOption('#compare-b', '2014');
       expect(new URL(page.url()).search).toBe('?a=2014-d1101&b=2014');
-      expect(await page.locator('#compared > p').allTextContents()).toEqual([
+      expect(await page.locator('#compared-table > p').allTextContents()).toEqual([
         expect.stringMatching(/^\* 2014: this year’s data covers only [0-9]+ of [0-9]+ dapils, /),
       ]);
       // Only years with turnout records can be chosen.
@@ -342,7 +342,7 @@ describe('the compare page on the real data', () => {
       expect(await page.locator('#compared figure, #compared svg').count()).toBe(0);
       expect(
         await page
-          .locator('#compared > *')
+          .locator('#compared-table > *')
           .evaluateAll((children) =>
             children.map((child) => `${child.tagName} ${(child.textContent ?? '').trim() !== ''}`),
           ),

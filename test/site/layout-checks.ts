@@ -19,6 +19,8 @@ export const PAGE_KINDS: ReadonlyArray<{ kind: string; id: string; en: string; s
   { kind: 'about', id: '/tentang/', en: '/en/about/' },
   { kind: 'search', id: '/cari/?q=aceh', en: '/en/search/?q=aceh' },
   { kind: 'changes', id: '/perubahan/', en: '/en/changes/' },
+  // Two provinces: the table compare.js draws and their chart across years.
+  { kind: 'compare', id: '/bandingkan/?a=2019-p11&b=2024-p11', en: '/en/compare/?a=2019-p11&b=2024-p11' },
   { kind: 'not-found', id: '/tidak-ada/', en: '/en/missing/', status: 404 },
 ];
 
@@ -66,6 +68,11 @@ export interface LayoutProblems {
   phoneTables: string[];
   /** SVG text (chart and map labels) below 4.5:1 against the shape or the page behind it (WCAG 1.4.3; axe skips SVG). */
   contrast: string[];
+  /**
+   * Sentences that read as mistakes: one share written the same called both highest and lowest, "0 parties" (a year
+   * whose parties were not harvested), a name change that only changes capital letters or spaces.
+   */
+  sentences: string[];
 }
 
 /** Runs in the page: every check but the sticky column's (which scrolls). */
@@ -394,7 +401,26 @@ function measureLayout(limits: {
         }
       }
     }
+  const sentences: string[] = [];
+  const said = (document.querySelector('main') ?? document.body).innerText.replace(/\s+/g, ' ');
+  for (const [sentence, , high, , low] of said.matchAll(
+    /(?:highest in|tertinggi di|Highest|Tertinggi) (.+?) \(([^()]+)\),? (?:and lowest in|dan terendah di|lowest|terendah) (.+?) \(([^()]+)\)/g,
+  ))
+    if (high === low) sentences.push(`"${sentence}": the same share highest and lowest`);
+  for (const [zero] of said.matchAll(/(?<![0-9.,])0 (?:parties|partai)\b/g)) sentences.push(`"${zero}"`);
+  for (const [sentence, names = ''] of said.matchAll(
+    /(?:name in the source changed|Namanya dalam sumber berubah): (.+?)\.(?: |$)/g,
+  )) {
+    const written = names.split('; ').map((name) =>
+      name
+        .replace(/ \([^()]*\)$/, '')
+        .replace(/\s+/g, ' ')
+        .toLowerCase(),
+    );
+    if (new Set(written).size < written.length) sentences.push(`"${sentence}": a change of capital letters or spaces`);
+  }
   return {
+    sentences,
     phoneTables,
     overflow,
     overlaps,

@@ -5,13 +5,23 @@
 // Layout Instability API records them from its first paint to its network going idle, sum to 0.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditedPages, type AuditedPage } from './every-page-kind.ts';
+import { auditedPages, PAGES, type AuditedPage } from './every-page-kind.ts';
+import { LANGS, pagePath } from '../../scripts/site/site-routes.ts';
 import { buildDemoSite, openSiteInChromium, type PublishedSite } from './site-fixtures.ts';
 
 const SCREENS = [
   { name: 'phone', width: 412, height: 823 },
   { name: 'desktop', width: 1350, height: 940 },
 ] as const;
+
+/** The compare page's choices besides PAGES' dapils: two provinces (their chart across years), years, one alone. */
+const COMPARE_QUERIES = [
+  '?a=2019-p11&b=2024-p11',
+  '?a=2019-p11&b=2024-p32',
+  '?a=2019&b=2024',
+  '?a=2024',
+  '?b=2024-p11',
+];
 
 interface Measured {
   value: number;
@@ -27,6 +37,9 @@ describe('layout shifts of every page kind', () => {
   beforeAll(async () => {
     ({ site, browser } = await openSiteInChromium(buildDemoSite));
     pages = await auditedPages(site.distDir);
+    for (const lang of LANGS)
+      for (const query of COMPARE_QUERIES)
+        pages.push({ kind: 'compare', path: `${pagePath(lang, PAGES.compare.page)}${query}`, noindex: false });
     for (const screen of SCREENS) {
       const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height } });
       // Recorded from the page's start, before its own scripts: every shift up to the network going idle.

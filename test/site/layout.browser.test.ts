@@ -116,6 +116,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, d
             expect(response?.status(), pagePath).toBe(entry.status ?? 200);
             await page.waitForLoadState('load');
             if (entry.kind === 'search') await page.locator('#results li').first().waitFor();
+            if (entry.kind === 'compare') await page.locator('#compared table').waitFor();
             if (entry.kind === 'dapil-flagged')
               expect(await page.locator('tr.flagged').count(), pagePath).toBeGreaterThan(0);
             if (width !== A4_CONTENT_PX) {
@@ -192,6 +193,10 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, d
 
   it('shows each table’s key figures on a phone without scrolling sideways, in rows of a few lines', () => {
     expect(problemsOf('phoneTables')).toEqual({});
+  });
+
+  it('says no share both highest and lowest, no "0 parties", no name change of capital letters alone', () => {
+    expect(problemsOf('sentences')).toEqual({});
   });
 
   it('keeps the first column of a wide table in view when the table is scrolled to its end', () => {

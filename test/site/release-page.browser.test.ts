@@ -68,6 +68,26 @@ async function checkReleasePage(site: PublishedSite, changesSentence: string): P
     }
 
     expect(await axeViolations(page)).toEqual([]);
+
+    // On a phone a column header takes one line per language at most, the slash kept with the first.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const headers = await page.locator('thead th').evaluateAll((cells) =>
+      cells.map((cell) => {
+        const lines = new Map<number, string[]>();
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            const top = Math.round(range.getBoundingClientRect().top);
+            lines.set(top, [...(lines.get(top) ?? []), word[0]]);
+          }
+        }
+        return [...lines.values()].map((words) => words.join(' '));
+      }),
+    );
+    expect(headers.filter((lines) => lines.length > 2 || lines.includes('/'))).toEqual([]);
   } finally {
     await page.close();
   }

@@ -16,7 +16,7 @@ import { profileAcrossYears } from '../../scripts/site/pages/profile-page.ts';
 import { violationFinding } from '../../scripts/site/pages/quality-page.ts';
 import { partyQuotaChart, yearStory } from '../../scripts/site/pages/year-page.ts';
 import { buildSiteData, type SiteData, type SiteRecord } from '../../scripts/site/site-data.ts';
-import { describeViolation, pointsChange } from '../../scripts/site/site-sentences.ts';
+import { describeQuota, describeViolation, pointsChange } from '../../scripts/site/site-sentences.ts';
 import { dapilDescription, yearDescription } from '../../scripts/site/site-share.ts';
 import { TEXT } from '../../scripts/site/site-text.ts';
 
@@ -406,12 +406,26 @@ describe('across years', () => {
     );
   });
 
+  it('never calls one party’s share, or shares written alike, both highest and lowest', () => {
+    const rows = (shares: Array<number | null>) =>
+      shares.map((share, index) => ({ label: `P${index + 1}`, share, partial: false }));
+    expect(describeQuota('en', 2024, rows([33.31, 33.34, null]), 30)).toBe(
+      "For 2024, the source gives a women's representation percentage for 2 of 3 parties; 2 of them reach the 30% quota. Highest P2 (33.34%), lowest P1 (33.31%).",
+    );
+    expect(describeQuota('id', 2024, rows([33.3, 33.3]), 30)).toBe(
+      'Untuk 2024, sumber memberi persentase keterwakilan perempuan bagi 2 dari 2 partai; 2 di antaranya mencapai kuota 30%. P1 dan P2: masing-masing 33,3%.',
+    );
+    expect(describeQuota('en', 2024, rows([null, 25]), 30)).toBe(
+      "For 2024, the source gives a women's representation percentage for 1 of 2 parties; 0 of them reach the 30% quota. P2: 25.0%.",
+    );
+  });
+
   it('charts the parties against the 30% quota where the source gives a percentage, and says when it gives none', () => {
     const chart = partyQuotaChart(world, 'en', 2024);
     // The party without a percentage is named in a sentence, not drawn (as 0, or as a row saying "not given").
     expect(chart.note).toBe('The source gives no percentage for 1 party: PD.');
     expect(chart.chart?.summary).toBe(
-      "For 2024, the source gives a women's representation percentage for 1 of 2 parties; 1 of them reach the 30% quota. Highest PB (33.3%), lowest PB (33.3%).",
+      "For 2024, the source gives a women's representation percentage for 1 of 2 parties; 1 of them reach the 30% quota. PB: 33.3%.",
     );
     expect(chart.chart?.svg).not.toContain('not given');
     expect(chart.chart?.svg).not.toContain('>PD<');
