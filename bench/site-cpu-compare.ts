@@ -3,8 +3,9 @@
 // alternated: a comparison that a loaded machine disturbs less than one taken at different moments
 // (docs/performance.md, "The site stage against an earlier version").
 // Usage: node bench/site-cpu-compare.ts <repetitions> <other project root> [--real] [--site-url <url>]
-// --real: the real data of ../shared/data/canonical (else the demo); --site-url: KPU_SITE_URL, so the social cards and
-// the figures' PNGs are drawn, each version timed with its PNG caches emptied first (cold) and kept (warm).
+// --real: the real data of ../shared/data/canonical (else the demo); --site-url: KPU_SITE_URL, so the social cards
+// (and any other PNGs a version rasterizes) are drawn, each version timed with its PNG caches emptied first (cold) and
+// kept (warm).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

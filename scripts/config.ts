@@ -187,7 +187,7 @@ export const CONFIG_VARIABLES: readonly VariableSpec[] = [
     name: 'KPU_SITE_URL',
     default: '(unset: no homepage, permanent URL or sitemap)',
     description:
-      "The site's public address, e.g. https://example.org/kpu-data/: datapackage.json's homepage, the citations' permanent URL of each release (its folder under data/releases/), and the site's canonical links, og:url, og:image (the social cards), the PNGs of the charts and maps to take away, absolute hreflang alternates, sitemap.xml and robots.txt's Sitemap line. When dist/ holds no release and no release archive does, a build of the real upstream (not the demo) fetches the deployed data/releases.json and release folders from it, verifies them against their manifests and continues that history (a 404 there: a first release).",
+      "The site's public address, e.g. https://example.org/kpu-data/: datapackage.json's homepage, the citations' permanent URL of each release (its folder under data/releases/), and the site's canonical links, og:url, og:image (the social cards), absolute hreflang alternates, sitemap.xml and robots.txt's Sitemap line. When dist/ holds no release and no release archive does, a build of the real upstream (not the demo) fetches the deployed data/releases.json and release folders from it, verifies them against their manifests and continues that history (a 404 there: a first release).",
   },
   {
     name: 'KPU_REPORT_URL',

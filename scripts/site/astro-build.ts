@@ -1,6 +1,6 @@
 // One Astro build of site/, run by the site stage as a child process: `node --expose-gc [the build's Node options]
-// scripts/site/astro-build.ts <outDir> <base> <cacheDir> <cardsDir> <figuresDir> [--stop-with-parent]` (cardsDir: the
-// social cards' cache, social-cards.ts; figuresDir: the figures' PNG cache, figure-files.ts), with KPU_SITE_DATA_DIR in its
+// scripts/site/astro-build.ts <outDir> <base> <cacheDir> <cardsDir> [--stop-with-parent]` (cardsDir: the social
+// cards' cache, social-cards.ts), with KPU_SITE_DATA_DIR in its
 // environment (read by site/src/lib/snapshot.ts); `--expose-gc` lets it collect at its phases' ends
 // (collect-garbage.ts), and the build's own options (child-node-options.ts) make it run as the build's other processes.
 // A process per build because Astro imports its rendered page modules under fixed file names, so a second
@@ -17,7 +17,7 @@ import { writePageFiles } from './page-files.ts';
 import { searchIndexChunks } from './search-index.ts';
 import { COMPARE_INDEX_PATH, compareIndexChunks } from './compare-index.ts';
 import { placeSocialCards, renderSocialCards } from './social-cards.ts';
-import { drawsFigurePngs, renderedFigures, writeFigureFiles } from './figure-files.ts';
+import { renderedFigures, writeFigureFiles } from './figure-files.ts';
 import { minifySiteScripts } from './script-minify.ts';
 import { absoluteUrl } from './site-share.ts';
 import { withBase } from './site-routes.ts';
@@ -25,17 +25,10 @@ import { loadedSiteData } from './site-data.ts';
 import { ASTRO_BUILD_CONCURRENCY, SITE_ROOT } from './site-root.ts';
 import { SEARCH_INDEX_PATH } from './site-routes.ts';
 
-const [outDir, base, cacheDir, cardsDir, figuresDir, flag] = process.argv.slice(2);
-if (
-  !outDir ||
-  !base ||
-  !cacheDir ||
-  !cardsDir ||
-  !figuresDir ||
-  (flag !== undefined && flag !== '--stop-with-parent')
-) {
+const [outDir, base, cacheDir, cardsDir, flag] = process.argv.slice(2);
+if (!outDir || !base || !cacheDir || !cardsDir || (flag !== undefined && flag !== '--stop-with-parent')) {
   process.stderr.write(
-    'usage: node scripts/site/astro-build.ts <outDir> <base> <cacheDir> <cardsDir> <figuresDir> [--stop-with-parent]\n',
+    'usage: node scripts/site/astro-build.ts <outDir> <base> <cacheDir> <cardsDir> [--stop-with-parent]\n',
   );
   process.exit(2);
 }
@@ -105,14 +98,10 @@ await placeNotFoundPages(outDir);
 await minifySiteScripts(outDir);
 await placeSocialCards(await cards, cardsDir, outDir);
 // Every chart's and map's files to take away, beside its page (scripts/site/figure-files.ts): the figures the pages
-// named as Astro rendered them; their PNGs only with the site's address, as the cards.
+// named as Astro rendered them (their PNGs drawn in the reader's browser).
 const siteUrl = getSiteUrl();
-await writeFigureFiles(
-  renderedFigures(),
-  outDir,
-  figuresDir,
-  (rootPath) => (siteUrl === null ? withBase(base, rootPath) : absoluteUrl(siteUrl, base, withBase(base, rootPath))),
-  drawsFigurePngs(siteUrl),
+await writeFigureFiles(renderedFigures(), outDir, (rootPath) =>
+  siteUrl === null ? withBase(base, rootPath) : absoluteUrl(siteUrl, base, withBase(base, rootPath)),
 );
 
 // The dapil and profile pages' own CSV and JSON files, beside the pages, from the very records Astro rendered them

@@ -1,15 +1,11 @@
-// Charts and maps to take away: beside each page, every figure it shows as a standalone SVG (figure-svg.ts), a PNG
-// of that SVG, a CSV of the figures it draws, and an embed page (the figure alone, for an iframe). The figure
+// Charts and maps to take away: beside each page, every figure it shows as a standalone SVG (figure-svg.ts), a CSV of
+// the figures it draws, and an embed page (the figure alone, for an iframe); its PNG is that SVG drawn by the reader's
+// browser (site/public/share.js). The figure
 // component (site/src/components/figure-links.astro) names each figure as Astro renders the page and links its files;
 // the Astro build's process writes them once Astro is done (astro-build.ts), from the very figures it rendered, so a
 // page links no file that is not written and no figure goes without its files.
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { FONT_FAMILY, FONT_FILES } from './cards/card-font.ts';
 import { FILES_AT_ONCE, forEachAtOnce } from '../foundation/at-once.ts';
 import { neutralizeFormula } from '../snapshot/csv-writer.ts';
 import {
@@ -48,7 +44,7 @@ export interface TakeawayFigure {
   licence: string;
 }
 
-/** A figure's files, root-relative without the base. */
+/** A figure's files, root-relative without the base (`png`: the name its PNG downloads under, drawn in the browser). */
 export interface FigureFilePaths {
   svg: string;
   png: string;
@@ -164,83 +160,22 @@ svg.map text{font-size:16px}${FIGURE_STYLE}
 }
 
 /**
- * resvg's settings: the two DejaVu Sans files (never the system's fonts, so every machine draws the same glyphs), at
- * twice the SVG's size, sharp on a dense screen or in a document.
- */
-const RENDER_OPTIONS: ResvgRenderOptions = {
-  font: { fontFiles: [FONT_FILES.regular, FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
-  fitTo: { mode: 'zoom', value: 2 },
-};
-
-/** What decides a PNG's bytes besides its SVG: the rasterizer's, the fonts' versions and the settings. */
-const RENDERER = [
-  ...['@resvg/resvg-js', 'dejavu-fonts-ttf'].map((name) => {
-    const manifest = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve(`${name}/package.json`)), 'utf8')) as {
-      version: string;
-    };
-    return `${name}@${manifest.version}`;
-  }),
-  'zoom 2',
-].join(' ');
-
-/** PNGs rasterized at once: one per core of the build's two (Astro is done by then). */
-const PNGS_AT_ONCE = 2;
-
-/**
- * Whether a build draws the figures' PNGs: with the site's address (KPU_SITE_URL), as it draws the social cards, so
- * on the site people reach, not in a local or test build. Rasterizing a figure costs about a tenth of a second of CPU
- * (resvg lays out each text element with the fonts: about 3 ms each), which for every chart of every dapil page would
- * more than double the site stage; the cache below keeps a rebuild from drawing a PNG again (docs/site.md).
- */
-export function drawsFigurePngs(siteUrl: string | null): boolean {
-  return siteUrl !== null;
-}
-
-/**
- * Writes every figure Astro rendered beside its page in the built site `outDir`: its SVG, CSV and embed page, and,
- * when `pngs`, its PNG from the figure cache `cacheDir`, where each is kept under the SHA-256 of its SVG and renderer,
- * so a rebuild rasterizes only the figures whose drawing changed; the cache then keeps only this build's PNGs (none
- * when it draws none). `url` turns a root-relative path into the address the embed page links (the base, and the
- * site's address when known).
+ * Writes every figure Astro rendered beside its page in the built site `outDir`: its SVG, CSV and embed page. Its PNG
+ * is drawn in the reader's browser from that SVG (site/public/share.js), not here: rasterizing costs about a tenth of
+ * a second of CPU a figure, which for every chart of every page would more than double the site stage (docs/site.md).
+ * `url` turns a root-relative path into the address the embed page links (the base, and the site's address when
+ * known).
  */
 export async function writeFigureFiles(
   figures: readonly TakeawayFigure[],
   outDir: string,
-  cacheDir: string,
   url: (rootPath: string) => string,
-  pngs: boolean,
 ): Promise<void> {
-  const used = new Set<string>();
-  const rasters: Array<{ svg: string; cached: string; target: string }> = [];
   await forEachAtOnce(figures, FILES_AT_ONCE, async (figure) => {
     const paths = figureFilePaths(figure.page, figure.name);
-    const svg = standaloneSvg(figure);
     const file = (relative: string) => path.join(outDir, relative);
-    await writeFile(file(paths.svg), svg);
+    await writeFile(file(paths.svg), standaloneSvg(figure));
     await writeFile(file(paths.csv), figureCsv(figure.data));
     await writeFile(file(paths.embed), embedPage(figure, url(figure.page)));
-    if (!pngs) return;
-    const name = `${createHash('sha256').update(RENDERER).update('\0').update(svg).digest('hex')}.png`;
-    used.add(name);
-    rasters.push({ svg, cached: path.join(cacheDir, name), target: file(paths.png) });
   });
-  if (pngs) await mkdir(cacheDir, { recursive: true });
-  // A drawing shown on several pages (a dapil's chart across years, on each of its years' pages) is rasterized once,
-  // then copied to each.
-  const drawings = new Map<string, Array<{ svg: string; cached: string; target: string }>>();
-  for (const png of rasters) drawings.set(png.cached, [...(drawings.get(png.cached) ?? []), png]);
-  await forEachAtOnce([...drawings.values()], PNGS_AT_ONCE, async (copies) => {
-    const [first] = copies;
-    if (first === undefined) return;
-    if (!existsSync(first.cached)) {
-      const image = await renderAsync(first.svg, RENDER_OPTIONS);
-      // Whole or not at all: written beside, renamed into place.
-      const partial = `${first.cached}.${process.pid}.partial`;
-      await writeFile(partial, image.asPng());
-      await rename(partial, first.cached);
-    }
-    for (const png of copies) await copyFile(png.cached, png.target);
-  });
-  const stale = existsSync(cacheDir) ? (await readdir(cacheDir)).filter((name) => !used.has(name)) : [];
-  await forEachAtOnce(stale, FILES_AT_ONCE, (name) => rm(path.join(cacheDir, name), { force: true }));
 }

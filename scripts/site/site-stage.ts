@@ -96,7 +96,6 @@ function runAstroBuild(
   workDir: string,
   outDir: string,
   cardsDir: string,
-  figuresDir: string,
   base: string,
   dataDir: string,
   siteUrl: string | null,
@@ -115,7 +114,6 @@ function runAstroBuild(
         base,
         path.join(workDir, 'cache'),
         cardsDir,
-        figuresDir,
         '--stop-with-parent',
       ],
       {
@@ -134,7 +132,7 @@ function runAstroBuild(
           // the process (prctl PR_SET_THP_DISABLE). The bundler only ever bundles the site's own few sources, whatever
           // the size of the data.
           MIMALLOC_ALLOW_THP: '0',
-          // resvg (the social cards' and figures' rasterizer, its own mimalloc) reads the whole font file for every
+          // resvg (the social cards' rasterizer, its own mimalloc) reads the whole font file for every
           // glyph it lays out; mimalloc's default returns each such buffer's pages to the kernel soon after, so the next
           // glyph faults them in, zeroed, again: most of a PNG's CPU time, in the kernel. Kept, freed pages are reused
           // (docs/operations.md, "mimalloc's freed pages in the Astro process").
@@ -238,19 +236,9 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
     checking.catch(() => checkFailed.abort());
     const signal = options.signal ? AbortSignal.any([options.signal, checkFailed.signal]) : checkFailed.signal;
     try {
-      // The social cards' and the figures' PNG caches (scripts/site/social-cards.ts, figure-files.ts) beside the site:
-      // kept from build to build, as the site's own folder is not.
-      output = await runAstroBuild(
-        workDir,
-        pages,
-        `${outDir}-cards`,
-        `${outDir}-figures`,
-        base,
-        dataDir,
-        siteUrl,
-        reportUrl,
-        signal,
-      );
+      // The social cards' cache (scripts/site/social-cards.ts) beside the site: kept from build to build, as the
+      // site's own folder is not.
+      output = await runAstroBuild(workDir, pages, `${outDir}-cards`, base, dataDir, siteUrl, reportUrl, signal);
     } catch (error) {
       await checking;
       throw error;

@@ -64,3 +64,43 @@
     );
   });
 })();
+
+// The figures' PNG buttons (site/src/components/figure-links.astro): the figure's own SVG file drawn on a canvas at
+// twice its size and saved as a PNG under the figure's file name. Shown where a canvas can give a PNG (without
+// JavaScript, the SVG link beside it stays); those inside a template (the compare page's charts) are shown in it.
+(function () {
+  if (!document.createElement('canvas').toBlob) return;
+  var show = function (root) {
+    root.querySelectorAll('[data-figure-png]').forEach(function (item) {
+      item.hidden = false;
+    });
+  };
+  show(document);
+  document.querySelectorAll('template').forEach(function (template) {
+    show(template.content);
+  });
+  document.addEventListener('click', function (event) {
+    var button = event.target.closest && event.target.closest('[data-figure-png] button');
+    if (!button) return;
+    var image = new window.Image();
+    image.onload = function () {
+      var canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth * 2;
+      canvas.height = image.naturalHeight * 2;
+      canvas.getContext('2d').drawImage(image, 0, 0, canvas.width, canvas.height);
+      canvas.toBlob(function (png) {
+        var link = document.createElement('a');
+        link.href = URL.createObjectURL(png);
+        link.download = button.dataset.file;
+        document.body.append(link);
+        link.click();
+        link.remove();
+        // The download has its own copy by then; the object URL is let go a minute later.
+        window.setTimeout(function () {
+          URL.revokeObjectURL(link.href);
+        }, 60000);
+      }, 'image/png');
+    };
+    image.src = button.dataset.svg;
+  });
+})();

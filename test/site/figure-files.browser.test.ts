@@ -1,14 +1,14 @@
 // Charts and maps to take away (docs/site.md, "Charts and maps to take away"): on the shared demo site and the real-data
-// site, every figure of every page has its SVG, PNG, CSV and embed links; each file exists, the SVG stands alone (its
-// title, source line and licence), the PNG decodes at twice the SVG's size, the CSV (the downloads' CSV rules) gives
-// exactly the figures the page shows (its map table, its records, its totals). Each embed page renders alone in
-// Chromium with its title, figure and source line linking the full page, noindex, axe clean; the snippet names it.
-// A build under the base path /kpu/ links them all under it, with the same SVG, PNG and CSV bytes as the shared builds
-// drawn apart, each with a PNG cache of its own (that a whole site with its PNGs is the same bytes again from the same
-// data: social-cards.test.ts; without them, test/build/determinism.test.ts).
-import { createHash } from 'node:crypto';
+// site, every figure of every page has its SVG, CSV and embed links and its PNG button; each file exists, the SVG
+// stands alone (its title, source line and licence), the CSV (the downloads' CSV rules) gives exactly the figures the
+// page shows (its map table, its records, its totals). In Chromium every figure's PNG button downloads a PNG of twice
+// its SVG's size, drawn by the page's script; without JavaScript the button is not shown. Each embed page renders
+// alone in Chromium with its title, figure and source line linking the full page, noindex, axe clean; the snippet
+// names it. A build under the base path /kpu/ links them all under it, with the same SVG and CSV bytes as the shared
+// builds made apart (that a whole site is the same bytes again from the same data: social-cards.test.ts; without the
+// site's address, test/build/determinism.test.ts).
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -20,6 +20,7 @@ import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { countColumn, loadSiteDataOnce, numberValue, textValue, type SiteData } from '../../scripts/site/site-data.ts';
 import { runSiteStage } from '../../scripts/site/site-stage.ts';
 import { startStaticServer } from '../../scripts/site/static-server.ts';
+import { readAllFiles } from '../support/harvest-fixtures.ts';
 import { axeViolations, listPagePaths } from './site-checks.ts';
 import {
   buildDemoSite,
@@ -33,11 +34,12 @@ import { DEMO_ADDRESSED, sharedSiteWorld } from './site-worlds.ts';
 
 const SITE_URL = DEMO_ADDRESSED.siteUrl;
 
-/** A figure's links as a page gives them. */
+/** A figure's links as a page gives them (`png`: the PNG button's file name; `pngSvg`: the SVG it draws). */
 interface FigureLinks {
   page: string;
   svg: string;
   png: string;
+  pngSvg: string;
   csv: string;
   embed: string;
   snippet: string;
@@ -52,7 +54,7 @@ const decode = (text: string) =>
     .replaceAll('&#39;', "'")
     .replaceAll('&amp;', '&');
 
-/** Every figure's links on a built page: the takeaway group's four links and its snippet. */
+/** Every figure's links on a built page: the takeaway group's three links, its PNG button and its snippet. */
 function figureLinksOf(page: string, html: string): FigureLinks[] {
   return [
     ...html.matchAll(/<div class="takeaway[^"]*" role="group" aria-label="([^"]*)"[^>]*>([\s\S]*?)<\/details>/g),
@@ -60,13 +62,10 @@ function figureLinksOf(page: string, html: string): FigureLinks[] {
     const hrefs = [...group.matchAll(/<a href="([^"]*)"/g)].map((match) => decode(match[1] ?? ''));
     const snippet = decode(/<textarea[^>]*>([\s\S]*?)<\/textarea>/.exec(group)?.[1] ?? '');
     const ending = (end: string) => hrefs.find((href) => href.endsWith(end)) ?? '';
-    const [svg, png, csv, embed] = ['.svg', '.png', '.csv', EMBED_PAGE_SUFFIX].map(ending) as [
-      string,
-      string,
-      string,
-      string,
-    ];
-    return { page, svg, png, csv, embed, snippet, label: decode(label) };
+    const [svg, csv, embed] = ['.svg', '.csv', EMBED_PAGE_SUFFIX].map(ending) as [string, string, string];
+    const button = /<button type="button" data-svg="([^"]*)" data-file="([^"]*)"/.exec(group);
+    const [pngSvg, png] = [decode(button?.[1] ?? ''), decode(button?.[2] ?? '')];
+    return { page, svg, png, pngSvg, csv, embed, snippet, label: decode(label) };
   });
 }
 
@@ -113,11 +112,8 @@ async function readFigures(distDir: string, base = '/'): Promise<FigureLinks[]> 
 
 const fileOf = (distDir: string, href: string, base = '/') => path.join(distDir, href.slice(base.length));
 
-/**
- * The checks of a built site's figures: `site` its data, `pngs` whether it was built with the site's address (the
- * PNGs drawn and linked). Returns the figures, for the browser checks.
- */
-async function checkFigureFiles(distDir: string, site: SiteData, pngs: boolean): Promise<FigureLinks[]> {
+/** The checks of a built site's figures: `site` its data. Returns the figures, for the browser checks. */
+async function checkFigureFiles(distDir: string, site: SiteData): Promise<FigureLinks[]> {
   const figures = await readFigures(distDir);
   for (const figure of figures) {
     const svg = await readFile(fileOf(distDir, figure.svg), 'utf8');
@@ -127,16 +123,10 @@ async function checkFigureFiles(distDir: string, site: SiteData, pngs: boolean):
     expect(svg).not.toMatch(/<a |href=|xlink:href="http/);
     expect(svg).toMatch(/(Sumber|Source): /);
     expect(svg).toMatch(/lisensi|licence/);
-    const [, width = '0', height = '0'] = /width="(\d+)" height="(\d+)"/.exec(svg) ?? [];
-    if (pngs) {
-      expect(pngSize(await readFile(fileOf(distDir, figure.png)))).toEqual({
-        width: 2 * Number(width),
-        height: 2 * Number(height),
-      });
-    } else {
-      expect(figure.png).toBe('');
-      expect(existsSync(fileOf(distDir, figure.svg.replace(/\.svg$/, '.png')))).toBe(false);
-    }
+    // The PNG button draws the figure's SVG in the browser, and saves it under the SVG's name: no PNG file is written.
+    expect(figure.pngSvg).toBe(figure.svg);
+    expect(figure.png).toBe(path.basename(figure.svg).replace(/\.svg$/, '.png'));
+    expect(existsSync(fileOf(distDir, figure.svg.replace(/\.svg$/, '.png')))).toBe(false);
     const rows = csvRows(await readFile(fileOf(distDir, figure.csv)));
     expect(rows.length).toBeGreaterThan(0);
     checkCsvFigures(figure, rows, site, await readFile(path.join(distDir, figure.page, 'index.html'), 'utf8'));
@@ -316,7 +306,7 @@ describe('charts and maps to take away, demo data', () => {
   });
 
   it('links every figure of every page to its SVG, PNG, CSV and embed page, the CSV giving the figures the page shows', async () => {
-    figures = await checkFigureFiles(site.distDir, data, false);
+    figures = await checkFigureFiles(site.distDir, data);
     // The home page's charts and map; each year page's chart and three maps; each dapil page's two charts and, with
     // two years of figures, its chart across years.
     const pages = new Set(figures.map((figure) => figure.page));
@@ -349,6 +339,55 @@ describe('charts and maps to take away, demo data', () => {
     expect((await listPagePaths(site.distDir)).some((page) => page.endsWith(EMBED_PAGE_SUFFIX))).toBe(false);
   });
 
+  it(
+    "downloads every chart and map as a PNG of twice its SVG's size, drawn by the browser",
+    { timeout: 600_000 },
+    async () => {
+      const context = await browser.newContext({ acceptDownloads: true });
+      const page = await context.newPage();
+      const wrong: string[] = [];
+      let downloads = 0;
+      try {
+        for (const pagePath of new Set(figures.map((figure) => figure.page))) {
+          await page.goto(new URL(pagePath.slice(1), site.server.url).href);
+          // Shown, on the page and in its templates (the compare page's charts, shown as a choice is made).
+          const hidden = await page.evaluate(() =>
+            [document, ...[...document.querySelectorAll('template')].map((template) => template.content)].reduce(
+              (count, root) => count + root.querySelectorAll('[data-figure-png][hidden]').length,
+              0,
+            ),
+          );
+          if (hidden > 0) wrong.push(`${pagePath}: ${hidden} PNG buttons not shown`);
+          // The templates' charts put on the page, as compare.js does once a choice is made.
+          await page.evaluate(() =>
+            document.querySelectorAll('template').forEach((template) => {
+              if (template.content.querySelector('[data-figure-png]'))
+                document.body.append(template.content.cloneNode(true));
+            }),
+          );
+          for (const figure of figures.filter((each) => each.page === pagePath)) {
+            const button = page.locator(`[data-figure-png] button[data-file="${figure.png}"]`).first();
+            const [download] = await Promise.all([page.waitForEvent('download'), button.dispatchEvent('click')]);
+            const svg = await readFile(fileOf(site.distDir, figure.svg), 'utf8');
+            const [, width = '0', height = '0'] = /width="(\d+)" height="(\d+)"/.exec(svg) ?? [];
+            const size = pngSize(await readFile(await download.path()));
+            if (
+              download.suggestedFilename() !== figure.png ||
+              size.width !== 2 * Number(width) ||
+              size.height !== 2 * Number(height)
+            )
+              wrong.push(`${figure.svg}: ${download.suggestedFilename()} ${size.width} × ${size.height}`);
+            downloads += 1;
+          }
+        }
+      } finally {
+        await context.close();
+      }
+      expect(wrong).toEqual([]);
+      expect(downloads).toBe(figures.length);
+    },
+  );
+
   it('renders each embed page alone in Chromium, with its source line, axe clean', { timeout: 600_000 }, async () => {
     await checkEmbedPages(browser, site, sample(figures), 'demo');
   });
@@ -378,20 +417,24 @@ describe('charts and maps to take away, demo data', () => {
       await group.locator('summary').click();
       expect(await group.locator('textarea').isVisible()).toBe(true);
       expect(await group.locator('button[data-copy-embed]').isHidden()).toBe(true);
+      // No PNG button without the script that draws it; the SVG link stays.
+      expect(await group.locator('[data-figure-png]').isHidden()).toBe(true);
+      expect(await group.locator('a[href$=".svg"]').isVisible()).toBe(true);
     } finally {
       await plain.close();
     }
   });
 
   it(
-    "draws the PNGs with the site's address, under a base path, and the same bytes as a build apart from the same data",
+    "links every file under a base path, with the site's address, and the same bytes as a build apart from the same data",
     { timeout: 900_000 },
     async () => {
       const parent = await mkdtemp(path.join(os.tmpdir(), 'kpu-figures-base-'));
       roots.push(parent);
       const root = path.join(parent, 'site');
       // The site of the shared world page-tools.browser.test.ts reads (the same data and address, without a base
-      // path) was drawn apart, in a folder of its own with a PNG cache of its own.
+      // path) was built apart, in a folder of its own with a card cache of its own (that a whole site is the same
+      // bytes again from the same data: social-cards.test.ts).
       const [addressed] = await Promise.all([
         sharedSiteWorld('demo', DEMO_ADDRESSED),
         runSiteStage({
@@ -403,12 +446,15 @@ describe('charts and maps to take away, demo data', () => {
         }),
       ]);
       const again = addressed.distDir;
+      const files = (await readAllFiles(again)).map(([file]) => file);
+      expect(files.length).toBeGreaterThan(50);
       const based = await readFigures(root, '/kpu/');
       expect(based.length).toBe(figures.length);
       const server = await startStaticServer({ root, base: '/kpu/' });
       try {
         for (const figure of based) {
-          for (const href of [figure.svg, figure.png, figure.csv, figure.embed]) {
+          expect(figure.pngSvg).toBe(figure.svg);
+          for (const href of [figure.svg, figure.csv, figure.embed]) {
             expect(href.startsWith('/kpu/'), href).toBe(true);
             expect((await fetch(new URL(href, server.url))).status, href).toBe(200);
           }
@@ -418,31 +464,22 @@ describe('charts and maps to take away, demo data', () => {
           expect(/<a href="([^"]*)" target="_top">/.exec(embed)?.[1]).toBe(
             new URL(figure.page.slice(1), SITE_URL).href,
           );
-          const svg = await readFile(fileOf(root, figure.svg, '/kpu/'), 'utf8');
-          const [, width = '0', height = '0'] = /width="(\d+)" height="(\d+)"/.exec(svg) ?? [];
-          expect(pngSize(await readFile(fileOf(root, figure.png, '/kpu/')))).toEqual({
-            width: 2 * Number(width),
-            height: 2 * Number(height),
-          });
         }
       } finally {
         await server.close();
       }
-      // Same data, same bytes: the build without a base, with a PNG cache of its own, drew every file alike, and so
-      // did the shared build without the address (SVG and CSV).
+      // Same data, same bytes: the build without a base drew every figure file alike, and so did the shared build
+      // without the address.
       for (const figure of based) {
         const own = (href: string) => href.slice('/kpu'.length);
-        for (const key of ['svg', 'png', 'csv'] as const) {
+        for (const key of ['svg', 'csv'] as const) {
           const theirs = await readFile(fileOf(again, own(figure[key])));
           expect(theirs.equals(await readFile(fileOf(root, figure[key], '/kpu/'))), figure[key]).toBe(true);
-          if (key !== 'png')
-            expect(theirs.equals(await readFile(fileOf(site.distDir, own(figure[key])))), figure[key]).toBe(true);
+          expect(theirs.equals(await readFile(fileOf(site.distDir, own(figure[key])))), figure[key]).toBe(true);
         }
       }
-      // Its PNG cache holds this build's PNGs only, one per drawing.
-      const svgs = await Promise.all(based.map((figure) => readFile(fileOf(root, figure.svg, '/kpu/'))));
-      const distinct = new Set(svgs.map((svg) => createHash('sha256').update(svg).digest('hex')));
-      expect((await readdir(`${root}-figures`)).length).toBe(distinct.size);
+      // No figure is rasterized by the build: no PNG beside any page but the social cards.
+      expect(files.filter((file) => file.endsWith('.png') && !file.endsWith('card.png'))).toEqual([]);
     },
   );
 });
@@ -464,7 +501,7 @@ describe('charts and maps to take away, real data', () => {
     'links every figure to files that give the figures the pages show, and embed pages that render alone',
     { timeout: 600_000 },
     async () => {
-      const figures = await checkFigureFiles(site.distDir, await loadSiteDataOnce(site.dataDir), false);
+      const figures = await checkFigureFiles(site.distDir, await loadSiteDataOnce(site.dataDir));
       expect(figures.length).toBeGreaterThan(100);
       await checkEmbedPages(browser, site, sample(figures), 'real');
     },

@@ -97,7 +97,6 @@ beforeAll(async () => {
       '/',
       path.join(root, 'astro-cache'),
       path.join(root, 'cards'),
-      path.join(root, 'figures'),
     ],
     {
       cwd: root,
