@@ -13,6 +13,7 @@ import {
   sharedExtendedTemplate,
   sharedWorldTemplate,
   type BuildWorld,
+  type BuildWorldTemplate,
 } from '../support/build-fixtures.ts';
 import { runCli, type CliRun } from '../support/run-cli.ts';
 
@@ -26,6 +27,12 @@ const SLOW = { KPU_PAGE_SIZE: '2', KPU_CONCURRENCY: '1' };
 
 const errorOf = (run: CliRun) =>
   (JSON.parse(run.stdout) as { error: { code: string; stage: string; message: string; exitCode: number } }).error;
+
+/** The publish tests' shared --offline build (build-fixtures.ts), built by whichever file asks first. */
+async function offlineTemplate(): Promise<BuildWorldTemplate> {
+  const template = await sharedWorldTemplate('publish-good', publishTestData());
+  return sharedExtendedTemplate('publish-good-offline', template, [['--offline']]);
+}
 
 let world: BuildWorld | undefined;
 afterEach(async () => {
@@ -60,9 +67,14 @@ describe('one build at a time', () => {
   });
 
   it('never runs two builds started at the same moment', async () => {
-    world = await createBuildWorld(data(), { delayMs: 100 });
-    const env = { ...world.env, ...SLOW };
-    const runs = await Promise.all([runCli(['build', '--json'], { env }), runCli(['build', '--json'], { env })]);
+    // Two --offline builds of a copy of the publish tests' shared --offline build: they race for the entry as online
+    // builds do (the lock is taken before any stage), and the one that runs keeps the site instead of running Astro.
+    world = await copyBuildWorld(await offlineTemplate());
+    const env = world.env;
+    const runs = await Promise.all([
+      runCli(['build', '--offline', '--json'], { env }),
+      runCli(['build', '--offline', '--json'], { env }),
+    ]);
     const codes = runs.map((run) => run.code);
     // One may run while the other stops, or both stop; each that stops says why.
     expect(codes.filter((code) => code === 0).length).toBeLessThanOrEqual(1);
@@ -77,8 +89,7 @@ describe('one build at a time', () => {
 
   it('clears the entry of a killed build, so the next build runs', async () => {
     // A copy of the publish tests' shared --offline build (build-fixtures.ts): its --offline builds keep its site.
-    const template = await sharedWorldTemplate('publish-good', publishTestData());
-    world = await copyBuildWorld(await sharedExtendedTemplate('publish-good-offline', template, [['--offline']]));
+    world = await copyBuildWorld(await offlineTemplate());
     const current = world;
     const locks = locksDirOf(current.cacheDir);
     let killedPid = 0;
