@@ -133,9 +133,9 @@ export interface SiteBuild {
   rebuildKeptSite?: boolean;
   /**
    * `build --offline` again with nothing changed since the previous `build --offline` (the whole pipeline; the
-   * site only when the pipeline runs it).
+   * site only when the pipeline runs it); null when not measured (--quick).
    */
-  pipelineRebuild: TimedRuns & { siteInPipeline: boolean };
+  pipelineRebuild: (TimedRuns & { siteInPipeline: boolean }) | null;
   /**
    * The site stage's baseline (bench/bare-astro.ts): a bare Astro project emitting the same pages' markup from one JSON
    * file, built as many times as the site stage's compared runs. Absent in older results.

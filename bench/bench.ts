@@ -32,9 +32,9 @@ type SectionName = (typeof SECTIONS)[number];
 
 const USAGE = `Usage: npm run bench [-- options]
 
-  --quick           a smoke run for CI: 1,000 records, one repetition, the smallest site built once (and its
-                    bare Astro baseline once), Lighthouse on its home page only, no figures checked (about
-                    two minutes on an idle machine);
+  --quick           a smoke run for CI: 1,000 records, one repetition, no harvest against a distant
+                    upstream, the demo site built once (and its bare Astro baseline once) and no
+                    \`build --offline\` again, Lighthouse on its home page only, no figures checked;
                     results go to bench/results/tmp/ (git-ignored)
   --only LIST       run only these sections (comma-separated: ${SECTIONS.join(', ')}); build needs harvest,
                     pages needs site
@@ -61,11 +61,12 @@ function createPlan(quick: boolean, sizes: number[] | null): BenchPlan {
     return {
       mode: 'quick',
       sizes: sizes ?? [1000],
-      latencySizes: latencySizesOf(sizes ?? [1000]),
+      latencySizes: [],
+      demoSite: true,
       repetitions: () => 1,
       largeSite: false,
       siteRebuilds: 0,
-      pipelineRebuilds: 1,
+      pipelineRebuilds: 0,
       auditRuns: 1,
     };
   }
@@ -74,6 +75,7 @@ function createPlan(quick: boolean, sizes: number[] | null): BenchPlan {
     sizes: sizes ?? [1000, 100_000, 1_000_000],
     latencySizes: latencySizesOf(sizes ?? [1000, 100_000, 1_000_000]),
     repetitions: (records) => (records <= 1000 ? 5 : 3),
+    demoSite: false,
     largeSite: true,
     siteRebuilds: 3,
     pipelineRebuilds: 3,

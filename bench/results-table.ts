@@ -228,7 +228,7 @@ export function renderResultsMarkdown(results: BenchResults): string {
           s(build.firstBuild.wallMs),
           build.rebuild ? `${s(build.rebuild.medianMs)}${kept}` : '–',
           build.forcedRebuild ? s(build.forcedRebuild.medianMs) : '–',
-          s(build.pipelineRebuild.medianMs),
+          build.pipelineRebuild ? s(build.pipelineRebuild.medianMs) : '–',
           mib(Math.max(...runs.map((run) => run?.peakRssKiB ?? 0)) || null),
           mib(Math.max(...runs.map((run) => run?.peakTreeRssKiB ?? 0)) || null),
           build.bareAstro ? `${s(build.bareAstro.builds.medianMs)} (${n(build.bareAstro.pages)} pages)` : '–',

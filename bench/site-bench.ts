@@ -1,5 +1,5 @@
-// Site build: the site stage on the snapshot of the real data (../shared/data, or the demo data without it)
-// and of synthetic data with ten times the dapils and parties; first build, rebuilds with nothing changed (as the
+// Site build: the site stage on the snapshot of the real data (../shared/data, or the demo data without it or in
+// --quick) and of synthetic data with ten times the dapils and parties; first build, rebuilds with nothing changed (as the
 // build runs them, keeping the last site, and forced to run Astro), and `build --offline` again with nothing changed.
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
@@ -54,10 +54,10 @@ function describeData(name: string, description: string, data: UpstreamData): Si
   };
 }
 
-/** The real data when ../shared/data is there, else the demo data. */
-async function smallestSiteVariant(): Promise<SiteVariant> {
+/** The real data when ../shared/data is there (and the plan does not ask for the demo), else the demo data. */
+async function smallestSiteVariant(demoSite: boolean): Promise<SiteVariant> {
   const canonical = path.join(SHARED_DATA_DIR, 'canonical');
-  if (existsSync(canonical)) {
+  if (!demoSite && existsSync(canonical)) {
     const data = await loadUpstreamData(REAL_FILES.map((file) => path.join(canonical, file)));
     return describeData(
       'real',
@@ -65,7 +65,11 @@ async function smallestSiteVariant(): Promise<SiteVariant> {
       data,
     );
   }
-  const demo = describeData('demo', 'the demo data (../shared/data is absent)', demoDataset());
+  const demo = describeData(
+    'demo',
+    demoSite ? 'the demo data' : 'the demo data (../shared/data is absent)',
+    demoDataset(),
+  );
   return { ...demo, data: null };
 }
 
@@ -248,16 +252,19 @@ async function buildVariant(context: BenchContext, variant: SiteVariant, built: 
     rebuild: rebuilds.length > 0 ? timedRuns(rebuilds) : null,
     forcedRebuild: forcedRebuilds.length > 0 ? timedRuns(forcedRebuilds) : null,
     rebuildKeptSite: rebuilds.length > 0 && rebuildKeptSite,
-    pipelineRebuild: {
-      ...timedRuns(pipelineRuns),
-      siteInPipeline: existsSync(path.join(folders.distDir, 'index.html')),
-    },
+    pipelineRebuild:
+      pipelineRuns.length > 0
+        ? { ...timedRuns(pipelineRuns), siteInPipeline: existsSync(path.join(folders.distDir, 'index.html')) }
+        : null,
     bareAstro,
   };
 }
 
 export async function benchSite(context: BenchContext, built: BuiltSite[]): Promise<Omit<SiteSection, 'durationMs'>> {
-  const variants = [await smallestSiteVariant(), ...(context.plan.largeSite ? [largeSiteVariant()] : [])];
+  const variants = [
+    await smallestSiteVariant(context.plan.demoSite),
+    ...(context.plan.largeSite ? [largeSiteVariant()] : []),
+  ];
   const builds: SiteBuild[] = [];
   for (const variant of variants) builds.push(await buildVariant(context, variant, built));
   return { status: 'ok', builds };

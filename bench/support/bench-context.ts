@@ -10,11 +10,13 @@ export interface BenchPlan {
   latencySizes: number[];
   /** Repetitions at a size (at least one). */
   repetitions(records: number): number;
+  /** Build the site of the CLI's own demo data, not of the real data (../shared/data): the smallest site there is. */
+  demoSite: boolean;
   /** Build the synthetic site with ten times the real dapils and parties too. */
   largeSite: boolean;
   /** Site stage runs again with nothing changed (0: not measured). */
   siteRebuilds: number;
-  /** `build --offline` runs again with nothing changed. */
+  /** `build --offline` runs again with nothing changed (0: not measured). */
   pipelineRebuilds: number;
   /** Throttled loads per audited page. */
   auditRuns: number;
