@@ -30,8 +30,6 @@ import { queryDuckDb } from './snapshot-readers.ts';
 
 let dir: string;
 let wide: Table;
-/** The Parquet file of `wide`, which the derived table is read from. */
-let wideParquet: string;
 let wideRecords: NormalizedRecord[];
 let longRows: NormalizedRecord[];
 
@@ -42,8 +40,6 @@ beforeAll(async () => {
   wideRecords = raw.map((record) => normalizeRecord(turnoutDataset, record, []));
   wide = buildArrowTable(turnoutDataset.columns, wideRecords);
   longRows = [...iterateTableRecords(new Table([...unpivotBatches(turnoutLongDataset, wide)]))];
-  wideParquet = path.join(dir, 'wide.parquet');
-  await writeParquetFile(wide, wideParquet);
 });
 
 afterAll(async () => {
@@ -54,6 +50,8 @@ describe('a derived table past its Parquet-only limit', () => {
   it("is derived by DuckDB from the source's Parquet: the same bytes as the whole table, every row read back", async () => {
     expect(longRows.length).toBeGreaterThan(BATCH_ROWS);
     const stem = path.join(dir, 'streamed');
+    const wideParquet = path.join(dir, 'wide.parquet');
+    await writeParquetFile(wide, wideParquet);
     const written = await writeDerivedTable(turnoutLongDataset, wide, wideParquet, stem, 2024, 1_000);
     expect(written).toEqual({ rows: longRows.length, formats: ['parquet'] });
     for (const format of ['json', 'csv', 'arrow', 'xlsx'] as const)
