@@ -57,7 +57,7 @@ function sourceIndex(source: Schema, name: string, derived: DerivedDatasetDefini
  * How each derived column is filled, checked against the source table's schema: every derived column is exactly
  * one of the repeated columns, the value column or a fixed text of every cell, of its source's type.
  */
-function planColumns(derived: DerivedDatasetDefinition, schema: Schema, source: Schema): ColumnPlan[] {
+export function planColumns(derived: DerivedDatasetDefinition, schema: Schema, source: Schema): ColumnPlan[] {
   const { repeated, value, cells } = derived.unpivot;
   if (cells.length === 0 || cells.length > 255) throw new Error(`${derived.id}: 1 to 255 cells per record`);
   // A name the columns do not declare (a misspelt fixed text, say) would otherwise be left out without a word.

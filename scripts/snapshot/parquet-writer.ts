@@ -2,7 +2,8 @@
 // in) from the Arrow table: Int64 → BIGINT, Float64 → DOUBLE, DateDay → DATE, Utf8 → VARCHAR, List<Utf8> →
 // VARCHAR[]. The record batches reach DuckDB through a table function that hands it one chunk of rows at a time,
 // copied from the batches' own buffers, and `COPY (SELECT …) TO … (FORMAT parquet)` streams them into the file:
-// neither a second copy of the table nor a table inside DuckDB, whatever the size.
+// neither a second copy of the table nor a table inside DuckDB, whatever the size. A derived table's rows are a
+// query DuckDB runs on its source's Parquet file (writeParquetQuery), with no JavaScript per row.
 import { rename, rm } from 'node:fs/promises';
 import {
   DuckDBBigIntType,
@@ -38,6 +39,13 @@ const ENGINE_SETTINGS: Record<string, string> = {
   autoload_known_extensions: 'false',
 };
 
+/**
+ * Threads for a query's COPY (writeParquetQuery). A query reading a Parquet file makes its rows far faster than they
+ * are encoded, and with insertion order kept DuckDB holds every batch made ahead of the one being written: on two
+ * threads, 2.2 GB for the six million long rows of 500,000 records. On one, each batch is encoded as it is made.
+ */
+const QUERY_THREADS = '1';
+
 /** Rows DuckDB asks for per call of the table function: its vector size. */
 const CHUNK_ROWS = 2048;
 
@@ -56,6 +64,11 @@ interface Feed {
 
 const feeds = new Map<number, Feed>();
 let lastFeed = 0;
+
+/** The SQL name of the DuckDB type a column of `kind` is written as: BIGINT, DOUBLE, DATE, VARCHAR, VARCHAR[]. */
+export function sqlTypeOf(kind: ColumnKind): string {
+  return duckDbTypeOf(kind).toString();
+}
 
 function duckDbTypeOf(kind: ColumnKind): DuckDBType {
   switch (kind) {
@@ -237,7 +250,7 @@ function connectionOf(): Promise<DuckDBConnection> {
 }
 
 /** A SQL string literal. */
-function sqlString(text: string): string {
+export function sqlString(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
@@ -262,33 +275,9 @@ function keyValueMetadataOf(schema: Schema): string {
   return `{${entries.map(([key, value]) => `${sqlString(key)}: ${sqlString(value)}`).join(', ')}}`;
 }
 
-/**
- * Writes record batches as Parquet to `path` (atomically), asking `nextBatch` for each only when DuckDB has
- * taken the one before (undefined: no more), so a table of millions of rows can be made batch by batch as it is
- * written, never whole in memory. There must be at least one batch; an error making one fails the write with that
- * error and leaves no file.
- * ZSTD, the smallest of the codecs every current reader supports (DuckDB, pyarrow/pandas, Polars, R arrow); Parquet
- * format version 2 (data pages V2, delta encodings: counts are mostly distinct, so plain dictionaries only add an
- * index to each value), which those readers decode, about a tenth smaller than version 1; row groups of BATCH_ROWS
- * rows; `created_by` is DuckDB's version, so nothing in the file depends on the time or the machine.
- */
-export async function writeParquetBatches(
-  schema: Schema,
-  nextBatch: () => RecordBatch | undefined,
-  path: string,
-): Promise<void> {
-  let written = 0;
-  await writeInTurn(schema, path, () => {
-    const batch = nextBatch();
-    if (batch === undefined && written === 0) throw new Error(`no record batch to write to ${path}`);
-    written += 1;
-    return batch;
-  });
-}
-
 /** One file at a time on the one connection: each COPY has both of DuckDB's threads. */
-async function writeInTurn(schema: Schema, path: string, nextBatch: () => RecordBatch | undefined): Promise<void> {
-  const turn = lastWrite.then(() => writeOne(schema, nextBatch, path));
+async function writeInTurn(schema: Schema, path: string, rows: Rows): Promise<void> {
+  const turn = lastWrite.then(() => writeOne(schema, rows, path));
   lastWrite = turn.catch(() => undefined);
   await turn;
 }
@@ -296,33 +285,68 @@ async function writeInTurn(schema: Schema, path: string, nextBatch: () => Record
 /** The write that ends last so far: the next one starts after it. */
 let lastWrite: Promise<unknown> = Promise.resolve();
 
-async function writeOne(schema: Schema, nextBatch: () => RecordBatch | undefined, path: string): Promise<void> {
+/**
+ * What a file's rows come from: the record batches of a table, handed to DuckDB through the feed function, or a
+ * query DuckDB runs itself (a derived table read from the Parquet file of its source: unpivot-query.ts).
+ */
+type Rows = { batches: () => RecordBatch | undefined } | { query: EngineQuery };
+
+/** A SELECT for DuckDB, and how an error it raises on purpose becomes the write's error. */
+export interface EngineQuery {
+  sql: string;
+  /** The error to throw for DuckDB's error message, or undefined for an error the query did not raise itself. */
+  errorOf: (message: string) => Error | undefined;
+}
+
+/**
+ * ZSTD, the smallest of the codecs every current reader supports (DuckDB, pyarrow/pandas, Polars, R arrow); Parquet
+ * format version 2 (data pages V2, delta encodings: counts are mostly distinct, so plain dictionaries only add an
+ * index to each value), which those readers decode, about a tenth smaller than version 1; row groups of BATCH_ROWS
+ * rows; `created_by` is DuckDB's version, so nothing in the file depends on the time or the machine. An error making
+ * a row fails the write with that error and leaves no file.
+ */
+async function writeOne(schema: Schema, rows: Rows, path: string): Promise<void> {
   const connection = await connectionOf();
   const id = ++lastFeed;
-  const feed: Feed = { schema, nextBatch, batch: undefined, row: 0, failure: null };
-  feeds.set(id, feed);
+  const feed: Feed | null =
+    'batches' in rows ? { schema, nextBatch: rows.batches, batch: undefined, row: 0, failure: null } : null;
+  if (feed !== null) feeds.set(id, feed);
+  const source = 'query' in rows ? rows.query.sql : `SELECT * FROM ${FEED_FUNCTION}(${id})`;
   const partial = partialPathOf(path);
   try {
+    if (feed === null) await connection.run(`SET threads = ${QUERY_THREADS}`);
     await connection.run(
-      `COPY (SELECT * FROM ${FEED_FUNCTION}(${id})) TO ${sqlString(partial)} ` +
+      `COPY (${source}) TO ${sqlString(partial)} ` +
         `(FORMAT parquet, PARQUET_VERSION v2, COMPRESSION zstd, ROW_GROUP_SIZE ${BATCH_ROWS}, KV_METADATA ${keyValueMetadataOf(schema)})`,
     );
   } catch (error) {
     await rm(partial, { force: true });
-    throw feed.failure !== null ? feed.failure.error : error;
+    if (feed?.failure) throw feed.failure.error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw ('query' in rows ? rows.query.errorOf(message) : undefined) ?? error;
   } finally {
     feeds.delete(id);
+    if (feed === null) await connection.run(`SET threads = ${ENGINE_SETTINGS.threads as string}`);
   }
-  if (feed.failure !== null) {
+  if (feed?.failure) {
     await rm(partial, { force: true });
     throw feed.failure.error;
   }
   await rename(partial, path);
 }
 
+/**
+ * Writes the rows of `query` as Parquet to `path` (atomically), `schema` giving the file's metadata: DuckDB makes
+ * and encodes every row itself, so a table of millions of rows passes through no JavaScript. The query's columns
+ * must be those of `schema`, of the types duckDbTypeOf gives.
+ */
+export async function writeParquetQuery(schema: Schema, query: EngineQuery, path: string): Promise<void> {
+  await writeInTurn(schema, path, { query });
+}
+
 /** Writes the table as Parquet to `path` (atomically): as writeParquetBatches of its record batches, the same bytes. */
 export async function writeParquetFile(table: Table, path: string): Promise<void> {
   const batches = table.batches.values();
   // A table of no batches still gets a valid file with its schema.
-  await writeInTurn(table.schema, path, () => batches.next().value);
+  await writeInTurn(table.schema, path, { batches: () => batches.next().value });
 }

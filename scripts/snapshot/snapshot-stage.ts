@@ -20,7 +20,8 @@ import { createArrowSchema, createTableBuilder, SnapshotValueError, type TableBu
 import { writeArrowIpcFile } from './arrow-ipc-writer.ts';
 import { joinCsvFiles, writeCsvFile } from './csv-writer.ts';
 import { joinJsonFiles, writeJsonFile } from './json-writer.ts';
-import { writeParquetBatches, writeParquetFile } from './parquet-writer.ts';
+import { writeParquetFile, writeParquetQuery } from './parquet-writer.ts';
+import { unpivotQuery } from './unpivot-query.ts';
 import { writeXlsxFile } from './xlsx-writer.ts';
 import {
   buildSnapshotManifest,
@@ -134,7 +135,8 @@ const THIS_THREAD_WRITERS: ReadonlyArray<
 /**
  * The files of one table, in `formats` (default: every table format). The Parquet file is started first: DuckDB
  * encodes and compresses it on threads of its own (parquet-writer.ts), taking the rows from this thread between
- * its other writes, so the stage keeps two cores busy (docs/performance.md, "A million records, stage by stage"). Each file is complete when its kill point is reached.
+ * its other writes (or, `writeParquet` given, from a query of its own), so the stage keeps two cores busy
+ * (docs/performance.md, "A million records, stage by stage"). Each file is complete when its kill point is reached.
  */
 async function writeTableFiles(
   table: Table,
@@ -143,8 +145,9 @@ async function writeTableFiles(
   year: YearKey,
   formats: readonly FileFormat[] = TABLE_FORMATS,
   release: ReleaseStamp | null = null,
+  writeParquet: (file: string) => Promise<void> = (file) => writeParquetFile(table, file),
 ): Promise<void> {
-  const parquet = formats.includes('parquet') ? writeParquetFile(table, `${stem}${formatOf('parquet').suffix}`) : null;
+  const parquet = formats.includes('parquet') ? writeParquet(`${stem}${formatOf('parquet').suffix}`) : null;
   // Awaited below; until then its failure must not count as unhandled.
   parquet?.catch(() => {});
   try {
@@ -199,6 +202,7 @@ async function writeDerivedFiles(
     const { rows, formats } = await writeDerivedTable(
       derived,
       table,
+      path.join(outDir, `${stemOf(dataset, year)}${formatOf('parquet').suffix}`),
       path.join(outDir, stemOf(derived, year)),
       year,
       parquetOnlyAbove,
@@ -215,14 +219,16 @@ async function writeDerivedFiles(
 }
 
 /**
- * One derived table's files, computed from `source` (its source dataset's table) batch by batch (unpivotBatches).
- * While its rows number at most `parquetOnlyAbove`, the table is made whole and written in every derived format;
- * beyond, the file is Parquet only and the batches stream into it as they are made, so the table is never whole in
- * memory (at a million turnout records, twelve million rows). The same bytes either way.
+ * One derived table's files, computed from `source` (its source dataset's table, written to `sourceParquet`). Its
+ * Parquet file is DuckDB's query of `sourceParquet` at every size (unpivot-query.ts): no JavaScript per row. While
+ * its rows number at most `parquetOnlyAbove`, the table is also made whole (unpivotBatches) and written in every
+ * other derived format; beyond, the file is Parquet only, and the table is never in this process's memory (at a
+ * million turnout records, twelve million rows).
  */
 export async function writeDerivedTable(
   derived: DerivedDatasetDefinition,
   source: Table,
+  sourceParquet: string,
   stem: string,
   year: YearKey,
   parquetOnlyAbove: number,
@@ -231,15 +237,17 @@ export async function writeDerivedTable(
 ): Promise<{ rows: number; formats: readonly FileFormat[] }> {
   const rows = source.numRows * derived.unpivot.cells.length;
   const metadata = fileMetadataOf(derived, year, demo, release);
-  const batches = unpivotBatches(derived, source);
+  const schema = withFileMetadata(new Table(createArrowSchema(derived.columns)), metadata).schema;
+  const query = unpivotQuery(derived, schema, source.schema, sourceParquet);
+  const writeParquet = (file: string) => writeParquetQuery(schema, query, file);
   if (rows <= parquetOnlyAbove) {
     const formats = derivedFormats().map((format) => format.id);
+    const batches = unpivotBatches(derived, source);
     const table = withFileMetadata(new Table(createArrowSchema(derived.columns), [...batches]), metadata);
-    await writeTableFiles(table, stem, derived, year, formats, release);
+    await writeTableFiles(table, stem, derived, year, formats, release, writeParquet);
     return { rows, formats };
   }
-  const schema = withFileMetadata(new Table(createArrowSchema(derived.columns)), metadata).schema;
-  await writeParquetBatches(schema, () => batches.next().value ?? undefined, `${stem}${formatOf('parquet').suffix}`);
+  await writeParquet(`${stem}${formatOf('parquet').suffix}`);
   killPoint('snapshot:file-written');
   return { rows, formats: ['parquet'] };
 }

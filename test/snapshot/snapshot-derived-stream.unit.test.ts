@@ -1,7 +1,7 @@
-// A derived table past its Parquet-only limit streams into its Parquet file batch by batch (the long
-// turnout table of a million records is twelve million rows): the file is the same bytes as the Parquet of the
-// whole table, over several record batches (row groups), and DuckDB reads every row back. Under the limit, every
-// derived format is written from the whole table.
+// A derived table's Parquet file is DuckDB's query of its source's Parquet file (the long turnout table of a
+// million records is twelve million rows, none of them made in JavaScript): the same bytes as the Parquet of the
+// whole table made in JavaScript, over several record batches (row groups), and DuckDB reads every row back. Past
+// its Parquet-only limit no other format is written; under it, every derived format is written from the whole table.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,10 +16,12 @@ import {
   BATCH_ROWS,
   buildArrowTable,
   createArrowSchema,
+  SnapshotValueError,
   type NormalizedRecord,
 } from '../../scripts/snapshot/arrow-schema.ts';
+import { derivedFormats } from '../../scripts/snapshot/manifest-builder.ts';
 import { fileMetadataOf, withFileMetadata } from '../../scripts/snapshot/file-metadata.ts';
-import { writeParquetBatches, writeParquetFile } from '../../scripts/snapshot/parquet-writer.ts';
+import { writeParquetFile } from '../../scripts/snapshot/parquet-writer.ts';
 import { writeDerivedTable } from '../../scripts/snapshot/snapshot-stage.ts';
 import { iterateTableRecords } from '../../scripts/snapshot/table-reader.ts';
 import { unpivotBatches } from '../../scripts/snapshot/gather-batches.ts';
@@ -45,10 +47,12 @@ afterAll(async () => {
 });
 
 describe('a derived table past its Parquet-only limit', () => {
-  it('streams into Parquet batch by batch: the same bytes as the whole table, every row read back', async () => {
+  it("is derived by DuckDB from the source's Parquet: the same bytes as the whole table, every row read back", async () => {
     expect(longRows.length).toBeGreaterThan(BATCH_ROWS);
     const stem = path.join(dir, 'streamed');
-    const written = await writeDerivedTable(turnoutLongDataset, wide, stem, 2024, 1_000);
+    const wideParquet = path.join(dir, 'wide.parquet');
+    await writeParquetFile(wide, wideParquet);
+    const written = await writeDerivedTable(turnoutLongDataset, wide, wideParquet, stem, 2024, 1_000);
     expect(written).toEqual({ rows: longRows.length, formats: ['parquet'] });
     for (const format of ['json', 'csv', 'arrow', 'xlsx'] as const)
       expect(existsSync(`${stem}${formatOf(format).suffix}`)).toBe(false);
@@ -81,22 +85,43 @@ describe('a derived table past its Parquet-only limit', () => {
       turnoutDataset.columns,
       wideRecords.map((record, index) => (index === 5_500 ? { ...record, dpt_male: null } : record)),
     );
-    await expect(writeDerivedTable(strict, broken, stem, 2024, 1_000)).rejects.toThrow(
-      /Column voters, record 66000 \(0-based\): null is null in a column that cannot be null/,
+    const brokenParquet = path.join(dir, 'broken-wide.parquet');
+    await writeParquetFile(broken, brokenParquet);
+    const failure = writeDerivedTable(strict, broken, brokenParquet, stem, 2024, 1_000);
+    await expect(failure).rejects.toThrow(SnapshotValueError);
+    await expect(failure).rejects.toThrow(
+      /^Column voters, record 66000 \(0-based\): null is null in a column that cannot be null$/,
     );
     expect(existsSync(`${stem}.parquet`)).toBe(false);
-    // No batch at all is refused the same way, never written as an empty file.
-    const empty = path.join(dir, 'empty.parquet');
-    await expect(
-      writeParquetBatches(createArrowSchema(turnoutLongDataset.columns), () => undefined, empty),
-    ).rejects.toThrow(/no record batch to write/);
-    expect(existsSync(empty)).toBe(false);
+    expect(existsSync(`${stem}.parquet.partial`)).toBe(false);
+  });
+
+  it('writes a source of no rows as a file of no rows with the schema, the same bytes as the empty table', async () => {
+    const stem = path.join(dir, 'none');
+    const none = buildArrowTable(turnoutDataset.columns, []);
+    const noneParquet = path.join(dir, 'none-wide.parquet');
+    await writeParquetFile(none, noneParquet);
+    expect(await writeDerivedTable(turnoutLongDataset, none, noneParquet, stem, 2024, 0)).toEqual({
+      rows: 0,
+      formats: derivedFormats().map((format) => format.id),
+    });
+    const whole = path.join(dir, 'none-whole.parquet');
+    const table = withFileMetadata(
+      new Table(createArrowSchema(turnoutLongDataset.columns)),
+      fileMetadataOf(turnoutLongDataset, 2024),
+    );
+    await writeParquetFile(table, whole);
+    expect((await readFile(`${stem}.parquet`)).equals(await readFile(whole))).toBe(true);
+    const [counted] = await queryDuckDb([`SELECT count(*) AS n FROM read_parquet('${stem}.parquet')`]);
+    expect(Number(counted?.[0]?.n)).toBe(0);
   });
 
   it('writes every derived format from the whole table when it stays under the limit', async () => {
     const stem = path.join(dir, 'small');
     const few = buildArrowTable(turnoutDataset.columns, wideRecords.slice(0, 10));
-    const written = await writeDerivedTable(turnoutLongDataset, few, stem, 2024, 120);
+    const fewParquet = path.join(dir, 'few-wide.parquet');
+    await writeParquetFile(few, fewParquet);
+    const written = await writeDerivedTable(turnoutLongDataset, few, fewParquet, stem, 2024, 120);
     expect(written.rows).toBe(120);
     expect(written.formats.length).toBeGreaterThan(1);
     for (const format of written.formats) expect(existsSync(`${stem}${formatOf(format).suffix}`)).toBe(true);
