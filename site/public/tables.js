@@ -34,11 +34,13 @@
     return row.querySelector('th[scope="rowgroup"]') !== null;
   }
 
-  /** Whether the column holds numbers: a cell of it in a body row has data-v. */
-  function isNumeric(table, column) {
-    return slice(table.querySelectorAll('tbody tr')).some(function (row) {
-      var cell = row.cells[column];
-      return !isGroupHeader(row) && cell !== undefined && cell.hasAttribute('data-v');
+  /** Whether the column holds numbers: a cell of it in a body row has data-v. Asked on a header's first press only. */
+  function isNumeric(entry, column) {
+    return entry.bodies.some(function (part) {
+      return part.rows.some(function (row) {
+        var cell = row.cells[column];
+        return !isGroupHeader(row) && cell !== undefined && cell.hasAttribute('data-v');
+      });
     });
   }
 
@@ -93,6 +95,8 @@
   }
 
   var tables = [];
+  /** The page's number format for the filters' counts, made on the first filtering. */
+  var counts = null;
   /** The filter box typed in last: typing adds one history entry when it starts, not one per key. */
   var typing = null;
 
@@ -108,6 +112,8 @@
         return { body: body, rows: slice(body.rows) };
       }),
       form: form,
+      /** Whether the filter hides rows it might show: its fields are not all empty. */
+      filtered: false,
     };
     tables.push(entry);
     if (table.hasAttribute('data-sortable')) setUpSorting(entry);
@@ -130,7 +136,6 @@
     if (!explicit) headers = slice(table.tHead.rows[table.tHead.rows.length - 1].cells);
     headers.forEach(function (th) {
       var column = explicit ? Number(th.getAttribute('data-sort')) : th.cellIndex;
-      var numeric = isNumeric(table, column);
       var button = document.createElement('button');
       button.type = 'button';
       while (th.firstChild) button.appendChild(th.firstChild);
@@ -140,7 +145,7 @@
       // The first press sorts numbers largest first and names A to Z; the next reverses it.
       button.addEventListener('click', function () {
         var current = th.getAttribute('aria-sort');
-        var descending = current === 'none' ? numeric : current === 'ascending';
+        var descending = current === 'none' ? isNumeric(entry, column) : current === 'ascending';
         sortTable(entry, { column: column, direction: descending ? -1 : 1 });
         remember(true);
       });
@@ -186,7 +191,9 @@
     // The totals row counts every row: it is left out while only some are shown.
     if (entry.table.tFoot) entry.table.tFoot.hidden = shown < total;
     var status = entry.form.querySelector('[role="status"]');
-    var count = new Intl.NumberFormat(document.documentElement.lang).format(shown);
+    entry.filtered = words !== '' || province !== '';
+    counts = counts || new Intl.NumberFormat(document.documentElement.lang);
+    var count = counts.format(shown);
     status.textContent =
       shown < total ? status.getAttribute('data-some').replace('{shown}', count) : status.getAttribute('data-all');
   }
@@ -215,22 +222,30 @@
     if (url.href !== window.location.href) window.history[push ? 'pushState' : 'replaceState'](null, '', url);
   }
 
-  /** Gives every keyed table the sort and filter its address holds. */
+  /**
+   * Gives every keyed table the sort and filter its address holds. A table in the page's order and unfiltered is left
+   * alone when the address keeps it so: a page opened at a plain address does no work here (sorting rows in place
+   * and reading every row's name cost a phone's CPU far more than the rest of this script).
+   */
   function restore() {
     var params = new URL(window.location.href).searchParams;
     typing = null;
     tables.forEach(function (entry) {
       if (!entry.key) return;
       var sort = /^(\d+)([ad])$/.exec(params.get(entry.key + '-sort') || '');
-      sortTable(entry, sort ? { column: Number(sort[1]), direction: sort[2] === 'd' ? -1 : 1 } : null);
+      if (sort || entry.sort) {
+        sortTable(entry, sort ? { column: Number(sort[1]), direction: sort[2] === 'd' ? -1 : 1 } : null);
+      }
       if (!entry.form) return;
+      var asked = false;
       each(entry.form.elements, function (element) {
         if (!element.name) return;
         element.value = params.get(entry.key + '-' + element.name) || '';
         // A province the list does not have (an address from another year) leaves it on every province.
         if (element.selectedIndex < 0) element.value = '';
+        asked = asked || element.value !== '';
       });
-      filterTable(entry);
+      if (asked || entry.filtered) filterTable(entry);
     });
   }
 

@@ -174,6 +174,39 @@ function describeFilters(label: string, source: 'demo' | 'real', year: number): 
       }
     });
 
+    it('changes no row and no count of a table its address leaves as the page gives it', async () => {
+      const page = await (browser as Browser).newPage({ viewport: { width: 390, height: 900 } });
+      try {
+        // Recorded from the end of parsing (before the deferred scripts run): every change to a table's body (its rows
+        // moved, hidden or shown) or a filter's count.
+        await page.addInitScript(() => {
+          const changed: string[] = [];
+          (window as unknown as { changed: string[] }).changed = changed;
+          const observer = new MutationObserver((records) => {
+            for (const record of records) {
+              const target = record.target instanceof Element ? record.target : record.target.parentElement;
+              const where = target?.closest('tbody, form[data-filter-for] [role="status"]');
+              if (where)
+                changed.push(
+                  `${record.type} in ${where.tagName.toLowerCase()} of ${where.closest('table')?.id ?? where.closest('form')?.getAttribute('data-filter-for')}`,
+                );
+            }
+          });
+          document.addEventListener('readystatechange', () => {
+            if (document.readyState === 'interactive')
+              observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+          });
+        });
+        await page.goto(at(`${BASE}en/${year}/`), { waitUntil: 'load' });
+        // The script ran: the filters are shown and the headers are buttons.
+        await page.locator('form[data-filter-for="dapils"]').waitFor({ state: 'visible' });
+        expect(await page.locator('table#dapils thead th[data-sort="1"] button').count()).toBe(1);
+        expect(await page.evaluate(() => (window as unknown as { changed: string[] }).changed)).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+
     it('keeps two tables of a page apart in the address', async () => {
       const page = await (browser as Browser).newPage({ viewport: { width: 1280, height: 900 } });
       try {
