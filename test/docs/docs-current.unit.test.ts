@@ -47,6 +47,10 @@ describe('docs', () => {
     expect(quickStart.indexOf('npm test')).toBeGreaterThan(quickStart.indexOf('npm install && npm run build'));
   });
 
+  it('keeps docs/performance.md to what is true now: at most 400 lines', async () => {
+    expect((await read('docs/performance.md')).split('\n').length).toBeLessThanOrEqual(400);
+  });
+
   it('speaks of the software as it is: no narration of the work in docs, code, tests or the benchmark', async () => {
     const found: string[] = [];
     for (const file of projectTextFiles()) {
