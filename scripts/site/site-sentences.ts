@@ -359,25 +359,25 @@ export function describeQuota(lang: Lang, year: number, rows: readonly StoryRow[
   const digits = [1, 2, 3].find(
     (each) => formatPercent(lang, first?.share ?? 0, each) !== formatPercent(lang, low[0]?.share ?? 0, each),
   );
+  const summary = {
+    year,
+    given: given.length,
+    total: rows.length,
+    atQuota: given.filter((row) => (row.share as number) >= quota).length,
+  };
   if (digits === undefined)
     return STORY_TEXT[lang].partyChartSummary({
-      year,
-      given: given.length,
-      total: rows.length,
-      atQuota: given.filter((row) => (row.share as number) >= quota).length,
+      ...summary,
       high: joinList(
         lang,
-        asShare.filter((row) => row.share !== null).map((row) => row.label),
+        given.map((row) => row.label),
       ),
       highShare: formatPercent(lang, first?.share ?? 0),
       low: null,
       lowShare: '',
     });
   return STORY_TEXT[lang].partyChartSummary({
-    year,
-    given: given.length,
-    total: rows.length,
-    atQuota: given.filter((row) => (row.share as number) >= quota).length,
+    ...summary,
     high: joinList(
       lang,
       range.high.map((row) => row.label),
