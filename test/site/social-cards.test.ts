@@ -2,9 +2,10 @@
 // address (KPU_SITE_URL) gives the home, year, dapil and party pages in both languages an og:image (absolute, 1200 ×
 // 630, with its alt text saying the page's figures in the page's number format) and twitter:card
 // summary_large_image, and writes that PNG where its URL points; other pages have none. Another build with the
-// address and caches of its own writes the same site byte for byte, its cards and figure PNGs included. The shared demo site, built without the
-// address, names no card in its heads (og:image must be absolute) and draws none. A rebuild draws no card again: each
-// is kept in the card cache under its SVG's hash, and the cache keeps only the cards of the last build.
+// address and a card cache of its own writes the same site byte for byte, its cards included. The shared demo site,
+// built without the address, names no card in its heads (og:image must be absolute) and draws none. A rebuild draws
+// no card again: each is kept in the card cache under its SVG's hash, and the cache keeps only the cards of the last
+// build.
 import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -149,7 +150,7 @@ describe('without KPU_SITE_URL', () => {
 });
 
 describe('the same data', () => {
-  it('gives the same site, byte for byte, every card and figure PNG included, drawn apart by another build with its own caches', async () => {
+  it('gives the same site, byte for byte, every card included, drawn apart by another build with its own card cache', async () => {
     const files = (await readdir(withUrl, { recursive: true, withFileTypes: true }))
       .filter((entry) => entry.isFile())
       .map((entry) => path.relative(withUrl, path.join(entry.parentPath, entry.name)))
@@ -157,7 +158,8 @@ describe('the same data', () => {
     const cards = files.filter((file) => path.basename(file) === 'card.png');
     // Every page with a card, in both languages: home, years, dapils, parties.
     expect(cards).toHaveLength(LANGS.length * (1 + site.years.length + site.dapils.length + site.profiles.length));
-    expect(files.filter((file) => file.endsWith('.png')).length).toBeGreaterThan(cards.length);
+    // The only PNGs the build draws: the figures' PNGs are drawn in the reader's browser (figure-files.browser).
+    expect(files.filter((file) => file.endsWith('.png'))).toEqual(cards);
     const apart = (await readdir(withUrlApart, { recursive: true, withFileTypes: true }))
       .filter((entry) => entry.isFile())
       .map((entry) => path.relative(withUrlApart, path.join(entry.parentPath, entry.name)))
