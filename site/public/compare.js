@@ -6,21 +6,16 @@
 (function () {
   'use strict';
   var form = document.getElementById('compare');
-  // The table with its notes, and below it the chosen provinces' charts (the page draws the address's before its
-  // first paint), both in the live region #compared.
+  // The table with its notes in the live region #compared; below it the chosen provinces' charts, drawn by the page's
+  // own function (compare-view.astro: it drew the address's before the first paint).
   var out = document.getElementById('compared-table');
-  var chartsOut = document.getElementById('compared-charts');
   var source = document.getElementById('compare-config');
-  if (!form || !out || !source || !chartsOut) return;
+  var drawCharts = window.kpuCompareCharts;
+  if (!form || !out || !source || !drawCharts) return;
   var config = JSON.parse(source.textContent);
   var t = config.text;
   var selects = [document.getElementById('compare-a'), document.getElementById('compare-b')];
   var byKey = {};
-  // Each province's chart across years, drawn at build time (compare-view.astro), by the province's part of its keys.
-  var charts = Object.create(null);
-  document.querySelectorAll('template[data-province]').forEach(function (template) {
-    charts[template.getAttribute('data-province')] = template;
-  });
 
   function element(name, text) {
     var node = document.createElement(name);
@@ -142,7 +137,11 @@
       if (entry) chosen.push(entry);
     });
     out.textContent = '';
-    chartsOut.textContent = '';
+    drawCharts(
+      chosen.map(function (entry) {
+        return entry[0];
+      }),
+    );
     if (unknown) out.appendChild(element('p', t.unknown));
     if (chosen.length === 0) return;
     var wrap = element('div');
@@ -190,14 +189,6 @@
     chosen.forEach(function (entry) {
       var notes = notesOf(entry);
       if (notes.length > 0) out.appendChild(element('p', '* ' + labelOf(entry) + ': ' + notes.join('; ') + '.'));
-    });
-    // The chosen provinces' charts across years, once each (the same province of two years shares one).
-    var shown = Object.create(null);
-    chosen.forEach(function (entry) {
-      var province = entry[1] === 'province' ? entry[0].slice(entry[0].indexOf('-p') + 2) : '';
-      if (!charts[province] || shown[province]) return;
-      shown[province] = true;
-      chartsOut.appendChild(charts[province].content.cloneNode(true));
     });
   }
 
