@@ -5,14 +5,14 @@
 // their choice made; without JavaScript it says where the same figures are. A chosen province shows its chart across
 // years (its voters per year equal to the year downloads' sums, with its links to take it away), once for the same
 // province of two years; on the real data (turnout for one year) no chart and no empty box.
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARE_TEXT } from '../../scripts/site/pages/compare-page.ts';
 import type { RunningStaticServer } from '../../scripts/site/static-server.ts';
 import { axeViolations } from './site-checks.ts';
-import { buildRealSite, launchChromium, SCREENSHOT_DIR } from './site-fixtures.ts';
+import { buildRealSite, launchChromium, saveFullPageScreenshot, SCREENSHOT_DIR } from './site-fixtures.ts';
 import { serveSiteWorld } from './site-worlds.ts';
 
 type Json = Array<Record<string, number | string | null>>;
@@ -265,22 +265,25 @@ describe('the compare page on the demo data under /kpu/', () => {
   });
 
   it('shows a province’s chart in light and dark, at 390 and 1280 px (screenshots)', async () => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const width of [390, 1280]) {
-        const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-        const page = await context.newPage();
-        try {
-          await page.goto(new URL('bandingkan/?a=2019-p11&b=2024-p12', world.server.url).href);
-          await page.waitForFunction(() => document.querySelectorAll('#compared figure').length === 2);
+    // One load, laid out again at each width and drawn in each colour scheme (no script of the site reads either).
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    try {
+      await page.goto(new URL('bandingkan/?a=2019-p11&b=2024-p12', world.server.url).href);
+      await page.waitForFunction(() => document.querySelectorAll('#compared figure').length === 2);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-          await page.screenshot({
-            path: path.join(SCREENSHOT_DIR, `compare-provinces-${colorScheme}-${width}.png`),
-            fullPage: true,
-          });
-        } finally {
-          await context.close();
+          await saveFullPageScreenshot(
+            page,
+            path.join(SCREENSHOT_DIR, `compare-provinces-${colorScheme}-${width}.png`),
+          );
         }
       }
+    } finally {
+      await page.close();
     }
   });
 

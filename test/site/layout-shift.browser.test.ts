@@ -42,7 +42,7 @@ describe('layout shifts of every page kind', () => {
         pages.push({ kind: 'compare', path: `${pagePath(lang, PAGES.compare.page)}${query}`, noindex: false });
     for (const screen of SCREENS) {
       const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height } });
-      // Recorded from the page's start, before its own scripts: every shift up to the network going idle.
+      // Recorded from each page's start, before its own scripts: every shift up to the network going idle.
       await context.addInitScript(() => {
         interface Shift extends PerformanceEntry {
           value: number;
@@ -65,12 +65,12 @@ describe('layout shifts of every page kind', () => {
         }).observe({ type: 'layout-shift', buffered: true });
       });
       try {
+        // One tab per screen: each navigation is a new document, which the init script above observes from its start.
+        const page = await context.newPage();
         for (const entry of pages) {
-          const page = await context.newPage();
           await page.goto(new URL(entry.path.slice(1), site.server.url).href, { waitUntil: 'networkidle' });
           const measured = await page.evaluate(() => (window as unknown as { shifts: Measured }).shifts);
           shifts.set(`${screen.name} ${entry.path}`, measured);
-          await page.close();
         }
       } finally {
         await context.close();

@@ -212,13 +212,17 @@ describe('the report link', () => {
 });
 
 describe('section links and sharing, at 390 and 1280 px', () => {
-  for (const width of WIDTHS) {
-    it(`gives every section heading a visible "#" link to itself with an accessible name (${width} px, no JavaScript)`, async () => {
-      await withContext({ javaScriptEnabled: false, width }, async (context) => {
-        const tab = await context.newPage();
-        for (const lang of LANGS) {
-          for (const page of [...PAGES[lang], ...profilePages[lang]]) {
-            await tab.goto(new URL(page.slice(1), plain.url).href);
+  // Each page is loaded once and read at both widths: the page is laid out again at the new width, as when a
+  // visitor turns a phone or widens a window (no script of the site reads the width).
+  it('gives every section heading a visible "#" link to itself with an accessible name (no JavaScript)', async () => {
+    await withContext({ javaScriptEnabled: false, width: WIDTHS[0] }, async (context) => {
+      const tab = await context.newPage();
+      for (const lang of LANGS) {
+        for (const page of [...PAGES[lang], ...profilePages[lang]]) {
+          await tab.goto(new URL(page.slice(1), plain.url).href);
+          let first: { id: string; text: string } | undefined;
+          for (const width of WIDTHS) {
+            await tab.setViewportSize({ width, height: 900 });
             const headings = await tab.$$eval('main h2', (all) =>
               all.map((h2) => {
                 const anchor = h2.querySelector('a.anchor');
@@ -252,29 +256,32 @@ describe('section links and sharing, at 390 and 1280 px', () => {
               expect(heading.height, where).toBeGreaterThanOrEqual(24);
             }
             // The share buttons need the script: without it, none shows.
-            expect(await tab.locator('main button:visible').count(), page).toBe(0);
-            expect(await tab.locator('[data-share]').isVisible(), page).toBe(false);
-            // The "#" link works as a plain link (one page per language: the others' links are made the same way).
-            const first = headings[0];
-            if (first && page === PAGES[lang][0]) {
-              await tab
-                .getByRole('link', { name: PAGE_TOOLS_TEXT[lang].anchor(first.text), exact: true })
-                .first()
-                .click();
-              expect(new URL(tab.url()).hash, page).toBe(`#${first.id}`);
-            }
+            expect(await tab.locator('main button:visible').count(), `${page} at ${width} px`).toBe(0);
+            expect(await tab.locator('[data-share]').isVisible(), `${page} at ${width} px`).toBe(false);
             if (page === PAGES[lang][2])
               await saveFullPageScreenshot(
                 tab,
                 path.join(SCREENSHOTS, `${page.replaceAll('/', '_')}-nojs-${width}.png`),
               );
+            first = headings[0];
+          }
+          // The "#" link works as a plain link (one page per language: the others' links are made the same way).
+          if (first && page === PAGES[lang][0]) {
+            await tab
+              .getByRole('link', { name: PAGE_TOOLS_TEXT[lang].anchor(first.text), exact: true })
+              .first()
+              .click();
+            expect(new URL(tab.url()).hash, page).toBe(`#${first.id}`);
           }
         }
-      });
+      }
     });
+  });
 
-    it(`copies the page's and a section's address with JavaScript, and says so in the page's language (${width} px)`, async () => {
-      await withContext({ javaScriptEnabled: true, width, origin: plain.url.replace(/\/$/, '') }, async (context) => {
+  it("copies the page's and a section's address with JavaScript, and says so in the page's language", async () => {
+    await withContext(
+      { javaScriptEnabled: true, width: WIDTHS[0], origin: plain.url.replace(/\/$/, '') },
+      async (context) => {
         const tab = await context.newPage();
         for (const lang of LANGS) {
           for (const page of [PAGES[lang][1] as string, PAGES[lang][5] as string, profilePages[lang][0] as string]) {
@@ -283,28 +290,39 @@ describe('section links and sharing, at 390 and 1280 px', () => {
             const t = PAGE_TOOLS_TEXT[lang];
             const copy = tab.getByRole('button', { name: t.copy, exact: true });
             await copy.waitFor({ state: 'visible' });
-            const box = await copy.boundingBox();
-            expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
-            // The button sits under the h1, within the screen.
-            expect((box?.x ?? -1) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
             // navigator.share exists in this Chromium only where the system can share: its button shows exactly then.
             const canShare = await tab.evaluate(() => typeof navigator.share === 'function');
-            expect(await tab.getByRole('button', { name: t.share, exact: true }).isVisible()).toBe(canShare);
-            await copy.click();
-            await expect.poll(() => tab.locator('[data-share] [role=status]').textContent()).toBe(t.copied);
-            expect(await tab.evaluate(() => navigator.clipboard.readText())).toBe(address);
-            const id = await tab.locator('main h2').nth(1).getAttribute('id');
-            await tab.locator(`main h2#${id ?? ''} a.anchor`).click();
-            await expect.poll(() => tab.locator('[data-share] [role=status]').textContent()).toBe(t.sectionCopied);
-            expect(await tab.evaluate(() => navigator.clipboard.readText())).toBe(`${address}#${id ?? ''}`);
-            expect(new URL(tab.url()).hash).toBe(`#${id ?? ''}`);
-            await tab.evaluate(() => window.scrollTo(0, 0));
-            await saveFullPageScreenshot(tab, path.join(SCREENSHOTS, `${page.replaceAll('/', '_')}-js-${width}.png`));
+            for (const width of WIDTHS) {
+              await tab.setViewportSize({ width, height: 900 });
+              const box = await copy.boundingBox();
+              expect(box?.height ?? 0, `${page} at ${width} px`).toBeGreaterThanOrEqual(24);
+              // The button sits under the h1, within the screen.
+              expect((box?.x ?? -1) + (box?.width ?? 0), `${page} at ${width} px`).toBeLessThanOrEqual(width);
+              expect(await tab.getByRole('button', { name: t.share, exact: true }).isVisible()).toBe(canShare);
+              // The page's address, then a section's, copied at this width.
+              await copy.click();
+              await expect.poll(() => tab.locator('[data-share] [role=status]').textContent()).toBe(t.copied);
+              expect(await tab.evaluate(() => navigator.clipboard.readText())).toBe(address);
+              const id = await tab.locator('main h2').nth(1).getAttribute('id');
+              await tab.locator(`main h2#${id ?? ''} a.anchor`).click();
+              await expect.poll(() => tab.locator('[data-share] [role=status]').textContent()).toBe(t.sectionCopied);
+              expect(await tab.evaluate(() => navigator.clipboard.readText())).toBe(`${address}#${id ?? ''}`);
+              expect(new URL(tab.url()).hash).toBe(`#${id ?? ''}`);
+              // The status said, on one page per language (every page kind at every width, with the script running:
+              // layout.browser.test.ts's screenshots).
+              if (page === PAGES[lang][1]) {
+                await tab.evaluate(() => window.scrollTo(0, 0));
+                await saveFullPageScreenshot(
+                  tab,
+                  path.join(SCREENSHOTS, `${page.replaceAll('/', '_')}-js-${width}.png`),
+                );
+              }
+            }
           }
         }
-      });
-    });
-  }
+      },
+    );
+  });
 });
 
 /**

@@ -78,47 +78,6 @@ export function pageKind(page: string): PageKind {
   return { kind: kind === undefined ? 'other' : kind === 'dapil' ? 'dapil' : 'party', language };
 }
 
-/** How many dapil and party pages of each kind and language axe checks when not all of them. */
-export interface AxeSample {
-  /** Pages spread evenly over the list (8 unless told). */
-  perKind?: number;
-  /** The largest pages: the most rows and fields (3 unless told). */
-  largest?: number;
-}
-
-/**
- * The pages axe checks when not all of them: every page that is not a dapil or party page, and of those, per
- * kind and language, a spread of the list, the largest pages (the most rows and fields) and every page with a
- * flagged record (quality notes).
- */
-export async function selectAxePages(
-  distDir: string,
-  paths: readonly string[],
-  { perKind = 8, largest = 3 }: AxeSample = {},
-): Promise<Set<string>> {
-  const selected = new Set<string>();
-  const groups = new Map<string, Array<{ page: string; bytes: number }>>();
-  for (const page of paths) {
-    const { kind, language } = pageKind(page);
-    if (kind === 'other') {
-      selected.add(page);
-      continue;
-    }
-    const key = `${language} ${kind}`;
-    const html = await readFile(path.join(distDir, page, 'index.html'), 'utf8');
-    if (html.includes('class="flag"')) selected.add(page);
-    groups.set(key, [...(groups.get(key) ?? []), { page, bytes: html.length }]);
-  }
-  for (const group of groups.values()) {
-    const step = Math.max(1, Math.floor(group.length / perKind));
-    group.forEach((entry, index) => {
-      if (index % step === 0) selected.add(entry.page);
-    });
-    for (const entry of [...group].sort((a, b) => b.bytes - a.bytes).slice(0, largest)) selected.add(entry.page);
-  }
-  return selected;
-}
-
 /** The offline notice of a page (class "offline", a note), as both languages begin it. */
 export const OFFLINE_NOTICE = /^(DIBANGUN ULANG TANPA MENGHUBUNGI SUMBER|REBUILT OFFLINE): /;
 

@@ -31,9 +31,9 @@ describe('site from the demo data', () => {
   const suite = defineSiteSuite('demo', buildDemoSite, {
     // Every page kind of the demo site, in both languages at 390, 768 and 1280 px: layout.browser.test.ts.
     screenshots: [],
-    // axe on a sample of every kind of page in both languages: every page that is not a dapil or party page, and of
-    // each kind of those (dapil, party; Indonesian, English) the first, the largest and every one with a flagged
-    // record.
+    // axe on a sample of every kind of page in both languages: every page whose template is its own, and of each
+    // shared template (dapil, party, year, codebook; Indonesian, English) the first, the largest and every one with a
+    // flagged record.
     axeSample: { perKind: 1, largest: 1 },
   });
 

@@ -9,9 +9,9 @@ import { defineSiteSuite } from './site-suite.ts';
 describe.skipIf(!noticeSharedData('the site built from the real data files'))('site from the real data files', () => {
   const suite = defineSiteSuite('real', buildRealSite, {
     screenshots: ['/2014/', '/2014/dapil/5302/', '/en/2014/dapil/1202/', '/2024/partai/1/', '/en/2019/party/1/'],
-    // axe on a sample of every kind of page in both languages: every page that is not a dapil or party page, and of
-    // each kind of those (dapil, party; Indonesian, English) three spread over the list, the two largest and every one
-    // with a flagged record.
+    // axe on a sample of every kind of page in both languages: every page whose template is its own, and of each
+    // shared template (dapil, party, year, codebook; Indonesian, English) three spread over the list, the two largest
+    // and every one with a flagged record.
     axeSample: { perKind: 3, largest: 2 },
   });
 

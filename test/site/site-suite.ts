@@ -13,8 +13,6 @@ import {
   measurePageWeights,
   PAGE_BUDGET_BYTES,
   pageKind,
-  selectAxePages,
-  type AxeSample,
   type PageKind,
 } from './site-checks.ts';
 import { checkPartyFigures, checkTurnoutFigures } from './site-figures.ts';
@@ -37,12 +35,66 @@ export interface SiteSuiteOptions {
   /** Pages to screenshot into test-results/site/ (none: no such test). */
   screenshots: readonly string[];
   /**
-   * The pages axe runs on: every page that is not a dapil or party page (each is a template of its own), and of the
-   * dapil and party pages (one template each, per language) a spread and the largest, and every page with a flagged
-   * record (selectAxePages, sized by `axeSample`). The other dapil and party pages are the same markup with other
-   * figures: they are rendered and checked like every page, without axe.
+   * The pages axe runs on: every page whose template is its own (home, downloads, search, …), and of the pages of a
+   * shared template (dapil, party, year and codebook pages: one template each, per language) a spread and the
+   * largest, and every page with a flagged record (selectAxePages, sized by `axeSample`). The other pages of a shared
+   * template are the same markup with other data: they are rendered and checked like every page, without axe.
    */
   axeSample: AxeSample;
+}
+
+/**
+ * The template a page shares with others, by language ("en codebook"), or null when its template is its own (home,
+ * downloads, …): dapil, party and year pages and the datasets' codebooks are each one template with other data.
+ */
+function sharedTemplate(page: string): string | null {
+  const { kind, language } = pageKind(page);
+  if (kind !== 'other') return `${language} ${kind}`;
+  const shared = /^(?:\/en)?\/[0-9]{4}\/$/.test(page)
+    ? 'year'
+    : /^\/(?:kamus-data|en\/data-dictionary)\/[^/]+\/$/.test(page)
+      ? 'codebook'
+      : null;
+  return shared && `${language} ${shared}`;
+}
+
+/** How many pages of each shared template and language axe checks when not all of them. */
+export interface AxeSample {
+  /** Pages spread evenly over the list (8 unless told). */
+  perKind?: number;
+  /** The largest pages: the most rows and fields (3 unless told). */
+  largest?: number;
+}
+
+/**
+ * The pages axe checks when not all of them: every page whose template is its own, and per shared template
+ * (sharedTemplate) a spread of the list, the largest pages (the most rows and fields) and every flagged one.
+ */
+async function selectAxePages(
+  distDir: string,
+  paths: readonly string[],
+  { perKind = 8, largest = 3 }: AxeSample = {},
+): Promise<Set<string>> {
+  const selected = new Set<string>();
+  const groups = new Map<string, Array<{ page: string; bytes: number }>>();
+  for (const page of paths) {
+    const key = sharedTemplate(page);
+    if (key === null) {
+      selected.add(page);
+      continue;
+    }
+    const html = await readFile(path.join(distDir, page, 'index.html'), 'utf8');
+    if (html.includes('class="flag"')) selected.add(page);
+    groups.set(key, [...(groups.get(key) ?? []), { page, bytes: html.length }]);
+  }
+  for (const group of groups.values()) {
+    const step = Math.max(1, Math.floor(group.length / perKind));
+    group.forEach((entry, index) => {
+      if (index % step === 0) selected.add(entry.page);
+    });
+    for (const entry of [...group].sort((a, b) => b.bytes - a.bytes).slice(0, largest)) selected.add(entry.page);
+  }
+  return selected;
 }
 
 /** The groups of pages whose rendering and axe are a test each: between them, every page of the site. */

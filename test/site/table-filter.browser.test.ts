@@ -73,21 +73,25 @@ function descending(values: ReadonlyArray<number | null>): boolean {
   );
 }
 
+/** One Chromium for both sites' tests. */
+let browser: Browser | undefined;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
 function describeFilters(label: string, source: 'demo' | 'real', year: number): void {
   const BASE = source === 'demo' ? '/kpu/' : '/';
   describe(`the tables' filters on the ${label} site under ${BASE}`, () => {
     let site: PublishedSite | undefined;
-    let browser: Browser | undefined;
     const at = (pagePath: string) => new URL(pagePath, site?.server.url).href;
 
     beforeAll(async () => {
-      [site, browser] = await Promise.all([
-        source === 'demo' ? serveSiteWorld(source, { base: BASE, withData: true }) : buildRealSite(),
-        launchChromium(),
-      ]);
+      site = await (source === 'demo' ? serveSiteWorld(source, { base: BASE, withData: true }) : buildRealSite());
     }, 900_000);
     afterAll(async () => {
-      await browser?.close();
       await site?.close();
     });
 
