@@ -107,7 +107,7 @@ function sqlName(name: string): string {
 /**
  * How JSON.stringify escapes each control character (U+0000 … U+001F): the short forms, else \u00xx in lower-case
  * hexadecimal. DuckDB's to_json writes the same but in upper case (\u001B for \u001b), so a text holding one of
- * those nine is quoted by JSON_TEXT_MACRO instead.
+ * those nine is quoted by kpu_json_text instead.
  */
 const CONTROL_ESCAPES = Array.from(
   { length: 0x20 },
