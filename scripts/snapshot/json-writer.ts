@@ -171,7 +171,7 @@ function jsonValueSql(field: Schema['fields'][number], careful: boolean): string
  * upper case (\u001B) is made again with its texts quoted by kpu_json_text (rare: the record's text is checked,
  * not each value).
  */
-export function jsonLinesQuery(schema: Schema, rows: number, parquetFile: string): EngineQuery {
+function jsonLinesQuery(schema: Schema, rows: number, parquetFile: string): EngineQuery {
   if (schema.fields.length === 0) throw new Error('A JSON snapshot needs at least one column');
   const record = (careful: boolean) =>
     `'{' || ${schema.fields
