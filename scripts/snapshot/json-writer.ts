@@ -139,11 +139,11 @@ const JSON_MACROS: readonly string[] = [
 ];
 
 /**
- * The JSON text of one column's value: integers as their digits, a decimal in its JavaScript form (kpu_js_number),
- * a date as "YYYY-MM-DD", text and lists as to_json writes them or, `careful`, quoted by kpu_json_text; null as
- * null. Text, never DuckDB's JSON type: a JSON value inside to_json is parsed and written again (1e-7 → 1e-07).
+ * The JSON text of one column's value, put together by hand: integers as their digits, a decimal in its JavaScript
+ * form (kpu_js_number), a date as "YYYY-MM-DD", text and list elements quoted by kpu_json_text; null as null. The
+ * careful form of a record, for the rare one recordLineSql's fast form does not write as JSON.stringify does.
  */
-function jsonValueSql(field: Schema['fields'][number], careful: boolean): string {
+function carefulValueSql(field: Schema['fields'][number]): string {
   const name = sqlName(field.name);
   const value = (() => {
     switch (classifyField(field)) {
@@ -154,36 +154,58 @@ function jsonValueSql(field: Schema['fields'][number], careful: boolean): string
       case 'date':
         return `'"' || CAST(${name} AS VARCHAR) || '"'`;
       case 'text':
-        return careful ? `kpu_json_text(${name})` : `CAST(to_json(${name}) AS VARCHAR)`;
+        return `kpu_json_text(${name})`;
       case 'text_list':
-        return careful
-          ? `'[' || array_to_string(list_transform(${name}, item -> coalesce(kpu_json_text(item), 'null')), ',') || ']'`
-          : `CAST(to_json(${name}) AS VARCHAR)`;
+        return `'[' || array_to_string(list_transform(${name}, item -> coalesce(kpu_json_text(item), 'null')), ',') || ']'`;
     }
   })();
   return `coalesce(${value}, 'null')`;
 }
 
 /**
- * The lines of the JSON file of the `rows` records of `parquetFile` (a table of `schema`): each record's JSON
- * text, keys in column order, the first after "[⏎", each but the last followed by ",", the last by "⏎]", so that
- * with each line's "⏎" the file is serializeJson's. A record holding a control character that to_json escapes in
- * upper case (\u001B) is made again with its texts quoted by kpu_json_text (rare: the record's text is checked,
- * not each value).
+ * A record's JSON text, keys in column order, as JSON.stringify writes it. Fast: DuckDB's to_json of the record as
+ * a struct, in which integers, dates, text and lists are what JSON.stringify writes, and each decimal is the text
+ * of its JavaScript form, unquoted after (a JSON value inside to_json would be parsed and written again, 1e-7 as
+ * 1e-07; the key followed by `:"` is found only where the key is, since a quote inside a text is escaped). A
+ * record in which to_json escaped a control character in upper case (\u001B, JSON.stringify \u001b) is written
+ * again in the careful form (carefulValueSql): the record's text is checked, not each value.
+ */
+function recordLineSql(schema: Schema): { fast: string; line: string } {
+  const struct = schema.fields.map((field) => {
+    const name = sqlName(field.name);
+    const value =
+      classifyField(field) === 'decimal' ? `CASE WHEN isfinite(${name}) THEN kpu_js_number(${name}) END` : name;
+    return `${sqlString(field.name)}: ${value}`;
+  });
+  const fast = schema.fields.reduce(
+    (line, field) => {
+      if (classifyField(field) !== 'decimal') return line;
+      const key = JSON.stringify(field.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return `regexp_replace(${line}, ${sqlString(`(${key}:)"([^"]*)"`)}, '\\1\\2')`;
+    },
+    `CAST(to_json({${struct.join(', ')}}) AS VARCHAR)`,
+  );
+  const careful = `'{' || ${schema.fields
+    .map(
+      (field, index) =>
+        `${sqlString(`${index === 0 ? '' : ','}${JSON.stringify(field.name)}:`)} || ${carefulValueSql(field)}`,
+    )
+    .join(' || ')} || '}'`;
+  const line = `CASE WHEN contains(kpu_json, '\\u00') AND regexp_matches(kpu_json, '\\\\u00[01][A-F]') THEN ${careful} ELSE kpu_json END`;
+  return { fast, line };
+}
+
+/**
+ * The lines of the JSON file of the `rows` records of `parquetFile` (a table of `schema`): each record's JSON text
+ * (recordLineSql), the first after "[⏎", each but the last followed by ",", the last by "⏎]", so that with each
+ * line's "⏎" the file is serializeJson's.
  */
 function jsonLinesQuery(schema: Schema, rows: number, parquetFile: string): EngineQuery {
   if (schema.fields.length === 0) throw new Error('A JSON snapshot needs at least one column');
-  const record = (careful: boolean) =>
-    `'{' || ${schema.fields
-      .map(
-        (field, index) =>
-          `${sqlString(`${index === 0 ? '' : ','}${JSON.stringify(field.name)}:`)} || ${jsonValueSql(field, careful)}`,
-      )
-      .join(' || ')} || '}'`;
-  const line = `CASE WHEN regexp_matches(kpu_json, '\\\\u00[01][A-F]') THEN ${record(true)} ELSE kpu_json END`;
+  const { fast, line } = recordLineSql(schema);
   const sql =
     `SELECT CASE WHEN kpu_row = 0 THEN '[' || chr(10) ELSE '' END || ${line} || ` +
-    `CASE WHEN kpu_row = ${rows - 1} THEN chr(10) || ']' ELSE ',' END AS line FROM (SELECT *, ${record(false)} AS kpu_json, ` +
+    `CASE WHEN kpu_row = ${rows - 1} THEN chr(10) || ']' ELSE ',' END AS line FROM (SELECT *, ${fast} AS kpu_json, ` +
     `file_row_number AS kpu_row FROM read_parquet(${sqlString(parquetFile)}, file_row_number = true))`;
   return { sql, setup: JSON_MACROS, errorOf: () => undefined };
 }
