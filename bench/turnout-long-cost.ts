@@ -37,9 +37,9 @@ console.log(`wide table: ${wide.numRows} rows in ${((performance.now() - t) / 10
 async function writeAll(table: typeof wide, stem: string) {
   const sizes: string[] = [];
   for (const [ext, write] of [
-    ['json', writeJsonFile],
-    ['csv', writeCsvFile],
     ['parquet', writeParquetFile],
+    ['json', (records: Table, file: string) => writeJsonFile(records, `${stem}.parquet`, file)],
+    ['csv', writeCsvFile],
     ['arrow', writeArrowIpcFile],
   ] as const) {
     await write(table, `${stem}.${ext}`);

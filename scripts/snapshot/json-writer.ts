@@ -1,13 +1,16 @@
-// The JSON snapshot: an array of normalized records read from the Arrow table, one record per line, keys in
-// column order, so a changed figure shows up as a one-line diff:
+// The JSON snapshot: an array of normalized records, one record per line, keys in column order, so a changed
+// figure shows up as a one-line diff:
 //   [
 //   {"election_year":2024,"dapil_id":"0101",…,"quality_flags":[]},
 //   {"election_year":2024,"dapil_id":"0102",…,"quality_flags":["dpt-sex-sum"]}
 //   ]
-import type { Table } from 'apache-arrow';
+// A snapshot file is DuckDB's query of the table's Parquet file (writeJsonFile); a site page's small files are
+// formatted here from an Arrow table (serializeJson). Both give the same bytes for the same records.
+import { type Schema, type Table } from 'apache-arrow';
 import { writeChunksToFile } from '../foundation/atomic-file.ts';
 import { joinFileParts, withFileSource, type FilePart } from '../foundation/file-splice.ts';
-import { firstFailure, readBatchColumns, type ColumnValues } from './table-reader.ts';
+import { sqlString, writeLinesQuery, type EngineQuery } from './parquet-writer.ts';
+import { classifyField, firstFailure, readBatchColumns, type ColumnValues } from './table-reader.ts';
 
 /** Lines per yielded chunk: large enough to keep stream overhead low, small enough to stay streaming. */
 const LINES_PER_CHUNK = 1024;
@@ -96,9 +99,124 @@ export function* serializeJson(table: Table): Generator<string> {
   yield '\n]\n';
 }
 
-/** Writes the table as a JSON array to `path` (atomically, streaming). */
-export async function writeJsonFile(table: Table, path: string): Promise<void> {
-  await writeChunksToFile(path, serializeJson(table));
+/** A SQL identifier. */
+function sqlName(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/**
+ * How JSON.stringify escapes each control character (U+0000 … U+001F): the short forms, else \u00xx in lower-case
+ * hexadecimal. DuckDB's to_json writes the same but in upper case (\u001B for \u001b), so a text holding one of
+ * those nine is quoted by kpu_json_text instead.
+ */
+const CONTROL_ESCAPES = Array.from(
+  { length: 0x20 },
+  (_, code) => [code, JSON.stringify(String.fromCharCode(code)).slice(1, -1)] as const,
+);
+
+/**
+ * `kpu_json_text(v)`: the JSON string of a text as JSON.stringify writes it (the backslash and quote escaped, then
+ * each control character), as text. `kpu_js_number(v)`: a finite DOUBLE as JavaScript's String(v) writes it, from
+ * DuckDB's shortest round-trip form: its digits and the place of the decimal point, then JavaScript's layout
+ * (ECMAScript Number::toString: plain up to 21 integer digits, "0.000001" down to 1e-6, else "1.5e+300").
+ * Example: '1e-07' → 1e-7; '1000000000000000.0' → 1000000000000000; '1e+16' → 10000000000000000; '-0.0' → 0.
+ */
+const JSON_MACROS: readonly string[] = [
+  `CREATE OR REPLACE TEMP MACRO kpu_json_text(v) AS '"' || ${CONTROL_ESCAPES.reduce(
+    (text, [code, escape]) => `replace(${text}, chr(${code}), ${sqlString(escape)})`,
+    `replace(replace(v, '\\', '\\\\'), '"', '\\"')`,
+  )} || '"'`,
+  `CREATE OR REPLACE TEMP MACRO kpu_number_parts(r) AS regexp_extract(r, '^(-?)([0-9]+)(?:\\.([0-9]+))?(?:e([+-][0-9]+))?$', ['sign', 'whole', 'fraction', 'exponent'])`,
+  `CREATE OR REPLACE TEMP MACRO kpu_number_digits(p) AS {'sign': p.sign, 'digits': rtrim(ltrim(p.whole || p.fraction, '0'), '0'), ` +
+    `'point': length(p.whole) + coalesce(TRY_CAST(p.exponent AS INTEGER), 0) - (length(p.whole || p.fraction) - length(ltrim(p.whole || p.fraction, '0')))}`,
+  `CREATE OR REPLACE TEMP MACRO kpu_number_layout(d) AS CASE WHEN d.digits = '' THEN '0' ELSE d.sign || CASE ` +
+    `WHEN length(d.digits) <= d.point AND d.point <= 21 THEN d.digits || repeat('0', d.point - length(d.digits)) ` +
+    `WHEN 0 < d.point AND d.point <= 21 THEN d.digits[1:d.point] || '.' || d.digits[d.point + 1:] ` +
+    `WHEN -6 < d.point AND d.point <= 0 THEN '0.' || repeat('0', -d.point) || d.digits ` +
+    `ELSE d.digits[1] || CASE WHEN length(d.digits) > 1 THEN '.' || d.digits[2:] ELSE '' END || 'e' || ` +
+    `CASE WHEN d.point >= 1 THEN '+' ELSE '-' END || abs(d.point - 1)::VARCHAR END END`,
+  `CREATE OR REPLACE TEMP MACRO kpu_js_number(v) AS kpu_number_layout(kpu_number_digits(kpu_number_parts(CAST(v AS VARCHAR))))`,
+];
+
+/**
+ * The JSON text of one column's value, put together by hand: integers as their digits, a decimal in its JavaScript
+ * form (kpu_js_number), a date as "YYYY-MM-DD", text and list elements quoted by kpu_json_text; null as null. The
+ * careful form of a record, for the rare one recordLineSql's fast form does not write as JSON.stringify does.
+ */
+function carefulValueSql(field: Schema['fields'][number]): string {
+  const name = sqlName(field.name);
+  const value = (() => {
+    switch (classifyField(field)) {
+      case 'integer':
+        return `CAST(${name} AS VARCHAR)`;
+      case 'decimal':
+        return `CASE WHEN isfinite(${name}) THEN kpu_js_number(${name}) END`;
+      case 'date':
+        return `'"' || CAST(${name} AS VARCHAR) || '"'`;
+      case 'text':
+        return `kpu_json_text(${name})`;
+      case 'text_list':
+        return `'[' || array_to_string(list_transform(${name}, item -> coalesce(kpu_json_text(item), 'null')), ',') || ']'`;
+    }
+  })();
+  return `coalesce(${value}, 'null')`;
+}
+
+/**
+ * A record's JSON text, keys in column order, as JSON.stringify writes it. Fast: DuckDB's to_json of the record as
+ * a struct, in which integers, dates, text and lists are what JSON.stringify writes, and each decimal is the text
+ * of its JavaScript form, unquoted after (a JSON value inside to_json would be parsed and written again, 1e-7 as
+ * 1e-07; the key followed by `:"` is found only where the key is, since a quote inside a text is escaped). A
+ * record in which to_json escaped a control character in upper case (\u001B, JSON.stringify \u001b) is written
+ * again in the careful form (carefulValueSql): the record's text is checked, not each value.
+ */
+function recordLineSql(schema: Schema): { fast: string; line: string } {
+  const struct = schema.fields.map((field) => {
+    const name = sqlName(field.name);
+    const value =
+      classifyField(field) === 'decimal' ? `CASE WHEN isfinite(${name}) THEN kpu_js_number(${name}) END` : name;
+    return `${sqlString(field.name)}: ${value}`;
+  });
+  const fast = schema.fields.reduce(
+    (line, field) => {
+      if (classifyField(field) !== 'decimal') return line;
+      const key = JSON.stringify(field.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return `regexp_replace(${line}, ${sqlString(`(${key}:)"([^"]*)"`)}, '\\1\\2')`;
+    },
+    `CAST(to_json({${struct.join(', ')}}) AS VARCHAR)`,
+  );
+  const careful = `'{' || ${schema.fields
+    .map(
+      (field, index) =>
+        `${sqlString(`${index === 0 ? '' : ','}${JSON.stringify(field.name)}:`)} || ${carefulValueSql(field)}`,
+    )
+    .join(' || ')} || '}'`;
+  const line = `CASE WHEN contains(kpu_json, '\\u00') AND regexp_matches(kpu_json, '\\\\u00[01][A-F]') THEN ${careful} ELSE kpu_json END`;
+  return { fast, line };
+}
+
+/**
+ * The lines of the JSON file of the `rows` records of `parquetFile` (a table of `schema`): each record's JSON text
+ * (recordLineSql), the first after "[⏎", each but the last followed by ",", the last by "⏎]", so that with each
+ * line's "⏎" the file is serializeJson's.
+ */
+function jsonLinesQuery(schema: Schema, rows: number, parquetFile: string): EngineQuery {
+  if (schema.fields.length === 0) throw new Error('A JSON snapshot needs at least one column');
+  const { fast, line } = recordLineSql(schema);
+  const sql =
+    `SELECT CASE WHEN kpu_row = 0 THEN '[' || chr(10) ELSE '' END || ${line} || ` +
+    `CASE WHEN kpu_row = ${rows - 1} THEN chr(10) || ']' ELSE ',' END AS line FROM (SELECT *, ${fast} AS kpu_json, ` +
+    `file_row_number AS kpu_row FROM read_parquet(${sqlString(parquetFile)}, file_row_number = true))`;
+  return { sql, setup: JSON_MACROS, errorOf: () => undefined };
+}
+
+/**
+ * Writes the JSON file of `table` to `path` (atomically), read by DuckDB from `parquetFile`, the table's Parquet
+ * file (written first, or asked for first: the engine writes in turn). An empty table is "[⏎]⏎", written here.
+ */
+export async function writeJsonFile(table: Table, parquetFile: string, path: string): Promise<void> {
+  if (table.numRows === 0) await writeChunksToFile(path, ['[\n]\n']);
+  else await writeLinesQuery(jsonLinesQuery(table.schema, table.numRows, parquetFile), path);
 }
 
 const OPENING = Buffer.from('[\n');

@@ -18,7 +18,7 @@ import {
   type DuckDBType,
 } from '@duckdb/node-api';
 import duckdb from '@duckdb/node-bindings';
-import { Table, tableToIPC, type Data, type RecordBatch, type Schema } from 'apache-arrow';
+import { Schema, Table, tableToIPC, type Data, type RecordBatch } from 'apache-arrow';
 import { partialPathOf } from '../foundation/atomic-file.ts';
 import { BATCH_ROWS } from './arrow-schema.ts';
 import { classifyField, type ColumnKind } from './table-reader.ts';
@@ -276,8 +276,8 @@ function keyValueMetadataOf(schema: Schema): string {
 }
 
 /** One file at a time on the one connection: each COPY has both of DuckDB's threads. */
-async function writeInTurn(schema: Schema, path: string, rows: Rows): Promise<void> {
-  const turn = lastWrite.then(() => writeOne(schema, rows, path));
+async function writeInTurn(schema: Schema, path: string, rows: Rows, format: CopyFormat = 'parquet'): Promise<void> {
+  const turn = lastWrite.then(() => writeOne(schema, rows, path, format));
   lastWrite = turn.catch(() => undefined);
   await turn;
 }
@@ -294,8 +294,23 @@ type Rows = { batches: () => RecordBatch | undefined } | { query: EngineQuery };
 /** A SELECT for DuckDB, and how an error it raises on purpose becomes the write's error. */
 export interface EngineQuery {
   sql: string;
+  /** Statements run on the connection before the query (CREATE OR REPLACE TEMP MACRO …): idempotent. */
+  setup?: readonly string[];
   /** The error to throw for DuckDB's error message, or undefined for an error the query did not raise itself. */
   errorOf: (message: string) => Error | undefined;
+}
+
+/**
+ * What a COPY writes: a Parquet file (below), or `lines`: each row's one VARCHAR column as it is, each followed by
+ * "\n", nothing quoted or escaped (DuckDB's CSV writer with no quote, no escape and no header; a text query makes
+ * the lines, json-writer.ts).
+ */
+type CopyFormat = 'parquet' | 'lines';
+
+/** The COPY options of a file of `format`. */
+function copyOptionsOf(schema: Schema, format: CopyFormat): string {
+  if (format === 'lines') return `FORMAT csv, HEADER false, QUOTE '', ESCAPE '', NEW_LINE '\n'`;
+  return `FORMAT parquet, PARQUET_VERSION v2, COMPRESSION zstd, ROW_GROUP_SIZE ${BATCH_ROWS}, KV_METADATA ${keyValueMetadataOf(schema)}`;
 }
 
 /**
@@ -305,7 +320,7 @@ export interface EngineQuery {
  * rows; `created_by` is DuckDB's version, so nothing in the file depends on the time or the machine. An error making
  * a row fails the write with that error and leaves no file.
  */
-async function writeOne(schema: Schema, rows: Rows, path: string): Promise<void> {
+async function writeOne(schema: Schema, rows: Rows, path: string, format: CopyFormat): Promise<void> {
   const connection = await connectionOf();
   const id = ++lastFeed;
   const feed: Feed | null =
@@ -315,10 +330,8 @@ async function writeOne(schema: Schema, rows: Rows, path: string): Promise<void>
   const partial = partialPathOf(path);
   try {
     if (feed === null) await connection.run(`SET threads = ${QUERY_THREADS}`);
-    await connection.run(
-      `COPY (${source}) TO ${sqlString(partial)} ` +
-        `(FORMAT parquet, PARQUET_VERSION v2, COMPRESSION zstd, ROW_GROUP_SIZE ${BATCH_ROWS}, KV_METADATA ${keyValueMetadataOf(schema)})`,
-    );
+    for (const statement of 'query' in rows ? (rows.query.setup ?? []) : []) await connection.run(statement);
+    await connection.run(`COPY (${source}) TO ${sqlString(partial)} (${copyOptionsOf(schema, format)})`);
   } catch (error) {
     await rm(partial, { force: true });
     if (feed?.failure) throw feed.failure.error;
@@ -342,6 +355,15 @@ async function writeOne(schema: Schema, rows: Rows, path: string): Promise<void>
  */
 export async function writeParquetQuery(schema: Schema, query: EngineQuery, path: string): Promise<void> {
   await writeInTurn(schema, path, { query });
+}
+
+/**
+ * Writes the rows of `query`, one VARCHAR column, to `path` (atomically) as lines: each row's text followed by
+ * "\n", nothing else added (CopyFormat `lines`). On the engine's one connection, after the files already asked
+ * for: a query reading a Parquet file this stage writes runs once that file is complete.
+ */
+export async function writeLinesQuery(query: EngineQuery, path: string): Promise<void> {
+  await writeInTurn(new Schema([]), path, { query }, 'lines');
 }
 
 /** Writes the table as Parquet to `path` (atomically): as writeParquetBatches of its record batches, the same bytes. */

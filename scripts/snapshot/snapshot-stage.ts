@@ -106,7 +106,10 @@ interface YearGroup {
   records: number;
 }
 
-/** The table formats (tableFormats): Parquet, written on the encoder's thread, and the writers of the others, in order. */
+/**
+ * The table formats (tableFormats): Parquet and JSON, written by DuckDB on threads of its own, and the writers of the
+ * others on this thread, in order.
+ */
 const TABLE_FORMATS: readonly FileFormat[] = tableFormats();
 const THIS_THREAD_WRITERS: ReadonlyArray<
   [
@@ -120,7 +123,6 @@ const THIS_THREAD_WRITERS: ReadonlyArray<
     ) => Promise<void>,
   ]
 > = [
-  ['json', (table, file) => writeJsonFile(table, file)],
   ['csv', (table, file) => writeCsvFile(table, file)],
   ['arrow', (table, file) => writeArrowIpcFile(table, file)],
   // A demo build's table says so in its metadata (fileMetadataOf), and its workbook's about sheet too; the release
@@ -133,9 +135,10 @@ const THIS_THREAD_WRITERS: ReadonlyArray<
 ];
 
 /**
- * The files of one table, in `formats` (default: every table format). The Parquet file is started first: DuckDB
- * encodes and compresses it on threads of its own (parquet-writer.ts), taking the rows from this thread between
- * its other writes (or, `writeParquet` given, from a query of its own), so the stage keeps two cores busy
+ * The files of one table, in `formats` (default: every table format). The Parquet file is started first, then the
+ * JSON file, which DuckDB makes from that Parquet file once it is written: DuckDB encodes and compresses on threads
+ * of its own (parquet-writer.ts), taking the rows from this thread between its other writes (or, `writeParquet`
+ * given, from a query of its own), while this thread writes the other formats, so the stage keeps two cores busy
  * (docs/performance.md, "A million records, stage by stage"). Each file is complete when its kill point is reached.
  */
 async function writeTableFiles(
@@ -147,9 +150,13 @@ async function writeTableFiles(
   release: ReleaseStamp | null = null,
   writeParquet: (file: string) => Promise<void> = (file) => writeParquetFile(table, file),
 ): Promise<void> {
-  const parquet = formats.includes('parquet') ? writeParquet(`${stem}${formatOf('parquet').suffix}`) : null;
-  // Awaited below; until then its failure must not count as unhandled.
+  const parquetFile = `${stem}${formatOf('parquet').suffix}`;
+  const parquet = formats.includes('parquet') ? writeParquet(parquetFile) : null;
+  if (formats.includes('json') && parquet === null) throw new Error('The JSON file is made from the Parquet file');
+  const json = formats.includes('json') ? writeJsonFile(table, parquetFile, `${stem}${formatOf('json').suffix}`) : null;
+  // Awaited below; until then their failures must not count as unhandled.
   parquet?.catch(() => {});
+  json?.catch(() => {});
   try {
     for (const [format, write] of THIS_THREAD_WRITERS) {
       if (!formats.includes(format)) continue;
@@ -159,9 +166,11 @@ async function writeTableFiles(
   } finally {
     // Never leave DuckDB writing into the folder of a stage that failed.
     await parquet?.catch(() => {});
+    await json?.catch(() => {});
   }
-  if (parquet !== null) {
-    await parquet;
+  for (const written of [parquet, json]) {
+    if (written === null) continue;
+    await written;
     killPoint('snapshot:file-written');
   }
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArrowTable } from '../../scripts/snapshot/arrow-schema.ts';
 import { joinCsvFiles, writeCsvFile } from '../../scripts/snapshot/csv-writer.ts';
 import { joinJsonFiles, writeJsonFile } from '../../scripts/snapshot/json-writer.ts';
+import { writeParquetFile } from '../../scripts/snapshot/parquet-writer.ts';
 import { FIXTURES } from './snapshot-fixtures.ts';
 
 let dir: string;
@@ -21,8 +22,14 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** The JSON file as the snapshot stage writes it: DuckDB's query of the table's Parquet file, written first. */
+async function writeJson(table: Table, file: string): Promise<void> {
+  await writeParquetFile(table, `${file}.parquet`);
+  await writeJsonFile(table, `${file}.parquet`, file);
+}
+
 const WRITERS = [
-  { format: 'json', write: writeJsonFile, join: (_: Table, files: string[], to: string) => joinJsonFiles(files, to) },
+  { format: 'json', write: writeJson, join: (_: Table, files: string[], to: string) => joinJsonFiles(files, to) },
   {
     format: 'csv',
     write: writeCsvFile,

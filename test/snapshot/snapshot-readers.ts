@@ -26,9 +26,9 @@ export async function writeAllFormats(table: Table, dir: string, stem: string): 
     parquet: path.join(dir, `${stem}.parquet`),
     arrow: path.join(dir, `${stem}.arrow`),
   };
-  await writeJsonFile(table, paths.json);
-  await writeCsvFile(table, paths.csv);
   await writeParquetFile(table, paths.parquet);
+  await writeJsonFile(table, paths.parquet, paths.json);
+  await writeCsvFile(table, paths.csv);
   await writeArrowIpcFile(table, paths.arrow);
   return paths;
 }

@@ -1,0 +1,140 @@
+// The JSON snapshot file as DuckDB writes it from the table's Parquet file (json-writer.ts writeJsonFile) is, byte for
+// byte, the text serializeJson formats from the same Arrow table: on the records that break naive writers, on every
+// control character and escape-like text, on decimals in every layout JavaScript prints (1e-7, 0.000001, 1e+21,
+// 123456789012345680000, the smallest and largest doubles, thousands of seeded random ones), on the edge dates and
+// on tables of one record and of several record batches.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Table } from 'apache-arrow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
+import { buildArrowTable, BATCH_ROWS, type NormalizedRecord } from '../../scripts/snapshot/arrow-schema.ts';
+import { serializeJson, writeJsonFile } from '../../scripts/snapshot/json-writer.ts';
+import { writeParquetFile } from '../../scripts/snapshot/parquet-writer.ts';
+import { AWKWARD_TEXTS, FIXTURES, PARTY_RECORDS, TRICKY_TEXT } from './snapshot-fixtures.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'kpu-json-engine-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+let files = 0;
+
+/** The JSON file of `table` as the snapshot stage writes it (Parquet first, then JSON from it), as text. */
+async function engineJson(table: Table): Promise<string> {
+  files += 1;
+  const parquet = path.join(dir, `t${files}.parquet`);
+  const json = path.join(dir, `t${files}.json`);
+  await writeParquetFile(table, parquet);
+  await writeJsonFile(table, parquet, json);
+  return readFile(json, 'utf8');
+}
+
+/** A seeded generator (a 32-bit linear congruential one), so a failure names the same doubles every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** Finite non-negative doubles in every layout String(number) uses, then seeded random ones of every magnitude. */
+function decimals(): number[] {
+  const edges = [0, 30.5, 1, 33, 100, 0.1 + 0.2, 1e-7, 1.5e-7, 1e-6, 0.000001234, 1e-5, 1e-4, 12345.678];
+  edges.push(1e15, 1e16, 1e20, 1e21, 1e22, 123456789012345680000, 9.999999999999999e20, 2 ** 53, 2 ** 60);
+  edges.push(5e-324, 1e-323, 2.2250738585072014e-308, 1.7976931348623157e308, 1.5e300, 123e-20);
+  const random = seeded(45);
+  const bits = new Float64Array(1);
+  const words = new Uint32Array(bits.buffer);
+  for (let index = 0; index < 3000; index += 1) {
+    words[0] = random() * 2 ** 32;
+    // Sign bit clear: the parser accepts no sign, but every exponent is reachable.
+    words[1] = random() * 2 ** 31;
+    if (Number.isFinite(bits[0])) edges.push(bits[0] as number);
+    edges.push(random() * 10 ** Math.floor(random() * 44 - 22));
+    edges.push(Math.round(random() * 1_000_000) / 10);
+  }
+  return edges;
+}
+
+/** Every control character, and texts that look like the escapes JSON writers make. */
+const ESCAPE_TEXTS: readonly string[] = [
+  ...Array.from({ length: 0x20 }, (_, code) => `a${String.fromCharCode(code)}b`),
+  Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)).join(''),
+  '\u007f \u0080 \u2028 \u2029 \ufeff',
+  'a literal \\u001B and \\u001b and \\\\u001B',
+  'a backslash \\ and a quote " and a slash /',
+  '\\',
+  '"',
+  '',
+  TRICKY_TEXT,
+  ...AWKWARD_TEXTS,
+];
+
+const DATES = ['0001-01-01', '0999-12-31', '1000-01-01', '1969-12-31', '1970-01-01', '2024-02-29', '9999-12-31'];
+
+/** Party records (a decimal, a date, texts and a list) holding each hard value. */
+function hardPartyRecords(): NormalizedRecord[] {
+  const base = PARTY_RECORDS[0] as NormalizedRecord;
+  const records: NormalizedRecord[] = [];
+  for (const [index, text] of ESCAPE_TEXTS.entries())
+    records.push({
+      ...base,
+      party_name: text,
+      office_address: index % 2 === 0 ? null : text,
+      quality_flags: index % 2 === 0 ? [text, 'year-format'] : [],
+    });
+  for (const date of DATES) records.push({ ...base, notarial_deed_date: date });
+  for (const value of decimals()) records.push({ ...base, women_representation_pct: value });
+  records.push({ ...base, women_representation_pct: null, notarial_deed_date: null });
+  return records;
+}
+
+describe('the JSON file written by DuckDB', () => {
+  it.each(FIXTURES.map((fixture) => [fixture.dataset.id, fixture] as const))(
+    '%s fixtures: serializeJson’s bytes, for all of them and for one record',
+    async (_id, { dataset, records }) => {
+      for (const part of [records, records.slice(0, 1)]) {
+        const table = buildArrowTable(dataset.columns, part);
+        expect(await engineJson(table)).toBe([...serializeJson(table)].join(''));
+      }
+    },
+  );
+
+  it('serializeJson’s bytes for every control character, escape-like text, edge date and thousands of decimals', async () => {
+    const records = hardPartyRecords();
+    const table = buildArrowTable(partyDataset.columns, records);
+    const expected = [...serializeJson(table)].join('');
+    const written = await engineJson(table);
+    if (written !== expected) {
+      // Name the first records that differ rather than two texts of thousands of lines.
+      const [got, want] = [written.split('\n'), expected.split('\n')];
+      const differing = want.flatMap((line, index) => (got[index] === line ? [] : [{ want: line, got: got[index] }]));
+      expect(differing.slice(0, 5)).toEqual([]);
+    }
+    expect(written).toBe(expected);
+    // The values read back are the records' own.
+    const parsed = JSON.parse(written) as NormalizedRecord[];
+    expect(parsed.map((record) => record.women_representation_pct)).toEqual(
+      records.map((record) => record.women_representation_pct),
+    );
+    expect(parsed.map((record) => record.party_name)).toEqual(records.map((record) => record.party_name));
+  }, 120_000);
+
+  it('serializeJson’s bytes for a table of several record batches', async () => {
+    const base = PARTY_RECORDS[1] as NormalizedRecord;
+    const records = Array.from({ length: BATCH_ROWS + 3 }, (_, index) => ({
+      ...base,
+      ballot_number: String(index),
+      women_representation_pct: index / 8,
+    }));
+    const table = buildArrowTable(partyDataset.columns, records);
+    expect(table.batches.length).toBe(2);
+    expect(await engineJson(table)).toBe([...serializeJson(table)].join(''));
+  }, 120_000);
+});
