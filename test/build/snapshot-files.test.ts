@@ -2,7 +2,8 @@
 // real published files, then every format read back with a real reader (DuckDB for Parquet, apache-arrow
 // for Arrow IPC, a CSV parser, JSON.parse, the Frictionless libraries, a ZIP reader, coreutils' sha256sum)
 // and compared with the source records normalized by an independent expectation, and the provenance
-// compared with what the stand-in saw of the harvest.
+// compared with what the stand-in saw of the harvest. The build is the real-data world the site and release tests
+// read too (buildRealSite: built once, shared, read-only).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,15 +19,20 @@ import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.
 import { PARQUET_METADATA_KEY } from '../../scripts/snapshot/parquet-writer.ts';
 import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
 import type { UpstreamData } from '../../scripts/upstream/upstream-data.ts';
-import { createBuildWorld, queryDuckDb, sha256, type BuildWorld } from '../support/build-fixtures.ts';
+import { queryDuckDb, sha256 } from '../support/build-fixtures.ts';
 import { readLatestHarvested, type HarvestedData } from '../support/harvest-fixtures.ts';
 import { readZipEntries, sha256sumCheck, unzipInto } from '../support/release-checks.ts';
 import { canonicalFile, noticeSharedData } from '../support/shared-data.ts';
+import {
+  buildRealSite,
+  realHarvestOf,
+  REAL_FILES,
+  REAL_PAGE_CAP,
+  type PublishedSite,
+  type RealHarvestLog,
+} from '../site/site-fixtures.ts';
 import { readXlsxRecords } from '../support/xlsx-records.ts';
 import { expectRecords, expectValue, fromArrow, fromCsv, fromDuckDb, type Row } from './snapshot-expectations.ts';
-
-/** The stand-in's silent cap on records per page: below the default page size, so the harvest pages. */
-const PAGE_CAP = 100;
 
 const BROKEN_FLAGS: Record<string, string[]> = {
   BOGOR: ['total-list-sum-female', 'total-list-sum-male'],
@@ -38,14 +44,13 @@ const BROKEN_FLAGS: Record<string, string[]> = {
 describe.skipIf(!noticeSharedData('the snapshot files built from the real data'))(
   'snapshot files from the real data',
   () => {
-    let world: BuildWorld;
+    let site: PublishedSite;
     let served: UpstreamData;
     let manifest: SnapshotManifest;
     let harvested: HarvestedData;
-    /** The test's clock just before the build command started and just after it ended. */
-    let buildStartedAt: number;
-    let buildEndedAt: number;
-    const data = (relative: string) => path.join(world.distDir, 'data', relative);
+    /** What the stand-in saw: its address, every request, and the test's clock around the build command. */
+    let log: RealHarvestLog;
+    const data = (relative: string) => path.join(site.distDir, 'data', relative);
     const flagsOf = (record: RawRecord) => BROKEN_FLAGS[String(record.NamaKabupaten)] ?? [];
 
     /** Every format of one file stem (`2014/kpu-dpr-turnout-by-sex-2014`), read back, equals the source records normalized. */
@@ -122,23 +127,14 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
     }
 
     beforeAll(async () => {
-      const files = [
-        'datahakpilihdpr_2014_sumatra_jawa.csv',
-        'datahakpilihdpr_2014_broken.csv',
-        'profilpartai_2014.csv',
-        'profilpartai_2019.csv',
-        'profilpartai_2024.csv',
-      ];
-      served = await loadUpstreamData(files.map(canonicalFile));
-      world = await createBuildWorld(served, { maxLimit: PAGE_CAP });
-      buildStartedAt = Date.now();
-      const run = await world.build();
-      buildEndedAt = Date.now();
-      expect(run.code, run.stderr).toBe(0);
-      manifest = await world.readManifest();
-      harvested = await readLatestHarvested(world.cacheDir);
+      served = await loadUpstreamData(REAL_FILES.map(canonicalFile));
+      site = await buildRealSite();
+      manifest = site.manifest;
+      const real = await realHarvestOf(site);
+      log = real.log;
+      harvested = await readLatestHarvested(real.cacheDir);
     });
-    afterAll(() => world?.close());
+    afterAll(() => site?.close());
 
     it('lists every file with its true size and SHA-256, and SHA256SUMS agrees', async () => {
       expect(manifest.years).toEqual([2014, 2019, 2024]);
@@ -264,16 +260,17 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
     });
 
     it('records in manifest.json when, from which upstream and in how many pages the harvest fetched the records', () => {
-      const host = new URL(world.upstream.url).host;
+      const host = new URL(log.upstreamUrl).host;
       expect(manifest.demo).toBe(false);
       expect(manifest.source).toEqual({
         publisher: 'Komisi Pemilihan Umum (KPU)',
         upstreamHost: host,
         // KPU_SOURCE_URL unset: the base URL's origin, never its path or the key.
-        url: `${new URL(world.upstream.url).origin}/`,
+        url: `${new URL(log.upstreamUrl).origin}/`,
         queries: ['datahakpilihdpr', 'profilpartai'],
       });
       // The pages of a complete harvest under the cap of 100: on by the records received, up to the first empty page.
+      expect(REAL_PAGE_CAP).toBe(100);
       const pageOffsets: Record<string, number[]> = { turnout: [0, 100, 200, 267], parties: [0, 59] };
       expect(manifest.harvest).toEqual({
         // The harvest kept on disk is the one the files were made from.
@@ -299,10 +296,10 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       const finishedAt = Date.parse(manifest.harvest.finishedAt);
       expect(new Date(startedAt).toISOString()).toBe(manifest.harvest.startedAt);
       expect(new Date(finishedAt).toISOString()).toBe(manifest.harvest.finishedAt);
-      expect(buildStartedAt).toBeLessThanOrEqual(startedAt);
+      expect(log.buildStartedAt).toBeLessThanOrEqual(startedAt);
       expect(startedAt).toBeLessThanOrEqual(finishedAt);
-      expect(finishedAt).toBeLessThanOrEqual(buildEndedAt);
-      const dataRequests = world.upstream.requests.filter((request) => request.dataRequest !== null);
+      expect(finishedAt).toBeLessThanOrEqual(log.buildEndedAt);
+      const dataRequests = log.requests.filter((request) => request.dataRequest !== null);
       expect(dataRequests.length).toBeGreaterThan(0);
       for (const request of dataRequests)
         expect(request.time, `${request.path} ${JSON.stringify(request.query)}`).toBeGreaterThanOrEqual(startedAt);
@@ -328,13 +325,13 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         sources: Array<{ title: string; path: string }>;
       };
       // KPU_SOURCE_URL unset: the base URL's origin, without the path or the key.
-      expect(descriptor.sources[0]?.path).toBe(`${new URL(world.upstream.url).origin}/`);
+      expect(descriptor.sources[0]?.path).toBe(`${new URL(log.upstreamUrl).origin}/`);
       expect(descriptor.version).toBe(manifest.release?.id);
       const { finishedAt } = harvested.manifest;
       expect(descriptor.sources).toHaveLength(2);
       const title = descriptor.sources[0]?.title ?? '';
       expect(title).toContain('Komisi Pemilihan Umum (KPU)');
-      expect(title).toContain(new URL(world.upstream.url).host);
+      expect(title).toContain(new URL(log.upstreamUrl).host);
       expect(title).toContain('datahakpilihdpr');
       expect(title).toContain('profilpartai');
       expect(title).toContain(`retrieved ${finishedAt}`);

@@ -1,6 +1,8 @@
 // The harvest against hostile answers, with the real CLI and the stand-in upstream on a real port: every limit
 // stops the build with its own code and leaves a published dist/ byte for byte as it was; compressed and
-// BOM-prefixed bodies are read; invalid UTF-8 is noted; numbers reach raw.json exactly as sent.
+// BOM-prefixed bodies are read; invalid UTF-8 is noted; numbers reach raw.json exactly as sent. The builds that fail
+// in the harvest run the CLI's own `main` in this process (runCliInProcess: the same output and exit code, without
+// starting Node each time); the build that succeeds is a CLI process of its own.
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,7 +70,7 @@ describe('limits: a hostile upstream stops the build with its own code, dist/ un
     const before = await distState(world.distDir);
     hostile = answer;
     const started = performance.now();
-    const run = await world.build(['--json'], env).finally(() => {
+    const run = await world.buildInProcess(['--json'], env).finally(() => {
       hostile = undefined;
     });
     const seconds = (performance.now() - started) / 1000;

@@ -236,7 +236,9 @@ describe('publishing: all or nothing', () => {
       const before = await snapshotOf(world.distDir);
       const target = await realpath(world.distDir);
       const { args = [], env = {} } = await breakIt(world);
-      const failed = await world.build(['--json', ...args], env);
+      // A build that fails in the harvest runs the CLI's own `main` in this process (runCliInProcess: the same output
+      // and exit code, without starting Node); the later stages' failures, a CLI process of its own.
+      const failed = await (exitCode === 3 ? world.buildInProcess : world.build)(['--json', ...args], env);
       expect(failed.code).toBe(exitCode);
       expect((JSON.parse(failed.stdout) as { error: { code: string } }).error.code).toBe(code);
       expect(await realpath(world.distDir)).toBe(target);

@@ -1,6 +1,7 @@
 // The real build, on top of a good published build, against the upstream's hostile answers that would replace the
 // published data with exit 0 (even with --strict) if taken as data: each fails in the harvest with its own code, and dist/ stays
-// byte for byte as it was.
+// byte for byte as it was. Each build runs the CLI's own `main` in this process (runCliInProcess: the same output and
+// exit code, without starting Node each time).
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,7 +64,7 @@ describe('a build on top of a good release, against errors disguised as data', (
     try {
       // A failed harvest leaves its partial pages to resume; each case starts from none.
       await rm(path.join(world.cacheDir, 'harvest', 'partial'), { recursive: true, force: true });
-      const failed = await world.build(['--json', '--strict'], env);
+      const failed = await world.buildInProcess(['--json', '--strict'], env);
       expect(failed.code, failed.stderr).toBe(3);
       expect(errorOf(failed)).toMatchObject({ code, stage: 'harvest', exitCode: 3 });
       expect(`${failed.stdout}${failed.stderr}`).not.toContain(TEST_KEY);

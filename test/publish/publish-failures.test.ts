@@ -160,6 +160,7 @@ describe('publishing: failures leave dist/ as it was', () => {
     expect(await snapshotOf(path.join(builds, kept[0] ?? ''))).toEqual(before.files);
   });
 
+  // Both fail in the harvest stage: the CLI's own `main` runs them in this process (runCliInProcess).
   it('--offline fails with HARVEST_NOT_FOUND without a complete harvest, and with HARVEST_CORRUPT after a stored page changed', async () => {
     world = await copyBuildWorld(template);
     const before = await distState(world.distDir);
@@ -179,7 +180,7 @@ describe('publishing: failures leave dist/ as it was', () => {
     expect(altered).not.toBe(original);
     expect(altered.length).toBe(original.length);
     await writeFile(body, altered);
-    const corrupt = await world.build(['--offline', '--json']);
+    const corrupt = await world.buildInProcess(['--offline', '--json']);
     expect(corrupt.code, corrupt.stderr).toBe(3);
     const corruptError = errorOf(corrupt);
     expect(corruptError).toMatchObject({ code: 'HARVEST_CORRUPT', stage: 'harvest', exitCode: 3 });
@@ -188,7 +189,7 @@ describe('publishing: failures leave dist/ as it was', () => {
 
     // The cache lost (a CI cache evicted, say), dist/ kept.
     await rm(path.join(world.cacheDir, 'harvest'), { recursive: true });
-    const missing = await world.build(['--offline', '--json']);
+    const missing = await world.buildInProcess(['--offline', '--json']);
     expect(missing.code, missing.stderr).toBe(3);
     expect(errorOf(missing)).toMatchObject({ code: 'HARVEST_NOT_FOUND', stage: 'harvest', exitCode: 3 });
     expect(await distState(world.distDir)).toEqual(before);

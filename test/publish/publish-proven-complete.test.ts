@@ -3,6 +3,8 @@
 // repeated in place of others, an envelope's error hidden behind a last 429, an endless upstream stopped by
 // KPU_MAX_RECORDS. On top of a good published release and on a first build, each fails in the harvest with its own code
 // and leaves dist/ byte for byte as it was (or absent); a fault that clears is harvested again and published whole.
+// The builds that fail in the harvest run the CLI's own `main` in this process (runCliInProcess: the same output and
+// exit code, without starting Node each time); the build that publishes is a CLI process of its own.
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -83,7 +85,7 @@ describe('a build on top of a good release never publishes what it cannot prove 
     await removePartialHarvest(world.cacheDir);
     hostile.set(answer());
     try {
-      const failed = await world.build(['--json'], env);
+      const failed = await world.buildInProcess(['--json'], env);
       expect(failed.code, failed.stderr).toBe(3);
       expect(errorOf(failed)).toMatchObject({ code, stage: 'harvest', exitCode: 3 });
       expect(`${failed.stdout}${failed.stderr}`).not.toContain(TEST_KEY);
@@ -97,7 +99,7 @@ describe('a build on top of a good release never publishes what it cannot prove 
     await removePartialHarvest(world.cacheDir);
     hostile.set(envelopeThenThrottled(0, 3, undefined, { path: TURNOUT_PATH }));
     try {
-      const failed = await world.build(['--json'], { KPU_RETRIES: '3' });
+      const failed = await world.buildInProcess(['--json'], { KPU_RETRIES: '3' });
       expect(errorOf(failed).message).toMatch(
         /the envelope says error \(status "error".*Database connection failed.*; the last of 3 retries was answered HTTP 429\./,
       );
@@ -111,7 +113,7 @@ describe('a build on top of a good release never publishes what it cannot prove 
     await removePartialHarvest(world.cacheDir);
     hostile.set(endlessPages('parties'));
     try {
-      const failed = await world.build(['--json'], { KPU_PAGE_SIZE: '50', KPU_MAX_RECORDS: '2000' });
+      const failed = await world.buildInProcess(['--json'], { KPU_PAGE_SIZE: '50', KPU_MAX_RECORDS: '2000' });
       expect(failed.code, failed.stderr).toBe(3);
       expect(errorOf(failed)).toMatchObject({ code: 'HARVEST_TOO_MANY_RECORDS', stage: 'harvest' });
     } finally {
@@ -126,7 +128,7 @@ describe('a first build never publishes what it cannot prove complete', () => {
   it.each(FAILING)('%s: exit 3, %s, no dist/', async (_name, code, answer, env) => {
     const first = await createBuildWorld(publishTestData(), { hostile: answer() });
     try {
-      const failed = await first.build(['--json'], env);
+      const failed = await first.buildInProcess(['--json'], env);
       expect(failed.code, failed.stderr).toBe(3);
       expect(errorOf(failed)).toMatchObject({ code, stage: 'harvest', exitCode: 3 });
       expect(`${failed.stdout}${failed.stderr}`).not.toContain(TEST_KEY);

@@ -9,6 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
+import type { UpstreamRequestLogEntry } from '../../scripts/upstream/upstream-server.ts';
 import { createBuildWorld, moveWorldFiles } from '../support/build-fixtures.ts';
 import { runCli, type CliRun } from '../support/run-cli.ts';
 import { CHROMIUM_PATH } from '../support/chromium-setup.ts';
@@ -106,15 +107,45 @@ export async function buildDemoSite(): Promise<PublishedSite> {
   return serve(world.distDir, dataDir, world.buildMs, world.run, async () => {});
 }
 
-/** `npm run build` against the stand-in upstream serving ../shared/data/canonical; built once, shared, read-only. */
+/** The stand-in's silent cap on records per page in the real-data world: below the default page size, so the harvest pages. */
+export const REAL_PAGE_CAP = 100;
+
+/** What the stand-in saw while the real-data world was built (REAL_HARVEST_LOG in the world's folder). */
+export interface RealHarvestLog {
+  upstreamUrl: string;
+  /** The test's clock just before the build command started and just after it ended. */
+  buildStartedAt: number;
+  buildEndedAt: number;
+  requests: Pick<UpstreamRequestLogEntry, 'path' | 'query' | 'status' | 'time' | 'dataRequest'>[];
+}
+const REAL_HARVEST_LOG = 'harvest-log.json';
+
+/**
+ * `npm run build` against the stand-in upstream serving ../shared/data/canonical, its pages capped at REAL_PAGE_CAP
+ * records; built once, shared, read-only. What the stand-in saw is kept beside (RealHarvestLog).
+ */
 export async function buildRealSite(): Promise<PublishedSite> {
   const files = REAL_FILES.map(canonicalFile);
   const contents = createHash('sha256');
   for (const file of files) contents.update(await readFile(file));
   const world = await sharedWorld('real', contents.digest('hex'), async (root) => {
-    const built = await createBuildWorld(await loadUpstreamData(files));
+    const built = await createBuildWorld(await loadUpstreamData(files), { maxLimit: REAL_PAGE_CAP });
     try {
+      const buildStartedAt = Date.now();
       const run = await built.build();
+      const log: RealHarvestLog = {
+        upstreamUrl: built.upstream.url,
+        buildStartedAt,
+        buildEndedAt: Date.now(),
+        requests: built.upstream.requests.map((request) => ({
+          path: request.path,
+          query: request.query,
+          status: request.status,
+          time: request.time,
+          dataRequest: request.dataRequest,
+        })),
+      };
+      await writeFile(path.join(root, REAL_HARVEST_LOG), `${JSON.stringify(log)}\n`);
       // The world is kept in its own folder: cache/ and dist/ (with dist.builds/) move there.
       await moveWorldFiles(built.root, root);
       return run;
@@ -124,6 +155,13 @@ export async function buildRealSite(): Promise<PublishedSite> {
   });
   const { dataDir } = checkBuild(world.cacheDir, world.distDir, world.run);
   return serve(world.distDir, dataDir, world.buildMs, world.run, async () => {});
+}
+
+/** The real-data world's cache folder and what its stand-in saw (buildRealSite): the world holds dist/ beside them. */
+export async function realHarvestOf(site: PublishedSite): Promise<{ cacheDir: string; log: RealHarvestLog }> {
+  const root = path.dirname(site.distDir);
+  const log = JSON.parse(await readFile(path.join(root, REAL_HARVEST_LOG), 'utf8')) as RealHarvestLog;
+  return { cacheDir: path.join(root, 'cache'), log };
 }
 
 /**

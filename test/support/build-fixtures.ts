@@ -15,7 +15,7 @@ import {
 import { type GivenRecords, type UpstreamData, withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { FAST_SETTINGS, TEST_KEY } from './harvest-fixtures.ts';
-import { runCli, type CliRun } from './run-cli.ts';
+import { runCli, runCliInProcess, type CliRun } from './run-cli.ts';
 import { sharedWorld, type SharedWorld } from './shared-worlds.ts';
 
 export interface BuildWorld {
@@ -25,6 +25,11 @@ export interface BuildWorld {
   distDir: string;
   env: Record<string, string>;
   build(args?: string[], env?: Record<string, string>, nodeOptions?: readonly string[]): Promise<CliRun>;
+  /**
+   * The same build command line run by the CLI's own `main` in this process (runCliInProcess): for the many builds of
+   * a file that fail in the harvest, which awaits every request it made before the command returns.
+   */
+  buildInProcess(args?: string[], env?: Record<string, string>): Promise<CliRun>;
   readManifest(): Promise<SnapshotManifest>;
   close(): Promise<void>;
 }
@@ -54,6 +59,7 @@ export async function createBuildWorld(
     env,
     build: (args = [], extra = {}, nodeOptions = []) =>
       runCli(['build', ...args], { env: { ...env, ...extra }, nodeOptions }),
+    buildInProcess: (args = [], extra = {}) => runCliInProcess(['build', ...args], { env: { ...env, ...extra } }),
     readManifest: async () =>
       JSON.parse(await readFile(path.join(distDir, 'data/manifest.json'), 'utf8')) as SnapshotManifest,
     async close() {
