@@ -508,54 +508,58 @@ describe('charts and maps to take away, demo data', () => {
     }
   });
 
-  it("links every file under a base path and by the site's address, with the same bytes as the build without them", async () => {
-    // The shared builds of the site stage from the same data: under /kpu/ (as compare, site-demo and table-filter read
-    // it) and with the site's address (as page-tools reads it), each in a folder of its own with a card cache of its
-    // own (that a whole site is the same bytes again from the same data: social-cards.test.ts).
-    const [based, addressed] = await Promise.all([
-      sharedSiteWorld('demo', DEMO_UNDER_KPU),
-      sharedSiteWorld('demo', DEMO_ADDRESSED),
-    ]);
-    const basedFigures = await readFigures(based.distDir, '/kpu/');
-    expect(basedFigures.length).toBe(figures.length);
-    const server = await startStaticServer({ root: based.distDir, base: '/kpu/' });
-    try {
-      for (const figure of basedFigures) {
-        expect(figure.pngSvg).toBe(figure.svg);
-        for (const href of [figure.svg, figure.csv, figure.embed]) {
-          expect(href.startsWith('/kpu/'), href).toBe(true);
-          expect((await fetch(new URL(href, server.url))).status, href).toBe(200);
+  it(
+    "links every file under a base path and by the site's address, with the same bytes as the build without them",
+    { timeout: 600_000 },
+    async () => {
+      // The shared builds of the site stage from the same data: under /kpu/ (as compare, site-demo and table-filter read
+      // it) and with the site's address (as page-tools reads it), each in a folder of its own with a card cache of its
+      // own (that a whole site is the same bytes again from the same data: social-cards.test.ts).
+      const [based, addressed] = await Promise.all([
+        sharedSiteWorld('demo', DEMO_UNDER_KPU),
+        sharedSiteWorld('demo', DEMO_ADDRESSED),
+      ]);
+      const basedFigures = await readFigures(based.distDir, '/kpu/');
+      expect(basedFigures.length).toBe(figures.length);
+      const server = await startStaticServer({ root: based.distDir, base: '/kpu/' });
+      try {
+        for (const figure of basedFigures) {
+          expect(figure.pngSvg).toBe(figure.svg);
+          for (const href of [figure.svg, figure.csv, figure.embed]) {
+            expect(href.startsWith('/kpu/'), href).toBe(true);
+            expect((await fetch(new URL(href, server.url))).status, href).toBe(200);
+          }
+          // Without the site's address, the snippet and the embed page's link to its full page are under the base path.
+          expect(figure.snippet).toContain(`src="${figure.embed}"`);
+          const embed = await readFile(fileOf(based.distDir, figure.embed, '/kpu/'), 'utf8');
+          expect(/<a href="([^"]*)" target="_top">/.exec(embed)?.[1]).toBe(`/kpu${figure.page}`);
         }
-        // Without the site's address, the snippet and the embed page's link to its full page are under the base path.
-        expect(figure.snippet).toContain(`src="${figure.embed}"`);
-        const embed = await readFile(fileOf(based.distDir, figure.embed, '/kpu/'), 'utf8');
-        expect(/<a href="([^"]*)" target="_top">/.exec(embed)?.[1]).toBe(`/kpu${figure.page}`);
+      } finally {
+        await server.close();
       }
-    } finally {
-      await server.close();
-    }
-    const addressedFigures = await readFigures(addressed.distDir);
-    expect(addressedFigures.length).toBe(figures.length);
-    for (const figure of addressedFigures) {
-      // The snippet names the embed page by its public address; the embed page links its full page by its own.
-      expect(figure.snippet).toContain(`src="${new URL(figure.embed.slice(1), SITE_URL).href}"`);
-      const embed = await readFile(fileOf(addressed.distDir, figure.embed), 'utf8');
-      expect(/<a href="([^"]*)" target="_top">/.exec(embed)?.[1]).toBe(new URL(figure.page.slice(1), SITE_URL).href);
-    }
-    // Same data, same bytes: every figure file alike under the base path, with the address and without either.
-    for (const figure of basedFigures) {
-      const own = (href: string) => href.slice('/kpu'.length);
-      for (const key of ['svg', 'csv'] as const) {
-        const bytes = await readFile(fileOf(based.distDir, figure[key], '/kpu/'));
-        expect(bytes.equals(await readFile(fileOf(addressed.distDir, own(figure[key])))), figure[key]).toBe(true);
-        expect(bytes.equals(await readFile(fileOf(site.distDir, own(figure[key])))), figure[key]).toBe(true);
+      const addressedFigures = await readFigures(addressed.distDir);
+      expect(addressedFigures.length).toBe(figures.length);
+      for (const figure of addressedFigures) {
+        // The snippet names the embed page by its public address; the embed page links its full page by its own.
+        expect(figure.snippet).toContain(`src="${new URL(figure.embed.slice(1), SITE_URL).href}"`);
+        const embed = await readFile(fileOf(addressed.distDir, figure.embed), 'utf8');
+        expect(/<a href="([^"]*)" target="_top">/.exec(embed)?.[1]).toBe(new URL(figure.page.slice(1), SITE_URL).href);
       }
-    }
-    // No figure is rasterized by the build: no PNG beside any page but the social cards.
-    const files = (await readAllFiles(addressed.distDir)).map(([file]) => file);
-    expect(files.length).toBeGreaterThan(50);
-    expect(files.filter((file) => file.endsWith('.png') && !file.endsWith('card.png'))).toEqual([]);
-  });
+      // Same data, same bytes: every figure file alike under the base path, with the address and without either.
+      for (const figure of basedFigures) {
+        const own = (href: string) => href.slice('/kpu'.length);
+        for (const key of ['svg', 'csv'] as const) {
+          const bytes = await readFile(fileOf(based.distDir, figure[key], '/kpu/'));
+          expect(bytes.equals(await readFile(fileOf(addressed.distDir, own(figure[key])))), figure[key]).toBe(true);
+          expect(bytes.equals(await readFile(fileOf(site.distDir, own(figure[key])))), figure[key]).toBe(true);
+        }
+      }
+      // No figure is rasterized by the build: no PNG beside any page but the social cards.
+      const files = (await readAllFiles(addressed.distDir)).map(([file]) => file);
+      expect(files.length).toBeGreaterThan(50);
+      expect(files.filter((file) => file.endsWith('.png') && !file.endsWith('card.png'))).toEqual([]);
+    },
+  );
 });
 
 describe('charts and maps to take away, real data', () => {
