@@ -1,38 +1,41 @@
 // Charts and maps to take away (docs/site.md, "Charts and maps to take away"): on the shared demo site and the real-data
 // site, every figure of every page has its SVG, CSV and embed links and its PNG button; each file exists, the SVG
 // stands alone (its title, source line and licence), the CSV (the downloads' CSV rules) gives exactly the figures the
-// page shows (its map table, its records, its totals). In Chromium every figure's PNG button downloads a PNG of twice
-// its SVG's size, drawn by the page's script; without JavaScript the button is not shown. Each embed page renders
-// alone in Chromium with its title, figure and source line linking the full page, noindex, axe clean; the snippet
-// names it. A build under the base path /kpu/ links them all under it, with the same SVG and CSV bytes as the shared
-// builds made apart (that a whole site is the same bytes again from the same data: social-cards.test.ts; without the
-// site's address, test/build/determinism.test.ts).
+// page shows (its map table, its records, its totals); every PNG button draws its own figure's SVG (its data-svg) and
+// saves it under the SVG's name. In Chromium every figure's SVG is an image the browser draws at its own size, and the
+// PNG button of each kind of figure on each kind of page in each language (share.js's one click handler, the compare
+// page's charts in their template included) downloads a PNG of twice its SVG's size; without JavaScript the button is
+// not shown. The embed page of each kind of figure in each language renders alone in Chromium with its title, figure
+// and source line linking the full page, noindex, axe clean; every snippet names its embed page. The shared builds under the base path /kpu/ and with the site's address
+// link them all under it and by it, with the same SVG and CSV bytes as the build without them (that a whole site is
+// the same bytes again from the same data: social-cards.test.ts; without the site's address,
+// test/build/determinism.test.ts).
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_PAGE_SUFFIX } from '../../scripts/site/figure-files.ts';
-import { createSilentReporter } from '../../scripts/log/progress-reporter.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { countColumn, loadSiteDataOnce, numberValue, textValue, type SiteData } from '../../scripts/site/site-data.ts';
-import { runSiteStage } from '../../scripts/site/site-stage.ts';
 import { startStaticServer } from '../../scripts/site/static-server.ts';
 import { readAllFiles } from '../support/harvest-fixtures.ts';
 import { axeViolations, listPagePaths } from './site-checks.ts';
 import {
   buildDemoSite,
   buildRealSite,
+  KEEP_SCREENSHOTS,
   launchChromium,
   saveFullPageScreenshot,
   SCREENSHOT_DIR,
   type PublishedSite,
 } from './site-fixtures.ts';
-import { DEMO_ADDRESSED, sharedSiteWorld } from './site-worlds.ts';
+import { DEMO_ADDRESSED, sharedSiteWorld, type SiteSettings } from './site-worlds.ts';
 
 const SITE_URL = DEMO_ADDRESSED.siteUrl;
+/** The demo under /kpu/ as compare, site-demo and table-filter read it (the same settings: the same shared world). */
+const DEMO_UNDER_KPU: SiteSettings = { base: '/kpu/', withData: true };
 
 /** A figure's links as a page gives them (`png`: the PNG button's file name; `pngSvg`: the SVG it draws). */
 interface FigureLinks {
@@ -230,11 +233,21 @@ function checkCsvFigures(figure: FigureLinks, rows: Array<Record<string, string>
   throw new Error(`${name}: a figure this test does not know`);
 }
 
-/** Opens embed pages in Chromium: each alone, its title, figure and source line, its full page linked; axe clean. */
-async function checkEmbedPages(browser: Browser, site: PublishedSite, figures: readonly FigureLinks[], shots: string) {
+/**
+ * Opens embed pages in Chromium at each of `widths`: each alone, its title, figure and source line, its full page
+ * linked, no sideways scroll; axe clean at the first width (an embed page is one template around its figure, and no
+ * colour or element of it changes with the width; AXE_WIDTH in layout.browser.test.ts says the same of the pages).
+ */
+async function checkEmbedPages(
+  browser: Browser,
+  site: PublishedSite,
+  figures: readonly FigureLinks[],
+  widths: readonly number[],
+  shots: string,
+) {
   const problems: string[] = [];
   if (shots !== '') await mkdir(SCREENSHOT_DIR, { recursive: true });
-  for (const width of [390, 1280]) {
+  for (const width of widths) {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
     try {
@@ -263,7 +276,8 @@ async function checkEmbedPages(browser: Browser, site: PublishedSite, figures: r
           problems.push(`${figure.embed}: text drawn in another fill: ${recoloured.join(' ')}`);
         const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
         if (sideways) problems.push(`${figure.embed} at ${width} px scrolls sideways`);
-        for (const violation of await axeViolations(page)) problems.push(`${figure.embed}: axe ${violation.id}`);
+        if (width === widths[0])
+          for (const violation of await axeViolations(page)) problems.push(`${figure.embed}: axe ${violation.id}`);
         if (shots !== '')
           await saveFullPageScreenshot(
             page,
@@ -277,14 +291,67 @@ async function checkEmbedPages(browser: Browser, site: PublishedSite, figures: r
   expect(problems).toEqual([]);
 }
 
-/** A figure of each kind and language: the home page's, a year page's, a dapil page's. */
+/**
+ * A figure of each kind on each kind of page, in each language: the page's path with its years and codes left out
+ * ("/en/#/dapil/#/") and the figure's file name with its year, province and language ("kpu-across-years"), so the
+ * home page's, a year page's, a dapil page's and the compare page's template's each count.
+ */
 function sample(figures: readonly FigureLinks[]): FigureLinks[] {
   const kinds = new Map<string, FigureLinks>();
   for (const figure of figures) {
-    const kind = `${figure.page.startsWith('/en/') ? 'en' : 'id'} ${path.basename(figure.csv).replace(/-p\d+-.*|-\d{4}.*|\.csv$/, '')} ${figure.page.includes('/dapil/') ? 'dapil' : /\d{4}/.test(figure.page) ? 'year' : 'home'}`;
+    const kind = `${figure.page.replace(/\d+/g, '#')} ${path.basename(figure.csv).replace(/-p\d+-.*|-\d{4}.*|\.csv$/, '')}`;
     if (!kinds.has(kind)) kinds.set(kind, figure);
   }
   return [...kinds.values()];
+}
+
+/** A figure of each kind in each language, for its embed page: one template around the figure, whatever its page. */
+function embedSample(figures: readonly FigureLinks[]): FigureLinks[] {
+  const kinds = new Map<string, FigureLinks>();
+  for (const figure of figures) {
+    const kind = `${figure.page.startsWith('/en/') ? 'en' : 'id'} ${path.basename(figure.csv).replace(/-p\d+-.*|-\d{4}.*|\.csv$/, '')}`;
+    if (!kinds.has(kind)) kinds.set(kind, figure);
+  }
+  return [...kinds.values()];
+}
+
+/**
+ * Every figure's SVG drawn by Chromium as the PNG button draws it (an image from the SVG's address, on a page of the
+ * site): those it cannot draw, or draws at another size than its width and height say.
+ */
+async function undrawnSvgs(browser: Browser, site: PublishedSite, figures: readonly FigureLinks[]): Promise<string[]> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(site.server.url);
+    const svgs = [...new Set(figures.map((figure) => figure.svg))];
+    const expected = await Promise.all(
+      svgs.map(async (svg) => {
+        const [, width = '0', height = '0'] =
+          /width="(\d+)" height="(\d+)"/.exec(await readFile(fileOf(site.distDir, svg), 'utf8')) ?? [];
+        return `${width} × ${height}`;
+      }),
+    );
+    const drawn = await page.evaluate(
+      (hrefs) =>
+        Promise.all(
+          hrefs.map(async (href) => {
+            const image = new Image();
+            image.src = href;
+            try {
+              await image.decode();
+              return `${image.naturalWidth} × ${image.naturalHeight}`;
+            } catch {
+              return 'not drawn';
+            }
+          }),
+        ),
+      svgs,
+    );
+    return svgs.flatMap((svg, index) => (drawn[index] === expected[index] ? [] : [`${svg}: ${drawn[index]}`]));
+  } finally {
+    await context.close();
+  }
 }
 
 describe('charts and maps to take away, demo data', () => {
@@ -292,7 +359,6 @@ describe('charts and maps to take away, demo data', () => {
   let browser: Browser;
   let data: SiteData;
   let figures: FigureLinks[];
-  const roots: string[] = [];
 
   beforeAll(async () => {
     [site, browser] = await Promise.all([buildDemoSite(), launchChromium()]);
@@ -302,7 +368,6 @@ describe('charts and maps to take away, demo data', () => {
   afterAll(async () => {
     await browser?.close();
     await site?.close();
-    for (const root of roots) await rm(root, { recursive: true, force: true });
   });
 
   it('links every figure of every page to its SVG, PNG, CSV and embed page, the CSV giving the figures the page shows', async () => {
@@ -340,15 +405,18 @@ describe('charts and maps to take away, demo data', () => {
   });
 
   it(
-    "downloads every chart and map as a PNG of twice its SVG's size, drawn by the browser",
+    "downloads each kind of chart and map as a PNG of twice its SVG's size, drawn by the browser from every figure's SVG",
     { timeout: 600_000 },
     async () => {
+      // Every SVG is an image Chromium draws at its size: what the one click handler of share.js draws on its canvas.
+      expect(await undrawnSvgs(browser, site, figures)).toEqual([]);
+      const drawn = sample(figures);
       const context = await browser.newContext({ acceptDownloads: true });
       const page = await context.newPage();
       const wrong: string[] = [];
       let downloads = 0;
       try {
-        for (const pagePath of new Set(figures.map((figure) => figure.page))) {
+        for (const pagePath of new Set(drawn.map((figure) => figure.page))) {
           await page.goto(new URL(pagePath.slice(1), site.server.url).href);
           // Shown, on the page and in its templates (the compare page's charts, shown as a choice is made).
           const hidden = await page.evaluate(() =>
@@ -365,7 +433,7 @@ describe('charts and maps to take away, demo data', () => {
                 document.body.append(template.content.cloneNode(true));
             }),
           );
-          for (const figure of figures.filter((each) => each.page === pagePath)) {
+          for (const figure of drawn.filter((each) => each.page === pagePath)) {
             const button = page.locator(`[data-figure-png] button[data-file="${figure.png}"]`).first();
             const [download] = await Promise.all([page.waitForEvent('download'), button.dispatchEvent('click')]);
             const svg = await readFile(fileOf(site.distDir, figure.svg), 'utf8');
@@ -384,12 +452,27 @@ describe('charts and maps to take away, demo data', () => {
         await context.close();
       }
       expect(wrong).toEqual([]);
-      expect(downloads).toBe(figures.length);
+      expect(downloads).toBe(drawn.length);
+      // Each kind in both languages, on the home, year, dapil and compare pages (the compare page's from its template).
+      const names = drawn.map((figure) => path.basename(figure.svg));
+      expect(names).toEqual(
+        expect.arrayContaining(
+          [
+            /^kpu-across-years-p\d+-bandingkan\.svg$/,
+            /^kpu-across-years-p\d+-en-compare\.svg$/,
+            /^kpu-map-voters-en\.svg$/,
+            /^kpu-tile-grid-women-\d{4}\.svg$/,
+            /^kpu-women-quota-en-\d{4}\.svg$/,
+            /^kpu-voter-lists-en-\d{4}-dapil-\d+\.svg$/,
+          ].map((name) => expect.stringMatching(name)),
+        ),
+      );
+      expect(new Set(drawn.map((figure) => figure.page.startsWith('/en/'))).size).toBe(2);
     },
   );
 
   it('renders each embed page alone in Chromium, with its source line, axe clean', { timeout: 600_000 }, async () => {
-    await checkEmbedPages(browser, site, sample(figures), 'demo');
+    await checkEmbedPages(browser, site, embedSample(figures), [390, 1280], KEEP_SCREENSHOTS ? 'demo' : '');
   });
 
   it('shows the copy button only with the Clipboard API, and copies the snippet', async () => {
@@ -426,59 +509,54 @@ describe('charts and maps to take away, demo data', () => {
   });
 
   it(
-    "links every file under a base path, with the site's address, and the same bytes as a build apart from the same data",
-    { timeout: 900_000 },
+    "links every file under a base path and by the site's address, with the same bytes as the build without them",
+    { timeout: 600_000 },
     async () => {
-      const parent = await mkdtemp(path.join(os.tmpdir(), 'kpu-figures-base-'));
-      roots.push(parent);
-      const root = path.join(parent, 'site');
-      // The site of the shared world page-tools.browser.test.ts reads (the same data and address, without a base
-      // path) was built apart, in a folder of its own with a card cache of its own (that a whole site is the same
-      // bytes again from the same data: social-cards.test.ts).
-      const [addressed] = await Promise.all([
+      // The shared builds of the site stage from the same data: under /kpu/ (as compare, site-demo and table-filter read
+      // it) and with the site's address (as page-tools reads it), each in a folder of its own with a card cache of its
+      // own (that a whole site is the same bytes again from the same data: social-cards.test.ts).
+      const [based, addressed] = await Promise.all([
+        sharedSiteWorld('demo', DEMO_UNDER_KPU),
         sharedSiteWorld('demo', DEMO_ADDRESSED),
-        runSiteStage({
-          dataDir: site.dataDir,
-          outDir: root,
-          base: '/kpu/',
-          siteUrl: SITE_URL,
-          reporter: createSilentReporter(),
-        }),
       ]);
-      const again = addressed.distDir;
-      const files = (await readAllFiles(again)).map(([file]) => file);
-      expect(files.length).toBeGreaterThan(50);
-      const based = await readFigures(root, '/kpu/');
-      expect(based.length).toBe(figures.length);
-      const server = await startStaticServer({ root, base: '/kpu/' });
+      const basedFigures = await readFigures(based.distDir, '/kpu/');
+      expect(basedFigures.length).toBe(figures.length);
+      const server = await startStaticServer({ root: based.distDir, base: '/kpu/' });
       try {
-        for (const figure of based) {
+        for (const figure of basedFigures) {
           expect(figure.pngSvg).toBe(figure.svg);
           for (const href of [figure.svg, figure.csv, figure.embed]) {
             expect(href.startsWith('/kpu/'), href).toBe(true);
             expect((await fetch(new URL(href, server.url))).status, href).toBe(200);
           }
-          // The snippet names the embed page by its public address; the embed page links its full page by its own.
-          expect(figure.snippet).toContain(`src="${new URL(figure.embed.slice('/kpu/'.length), SITE_URL).href}"`);
-          const embed = await readFile(fileOf(root, figure.embed, '/kpu/'), 'utf8');
-          expect(/<a href="([^"]*)" target="_top">/.exec(embed)?.[1]).toBe(
-            new URL(figure.page.slice(1), SITE_URL).href,
-          );
+          // Without the site's address, the snippet and the embed page's link to its full page are under the base path.
+          expect(figure.snippet).toContain(`src="${figure.embed}"`);
+          const embed = await readFile(fileOf(based.distDir, figure.embed, '/kpu/'), 'utf8');
+          expect(/<a href="([^"]*)" target="_top">/.exec(embed)?.[1]).toBe(`/kpu${figure.page}`);
         }
       } finally {
         await server.close();
       }
-      // Same data, same bytes: the build without a base drew every figure file alike, and so did the shared build
-      // without the address.
-      for (const figure of based) {
+      const addressedFigures = await readFigures(addressed.distDir);
+      expect(addressedFigures.length).toBe(figures.length);
+      for (const figure of addressedFigures) {
+        // The snippet names the embed page by its public address; the embed page links its full page by its own.
+        expect(figure.snippet).toContain(`src="${new URL(figure.embed.slice(1), SITE_URL).href}"`);
+        const embed = await readFile(fileOf(addressed.distDir, figure.embed), 'utf8');
+        expect(/<a href="([^"]*)" target="_top">/.exec(embed)?.[1]).toBe(new URL(figure.page.slice(1), SITE_URL).href);
+      }
+      // Same data, same bytes: every figure file alike under the base path, with the address and without either.
+      for (const figure of basedFigures) {
         const own = (href: string) => href.slice('/kpu'.length);
         for (const key of ['svg', 'csv'] as const) {
-          const theirs = await readFile(fileOf(again, own(figure[key])));
-          expect(theirs.equals(await readFile(fileOf(root, figure[key], '/kpu/'))), figure[key]).toBe(true);
-          expect(theirs.equals(await readFile(fileOf(site.distDir, own(figure[key])))), figure[key]).toBe(true);
+          const bytes = await readFile(fileOf(based.distDir, figure[key], '/kpu/'));
+          expect(bytes.equals(await readFile(fileOf(addressed.distDir, own(figure[key])))), figure[key]).toBe(true);
+          expect(bytes.equals(await readFile(fileOf(site.distDir, own(figure[key])))), figure[key]).toBe(true);
         }
       }
       // No figure is rasterized by the build: no PNG beside any page but the social cards.
+      const files = (await readAllFiles(addressed.distDir)).map(([file]) => file);
+      expect(files.length).toBeGreaterThan(50);
       expect(files.filter((file) => file.endsWith('.png') && !file.endsWith('card.png'))).toEqual([]);
     },
   );
@@ -498,12 +576,13 @@ describe('charts and maps to take away, real data', () => {
   });
 
   it(
-    'links every figure to files that give the figures the pages show, and embed pages that render alone',
+    'links every figure to files that give the figures the pages show, SVGs the browser draws, and embed pages that render alone',
     { timeout: 600_000 },
     async () => {
       const figures = await checkFigureFiles(site.distDir, await loadSiteDataOnce(site.dataDir));
       expect(figures.length).toBeGreaterThan(100);
-      await checkEmbedPages(browser, site, sample(figures), 'real');
+      expect(await undrawnSvgs(browser, site, figures)).toEqual([]);
+      await checkEmbedPages(browser, site, embedSample(figures), [390], KEEP_SCREENSHOTS ? 'real' : '');
     },
   );
 });

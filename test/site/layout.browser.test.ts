@@ -5,11 +5,13 @@
 // table is scrolled. Dark: the page is dark and its text light, no light box is left, every layout check holds (SVG
 // text at 4.5:1 against the shape behind it among them) and axe's colour rules find no violation. Print, from a dark
 // screen: dark on white; no navigation, search or button; every table whole, as wide as the paper at most; the
-// citation and the page's address printed; and Chromium prints each page kind to an A4 PDF.
+// citation and the page's address printed. Chromium prints the pages with the widest tables to an A4 PDF, the same
+// from a phone's, a tablet's and a desktop's window as from one as wide as the paper.
 // Each page is loaded once per width and measured light, dark and in print (the site's dark scheme and its print
 // layout are its stylesheet's media queries alone, which Chromium applies to a loaded page as the emulated media
-// change). Screenshots of each page kind at each width are kept in test-results/layout/; dark ones (390 and 1280 px),
-// print ones (an A4 page's width) and the PDFs in test-results/theme/ (both git-ignored).
+// change). With KPU_TEST_SCREENSHOTS=1 (README, "Development"), screenshots of each page kind at each width are kept in
+// test-results/layout/; dark ones (390 and 1280 px), print ones (an A4 page's width) and every page kind printed to
+// an A4 PDF in test-results/theme/ (both git-ignored).
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,7 +25,13 @@ import {
   PAGE_KINDS,
   type LayoutProblems,
 } from './layout-checks.ts';
-import { buildDemoSite, openSiteInChromium, saveFullPageScreenshot, type PublishedSite } from './site-fixtures.ts';
+import {
+  buildDemoSite,
+  KEEP_SCREENSHOTS,
+  openSiteInChromium,
+  saveFullPageScreenshot,
+  type PublishedSite,
+} from './site-fixtures.ts';
 import { A4_CONTENT_PX, axeColourViolations, checkTheme, pdfWithoutDates } from './theme-checks.ts';
 
 const LAYOUT_SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/layout');
@@ -73,7 +81,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, d
       ),
       ...(width === AXE_WIDTH ? await axeColourViolations(page) : []),
     ];
-    if (DARK_SCREENSHOT_WIDTHS.includes(width))
+    if (KEEP_SCREENSHOTS && DARK_SCREENSHOT_WIDTHS.includes(width))
       await saveFullPageScreenshot(page, path.join(THEME_DIR, `dark-${name}-${width}.png`));
     return found;
   }
@@ -83,7 +91,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, d
     const pdf = await page.pdf({ format: 'A4' });
     if (width !== A4_CONTENT_PX)
       return pdfWithoutDates(pdf) === printed.get(name) ? [] : ['printed otherwise than from a window as wide as A4'];
-    await writeFile(path.join(THEME_DIR, `print-${name}.pdf`), pdf);
+    if (KEEP_SCREENSHOTS) await writeFile(path.join(THEME_DIR, `print-${name}.pdf`), pdf);
     printed.set(name, pdfWithoutDates(pdf));
     const found: string[] = [];
     if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') found.push('not a PDF');
@@ -96,7 +104,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, d
     ({ site, browser } = await openSiteInChromium(buildDemoSite));
     for (const dir of [LAYOUT_SCREENSHOT_DIR, THEME_DIR]) {
       await rm(dir, { recursive: true, force: true });
-      await mkdir(dir, { recursive: true });
+      if (KEEP_SCREENSHOTS) await mkdir(dir, { recursive: true });
     }
     // Every page kind in both languages, once per width: at an A4 page's width (the width Chromium lays a printed
     // page out at) printed, then at each screen width on a light screen, on a dark one, and printed.
@@ -121,15 +129,16 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, d
               expect(await page.locator('tr.flagged').count(), pagePath).toBeGreaterThan(0);
             if (width !== A4_CONTENT_PX) {
               results.set(key, await checkLayout(page));
-              await saveFullPageScreenshot(page, screenshotFile(entry.kind, lang, width));
+              if (KEEP_SCREENSHOTS) await saveFullPageScreenshot(page, screenshotFile(entry.kind, lang, width));
             }
             await page.emulateMedia({ colorScheme: 'dark' });
             if (width !== A4_CONTENT_PX) record(dark, key, await measureDark(page, width, name));
             await page.emulateMedia({ media: 'print' });
             record(print, key, await checkTheme(page, 'print', width === A4_CONTENT_PX));
-            if (width === A4_CONTENT_PX) await saveFullPageScreenshot(page, path.join(THEME_DIR, `print-${name}.png`));
+            if (KEEP_SCREENSHOTS && width === A4_CONTENT_PX)
+              await saveFullPageScreenshot(page, path.join(THEME_DIR, `print-${name}.png`));
             await page.emulateMedia({ media: 'screen' });
-            if (width === A4_CONTENT_PX || WIDE.has(name))
+            if (WIDE.has(name) || (KEEP_SCREENSHOTS && width === A4_CONTENT_PX))
               record(pdfs, key, await measurePdf(page, width, name, printed));
           }
       }
@@ -323,7 +332,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, d
     }
   });
 
-  it('keeps a screenshot of every page kind in both languages at every width', async () => {
+  it.runIf(KEEP_SCREENSHOTS)('keeps a screenshot of every page kind in both languages at every width', async () => {
     for (const entry of PAGE_KINDS)
       for (const lang of ['id', 'en'])
         for (const width of WIDTHS) {
@@ -347,8 +356,9 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, d
     expect(print.problems).toEqual({});
   });
 
-  it('prints every page kind in both languages to an A4 PDF, the same from a window of any width', () => {
-    expect(pdfs.measured).toBe(PAGE_KINDS.length * LANGUAGES.length + WIDE.size * WIDTHS.length);
+  it('prints the pages with the widest tables to an A4 PDF, the same from a window of any width', () => {
+    const printedKinds = KEEP_SCREENSHOTS ? PAGE_KINDS.length * LANGUAGES.length : WIDE.size;
+    expect(pdfs.measured).toBe(printedKinds + WIDE.size * WIDTHS.length);
     expect(pdfs.problems).toEqual({});
   });
 });

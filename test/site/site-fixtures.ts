@@ -207,6 +207,12 @@ export async function saveFullPageScreenshot(page: Page, file: string): Promise<
   }
 }
 
+/**
+ * Whether the browser files keep screenshots and printed pages for a person to look at (KPU_TEST_SCREENSHOTS=1,
+ * README "Development"): nothing a test asserts depends on them, and drawing them is much of those files' time.
+ */
+export const KEEP_SCREENSHOTS = process.env.KPU_TEST_SCREENSHOTS === '1';
+
 /** Where screenshots are kept (git-ignored). */
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/site');
 
