@@ -59,7 +59,7 @@ function sharedTemplate(page: string): string | null {
 }
 
 /** How many pages of each shared template and language axe checks when not all of them. */
-export interface AxeSample {
+interface AxeSample {
   /** Pages spread evenly over the list (8 unless told). */
   perKind?: number;
   /** The largest pages: the most rows and fields (3 unless told). */
