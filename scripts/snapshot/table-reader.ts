@@ -1,8 +1,8 @@
-// Reads the snapshot's Arrow table back as normalized values, the one way every text and Parquet writer sees
-// the data: integers and decimals as numbers, dates as "YYYY-MM-DD", text as strings, lists as string arrays.
+// Reads the snapshot's Arrow table back as normalized values, the one way every writer in JavaScript sees the
+// data: integers and decimals as numbers, dates as "YYYY-MM-DD", text as strings, lists as string arrays.
 // Each column of a record batch is read in one pass from its buffers (values, offsets, validity bits), with
-// the same results as Arrow's `Vector.get` cell by cell, which decodes every string on its own and was the
-// JSON and CSV writers' largest cost after formatting.
+// the same results as Arrow's `Vector.get` cell by cell, which decodes every string on its own (for a text
+// writer, the largest cost after formatting).
 import { DataType, DateUnit, type Data, type Field, type RecordBatch, type Table } from 'apache-arrow';
 import { formatIsoDate, type NormalizedRecord, type NormalizedValue } from './arrow-schema.ts';
 
