@@ -31,8 +31,15 @@ describe('kindOfProcess', () => {
   });
 });
 
-function reading(processes: ProcessReading[], busyTicks: number, idleTicks: number): MachineReading {
-  return { processes, busyTicks, idleTicks };
+type Entry = Omit<ProcessReading, 'pid' | 'parentPid'> & { parentPid?: number };
+
+/** A reading of these processes: each one's id from its key, its parent init's unless given. */
+function reading(processes: Entry[], busyTicks: number, idleTicks: number): MachineReading {
+  return {
+    processes: processes.map((entry) => ({ parentPid: 1, ...entry, pid: Number(entry.key.split('@')[0]) })),
+    busyTicks,
+    idleTicks,
+  };
 }
 
 describe('ProcessCpuTally', () => {
@@ -93,6 +100,55 @@ describe('ProcessCpuTally', () => {
     const { byKind, busyShare } = tally.summary();
     expect(byKind.other).toEqual({ cpuSeconds: 0.25, processes: 1 });
     expect(busyShare).toBe(0);
+  });
+});
+
+describe('ProcessCpuTally of one process tree', () => {
+  it('counts the descendants of its root, also once handed to another parent, and leaves the rest of the machine out', () => {
+    const tally = new ProcessCpuTally(100);
+    const vitest = { key: '110@5', parentPid: 100, args: [NODE, '/p/node_modules/vitest/vitest.mjs'] };
+    const other = { key: '900@2', parentPid: 1, args: [NODE, '/elsewhere/scripts/cli.ts', 'build'] };
+    tally.add(
+      reading(
+        [
+          { ...vitest, cpuSeconds: 1 },
+          { ...other, cpuSeconds: 5 },
+        ],
+        0,
+        0,
+      ),
+    );
+    tally.add(
+      reading(
+        [
+          { ...vitest, cpuSeconds: 2 },
+          { ...other, cpuSeconds: 9 },
+          { key: '120@7', parentPid: 110, args: [NODE, '/p/scripts/cli.ts', 'build'], cpuSeconds: 0.5 },
+          { key: '130@8', parentPid: 120, args: ['/usr/lib/chromium/chromium'], cpuSeconds: 1 },
+        ],
+        0,
+        0,
+      ),
+    );
+    // The CLI ended; its Chromium now belongs to init, and is still the run's.
+    tally.add(
+      reading(
+        [
+          { ...vitest, cpuSeconds: 3 },
+          { ...other, cpuSeconds: 20 },
+          { key: '130@8', parentPid: 1, args: ['/usr/lib/chromium/chromium'], cpuSeconds: 4 },
+        ],
+        0,
+        0,
+      ),
+    );
+    expect(tally.summary().byKind).toEqual({
+      vitest: { cpuSeconds: 2, processes: 1 },
+      cli: { cpuSeconds: 0.5, processes: 1 },
+      astro: { cpuSeconds: 0, processes: 0 },
+      chromium: { cpuSeconds: 4, processes: 1 },
+      other: { cpuSeconds: 0, processes: 0 },
+    });
   });
 });
 

@@ -17,6 +17,7 @@ import { checkLayout, type LayoutProblems } from './layout-checks.ts';
 import {
   buildDemoSite,
   buildRealSite,
+  KEEP_SCREENSHOTS,
   openSiteInChromium,
   saveFullPageScreenshot,
   SCREENSHOT_DIR,
@@ -64,7 +65,7 @@ describe('the codebook pages of the demo site', () => {
 
   beforeAll(async () => {
     ({ site, browser } = await openSiteInChromium(buildDemoSite));
-    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    if (KEEP_SCREENSHOTS) await mkdir(SCREENSHOT_DIR, { recursive: true });
     for (const width of WIDTHS) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       try {
@@ -72,10 +73,11 @@ describe('the codebook pages of the demo site', () => {
           const response = await page.goto(new URL(codebook.path.slice(1), site.server.url).href);
           expect(response?.status(), codebook.path).toBe(200);
           layout.set(`${codebook.path} @${width}`, found(await checkLayout(page)));
-          await saveFullPageScreenshot(
-            page,
-            path.join(SCREENSHOT_DIR, `codebook-${codebook.dataset.id}-${codebook.lang}-${width}.png`),
-          );
+          if (KEEP_SCREENSHOTS)
+            await saveFullPageScreenshot(
+              page,
+              path.join(SCREENSHOT_DIR, `codebook-${codebook.dataset.id}-${codebook.lang}-${width}.png`),
+            );
           if (width === WIDTHS[1]) {
             columns.set(
               codebook.path,

@@ -22,7 +22,7 @@ import { PAGE_TOOLS_TEXT } from '../../scripts/site/page-tools.ts';
 import { TEXT } from '../../scripts/site/site-text.ts';
 import { atomProblems, readAtomFeed } from './atom-feed-checks.ts';
 import { listPagePaths } from './site-checks.ts';
-import { launchChromium, saveFullPageScreenshot, sharedDemoWorld } from './site-fixtures.ts';
+import { KEEP_SCREENSHOTS, launchChromium, saveFullPageScreenshot, sharedDemoWorld } from './site-fixtures.ts';
 import { DEMO_ADDRESSED, sharedSiteWorld } from './site-worlds.ts';
 
 type Lang = 'id' | 'en';
@@ -71,8 +71,10 @@ beforeAll(async () => {
     id: [first(/^\/\d{4}\/dapil\/[^/]+\/$/), first(/^\/\d{4}\/partai\/[^/]+\/$/)],
     en: [first(/^\/en\/\d{4}\/dapil\/[^/]+\/$/), first(/^\/en\/\d{4}\/party\/[^/]+\/$/)],
   };
-  await rm(SCREENSHOTS, { recursive: true, force: true });
-  await mkdir(SCREENSHOTS, { recursive: true });
+  if (KEEP_SCREENSHOTS) {
+    await rm(SCREENSHOTS, { recursive: true, force: true });
+    await mkdir(SCREENSHOTS, { recursive: true });
+  }
 }, 900_000);
 
 afterAll(async () => {
@@ -258,7 +260,7 @@ describe('section links and sharing, at 390 and 1280 px', () => {
             // The share buttons need the script: without it, none shows.
             expect(await tab.locator('main button:visible').count(), `${page} at ${width} px`).toBe(0);
             expect(await tab.locator('[data-share]').isVisible(), `${page} at ${width} px`).toBe(false);
-            if (page === PAGES[lang][2])
+            if (KEEP_SCREENSHOTS && page === PAGES[lang][2])
               await saveFullPageScreenshot(
                 tab,
                 path.join(SCREENSHOTS, `${page.replaceAll('/', '_')}-nojs-${width}.png`),
@@ -310,7 +312,7 @@ describe('section links and sharing, at 390 and 1280 px', () => {
               expect(new URL(tab.url()).hash).toBe(`#${id ?? ''}`);
               // The status said, on one page per language (every page kind at every width, with the script running:
               // layout.browser.test.ts's screenshots).
-              if (page === PAGES[lang][1]) {
+              if (KEEP_SCREENSHOTS && page === PAGES[lang][1]) {
                 await tab.evaluate(() => window.scrollTo(0, 0));
                 await saveFullPageScreenshot(
                   tab,

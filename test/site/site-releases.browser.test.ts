@@ -23,7 +23,13 @@ import {
   PAGE_BUDGET_BYTES,
   RenderTabs,
 } from './site-checks.ts';
-import { launchChromium, saveFullPageScreenshot, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
+import {
+  KEEP_SCREENSHOTS,
+  launchChromium,
+  saveFullPageScreenshot,
+  SCREENSHOT_DIR,
+  type PublishedSite,
+} from './site-fixtures.ts';
 import { MONTHS } from './site-reference-pages.ts';
 import { atomProblems, readAtomFeed } from './atom-feed-checks.ts';
 import { FEED_TEXT } from '../../scripts/site/atom-feed.ts';
@@ -380,13 +386,15 @@ describe('the site across releases and offline', () => {
           expect(await page.locator('#no-history').textContent(), untouched).toBe(none);
         }
       }
-      await mkdir(SCREENSHOT_DIR, { recursive: true });
-      await page.goto(url(`/2024/dapil/${corrected.IdDapil as string}/`));
-      await page
-        .locator('section[aria-labelledby="riwayat"]')
-        .screenshot({ path: path.join(SCREENSHOT_DIR, 'releases-dapil-history.png') });
-      await page.goto(url('/en/changes/'));
-      await saveFullPageScreenshot(page, path.join(SCREENSHOT_DIR, 'releases-en-changes.png'));
+      if (KEEP_SCREENSHOTS) {
+        await mkdir(SCREENSHOT_DIR, { recursive: true });
+        await page.goto(url(`/2024/dapil/${corrected.IdDapil as string}/`));
+        await page
+          .locator('section[aria-labelledby="riwayat"]')
+          .screenshot({ path: path.join(SCREENSHOT_DIR, 'releases-dapil-history.png') });
+        await page.goto(url('/en/changes/'));
+        await saveFullPageScreenshot(page, path.join(SCREENSHOT_DIR, 'releases-en-changes.png'));
+      }
     });
   });
 

@@ -1,10 +1,11 @@
-// Where a test run's CPU goes, by kind of process (`npm run test:times -- --cpu`): every process on the machine is
-// read from /proc every half second while the suite runs, and each one's CPU time (its own, not its children's, so
-// nothing is counted twice) is summed by what it runs: the publisher's CLI, an Astro build of the site, Chromium,
-// vitest's own processes (the workers, with the stand-in upstreams and static servers they run). A process already
-// running when sampling starts counts only what it spends after; one shorter than the interval, or the part of one
-// spent after its last sample, is missed, so the figures are a lower bound. Linux only (/proc): elsewhere there is
-// nothing to read, and the tool says so.
+// Where a test run's CPU goes, by kind of process (`npm run test:times -- --cpu`): the processes of the run (the
+// sampling process's descendants: vitest, its workers and everything they start) are read from /proc every half
+// second while the suite runs, and each one's CPU time (its own, not its children's, so nothing is counted twice) is
+// summed by what it runs: the publisher's CLI, an Astro build of the site, Chromium, vitest's own processes (the
+// workers, with the stand-in upstreams and static servers they run). Other work on the machine is left out. A process
+// already running when sampling starts counts only what it spends after; one shorter than the interval, or the part
+// of one spent after its last sample, is missed, so the figures are a lower bound. Linux only (/proc): elsewhere
+// there is nothing to read, and the tool says so.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -27,6 +28,8 @@ export function kindOfProcess(args: readonly string[]): ProcessKind {
 export interface ProcessReading {
   /** The process id and its start time: ids are reused, the pair is not. */
   key: string;
+  pid: number;
+  parentPid: number;
   /** Its arguments; empty once it has exited and not yet been waited for (a zombie). */
   args: string[];
   /** Its own CPU time so far, in seconds (user and system). */
@@ -40,21 +43,15 @@ export interface MachineReading {
   idleTicks: number;
 }
 
-/** A live process as /proc shows it. */
-export interface ProcessInfo extends ProcessReading {
-  pid: number;
-  parentPid: number;
-}
-
 /**
  * Every live process, from /proc (Linux); null where there is no /proc. Also what the browser tests' Chromium check
  * reads (launchChromium in test/site/site-fixtures.ts).
  */
-export function readProcesses(): ProcessInfo[] | null {
+export function readProcesses(): ProcessReading[] | null {
   if (!existsSync('/proc/stat')) return null;
   // Clock ticks per second: 100 on every Linux this runs on (USER_HZ); /proc/<pid>/stat counts in them.
   const hz = 100;
-  const processes: ProcessInfo[] = [];
+  const processes: ProcessReading[] = [];
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -121,19 +118,48 @@ interface Seen {
   last: number;
 }
 
-/** Sums the CPU time each kind of process spends between the first reading it is given and the last. */
+/**
+ * The processes of a reading that descend from `rootPid` (the root itself left out), and those already known to: a
+ * process stays counted once seen in the tree, even when its parent has ended and it was handed to another.
+ */
+function processesOfTree(reading: MachineReading, rootPid: number, known: ReadonlySet<string>): ProcessReading[] {
+  const children = new Map<number, ProcessReading[]>();
+  for (const entry of reading.processes)
+    children.set(entry.parentPid, [...(children.get(entry.parentPid) ?? []), entry]);
+  const tree = new Map<string, ProcessReading>();
+  const pending = [...(children.get(rootPid) ?? [])];
+  for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
+    if (tree.has(entry.key)) continue;
+    tree.set(entry.key, entry);
+    pending.push(...(children.get(entry.pid) ?? []));
+  }
+  for (const entry of reading.processes) if (known.has(entry.key)) tree.set(entry.key, entry);
+  return [...tree.values()];
+}
+
+/**
+ * Sums the CPU time each kind of process spends between the first reading it is given and the last: every process of
+ * the readings, or with `rootPid` only that process's descendants.
+ */
 export class ProcessCpuTally {
   readonly #seen = new Map<string, Seen>();
+  readonly #rootPid: number | null;
   #first: MachineReading | null = null;
   #last: MachineReading | null = null;
   #samples = 0;
+
+  constructor(rootPid: number | null = null) {
+    this.#rootPid = rootPid;
+  }
 
   add(reading: MachineReading): void {
     const isFirst = this.#first === null;
     this.#first ??= reading;
     this.#last = reading;
     this.#samples += 1;
-    for (const entry of reading.processes) {
+    const processes =
+      this.#rootPid === null ? reading.processes : processesOfTree(reading, this.#rootPid, new Set(this.#seen.keys()));
+    for (const entry of processes) {
       const kind = entry.args.length > 0 ? kindOfProcess(entry.args) : null;
       const seen = this.#seen.get(entry.key);
       if (seen === undefined) {
@@ -165,11 +191,14 @@ export class ProcessCpuTally {
   }
 }
 
-/** Reads the machine every `intervalMs` until stopped; null where there is no /proc. */
+/**
+ * Reads the machine every `intervalMs` until stopped, counting the processes this process starts and theirs; null
+ * where there is no /proc.
+ */
 export function startCpuSampling(intervalMs = 500): { stop(): CpuSummary } | null {
   const first = readMachine();
   if (first === null) return null;
-  const tally = new ProcessCpuTally();
+  const tally = new ProcessCpuTally(process.pid);
   tally.add(first);
   const timer = setInterval(() => {
     const reading = readMachine();
