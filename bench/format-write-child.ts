@@ -72,14 +72,14 @@ if (format === 'baseline') {
   const builder = createTableBuilder(turnoutDataset.columns);
   for (const raw of syntheticTurnout(records)) builder.appendRecord(normalizeRecord(turnoutDataset, raw, NO_FLAGS));
   const table = builder.finish();
-  // The JSON file is DuckDB's query of the table's Parquet file, which the snapshot stage writes anyway: written
-  // here as part of the preparation.
+  // The JSON and CSV files are DuckDB's queries of the table's Parquet file, which the snapshot stage writes anyway:
+  // written here as part of the preparation.
   const parquet = `${out}.parquet`;
-  if (format === 'json') await writeParquetFile(table, parquet);
+  if (format === 'json' || format === 'csv') await writeParquetFile(table, parquet);
   prepareMs = performance.now() - prepareStarted;
   const write = {
     json: (records: Table, file: string) => writeJsonFile(records, parquet, file),
-    csv: writeCsvFile,
+    csv: (records: Table, file: string) => writeCsvFile(records, parquet, file),
     parquet: writeParquetFile,
     arrow: writeArrowIpcFile,
     // The all-years file's about sheet: a million records and the header fit one sheet (1,048,576 rows).

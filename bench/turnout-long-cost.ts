@@ -39,7 +39,7 @@ async function writeAll(table: typeof wide, stem: string) {
   for (const [ext, write] of [
     ['parquet', writeParquetFile],
     ['json', (records: Table, file: string) => writeJsonFile(records, `${stem}.parquet`, file)],
-    ['csv', writeCsvFile],
+    ['csv', (records: Table, file: string) => writeCsvFile(records, `${stem}.parquet`, file)],
     ['arrow', writeArrowIpcFile],
   ] as const) {
     await write(table, `${stem}.${ext}`);

@@ -1,10 +1,14 @@
-// The CSV snapshot, read from the Arrow table: RFC 4180 (https://www.rfc-editor.org/rfc/rfc4180) with CRLF
-// line ends, a header of column names, text always quoted, numbers and dates bare, null as an empty bare field.
+// The CSV snapshot: RFC 4180 (https://www.rfc-editor.org/rfc/rfc4180) with CRLF line ends, a header of column
+// names, text always quoted, numbers and dates bare, null as an empty bare field.
 // Example: "dapil_id","regency_name","dpt_male","quality_flags"⏎"0101","Jalan Ā ""x"", y",52731,"dpt-sex-sum;total-sex-sum"
 // Text that a spreadsheet would take for a formula ("=…", "+…", "-…", "@…", fullwidth "＝…" too) is written with a leading "'".
-import type { Field, Table } from 'apache-arrow';
+// A snapshot file is DuckDB's CSV writer fed a query of the table's Parquet file (writeCsvFile); a site page's
+// small files are formatted here from an Arrow table (serializeCsv). Both give the same bytes for the same records.
+import type { Field, Schema, Table } from 'apache-arrow';
 import { writeChunksToFile } from '../foundation/atomic-file.ts';
 import { joinFileParts, withFileSource, type FilePart } from '../foundation/file-splice.ts';
+import { JSON_MACROS } from './json-writer.ts';
+import { sqlName, sqlString, writeCsvQuery, type EngineQuery } from './parquet-writer.ts';
 import { classifyField, firstFailure, readBatchColumns, type ColumnValues, type RowFailure } from './table-reader.ts';
 
 /**
@@ -39,8 +43,25 @@ function quoteText(text: string): string {
  * subscript "⁼⁺₌₊" and the Hebrew "﬩" (U+FB29). LibreOffice 7.4 reads a cell starting with them as text, but an
  * East Asian input method or any tool that applies NFKC before the spreadsheet turns them into live formulas.
  */
-const FORMULA_START =
-  /^(?:\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B\u207C\u207A\u208C\u208A\uFB29]|[\t\r\n\0])/;
+const FORMULA_SIGNS = '=+-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B\u207C\u207A\u208C\u208A\uFB29';
+const FORMULA_LINE_STARTS = '\t\r\n\0';
+
+/**
+ * White space as JavaScript's `\s` matches it (ECMAScript WhiteSpace and LineTerminator: the tab to the carriage
+ * return, the space, every Unicode space separator, U+2028, U+2029 and U+FEFF), written out because the engine's
+ * regular expressions (RE2) read `\s` as ASCII white space only.
+ */
+export const WHITE_SPACE =
+  '\t\n\v\f\r \u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF';
+
+/** The pattern of a formula's start, its characters in a class each as `escape` writes one (all in the BMP). */
+function formulaStartPattern(escape: (code: number) => string): string {
+  const characterClass = (characters: string) =>
+    `[${[...characters].map((character) => escape(character.charCodeAt(0))).join('')}]`;
+  return `^(?:${characterClass(WHITE_SPACE)}*${characterClass(FORMULA_SIGNS)}|${characterClass(FORMULA_LINE_STARTS)})`;
+}
+
+const FORMULA_START = new RegExp(formulaStartPattern((code) => `\\u${code.toString(16).padStart(4, '0')}`));
 
 /**
  * OWASP's neutralization (https://owasp.org/www-community/attacks/CSV_Injection): such a text cell gets a
@@ -154,9 +175,80 @@ export function* serializeCsv(table: Table): Generator<string> {
   }
 }
 
-/** Writes the table as CSV to `path` (atomically, streaming). */
-export async function writeCsvFile(table: Table, path: string): Promise<void> {
-  await writeChunksToFile(path, serializeCsv(table));
+/**
+ * `kpu_csv_text(v)`: a text cell's field, neutralizeFormula's in the engine (FORMULA_START in RE2's syntax);
+ * `kpu_js_number` and `kpu_json_text` are the JSON writer's (JSON_MACROS).
+ */
+const CSV_MACROS: readonly string[] = [
+  ...JSON_MACROS,
+  `CREATE OR REPLACE TEMP MACRO kpu_csv_text(v) AS CASE WHEN regexp_matches(v, ${sqlString(
+    formulaStartPattern((code) => `\\x{${code.toString(16)}}`),
+  )}) THEN '''' || v ELSE v END`,
+];
+
+const LIST_ERROR = 'kpu-csv-list';
+const LIST_ERROR_PATTERN = new RegExp(`${LIST_ERROR}:(\\d+):(\\d+):(".*")`, 's');
+
+/**
+ * The text of one column's field, as serializeCsv formats it: an integer's digits, a decimal in its JavaScript form
+ * (a table holds finite ones only: arrow-schema.ts), a date as YYYY-MM-DD, a text neutralized (and quoted by the
+ * writer: CsvCopy.quoted), a list's elements joined by CSV_LIST_SEPARATOR and neutralized (an empty list an empty
+ * text, so a quoted empty field), null as null. A list element that is empty or holds the separator stops the write.
+ */
+function fieldSql(field: Field, column: number): string {
+  const name = sqlName(field.name);
+  switch (classifyField(field)) {
+    case 'integer':
+    case 'date':
+      return `CAST(${name} AS VARCHAR)`;
+    case 'decimal':
+      return `kpu_js_number(${name})`;
+    case 'text':
+      return `kpu_csv_text(${name})`;
+    case 'text_list': {
+      const ambiguous = `list_filter(${name}, item -> item = '' OR contains(item, ${sqlString(CSV_LIST_SEPARATOR)}))`;
+      return (
+        `CASE WHEN len(${ambiguous}) > 0 THEN error('${LIST_ERROR}:${column}:' || kpu_row || ':' || kpu_json_text(${ambiguous}[1])) ` +
+        `ELSE kpu_csv_text(array_to_string(${name}, ${sqlString(CSV_LIST_SEPARATOR)})) END`
+      );
+    }
+  }
+}
+
+/** The query of the CSV file's fields from the table's Parquet file, and the columns the writer quotes. */
+function csvQuery(schema: Schema, parquetFile: string): { query: EngineQuery; quoted: string[] } {
+  const fields = schema.fields;
+  const columns = fields.map((field, index) => `${fieldSql(field, index)} AS ${sqlName(field.name)}`);
+  const sql =
+    `SELECT ${columns.join(', ')} FROM (SELECT *, file_row_number AS kpu_row ` +
+    `FROM read_parquet(${sqlString(parquetFile)}, file_row_number = true))`;
+  const errorOf = (message: string) => {
+    const match = LIST_ERROR_PATTERN.exec(message);
+    if (match === null) return undefined;
+    return new Error(
+      `Column ${(fields[Number(match[1])] as Field).name}, row ${match[2]}: list element ${match[3]} is empty or contains "${CSV_LIST_SEPARATOR}", so the CSV list would be ambiguous`,
+    );
+  };
+  const quoted = fields
+    .filter((field) => ['text', 'text_list'].includes(classifyField(field)))
+    .map((field) => field.name);
+  return { query: { sql, setup: CSV_MACROS, errorOf }, quoted };
+}
+
+/**
+ * Writes the CSV file of `table` to `path` (atomically), serializeCsv's bytes, read by DuckDB from `parquetFile`,
+ * the table's Parquet file (written first, or asked for first: the engine writes in turn). A table of no records
+ * is its header alone, written here.
+ */
+export async function writeCsvFile(table: Table, parquetFile: string, path: string): Promise<void> {
+  const fields = table.schema.fields;
+  // Throws for a column type the writers do not handle, before anything is written.
+  for (const field of fields) classifyField(field);
+  if (table.numRows === 0) await writeChunksToFile(path, [csvHeader(fields)]);
+  else {
+    const { query, quoted } = csvQuery(table.schema, parquetFile);
+    await writeCsvQuery(query, { opening: csvHeader(fields), quoted }, path);
+  }
 }
 
 /**

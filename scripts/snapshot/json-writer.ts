@@ -9,7 +9,7 @@
 import { type Schema, type Table } from 'apache-arrow';
 import { writeChunksToFile } from '../foundation/atomic-file.ts';
 import { joinFileParts, withFileSource, type FilePart } from '../foundation/file-splice.ts';
-import { sqlString, writeLinesQuery, type EngineQuery } from './parquet-writer.ts';
+import { sqlName, sqlString, writeLinesQuery, type EngineQuery } from './parquet-writer.ts';
 import { classifyField, firstFailure, readBatchColumns, type ColumnValues } from './table-reader.ts';
 
 /** Lines per yielded chunk: large enough to keep stream overhead low, small enough to stay streaming. */
@@ -99,11 +99,6 @@ export function* serializeJson(table: Table): Generator<string> {
   yield '\n]\n';
 }
 
-/** A SQL identifier. */
-function sqlName(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
 /**
  * How JSON.stringify escapes each control character (U+0000 … U+001F): the short forms, else \u00xx in lower-case
  * hexadecimal. DuckDB's to_json writes the same but in upper case (\u001B for \u001b), so a text holding one of
@@ -121,7 +116,7 @@ const CONTROL_ESCAPES = Array.from(
  * (ECMAScript Number::toString: plain up to 21 integer digits, "0.000001" down to 1e-6, else "1.5e+300").
  * Example: '1e-07' → 1e-7; '1000000000000000.0' → 1000000000000000; '1e+16' → 10000000000000000; '-0.0' → 0.
  */
-const JSON_MACROS: readonly string[] = [
+export const JSON_MACROS: readonly string[] = [
   `CREATE OR REPLACE TEMP MACRO kpu_json_text(v) AS '"' || ${CONTROL_ESCAPES.reduce(
     (text, [code, escape]) => `replace(${text}, chr(${code}), ${sqlString(escape)})`,
     `replace(replace(v, '\\', '\\\\'), '"', '\\"')`,

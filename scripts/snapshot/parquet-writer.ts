@@ -301,15 +301,38 @@ export interface EngineQuery {
 }
 
 /**
- * What a COPY writes: a Parquet file (below), or `lines`: each row's one VARCHAR column as it is, each followed by
+ * What a COPY writes: a Parquet file (below); `lines`: each row's one VARCHAR column as it is, each followed by
  * "\n", nothing quoted or escaped (DuckDB's CSV writer with no quote, no escape and no header; a text query makes
- * the lines, json-writer.ts).
+ * the lines, json-writer.ts); or a CSV file (CsvCopy).
  */
-type CopyFormat = 'parquet' | 'lines';
+type CopyFormat = 'parquet' | 'lines' | CsvCopy;
+
+/**
+ * A CSV file as DuckDB's CSV writer makes it: `opening` (written as it is) before the rows, fields separated by
+ * ",", each row ended by CRLF, a null field empty and bare, every other field bare but those of the columns
+ * `quoted`, each of which is quoted (an empty text too), a quote inside doubled. The query makes each field's text.
+ */
+export interface CsvCopy {
+  opening: string;
+  quoted: readonly string[];
+}
+
+/** A SQL identifier. */
+export function sqlName(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
 
 /** The COPY options of a file of `format`. */
 function copyOptionsOf(schema: Schema, format: CopyFormat): string {
   if (format === 'lines') return `FORMAT csv, HEADER false, QUOTE '', ESCAPE '', NEW_LINE '\n'`;
+  if (typeof format === 'object') {
+    // DuckDB writes the line end between rows and SUFFIX after the last one (it takes PREFIX only with a SUFFIX).
+    const quoted = format.quoted.length === 0 ? '' : `, FORCE_QUOTE (${format.quoted.map(sqlName).join(', ')})`;
+    return (
+      `FORMAT csv, HEADER false, DELIMITER ',', QUOTE '"', ESCAPE '"', NULLSTR '', NEW_LINE '\r\n'${quoted}, ` +
+      `PREFIX ${sqlString(format.opening)}, SUFFIX '\r\n'`
+    );
+  }
   return `FORMAT parquet, PARQUET_VERSION v2, COMPRESSION zstd, ROW_GROUP_SIZE ${BATCH_ROWS}, KV_METADATA ${keyValueMetadataOf(schema)}`;
 }
 
@@ -364,6 +387,14 @@ export async function writeParquetQuery(schema: Schema, query: EngineQuery, path
  */
 export async function writeLinesQuery(query: EngineQuery, path: string): Promise<void> {
   await writeInTurn(new Schema([]), path, { query }, 'lines');
+}
+
+/**
+ * Writes the rows of `query` to `path` (atomically) as the CSV file `csv` describes (CsvCopy), on the engine's one
+ * connection after the files already asked for, as writeLinesQuery.
+ */
+export async function writeCsvQuery(query: EngineQuery, csv: CsvCopy, path: string): Promise<void> {
+  await writeInTurn(new Schema([]), path, { query }, csv);
 }
 
 /** Writes the table as Parquet to `path` (atomically): as writeParquetBatches of its record batches, the same bytes. */

@@ -107,8 +107,8 @@ interface YearGroup {
 }
 
 /**
- * The table formats (tableFormats): Parquet and JSON, written by DuckDB on threads of its own, and the writers of the
- * others on this thread, in order.
+ * The table formats (tableFormats): Parquet, JSON and CSV, written by DuckDB on threads of its own, and the writers
+ * of the others on this thread, in order.
  */
 const TABLE_FORMATS: readonly FileFormat[] = tableFormats();
 const THIS_THREAD_WRITERS: ReadonlyArray<
@@ -123,7 +123,6 @@ const THIS_THREAD_WRITERS: ReadonlyArray<
     ) => Promise<void>,
   ]
 > = [
-  ['csv', (table, file) => writeCsvFile(table, file)],
   ['arrow', (table, file) => writeArrowIpcFile(table, file)],
   // A demo build's table says so in its metadata (fileMetadataOf), and its workbook's about sheet too; the release
   // is in the table's metadata too, and in the about sheet with its permanent URL.
@@ -136,7 +135,7 @@ const THIS_THREAD_WRITERS: ReadonlyArray<
 
 /**
  * The files of one table, in `formats` (default: every table format). The Parquet file is started first, then the
- * JSON file, which DuckDB makes from that Parquet file once it is written: DuckDB encodes and compresses on threads
+ * JSON and CSV files, which DuckDB makes from that Parquet file once it is written: DuckDB encodes and compresses on threads
  * of its own (parquet-writer.ts), taking the rows from this thread between its other writes (or, `writeParquet`
  * given, from a query of its own), while this thread writes the other formats, so the stage keeps two cores busy
  * (docs/performance.md, "A million records, stage by stage"). Each file is complete when its kill point is reached.
@@ -152,11 +151,13 @@ async function writeTableFiles(
 ): Promise<void> {
   const parquetFile = `${stem}${formatOf('parquet').suffix}`;
   const parquet = formats.includes('parquet') ? writeParquet(parquetFile) : null;
-  if (formats.includes('json') && parquet === null) throw new Error('The JSON file is made from the Parquet file');
+  if ((formats.includes('json') || formats.includes('csv')) && parquet === null)
+    throw new Error('The JSON and CSV files are made from the Parquet file');
   const json = formats.includes('json') ? writeJsonFile(table, parquetFile, `${stem}${formatOf('json').suffix}`) : null;
+  const csv = formats.includes('csv') ? writeCsvFile(table, parquetFile, `${stem}${formatOf('csv').suffix}`) : null;
+  const engineWrites = [parquet, json, csv];
   // Awaited below; until then their failures must not count as unhandled.
-  parquet?.catch(() => {});
-  json?.catch(() => {});
+  for (const written of engineWrites) written?.catch(() => {});
   try {
     for (const [format, write] of THIS_THREAD_WRITERS) {
       if (!formats.includes(format)) continue;
@@ -165,10 +166,9 @@ async function writeTableFiles(
     }
   } finally {
     // Never leave DuckDB writing into the folder of a stage that failed.
-    await parquet?.catch(() => {});
-    await json?.catch(() => {});
+    for (const written of engineWrites) await written?.catch(() => {});
   }
-  for (const written of [parquet, json]) {
+  for (const written of engineWrites) {
     if (written === null) continue;
     await written;
     killPoint('snapshot:file-written');

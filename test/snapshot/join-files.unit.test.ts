@@ -28,11 +28,17 @@ async function writeJson(table: Table, file: string): Promise<void> {
   await writeJsonFile(table, `${file}.parquet`, file);
 }
 
+/** The CSV file as the snapshot stage writes it: DuckDB's query of the table's Parquet file, written first. */
+async function writeCsv(table: Table, file: string): Promise<void> {
+  await writeParquetFile(table, `${file}.parquet`);
+  await writeCsvFile(table, `${file}.parquet`, file);
+}
+
 const WRITERS = [
   { format: 'json', write: writeJson, join: (_: Table, files: string[], to: string) => joinJsonFiles(files, to) },
   {
     format: 'csv',
-    write: writeCsvFile,
+    write: writeCsv,
     join: (table: Table, files: string[], to: string) => joinCsvFiles(table.schema.fields, files, to),
   },
 ] as const;

@@ -28,7 +28,7 @@ export async function writeAllFormats(table: Table, dir: string, stem: string): 
   };
   await writeParquetFile(table, paths.parquet);
   await writeJsonFile(table, paths.parquet, paths.json);
-  await writeCsvFile(table, paths.csv);
+  await writeCsvFile(table, paths.parquet, paths.csv);
   await writeArrowIpcFile(table, paths.arrow);
   return paths;
 }
