@@ -6,7 +6,7 @@
 // --real: the real data of ../shared/data/canonical (else the demo); --site-url: KPU_SITE_URL, so the social cards
 // (and any other PNGs a version rasterizes) are drawn, each version timed with its PNG caches emptied first (cold) and
 // kept (warm).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,6 +55,22 @@ function timed(args: string[], cwd: string, env: Record<string, string>): { wall
   return { wall: wall ?? NaN, cpu: (user ?? NaN) + (system ?? NaN) };
 }
 
+/**
+ * A version's build, not timed: a process of its own run without blocking this one, whose stand-in upstream answers
+ * its requests meanwhile.
+ */
+function build(cwd: string, env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, ['scripts/cli.ts', 'build', '--json'], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', ASTRO_TELEMETRY_DISABLED: '1', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`the build failed in ${cwd}`))));
+  });
+}
+
 // Each version's snapshot, written by its own build from the same data (a stand-in serving the real files, or the
 // demo the CLI serves itself).
 const upstream = values.real
@@ -67,7 +83,7 @@ const dataDirs = new Map<string, string>();
 try {
   for (const [name, root] of Object.entries(roots)) {
     const cache = path.join(scratch, name, 'cache');
-    timed(['scripts/cli.ts', 'build', '--json'], root, {
+    await build(root, {
       KPU_CACHE_DIR: cache,
       KPU_DIST_DIR: path.join(scratch, name, 'dist'),
       ...(upstream === null ? {} : { KPU_BASE_URL: upstream.url, KPU_API_KEY: key }),

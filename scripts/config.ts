@@ -467,11 +467,17 @@ export function readTestDatasetsModule(env: Environment = process.env): string |
 
 /**
  * Node's own compile cache folder (NODE_COMPILE_CACHE), or null: passed on to the Astro build's process, whose
- * environment is otherwise only what the site stage gives it, so that a repeated build compiles its modules once.
+ * environment is otherwise only what the site stage gives it (without it, the site stage's own folder:
+ * scripts/site/astro-compile-cache.ts).
  */
 export function readNodeCompileCache(env: Environment = process.env): string | null {
   const raw = env.NODE_COMPILE_CACHE?.trim();
   return raw ? raw : null;
+}
+
+/** Whether Node's compile cache is turned off (NODE_DISABLE_COMPILE_CACHE=1, Node's own switch): also the Astro process's. */
+export function readNodeCompileCacheDisabled(env: Environment = process.env): boolean {
+  return env.NODE_DISABLE_COMPILE_CACHE?.trim() === '1';
 }
 
 /** Whether the terminal can show live progress; CI logs get quiet line output instead. */

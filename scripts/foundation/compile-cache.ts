@@ -8,9 +8,10 @@ import module from 'node:module';
  * Turns Node's compile cache on for this process from here on: Node's own folder (`node-compile-cache` in the
  * temporary folder) unless NODE_COMPILE_CACHE names another; NODE_DISABLE_COMPILE_CACHE=1 turns it off; a cache
  * that cannot be used changes nothing (the modules are compiled as usual). Each of the publisher's entry points calls
- * it before loading the modules of its work (the CLI, a stage's process). The Astro build's process is given no cache
- * of the publisher's choosing (only the caller's NODE_COMPILE_CACHE, scripts/site/site-stage.ts): it renders from a
- * bundle written to a fresh folder for each build, whose entries would pile up in a kept cache, never read again.
+ * it before loading the modules of its work (the CLI, a stage's process). The Astro build's process is given the
+ * caller's NODE_COMPILE_CACHE, else a folder of the site stage's own, bounded in size
+ * (scripts/site/astro-compile-cache.ts): it renders from a bundle written to a fresh folder for each build, whose
+ * entries pile up in a kept cache, never read again.
  */
 export function enableCompileCache(): void {
   module.enableCompileCache();

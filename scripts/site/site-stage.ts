@@ -7,11 +7,12 @@ import { spawn } from 'node:child_process';
 import { readdir, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readNodeCompileCache, readTestDatasetsModule } from '../config.ts';
+import { readNodeCompileCache, readNodeCompileCacheDisabled, readTestDatasetsModule } from '../config.ts';
 import { childNodeOptions } from '../foundation/child-node-options.ts';
 import { EXPOSE_GC_OPTION } from '../foundation/collect-garbage.ts';
 import { killPoint } from '../kill-point.ts';
 import type { Reporter } from '../log/progress-reporter.ts';
+import { astroCompileCache } from './astro-compile-cache.ts';
 import { checkSiteData } from './site-data.ts';
 import { createOwnedFolder, removeLeftoverFolders } from '../foundation/owned-folders.ts';
 import {
@@ -65,7 +66,8 @@ const SITE_URL_VARIABLE = 'KPU_SITE_URL';
 const REPORT_URL_VARIABLE = 'KPU_REPORT_URL';
 
 const testDatasets = readTestDatasetsModule();
-const compileCache = readNodeCompileCache();
+const callerCompileCache = readNodeCompileCache();
+const compileCacheDisabled = readNodeCompileCacheDisabled();
 const ASTRO_BUILD_SCRIPT = fileURLToPath(new URL('./astro-build.ts', import.meta.url));
 /** The code the pages are made from: the site's sources and the publisher's scripts they import. */
 const SITE_CODE_DIRS = [SITE_ROOT, fileURLToPath(new URL('../', import.meta.url))];
@@ -100,6 +102,7 @@ function runAstroBuild(
   dataDir: string,
   siteUrl: string | null,
   reportUrl: string | null,
+  compileCache: string | null,
   signal?: AbortSignal,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -139,6 +142,7 @@ function runAstroBuild(
           MIMALLOC_PURGE_DELAY: '-1',
           // A test's own datasets (scripts/datasets/datasets.ts) are declared for the pages too.
           ...(testDatasets === null ? {} : { KPU_TEST_DATASETS: testDatasets }),
+          // Its modules compiled once, not at every build (astro-compile-cache.ts).
           ...(compileCache === null ? {} : { NODE_COMPILE_CACHE: compileCache }),
         },
         // Standard input: a pipe never written to, whose end tells the child that this process is gone.
@@ -238,7 +242,18 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
     try {
       // The social cards' cache (scripts/site/social-cards.ts) beside the site: kept from build to build, as the
       // site's own folder is not.
-      output = await runAstroBuild(workDir, pages, `${outDir}-cards`, base, dataDir, siteUrl, reportUrl, signal);
+      const compileCache = await astroCompileCache(outDir, callerCompileCache, compileCacheDisabled);
+      output = await runAstroBuild(
+        workDir,
+        pages,
+        `${outDir}-cards`,
+        base,
+        dataDir,
+        siteUrl,
+        reportUrl,
+        compileCache,
+        signal,
+      );
     } catch (error) {
       await checking;
       throw error;

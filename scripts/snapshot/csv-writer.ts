@@ -8,7 +8,8 @@ import type { Field, Schema, Table } from 'apache-arrow';
 import { writeChunksToFile } from '../foundation/atomic-file.ts';
 import { joinFileParts, withFileSource, type FilePart } from '../foundation/file-splice.ts';
 import { JSON_MACROS } from './json-writer.ts';
-import { sqlName, sqlString, writeCsvQuery, type EngineQuery } from './parquet-writer.ts';
+import type { EngineQuery } from './parquet-writer.ts';
+import { sqlName, sqlString } from './sql-string.ts';
 import { classifyField, firstFailure, readBatchColumns, type ColumnValues, type RowFailure } from './table-reader.ts';
 
 /**
@@ -247,6 +248,8 @@ export async function writeCsvFile(table: Table, parquetFile: string, path: stri
   if (table.numRows === 0) await writeChunksToFile(path, [csvHeader(fields)]);
   else {
     const { query, quoted } = csvQuery(table.schema, parquetFile);
+    // The engine loaded only here, as in writeJsonFile: the site's page files (serializeCsv) need none.
+    const { writeCsvQuery } = await import('./parquet-writer.ts');
     await writeCsvQuery(query, { opening: csvHeader(fields), quoted }, path);
   }
 }

@@ -21,6 +21,7 @@ import duckdb from '@duckdb/node-bindings';
 import { Schema, Table, tableToIPC, type Data, type RecordBatch } from 'apache-arrow';
 import { partialPathOf } from '../foundation/atomic-file.ts';
 import { BATCH_ROWS } from './arrow-schema.ts';
+import { sqlName, sqlString } from './sql-string.ts';
 import { classifyField, type ColumnKind } from './table-reader.ts';
 
 /** The Parquet key-value metadata key of the file's metadata (a JSON object), as DuckDB's parquet_kv_metadata() lists it. */
@@ -249,11 +250,6 @@ function connectionOf(): Promise<DuckDBConnection> {
   return engine;
 }
 
-/** A SQL string literal. */
-export function sqlString(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
-}
-
 /**
  * The ARROW:schema entry of `schema`: base64 of its IPC schema message (continuation, length, message), as the
  * Arrow libraries write it into Parquet, so pyarrow and Polars restore the schema with its column metadata.
@@ -315,11 +311,6 @@ type CopyFormat = 'parquet' | 'lines' | CsvCopy;
 export interface CsvCopy {
   opening: string;
   quoted: readonly string[];
-}
-
-/** A SQL identifier. */
-export function sqlName(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }
 
 /** The COPY options of a file of `format`. */

@@ -5,7 +5,8 @@ import type { Schema } from 'apache-arrow';
 import type { DerivedDatasetDefinition } from '../datasets/dataset-definition.ts';
 import { SnapshotValueError } from './arrow-schema.ts';
 import { planColumns } from './gather-batches.ts';
-import { sqlName, sqlString, sqlTypeOf, type EngineQuery } from './parquet-writer.ts';
+import { sqlTypeOf, type EngineQuery } from './parquet-writer.ts';
+import { sqlName, sqlString } from './sql-string.ts';
 
 /** What the query raises for a null bound for a column that cannot hold one: the column's index and the row. */
 const NULL_ERROR = 'kpu-snapshot-null';

@@ -1,7 +1,8 @@
 // Node's compile cache, turned on by the publisher's own processes (scripts/foundation/compile-cache.ts): a build run
 // with no NODE_COMPILE_CACHE of its own keeps the compiled code of its modules in Node's folder, and so does a stage in
-// a process of its own; the Astro build's process is given none (its render bundle is a fresh folder each build, whose
-// entries would pile up); NODE_DISABLE_COMPILE_CACHE=1 turns it off. The tests' other builds are given a cache folder
+// a process of its own; the Astro build's process is given a folder of the site stage's own beside the site (its
+// render bundle is a fresh folder each build, whose entries pile up: scripts/site/astro-compile-cache.ts bounds it);
+// NODE_DISABLE_COMPILE_CACHE=1 turns both off. The tests' other builds are given a cache folder
 // of the suite's (test/support/run-cli.ts). And the Astro process's other setting of its own: transparent huge pages
 // off (scripts/site/site-stage.ts says why); it runs with the build's Node options, as the stage processes do.
 import { existsSync } from 'node:fs';
@@ -115,7 +116,7 @@ async function buildWithoutCacheGiven(args: string[], env: Record<string, string
 }
 
 describe("Node's compile cache", () => {
-  it('is kept in Node’s own folder by the build and its stage processes, and not given to the Astro build, which runs with transparent huge pages off and, as the stages, with the build’s Node options', async () => {
+  it('is kept in Node’s own folder by the build and its stage processes, and beside the site by the Astro build, which runs with transparent huge pages off and, as the stages, with the build’s Node options', async () => {
     if (readProcesses() === null)
       throw new Error('this test reads the running processes from /proc, which this machine lacks');
     // The check, snapshot and release stages in processes of their own, as in every build; Astro runs.
@@ -132,7 +133,7 @@ describe("Node's compile cache", () => {
     for (const nodeOptions of stages.values()) expect(nodeOptions).toEqual(BUILD_NODE_OPTIONS);
     expect((JSON.parse(run.stdout) as CommandResult).site?.reused).toBe(false);
     // One folder per Node version and set of flags: the build's and its stages' (the same flags); none of the Astro
-    // process's (started with --expose-gc, it would have a folder of its own).
+    // process's (it keeps its own beside the site).
     const versions = await readdir(cacheDir);
     expect(versions).toHaveLength(1);
     const folder = path.join(cacheDir, versions[0] as string);
@@ -143,10 +144,23 @@ describe("Node's compile cache", () => {
     expect(holds('pipeline.ts')).toBe(true);
     expect(holds('snapshot/snapshot-stage.ts')).toBe(true);
     expect(entries.length).toBeGreaterThan(100);
+    // The Astro process's own folder beside the site: the site's modules it loads beside Astro, under their URLs.
+    const astroCache = path.join(world?.cacheDir ?? '', 'stages', 'site-compile-cache');
+    const astroEntries: Buffer[] = [];
+    for (const version of await readdir(astroCache)) {
+      const versionFolder = path.join(astroCache, version);
+      for (const name of await readdir(versionFolder))
+        astroEntries.push(await readFile(path.join(versionFolder, name)));
+    }
+    expect(astroEntries.some((entry) => entry.includes('/scripts/site/page-files.ts'))).toBe(true);
+    expect(entries.some((entry) => entry.includes('/scripts/site/page-files.ts'))).toBe(false);
   });
 
   it('is off with NODE_DISABLE_COMPILE_CACHE=1', async () => {
-    const { cacheDir } = await buildWithoutCacheGiven(['--offline'], { NODE_DISABLE_COMPILE_CACHE: '1' });
+    const { cacheDir } = await buildWithoutCacheGiven(['--offline', '--rebuild-site'], {
+      NODE_DISABLE_COMPILE_CACHE: '1',
+    });
     expect(existsSync(cacheDir)).toBe(false);
+    expect(existsSync(path.join(world?.cacheDir ?? '', 'stages', 'site-compile-cache'))).toBe(false);
   });
 });

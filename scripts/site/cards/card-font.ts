@@ -17,7 +17,7 @@ export const FONT_FAMILY = 'DejaVu Sans';
  * The advance widths of a TrueType font in ems, by code point (its `cmap` format 4 subtable for Unicode's BMP and
  * its `hmtx` table): the card measures its texts with them to wrap and fit them, as resvg does not wrap text.
  */
-function readAdvances(file: string): { advance: Map<number, number>; fallback: number } {
+function readAdvances(file: string): { advance: Float64Array; fallback: number } {
   const font = readFileSync(file);
   const tables = new Map<string, number>();
   for (let index = 0; index < font.readUInt16BE(4); index += 1) {
@@ -47,7 +47,9 @@ function readAdvances(file: string): { advance: Map<number, number>; fallback: n
   const starts = ends + segments * 2 + 2;
   const deltas = starts + segments * 2;
   const rangeOffsets = deltas + segments * 2;
-  const advance = new Map<number, number>();
+  // By code point, NaN where the font has no glyph: an array lookup where a Map's would cost several times more (the
+  // cards and the figures' files measure every word of their texts, over and over as lines fill).
+  const advance = new Float64Array(0x10000).fill(Number.NaN);
   for (let segment = 0; segment < segments; segment += 1) {
     const start = font.readUInt16BE(starts + segment * 2);
     const end = font.readUInt16BE(ends + segment * 2);
@@ -61,7 +63,7 @@ function readAdvances(file: string): { advance: Map<number, number>; fallback: n
         const raw = font.readUInt16BE(rangeOffsetAt + rangeOffset + (code - start) * 2);
         glyph = raw === 0 ? 0 : (raw + delta) & 0xffff;
       }
-      if (glyph !== 0) advance.set(code, widthOf(glyph));
+      if (glyph !== 0) advance[code] = widthOf(glyph);
     }
   }
   return { advance, fallback: widthOf(0) };
@@ -69,13 +71,24 @@ function readAdvances(file: string): { advance: Map<number, number>; fallback: n
 
 let advances: Record<'regular' | 'bold', ReturnType<typeof readAdvances>> | null = null;
 
-/** A text's width in pixels at `size`. */
-export function textWidth(text: string, size: number, weight: 'regular' | 'bold'): number {
+/**
+ * `width` (in ems) plus the advance widths of `text`'s characters, added one by one from the first: so that a line's
+ * width grown word by word is the very sum textWidth makes of the whole line.
+ */
+function addAdvances(width: number, text: string, weight: 'regular' | 'bold'): number {
   advances ??= { regular: readAdvances(FONT_FILES.regular), bold: readAdvances(FONT_FILES.bold) };
   const font = advances[weight];
-  let width = 0;
-  for (const character of text) width += font.advance.get(character.codePointAt(0) ?? 0) ?? font.fallback;
-  return width * size;
+  let sum = width;
+  for (const character of text) {
+    const advance = font.advance[character.codePointAt(0) ?? 0] ?? Number.NaN;
+    sum += Number.isNaN(advance) ? font.fallback : advance;
+  }
+  return sum;
+}
+
+/** A text's width in pixels at `size`. */
+export function textWidth(text: string, size: number, weight: 'regular' | 'bold'): number {
+  return addAdvances(0, text, weight) * size;
 }
 
 /** Text that fits in `width` at its size, or at the largest smaller size that fits (down to `min`), in at most `lines` lines. */
@@ -104,16 +117,24 @@ export function fitText(
   return { lines: kept, size: min };
 }
 
-/** Words laid into lines no wider than `width` (a word wider than the line stands alone). */
+/**
+ * Words laid into lines no wider than `width` (a word wider than the line stands alone). Each line's width (in ems)
+ * grows with its words, the same sum as textWidth's of the line, never measured again from its start.
+ */
 export function wrap(text: string, width: number, size: number, weight: 'regular' | 'bold'): string[] {
   const lines: string[] = [];
   let line = '';
+  let lineEms = 0;
   for (const word of text.split(/\s+/).filter((each) => each !== '')) {
-    const candidate = line === '' ? word : `${line} ${word}`;
-    if (line !== '' && textWidth(candidate, size, weight) > width) {
+    const candidateEms = line === '' ? addAdvances(0, word, weight) : addAdvances(lineEms, ` ${word}`, weight);
+    if (line !== '' && candidateEms * size > width) {
       lines.push(line);
       line = word;
-    } else line = candidate;
+      lineEms = addAdvances(0, word, weight);
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+      lineEms = candidateEms;
+    }
   }
   if (line !== '') lines.push(line);
   return lines;
