@@ -26,7 +26,8 @@ import { upstreamOf, womenShare } from './site-sentences.ts';
 import { LANGS, pagePath, type Lang, type PageRef } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
 import { CARD_TEXT } from './cards/card-text.ts';
-import { FONT_FAMILY, FONT_FILES, fitText, textWidth, wrap } from './cards/card-font.ts';
+import { fitText, textWidth, wrap } from './cards/card-font.ts';
+import { textOutline } from './cards/card-outline.ts';
 
 /** The size Open Graph and X (Twitter) ask of a large card image: 1.91:1. */
 const CARD_WIDTH = 1200;
@@ -271,11 +272,6 @@ export function socialCardMeta(site: SiteData, lang: Lang, page: PageRef | null)
 
 // ---- Drawing ----
 
-/** Escapes text for XML. */
-function xml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 const COLOURS = {
   background: '#ffffff',
   band: '#253494',
@@ -291,7 +287,7 @@ const COLOURS = {
 /** Left and right margins of the card, in pixels. */
 const MARGIN = 64;
 
-/** A line of text as SVG. */
+/** A line of text as SVG: its outline, filled (resvg then needs no font). */
 function svgText(
   x: number,
   y: number,
@@ -301,7 +297,7 @@ function svgText(
   fill: string,
   anchor: 'start' | 'end' = 'start',
 ): string {
-  return `<text x="${x}" y="${y}" font-size="${size}"${weight === 'bold' ? ' font-weight="bold"' : ''} fill="${fill}"${anchor === 'end' ? ' text-anchor="end"' : ''}>${xml(text)}</text>`;
+  return `<path d="${textOutline(text, x, y, size, weight, anchor)}" fill="${fill}"/>`;
 }
 
 /** The card drawn as SVG, 1200 × 630: kicker, title, key figure, smaller figures, the bar, the source line. */
@@ -356,7 +352,8 @@ function socialCardSvg(card: SocialCard): string {
       const valueWidth = textWidth(`${fact.value} `, 28, 'bold');
       const label = fitText(fact.label, Math.max(inner - (x - MARGIN) - valueWidth, 40), size, size, 'regular');
       parts.push(
-        `<text x="${x}" y="${y}" font-size="28"><tspan font-weight="bold" fill="${COLOURS.text}">${xml(fact.value)} </tspan><tspan font-size="${size}" fill="${COLOURS.muted}">${xml(label.lines[0] ?? '')}</tspan></text>`,
+        svgText(x, y, fact.value, 28, 'bold', COLOURS.text),
+        svgText(x + valueWidth, y, label.lines[0] ?? '', size, 'regular', COLOURS.muted),
       );
       x += valueWidth + textWidth(label.lines[0] ?? '', size, 'regular') + gap;
     }
@@ -398,17 +395,17 @@ function socialCardSvg(card: SocialCard): string {
   }
   const source = fitText(card.source, inner, 22, 16, 'regular');
   parts.push(svgText(MARGIN, footer, source.lines[0] ?? '', source.size, 'regular', COLOURS.muted));
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}" font-family="${FONT_FAMILY}">${parts.join('')}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}">${parts.join('')}</svg>`;
 }
 
 // ---- Rendering and writing ----
 
 /**
- * resvg's settings: only the two font files (never the system's fonts, so every machine draws the same glyphs),
- * the SVG's own size.
+ * resvg's settings: no font at all (the card's texts are outlines, cards/card-outline.ts; so no system font can
+ * change a glyph), the SVG's own size.
  */
 const RENDER_OPTIONS: ResvgRenderOptions = {
-  font: { fontFiles: [FONT_FILES.regular, FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
+  font: { loadSystemFonts: false },
   fitTo: { mode: 'original' },
 };
 
