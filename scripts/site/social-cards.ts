@@ -27,7 +27,7 @@ import { LANGS, pagePath, type Lang, type PageRef } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
 import { CARD_TEXT } from './cards/card-text.ts';
 import { fitText, textWidth, wrap } from './cards/card-font.ts';
-import { textOutline } from './cards/card-outline.ts';
+import { outlinedText } from './cards/card-outline.ts';
 
 /** The size Open Graph and X (Twitter) ask of a large card image: 1.91:1. */
 const CARD_WIDTH = 1200;
@@ -297,7 +297,7 @@ function svgText(
   fill: string,
   anchor: 'start' | 'end' = 'start',
 ): string {
-  return `<path d="${textOutline(text, x, y, size, weight, anchor)}" fill="${fill}"/>`;
+  return `<g fill="${fill}">${outlinedText(text, x, y, size, weight, anchor)}</g>`;
 }
 
 /** The card drawn as SVG, 1200 × 630: kicker, title, key figure, smaller figures, the bar, the source line. */

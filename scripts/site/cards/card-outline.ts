@@ -1,5 +1,5 @@
 // The cards' texts as outlines: each line laid out with DejaVu Sans (npm's fontkit: its glyphs, kerning and
-// ligatures) and written as one SVG path, so resvg rasterizes shapes only and loads no font. resvg's own text
+// ligatures) and written as SVG paths, so resvg rasterizes shapes only and loads no font. resvg's own text
 // support reads both font files (1.4 MB) for every card and the whole file again for every glyph it lays out, about
 // a third of a card's CPU time; here each font is read once per build and each glyph's outline kept once.
 import * as fontkit from 'fontkit';
@@ -7,10 +7,10 @@ import { FONT_FILES } from './card-font.ts';
 
 type Weight = 'regular' | 'bold';
 
-/** A font and the outlines of its glyphs already used, by glyph id (in font units, y up). */
+/** A font, and the path data of its glyphs already drawn at a size, their origin at 0 0 ("<glyph id>@<size>"). */
 interface OutlineFont {
   font: fontkit.Font;
-  glyphs: Map<number, fontkit.PathCommand[]>;
+  glyphs: Map<string, string>;
 }
 
 let fonts: Record<Weight, OutlineFont> | null = null;
@@ -27,18 +27,26 @@ function coordinate(value: number): string {
   return String(Object.is(rounded, -0) ? 0 : rounded);
 }
 
-/** A line of text laid out with the font of its weight (both fonts opened on the first line). */
-function laidOut(text: string, weight: Weight): { run: fontkit.GlyphRun; outline: OutlineFont } {
-  fonts ??= { regular: openFont(FONT_FILES.regular), bold: openFont(FONT_FILES.bold) };
-  const outline = fonts[weight];
-  return { run: outline.font.layout(text), outline };
+const LETTERS = { moveTo: 'M', lineTo: 'L', quadraticCurveTo: 'Q', bezierCurveTo: 'C', closePath: 'Z' } as const;
+
+/** A glyph's outline as path data at `size` pixels, its origin at 0 0 (SVG's y down). */
+function glyphPath(glyph: fontkit.Glyph, scale: number): string {
+  const parts: string[] = [];
+  for (const { command, args } of glyph.path.commands) {
+    const points: string[] = [];
+    for (let at = 0; at + 1 < args.length; at += 2)
+      points.push(`${coordinate((args[at] ?? 0) * scale)} ${coordinate(-(args[at + 1] ?? 0) * scale)}`);
+    parts.push(`${LETTERS[command]}${points.join(' ')}`);
+  }
+  return parts.join('');
 }
 
 /**
- * A line of text as SVG path data, its baseline's start (or end, for `anchor` 'end') at (x, y): where resvg would draw
- * `<text x y font-size>` with the same font.
+ * A line of text as SVG: a path for each glyph that has an outline, placed by a translation, its baseline's start
+ * (or end, for `anchor` 'end') at (x, y): where resvg would draw `<text x y font-size>` with the same font. Each
+ * glyph's path at a size is written once per build; a card repeats only the placing.
  */
-export function textOutline(
+export function outlinedText(
   text: string,
   x: number,
   y: number,
@@ -46,28 +54,25 @@ export function textOutline(
   weight: Weight,
   anchor: 'start' | 'end' = 'start',
 ): string {
-  const { run, outline } = laidOut(text, weight);
+  fonts ??= { regular: openFont(FONT_FILES.regular), bold: openFont(FONT_FILES.bold) };
+  const outline = fonts[weight];
+  const run = outline.font.layout(text);
   const scale = size / outline.font.unitsPerEm;
   let pen = anchor === 'end' ? x - run.advanceWidth * scale : x;
   const parts: string[] = [];
   run.glyphs.forEach((glyph, index) => {
     const position = run.positions[index];
     if (!position) return;
-    let commands = outline.glyphs.get(glyph.id);
-    if (commands === undefined) {
-      commands = glyph.path.commands;
-      outline.glyphs.set(glyph.id, commands);
+    const key = `${glyph.id}@${size}`;
+    let path = outline.glyphs.get(key);
+    if (path === undefined) {
+      path = glyphPath(glyph, scale);
+      outline.glyphs.set(key, path);
     }
-    const originX = pen + position.xOffset * scale;
-    const originY = y - position.yOffset * scale;
-    for (const { command, args } of commands) {
-      const points: string[] = [];
-      for (let at = 0; at + 1 < args.length; at += 2)
-        points.push(
-          `${coordinate(originX + (args[at] ?? 0) * scale)} ${coordinate(originY - (args[at + 1] ?? 0) * scale)}`,
-        );
-      const letter = { moveTo: 'M', lineTo: 'L', quadraticCurveTo: 'Q', bezierCurveTo: 'C', closePath: 'Z' }[command];
-      parts.push(`${letter}${points.join(' ')}`);
+    if (path !== '') {
+      const originX = coordinate(pen + position.xOffset * scale);
+      const originY = coordinate(y - position.yOffset * scale);
+      parts.push(`<path transform="translate(${originX} ${originY})" d="${path}"/>`);
     }
     pen += position.xAdvance * scale;
   });
