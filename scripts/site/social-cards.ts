@@ -1,8 +1,9 @@
 // Social cards: the 1200 × 630 PNG a link preview shows (og:image) for the home, year, dapil and party pages, drawn
-// from the page's own figures in its language: an SVG composed here, rasterized by resvg (a kept Rust rasterizer,
-// npm's @resvg/resvg-js, with prebuilt binaries) with the DejaVu Sans fonts of npm's dejavu-fonts-ttf, never the
-// system's, so the same data gives the same PNG bytes on every machine. Its words in each language are in
-// cards/card-text.ts, its fonts and the measuring of its texts in cards/card-font.ts.
+// from the page's own figures in its language: an SVG composed here, its texts as outlines of the DejaVu Sans fonts
+// of npm's dejavu-fonts-ttf (never the system's), rasterized by resvg (a kept Rust rasterizer, npm's
+// @resvg/resvg-js, with prebuilt binaries), so the same data gives the same PNG bytes on every machine. Its words in
+// each language are in cards/card-text.ts, its fonts and the measuring of its texts in cards/card-font.ts, the
+// outlines in cards/card-outline.ts.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -459,9 +460,9 @@ export interface RenderedCard {
 /**
  * Renders every card into the card cache `cacheDir`, named by the SHA-256 of its SVG and renderer, while Astro builds
  * the pages (astro-build.ts starts it before Astro); a card whose SVG has not changed since a build that kept it is
- * not drawn again. Rasterizing costs tens of milliseconds of CPU per card (text layout and anti-aliasing), as much as
- * Astro's rendering of the pages, so a rebuild draws only the cards whose figures changed. Their figures and texts
- * name no release or date, so a new release with the same figures keeps them.
+ * not drawn again. Rasterizing costs tens of milliseconds of CPU per card (anti-aliasing and the PNG's encoding), as
+ * much as Astro's rendering of the pages, so a rebuild draws only the cards whose figures changed. Their figures and
+ * texts name no release or date, so a new release with the same figures keeps them.
  */
 export async function renderSocialCards(site: Promise<SiteData>, cacheDir: string): Promise<RenderedCard[]> {
   const data = await site;
