@@ -28,7 +28,7 @@ import { LANGS, pagePath, type Lang, type PageRef } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
 import { CARD_TEXT } from './cards/card-text.ts';
 import { fitText, textWidth, wrap } from './cards/card-font.ts';
-import { outlinedText } from './cards/card-outline.ts';
+import { OUTLINER, loadOutlineFonts, outlinedText } from './cards/card-outline.ts';
 
 /** The size Open Graph and X (Twitter) ask of a large card image: 1.91:1. */
 const CARD_WIDTH = 1200;
@@ -288,21 +288,35 @@ const COLOURS = {
 /** Left and right margins of the card, in pixels. */
 const MARGIN = 64;
 
-/** A line of text as SVG: its outline, filled (resvg then needs no font). */
-function svgText(
+/** How a card's line of text is written into its SVG. */
+type TextWriter = (
   x: number,
   y: number,
   text: string,
   size: number,
   weight: 'regular' | 'bold',
   fill: string,
-  anchor: 'start' | 'end' = 'start',
-): string {
-  return `<g fill="${fill}">${outlinedText(text, x, y, size, weight, anchor)}</g>`;
+  anchor?: 'start' | 'end',
+) => string;
+
+/** Escapes text for XML. */
+function xml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The card drawn as SVG, 1200 × 630: kicker, title, key figure, smaller figures, the bar, the source line. */
-function socialCardSvg(card: SocialCard): string {
+/**
+ * A line as a `<text>` element: the card's SVG that names its card in the card cache (what it says, where and how
+ * big), written without the fonts.
+ */
+const textElement: TextWriter = (x, y, text, size, weight, fill, anchor = 'start') =>
+  `<text x="${x}" y="${y}" font-size="${size}"${weight === 'bold' ? ' font-weight="bold"' : ''} fill="${fill}"${anchor === 'end' ? ' text-anchor="end"' : ''}>${xml(text)}</text>`;
+
+/** A line as its glyphs' outlines, filled: the SVG resvg rasterizes (it needs no font). */
+const textOutlines: TextWriter = (x, y, text, size, weight, fill, anchor = 'start') =>
+  `<g fill="${fill}">${outlinedText(text, x, y, size, weight, anchor)}</g>`;
+
+/** The card drawn as SVG, its texts written by `svgText`, 1200 × 630: kicker, title, key figure, smaller figures, the bar, the source line. */
+function socialCardSvg(card: SocialCard, svgText: TextWriter): string {
   const inner = CARD_WIDTH - 2 * MARGIN;
   // A demo card says so in a wide strip at the top, where no crop of the image hides it.
   const band = card.demo === null ? 16 : 44;
@@ -439,17 +453,19 @@ function socialCardPages(site: SiteData): Array<{ lang: Lang; page: CardPage }> 
 const CARDS_AT_ONCE = 1;
 
 /**
- * What decides a card's bytes besides its SVG: the rasterizer's and the fonts' versions (a card is kept under the
- * SHA-256 of both).
+ * What decides a card's bytes besides its SVG with `<text>` elements: the rasterizer's and the fonts' versions, and
+ * the outlining's (fontkit's version and card-outline.ts's own source). A card is kept under the SHA-256 of these
+ * and that SVG, so a rebuild that finds every card loads no font.
  */
-const RENDERER = ['@resvg/resvg-js', 'dejavu-fonts-ttf']
-  .map((name) => {
+const RENDERER = [
+  ...['@resvg/resvg-js', 'dejavu-fonts-ttf'].map((name) => {
     const manifest = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve(`${name}/package.json`)), 'utf8')) as {
       version: string;
     };
     return `${name}@${manifest.version}`;
-  })
-  .join(' ');
+  }),
+  OUTLINER,
+].join(' ');
 
 /** A card to place: its path in the site, and the file in the card cache that holds its PNG. */
 export interface RenderedCard {
@@ -471,13 +487,14 @@ export async function renderSocialCards(site: Promise<SiteData>, cacheDir: strin
   await forEachAtOnce(socialCardPages(data), CARDS_AT_ONCE, async ({ lang, page }) => {
     const card = socialCardOf(data, lang, page);
     if (card === null) return;
-    const svg = socialCardSvg(card);
+    const named = socialCardSvg(card, textElement);
     const file = path.join(
       cacheDir,
-      `${createHash('sha256').update(RENDERER).update('\0').update(svg).digest('hex')}.png`,
+      `${createHash('sha256').update(RENDERER).update('\0').update(named).digest('hex')}.png`,
     );
     if (!existsSync(file)) {
-      const png = await renderCardSvg(svg);
+      await loadOutlineFonts();
+      const png = await renderCardSvg(socialCardSvg(card, textOutlines));
       // Whole or not at all: written beside, renamed into place.
       const partial = `${file}.${process.pid}.partial`;
       await writeFile(partial, png);

@@ -3,9 +3,9 @@
 // place, edges alike to within anti-aliasing), for both weights, a start and an end anchor; the same text gives the
 // same path data; and no font is needed, so no system font can change a card.
 import { Resvg } from '@resvg/resvg-js';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FONT_FAMILY, FONT_FILES } from '../../scripts/site/cards/card-font.ts';
-import { outlinedText } from '../../scripts/site/cards/card-outline.ts';
+import { loadOutlineFonts, outlinedText } from '../../scripts/site/cards/card-outline.ts';
 
 const WIDTH = 900;
 const HEIGHT = 90;
@@ -46,6 +46,8 @@ const LINES: Array<{ text: string; size: number; weight: 'regular' | 'bold'; anc
 ];
 
 describe('a card text as an outline', () => {
+  beforeAll(loadOutlineFonts);
+
   it.each(LINES)('draws "$text" ($weight, $size px, $anchor) as resvg draws it with the font', (line) => {
     const x = line.anchor === 'start' ? 20 : WIDTH - 20;
     const y = 70;
