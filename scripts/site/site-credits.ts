@@ -57,6 +57,11 @@ export const CREDITS: readonly Credit[] = [
     use: { id: 'penggambar kartu berbagi (PNG) dari SVG', en: 'drawing the social cards (PNG) from SVG' },
   },
   {
+    name: 'fontkit',
+    licence: 'MIT',
+    use: { id: 'teks kartu berbagi sebagai garis bentuk huruf', en: 'the social cards’ texts as glyph outlines' },
+  },
+  {
     name: 'dejavu-fonts-ttf',
     licence: 'SEE LICENSE IN README.md AND LICENSE',
     licenceName: 'Bitstream Vera / DejaVu',

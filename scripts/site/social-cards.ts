@@ -1,8 +1,9 @@
 // Social cards: the 1200 × 630 PNG a link preview shows (og:image) for the home, year, dapil and party pages, drawn
-// from the page's own figures in its language: an SVG composed here, rasterized by resvg (a kept Rust rasterizer,
-// npm's @resvg/resvg-js, with prebuilt binaries) with the DejaVu Sans fonts of npm's dejavu-fonts-ttf, never the
-// system's, so the same data gives the same PNG bytes on every machine. Its words in each language are in
-// cards/card-text.ts, its fonts and the measuring of its texts in cards/card-font.ts.
+// from the page's own figures in its language: an SVG composed here, its texts as outlines of the DejaVu Sans fonts
+// of npm's dejavu-fonts-ttf (never the system's), rasterized by resvg (a kept Rust rasterizer, npm's
+// @resvg/resvg-js, with prebuilt binaries), so the same data gives the same PNG bytes on every machine. Its words in
+// each language are in cards/card-text.ts, its fonts and the measuring of its texts in cards/card-font.ts, the
+// outlines in cards/card-outline.ts.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -26,7 +27,8 @@ import { upstreamOf, womenShare } from './site-sentences.ts';
 import { LANGS, pagePath, type Lang, type PageRef } from './site-routes.ts';
 import { TEXT } from './site-text.ts';
 import { CARD_TEXT } from './cards/card-text.ts';
-import { FONT_FAMILY, FONT_FILES, fitText, textWidth, wrap } from './cards/card-font.ts';
+import { fitText, textWidth, wrap } from './cards/card-font.ts';
+import { OUTLINER, loadOutlineFonts, outlinedText } from './cards/card-outline.ts';
 
 /** The size Open Graph and X (Twitter) ask of a large card image: 1.91:1. */
 const CARD_WIDTH = 1200;
@@ -271,11 +273,6 @@ export function socialCardMeta(site: SiteData, lang: Lang, page: PageRef | null)
 
 // ---- Drawing ----
 
-/** Escapes text for XML. */
-function xml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 const COLOURS = {
   background: '#ffffff',
   band: '#253494',
@@ -291,21 +288,35 @@ const COLOURS = {
 /** Left and right margins of the card, in pixels. */
 const MARGIN = 64;
 
-/** A line of text as SVG. */
-function svgText(
+/** How a card's line of text is written into its SVG. */
+type TextWriter = (
   x: number,
   y: number,
   text: string,
   size: number,
   weight: 'regular' | 'bold',
   fill: string,
-  anchor: 'start' | 'end' = 'start',
-): string {
-  return `<text x="${x}" y="${y}" font-size="${size}"${weight === 'bold' ? ' font-weight="bold"' : ''} fill="${fill}"${anchor === 'end' ? ' text-anchor="end"' : ''}>${xml(text)}</text>`;
+  anchor?: 'start' | 'end',
+) => string;
+
+/** Escapes text for XML. */
+function xml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The card drawn as SVG, 1200 × 630: kicker, title, key figure, smaller figures, the bar, the source line. */
-function socialCardSvg(card: SocialCard): string {
+/**
+ * A line as a `<text>` element: the card's SVG that names its card in the card cache (what it says, where and how
+ * big), written without the fonts.
+ */
+const textElement: TextWriter = (x, y, text, size, weight, fill, anchor = 'start') =>
+  `<text x="${x}" y="${y}" font-size="${size}"${weight === 'bold' ? ' font-weight="bold"' : ''} fill="${fill}"${anchor === 'end' ? ' text-anchor="end"' : ''}>${xml(text)}</text>`;
+
+/** A line as its glyphs' outlines, filled: the SVG resvg rasterizes (it needs no font). */
+const textOutlines: TextWriter = (x, y, text, size, weight, fill, anchor = 'start') =>
+  `<g fill="${fill}">${outlinedText(text, x, y, size, weight, anchor)}</g>`;
+
+/** The card drawn as SVG, its texts written by `svgText`, 1200 × 630: kicker, title, key figure, smaller figures, the bar, the source line. */
+function socialCardSvg(card: SocialCard, svgText: TextWriter): string {
   const inner = CARD_WIDTH - 2 * MARGIN;
   // A demo card says so in a wide strip at the top, where no crop of the image hides it.
   const band = card.demo === null ? 16 : 44;
@@ -356,7 +367,8 @@ function socialCardSvg(card: SocialCard): string {
       const valueWidth = textWidth(`${fact.value} `, 28, 'bold');
       const label = fitText(fact.label, Math.max(inner - (x - MARGIN) - valueWidth, 40), size, size, 'regular');
       parts.push(
-        `<text x="${x}" y="${y}" font-size="28"><tspan font-weight="bold" fill="${COLOURS.text}">${xml(fact.value)} </tspan><tspan font-size="${size}" fill="${COLOURS.muted}">${xml(label.lines[0] ?? '')}</tspan></text>`,
+        svgText(x, y, fact.value, 28, 'bold', COLOURS.text),
+        svgText(x + valueWidth, y, label.lines[0] ?? '', size, 'regular', COLOURS.muted),
       );
       x += valueWidth + textWidth(label.lines[0] ?? '', size, 'regular') + gap;
     }
@@ -398,17 +410,17 @@ function socialCardSvg(card: SocialCard): string {
   }
   const source = fitText(card.source, inner, 22, 16, 'regular');
   parts.push(svgText(MARGIN, footer, source.lines[0] ?? '', source.size, 'regular', COLOURS.muted));
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}" font-family="${FONT_FAMILY}">${parts.join('')}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}">${parts.join('')}</svg>`;
 }
 
 // ---- Rendering and writing ----
 
 /**
- * resvg's settings: only the two font files (never the system's fonts, so every machine draws the same glyphs),
- * the SVG's own size.
+ * resvg's settings: no font at all (the card's texts are outlines, cards/card-outline.ts; so no system font can
+ * change a glyph), the SVG's own size.
  */
 const RENDER_OPTIONS: ResvgRenderOptions = {
-  font: { fontFiles: [FONT_FILES.regular, FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
+  font: { loadSystemFonts: false },
   fitTo: { mode: 'original' },
 };
 
@@ -441,17 +453,19 @@ function socialCardPages(site: SiteData): Array<{ lang: Lang; page: CardPage }> 
 const CARDS_AT_ONCE = 1;
 
 /**
- * What decides a card's bytes besides its SVG: the rasterizer's and the fonts' versions (a card is kept under the
- * SHA-256 of both).
+ * What decides a card's bytes besides its SVG with `<text>` elements: the rasterizer's and the fonts' versions, and
+ * the outlining's (fontkit's version and card-outline.ts's own source). A card is kept under the SHA-256 of these
+ * and that SVG, so a rebuild that finds every card loads no font.
  */
-const RENDERER = ['@resvg/resvg-js', 'dejavu-fonts-ttf']
-  .map((name) => {
+const RENDERER = [
+  ...['@resvg/resvg-js', 'dejavu-fonts-ttf'].map((name) => {
     const manifest = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve(`${name}/package.json`)), 'utf8')) as {
       version: string;
     };
     return `${name}@${manifest.version}`;
-  })
-  .join(' ');
+  }),
+  OUTLINER,
+].join(' ');
 
 /** A card to place: its path in the site, and the file in the card cache that holds its PNG. */
 export interface RenderedCard {
@@ -462,9 +476,9 @@ export interface RenderedCard {
 /**
  * Renders every card into the card cache `cacheDir`, named by the SHA-256 of its SVG and renderer, while Astro builds
  * the pages (astro-build.ts starts it before Astro); a card whose SVG has not changed since a build that kept it is
- * not drawn again. Rasterizing costs tens of milliseconds of CPU per card (text layout and anti-aliasing), as much as
- * Astro's rendering of the pages, so a rebuild draws only the cards whose figures changed. Their figures and texts
- * name no release or date, so a new release with the same figures keeps them.
+ * not drawn again. Rasterizing costs tens of milliseconds of CPU per card (anti-aliasing and the PNG's encoding), as
+ * much as Astro's rendering of the pages, so a rebuild draws only the cards whose figures changed. Their figures and
+ * texts name no release or date, so a new release with the same figures keeps them.
  */
 export async function renderSocialCards(site: Promise<SiteData>, cacheDir: string): Promise<RenderedCard[]> {
   const data = await site;
@@ -473,13 +487,14 @@ export async function renderSocialCards(site: Promise<SiteData>, cacheDir: strin
   await forEachAtOnce(socialCardPages(data), CARDS_AT_ONCE, async ({ lang, page }) => {
     const card = socialCardOf(data, lang, page);
     if (card === null) return;
-    const svg = socialCardSvg(card);
+    const named = socialCardSvg(card, textElement);
     const file = path.join(
       cacheDir,
-      `${createHash('sha256').update(RENDERER).update('\0').update(svg).digest('hex')}.png`,
+      `${createHash('sha256').update(RENDERER).update('\0').update(named).digest('hex')}.png`,
     );
     if (!existsSync(file)) {
-      const png = await renderCardSvg(svg);
+      await loadOutlineFonts();
+      const png = await renderCardSvg(socialCardSvg(card, textOutlines));
       // Whole or not at all: written beside, renamed into place.
       const partial = `${file}.${process.pid}.partial`;
       await writeFile(partial, png);
