@@ -2,6 +2,7 @@
 // each either measured, "not-available" (with the reason: e.g. Chromium is absent, or the section is not in --only)
 // or "failed".
 import type { MachineInfo } from './support/machine-info.ts';
+import type { PageRef } from '../scripts/site/site-routes.ts';
 
 type SectionStatus = 'ok' | 'not-available' | 'failed';
 
@@ -164,8 +165,12 @@ export interface PageTransfer {
   requests: number;
 }
 
-/** The page kinds Lighthouse runs on (the heaviest dapil and party page of the site). */
-export type LighthousePageKind = 'home' | 'year' | 'dapil' | 'party' | 'downloads';
+/**
+ * The page kinds Lighthouse runs on (test/site/every-page-kind.ts: the route's kinds, the heaviest dapil and party
+ * page of the site among them; the not-found, embed and release landing pages); older results name the party page
+ * "party".
+ */
+export type LighthousePageKind = PageRef['kind'] | 'party' | 'not-found' | 'embed' | 'release';
 
 /** Lighthouse (its default mobile settings) on one page: the median of `runs` runs by performance score. */
 export interface LighthouseRun {

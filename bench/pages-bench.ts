@@ -1,6 +1,6 @@
 // Pages: the transferred size of the heaviest dapil and party page of each built site, loaded in Chromium; and
-// Lighthouse's mobile scores (performance, accessibility, best practices, SEO) of the smallest site's home, year,
-// heaviest dapil, heaviest party and downloads pages in each language (--quick: the home page only).
+// Lighthouse's mobile scores (performance, accessibility, best practices, SEO) of the smallest site's pages, one of
+// every page kind in each language, its heaviest dapil and party pages among them (--quick: the home page only).
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,7 +9,8 @@ import { chromium, type Browser } from 'playwright-core';
 import type { LighthousePageKind, LighthouseRun, PagesSection, PageTransfer } from './bench-results.ts';
 import type { BuiltSite } from './site-bench.ts';
 import type { BenchContext } from './support/bench-context.ts';
-import { LANGS, pagePath, type Lang } from '../scripts/site/site-routes.ts';
+import { LANGS, pagePath } from '../scripts/site/site-routes.ts';
+import { auditedPages, type PageOfEveryKind } from '../test/site/every-page-kind.ts';
 import { CHROMIUM } from './support/bench-chromium.ts';
 import { LIGHTHOUSE_CHROMIUM_FLAGS, LIGHTHOUSE_VERSION, startLighthouse } from './support/lighthouse-run.ts';
 import { startStaticServer } from '../scripts/site/static-server.ts';
@@ -111,36 +112,53 @@ function yearAndId(pagePathname: string): { year: number; id: string } | null {
 }
 
 /**
- * The pages Lighthouse runs on, in every language: home, the year of the heaviest dapil page, that dapil page, the
- * heaviest party page, downloads. --quick: the default language's home page only (the CI run stays short).
+ * One page of every page kind of the site (as the ci lane's Lighthouse and the layout shift checks take them from
+ * the demo site, test/site/every-page-kind.ts): the year of the heaviest dapil page, that dapil page, the heaviest
+ * party page, that dapil beside its province on the compare page, a search for Aceh; null when the site has no dapil
+ * or party page.
  */
-function lighthousePages(
-  quick: boolean,
-  heaviest: readonly MeasuredPage[],
-): { language: Lang; kind: LighthousePageKind; path: string }[] {
+function pageOfEveryKind(heaviest: readonly MeasuredPage[]): PageOfEveryKind | null {
   const dapil = yearAndId(heaviest.find((page) => page.kind === 'dapil')?.path ?? '');
   const party = yearAndId(heaviest.find((page) => page.kind === 'party')?.path ?? '');
-  const pages: { language: Lang; kind: LighthousePageKind; path: string }[] = [];
-  for (const language of quick ? LANGS.slice(0, 1) : LANGS) {
-    pages.push({ language, kind: 'home', path: pagePath(language, { kind: 'home' }) });
-    if (quick) break;
-    if (dapil) {
-      pages.push({ language, kind: 'year', path: pagePath(language, { kind: 'year', year: dapil.year }) });
-      pages.push({
-        language,
-        kind: 'dapil',
-        path: pagePath(language, { kind: 'dapil', year: dapil.year, dapilId: dapil.id }),
-      });
-    }
-    if (party)
-      pages.push({
-        language,
-        kind: 'party',
-        path: pagePath(language, { kind: 'profile', dataset: 'parties', year: party.year, id: party.id }),
-      });
-    pages.push({ language, kind: 'downloads', path: pagePath(language, { kind: 'downloads' }) });
-  }
-  return pages;
+  if (!dapil || !party) return null;
+  return {
+    home: { page: { kind: 'home' } },
+    year: { page: { kind: 'year', year: dapil.year } },
+    dapil: { page: { kind: 'dapil', year: dapil.year, dapilId: dapil.id } },
+    profile: { page: { kind: 'profile', dataset: 'parties', year: party.year, id: party.id } },
+    downloads: { page: { kind: 'downloads' } },
+    dictionary: { page: { kind: 'dictionary' } },
+    codebook: { page: { kind: 'codebook', dataset: 'turnout' } },
+    quality: { page: { kind: 'quality' } },
+    about: { page: { kind: 'about' } },
+    search: { page: { kind: 'search' }, query: '?q=aceh' },
+    changes: { page: { kind: 'changes' } },
+    compare: {
+      page: { kind: 'compare' },
+      query: `?a=${String(dapil.year)}-d${dapil.id}&b=${String(dapil.year)}-p${dapil.id.slice(0, 2)}`,
+    },
+  };
+}
+
+/**
+ * The pages Lighthouse runs on: every page kind in every language (test/site/every-page-kind.ts: the route's kinds,
+ * the not-found and an embed page of each language, the release's landing page). --quick: the default language's
+ * home page only (the CI run stays short).
+ */
+async function lighthousePages(
+  quick: boolean,
+  site: BuiltSite,
+  heaviest: readonly MeasuredPage[],
+): Promise<{ language: string; kind: LighthousePageKind; path: string }[]> {
+  const [firstLanguage] = LANGS;
+  if (quick) return [{ language: firstLanguage, kind: 'home', path: pagePath(firstLanguage, { kind: 'home' }) }];
+  const kinds = pageOfEveryKind(heaviest);
+  if (!kinds) throw new Error(`${site.name}: no dapil or party page to audit`);
+  return (await auditedPages(site.siteDir, kinds)).map((page) => ({
+    language: page.language ?? LANGS.join('+'),
+    kind: page.kind as LighthousePageKind,
+    path: page.path,
+  }));
 }
 
 async function runLighthouse(
@@ -152,7 +170,7 @@ async function runLighthouse(
   const session = await startLighthouse();
   const runs: LighthouseRun[] = [];
   try {
-    for (const page of lighthousePages(context.plan.mode === 'quick', heaviest)) {
+    for (const page of await lighthousePages(context.plan.mode === 'quick', site, heaviest)) {
       const url = new URL(page.path.slice(1), server.url).href;
       const run = await session.audit(url, context.plan.auditRuns);
       runs.push({ site: site.name, ...page, ...run });

@@ -1,13 +1,16 @@
-// One page of every page kind of the demo site in every language, for the checks that go over each kind once
-// (Lighthouse, layout shifts): the route's kinds (TypeScript asks for a page of a new one), the not-found page and an
-// embed page of each language, and the release's landing page.
+// One page of every page kind of a built site in every language, for the checks that go over each kind once
+// (Lighthouse, layout shifts, and the benchmark's Lighthouse on the real data): the route's kinds (TypeScript asks for
+// a page of a new one), the not-found page and an embed page of each language, and the release's landing page.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { EMBED_PAGE_SUFFIX } from '../../scripts/site/figure-files.ts';
-import { LANGS, pagePath, type PageRef } from '../../scripts/site/site-routes.ts';
+import { LANGS, pagePath, type Lang, type PageRef } from '../../scripts/site/site-routes.ts';
 
-/** One page of each kind of the demo site; TypeScript asks for a page of a new kind. */
-export const PAGES: { [K in PageRef['kind']]: { page: Extract<PageRef, { kind: K }>; query?: string } } = {
+/** One page of each kind of the route, with the query its address holds; TypeScript asks for a page of a new kind. */
+export type PageOfEveryKind = { [K in PageRef['kind']]: { page: Extract<PageRef, { kind: K }>; query?: string } };
+
+/** One page of each kind of the demo site. */
+export const PAGES: PageOfEveryKind = {
   home: { page: { kind: 'home' } },
   year: { page: { kind: 'year', year: 2024 } },
   dapil: { page: { kind: 'dapil', year: 2019, dapilId: '1101' } },
@@ -26,23 +29,28 @@ export interface AuditedPage {
   kind: string;
   /** Root-relative, without the base. */
   path: string;
+  /** The page's language; null for the release's landing page, which speaks both. */
+  language: Lang | null;
   /** A page search engines are told not to index (robots noindex): an embed page, the not-found page. */
   noindex: boolean;
 }
 
-/** Every page kind in every language, the not-found page and an embed page of each, and the release's landing page. */
-export async function auditedPages(distDir: string): Promise<AuditedPage[]> {
+/**
+ * Every page kind in every language (`of`: the demo site's pages unless told), the not-found page and an embed page of
+ * each, and the release's landing page.
+ */
+export async function auditedPages(distDir: string, of: PageOfEveryKind = PAGES): Promise<AuditedPage[]> {
   const pages: AuditedPage[] = [];
   for (const lang of LANGS) {
-    for (const [kind, { page, query }] of Object.entries(PAGES))
-      pages.push({ kind, path: `${pagePath(lang, page)}${query ?? ''}`, noindex: false });
+    for (const [kind, { page, query }] of Object.entries(of))
+      pages.push({ kind, path: `${pagePath(lang, page)}${query ?? ''}`, language: lang, noindex: false });
     const home = pagePath(lang, { kind: 'home' });
-    pages.push({ kind: 'not-found', path: `${home}404.html`, noindex: true });
+    pages.push({ kind: 'not-found', path: `${home}404.html`, language: lang, noindex: true });
     const embeds = (await readdir(path.join(distDir, home))).filter((name) => name.endsWith(EMBED_PAGE_SUFFIX)).sort();
     if (embeds.length === 0) throw new Error(`no embed page beside ${home}`);
-    pages.push({ kind: 'embed', path: `${home}${embeds[0] ?? ''}`, noindex: true });
+    pages.push({ kind: 'embed', path: `${home}${embeds[0] ?? ''}`, language: lang, noindex: true });
   }
   const releases = (await readdir(path.join(distDir, 'data', 'releases'))).sort();
-  pages.push({ kind: 'release', path: `/data/releases/${releases.at(-1) ?? ''}/`, noindex: false });
+  pages.push({ kind: 'release', path: `/data/releases/${releases.at(-1) ?? ''}/`, language: null, noindex: false });
   return pages;
 }

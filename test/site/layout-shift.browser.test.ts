@@ -39,7 +39,12 @@ describe('layout shifts of every page kind', () => {
     pages = await auditedPages(site.distDir);
     for (const lang of LANGS)
       for (const query of COMPARE_QUERIES)
-        pages.push({ kind: 'compare', path: `${pagePath(lang, PAGES.compare.page)}${query}`, noindex: false });
+        pages.push({
+          kind: 'compare',
+          path: `${pagePath(lang, PAGES.compare.page)}${query}`,
+          language: lang,
+          noindex: false,
+        });
     for (const screen of SCREENS) {
       const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height } });
       // Recorded from each page's start, before its own scripts: every shift up to the network going idle.
