@@ -37,9 +37,14 @@ export interface AuditedPage {
 
 /**
  * Every page kind in every language (`of`: the demo site's pages unless told), the not-found page and an embed page of
- * each, and the release's landing page.
+ * each, and the newest release's landing page (unless `withRelease` is false: a site built by the site stage alone
+ * has no release folder, as the benchmark's).
  */
-export async function auditedPages(distDir: string, of: PageOfEveryKind = PAGES): Promise<AuditedPage[]> {
+export async function auditedPages(
+  distDir: string,
+  of: PageOfEveryKind = PAGES,
+  withRelease = true,
+): Promise<AuditedPage[]> {
   const pages: AuditedPage[] = [];
   for (const lang of LANGS) {
     for (const [kind, { page, query }] of Object.entries(of))
@@ -50,6 +55,7 @@ export async function auditedPages(distDir: string, of: PageOfEveryKind = PAGES)
     if (embeds.length === 0) throw new Error(`no embed page beside ${home}`);
     pages.push({ kind: 'embed', path: `${home}${embeds[0] ?? ''}`, language: lang, noindex: true });
   }
+  if (!withRelease) return pages;
   const releases = (await readdir(path.join(distDir, 'data', 'releases'))).sort();
   pages.push({ kind: 'release', path: `/data/releases/${releases.at(-1) ?? ''}/`, language: null, noindex: false });
   return pages;
