@@ -10,7 +10,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Entries (over Node's version folders) above which the site stage's own compile cache is emptied before a build. */
-export const ASTRO_COMPILE_CACHE_ENTRIES = 5000;
+const ASTRO_COMPILE_CACHE_ENTRIES = 5000;
 
 /** The number of entries in a compile cache folder: the files of its version folders (Node's layout). */
 async function countEntries(dir: string): Promise<number> {
