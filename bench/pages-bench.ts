@@ -10,7 +10,7 @@ import type { LighthousePageKind, LighthouseRun, PagesSection, PageTransfer } fr
 import type { BuiltSite } from './site-bench.ts';
 import type { BenchContext } from './support/bench-context.ts';
 import { LANGS, pagePath } from '../scripts/site/site-routes.ts';
-import { auditedPages, type PageOfEveryKind } from '../test/site/every-page-kind.ts';
+import { auditedPages, pagesOfEveryKind, type PageOfEveryKind } from '../test/site/every-page-kind.ts';
 import { CHROMIUM } from './support/bench-chromium.ts';
 import { LIGHTHOUSE_CHROMIUM_FLAGS, LIGHTHOUSE_VERSION, startLighthouse } from './support/lighthouse-run.ts';
 import { startStaticServer } from '../scripts/site/static-server.ts';
@@ -121,23 +121,12 @@ function pageOfEveryKind(heaviest: readonly MeasuredPage[]): PageOfEveryKind | n
   const dapil = yearAndId(heaviest.find((page) => page.kind === 'dapil')?.path ?? '');
   const party = yearAndId(heaviest.find((page) => page.kind === 'party')?.path ?? '');
   if (!dapil || !party) return null;
-  return {
-    home: { page: { kind: 'home' } },
-    year: { page: { kind: 'year', year: dapil.year } },
-    dapil: { page: { kind: 'dapil', year: dapil.year, dapilId: dapil.id } },
-    profile: { page: { kind: 'profile', dataset: 'parties', year: party.year, id: party.id } },
-    downloads: { page: { kind: 'downloads' } },
-    dictionary: { page: { kind: 'dictionary' } },
-    codebook: { page: { kind: 'codebook', dataset: 'turnout' } },
-    quality: { page: { kind: 'quality' } },
-    about: { page: { kind: 'about' } },
-    search: { page: { kind: 'search' }, query: '?q=aceh' },
-    changes: { page: { kind: 'changes' } },
-    compare: {
-      page: { kind: 'compare' },
-      query: `?a=${String(dapil.year)}-d${dapil.id}&b=${String(dapil.year)}-p${dapil.id.slice(0, 2)}`,
-    },
-  };
+  return pagesOfEveryKind({
+    year: dapil.year,
+    dapil,
+    party,
+    compare: `?a=${String(dapil.year)}-d${dapil.id}&b=${String(dapil.year)}-p${dapil.id.slice(0, 2)}`,
+  });
 }
 
 /**

@@ -9,21 +9,39 @@ import { LANGS, pagePath, type Lang, type PageRef } from '../../scripts/site/sit
 /** One page of each kind of the route, with the query its address holds; TypeScript asks for a page of a new kind. */
 export type PageOfEveryKind = { [K in PageRef['kind']]: { page: Extract<PageRef, { kind: K }>; query?: string } };
 
+/**
+ * One page of each kind: the year page of `year`, the dapil page of `dapil`, the party page of `party`, the compare
+ * page with `compare` (its query), a search for Aceh, and the site's one-of-a-kind pages.
+ */
+export function pagesOfEveryKind(at: {
+  year: number;
+  dapil: { year: number; id: string };
+  party: { year: number; id: string };
+  compare: string;
+}): PageOfEveryKind {
+  return {
+    home: { page: { kind: 'home' } },
+    year: { page: { kind: 'year', year: at.year } },
+    dapil: { page: { kind: 'dapil', year: at.dapil.year, dapilId: at.dapil.id } },
+    profile: { page: { kind: 'profile', dataset: 'parties', year: at.party.year, id: at.party.id } },
+    downloads: { page: { kind: 'downloads' } },
+    dictionary: { page: { kind: 'dictionary' } },
+    codebook: { page: { kind: 'codebook', dataset: 'turnout' } },
+    quality: { page: { kind: 'quality' } },
+    about: { page: { kind: 'about' } },
+    search: { page: { kind: 'search' }, query: '?q=aceh' },
+    changes: { page: { kind: 'changes' } },
+    compare: { page: { kind: 'compare' }, query: at.compare },
+  };
+}
+
 /** One page of each kind of the demo site. */
-export const PAGES: PageOfEveryKind = {
-  home: { page: { kind: 'home' } },
-  year: { page: { kind: 'year', year: 2024 } },
-  dapil: { page: { kind: 'dapil', year: 2019, dapilId: '1101' } },
-  profile: { page: { kind: 'profile', dataset: 'parties', year: 2024, id: '1' } },
-  downloads: { page: { kind: 'downloads' } },
-  dictionary: { page: { kind: 'dictionary' } },
-  codebook: { page: { kind: 'codebook', dataset: 'turnout' } },
-  quality: { page: { kind: 'quality' } },
-  about: { page: { kind: 'about' } },
-  search: { page: { kind: 'search' }, query: '?q=aceh' },
-  changes: { page: { kind: 'changes' } },
-  compare: { page: { kind: 'compare' }, query: '?a=2019-d1101&b=2024-d1101' },
-};
+export const PAGES: PageOfEveryKind = pagesOfEveryKind({
+  year: 2024,
+  dapil: { year: 2019, id: '1101' },
+  party: { year: 2024, id: '1' },
+  compare: '?a=2019-d1101&b=2024-d1101',
+});
 
 export interface AuditedPage {
   kind: string;

@@ -5,38 +5,24 @@
 // dates, and on tables of one record, of several record batches and of none. A list it cannot write unambiguously
 // stops the write as serializeCsv does.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Table } from 'apache-arrow';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { buildArrowTable, BATCH_ROWS, type NormalizedRecord } from '../../scripts/snapshot/arrow-schema.ts';
 import { serializeCsv, WHITE_SPACE, writeCsvFile } from '../../scripts/snapshot/csv-writer.ts';
-import { writeParquetFile } from '../../scripts/snapshot/parquet-writer.ts';
-import { DATES, decimals, ESCAPE_TEXTS } from './engine-fixtures.ts';
+import { DATES, decimals, engineScratch, ESCAPE_TEXTS } from './engine-fixtures.ts';
 import { FIXTURES, PARTY_RECORDS, TURNOUT_RECORDS } from './snapshot-fixtures.ts';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'kpu-csv-engine-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-let files = 0;
+const scratch = engineScratch('csv-engine');
 
 /** The CSV file of `table` as the snapshot stage writes it (Parquet first, then CSV from it), as bytes. */
 async function engineCsv(table: Table): Promise<Buffer> {
-  files += 1;
-  const parquet = path.join(dir, `t${files}.parquet`);
-  const csv = path.join(dir, `t${files}.csv`);
-  await writeParquetFile(table, parquet);
-  await writeCsvFile(table, parquet, csv);
-  return readFile(csv);
+  const { parquet, file } = await scratch.parquetOf(table, '.csv');
+  await writeCsvFile(table, parquet, file);
+  return readFile(file);
 }
 
 /** Expects the engine's file to be serializeCsv's bytes, naming the first differing lines rather than two texts. */
@@ -203,12 +189,9 @@ describe('the CSV file written by DuckDB', () => {
         return 'nothing thrown';
       })();
       expect(thrown).toContain('would be ambiguous');
-      files += 1;
-      const parquet = path.join(dir, `t${files}.parquet`);
-      const csv = path.join(dir, `t${files}.csv`);
-      await writeParquetFile(table, parquet);
-      await expect(writeCsvFile(table, parquet, csv)).rejects.toThrow(thrown);
-      expect(existsSync(csv)).toBe(false);
+      const { parquet, file } = await scratch.parquetOf(table, '.csv');
+      await expect(writeCsvFile(table, parquet, file)).rejects.toThrow(thrown);
+      expect(existsSync(file)).toBe(false);
     }
   });
 });

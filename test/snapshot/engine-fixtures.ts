@@ -1,7 +1,39 @@
 // The hard values the engine's writers are proven on against the JavaScript ones (json-engine.unit.test.ts,
 // csv-engine.unit.test.ts): every control character, escape-like texts, edge dates, and decimals in every layout
 // JavaScript prints (thousands of seeded random ones among them).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Table } from 'apache-arrow';
+import { afterAll, beforeAll } from 'vitest';
+import { writeParquetFile } from '../../scripts/snapshot/parquet-writer.ts';
 import { AWKWARD_TEXTS, TRICKY_TEXT } from './snapshot-fixtures.ts';
+
+/**
+ * A scratch folder for a test file's engine writes, made before its tests and removed after them. `parquetOf`
+ * writes a table's Parquet file there, as the snapshot stage writes it first, and names the file of `suffix` the
+ * engine is to make from it.
+ */
+export function engineScratch(name: string): {
+  parquetOf(table: Table, suffix: string): Promise<{ parquet: string; file: string }>;
+} {
+  let dir = '';
+  let files = 0;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), `kpu-${name}-`));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  return {
+    async parquetOf(table, suffix) {
+      files += 1;
+      const parquet = path.join(dir, `t${String(files)}.parquet`);
+      await writeParquetFile(table, parquet);
+      return { parquet, file: path.join(dir, `t${String(files)}${suffix}`) };
+    },
+  };
+}
 
 /** A seeded generator (a 32-bit linear congruential one), so a failure names the same doubles every run. */
 function seeded(seed: number): () => number {

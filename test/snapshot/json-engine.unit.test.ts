@@ -3,36 +3,22 @@
 // control character and escape-like text, on decimals in every layout JavaScript prints (1e-7, 0.000001, 1e+21,
 // 123456789012345680000, the smallest and largest doubles, thousands of seeded random ones), on the edge dates and
 // on tables of one record and of several record batches.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Table } from 'apache-arrow';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { buildArrowTable, BATCH_ROWS, type NormalizedRecord } from '../../scripts/snapshot/arrow-schema.ts';
 import { serializeJson, writeJsonFile } from '../../scripts/snapshot/json-writer.ts';
-import { writeParquetFile } from '../../scripts/snapshot/parquet-writer.ts';
-import { DATES, decimals, ESCAPE_TEXTS } from './engine-fixtures.ts';
+import { DATES, decimals, engineScratch, ESCAPE_TEXTS } from './engine-fixtures.ts';
 import { FIXTURES, PARTY_RECORDS } from './snapshot-fixtures.ts';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'kpu-json-engine-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-let files = 0;
+const scratch = engineScratch('json-engine');
 
 /** The JSON file of `table` as the snapshot stage writes it (Parquet first, then JSON from it), as text. */
 async function engineJson(table: Table): Promise<string> {
-  files += 1;
-  const parquet = path.join(dir, `t${files}.parquet`);
-  const json = path.join(dir, `t${files}.json`);
-  await writeParquetFile(table, parquet);
-  await writeJsonFile(table, parquet, json);
-  return readFile(json, 'utf8');
+  const { parquet, file } = await scratch.parquetOf(table, '.json');
+  await writeJsonFile(table, parquet, file);
+  return readFile(file, 'utf8');
 }
 
 /** Party records (a decimal, a date, texts and a list) holding each hard value. */
