@@ -231,7 +231,7 @@ const rules: readonly QualityRule[] = [
   createKeyUniqueRule(keyFields),
 ];
 
-/** The count columns by voter list, then all lists together; each male, female, both (the dapil page's table order). */
+/** The count columns by voter list, then all lists together; each male, female, both. */
 const countGroups: readonly CountGroup[] = [
   ...VOTER_LISTS.map((list) => ({
     code: list.code,

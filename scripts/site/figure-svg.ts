@@ -1,6 +1,6 @@
 // A figure as a file of its own: the page's chart or map SVG framed with its title, its legend (maps), its source
 // line and the licence, in light colours and the DejaVu Sans fonts the social cards use (cards/card-font.ts), so the
-// SVG shows alike in any viewer and resvg rasterizes it to the same PNG on every machine (figure-files.ts).
+// SVG shows alike in any viewer, and so does the PNG a reader's browser draws from it (figure-files.ts).
 import { FONT_FAMILY, wrap } from './cards/card-font.ts';
 import { escapeXml } from './svg-charts.ts';
 

@@ -69,7 +69,8 @@
     if (a === null || b === null) return '';
     if (row.share) {
       var points = ((b - a) * 100).toFixed(1);
-      return (b > a && points !== '0.0' ? '+' : '') + points.replace('.', config.decimal) + ' ' + t.points;
+      // A no-break space: the number and its unit stay on one line in a narrow column.
+      return (b > a && points !== '0.0' ? '+' : '') + points.replace('.', config.decimal) + '\u00a0' + t.points;
     }
     return (b > a ? '+' : '') + count(b - a);
   }

@@ -197,7 +197,7 @@ describe('the compare page on the demo data under /kpu/', () => {
     }
   });
 
-  it('shows the names, both figures and their difference on a phone without scrolling the table sideways', async () => {
+  it('shows the names, both figures and their difference (on one line) on a phone without scrolling the table sideways', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
     const page = await context.newPage();
     try {
@@ -210,6 +210,16 @@ describe('the compare page on the demo data under /kpu/', () => {
             .locator('#compared .scroll')
             .evaluate((table) => [table.scrollWidth, table.clientWidth]);
           if (scrolled > shown) widths.push(`${compare}${choice}: ${scrolled} px in ${shown}`);
+          // A difference keeps its number and its unit on one line ("-0,4 poin", not "-0,4" over "poin").
+          const broken = await page.locator('#compared tbody td:last-child').evaluateAll((cells) =>
+            cells.flatMap((cell) => {
+              const range = document.createRange();
+              range.selectNodeContents(cell);
+              const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+              return lines.size > 1 ? [(cell.textContent ?? '').trim()] : [];
+            }),
+          );
+          if (broken.length > 0) widths.push(`${compare}${choice}: ${broken.join(', ')} on two lines`);
         }
       expect(widths).toEqual([]);
     } finally {

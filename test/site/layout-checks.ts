@@ -61,8 +61,8 @@ export interface LayoutProblems {
    */
   maps: string[];
   /**
-   * Tables on a phone: a key figure's column (KEY_HEADERS, when it heads one column of the table) that starts
-   * off-screen, to the right; a row of a table of voters' figures (one with a key header) taller than
+   * Tables on a phone: a key figure's column (KEY_HEADERS, when it heads one column of the table, or a group's
+   * column whose group is a key header too: all lists, both sexes) that ends off-screen, to the right; a row of a table of voters' figures (one with a key header) taller than
    * MAX_FIGURE_ROW_LINES lines.
    */
   phoneTables: string[];
@@ -382,12 +382,27 @@ function measureLayout(limits: {
       const container = table.closest('.scroll')?.getBoundingClientRect() ?? root.getBoundingClientRect();
       const head = table.tHead?.rows[table.tHead.rows.length - 1];
       const headers = [...(head?.cells ?? [])].map((cell) => ({ cell, text: (cell.textContent ?? '').trim() }));
+      // A header row above the last one groups its columns ("All lists" over "Male", "Female", "Both").
+      const groups = table.tHead?.rows.length === 2 ? [...(table.tHead.rows[0]?.cells ?? [])] : [];
+      const groupOf = (cell: Element): string => {
+        const box = cell.getBoundingClientRect();
+        const middle = (box.left + box.right) / 2;
+        const group = groups.find((other) => {
+          const span = other.getBoundingClientRect();
+          return other.colSpan > 1 && span.left <= middle && middle <= span.right;
+        });
+        return (group?.textContent ?? '').trim();
+      };
       for (const { cell, text } of headers) {
-        if (!limits.keyHeaders.includes(text) || headers.filter((other) => other.text === text).length > 1) continue;
+        if (!limits.keyHeaders.includes(text)) continue;
+        // A key header repeated in the row counts where its group is a key header too (all lists, both sexes).
+        const group = groupOf(cell);
+        if (headers.filter((other) => other.text === text).length > 1 && !limits.keyHeaders.includes(group)) continue;
         const right = cell.getBoundingClientRect().right;
+        const label = group === '' ? text : `${group} ${text}`;
         if (right > container.right + 1)
           phoneTables.push(
-            `${name}: "${text}" ends at ${right.toFixed(0)} px, past the screen's ${container.right.toFixed(0)} px`,
+            `${name}: "${label}" ends at ${right.toFixed(0)} px, past the screen's ${container.right.toFixed(0)} px`,
           );
       }
       // Rows of the tables of voters' figures (those with a key header) stay short; tables of sentences may not.

@@ -19,8 +19,10 @@ import {
   shapeFigureCodes,
   TILE_GRID,
   womenShareBins,
+  type MapBin,
   type MapDrawing,
 } from '../../scripts/site/maps/province-map.ts';
+import { binLegendLabel } from '../../scripts/site/maps/map-models.ts';
 import { countColumn, type SiteRecord } from '../../scripts/site/site-data.ts';
 
 const officialCodes = [...loadOfficialRegions().provinces.keys()].sort();
@@ -207,5 +209,25 @@ describe('the SVG', () => {
     const svg = renderTileGrid(drawing);
     expect(svg).toMatch(/<text [^>]*fill="#fff">AC<\/text>/);
     expect(svg).toMatch(/<text [^>]*fill="#000">JK<\/text>/);
+  });
+});
+
+describe('the legend', () => {
+  const bin = (lower: number, upper: number): MapBin => ({ lower, upper, colour: PALETTE[2] ?? '' });
+
+  it('names a class from its bounds, the last one up to and including its upper bound', () => {
+    expect(binLegendLabel('en', 'outside', bin(0.015, 0.02), false)).toBe('1.5% to under 2.0%');
+    expect(binLegendLabel('en', 'outside', bin(0.02, 0.021), true)).toBe('2.0% to 2.1%');
+    expect(binLegendLabel('id', 'voters', bin(1_875_264, 2_400_000), false)).toBe(
+      '1.875.264 sampai di bawah 2.400.000',
+    );
+  });
+
+  it('names one value where both bounds are written alike, never "2.2% to 2.2%"', () => {
+    expect(binLegendLabel('en', 'outside', bin(0.022, 0.0224), true)).toBe('2.2%');
+    expect(binLegendLabel('id', 'outside', bin(0.022, 0.0224), true)).toBe('2,2%');
+    expect(binLegendLabel('en', 'voters', bin(50, 50), true)).toBe('50');
+    expect(binLegendLabel('en', 'outside', bin(0.0196, 0.02), false)).toBe('below 2.0%');
+    expect(binLegendLabel('id', 'outside', bin(0.0196, 0.02), false)).toBe('di bawah 2,0%');
   });
 });

@@ -6,19 +6,20 @@ import type { PublishedSite } from './site-fixtures.ts';
 
 type DownloadedRecord = Record<string, number | string | string[] | null>;
 
+/** The regency table's columns left to right: key figures first (all lists, both sexes), then each list. */
 const COUNT_COLUMNS = [
-  'dpt_male',
-  'dpt_female',
-  'dpt_total',
-  'dptb_male',
-  'dptb_female',
-  'dptb_total',
-  'dpk_male',
-  'dpk_female',
-  'dpk_total',
+  'total_voters',
   'total_male',
   'total_female',
-  'total_voters',
+  'dpt_total',
+  'dpt_male',
+  'dpt_female',
+  'dptb_total',
+  'dptb_male',
+  'dptb_female',
+  'dpk_total',
+  'dpk_male',
+  'dpk_female',
 ];
 
 async function fetchJson<T>(site: PublishedSite, file: string): Promise<T> {

@@ -21,6 +21,7 @@ import {
   TILE_GRID,
   womenShareBins,
   type MapArea,
+  type MapBin,
   type MapDrawing,
   type MapMeasure,
   type ProvinceFigure,
@@ -107,6 +108,19 @@ function yearFigures(view: YearView): YearMapFigures {
 }
 
 /**
+ * A class's words in the map's legend. Bounds written alike at the legend's precision name one value: the last class
+ * from 2.21% to 2.24% is "2.2%" (not "2.2% to 2.2%"), a first class from 1.96% to under 2.0% is "below 2.0%".
+ */
+export function binLegendLabel(lang: Lang, measure: MapMeasure, bin: MapBin, last: boolean): string {
+  const lower = formatMeasure(lang, measure, bin.lower);
+  const upper = formatMeasure(lang, measure, bin.upper);
+  if (bin.open === 'below') return READING_TEXT[lang].below(upper);
+  if (bin.open === 'above') return READING_TEXT[lang].atLeast(lower);
+  if (lower !== upper) return MAP_TEXT[lang].binLabel(lower, upper, last);
+  return last ? upper : READING_TEXT[lang].below(upper);
+}
+
+/**
  * The year's province maps for the measures asked, or null when the year has no turnout records. `rowHref` turns a
  * province row's anchor into the link of its shapes: "#prov-11" on the year page, the year page's URL with it on the
  * home page. `idPrefix` keeps the SVGs' ids unique on the page.
@@ -181,16 +195,7 @@ export function provinceMaps(
       legend: [
         ...bins.map((bin, index) => ({
           colour: bin.colour,
-          label:
-            bin.open === 'below'
-              ? READING_TEXT[lang].below(formatMeasure(lang, measure, bin.upper))
-              : bin.open === 'above'
-                ? READING_TEXT[lang].atLeast(formatMeasure(lang, measure, bin.lower))
-                : t.binLabel(
-                    formatMeasure(lang, measure, bin.lower),
-                    formatMeasure(lang, measure, bin.upper),
-                    index === bins.length - 1,
-                  ),
+          label: binLegendLabel(lang, measure, bin, index === bins.length - 1),
         })),
         { colour: null, label: t.noData },
       ],

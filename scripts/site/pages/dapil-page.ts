@@ -1,6 +1,7 @@
 // A dapil's page: its model (what the view shows, computed from the site data in one language) and its
 // texts in each language (LANGS).
 import type { Lang } from '../../languages.ts';
+import type { CountGroup } from '../../datasets/dataset-definition.ts';
 import { dapilPagesDataset } from '../../datasets/datasets.ts';
 import {
   COUNT_GROUPS,
@@ -22,13 +23,28 @@ import { dapilLabel } from '../record-labels.ts';
 import { COMMON_TEXT } from '../texts/common-text.ts';
 import { STORY_TEXT } from '../story-text.ts';
 
-/** The 12 count cells of a record (or of totals), in COUNT_GROUPS order. */
+/**
+ * The regency table's count groups, key figures first, so a phone shows them without scrolling the table sideways:
+ * all lists together, then each voter list in the declaration's order; in each group both sexes, then each sex.
+ */
+export const TABLE_COUNT_GROUPS: readonly CountGroup[] = [
+  ...COUNT_GROUPS.filter((group) => group.code === 'total'),
+  ...COUNT_GROUPS.filter((group) => group.code !== 'total'),
+].map((group) => ({
+  ...group,
+  cells: [...group.cells.filter((cell) => cell.sex === 'total'), ...group.cells.filter((cell) => cell.sex !== 'total')],
+}));
+
+/** The 12 count cells of a record, in TABLE_COUNT_GROUPS order. */
 export function recordCountCells(lang: Lang, record: SiteRecord): Cell[] {
-  return COUNT_GROUPS.flatMap((group) => group.cells.map((cell) => countCell(lang, numberValue(record, cell.column))));
+  return TABLE_COUNT_GROUPS.flatMap((group) =>
+    group.cells.map((cell) => countCell(lang, numberValue(record, cell.column))),
+  );
 }
 
+/** The 12 sums of the table's total row, in TABLE_COUNT_GROUPS order. */
 export function totalCountCells(lang: Lang, totals: Totals): Array<Cell & { missing: number }> {
-  return COUNT_GROUPS.flatMap((group) => group.cells.map((cell) => sumCell(lang, totals[cell.column])));
+  return TABLE_COUNT_GROUPS.flatMap((group) => group.cells.map((cell) => sumCell(lang, totals[cell.column])));
 }
 
 /** A regency's label in charts and notes; a record without a name says so. */
