@@ -15,11 +15,12 @@ describe('.github/workflows/publish.yml', () => {
     expect(workflow).toContain('npm run --silent build');
     expect(workflow).toContain('KPU_API_KEY: ${{ secrets.KPU_API_KEY }}');
     expect(workflow).toMatch(
-      /path: \|\n\s+\.cache\/harvest\n\s+\.cache\/stages\/site-cards\n\s+dist\n\s+dist\.builds/,
+      /path: \|\n\s+\.cache\/harvest\n\s+\.cache\/stages\/site-cards\n\s+\.cache\/stages\/site-compile-cache\n\s+dist\n\s+dist\.builds/,
     );
-    // The card cache is the site stage's own folder beside its output (scripts/site/site-stage.ts).
+    // The card cache and the compile cache are the site stage's own folders beside its output (scripts/site/site-stage.ts).
     const siteStage = stageFolder('site', { cacheDir: '.cache', distDir: 'dist' });
     expect(workflow).toContain(`${siteStage}-cards\n`);
+    expect(workflow).toContain(`${siteStage}-compile-cache\n`);
     expect(workflow).toContain('actions/deploy-pages');
     expect(workflow).not.toMatch(/echo .*KPU_API_KEY/);
     // The job refuses to run (and so to publish the demo data) without the upstream's URL and key, before building.
