@@ -8,6 +8,7 @@ import { readdir, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readNodeCompileCache, readNodeCompileCacheDisabled, readTestDatasetsModule } from '../config.ts';
+import { BuildError } from '../errors.ts';
 import { childNodeOptions } from '../foundation/child-node-options.ts';
 import { EXPOSE_GC_OPTION } from '../foundation/collect-garbage.ts';
 import { killPoint } from '../kill-point.ts';
@@ -21,7 +22,7 @@ import {
   isReusableSite,
   recordSiteFingerprint,
 } from './site-fingerprint.ts';
-import { SITE_ROOT } from './site-root.ts';
+import { CARDS_FAILED_EXIT_CODE, SITE_ROOT } from './site-root.ts';
 
 export interface SiteStageOptions {
   /** The snapshot stage's data folder (manifest.json, quality-report.json, <year>/…). */
@@ -158,6 +159,8 @@ function runAstroBuild(
     child.on('error', reject);
     child.on('close', (code, signalName) => {
       if (code === 0) resolve(output);
+      else if (code === CARDS_FAILED_EXIT_CODE)
+        reject(new BuildError('SITE_CARDS_FAILED', output.trim().split('\n').slice(-20).join('\n')));
       else
         reject(
           new Error(
