@@ -222,6 +222,11 @@ export const ERROR_CATALOGUE = {
     message: 'The site could not be built from the snapshot.',
     hint: 'The message ends with the site build output; dist/ was left as it was. Run `npm run build -- --offline` after a fix.',
   },
+  SITE_CARDS_FAILED: {
+    stage: 'site',
+    message: 'The social cards could not be drawn.',
+    hint: 'The message ends with what stopped them: a card cache folder that cannot be written (KPU_CACHE_DIR/stages/site-cards, which may be removed at any time: the next build draws every card again), or a fault of the rasterizer. dist/ was left as it was.',
+  },
   PUBLISH_VERIFY_FAILED: {
     stage: 'publish',
     message: 'The new build does not match its own manifest or the release history, so it was not published.',

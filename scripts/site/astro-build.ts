@@ -16,13 +16,13 @@ import { collectGarbage } from '../foundation/collect-garbage.ts';
 import { writePageFiles } from './page-files.ts';
 import { searchIndexChunks } from './search-index.ts';
 import { COMPARE_INDEX_PATH, compareIndexChunks } from './compare-index.ts';
-import { placeSocialCards, renderSocialCards } from './social-cards.ts';
+import { CardsFailedError, placeSocialCards, renderSocialCards } from './cards/card-files.ts';
 import { renderedFigures, writeFigureFiles } from './figure-files.ts';
 import { minifySiteScripts } from './script-minify.ts';
 import { absoluteUrl } from './site-share.ts';
 import { withBase } from './site-routes.ts';
 import { loadedSiteData } from './site-data.ts';
-import { ASTRO_BUILD_CONCURRENCY, SITE_ROOT } from './site-root.ts';
+import { ASTRO_BUILD_CONCURRENCY, CARDS_FAILED_EXIT_CODE, SITE_ROOT } from './site-root.ts';
 import { SEARCH_INDEX_PATH } from './site-routes.ts';
 
 const [outDir, base, cacheDir, cardsDir, flag] = process.argv.slice(2);
@@ -58,13 +58,19 @@ const buildSite = build as (config: Parameters<typeof build>[0], options: { sync
 // (`build`, `vite`) merged, as Astro's mergeConfig would: not imported from astro/config, which loads 280 modules this
 // process never uses (site/astro.config.ts). The pages are byte-identical either way.
 const settings: AstroUserConfig = siteConfig;
-// The social cards are rasterized while Astro builds the pages (scripts/site/social-cards.ts), from the site data
-// Astro's pages read (loaded once in this process), into the card cache `cardsDir` (kept from build to build);
-// they are copied beside their pages once Astro is done. Only with the site's address: a page names its card by an
-// absolute URL (og:image), so without KPU_SITE_URL no page names one and none is drawn.
+// The social cards are drawn while Astro builds the pages, on a thread of their own (scripts/site/cards/card-files.ts),
+// from the site data Astro's pages read (loaded once in this process), into the card cache `cardsDir` (kept from
+// build to build); they are copied beside their pages once Astro is done. Only with the site's address: a page names
+// its card by an absolute URL (og:image), so without KPU_SITE_URL no page names one and none is drawn.
 const cards = getSiteUrl() === null ? Promise.resolve([]) : renderSocialCards(getSite(), cardsDir);
-// Awaited below; a failure while Astro builds must not count as unhandled meanwhile.
-cards.catch(() => undefined);
+// Cards that could not be drawn stop this build at once, with an exit code of their own that the site stage reports
+// as SITE_CARDS_FAILED with this line (a fault of the site data is Astro's to report). Awaited below; no failure
+// counts as unhandled meanwhile.
+cards.catch((error: unknown) => {
+  if (!(error instanceof CardsFailedError)) return;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(CARDS_FAILED_EXIT_CODE);
+});
 await buildSite(
   {
     ...settings,

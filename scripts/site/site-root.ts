@@ -10,3 +10,9 @@ export const SITE_ROOT = fileURLToPath(new URL('../../site/', import.meta.url));
  * (test/build/determinism.test.ts). The benchmark's bare Astro baseline builds with the same setting.
  */
 export const ASTRO_BUILD_CONCURRENCY = 8;
+
+/**
+ * The Astro build process's exit code when the social cards could not be drawn (scripts/site/astro-build.ts), which
+ * the site stage reports as SITE_CARDS_FAILED rather than as a failed Astro build.
+ */
+export const CARDS_FAILED_EXIT_CODE = 3;

@@ -8,6 +8,7 @@ import { readdir, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readNodeCompileCache, readNodeCompileCacheDisabled, readTestDatasetsModule } from '../config.ts';
+import { BuildError } from '../errors.ts';
 import { childNodeOptions } from '../foundation/child-node-options.ts';
 import { EXPOSE_GC_OPTION } from '../foundation/collect-garbage.ts';
 import { killPoint } from '../kill-point.ts';
@@ -21,7 +22,7 @@ import {
   isReusableSite,
   recordSiteFingerprint,
 } from './site-fingerprint.ts';
-import { SITE_ROOT } from './site-root.ts';
+import { CARDS_FAILED_EXIT_CODE, SITE_ROOT } from './site-root.ts';
 
 export interface SiteStageOptions {
   /** The snapshot stage's data folder (manifest.json, quality-report.json, <year>/…). */
@@ -135,10 +136,10 @@ function runAstroBuild(
           // the process (prctl PR_SET_THP_DISABLE). The bundler only ever bundles the site's own few sources, whatever
           // the size of the data.
           MIMALLOC_ALLOW_THP: '0',
-          // resvg (the social cards' rasterizer, its own mimalloc) reads the whole font file for every
-          // glyph it lays out; mimalloc's default returns each such buffer's pages to the kernel soon after, so the next
-          // glyph faults them in, zeroed, again: most of a PNG's CPU time, in the kernel. Kept, freed pages are reused
-          // (docs/operations.md, "mimalloc's freed pages in the Astro process").
+          // resvg (the social cards' rasterizer, its own mimalloc) draws each card into a 3 MB image, set free once
+          // its PNG is made (cards/card-thread.ts); mimalloc's default returns freed pages to the kernel soon after, so
+          // the next card faults them in, zeroed, again: most of a card's CPU time, in the kernel. Kept, freed pages
+          // are reused (docs/operations.md, "mimalloc's freed pages in the Astro process").
           MIMALLOC_PURGE_DELAY: '-1',
           // A test's own datasets (scripts/datasets/datasets.ts) are declared for the pages too.
           ...(testDatasets === null ? {} : { KPU_TEST_DATASETS: testDatasets }),
@@ -158,6 +159,8 @@ function runAstroBuild(
     child.on('error', reject);
     child.on('close', (code, signalName) => {
       if (code === 0) resolve(output);
+      else if (code === CARDS_FAILED_EXIT_CODE)
+        reject(new BuildError('SITE_CARDS_FAILED', output.trim().split('\n').slice(-20).join('\n')));
       else
         reject(
           new Error(

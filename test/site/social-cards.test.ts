@@ -5,8 +5,8 @@
 // address and a card cache of its own writes the same site byte for byte, its cards included. The shared demo site,
 // built without the address, names no card in its heads (og:image must be absolute) and draws none. A rebuild draws
 // no card again: each is kept in the card cache under its SVG's hash, and the cache keeps only the cards of the last
-// build.
-import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+// build. A card cache that cannot be written stops the stage with SITE_CARDS_FAILED, naming what stopped it.
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,5 +194,22 @@ describe('the card cache', () => {
     for (const name of after) expect((await stat(path.join(cacheDir, name))).mtimeMs).toBe(before.get(name));
     // Cards with the same figures share one file (a party's card in both languages differs by its texts).
     expect(after.length).toBeLessThanOrEqual(cards.length);
+  });
+});
+
+describe('a card cache that cannot be written', () => {
+  it('stops the site stage with SITE_CARDS_FAILED, naming what stopped the cards', async () => {
+    const outDir = path.join(root, 'blocked', 'site');
+    await mkdir(path.dirname(outDir), { recursive: true });
+    // A file where the card cache's folder has to be.
+    await writeFile(`${outDir}-cards`, 'not a folder\n');
+    const failed = runSiteStage({
+      dataDir: path.join(withoutUrl, 'data'),
+      outDir,
+      siteUrl: SITE_URL,
+      reporter: createSilentReporter(),
+    });
+    await expect(failed).rejects.toMatchObject({ code: 'SITE_CARDS_FAILED', stage: 'site' });
+    await expect(failed).rejects.toThrow(/the social cards could not be drawn: .*EEXIST.*site-cards/s);
   });
 });
