@@ -4,8 +4,8 @@
 // folder, that build is kept as it is instead of running Astro again (site-fingerprint.ts). A new build is
 // written to a fresh folder of its own and renamed into place only when complete.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { readdir, rename, rm, symlink } from 'node:fs/promises';
+import { readdirSync, rmSync } from 'node:fs';
+import { rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readNodeCompileCache, readNodeCompileCacheDisabled, readTestDatasetsModule } from '../config.ts';
@@ -82,8 +82,9 @@ function isWithin(outer: string, inner: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-async function countFiles(dir: string): Promise<Omit<SiteStageResult, 'reused'>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+/** The pages and other files of a built site (listed synchronously, as site-fingerprint.ts lists it, and for why). */
+function countFiles(dir: string): Omit<SiteStageResult, 'reused'> {
+  const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile());
   const pages = files.filter((entry) => entry.name.endsWith('.html')).length;
   return { pages, files: files.length - pages };
@@ -207,7 +208,7 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   });
   if (options.reuse !== false && (await isReusableSite(outDir, fingerprint))) {
     await checking;
-    const counts = await countFiles(outDir);
+    const counts = countFiles(outDir);
     options.reporter?.line(
       `site: nothing changed since the last site build: its ${counts.pages} pages kept (${outDir})`,
     );
@@ -274,7 +275,7 @@ export async function runSiteStage(options: SiteStageOptions): Promise<SiteStage
   for (const line of output.split('\n')) {
     if (/\bWARN\b/.test(line)) options.reporter?.warn(`site: ${line.replace(/^.*?\[WARN\]\s*/, '')}`);
   }
-  const counts = await countFiles(outDir);
+  const counts = countFiles(outDir);
   await recordSiteFingerprint(outDir, fingerprint);
   const checked = await checking;
   options.reporter?.line(
