@@ -106,7 +106,7 @@ await placeSocialCards(await cards, cardsDir, outDir);
 // Every chart's and map's files to take away, beside its page (scripts/site/figure-files.ts): the figures the pages
 // named as Astro rendered them (their PNGs drawn in the reader's browser).
 const siteUrl = getSiteUrl();
-await writeFigureFiles(renderedFigures(), outDir, (rootPath) =>
+writeFigureFiles(renderedFigures(), outDir, (rootPath) =>
   siteUrl === null ? withBase(base, rootPath) : absoluteUrl(siteUrl, base, withBase(base, rootPath)),
 );
 

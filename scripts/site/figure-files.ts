@@ -4,9 +4,8 @@
 // component (site/src/components/figure-links.astro) names each figure as Astro renders the page and links its files;
 // the Astro build's process writes them once Astro is done (astro-build.ts), from the very figures it rendered, so a
 // page links no file that is not written and no figure goes without its files.
-import { writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FILES_AT_ONCE, forEachAtOnce } from '../foundation/at-once.ts';
 import { neutralizeFormula } from '../snapshot/csv-writer.ts';
 import {
   drawingSize,
@@ -164,18 +163,20 @@ svg.map text{font-size:16px}${FIGURE_STYLE}
  * is drawn in the reader's browser from that SVG (site/public/share.js), not here: rasterizing costs about a tenth of
  * a second of CPU a figure, which for every chart of every page would more than double the site stage (docs/site.md).
  * `url` turns a root-relative path into the address the embed page links (the base, and the site's address when
- * known).
+ * known). The files are written one after another, synchronously (the process has nothing else to do meanwhile): three
+ * small files a figure, hundreds of figures, where an asynchronous write's hand-offs to libuv's thread pool cost
+ * several times the CPU time of the write itself.
  */
-export async function writeFigureFiles(
+export function writeFigureFiles(
   figures: readonly TakeawayFigure[],
   outDir: string,
   url: (rootPath: string) => string,
-): Promise<void> {
-  await forEachAtOnce(figures, FILES_AT_ONCE, async (figure) => {
+): void {
+  for (const figure of figures) {
     const paths = figureFilePaths(figure.page, figure.name);
     const file = (relative: string) => path.join(outDir, relative);
-    await writeFile(file(paths.svg), standaloneSvg(figure));
-    await writeFile(file(paths.csv), figureCsv(figure.data));
-    await writeFile(file(paths.embed), embedPage(figure, url(figure.page)));
-  });
+    writeFileSync(file(paths.svg), standaloneSvg(figure));
+    writeFileSync(file(paths.csv), figureCsv(figure.data));
+    writeFileSync(file(paths.embed), embedPage(figure, url(figure.page)));
+  }
 }

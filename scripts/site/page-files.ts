@@ -4,14 +4,14 @@
 // writers as the snapshot downloads from one Arrow table (scripts/snapshot/*-writer.ts). Either way the bytes follow
 // the downloads' conventions and the values are the downloads' values. Written by the Astro build's process once
 // Astro has written the pages (scripts/site/astro-build.ts): as Astro routes, the site's thousands of these files
-// doubled what Astro renders and cost more than a quarter of its time.
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
+// doubled what Astro renders and cost more than a quarter of its time. The files are written one after another with
+// synchronous calls (the process has nothing else to do meanwhile): hundreds to thousands of small files, where the
+// asynchronous calls' hand-offs to libuv's thread pool cost several times the CPU time of the writes themselves.
+import { closeSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Table } from 'apache-arrow';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { dapilPagesDataset, pagedDatasetById } from '../datasets/datasets.ts';
-import { forEachAtOnce } from '../foundation/at-once.ts';
-import { readFileRangeInPieces } from '../foundation/file-splice.ts';
 import { DEFAULT_LANG } from '../languages.ts';
 import { buildArrowTable } from '../snapshot/arrow-schema.ts';
 import { serializeCsv } from '../snapshot/csv-writer.ts';
@@ -20,14 +20,7 @@ import { readCsvLineStarts, type RecordLines } from './record-lines.ts';
 import { PAGE_FILE_FORMATS, pageFileName, pagePath, type PageFileFormat, type PageRef } from './site-routes.ts';
 import type { SiteData, SiteRecord } from './site-data.ts';
 
-/**
- * Pages whose files are made at once. Thousands of small pages (ten times the real data) take no longer than with
- * sixteen; at a million records each page's table holds thousands of records, and sixteen at once made the Astro
- * build's process 1.40–1.45 GB instead of 1.26 GB.
- */
-const PAGES_AT_ONCE = 4;
-
-/** The most bytes of a page's file copied at a time (readFileRangeInPieces). */
+/** The most bytes of a page's file copied at a time. */
 const COPY_PIECE = 1024 * 1024;
 
 /** A page's records as one Arrow table, which the downloads' two writers turn into its CSV and JSON. */
@@ -43,20 +36,21 @@ export function* pageFileChunks(table: Table, format: PageFileFormat): Generator
   yield* format === 'csv' ? serializeCsv(table) : serializeJson(table);
 }
 
+/** Writes all of `bytes` to the open file `fd`. */
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done);
+}
+
 /**
- * Writes the chunks to a new file as they come, never the whole text at once: a page's files grow with its records
- * (thousands each at a million records), and only the chunk being written need be held. The file is new in a folder
- * only this build writes, so it is written in place (`wx`: never over a file).
+ * Copies the bytes [start, end) of the open file `from` to the open file `to`, a piece at a time through `scratch`
+ * (nothing allocated per range: a million records' page files are thousands of ranges).
  */
-async function writeChunks(
-  file: string,
-  chunks: Iterable<string | Buffer> | AsyncIterable<string | Buffer>,
-): Promise<void> {
-  const handle = await open(file, 'wx');
-  try {
-    for await (const chunk of chunks) await handle.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  } finally {
-    await handle.close();
+function copyRange(from: number, to: number, start: number, end: number, scratch: Buffer): void {
+  for (let at = start; at < end;) {
+    const read = readSync(from, scratch, 0, Math.min(scratch.length, end - at), at);
+    if (read === 0) throw new Error('unexpected end of file');
+    writeAll(to, scratch.subarray(0, read));
+    at += read;
   }
 }
 
@@ -88,45 +82,47 @@ function joinedRanges(
 interface CopySource {
   lines: RecordLines;
   csvStarts: Float64Array;
-  json: FileHandle;
-  csv: FileHandle;
+  /** The all-years JSON and CSV files, open for reading. */
+  json: number;
+  csv: number;
 }
 
 /**
- * A page's file as the downloads' bytes: JSON framed as the JSON writer frames it, CSV under the file's header. The
- * copied bytes are read into `scratch` (readFileRangeInPieces): each chunk is to be written before the next is asked.
+ * Writes a page's file to the open file `fd` as the downloads' bytes: JSON framed as the JSON writer frames it, CSV
+ * under the file's header, the records' texts copied through `scratch`.
  */
-async function* copiedChunks(
+function writeCopied(
+  fd: number,
   source: CopySource,
   positions: readonly number[],
   format: PageFileFormat,
   scratch: Buffer,
-): AsyncGenerator<Buffer> {
+): void {
   if (format === 'json') {
     if (positions.length === 0) {
-      yield Buffer.from('[\n]\n');
+      writeAll(fd, Buffer.from('[\n]\n'));
       return;
     }
-    yield JSON_OPENING;
+    writeAll(fd, JSON_OPENING);
     for (const [index, [start, end]] of joinedRanges(
       positions,
       (position) => source.lines.jsonRange(position),
       JSON_BETWEEN.length,
     ).entries()) {
-      if (index > 0) yield JSON_BETWEEN;
-      yield* readFileRangeInPieces(source.json, start, end, scratch);
+      if (index > 0) writeAll(fd, JSON_BETWEEN);
+      copyRange(source.json, fd, start, end, scratch);
     }
-    yield JSON_CLOSING;
+    writeAll(fd, JSON_CLOSING);
     return;
   }
   const starts = source.csvStarts;
-  yield* readFileRangeInPieces(source.csv, 0, starts[1] as number, scratch);
+  copyRange(source.csv, fd, 0, starts[1] as number, scratch);
   for (const [start, end] of joinedRanges(
     positions,
     (position) => [starts[position + 1] as number, starts[position + 2] as number],
     0,
   ))
-    yield* readFileRangeInPieces(source.csv, start, end, scratch);
+    copyRange(source.csv, fd, start, end, scratch);
 }
 
 /** The copy source of a dataset, or null when its pages' files are made by the writers instead. */
@@ -134,11 +130,11 @@ async function openCopySource(lines: RecordLines | undefined): Promise<CopySourc
   if (lines === undefined || !lines.complete || lines.csv === null) return null;
   const csvStarts = await readCsvLineStarts(lines.csv.file, lines.csv.described, lines.size);
   if (csvStarts === null) return null;
-  const json = await open(lines.json, 'r');
+  const json = openSync(lines.json, 'r');
   try {
-    return { lines, csvStarts, json, csv: await open(lines.csv.file, 'r') };
+    return { lines, csvStarts, json, csv: openSync(lines.csv.file, 'r') };
   } catch (error) {
-    await json.close();
+    closeSync(json);
     throw error;
   }
 }
@@ -191,32 +187,40 @@ export async function writePageFiles(site: SiteData, siteDir: string): Promise<v
     for (const page of pages)
       if (!sources.has(page.dataset.id))
         sources.set(page.dataset.id, await openCopySource(site.lines?.get(page.dataset.id)));
-    // One buffer for the copied bytes per page being written, handed from page to page.
-    const scratches: Buffer[] = [];
-    await forEachAtOnce(pages, PAGES_AT_ONCE, async (page) => {
+    const scratch = Buffer.allocUnsafe(COPY_PIECE);
+    for (const page of pages) {
       const folder = path.join(siteDir, pagePath(DEFAULT_LANG, page.page));
-      await mkdir(folder, { recursive: true });
+      mkdirSync(folder, { recursive: true });
       const source = sources.get(page.dataset.id) ?? null;
-      const positions = page.records.map((record) => record.position);
       const table = source === null ? pageTable(page.dataset, page.records) : null;
-      const scratch = scratches.pop() ?? Buffer.allocUnsafe(COPY_PIECE);
-      try {
-        for (const format of PAGE_FILE_FORMATS) {
-          await writeChunks(
-            path.join(folder, pageFileName(page.dataset.fileStem, page.year, page.kind, page.id, format)),
-            table === null
-              ? copiedChunks(source as CopySource, positions, format, scratch)
-              : pageFileChunks(table, format),
-          );
+      for (const format of PAGE_FILE_FORMATS) {
+        // A new file in a folder only this build writes: written in place (`wx`: never over a file), chunk by chunk
+        // as the writers make them, so only the chunk being written is held (a page's files grow with its records).
+        const fd = openSync(
+          path.join(folder, pageFileName(page.dataset.fileStem, page.year, page.kind, page.id, format)),
+          'wx',
+        );
+        try {
+          if (table === null)
+            writeCopied(
+              fd,
+              source as CopySource,
+              page.records.map((record) => record.position),
+              format,
+              scratch,
+            );
+          else for (const chunk of pageFileChunks(table, format)) writeAll(fd, Buffer.from(chunk));
+        } finally {
+          closeSync(fd);
         }
-      } finally {
-        scratches.push(scratch);
       }
-    });
+    }
   } finally {
     for (const source of sources.values()) {
-      await source?.json.close();
-      await source?.csv.close();
+      if (source !== null) {
+        closeSync(source.json);
+        closeSync(source.csv);
+      }
     }
   }
 }

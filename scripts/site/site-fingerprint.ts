@@ -5,9 +5,13 @@
 // names the same fingerprint and every file of the site folder still has the bytes it was built with;
 // otherwise the site is built again. The fingerprint file is written only after a complete build, and removed
 // before a build starts, so an interrupted build is never reused.
-import { readdir, readFile, rm } from 'node:fs/promises';
+// Folders are listed and files read one after another, synchronously: the code, the data folder's companions and the
+// built site are hundreds to thousands of small files, and a synchronous read costs a fraction of the CPU time of an
+// asynchronous one (whose open, size, read and close each go through libuv's thread pool): hashing the real data's
+// site, 1,505 files, took 0.22 CPU-s so against 0.38–0.55 CPU-s read sixteen at a time.
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { FILES_AT_ONCE, forEachAtOnce } from '../foundation/at-once.ts';
 import { writeFileAtomic } from '../foundation/atomic-file.ts';
 import { createSha256, sha256Hex } from '../foundation/hashing.ts';
 import { readJsonFile } from '../foundation/json-file.ts';
@@ -39,12 +43,12 @@ const SKIPPED_FOLDERS = new Set(['.astro', 'node_modules', '.git']);
  * the list): site/.astro/ is Astro's own (editors' types, `astro dev`), and when it held the working folders of
  * the site builds running at the same time, walking into one as it was removed made a build fail with ENOENT.
  */
-async function listFiles(dir: string, under = ''): Promise<string[]> {
+function listFiles(dir: string, under = ''): string[] {
   const files: string[] = [];
-  for (const entry of await readdir(path.join(dir, under), { withFileTypes: true })) {
+  for (const entry of readdirSync(path.join(dir, under), { withFileTypes: true })) {
     const relative = path.join(under, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name)) files.push(...(await listFiles(dir, relative)));
+      if (!SKIPPED_FOLDERS.has(entry.name)) files.push(...listFiles(dir, relative));
     } else if (entry.isFile()) files.push(relative);
   }
   return under === '' ? files.sort() : files;
@@ -63,15 +67,15 @@ export async function computeSiteFingerprint(inputs: SiteInputs): Promise<string
   add('reportUrl', inputs.reportUrl ?? '');
   // Labelled by position, not by absolute path: the same code in another checkout has the same fingerprint.
   for (const [index, dir] of inputs.codeDirs.entries()) {
-    for (const file of await listFiles(dir)) add(`code${index}:${file}`, await readFile(path.join(dir, file)));
+    for (const file of listFiles(dir)) add(`code${index}:${file}`, readFileSync(path.join(dir, file)));
   }
-  for (const [index, file] of inputs.codeFiles.entries()) add(`file${index}`, await readFile(file));
+  for (const [index, file] of inputs.codeFiles.entries()) add(`file${index}`, readFileSync(file));
   // The data files listed in the manifest are stood for by their SHA-256 in manifest.json; every other file of
   // the data folder (the manifest itself, changes, history, releases, SHA256SUMS, …) is read whole.
   const manifestText = await readFile(path.join(inputs.dataDir, 'manifest.json'), 'utf8');
   const listed = new Set((JSON.parse(manifestText) as SnapshotManifest).files.map((file) => path.normalize(file.path)));
-  for (const file of await listFiles(inputs.dataDir)) {
-    if (!listed.has(file)) add(`data:${file}`, await readFile(path.join(inputs.dataDir, file)));
+  for (const file of listFiles(inputs.dataDir)) {
+    if (!listed.has(file)) add(`data:${file}`, readFileSync(path.join(inputs.dataDir, file)));
   }
   return hash.digest('hex');
 }
@@ -87,14 +91,10 @@ interface FingerprintRecord {
   files: Record<string, string>;
 }
 
-/** Every file of the site folder and its SHA-256, in the order of their names; read several at a time. */
-async function hashSiteFiles(siteDir: string): Promise<Record<string, string>> {
-  const names = await listFiles(siteDir);
-  const hashes: string[] = [];
-  await forEachAtOnce(names, FILES_AT_ONCE, async (name, index) => {
-    hashes[index] = sha256Hex(await readFile(path.join(siteDir, name)));
-  });
-  return Object.fromEntries(names.map((name, index) => [name, hashes[index] as string]));
+/** Every file of the site folder and its SHA-256, in the order of their names. */
+function hashSiteFiles(siteDir: string): Record<string, string> {
+  const names = listFiles(siteDir);
+  return Object.fromEntries(names.map((name) => [name, sha256Hex(readFileSync(path.join(siteDir, name)))]));
 }
 
 /**
@@ -111,7 +111,7 @@ export async function isReusableSite(siteDir: string, fingerprint: string): Prom
   if (record.fingerprint !== fingerprint || typeof record.files !== 'object' || record.files === null) return false;
   let actual: Record<string, string>;
   try {
-    actual = await hashSiteFiles(siteDir);
+    actual = hashSiteFiles(siteDir);
   } catch {
     return false;
   }
@@ -128,6 +128,6 @@ export async function forgetSiteFingerprint(siteDir: string): Promise<void> {
 
 /** Records that `siteDir` holds the complete site built from inputs with this fingerprint. */
 export async function recordSiteFingerprint(siteDir: string, fingerprint: string): Promise<void> {
-  const record: FingerprintRecord = { fingerprint, files: await hashSiteFiles(siteDir) };
+  const record: FingerprintRecord = { fingerprint, files: hashSiteFiles(siteDir) };
   await writeFileAtomic(fingerprintFileOf(siteDir), `${JSON.stringify(record, null, 2)}\n`);
 }
