@@ -102,7 +102,7 @@ async function placeNotFoundPages(siteDir: string): Promise<void> {
 
 await placeNotFoundPages(outDir);
 await minifySiteScripts(outDir);
-await placeSocialCards(await cards, cardsDir, outDir);
+placeSocialCards(await cards, cardsDir, outDir);
 // Every chart's and map's files to take away, beside its page (scripts/site/figure-files.ts): the figures the pages
 // named as Astro rendered them (their PNGs drawn in the reader's browser).
 const siteUrl = getSiteUrl();

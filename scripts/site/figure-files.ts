@@ -6,7 +6,7 @@
 // page links no file that is not written and no figure goes without its files.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { neutralizeFormula } from '../snapshot/csv-writer.ts';
+import { neutralizeFormula } from '../snapshot/csv-formula.ts';
 import {
   drawingSize,
   drawnWidth,

@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { buildArrowTable, BATCH_ROWS, type NormalizedRecord } from '../../scripts/snapshot/arrow-schema.ts';
-import { serializeCsv, WHITE_SPACE, writeCsvFile } from '../../scripts/snapshot/csv-writer.ts';
+import { WHITE_SPACE } from '../../scripts/snapshot/csv-formula.ts';
+import { serializeCsv, writeCsvFile } from '../../scripts/snapshot/csv-writer.ts';
 import { DATES, decimals, engineScratch, ESCAPE_TEXTS } from './engine-fixtures.ts';
 import { FIXTURES, PARTY_RECORDS, TURNOUT_RECORDS } from './snapshot-fixtures.ts';
 

@@ -6,7 +6,8 @@ import type { NormalizedRecord } from '../../scripts/normalize/normalize-records
 import { parseDecimalComma, parseInteger } from '../../scripts/datasets/value-parsers.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { buildArrowTable } from '../../scripts/snapshot/arrow-schema.ts';
-import { neutralizeFormula, serializeCsv } from '../../scripts/snapshot/csv-writer.ts';
+import { neutralizeFormula } from '../../scripts/snapshot/csv-formula.ts';
+import { serializeCsv } from '../../scripts/snapshot/csv-writer.ts';
 import { serializeJson } from '../../scripts/snapshot/json-writer.ts';
 import { TURNOUT_RECORDS } from './snapshot-fixtures.ts';
 

@@ -1,11 +1,9 @@
 // The social cards' files: drawn into the card cache on a thread of their own (card-thread.ts) while the Astro build
 // renders the pages on the process's main thread, then copied beside their pages. Only scripts/site/astro-build.ts
 // runs this (the pages' bundle imports social-cards.ts, never this thread's starter).
-import { existsSync } from 'node:fs';
-import { copyFile, readdir, rm } from 'node:fs/promises';
+import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { FILES_AT_ONCE, forEachAtOnce } from '../../foundation/at-once.ts';
 import type { SiteData } from '../site-data.ts';
 import { socialCardJobs } from '../social-cards.ts';
 import type { CardThreadAnswer, CardThreadData, RenderedCard } from './card-thread.ts';
@@ -54,17 +52,13 @@ export async function renderSocialCards(site: Promise<SiteData>, cacheDir: strin
 /**
  * Copies the cards beside their pages in the built site `outDir` (each page's folder exists; copies, so nothing done
  * to the site reaches the cache), then removes from the cache every card this build did not use (all of them when
- * it drew none).
+ * it drew none). Synchronous calls, one file after another: for hundreds of small files a fraction of the CPU time of
+ * libuv's thread pool (docs/performance.md, "Small builds").
  */
-export async function placeSocialCards(
-  cards: readonly RenderedCard[],
-  cacheDir: string,
-  outDir: string,
-): Promise<void> {
-  await forEachAtOnce(cards, FILES_AT_ONCE, (card) => copyFile(card.file, path.join(outDir, card.relative)));
+export function placeSocialCards(cards: readonly RenderedCard[], cacheDir: string, outDir: string): void {
+  for (const card of cards) copyFileSync(card.file, path.join(outDir, card.relative));
   const used = new Set(cards.map((card) => path.basename(card.file)));
   // No cache yet when no build drew a card (none without the site's address).
-  const cached = existsSync(cacheDir) ? await readdir(cacheDir) : [];
-  const stale = cached.filter((name) => !used.has(name));
-  await forEachAtOnce(stale, FILES_AT_ONCE, (name) => rm(path.join(cacheDir, name), { force: true }));
+  const cached = existsSync(cacheDir) ? readdirSync(cacheDir) : [];
+  for (const name of cached) if (!used.has(name)) rmSync(path.join(cacheDir, name), { force: true });
 }
