@@ -167,6 +167,8 @@ describe('the compare page on the demo data under /kpu/', () => {
       await page.click('a[data-compare]');
       await page.waitForURL((url) => url.pathname === '/kpu/en/compare/');
       expect(new URL(page.url()).search).toBe('?a=2024-d1101&b=2019-d1101');
+      // The script fills the table once it has fetched the index: after the page's load event.
+      await page.locator('#compared thead a').first().waitFor();
       expect(await page.locator('#compared thead a').allTextContents()).toEqual([
         'DAPIL CONTOH I, 2024',
         'DAPIL CONTOH I, 2019',
