@@ -48,6 +48,14 @@ function sumText(records: Json, column: string): string {
   return sum.toLocaleString('en-US');
 }
 
+/**
+ * Once the page's script has read the index: it shows the form then, with both choices and the table drawn in the
+ * same task. Before, after the load event, the page still shows no choice.
+ */
+async function scriptDone(page: Page): Promise<void> {
+  await page.locator('#compare').waitFor();
+}
+
 /** The compare table as the visitor reads it: each row's header and cells. */
 async function readTable(page: Page): Promise<Record<string, string[]>> {
   await page.locator('#compared table').waitFor();
@@ -122,6 +130,7 @@ describe('the compare page on the demo data under /kpu/', () => {
       ).toEqual(['/kpu/en/2019/dapil/1101/', '/kpu/en/2024/dapil/1101/']);
 
       await page.reload();
+      await scriptDone(page);
       expect(await page.inputValue('#compare-b')).toBe('2024-d1101');
       expect(await readTable(page)).toEqual(before);
 
@@ -167,8 +176,7 @@ describe('the compare page on the demo data under /kpu/', () => {
       await page.click('a[data-compare]');
       await page.waitForURL((url) => url.pathname === '/kpu/en/compare/');
       expect(new URL(page.url()).search).toBe('?a=2024-d1101&b=2019-d1101');
-      // The script fills the table once it has fetched the index: after the page's load event.
-      await page.locator('#compared thead a').first().waitFor();
+      await scriptDone(page);
       expect(await page.locator('#compared thead a').allTextContents()).toEqual([
         'DAPIL CONTOH I, 2024',
         'DAPIL CONTOH I, 2019',
