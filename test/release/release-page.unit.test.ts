@@ -50,6 +50,18 @@ describe('the release landing page', () => {
     expect(html).not.toContain('class="demo"');
   });
 
+  it('writes the retrieval time as the site’s pages write it, in both languages, the instant in its datetime', () => {
+    const html = renderReleasePage(manifest, { previousRelease: null, initial: true, changed: false, datasets: [] });
+    expect(html).toContain(
+      'data diambil <time datetime="2026-11-22T03:00:00.000Z">22 November 2026 pukul 10.00 WIB (03.00 UTC)</time>',
+    );
+    expect(html).toContain(
+      'data retrieved <time datetime="2026-11-22T03:00:00.000Z">22 November 2026, 10:00 WIB (03:00 UTC)</time>',
+    );
+    expect(textOf(html)).toContain('retrieved 22 November 2026, 10:00 WIB (03:00 UTC). https://example.org/');
+    expect(html).not.toMatch(/>2026-11-22T/);
+  });
+
   it('says no record changed, or gives the counts per dataset', () => {
     const same = renderReleasePage(manifest, {
       previousRelease: '2026-11-22',
