@@ -34,25 +34,6 @@ export async function readFileRange(handle: FileHandle, start: number, end: numb
   return buffer;
 }
 
-/**
- * The bytes [start, end) of an open file in pieces read into `scratch`, each piece a view of it: for a reader that
- * is done with a piece (has written it out) before it asks for the next, so that copying thousands of ranges
- * allocates nothing per range. A million records' page files allocated a buffer per range, 1.3 GB in all, and the
- * collector ran a full collection every 150 ms to account for them.
- */
-export async function* readFileRangeInPieces(
-  handle: FileHandle,
-  start: number,
-  end: number,
-  scratch: Buffer,
-): AsyncGenerator<Buffer> {
-  for (let at = start; at < end; at += scratch.length) {
-    const length = Math.min(scratch.length, end - at);
-    await readFully(handle, scratch, length, at);
-    yield scratch.subarray(0, length);
-  }
-}
-
 function handleSource(handle: FileHandle, size: number): ByteSource {
   return { size, read: (start, end) => readFileRange(handle, start, end) };
 }
