@@ -43,6 +43,12 @@ export const PAGES: PageOfEveryKind = pagesOfEveryKind({
   compare: '?a=2019-d1101&b=2024-d1101',
 });
 
+/**
+ * The page kinds that tell search engines not to index them (robots noindex): Lighthouse's `is-crawlable` audit fails
+ * on them by design, so their SEO score is below 100 while every other SEO audit passes.
+ */
+export const NOINDEX_KINDS: ReadonlySet<string> = new Set(['not-found', 'embed']);
+
 export interface AuditedPage {
   kind: string;
   /** Root-relative, without the base. */
@@ -68,10 +74,15 @@ export async function auditedPages(
     for (const [kind, { page, query }] of Object.entries(of))
       pages.push({ kind, path: `${pagePath(lang, page)}${query ?? ''}`, language: lang, noindex: false });
     const home = pagePath(lang, { kind: 'home' });
-    pages.push({ kind: 'not-found', path: `${home}404.html`, language: lang, noindex: true });
+    pages.push({ kind: 'not-found', path: `${home}404.html`, language: lang, noindex: NOINDEX_KINDS.has('not-found') });
     const embeds = (await readdir(path.join(distDir, home))).filter((name) => name.endsWith(EMBED_PAGE_SUFFIX)).sort();
     if (embeds.length === 0) throw new Error(`no embed page beside ${home}`);
-    pages.push({ kind: 'embed', path: `${home}${embeds[0] ?? ''}`, language: lang, noindex: true });
+    pages.push({
+      kind: 'embed',
+      path: `${home}${embeds[0] ?? ''}`,
+      language: lang,
+      noindex: NOINDEX_KINDS.has('embed'),
+    });
   }
   if (!withRelease) return pages;
   const releases = (await readdir(path.join(distDir, 'data', 'releases'))).sort();
