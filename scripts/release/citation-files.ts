@@ -4,7 +4,7 @@
 // release gets a DOI. Each names the KPU as author, the release as version, the retrieval time, the licences with
 // the credit of what the project adds and, when KPU_SITE_URL is set, the release's permanent folder (which never
 // changes once published).
-import { formatDateTimeWib } from '../foundation/instant-text.ts';
+import { isoDateTimeWib } from '../foundation/instant-text.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 
 export interface Citation {
@@ -58,13 +58,13 @@ export function citationOf(manifest: SnapshotManifest): Citation {
 }
 
 /**
- * The one-line citation, its retrieval time written as the site's pages write it (in WIB, with UTC beside it).
- * Example: "Komisi Pemilihan Umum (KPU). Indonesia's election data from the KPU open-data API. KPU open-data API,
- * queries datahakpilihdpr and profilpartai; release 2026-11-22, retrieved 22 November 2026, 10:00 WIB (03:00 UTC).
+ * The one-line citation, its retrieval time in WIB with UTC beside it, as the site's pages give it. Example: "Komisi
+ * Pemilihan Umum (KPU). Indonesia's election data from the KPU open-data API. KPU open-data API, queries
+ * datahakpilihdpr and profilpartai; release 2026-11-22, retrieved 2026-11-22 10:00 WIB (03:00 UTC).
  * https://example.org/data/releases/2026-11-22/"
  */
 export function renderCitationText(citation: Citation): string {
-  return `${citation.author}. ${citation.title}. ${citation.howPublished}; release ${citation.releaseId}, retrieved ${formatDateTimeWib('en', citation.retrievedAt)}.${citation.url ? ` ${citation.url}` : ''}`;
+  return `${citation.author}. ${citation.title}. ${citation.howPublished}; release ${citation.releaseId}, retrieved ${isoDateTimeWib(citation.retrievedAt)}.${citation.url ? ` ${citation.url}` : ''}`;
 }
 
 /** A BibTeX field value: braces kept balanced, the characters LaTeX treats as commands escaped. */

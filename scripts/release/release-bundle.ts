@@ -12,6 +12,7 @@ import { isUpstreamDataset, type PublishedDataset } from '../datasets/dataset-de
 import { renderDatasetDictionary, renderDerivedDictionary, renderFormatTypes } from '../datasets/data-dictionary.ts';
 import { formatOf } from '../formats.ts';
 import { sha256Hex } from '../foundation/hashing.ts';
+import { isoDateTimeWib } from '../foundation/instant-text.ts';
 import { ZipWriter } from '../foundation/zip-writer.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { addedContentCreditOf } from '../snapshot/file-metadata.ts';
@@ -73,9 +74,9 @@ export function renderBundleReadme(
   return [
     `# ${title}`,
     '',
-    `Data of ${what.en} from the open-data API of the Komisi Pemilihan Umum (KPU), harvested, checked and normalized by the KPU open-data publisher.${release ? ` Release ${release.id}, retrieved ${release.retrievedAt}.` : ''}`,
+    `Data of ${what.en} from the open-data API of the Komisi Pemilihan Umum (KPU), harvested, checked and normalized by the KPU open-data publisher.${release ? ` Release ${release.id}, retrieved ${isoDateTimeWib(release.retrievedAt)}.` : ''}`,
     '',
-    `Data ${what.id} dari API data terbuka Komisi Pemilihan Umum (KPU), dipanen, diperiksa dan dinormalisasi oleh penerbit data terbuka KPU.${release ? ` Rilis ${release.id}, diambil ${release.retrievedAt}.` : ''}`,
+    `Data ${what.id} dari API data terbuka Komisi Pemilihan Umum (KPU), dipanen, diperiksa dan dinormalisasi oleh penerbit data terbuka KPU.${release ? ` Rilis ${release.id}, diambil ${isoDateTimeWib(release.retrievedAt)}.` : ''}`,
     '',
     '## Files / Berkas',
     '',

@@ -4,9 +4,8 @@
 // the citation, the changes against the release before, and every file with its records, size and SHA-256. Pure;
 // its links are relative, so it reads the same in both folders.
 import { groupedCount } from '../foundation/digit-groups.ts';
-import { formatDateTimeWib } from '../foundation/instant-text.ts';
+import { isoDateTimeWib } from '../foundation/instant-text.ts';
 import { formatOf } from '../formats.ts';
-import type { Lang } from '../languages.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { citationOf, renderCitationText } from './citation-files.ts';
 
@@ -84,9 +83,8 @@ export function renderReleasePage(manifest: SnapshotManifest, changes: ReleasePa
   const release = manifest.release;
   if (!release) throw new Error('A release page needs the release: run the release stage first.');
   const citation = citationOf(manifest);
-  // The one retrieval instant, written as the site's pages write it.
-  const retrieved = (lang: Lang) =>
-    `<time datetime="${escapeHtml(citation.retrievedAt)}">${escapeHtml(formatDateTimeWib(lang, citation.retrievedAt))}</time>`;
+  // The one retrieval instant, in WIB with UTC beside it as the site's pages write it, its date an ISO date.
+  const retrieved = `<time datetime="${escapeHtml(citation.retrievedAt)}">${escapeHtml(isoDateTimeWib(citation.retrievedAt))}</time>`;
   const title = `${manifest.demo ? 'DEMO — ' : ''}${manifest.title.en}: release ${release.id}`;
   // rel=expect: no paint before the files table is parsed whole (Chromium 124+; others ignore it), as the site's pages
   // wait for their footer: a table painted half parsed widens its columns as its later rows arrive, moving what is shown.
@@ -118,7 +116,7 @@ blockquote{margin:0;padding:.5rem 1rem;border-left:4px solid #ccc;background:#f6
 <body>
 <main>
 <h1>${escapeHtml(title)}</h1>
-${manifest.demo ? `<p class="demo">${both('Data demo buatan, bukan angka nyata.', 'Made-up demo data, not real figures.')}</p>\n` : ''}<p><span lang="id">${escapeHtml(manifest.title.id)}</span>. ${both('Rilis', 'Release')} <strong>${escapeHtml(release.id)}</strong>; ${both(`data diambil ${retrieved('id')}`, `data retrieved ${retrieved('en')}`)}${release.previous ? `; ${both('rilis sebelumnya', 'previous release')} ${escapeHtml(release.previous)}` : ''}.</p>
+${manifest.demo ? `<p class="demo">${both('Data demo buatan, bukan angka nyata.', 'Made-up demo data, not real figures.')}</p>\n` : ''}<p><span lang="id">${escapeHtml(manifest.title.id)}</span>. ${both('Rilis', 'Release')} <strong>${escapeHtml(release.id)}</strong>; ${both('data diambil', 'data retrieved')} ${retrieved}${release.previous ? `; ${both('rilis sebelumnya', 'previous release')} ${escapeHtml(release.previous)}` : ''}.</p>
 <p>${both('Berkas rilis ini tidak pernah berubah setelah diterbitkan.', 'The files of a release never change once published.')} ${both('Periksa dengan', 'Check them with')} <code>sha256sum -c SHA256SUMS</code> ${both('di folder ini', 'in this folder')}; <a href="manifest.json">manifest.json</a> ${both('mencantumkan setiap berkas', 'lists every file')}, <a href="datapackage.json">datapackage.json</a> ${both('memuat skemanya', 'holds their schemas')}.</p>
 <h2 id="cite">${both('Cara mengutip', 'How to cite')}</h2>
 <blockquote><p>${escapeHtml(renderCitationText(citation))}</p></blockquote>

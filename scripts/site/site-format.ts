@@ -1,11 +1,12 @@
-// Numbers and sizes as each language writes them: Indonesian groups thousands with a dot and writes a decimal comma
-// (1.234.567; 50,6%), English the other way round. Written by hand rather than with Intl, so the same data gives the
-// same page bytes on any machine. The separators are each language's catalogue's (common-text.ts); dates and
-// instants are written by foundation/instant-text.ts, which a release's landing page shares.
+// Numbers, sizes and times as each language writes them: Indonesian groups thousands with a dot and
+// writes a decimal comma (1.234.567; 50,6%), English the other way round. Written by hand rather than with
+// Intl, and times in UTC (or WIB at a fixed offset), so the same data gives the same page bytes on any machine. The separators, the
+// month names and the date-time pattern are each language's catalogue's (site-text.ts).
 import { groupDigits, groupedCount } from '../foundation/digit-groups.ts';
-import { formatDate } from '../foundation/instant-text.ts';
+import { wibParts } from '../foundation/instant-text.ts';
 import type { Lang } from './site-routes.ts';
 import { COMMON_TEXT } from './texts/common-text.ts';
+import { SHARE_TEXT } from './texts/share-text.ts';
 
 /** Example: ('id', 1234567) → "1.234.567"; ('en', 1234567) → "1,234,567". */
 export function formatCount(lang: Lang, value: number): string {
@@ -43,7 +44,41 @@ export function formatBytes(lang: Lang, bytes: number): string {
   return `${formatDecimal(lang, Math.round(value * 10) / 10, 1)} ${units[unit] as string}`;
 }
 
+/**
+ * A date spelled out in UTC. Example: ('id', "2026-11-22T03:43:06.120Z") → "22 November 2026".
+ */
+export function formatDate(lang: Lang, iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.getUTCDate()} ${COMMON_TEXT[lang].months[date.getUTCMonth()] as string} ${date.getUTCFullYear()}`;
+}
+
+/** Example: ('id', "2026-11-22T03:43:06.120Z") → "22 November 2026 pukul 03.43 UTC"; en → "22 November 2026, 03:43 UTC". */
+export function formatDateTime(lang: Lang, iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const hours = String(date.getUTCHours()).padStart(2, '0');
+  const minutes = String(date.getUTCMinutes()).padStart(2, '0');
+  return COMMON_TEXT[lang].dateTime(formatDate(lang, iso), hours, minutes);
+}
+
 /** An ISO date (YYYY-MM-DD) spelled out. Example: ('id', "2008-02-06") → "6 Februari 2008". */
 export function formatIsoDate(lang: Lang, isoDate: string): string {
   return /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(isoDate) ? formatDate(lang, `${isoDate}T00:00:00Z`) : isoDate;
+}
+
+/**
+ * A time in WIB, with UTC beside it (foundation/instant-text.ts). Example: ('id', "2026-11-22T03:43:06.120Z") →
+ * "22 November 2026 pukul 10.43 WIB (03.43 UTC)"; en → "22 November 2026, 10:43 WIB (03:43 UTC)".
+ */
+export function formatDateTimeWib(lang: Lang, iso: string): string {
+  const parts = wibParts(iso);
+  if (parts === null) return iso;
+  return SHARE_TEXT[lang].dateTimeWib(
+    formatIsoDate(lang, parts.date),
+    parts.hours,
+    parts.minutes,
+    parts.utcHours,
+    parts.utcMinutes,
+  );
 }

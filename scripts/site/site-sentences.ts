@@ -4,8 +4,7 @@
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { OFFICIAL_DAPIL_VALUE } from '../datasets/dapils/official-list-rules.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
-import { formatDateTimeWib } from '../foundation/instant-text.ts';
-import { formatCount, formatDecimal, formatPercent } from './site-format.ts';
+import { formatCount, formatDateTimeWib, formatDecimal, formatPercent } from './site-format.ts';
 import type { Lang } from './site-routes.ts';
 import { STORY_TEXT } from './story-text.ts';
 import { COMMON_TEXT } from './texts/common-text.ts';

@@ -2,8 +2,7 @@
 // page's description for search engines and link previews, and the sitemap.xml and robots.txt of the site (with
 // its public address from KPU_SITE_URL). Pure functions of their arguments, so the same data gives the same bytes.
 import { countColumn, type DapilView, type Totals } from './site-data.ts';
-import { formatDate } from '../foundation/instant-text.ts';
-import { formatCount, formatPercent } from './site-format.ts';
+import { formatCount, formatDate, formatPercent } from './site-format.ts';
 import { womenShare } from './site-sentences.ts';
 import type { Lang } from './site-routes.ts';
 import { SHARE_TEXT } from './texts/share-text.ts';

@@ -142,7 +142,7 @@ describe('the citation files', () => {
       }),
     ]);
     expect(renderCitationText(citation)).toBe(
-      `Komisi Pemilihan Umum (KPU). Indonesia's election data from the KPU open-data API. KPU open-data API (https://api.example.go.id/), queries datahakpilihdpr and profilpartai; release 2026-11-22.2, retrieved 22 November 2026, 15:30 WIB (08:30 UTC). ${RELEASE_URL}`,
+      `Komisi Pemilihan Umum (KPU). Indonesia's election data from the KPU open-data API. KPU open-data API (https://api.example.go.id/), queries datahakpilihdpr and profilpartai; release 2026-11-22.2, retrieved 2026-11-22 15:30 WIB (08:30 UTC). ${RELEASE_URL}`,
     );
   });
 });

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import datapackage from 'datapackage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoDateTimeWib } from '../../scripts/foundation/instant-text.ts';
 import { DEMO_NOTE } from '../../scripts/snapshot/file-metadata.ts';
 import { PARQUET_METADATA_KEY } from '../../scripts/snapshot/parquet-writer.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
@@ -139,7 +140,12 @@ describe('the release files of the demo build', () => {
       expect(own.release).toMatchObject({ id: release.id, retrievedAt: release.retrievedAt });
       expect(own.files.map((file) => file.path)).toEqual(names.slice(4).map((name) => path.basename(name)));
       const readme = await readFile(path.join(into, folder, 'README.md'), 'utf8');
-      expect(readme).toContain(`release ${release.id}, retrieved ${release.retrievedAt}`);
+      // The retrieval time as the site's pages give it: WIB with UTC beside it (the manifest keeps the instant).
+      const wib = isoDateTimeWib(release.retrievedAt as string);
+      expect(readme).toContain(`Release ${release.id}, retrieved ${wib}.`);
+      expect(readme).toContain(`Rilis ${release.id}, diambil ${wib}.`);
+      expect(readme).toContain(`release ${release.id}, retrieved ${wib}.`);
+      expect(readme).not.toContain(release.retrievedAt as string);
       expect(readme).not.toContain('beside the downloads');
       // DOS times: local clock fields holding the UTC time, two-second steps.
       for (const entry of (await readZipEntries(path.join(dataDir, bundle.path))).values()) {

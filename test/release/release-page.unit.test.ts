@@ -50,15 +50,16 @@ describe('the release landing page', () => {
     expect(html).not.toContain('class="demo"');
   });
 
-  it('writes the retrieval time as the site’s pages write it, in both languages, the instant in its datetime', () => {
-    const html = renderReleasePage(manifest, { previousRelease: null, initial: true, changed: false, datasets: [] });
-    expect(html).toContain(
-      'data diambil <time datetime="2026-11-22T03:00:00.000Z">22 November 2026 pukul 10.00 WIB (03.00 UTC)</time>',
+  it('writes the retrieval time in WIB with UTC beside it, as the site’s pages do, the instant in its datetime', () => {
+    const html = renderReleasePage(
+      { ...manifest, release: { ...manifest.release, retrievedAt: '2026-11-22T20:43:06.120Z' } } as SnapshotManifest,
+      { previousRelease: null, initial: true, changed: false, datasets: [] },
     );
+    // 20:43 UTC is 03:43 the next day in WIB: the date is WIB's too.
     expect(html).toContain(
-      'data retrieved <time datetime="2026-11-22T03:00:00.000Z">22 November 2026, 10:00 WIB (03:00 UTC)</time>',
+      'data retrieved <time datetime="2026-11-22T20:43:06.120Z">2026-11-23 03:43 WIB (20:43 UTC)</time>',
     );
-    expect(textOf(html)).toContain('retrieved 22 November 2026, 10:00 WIB (03:00 UTC). https://example.org/');
+    expect(textOf(html)).toContain('retrieved 2026-11-23 03:43 WIB (20:43 UTC). https://example.org/');
     expect(html).not.toMatch(/>2026-11-22T/);
   });
 

@@ -11,7 +11,7 @@ import {
   yearDescription,
 } from '../../scripts/site/site-share.ts';
 import type { DapilView, Totals } from '../../scripts/site/site-data.ts';
-import { formatDateTimeWib } from '../../scripts/foundation/instant-text.ts';
+import { formatDateTimeWib } from '../../scripts/site/site-format.ts';
 
 describe('formatDateTimeWib', () => {
   it('says the time in WIB (UTC+7) with UTC beside it, in each language’s convention', () => {

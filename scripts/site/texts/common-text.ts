@@ -22,6 +22,9 @@ export interface CommonText {
   slugs: Record<SlugKind, string>;
   /** How numbers are written: the thousands separator and the decimal sign. */
   numbers: { group: string; decimal: string };
+  months: readonly string[];
+  /** A date (already spelled out) with a UTC time. */
+  dateTime: (date: string, hours: string, minutes: string) => string;
   siteName: string;
   skip: string;
   /** The words before the page's address, printed under its citation (page-address.ts). */
@@ -82,6 +85,21 @@ const id: CommonText = {
   slugs: SLUG_TEXT.id,
   pageAddress: 'Alamat halaman ini:',
   numbers: { group: '.', decimal: ',' },
+  months: [
+    'Januari',
+    'Februari',
+    'Maret',
+    'April',
+    'Mei',
+    'Juni',
+    'Juli',
+    'Agustus',
+    'September',
+    'Oktober',
+    'November',
+    'Desember',
+  ],
+  dateTime: (date, hours, minutes) => `${date} pukul ${hours}.${minutes} UTC`,
   siteName: 'Data Terbuka Pemilu KPU',
   skip: 'Langsung ke isi',
   nav: {
@@ -142,6 +160,21 @@ const en: CommonText = {
   slugs: SLUG_TEXT.en,
   pageAddress: 'Address of this page:',
   numbers: { group: ',', decimal: '.' },
+  months: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  dateTime: (date, hours, minutes) => `${date}, ${hours}:${minutes} UTC`,
   siteName: 'KPU Election Open Data',
   skip: 'Skip to content',
   nav: {

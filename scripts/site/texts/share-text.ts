@@ -3,6 +3,8 @@ import type { Lang } from '../../languages.ts';
 
 /** Sharing and finding (scripts/site/site-share.ts, the layout's <head>, the 404 pages). */
 export interface ShareText {
+  /** A time in WIB with UTC beside it: date, WIB hours and minutes, UTC hours and minutes. */
+  dateTimeWib: (date: string, hours: string, minutes: string, utcHours: string, utcMinutes: string) => string;
   /** A release's name: the day its data was retrieved, and its number that day (null: the first). */
   releaseName: (date: string, number: string | null) => string;
   /** The Open Graph locale of the language (og:locale). */
@@ -34,6 +36,8 @@ export interface ShareText {
 }
 
 const id: ShareText = {
+  dateTimeWib: (date, hours, minutes, utcHours, utcMinutes) =>
+    `${date} pukul ${hours}.${minutes} WIB (${utcHours}.${utcMinutes} UTC)`,
   releaseName: (date, number) => `rilis ${date}${number === null ? '' : ` (${number})`}`,
   ogLocale: 'id_ID',
   yearDescription: (year, voters, dapils, women) =>
@@ -62,6 +66,8 @@ const id: ShareText = {
 };
 
 const en: ShareText = {
+  dateTimeWib: (date, hours, minutes, utcHours, utcMinutes) =>
+    `${date}, ${hours}:${minutes} WIB (${utcHours}:${utcMinutes} UTC)`,
   releaseName: (date, number) => `release of ${date}${number === null ? '' : ` (${number})`}`,
   ogLocale: 'en_GB',
   yearDescription: (year, voters, dapils, women) =>
