@@ -1,7 +1,7 @@
-// Numbers, sizes and times as each language writes them: Indonesian groups thousands with a dot and
-// writes a decimal comma (1.234.567; 50,6%), English the other way round. Written by hand rather than with
-// Intl, and times in UTC (or WIB at a fixed offset), so the same data gives the same page bytes on any machine. The separators, the
-// month names and the date-time pattern are each language's catalogue's (site-text.ts).
+// Numbers, sizes and times as each language writes them: Indonesian groups thousands with a dot and writes a decimal
+// comma (1.234.567; 50,6%), English the other way round. Written by hand rather than with Intl, dates in UTC and times
+// in WIB with UTC beside (foundation/instant-text.ts), so the same data gives the same page bytes on any machine. The
+// separators, the month names and the time's pattern are each language's catalogue's (site-text.ts).
 import { groupDigits, groupedCount } from '../foundation/digit-groups.ts';
 import { wibParts } from '../foundation/instant-text.ts';
 import type { Lang } from './site-routes.ts';
@@ -51,15 +51,6 @@ export function formatDate(lang: Lang, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return `${date.getUTCDate()} ${COMMON_TEXT[lang].months[date.getUTCMonth()] as string} ${date.getUTCFullYear()}`;
-}
-
-/** Example: ('id', "2026-11-22T03:43:06.120Z") → "22 November 2026 pukul 03.43 UTC"; en → "22 November 2026, 03:43 UTC". */
-export function formatDateTime(lang: Lang, iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const hours = String(date.getUTCHours()).padStart(2, '0');
-  const minutes = String(date.getUTCMinutes()).padStart(2, '0');
-  return COMMON_TEXT[lang].dateTime(formatDate(lang, iso), hours, minutes);
 }
 
 /** An ISO date (YYYY-MM-DD) spelled out. Example: ('id', "2008-02-06") → "6 Februari 2008". */

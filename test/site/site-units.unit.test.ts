@@ -26,7 +26,7 @@ import {
   formatBytes,
   formatCount,
   formatDate,
-  formatDateTime,
+  formatDateTimeWib,
   formatDecimal,
   formatIsoDate,
   formatPercent,
@@ -67,10 +67,11 @@ describe('numbers and dates in each language', () => {
     expect(formatBytes('en', 512)).toBe('512 B');
   });
 
-  it('spells dates in UTC, the same on every machine', () => {
+  it('spells dates in UTC and times in WIB with UTC beside, the same on every machine', () => {
     expect(formatDate('id', '2026-11-22T23:59:00.000Z')).toBe('22 November 2026');
-    expect(formatDateTime('id', '2026-11-22T03:43:06.120Z')).toBe('22 November 2026 pukul 03.43 UTC');
-    expect(formatDateTime('en', '2026-11-22T03:43:06.120Z')).toBe('22 November 2026, 03:43 UTC');
+    // 20:43 UTC is 03:43 the next day in WIB: the date is WIB's too.
+    expect(formatDateTimeWib('id', '2026-11-22T20:43:06.120Z')).toBe('23 November 2026 pukul 03.43 WIB (20.43 UTC)');
+    expect(formatDateTimeWib('en', '2026-11-22T20:43:06.120Z')).toBe('23 November 2026, 03:43 WIB (20:43 UTC)');
     expect(formatIsoDate('id', '2008-02-06')).toBe('6 Februari 2008');
   });
 });

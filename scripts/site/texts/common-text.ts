@@ -23,8 +23,6 @@ export interface CommonText {
   /** How numbers are written: the thousands separator and the decimal sign. */
   numbers: { group: string; decimal: string };
   months: readonly string[];
-  /** A date (already spelled out) with a UTC time. */
-  dateTime: (date: string, hours: string, minutes: string) => string;
   siteName: string;
   skip: string;
   /** The words before the page's address, printed under its citation (page-address.ts). */
@@ -99,7 +97,6 @@ const id: CommonText = {
     'November',
     'Desember',
   ],
-  dateTime: (date, hours, minutes) => `${date} pukul ${hours}.${minutes} UTC`,
   siteName: 'Data Terbuka Pemilu KPU',
   skip: 'Langsung ke isi',
   nav: {
@@ -174,7 +171,6 @@ const en: CommonText = {
     'November',
     'December',
   ],
-  dateTime: (date, hours, minutes) => `${date}, ${hours}:${minutes} UTC`,
   siteName: 'KPU Election Open Data',
   skip: 'Skip to content',
   nav: {
