@@ -109,6 +109,7 @@ code{font-size:.85em;word-break:break-all}
 td code{display:inline-block;width:32ch}
 .scroll{overflow-x:auto}
 .demo{border:2px solid #a00;padding:.5rem;color:#700}
+time{white-space:nowrap}
 blockquote{margin:0;padding:.5rem 1rem;border-left:4px solid #ccc;background:#f6f6f6;overflow-wrap:anywhere}
 @media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}a{color:#8ab4f8}th,td{border-color:#555}.demo{border-color:#f28b82;color:#f6aea9}blockquote{border-color:#555;background:#242424}}
 </style>

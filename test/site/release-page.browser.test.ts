@@ -69,6 +69,13 @@ async function checkReleasePage(site: PublishedSite, changesSentence: string): P
 
     expect(await axeViolations(page)).toEqual([]);
 
+    // The retrieval time reads as one piece ("2026-11-30 06:22 WIB (23:22 UTC)"), never its date on one line and its
+    // hour on the next, on a desktop and on a phone.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await page.locator('main time').evaluate((time) => time.getClientRects().length), `${width} px`).toBe(1);
+    }
+
     // On a phone a column header takes one line per language at most, the slash kept with the first.
     await page.setViewportSize({ width: 390, height: 844 });
     const headers = await page.locator('thead th').evaluateAll((cells) =>
