@@ -1,8 +1,8 @@
 // The benchmark's goals checked against a results file: each goal with its target, the measured figure and whether
 // it was met (null when the run did not measure it, e.g. a million records in --quick). Aims, never assertions.
 import type { BenchResults, GoalCheck, LighthouseRun } from './bench-results.ts';
-import { NOINDEX_KINDS } from '../test/site/every-page-kind.ts';
 import { withGrowth } from './build-growth.ts';
+import { NOINDEX_KINDS } from '../test/site/every-page-kind.ts';
 
 const MILLION = 1_000_000;
 /** "1 GB" read as 10^9 bytes, in KiB. */

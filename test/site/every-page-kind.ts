@@ -70,22 +70,18 @@ export async function auditedPages(
   withRelease = true,
 ): Promise<AuditedPage[]> {
   const pages: AuditedPage[] = [];
+  const add = (kind: string, pagePathname: string, language: Lang | null) =>
+    pages.push({ kind, path: pagePathname, language, noindex: NOINDEX_KINDS.has(kind) });
   for (const lang of LANGS) {
-    for (const [kind, { page, query }] of Object.entries(of))
-      pages.push({ kind, path: `${pagePath(lang, page)}${query ?? ''}`, language: lang, noindex: false });
+    for (const [kind, { page, query }] of Object.entries(of)) add(kind, `${pagePath(lang, page)}${query ?? ''}`, lang);
     const home = pagePath(lang, { kind: 'home' });
-    pages.push({ kind: 'not-found', path: `${home}404.html`, language: lang, noindex: NOINDEX_KINDS.has('not-found') });
+    add('not-found', `${home}404.html`, lang);
     const embeds = (await readdir(path.join(distDir, home))).filter((name) => name.endsWith(EMBED_PAGE_SUFFIX)).sort();
     if (embeds.length === 0) throw new Error(`no embed page beside ${home}`);
-    pages.push({
-      kind: 'embed',
-      path: `${home}${embeds[0] ?? ''}`,
-      language: lang,
-      noindex: NOINDEX_KINDS.has('embed'),
-    });
+    add('embed', `${home}${embeds[0] ?? ''}`, lang);
   }
   if (!withRelease) return pages;
   const releases = (await readdir(path.join(distDir, 'data', 'releases'))).sort();
-  pages.push({ kind: 'release', path: `/data/releases/${releases.at(-1) ?? ''}/`, language: null, noindex: false });
+  add('release', `/data/releases/${releases.at(-1) ?? ''}/`, null);
   return pages;
 }
