@@ -308,8 +308,8 @@ export const FORMATS = declareFormats([
         },
       ],
       needs: {
-        id: "Semua tabel rilis dalam satu berkas, dengan deskripsi kolom (`SELECT * FROM duckdb_columns()`, kolom `comment`) dan tabel `tables` dan `columns`. Python memerlukan paket duckdb (`pip install duckdb`); R paket duckdb (`install.packages('duckdb')`).",
-        en: "Every table of the release in one file, with its column descriptions (`SELECT * FROM duckdb_columns()`, the `comment` column) and the `tables` and `columns` tables. Python needs the duckdb package (`pip install duckdb`); R the duckdb package (`install.packages('duckdb')`).",
+        id: "Semua tabel rilis dalam satu berkas, dengan deskripsi kolom (`SELECT * FROM duckdb_columns()`, kolom `comment`) dan tabel `tables` dan `columns`. Tabel dataset turunan (format panjang) adalah view yang dihitung dari tabel sumbernya (`tables.derived_from`). Python memerlukan paket duckdb (`pip install duckdb`); R paket duckdb (`install.packages('duckdb')`).",
+        en: "Every table of the release in one file, with its column descriptions (`SELECT * FROM duckdb_columns()`, the `comment` column) and the `tables` and `columns` tables. A derived dataset's table (the long format) is a view computed from its source's table (`tables.derived_from`). Python needs the duckdb package (`pip install duckdb`); R the duckdb package (`install.packages('duckdb')`).",
       },
     },
   },
@@ -337,8 +337,8 @@ export const FORMATS = declareFormats([
         },
       ],
       needs: {
-        id: "Semua tabel rilis dalam satu berkas; deskripsi kolom ada di tabel `columns`, asal dan lisensi di tabel `tables`. Tanggal berupa teks YYYY-MM-DD, daftar berupa larik JSON (`json_each`). Datasette dan alat SQLite apa pun dapat membukanya. R memerlukan paket RSQLite (`install.packages('RSQLite')`).",
-        en: "Every table of the release in one file; the column descriptions are in the `columns` table, sources and licences in the `tables` table. Dates are text YYYY-MM-DD, lists a JSON array (`json_each`). Datasette and any SQLite tool open it. R needs the RSQLite package (`install.packages('RSQLite')`).",
+        id: "Semua tabel rilis dalam satu berkas; deskripsi kolom ada di tabel `columns`, asal dan lisensi di tabel `tables`; tabel dataset turunan (format panjang) adalah view yang dihitung dari tabel sumbernya. Tanggal berupa teks YYYY-MM-DD, daftar berupa larik JSON (`json_each`). Datasette dan alat SQLite apa pun dapat membukanya. R memerlukan paket RSQLite (`install.packages('RSQLite')`).",
+        en: "Every table of the release in one file; the column descriptions are in the `columns` table, sources and licences in the `tables` table; a derived dataset's table (the long format) is a view computed from its source's. Dates are text YYYY-MM-DD, lists a JSON array (`json_each`). Datasette and any SQLite tool open it. R needs the RSQLite package (`install.packages('RSQLite')`).",
       },
     },
   },

@@ -4,10 +4,12 @@
 // referenced dataset with the same values, as frictionless-py reads a foreign key: it skips a row only when all of
 // the key's cells are empty, so (2014, null) is looked up, and not found. A key any record would break is not
 // declared (docs/data.md, "datapackage.json"), since a published package must validate.
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { PublishedDataset } from '../datasets/dataset-definition.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import { sqlName, sqlString } from '../snapshot/sql-string.ts';
+import { withReleaseEngine } from './release-engine.ts';
 
 /** The election years in which a dataset's reference to another breaks, by `<dataset> → <referenced dataset>`. */
 export type BrokenReferences = ReadonlyMap<string, ReadonlySet<number>>;
@@ -28,11 +30,6 @@ export function referenceHolds(
   if (years === undefined) return true;
   return year !== 'all' && !years.has(year);
 }
-
-/** An SQL identifier, quoted. */
-const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
-/** An SQL text literal. */
-const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
 /** The column holding a dataset's election year: its year role, or its source dataset's for a derived one. */
 function yearColumnOf(dataset: PublishedDataset, datasets: readonly PublishedDataset[]): string {
@@ -58,33 +55,29 @@ export async function findBrokenReferences(
     return file ? path.join(outDir, file.path) : null;
   };
   const broken = new Map<string, Set<number>>();
-  const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
-  const connection = await instance.connect();
-  try {
+  const spillFolder = path.join(outDir, '.references.partial');
+  await withReleaseEngine(':memory:', spillFolder, {}, async (connection) => {
     for (const dataset of datasets) {
       const from = parquetOf(dataset.id);
       if (from === null) continue;
-      const year = quoted(yearColumnOf(dataset, datasets));
+      const year = sqlName(yearColumnOf(dataset, datasets));
       for (const reference of dataset.references ?? []) {
         const to = parquetOf(reference.dataset);
         // A row is skipped only when every column of the key is empty; one empty part finds no row.
-        const filled = `NOT (${reference.columns.map((column) => `c.${quoted(column)} IS NULL`).join(' AND ')})`;
+        const filled = `NOT (${reference.columns.map((column) => `c.${sqlName(column)} IS NULL`).join(' AND ')})`;
         const found =
           to === null
             ? 'false'
-            : `EXISTS (SELECT 1 FROM read_parquet(${literal(to)}) p WHERE ${reference.columns
-                .map((column, index) => `p.${quoted(reference.referencedColumns[index] ?? '')} = c.${quoted(column)}`)
+            : `EXISTS (SELECT 1 FROM read_parquet(${sqlString(to)}) p WHERE ${reference.columns
+                .map((column, index) => `p.${sqlName(reference.referencedColumns[index] ?? '')} = c.${sqlName(column)}`)
                 .join(' AND ')})`;
         const reader = await connection.runAndReadAll(
-          `SELECT DISTINCT c.${year} AS year FROM read_parquet(${literal(from)}) c WHERE ${filled} AND NOT ${found}`,
+          `SELECT DISTINCT c.${year} AS year FROM read_parquet(${sqlString(from)}) c WHERE ${filled} AND NOT ${found}`,
         );
         const years = reader.getRows().map(([value]) => Number(value));
         if (years.length > 0) broken.set(referenceName(dataset.id, reference.dataset), new Set(years));
       }
     }
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
+  }).finally(() => rm(spillFolder, { recursive: true, force: true }));
   return broken;
 }

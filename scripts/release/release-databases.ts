@@ -1,17 +1,20 @@
 // The release's single-file databases: every dataset's all-years table in one DuckDB file (the engine's own format,
 // column and table descriptions as COMMENTs) and one SQLite file (node:sqlite, built into Node), both with a
 // `tables` and a `columns` table from the declarations (SQLite has no comments), so SQL runs on a release at once.
-// Written by the release stage, from the all-years Parquet files, once each: the `tables` table names the
-// release. Both are byte-identical when rebuilt from the same files (docs/data.md, "The single-file databases").
+// A harvested dataset is a table; a derived one (the long turnout format) a view that computes its rows from its
+// source's table as its declaration says, so each value is stored once. Written by the release stage, from the
+// all-years Parquet files, once each: the `tables` table names the release. Both are byte-identical when rebuilt
+// from the same files (docs/data.md, "The single-file databases").
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import {
   columnEmptiness,
   primaryKeyOf,
   type ColumnDefinition,
   type ColumnType,
+  type DerivedDatasetDefinition,
   type PublishedDataset,
   tableNameOf,
 } from '../datasets/dataset-definition.ts';
@@ -19,6 +22,9 @@ import { formatOf, type FileFormat } from '../formats.ts';
 import { hashFile } from '../foundation/hashing.ts';
 import { fileMetadataOf } from '../snapshot/file-metadata.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
+import { sqlName, sqlString } from '../snapshot/sql-string.ts';
+import { writeDuckDbFile } from './duckdb-file-process.ts';
+import { withReleaseEngine } from './release-engine.ts';
 import { referenceHolds, type BrokenReferences } from './reference-check.ts';
 
 /** The databases' formats. */
@@ -49,11 +55,6 @@ const SQLITE_TYPES: Record<ColumnType, string> = {
   text_list: 'TEXT',
 };
 
-/** An SQL identifier, quoted. */
-const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
-/** An SQL text literal. */
-const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
-
 /** A column's description as one text: titles, descriptions, unit and upstream field, English first. */
 function columnComment(column: ColumnDefinition): string {
   return [
@@ -68,11 +69,17 @@ function columnComment(column: ColumnDefinition): string {
 interface DatasetTable {
   name: string;
   dataset: PublishedDataset;
+  /** Its all-years Parquet file, relative to the data folder. */
   parquet: string;
   records: number;
-  /** The declared primary key, enforced only when no record breaks it (flagged records are published as given). */
+  /**
+   * The declared primary key: a table's PRIMARY KEY only when no record breaks it (flagged records are published as
+   * given); a view's holds by construction when its source's does.
+   */
   primaryKey: string[];
   keyHolds: boolean;
+  /** A derived dataset's source table, which its view reads; null for a stored table. */
+  derivedFrom: string | null;
 }
 
 const TABLES_COLUMNS = [
@@ -85,6 +92,7 @@ const TABLES_COLUMNS = [
   ['records', 'INTEGER'],
   ['primary_key', 'TEXT'],
   ['primary_key_enforced', 'INTEGER'],
+  ['derived_from', 'TEXT'],
   ['source', 'TEXT'],
   ['licence', 'TEXT'],
   ['added_content_licence', 'TEXT'],
@@ -114,7 +122,7 @@ type MetadataValue = string | bigint | null;
 
 function tablesRows(tables: readonly DatasetTable[], manifest: SnapshotManifest): MetadataValue[][] {
   const release = manifest.release as NonNullable<SnapshotManifest['release']>;
-  return tables.map(({ name, dataset, records, primaryKey, keyHolds }) => {
+  return tables.map(({ name, dataset, records, primaryKey, keyHolds, derivedFrom }) => {
     const metadata = fileMetadataOf(dataset, 'all', manifest.demo);
     return [
       name,
@@ -126,6 +134,7 @@ function tablesRows(tables: readonly DatasetTable[], manifest: SnapshotManifest)
       BigInt(records),
       primaryKey.join(', '),
       keyHolds ? 1n : 0n,
+      derivedFrom,
       metadata.get('source') ?? null,
       metadata.get('licence') ?? null,
       metadata.get('added_content_licence') ?? null,
@@ -174,15 +183,18 @@ async function datasetTables(
     const name = tableNameOf(dataset);
     if (Object.values(METADATA_TABLES).includes(name as never))
       throw new Error(`dataset ${dataset.id}: its table name ${name} is a metadata table's`);
-    const parquet = path.join(outDir, file.path);
+    const parquet = file.path;
     const primaryKey = primaryKeyOf(dataset);
-    const keys = primaryKey.map(quoted);
+    const keys = primaryKey.map(sqlName);
     const reader = await connection.runAndReadAll(
       `SELECT count(*) AS records, count(DISTINCT (${keys.join(', ')})) AS distinct_keys,
          count(*) FILTER (WHERE ${keys.map((key) => `${key} IS NULL`).join(' OR ')}) AS empty_keys
-       FROM read_parquet(${literal(parquet)})`,
+       FROM read_parquet(${sqlString(path.join(outDir, parquet))})`,
     );
     const [records, distinctKeys, emptyKeys] = (reader.getRows()[0] ?? []) as bigint[];
+    // A view reads its source's table, which comes before it.
+    const source = 'from' in dataset ? tables.find((table) => table.dataset.id === dataset.from) : undefined;
+    if ('from' in dataset && !source) throw new Error(`dataset ${dataset.id}: its source ${dataset.from} has no table`);
     tables.push({
       name,
       dataset,
@@ -190,6 +202,7 @@ async function datasetTables(
       records: Number(records),
       primaryKey,
       keyHolds: records === distinctKeys && emptyKeys === 0n,
+      derivedFrom: source?.name ?? null,
     });
   }
   return tables;
@@ -208,72 +221,107 @@ function createTableSql(
   primaryKey: readonly string[] | null,
   references: readonly TableReference[] = [],
 ): string {
-  const definitions = columns.map(([column, type]) => `${quoted(column)} ${type}`);
-  if (primaryKey) definitions.push(`PRIMARY KEY (${primaryKey.map(quoted).join(', ')})`);
+  const definitions = columns.map(([column, type]) => `${sqlName(column)} ${type}`);
+  if (primaryKey) definitions.push(`PRIMARY KEY (${primaryKey.map(sqlName).join(', ')})`);
   for (const reference of references)
     definitions.push(
-      `FOREIGN KEY (${reference.columns.map(quoted).join(', ')}) REFERENCES ${quoted(reference.table)} (${reference.referencedColumns.map(quoted).join(', ')})`,
+      `FOREIGN KEY (${reference.columns.map(sqlName).join(', ')}) REFERENCES ${sqlName(reference.table)} (${reference.referencedColumns.map(sqlName).join(', ')})`,
     );
-  return `CREATE TABLE ${quoted(name)} (${definitions.join(', ')})`;
+  return `CREATE TABLE ${sqlName(name)} (${definitions.join(', ')})`;
+}
+
+/**
+ * A derived dataset's view over its source table, in its columns' order, one row per record and cell in cell order
+ * (the declaration's unpivot). DuckDB: parallel `unnest`s of the cells' values and fixed texts, which keep the
+ * source's row order. SQLite: the source CROSS JOIN the cells (SQLite keeps a CROSS JOIN's left table as the outer
+ * loop, so each record's rows come together, in cell order), every computed column CAST to its type, which
+ * `pragma_table_info` then reports (INTEGER as `INT`, SQLite's name of that affinity).
+ */
+function viewSql(dialect: DatabaseFormat, dataset: DerivedDatasetDefinition, source: string): string {
+  const { repeated, value, cells } = dataset.unpivot;
+  const fixed = (column: string) =>
+    cells.map((cell) => {
+      const text = cell.fixed[column];
+      if (text === undefined)
+        throw new Error(`${dataset.id}: column ${column} is neither repeated, the value nor fixed`);
+      return text;
+    });
+  const select = dataset.columns.map(({ name, type }) => {
+    if (repeated.includes(name)) return `s.${sqlName(name)}`;
+    if (dialect === 'duckdb') {
+      const values = name === value ? cells.map((cell) => `s.${sqlName(cell.from)}`) : fixed(name).map(sqlString);
+      return `unnest([${values.join(', ')}]) AS ${sqlName(name)}`;
+    }
+    const computed =
+      name === value
+        ? `CASE c.cell ${cells.map((cell, index) => `WHEN ${index} THEN s.${sqlName(cell.from)}`).join(' ')} END`
+        : `c.${sqlName(name)}`;
+    return `CAST(${computed} AS ${SQLITE_TYPES[type]}) AS ${sqlName(name)}`;
+  });
+  const from =
+    dialect === 'duckdb'
+      ? `${sqlName(source)} AS s`
+      : `${sqlName(source)} AS s CROSS JOIN (${cells
+          .map(
+            (cell, index) =>
+              `SELECT ${[`${index} AS cell`, ...Object.entries(cell.fixed).map(([column, text]) => `${sqlString(text)} AS ${sqlName(column)}`)].join(', ')}`,
+          )
+          .join(' UNION ALL ')}) AS c`;
+  return `CREATE VIEW ${sqlName(tableNameOf(dataset))} AS SELECT ${select.join(', ')} FROM ${from}`;
 }
 
 const insertSql = (name: string, count: number): string =>
-  `INSERT INTO ${quoted(name)} VALUES (${Array.from({ length: count }, () => '?').join(', ')})`;
+  `INSERT INTO ${sqlName(name)} VALUES (${Array.from({ length: count }, () => '?').join(', ')})`;
 
 /**
- * The DuckDB file: one thread, so the rows and the file's blocks come in one order; no compression, so every byte is
- * written; one checkpoint at the end.
+ * The DuckDB file: one SQL script run in a process of its own (duckdb-file-process.ts), in one transaction, then one
+ * checkpoint. One script, one call: each statement's result is set free as the next runs, not whenever JavaScript
+ * collects it, so DuckDB's buffers are taken and given back in the same order each time.
  */
 async function writeDuckDb(
+  outDir: string,
   file: string,
+  spillFolder: string,
   tables: readonly DatasetTable[],
   metadata: { tables: MetadataValue[][]; columns: MetadataValue[][] },
 ): Promise<void> {
-  // Uncompressed: DuckDB's compressed segments (dictionary, FSST, bit-packing …) leave a few padding bytes of
-  // the segment unwritten, which then hold whatever the heap held there (a piece of a column comment, say), so two
-  // writes of the same tables differ in those bytes when the process's allocations differ (a longer path is enough).
-  // Uncompressed, every byte is written: the same tables give the same file (docs/data.md, "The single-file databases").
-  const instance = await DuckDBInstance.create(file, { threads: '1', force_compression: 'uncompressed' });
-  const connection = await instance.connect();
-  try {
-    // One transaction: a statement on its own commits, and each commit syncs the write-ahead log to disk.
-    await connection.run('BEGIN TRANSACTION');
-    for (const { name, dataset, parquet, primaryKey, keyHolds } of tables) {
+  const statements: string[] = [];
+  for (const { name, dataset, parquet, primaryKey, keyHolds, derivedFrom } of tables) {
+    if ('from' in dataset && derivedFrom) statements.push(viewSql('duckdb', dataset, derivedFrom));
+    else {
       const columns = dataset.columns.map((column) => [column.name, DUCKDB_TYPES[column.type]] as const);
-      await connection.run(createTableSql(name, columns, keyHolds ? primaryKey : null));
-      const names = dataset.columns.map((column) => quoted(column.name)).join(', ');
-      await connection.run(`INSERT INTO ${quoted(name)} SELECT ${names} FROM read_parquet(${literal(parquet)})`);
-      await connection.run(
-        `COMMENT ON TABLE ${quoted(name)} IS ${literal(`${dataset.title.en} / ${dataset.title.id}. ${dataset.description.en}`)}`,
+      const names = dataset.columns.map((column) => sqlName(column.name)).join(', ');
+      statements.push(
+        createTableSql(name, columns, keyHolds ? primaryKey : null),
+        `INSERT INTO ${sqlName(name)} SELECT ${names} FROM read_parquet(${sqlString(parquet)})`,
       );
-      for (const column of dataset.columns)
-        await connection.run(
-          `COMMENT ON COLUMN ${quoted(name)}.${quoted(column.name)} IS ${literal(columnComment(column))}`,
-        );
     }
-    for (const [name, columns, rows] of [
-      [METADATA_TABLES.tables, TABLES_COLUMNS, metadata.tables],
-      [METADATA_TABLES.columns, COLUMNS_COLUMNS, metadata.columns],
-    ] as const) {
-      await connection.run(
-        createTableSql(
-          name,
-          columns.map(([column, type]) => [column, type === 'INTEGER' ? 'BIGINT' : 'VARCHAR'] as const),
-          null,
-        ),
-      );
-      const insert = await connection.prepare(insertSql(name, columns.length));
-      for (const row of rows) {
-        insert.bind(row);
-        await insert.run();
-      }
-    }
-    await connection.run('COMMIT');
-    await connection.run('CHECKPOINT');
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
+    statements.push(
+      `COMMENT ON ${derivedFrom ? 'VIEW' : 'TABLE'} ${sqlName(name)} IS ${sqlString(`${dataset.title.en} / ${dataset.title.id}. ${dataset.description.en}`)}`,
+      ...dataset.columns.map(
+        (column) => `COMMENT ON COLUMN ${sqlName(name)}.${sqlName(column.name)} IS ${sqlString(columnComment(column))}`,
+      ),
+    );
   }
+  for (const [name, columns, rows] of [
+    [METADATA_TABLES.tables, TABLES_COLUMNS, metadata.tables],
+    [METADATA_TABLES.columns, COLUMNS_COLUMNS, metadata.columns],
+  ] as const) {
+    const types = columns.map(([column, type]) => [column, type === 'INTEGER' ? 'BIGINT' : 'VARCHAR'] as const);
+    statements.push(createTableSql(name, types, null));
+    const values = rows.map(
+      (row) =>
+        `(${row.map((value) => (value === null ? 'NULL' : typeof value === 'bigint' ? String(value) : sqlString(value))).join(', ')})`,
+    );
+    if (values.length > 0) statements.push(`INSERT INTO ${sqlName(name)} VALUES ${values.join(', ')}`);
+  }
+  // One transaction: a statement on its own commits, and each commit syncs the write-ahead log to disk.
+  await writeDuckDbFile(
+    outDir,
+    file,
+    spillFolder,
+    ['BEGIN TRANSACTION', ...statements, 'COMMIT', 'CHECKPOINT'].join(';\n'),
+  );
 }
 
 /**
@@ -306,12 +354,11 @@ function tableReferences(
 async function writeSqlite(
   file: string,
   duckDbFile: string,
+  spillFolder: string,
   tables: readonly DatasetTable[],
   metadata: { tables: MetadataValue[][]; columns: MetadataValue[][] },
   brokenReferences: BrokenReferences,
 ): Promise<void> {
-  const instance = await DuckDBInstance.create(duckDbFile, { threads: '1', access_mode: 'READ_ONLY' });
-  const connection = await instance.connect();
   // Foreign keys declared, not checked while writing (node:sqlite turns the check on by default): the release checked
   // them already (reference-check.ts), and a table is written before the one it refers to when they come in that order.
   const database = new DatabaseSync(file, { enableForeignKeyConstraints: false });
@@ -320,29 +367,40 @@ async function writeSqlite(
     database.exec(
       'PRAGMA page_size = 4096; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA encoding = "UTF-8"; BEGIN',
     );
-    for (const { name, dataset, primaryKey, keyHolds } of tables) {
-      const columns = dataset.columns.map(
-        (column) =>
-          [
-            column.name,
-            `${SQLITE_TYPES[column.type]}${columnEmptiness(dataset, column) === 'never' ? ' NOT NULL' : ''}`,
-          ] as const,
-      );
-      database.exec(
-        createTableSql(name, columns, keyHolds ? primaryKey : null, tableReferences(dataset, tables, brokenReferences)),
-      );
-      const insert = database.prepare(insertSql(name, columns.length));
-      const selected = dataset.columns.map((column) =>
-        column.type === 'date'
-          ? `strftime(${quoted(column.name)}, '%Y-%m-%d')`
-          : column.type === 'text_list'
-            ? `to_json(${quoted(column.name)})::VARCHAR`
-            : quoted(column.name),
-      );
-      const result = await connection.stream(`SELECT ${selected.join(', ')} FROM ${quoted(name)}`);
-      for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk())
-        for (const row of chunk.getRows()) insert.run(...(row as SQLInputValue[]));
-    }
+    await withReleaseEngine(duckDbFile, spillFolder, { access_mode: 'READ_ONLY' }, async (connection) => {
+      for (const { name, dataset, primaryKey, keyHolds, derivedFrom } of tables) {
+        if ('from' in dataset && derivedFrom) {
+          database.exec(viewSql('sqlite', dataset, derivedFrom));
+          continue;
+        }
+        const columns = dataset.columns.map(
+          (column) =>
+            [
+              column.name,
+              `${SQLITE_TYPES[column.type]}${columnEmptiness(dataset, column) === 'never' ? ' NOT NULL' : ''}`,
+            ] as const,
+        );
+        database.exec(
+          createTableSql(
+            name,
+            columns,
+            keyHolds ? primaryKey : null,
+            tableReferences(dataset, tables, brokenReferences),
+          ),
+        );
+        const insert = database.prepare(insertSql(name, columns.length));
+        const selected = dataset.columns.map((column) =>
+          column.type === 'date'
+            ? `strftime(${sqlName(column.name)}, '%Y-%m-%d')`
+            : column.type === 'text_list'
+              ? `to_json(${sqlName(column.name)})::VARCHAR`
+              : sqlName(column.name),
+        );
+        const result = await connection.stream(`SELECT ${selected.join(', ')} FROM ${sqlName(name)}`);
+        for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk())
+          for (const row of chunk.getRows()) insert.run(...(row as SQLInputValue[]));
+      }
+    });
     for (const [name, columns, rows] of [
       [METADATA_TABLES.tables, TABLES_COLUMNS, metadata.tables],
       [METADATA_TABLES.columns, COLUMNS_COLUMNS, metadata.columns],
@@ -355,8 +413,6 @@ async function writeSqlite(
     database.exec('VACUUM');
   } finally {
     database.close();
-    connection.closeSync();
-    instance.closeSync();
   }
 }
 
@@ -377,22 +433,17 @@ export async function writeReleaseDatabases(
   try {
     const duckDb = path.join(work, path.posix.basename(databasePathOf('duckdb')));
     const sqlite = path.join(work, path.posix.basename(databasePathOf('sqlite')));
-    const probe = await DuckDBInstance.create(':memory:', { threads: '1' });
-    const connection = await probe.connect();
+    const spillFolder = path.join(work, 'spill');
     // Each harvested dataset followed by those derived from it, as the downloads list them.
     const ordered = datasets
       .filter((dataset) => !('from' in dataset))
       .flatMap((dataset) => [dataset, ...datasets.filter((other) => 'from' in other && other.from === dataset.id)]);
-    let tables: DatasetTable[];
-    try {
-      tables = await datasetTables(connection, outDir, manifest, ordered);
-    } finally {
-      connection.closeSync();
-      probe.closeSync();
-    }
+    const tables = await withReleaseEngine(':memory:', spillFolder, {}, (connection) =>
+      datasetTables(connection, outDir, manifest, ordered),
+    );
     const metadata = { tables: tablesRows(tables, manifest), columns: columnsRows(tables) };
-    await writeDuckDb(duckDb, tables, metadata);
-    await writeSqlite(sqlite, duckDb, tables, metadata, brokenReferences);
+    await writeDuckDb(outDir, path.relative(outDir, duckDb), path.relative(outDir, spillFolder), tables, metadata);
+    await writeSqlite(sqlite, duckDb, spillFolder, tables, metadata, brokenReferences);
     const written: PublishedFile[] = [];
     for (const [format, file] of [
       ['duckdb', duckDb],

@@ -1,8 +1,9 @@
 // The release's single-file databases, read back as researchers read them, in the demo build and the real-data build
 // (../shared/data through the stand-in) of the real build command: DuckDB (its Node API, ATTACH read-only), Node's
-// node:sqlite and Python's sqlite3 each find every dataset's all-years table with exactly the published records (the
-// DuckDB table equal to the Parquet file, the SQLite rows to the JSON file, value for value), the declared types and
-// primary keys, the column descriptions (DuckDB comments, the `columns` table) and the release's credits; the files
+// node:sqlite and Python's sqlite3 each find every dataset's all-years table (a derived dataset's a view of its
+// source's) with exactly the published records (the DuckDB table equal to the Parquet file, the SQLite rows to the
+// JSON file, value for value and in order), the declared types and primary keys, the column descriptions (DuckDB
+// comments, the `columns` table) and the release's credits; the files
 // are in the manifest, their folder's SHA256SUMS and datapackage.json; and written again from the same files they
 // are byte for byte the same.
 import { execFile } from 'node:child_process';
@@ -31,6 +32,13 @@ const PUBLISHED: PublishedDataset[] = DATASETS.flatMap((dataset) => [
   dataset,
   ...DERIVED_DATASETS.filter((derived) => derived.from === dataset.id),
 ]);
+
+/** The harvested dataset a derived one is computed from. */
+function sourceOf(dataset: PublishedDataset & { from: string }): PublishedDataset {
+  const source = DATASETS.find((candidate) => candidate.id === dataset.from);
+  if (!source) throw new Error(`${dataset.id}: no source ${dataset.from}`);
+  return source;
+}
 
 interface World {
   label: string;
@@ -130,10 +138,16 @@ describe('the release databases', () => {
     each(async (world) =>
       withDuckDb(world, async (query) => {
         const tables = await query(
-          "SELECT table_name, comment FROM duckdb_tables() WHERE database_name = 'kpu' ORDER BY table_name",
+          `SELECT table_name, comment, false AS view FROM duckdb_tables() WHERE database_name = 'kpu'
+           UNION ALL SELECT view_name, comment, true FROM duckdb_views() WHERE database_name = 'kpu' AND NOT internal
+           ORDER BY table_name`,
         );
         expect(tables.map((table) => table.table_name)).toEqual(
           [...PUBLISHED.map(tableNameOf), 'columns', 'tables'].sort(),
+        );
+        // A derived dataset is a view of its source's table; every other one a table.
+        expect(tables.filter((table) => table.view).map((table) => table.table_name)).toEqual(
+          DERIVED_DATASETS.map(tableNameOf).sort(),
         );
         for (const dataset of PUBLISHED) {
           const name = tableNameOf(dataset);
@@ -159,16 +173,26 @@ describe('the release databases', () => {
           }
           expect(String(tables.find((table) => table.table_name === name)?.comment)).toContain(dataset.title.en);
           const [declared] = await query(
-            `SELECT primary_key, primary_key_enforced FROM kpu.tables WHERE table_name = '${name}'`,
+            `SELECT primary_key, primary_key_enforced, derived_from FROM kpu.tables WHERE table_name = '${name}'`,
           );
           expect(declared?.primary_key).toBe(primaryKeyOf(dataset).join(', '));
+          expect(declared?.derived_from, name).toBe('from' in dataset ? tableNameOf(sourceOf(dataset)) : null);
           const keys = await query(
             `SELECT constraint_column_names AS columns FROM duckdb_constraints()
              WHERE database_name = 'kpu' AND table_name = '${name}' AND constraint_type = 'PRIMARY KEY'`,
           );
           // Enforced where every record holds it: a flagged duplicate or empty key is published as the source gave it.
+          // A view holds its key as its rows come from its source's, which then is enforced; it has no constraint.
+          if ('from' in dataset)
+            expect(declared?.primary_key_enforced, name).toBe(
+              (
+                await query(
+                  `SELECT primary_key_enforced FROM kpu.tables WHERE table_name = '${declared?.derived_from}'`,
+                )
+              )[0]?.primary_key_enforced,
+            );
           expect(keys.map((key) => key.columns)).toEqual(
-            declared?.primary_key_enforced === '1' ? [primaryKeyOf(dataset)] : [],
+            declared?.primary_key_enforced === '1' && !('from' in dataset) ? [primaryKeyOf(dataset)] : [],
           );
         }
       }),
@@ -183,13 +207,20 @@ describe('the release databases', () => {
         for (const dataset of PUBLISHED) {
           const name = tableNameOf(dataset);
           const info = database.prepare(`SELECT name, type, pk FROM pragma_table_info('${name}')`).all();
+          // A view's computed columns report the affinity of their CAST: SQLite names INTEGER's `INT`.
+          const computed = (column: string) => 'from' in dataset && !dataset.unpivot.repeated.includes(column);
           expect(info.map((column) => [column.name, column.type])).toEqual(
-            dataset.columns.map((column) => [column.name, SQLITE_TYPES[column.type]]),
+            dataset.columns.map((column) => [
+              column.name,
+              computed(column.name) && column.type === 'integer' ? 'INT' : SQLITE_TYPES[column.type],
+            ]),
           );
+          const kind = database.prepare('SELECT type FROM sqlite_schema WHERE name = ?').get(name)?.type;
+          expect(kind, name).toBe('from' in dataset ? 'view' : 'table');
           const enforced = database.prepare('SELECT primary_key_enforced AS enforced FROM tables WHERE table_name = ?');
           const key = info.filter((column) => Number(column.pk) > 0).sort((a, b) => Number(a.pk) - Number(b.pk));
           expect(key.map((column) => column.name)).toEqual(
-            enforced.get(name)?.enforced === 1 ? primaryKeyOf(dataset) : [],
+            enforced.get(name)?.enforced === 1 && !('from' in dataset) ? primaryKeyOf(dataset) : [],
           );
           const expected = JSON.parse(await readFile(allYearsFile(world, dataset, 'json'), 'utf8')) as Array<
             Record<string, unknown>
