@@ -38,7 +38,8 @@ export function databasePathOf(format: DatabaseFormat): string {
 /** The tables every database holds besides the datasets' (a dataset id may not take their names). */
 const METADATA_TABLES = { tables: 'tables', columns: 'columns' } as const;
 
-const DUCKDB_TYPES: Record<ColumnType, string> = {
+/** A column's DuckDB type, as the Parquet files hold it. */
+export const DUCKDB_TYPES: Record<ColumnType, string> = {
   integer: 'BIGINT',
   text: 'VARCHAR',
   decimal: 'DOUBLE',

@@ -5,17 +5,25 @@
 // show them and the publish stage can keep every release downloadable; then the files that name the release
 // (release-files.ts: bundles, citations, datapackage.json, the completed manifest, its landing page, SHA256SUMS). A
 // harvest that shrank stops here (RELEASE_SHRANK) unless accepted.
-import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isUpstreamDataset, type DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { DERIVED_DATASETS } from '../datasets/datasets.ts';
-import type { NormalizedRecord } from '../normalize/normalize-records.ts';
 import type { SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { BuildError } from '../errors.ts';
 import { sha256Hex } from '../foundation/hashing.ts';
 import { readJsonFile, readJsonIfPresent } from '../foundation/json-file.ts';
-import { compareRecords, type DatasetChanges, type RecordChange, type SourceRecords } from './change-report.ts';
+import {
+  compareRecords,
+  keyColumnsOf,
+  type DatasetChanges,
+  type RecordChange,
+  type SourceRecords,
+} from './change-report.ts';
+import { differingRecords, sourceKeysAt, type DifferingRecords } from './changed-records.ts';
+import { withReleaseEngine } from './release-engine.ts';
 import { formatOf } from '../formats.ts';
 import { escapeMarkdownText } from './markdown-text.ts';
 import { writeReleaseFiles } from './release-files.ts';
@@ -90,34 +98,57 @@ async function buildInfo(offline: boolean, harvestedAt: string, now: Date) {
   };
 }
 
-function allYearsFile(dataDir: string, dataset: DatasetDefinition, format: 'json' | 'raw-json' = 'json'): string {
+function allYearsFile(
+  dataDir: string,
+  dataset: DatasetDefinition,
+  format: 'json' | 'raw-json' | 'parquet' = 'json',
+): string {
   return path.join(dataDir, 'all-years', `${dataset.fileStem}-all-years${formatOf(format).suffix}`);
 }
 
 /**
- * The changes of every harvested dataset from the data folder `beforeDir` (a release) to `afterDir`. The source
- * records (the all-years raw JSON) are read only when a change has a key column published as null, to say what the
- * source gave there. Only harvested datasets are compared record by record: the project's own (the official dapils)
- * change only with the project's code, which its changelog describes.
+ * The changes of every harvested dataset from the data folder `beforeDir` (a release) to `afterDir`, from their
+ * all-years Parquet files: DuckDB finds the records that differ (changed-records.ts), and only those are read. The
+ * source records (the all-years raw JSON) are read only where a differing record has a key column published as
+ * null, to say what the source gave there. Only harvested datasets are compared record by record: the project's own
+ * (the official dapils) change only with the project's code, which its changelog describes.
  */
 export async function compareDataFolders(
   datasets: readonly DatasetDefinition[],
   beforeDir: string,
   afterDir: string,
 ): Promise<DatasetChanges[]> {
-  const compared: DatasetChanges[] = [];
-  for (const dataset of datasets.filter(isUpstreamDataset)) {
-    const before = (await readJsonIfPresent<NormalizedRecord[]>(allYearsFile(beforeDir, dataset))) ?? [];
-    const after = await readJsonFile<NormalizedRecord[]>(allYearsFile(afterDir, dataset));
-    let changes = compareRecords(dataset, before, after);
-    if (changes.changes.some((change) => Object.values(change.key).includes(null))) {
-      const source = async (dir: string) =>
-        (await readJsonIfPresent<SourceRecords>(allYearsFile(dir, dataset, 'raw-json'))) ?? [];
-      changes = compareRecords(dataset, before, after, await source(beforeDir), await source(afterDir));
+  const spillFolder = await mkdtemp(path.join(os.tmpdir(), 'kpu-compare-'));
+  return withReleaseEngine(':memory:', spillFolder, {}, async (connection) => {
+    const compared: DatasetChanges[] = [];
+    for (const dataset of datasets.filter(isUpstreamDataset)) {
+      const { before, after } = await differingRecords(
+        connection,
+        dataset,
+        allYearsFile(beforeDir, dataset, 'parquet'),
+        allYearsFile(afterDir, dataset, 'parquet'),
+      );
+      const keys = keyColumnsOf(dataset);
+      // The source records of each side, by index among its differing records: only those with a key part null.
+      const sources = async (dir: string, side: DifferingRecords): Promise<SourceRecords> => {
+        const unnamed = side.positions.filter((_, index) =>
+          keys.some((key) => (side.records[index]?.[key] ?? null) === null),
+        );
+        const found = await sourceKeysAt(connection, dataset, allYearsFile(dir, dataset, 'raw-json'), unnamed);
+        return side.positions.map((position) => found.get(position) ?? {});
+      };
+      compared.push(
+        compareRecords(
+          dataset,
+          before.records,
+          after.records,
+          await sources(beforeDir, before),
+          await sources(afterDir, after),
+        ),
+      );
     }
-    compared.push(changes);
-  }
-  return compared;
+    return compared;
+  }).finally(() => rm(spillFolder, { recursive: true, force: true }));
 }
 
 /** The change history's entries of one new release. */
