@@ -170,7 +170,27 @@ function columnsRows(tables: readonly DatasetTable[]): MetadataValue[][] {
   );
 }
 
-/** Each dataset's all-years Parquet file, its records and whether its declared key holds (unique, no empty part). */
+/**
+ * Whether a derived dataset's key holds in every row wherever its source's key holds in every record: its key is the
+ * source's key columns, repeated in each row, and fixed columns whose texts tell every cell apart. Example: the long
+ * turnout key (turnout's key, voter_list, sex): twelve cells, twelve (voter_list, sex) pairs.
+ */
+function keyFollowsSource(dataset: DerivedDatasetDefinition, sourceKey: readonly string[]): boolean {
+  const { repeated, cells } = dataset.unpivot;
+  const key = primaryKeyOf(dataset);
+  const fixed = key.filter((column) => !repeated.includes(column));
+  const cellKeys = cells.map((cell) => JSON.stringify(fixed.map((column) => cell.fixed[column] ?? null)));
+  return (
+    sourceKey.every((column) => key.includes(column) && repeated.includes(column)) &&
+    key.every((column) => sourceKey.includes(column) || cells.every((cell) => cell.fixed[column] !== undefined)) &&
+    new Set(cellKeys).size === cells.length
+  );
+}
+
+/**
+ * Each dataset's all-years Parquet file, its records and whether its declared key holds (unique, no empty part):
+ * read from a harvested dataset's file; a derived dataset's from its source's and its declaration.
+ */
 async function datasetTables(
   connection: DuckDBConnection,
   outDir: string,
@@ -184,26 +204,33 @@ async function datasetTables(
     const name = tableNameOf(dataset);
     if (Object.values(METADATA_TABLES).includes(name as never))
       throw new Error(`dataset ${dataset.id}: its table name ${name} is a metadata table's`);
-    const parquet = file.path;
     const primaryKey = primaryKeyOf(dataset);
+    if ('from' in dataset) {
+      // A view reads its source's table, which comes before it, and holds its key where the source does.
+      const source = tables.find((table) => table.dataset.id === dataset.from);
+      if (!source) throw new Error(`dataset ${dataset.id}: its source ${dataset.from} has no table`);
+      const records = source.records * dataset.unpivot.cells.length;
+      if (file.records !== null && file.records !== records)
+        throw new Error(`dataset ${dataset.id}: ${file.records} records in ${file.path}, ${records} unpivoted`);
+      const keyHolds = source.keyHolds && keyFollowsSource(dataset, source.primaryKey);
+      tables.push({ name, dataset, parquet: file.path, records, primaryKey, keyHolds, derivedFrom: source.name });
+      continue;
+    }
     const keys = primaryKey.map(sqlName);
     const reader = await connection.runAndReadAll(
       `SELECT count(*) AS records, count(DISTINCT (${keys.join(', ')})) AS distinct_keys,
          count(*) FILTER (WHERE ${keys.map((key) => `${key} IS NULL`).join(' OR ')}) AS empty_keys
-       FROM read_parquet(${sqlString(path.join(outDir, parquet))})`,
+       FROM read_parquet(${sqlString(path.join(outDir, file.path))})`,
     );
     const [records, distinctKeys, emptyKeys] = (reader.getRows()[0] ?? []) as bigint[];
-    // A view reads its source's table, which comes before it.
-    const source = 'from' in dataset ? tables.find((table) => table.dataset.id === dataset.from) : undefined;
-    if ('from' in dataset && !source) throw new Error(`dataset ${dataset.id}: its source ${dataset.from} has no table`);
     tables.push({
       name,
       dataset,
-      parquet,
+      parquet: file.path,
       records: Number(records),
       primaryKey,
       keyHolds: records === distinctKeys && emptyKeys === 0n,
-      derivedFrom: source?.name ?? null,
+      derivedFrom: null,
     });
   }
   return tables;
