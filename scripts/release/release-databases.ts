@@ -425,8 +425,15 @@ async function writeSqlite(
               : sqlName(column.name),
         );
         const result = await connection.stream(`SELECT ${selected.join(', ')} FROM ${sqlName(name)}`);
-        for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk())
-          for (const row of chunk.getRows()) insert.run(...(row as SQLInputValue[]));
+        // Read by column, then bound row by row: DuckDB's values reach JavaScript faster column by column.
+        for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+          const values = chunk.getColumns() as SQLInputValue[][];
+          const row = new Array<SQLInputValue>(values.length);
+          for (let index = 0; index < chunk.rowCount; index += 1) {
+            for (const [position, column] of values.entries()) row[position] = column[index] as SQLInputValue;
+            insert.run(...row);
+          }
+        }
       }
     });
     for (const [name, columns, rows] of [
