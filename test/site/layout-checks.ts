@@ -37,6 +37,8 @@ const KEY_HEADERS = Object.values(TEXT).flatMap((t) => [
   t.story.columns.voters,
   t.maps.measures.voters,
 ]);
+/** The figures of the downloads page's file tables: each file's size and records, beside its name on a phone too. */
+const FILE_HEADERS = Object.values(TEXT).flatMap((t) => [t.downloads.size, t.downloads.records]);
 
 export interface LayoutProblems {
   overflow: string[];
@@ -62,7 +64,8 @@ export interface LayoutProblems {
   maps: string[];
   /**
    * Tables on a phone: a key figure's column (KEY_HEADERS, when it heads one column of the table, or a group's
-   * column whose group is a key header too: all lists, both sexes) that ends off-screen, to the right; a row of a table of voters' figures (one with a key header) taller than
+   * column whose group is a key header too: all lists, both sexes; a file table's size and records, FILE_HEADERS)
+   * that ends off-screen, to the right; a row of a table of voters' figures (one with a key header) taller than
    * MAX_FIGURE_ROW_LINES lines.
    */
   phoneTables: string[];
@@ -70,7 +73,8 @@ export interface LayoutProblems {
   contrast: string[];
   /**
    * Sentences that read as mistakes: one share written the same called both highest and lowest, "0 parties" (a year
-   * whose parties were not harvested), a name change that only changes capital letters or spaces.
+   * whose parties were not harvested), "1 files" (one with a plural), a name change that only changes capital
+   * letters or spaces.
    */
   sentences: string[];
 }
@@ -81,6 +85,7 @@ function measureLayout(limits: {
   minTarget: number;
   minContrast: number;
   keyHeaders: string[];
+  fileHeaders: string[];
   maxRowLines: number;
 }): Omit<LayoutProblems, 'stickyColumn'> {
   const describeElement = (element: Element): string => {
@@ -393,8 +398,9 @@ function measureLayout(limits: {
         });
         return (group?.textContent ?? '').trim();
       };
+      const files = table.classList.contains('files');
       for (const { cell, text } of headers) {
-        if (!limits.keyHeaders.includes(text)) continue;
+        if (!limits.keyHeaders.includes(text) && !(files && limits.fileHeaders.includes(text))) continue;
         // A key header repeated in the row counts where its group is a key header too (all lists, both sexes).
         const group = groupOf(cell);
         if (headers.filter((other) => other.text === text).length > 1 && !limits.keyHeaders.includes(group)) continue;
@@ -423,6 +429,8 @@ function measureLayout(limits: {
   ))
     if (high === low) sentences.push(`"${sentence}": the same share highest and lowest`);
   for (const [zero] of said.matchAll(/(?<![0-9.,])0 (?:parties|partai)\b/g)) sentences.push(`"${zero}"`);
+  for (const [one] of said.matchAll(/(?<![0-9.,])1 (?:files|records|dapils|parties|regencies|rows|changes)\b/g))
+    sentences.push(`"${one}": one with a plural`);
   for (const [sentence, names = ''] of said.matchAll(
     /(?:name in the source changed|Namanya dalam sumber berubah): (.+?)\.(?: |$)/g,
   )) {
@@ -482,6 +490,7 @@ export async function checkLayout(page: Page): Promise<LayoutProblems> {
     minTarget: MIN_TARGET_PX,
     minContrast: MIN_TEXT_CONTRAST,
     keyHeaders: KEY_HEADERS,
+    fileHeaders: FILE_HEADERS,
     maxRowLines: MAX_FIGURE_ROW_LINES,
   });
   return { ...measured, stickyColumn: await checkStickyColumn(page) };

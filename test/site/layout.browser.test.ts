@@ -204,7 +204,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, d
     expect(problemsOf('phoneTables')).toEqual({});
   });
 
-  it('says no share both highest and lowest, no "0 parties", no name change of capital letters alone', () => {
+  it('says no share both highest and lowest, no "0 parties" or "1 files", no name change of capital letters alone', () => {
     expect(problemsOf('sentences')).toEqual({});
   });
 

@@ -261,7 +261,7 @@ const id: DownloadsText = {
   popularIntro:
     'Semua tahun dalam satu berkas: buku kerja XLSX untuk spreadsheet (kode tetap teks, dengan kamus data), CSV untuk alat lain, atau ZIP berisi semuanya.',
   popularBundle: 'Semua berkas semua tahun, dengan README, kamus dan SHA256SUMS (ZIP)',
-  checksums: (files) => `SHA-256 ${files} berkas ini`,
+  checksums: (files) => (files === 1 ? 'SHA-256 berkas ini' : `SHA-256 ${files} berkas ini`),
   groupChecksums:
     'Sidik SHA-256 berkas di bawah ini, satu daftar per folder, untuk sha256sum -c di folder tempat Anda mengunduhnya (tambahkan --ignore-missing bila hanya sebagian):',
   copy: 'Salin',
@@ -305,7 +305,7 @@ const en: DownloadsText = {
   popularIntro:
     'Every year in one file: the XLSX workbook for spreadsheets (codes stay text, with the data dictionary), the CSV for other tools, or the ZIP of everything.',
   popularBundle: 'Every file of every year, with a README, the dictionary and SHA256SUMS (ZIP)',
-  checksums: (files) => `SHA-256 of these ${files} files`,
+  checksums: (files) => (files === 1 ? 'SHA-256 of this file' : `SHA-256 of these ${files} files`),
   groupChecksums:
     'The SHA-256 of the files below, one list per folder, for sha256sum -c in the folder you download them into (add --ignore-missing when only some of them):',
   copy: 'Copy',
