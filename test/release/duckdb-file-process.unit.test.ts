@@ -1,14 +1,22 @@
 // The release's DuckDB file writer (scripts/release/duckdb-file-process.ts): the same script gives the same bytes,
-// written from folders at paths of other lengths, after other DuckDB work in the calling process. Its table is large
+// written from folders at paths of other lengths, after other DuckDB work in the calling process; its process stops
+// when the process that started it is killed. Its table is large
 // enough that DuckDB reuses buffers and leaves nearly full string segments with unused middles, which held other
 // bytes at every write when DuckDB ran in the calling process on its general allocator.
+import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hashFile } from '../../scripts/foundation/hashing.ts';
 import { writeDuckDbFile } from '../../scripts/release/duckdb-file-process.ts';
+import { isProcessAlive } from '../../scripts/foundation/owned-folders.ts';
+
+const run = promisify(execFile);
+const MODULE = path.resolve(import.meta.dirname, '../../scripts/release/duckdb-file-process.ts');
 
 let dir: string;
 
@@ -63,3 +71,30 @@ it('fails with DuckDB’s own message when the script fails', async () => {
     /writing out\.duckdb failed \(exit code 1\):[\s\S]*no_such_table/,
   );
 });
+
+/** Polls `condition` every 50 ms for up to `ms`; whether it came true. */
+async function within(ms: number, condition: () => Promise<boolean>): Promise<boolean> {
+  for (const started = Date.now(); Date.now() - started < ms; await new Promise((resolve) => setTimeout(resolve, 50)))
+    if (await condition()) return true;
+  return false;
+}
+
+it('stops when the process that started it is killed', async () => {
+  const dataDir = path.join(dir, 'killed');
+  await mkdir(dataDir, { recursive: true });
+  const file = `killed-${process.pid}.duckdb`;
+  // A script that runs for minutes: the sum of a hundred billion numbers.
+  const starter = `import { writeDuckDbFile } from ${JSON.stringify(pathToFileURL(MODULE).href)};
+    await writeDuckDbFile(${JSON.stringify(dataDir)}, ${JSON.stringify(file)}, 'spill',
+      'CREATE TABLE t AS SELECT sum(i) AS s FROM range(100000000000) r(i)');`;
+  const parent = spawn(process.execPath, ['--input-type=module', '-e', starter], { stdio: 'ignore' });
+  let writer = 0;
+  const started = await within(20_000, async () => {
+    const found = await run('pgrep', ['-f', `duckdb-file-process.ts ${file}`]).catch(() => ({ stdout: '' }));
+    writer = Number(found.stdout.trim().split('\n')[0] || 0);
+    return writer > 0;
+  });
+  expect(started, 'the writer process started').toBe(true);
+  parent.kill('SIGKILL');
+  expect(await within(10_000, async () => !isProcessAlive(writer)), 'the writer stopped').toBe(true);
+}, 40_000);
