@@ -22,15 +22,11 @@ const POSITION = '__position';
 const OCCURRENCE = '__occurrence';
 
 /** A side's records as a query: every declared column (null where the file lacks it), position and occurrence. */
-async function sideQuery(
-  connection: DuckDBConnection,
-  dataset: DatasetDefinition,
-  parquet: string | null,
-): Promise<string> {
+async function sideQuery(connection: DuckDBConnection, dataset: DatasetDefinition, parquet: string): Promise<string> {
   const keys = keyColumnsOf(dataset).map(sqlName).join(', ');
   // A column the file lacks: null, of the column's type.
   const absent = (column: ColumnDefinition) => `NULL::${DUCKDB_TYPES[column.type]} AS ${sqlName(column.name)}`;
-  if (parquet === null || !existsSync(parquet))
+  if (!existsSync(parquet))
     return `SELECT ${dataset.columns.map(absent).join(', ')}, 0 AS ${POSITION}, 0 AS ${OCCURRENCE} WHERE false`;
   const present = new Set(
     (await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${sqlString(parquet)})`))
@@ -44,18 +40,18 @@ async function sideQuery(
 }
 
 /**
- * The records of `before` and `after` (all-years Parquet files; `before` null or absent: no records) that have no
+ * The records of `before` and `after` (all-years Parquet files; one absent: no records) that have no
  * counterpart on the other side, or whose counterpart differs in a column read from the upstream.
  */
 export async function differingRecords(
   connection: DuckDBConnection,
   dataset: DatasetDefinition,
-  before: string | null,
+  before: string,
   after: string,
 ): Promise<{ before: DifferingRecords; after: DifferingRecords }> {
   const keys = keyColumnsOf(dataset);
   const compared = dataset.columns.filter((column) => column.source !== null).map((column) => column.name);
-  const matched = [...keys.map((key) => `b.${sqlName(key)} IS NOT DISTINCT FROM a.${sqlName(key)}`)];
+  const matched = keys.map((key) => `b.${sqlName(key)} IS NOT DISTINCT FROM a.${sqlName(key)}`);
   const differs = compared.map((column) => `b.${sqlName(column)} IS DISTINCT FROM a.${sqlName(column)}`);
   const columns = dataset.columns.map((column) => sqlName(column.name)).join(', ');
   await connection.run(`CREATE OR REPLACE TEMP TABLE b AS ${await sideQuery(connection, dataset, before)}`);

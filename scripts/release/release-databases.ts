@@ -363,8 +363,10 @@ function tableReferences(
 ): TableReference[] {
   return (dataset.references ?? []).flatMap((reference) => {
     const target = tables.find((table) => table.dataset.id === reference.dataset);
+    // A view has no key SQLite can refer to.
     const keyed =
       target !== undefined &&
+      target.derivedFrom === null &&
       target.keyHolds &&
       target.primaryKey.join('\0') === reference.referencedColumns.join('\0') &&
       referenceHolds(brokenReferences, dataset.id, reference.dataset, 'all');

@@ -71,7 +71,8 @@ async function dataFolder(
   return path.join(dir, name);
 }
 
-const source = (year: unknown, ballot: unknown) => ({ tahunPemilu: year, NomorUrutPartai: ballot });
+// A source record: its key fields as the upstream sent them, and another field (the raw file holds them all).
+const source = (year: unknown, ballot: unknown) => ({ tahunPemilu: year, NomorUrutPartai: ballot, NamaPartai: 'P' });
 
 it('says what compareRecords says of the whole lists, reading only the records that differ', async () => {
   const before = [
