@@ -60,12 +60,12 @@ const en: FeedText = {
   linkNote: 'subscribe in a feed reader to learn of every new release and every correction',
   correctionMark: 'CORRECTION',
   correction: (changed, removed, previous) =>
-    `Correction: this release changed ${changed} and removed ${removed} records published in release ${previous}, so figures published before have changed.`,
+    `Correction: this release changed ${changed} and removed ${removed} ${changed + removed === 1 ? 'record' : 'records'} published in release ${previous}, so figures published before have changed.`,
   first: (records) => `First release: ${records}.`,
   nothing: (previous) => `No record changed since release ${previous}.`,
   since: (previous) => `Since release ${previous}:`,
   counts: (dataset, counts) => `${dataset}: ${counts}.`,
-  records: (dataset, count) => `${dataset} ${count} records`,
+  records: (dataset, count) => `${dataset} ${count} ${count === '1' ? 'record' : 'records'}`,
   category: 'correction',
   more: (shown, total) => `${shown} of ${total} changes shown; all are on the changes page and in history.json.`,
 };

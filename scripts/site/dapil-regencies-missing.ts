@@ -17,7 +17,7 @@ const TEXTS: Record<Lang, MissingText> = {
   },
   en: {
     sentence: ({ harvested, official, missing }) =>
-      `${harvested} of the official list's ${official} regencies of this dapil; missing from the source: ${missing}.`,
+      `${harvested} of the official list's ${official} ${official === '1' ? 'regency' : 'regencies'} of this dapil; missing from the source: ${missing}.`,
   },
 };
 

@@ -266,7 +266,7 @@ const en: StoryText = {
     (outside === null ? '' : ` and the share outside the DPT ${changeEn(outside)}`) +
     '.',
   regenciesDiffer: ({ previous, previousCount, count }) =>
-    `Its area is not the same: ${previousCount} regencies in ${previous}, ${count} now.`,
+    `Its area is not the same: ${previousCount} ${previousCount === '1' ? 'regency' : 'regencies'} in ${previous}, ${count} now.`,
   partyAcrossHeading: 'This party across years',
   partyAcrossCaption: (name) => `${name} in every year of this data, by the party identifier across years`,
   partyColumns: { year: 'Year', key: 'Ballot number', name: 'Name', shortName: 'Acronym' },

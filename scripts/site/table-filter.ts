@@ -42,13 +42,22 @@ const EN_KINDS: Record<FilterKind, string> = {
   provinces: 'provinces',
 };
 
+/** A kind's rows in English when there is one. */
+const EN_KIND: Record<FilterKind, string> = {
+  dapils: 'dapil',
+  regencies: 'regency or city',
+  parties: 'party',
+  provinces: 'province',
+};
+const enKinds = (kind: FilterKind, total: string): string => (total === '1' ? EN_KIND : EN_KINDS)[kind];
+
 const en: TableFilterText = {
   label: (kind) => `Filter the ${EN_KINDS[kind]}`,
   name: 'Name contains',
   province: 'Province',
   allProvinces: 'All provinces',
-  all: (kind, total) => `${total} ${EN_KINDS[kind]}`,
-  some: (kind, total) => `{shown} of ${total} ${EN_KINDS[kind]}`,
+  all: (kind, total) => `${total} ${enKinds(kind, total)}`,
+  some: (kind, total) => `{shown} of ${total} ${enKinds(kind, total)}`,
 };
 
 export const TABLE_FILTER_TEXT: Record<Lang, TableFilterText> = { id, en };

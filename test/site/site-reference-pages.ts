@@ -394,7 +394,8 @@ export async function checkDownloadsPages(browser: Browser, site: PublishedSite)
           );
           return [...table.querySelectorAll('tbody tr')].map((row) => {
             const cells = [...row.querySelectorAll('td')];
-            const name = (row.querySelector('th')?.textContent ?? '').trim();
+            // The file's name is its link's text (a phone's screen shows its format on a line under it).
+            const name = (row.querySelector('th a')?.textContent ?? '').trim();
             return {
               href: (row.querySelector('th a') as HTMLAnchorElement | null)?.href ?? '',
               name,

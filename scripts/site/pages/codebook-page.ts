@@ -185,7 +185,10 @@ const en: CodebookText = {
   valuesSeen: (field, values) => `${field} is kept as the source gives it; values present: ${values}.`,
   numberValues: (field, countText) =>
     `${countText} values of ${field} came from the source as JSON numbers, not text; taken as their exact digits.`,
-  yearless: (countText) => `${countText} records have no readable election year: they are in the all-years files only.`,
+  yearless: (countText) =>
+    countText === '1'
+      ? '1 record has no readable election year: it is in the all-years files only.'
+      : `${countText} records have no readable election year: they are in the all-years files only.`,
   derivedFlags: 'Each row carries the quality_flags of its source record; the source dataset’s quirks apply here too.',
   noQuirks: 'Nothing particular: every record obeys every rule.',
   files: 'Files',

@@ -218,7 +218,7 @@ const id: DapilText = {
 const en: DapilText = {
   title: (name, dapilId, year) => `${name} (dapil ${dapilId}), ${year} election`,
   summary: ({ province, regencies, voters }) =>
-    `Province ${province}. ${regencies} regencies and cities. ${voters} voters who voted.`,
+    `Province ${province}. ${regencies} ${regencies === '1' ? 'regency or city' : 'regencies and cities'}. ${voters} voters who voted.`,
   regency: 'Regency or city',
   regencyCode: 'Kemendagri regency or city code (regency_code)',
   tableCaption: (name, year) =>

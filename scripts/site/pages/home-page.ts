@@ -160,7 +160,7 @@ const en: HomeText = {
   promise: 'Every figure on these pages is the figure in the downloads.',
   years: 'Election years',
   yearLine: ({ dapils, regencies, parties }) =>
-    `${dapils} dapils, ${regencies} regencies and cities, ${parties === 0 ? 'no party data' : `${parties} parties`}`,
+    `${dapils} ${dapils === 1 ? 'dapil' : 'dapils'}, ${regencies} ${regencies === 1 ? 'regency or city' : 'regencies and cities'}, ${parties === 0 ? 'no party data' : `${parties} ${parties === 1 ? 'party' : 'parties'}`}`,
   totals: 'Voters who voted, per year',
   bySexCaption: 'Voters who voted in the DPR election by year and sex (all voter lists)',
   byListCaption: 'Voters who voted in the DPR election by year and voter list (men and women)',

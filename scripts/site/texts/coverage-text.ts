@@ -40,13 +40,15 @@ const en: CoverageText = {
     `${dapils} of ${officialDapils} dapils, ${regencies} of ${officialRegencies} regencies of the official list`,
   dapilsShort: (dapils, officialDapils) => `${dapils} of ${officialDapils} dapils`,
   noTurnout: 'no turnout data',
-  noTurnoutLine: (parties) => `no turnout data, ${parties === 0 ? 'no party data' : `${parties} parties`}`,
+  noTurnoutLine: (parties) =>
+    `no turnout data, ${parties === 0 ? 'no party data' : `${parties} ${parties === 1 ? 'party' : 'parties'}`}`,
   noList: 'no official dapil list for this year',
   notCompared: 'demo data: not compared with the official dapils',
   law: (law) => `Official list: ${law}`,
   missing: (count) => `Dapils without data (${count})`,
   unknownIds: (ids) => `Dapil ids not in the official list: ${ids}.`,
-  misplaced: (count) => `${count} records put a regency in another dapil than the official list.`,
+  misplaced: (count) =>
+    `${count} ${count === 1 ? 'record puts' : 'records put'} a regency in another dapil than the official list.`,
 };
 
 export const COVERAGE_TEXT: Record<Lang, CoverageText> = { id, en };

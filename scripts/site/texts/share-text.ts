@@ -71,7 +71,7 @@ const en: ShareText = {
   releaseName: (date, number) => `release of ${date}${number === null ? '' : ` (${number})`}`,
   ogLocale: 'en_GB',
   yearDescription: (year, voters, dapils, women) =>
-    `Election ${year}: ${voters} voters used their vote for the DPR in ${dapils} dapils, ${women} of them women. Figures by dapil, regency and party.`,
+    `Election ${year}: ${voters} voters used their vote for the DPR in ${dapils} ${dapils === 1 ? 'dapil' : 'dapils'}, ${women} of them women. Figures by dapil, regency and party.`,
   dapilDescription: (name, id, year, voters, regencies, women) =>
     `${name} (dapil ${id}), election ${year}: ${voters} voters used their vote in ${regencies} ${regencies === 1 ? 'regency' : 'regencies'}, ${women} of them women.`,
   siteDescription:
