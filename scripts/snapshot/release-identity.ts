@@ -6,6 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashFile, sha256Hex } from '../foundation/hashing.ts';
+import { isoDateTimeWib } from '../foundation/instant-text.ts';
 import { readJsonIfPresent } from '../foundation/json-file.ts';
 import type { HarvestManifest } from '../harvest/harvest-store.ts';
 import { isReleaseFormat } from '../formats.ts';
@@ -181,12 +182,15 @@ export function releaseMetadataOf(release: ReleaseStamp): [string, string][] {
   ];
 }
 
-/** The XLSX about sheet's release cell: "release 2026-11-22-3f9a1c0e, retrieved 2026-11-22T09:00:00Z". */
+/**
+ * The XLSX about sheet's release cell, its time as every citation writes it: "release 2026-11-22-3f9a1c0e, retrieved
+ * 2026-11-22 16:00 WIB (09:00 UTC)".
+ */
 export function xlsxReleaseTextOf(release: ReleaseStamp): string {
-  return `release ${release.id}, retrieved ${release.retrievedAt}`;
+  return `release ${release.id}, retrieved ${isoDateTimeWib(release.retrievedAt)}`;
 }
 
 /** The end of the about sheet's citation: "Release 2026-11-22-3f9a1c0e, retrieved …. https://…" */
 export function xlsxCitationReleaseOf(release: ReleaseStamp): string {
-  return `Release ${release.id}, retrieved ${release.retrievedAt}.${release.url ? ` ${release.url}` : ''}`;
+  return `Release ${release.id}, retrieved ${isoDateTimeWib(release.retrievedAt)}.${release.url ? ` ${release.url}` : ''}`;
 }

@@ -17,6 +17,7 @@ import { RecordBatchReader } from 'apache-arrow';
 import datapackage from 'datapackage';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoDateTimeWib } from '../../scripts/foundation/instant-text.ts';
 import { DEMO_NOTE } from '../../scripts/snapshot/file-metadata.ts';
 import { PARQUET_METADATA_KEY } from '../../scripts/snapshot/parquet-writer.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
@@ -283,7 +284,10 @@ describe('credits and provenance inside the files', () => {
           expect(about.get('DEMO'), where).toBe(world.demo ? DEMO_NOTE : undefined);
           expect(about.get('source / sumber'), where).toMatch(world.demo ? /^DEMO DATA, NOT REAL FIGURES/ : /^Komisi/);
           const cite = about.get('how to cite / cara mengutip') ?? '';
-          expect(cite, where).toContain(`Release ${release.id}, retrieved ${release.retrievedAt}.`);
+          // The retrieval time as every citation writes it: in WIB with UTC beside it.
+          expect(cite, where).toContain(
+            `Release ${release.id}, retrieved ${isoDateTimeWib(release.retrievedAt as string)}.`,
+          );
           expect(cite, where).not.toContain(XLSX_CITATION_NONE);
           if (world.url !== null) expect(cite.endsWith(` ${release.url}`), where).toBe(true);
           else expect(cite, where).not.toContain('http');
