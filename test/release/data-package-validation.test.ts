@@ -12,7 +12,8 @@ import { RecordBatchReader } from 'apache-arrow';
 import { parse } from 'csv-parse/sync';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatasetDefinition } from '../../scripts/datasets/dataset-definition.ts';
+import { tableNameOf, type DatasetDefinition } from '../../scripts/datasets/dataset-definition.ts';
+import { DERIVED_DATASETS } from '../../scripts/datasets/datasets.ts';
 import { readXlsxRecords } from '../support/xlsx-records.ts';
 import { noticeSharedData } from '../support/shared-data.ts';
 import { buildRealSite, sharedDemoWorld, type PublishedSite } from '../site/site-fixtures.ts';
@@ -286,7 +287,7 @@ describe('datapackage.json validated with DuckDB', () => {
             .all()
             .map((row) => String(row.name)),
         );
-        expect([...views], world.label).toEqual(['turnout_long']);
+        expect([...views], world.label).toEqual(DERIVED_DATASETS.map(tableNameOf));
         const keysOf = (table: string) =>
           database
             .prepare(
