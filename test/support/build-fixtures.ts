@@ -2,7 +2,7 @@
 // published files back the way users do.
 import { createHash } from 'node:crypto';
 import { cpSync } from 'node:fs';
-import { mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rename } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -17,6 +17,7 @@ import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synt
 import { FAST_SETTINGS, TEST_KEY } from './harvest-fixtures.ts';
 import { runCli, runCliInProcess, type CliRun } from './run-cli.ts';
 import { sharedWorld, type SharedWorld } from './shared-worlds.ts';
+import { discardFolder } from './test-trash.ts';
 
 export interface BuildWorld {
   upstream: RunningUpstream;
@@ -64,7 +65,7 @@ export async function createBuildWorld(
       JSON.parse(await readFile(path.join(distDir, 'data/manifest.json'), 'utf8')) as SnapshotManifest,
     async close() {
       await upstream.close();
-      await rm(root, { recursive: true, force: true });
+      await discardFolder(root);
     },
   };
 }
@@ -133,7 +134,7 @@ async function keepAsTemplate(
       run: runs.at(-1) as CliRun,
       runs,
       manifest,
-      close: () => rm(world.root, { recursive: true, force: true }),
+      close: () => discardFolder(world.root),
     };
   } catch (error) {
     await world.close();

@@ -1,7 +1,7 @@
 // Shared pieces of the harvest integration tests: a stand-in upstream on a real port, a fresh cache
 // folder, the CLI environment pointing at both, and the records a complete harvest holds.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
@@ -19,6 +19,7 @@ import {
 } from '../../scripts/upstream/upstream-server.ts';
 import { type GivenRecords, type UpstreamData, withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
 import { expect } from 'vitest';
+import { discardFolder } from './test-trash.ts';
 
 /**
  * The key the tests' builds send: random-looking as a real key is, with characters that need escaping in JSON, URLs
@@ -61,7 +62,7 @@ export async function createHarvestWorld(
     },
     async close() {
       await upstream.close();
-      await rm(cacheDir, { recursive: true, force: true });
+      await discardFolder(cacheDir);
     },
   };
 }
