@@ -139,7 +139,7 @@ export function* serializeCsv(table: Table): Generator<string> {
 
 /**
  * `kpu_csv_text(v)`: a text cell's field, neutralizeFormula's in the engine (FORMULA_START in RE2's syntax);
- * `kpu_js_number` and `kpu_json_text` are the JSON writer's (JSON_MACROS).
+ * `kpu_js_number` is the JSON writer's (JSON_MACROS).
  */
 const CSV_MACROS: readonly string[] = [
   ...JSON_MACROS,
@@ -170,7 +170,7 @@ function fieldSql(field: Field, column: number): string {
     case 'text_list': {
       const ambiguous = `list_filter(${name}, item -> item = '' OR contains(item, ${sqlString(CSV_LIST_SEPARATOR)}))`;
       return (
-        `CASE WHEN len(${ambiguous}) > 0 THEN error('${LIST_ERROR}:${column}:' || kpu_row || ':' || kpu_json_text(${ambiguous}[1])) ` +
+        `CASE WHEN len(${ambiguous}) > 0 THEN error('${LIST_ERROR}:${column}:' || kpu_row || ':' || CAST(to_json(${ambiguous}[1]) AS VARCHAR)) ` +
         `ELSE kpu_csv_text(array_to_string(${name}, ${sqlString(CSV_LIST_SEPARATOR)})) END`
       );
     }

@@ -101,27 +101,23 @@ export function* serializeJson(table: Table): Generator<string> {
 }
 
 /**
- * How JSON.stringify escapes each control character (U+0000 … U+001F): the short forms, else \u00xx in lower-case
- * hexadecimal. DuckDB's to_json writes the same but in upper case (\u001B for \u001b), so a text holding one of
- * those nine is quoted by kpu_json_text instead.
+ * The control characters whose JSON.stringify escape holds hexadecimal letters (U+000B, U+000E, U+000F, U+001A …
+ * U+001F: the nine without a short form like \n), each as DuckDB's to_json writes it (\u001B) and as JSON.stringify
+ * does (\u001b). Every other character both write alike.
  */
-const CONTROL_ESCAPES = Array.from(
-  { length: 0x20 },
-  (_, code) => [code, JSON.stringify(String.fromCharCode(code)).slice(1, -1)] as const,
-);
+const UPPER_CASE_ESCAPES = Array.from({ length: 0x20 }, (_, code) =>
+  JSON.stringify(String.fromCharCode(code)).slice(1, -1),
+)
+  .filter((escape) => /^\\u00[0-9]*[a-f]/.test(escape))
+  .map((escape) => [escape.toUpperCase().replace('\\U', '\\u'), escape] as const);
 
 /**
- * `kpu_json_text(v)`: the JSON string of a text as JSON.stringify writes it (the backslash and quote escaped, then
- * each control character), as text. `kpu_js_number(v)`: a finite DOUBLE as JavaScript's String(v) writes it, from
- * DuckDB's shortest round-trip form: its digits and the place of the decimal point, then JavaScript's layout
- * (ECMAScript Number::toString: plain up to 21 integer digits, "0.000001" down to 1e-6, else "1.5e+300").
- * Example: '1e-07' → 1e-7; '1000000000000000.0' → 1000000000000000; '1e+16' → 10000000000000000; '-0.0' → 0.
+ * `kpu_js_number(v)`: a finite DOUBLE as JavaScript's String(v) writes it, from DuckDB's shortest round-trip form: its
+ * digits and the place of the decimal point, then JavaScript's layout (ECMAScript Number::toString: plain up to 21
+ * integer digits, "0.000001" down to 1e-6, else "1.5e+300"). Example: '1e-07' → 1e-7; '1000000000000000.0' →
+ * 1000000000000000; '1e+16' → 10000000000000000; '-0.0' → 0.
  */
 export const JSON_MACROS: readonly string[] = [
-  `CREATE OR REPLACE TEMP MACRO kpu_json_text(v) AS '"' || ${CONTROL_ESCAPES.reduce(
-    (text, [code, escape]) => `replace(${text}, chr(${code}), ${sqlString(escape)})`,
-    `replace(replace(v, '\\', '\\\\'), '"', '\\"')`,
-  )} || '"'`,
   `CREATE OR REPLACE TEMP MACRO kpu_number_parts(r) AS regexp_extract(r, '^(-?)([0-9]+)(?:\\.([0-9]+))?(?:e([+-][0-9]+))?$', ['sign', 'whole', 'fraction', 'exponent'])`,
   `CREATE OR REPLACE TEMP MACRO kpu_number_digits(p) AS {'sign': p.sign, 'digits': rtrim(ltrim(p.whole || p.fraction, '0'), '0'), ` +
     `'point': length(p.whole) + coalesce(TRY_CAST(p.exponent AS INTEGER), 0) - (length(p.whole || p.fraction) - length(ltrim(p.whole || p.fraction, '0')))}`,
@@ -135,36 +131,13 @@ export const JSON_MACROS: readonly string[] = [
 ];
 
 /**
- * The JSON text of one column's value, put together by hand: integers as their digits, a decimal in its JavaScript
- * form (kpu_js_number), a date as "YYYY-MM-DD", text and list elements quoted by kpu_json_text; null as null. The
- * careful form of a record, for the rare one recordLineSql's fast form does not write as JSON.stringify does.
- */
-function carefulValueSql(field: Schema['fields'][number]): string {
-  const name = sqlName(field.name);
-  const value = (() => {
-    switch (classifyField(field)) {
-      case 'integer':
-        return `CAST(${name} AS VARCHAR)`;
-      case 'decimal':
-        return `CASE WHEN isfinite(${name}) THEN kpu_js_number(${name}) END`;
-      case 'date':
-        return `'"' || CAST(${name} AS VARCHAR) || '"'`;
-      case 'text':
-        return `kpu_json_text(${name})`;
-      case 'text_list':
-        return `'[' || array_to_string(list_transform(${name}, item -> coalesce(kpu_json_text(item), 'null')), ',') || ']'`;
-    }
-  })();
-  return `coalesce(${value}, 'null')`;
-}
-
-/**
- * A record's JSON text, keys in column order, as JSON.stringify writes it. Fast: DuckDB's to_json of the record as
- * a struct, in which integers, dates, text and lists are what JSON.stringify writes, and each decimal is the text
- * of its JavaScript form, unquoted after (a JSON value inside to_json would be parsed and written again, 1e-7 as
- * 1e-07; the key followed by `:"` is found only where the key is, since a quote inside a text is escaped). A
- * record in which to_json escaped a control character in upper case (\u001B, JSON.stringify \u001b) is written
- * again in the careful form (carefulValueSql): the record's text is checked, not each value.
+ * A record's JSON text, keys in column order, as JSON.stringify writes it: DuckDB's to_json of the record as a struct,
+ * in which integers, dates, text and lists are what JSON.stringify writes, and each decimal is the text of its
+ * JavaScript form, unquoted after (a JSON value inside to_json would be parsed and written again, 1e-7 as 1e-07; the
+ * key followed by `:"` is found only where the key is, since a quote inside a text is escaped). In the rare record
+ * where to_json escaped a control character in upper case (UPPER_CASE_ESCAPES), the escapes are written in lower
+ * case: each escaped backslash (`\\`) first set aside as U+0001, which valid JSON never holds as it is, so that a
+ * text's own backslash before "u001B" is never taken for an escape.
  */
 function recordLineSql(schema: Schema): { fast: string; line: string } {
   const struct = schema.fields.map((field) => {
@@ -181,12 +154,11 @@ function recordLineSql(schema: Schema): { fast: string; line: string } {
     },
     `CAST(to_json({${struct.join(', ')}}) AS VARCHAR)`,
   );
-  const careful = `'{' || ${schema.fields
-    .map(
-      (field, index) =>
-        `${sqlString(`${index === 0 ? '' : ','}${JSON.stringify(field.name)}:`)} || ${carefulValueSql(field)}`,
-    )
-    .join(' || ')} || '}'`;
+  const lowerCased = UPPER_CASE_ESCAPES.reduce(
+    (text, [upper, lower]) => `replace(${text}, ${sqlString(upper)}, ${sqlString(lower)})`,
+    `replace(kpu_json, ${sqlString('\\\\')}, chr(1))`,
+  );
+  const careful = `replace(${lowerCased}, chr(1), ${sqlString('\\\\')})`;
   const line = `CASE WHEN contains(kpu_json, '\\u00') AND regexp_matches(kpu_json, '\\\\u00[01][A-F]') THEN ${careful} ELSE kpu_json END`;
   return { fast, line };
 }

@@ -69,6 +69,7 @@ export const ESCAPE_TEXTS: readonly string[] = [
   Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)).join(''),
   '\u007f \u0080 \u2028 \u2029 \ufeff',
   'a literal \\u001B and \\u001b and \\\\u001B',
+  'a backslash before a control character \\\u001b, two together \u001b\u000b, \\\\\u001f and \\\\u001F',
   'a backslash \\ and a quote " and a slash /',
   '\\',
   '"',
