@@ -20,6 +20,7 @@ import {
 } from '../support/build-fixtures.ts';
 import { errorOf } from '../support/dist-state.ts';
 import { laterReleaseName } from '../support/release-checks.ts';
+import { discardFolder } from '../support/test-trash.ts';
 
 const readJson = async <T>(file: string): Promise<T> => JSON.parse(await readFile(file, 'utf8')) as T;
 
@@ -51,7 +52,7 @@ async function deployAndLoseDist(): Promise<{ world: BuildWorld; site: string; d
   await cp(world.distDir, site, { recursive: true, dereference: true });
   const [entry] = await readJson<ReleaseEntry[]>(path.join(site, 'data', 'releases.json'));
   for (const dir of [world.cacheDir, world.distDir, `${world.distDir}.builds`, `${world.distDir}.locks`])
-    await rm(dir, { recursive: true, force: true });
+    await discardFolder(dir);
   server = await startStaticServer({ root: site });
   return { world, site, deployed: server.url, release: (entry as ReleaseEntry).id };
 }

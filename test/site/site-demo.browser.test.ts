@@ -4,7 +4,7 @@
 // test/build/determinism.test.ts for the whole build, social-cards.test.ts for the site with its address and PNGs.)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, lstat, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import { checkIndonesianWording, checkLinksAndDownloads, listPagePaths } from '.
 import { buildDemoSite, type PublishedSite } from './site-fixtures.ts';
 import { defineSiteSuite } from './site-suite.ts';
 import { serveSiteWorld } from './site-worlds.ts';
+import { discardFolder } from '../support/test-trash.ts';
 
 /** A port nothing listens on right now: the system picks one, and it is let go at once for the preview to take. */
 async function freePort(): Promise<number> {
@@ -100,7 +101,7 @@ describe('site from the demo data', () => {
       // The Astro build that ran beside the check is stopped and its working folder removed: nothing but the data.
       expect(await readdir(root)).toEqual(['data']);
     } finally {
-      await rm(root, { recursive: true, force: true });
+      await discardFolder(root);
     }
   });
 
@@ -154,7 +155,7 @@ describe('site from the demo data', () => {
       ]);
     } finally {
       await server.close();
-      await rm(root, { recursive: true, force: true });
+      await discardFolder(root);
     }
   });
 

@@ -4,12 +4,13 @@
 // scripts/site/site-text.ts) and to the declarations' one-line texts, and no other change, builds every page in it
 // at the same paths as every other language's, under /xx/.
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/run-cli.ts';
 import { sharedDemoWorld } from './site-fixtures.ts';
+import { discardFolder } from '../support/test-trash.ts';
 
 let root: string;
 let outDir: string;
@@ -118,7 +119,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  if (root) await rm(root, { recursive: true, force: true });
+  if (root) await discardFolder(root);
 });
 
 describe('a language added as a list entry and a catalogue', () => {

@@ -6,7 +6,7 @@
 // built without the address, names no card in its heads (og:image must be absolute) and draws none. A rebuild draws
 // no card again: each is kept in the card cache under its SVG's hash, and the cache keeps only the cards of the last
 // build. A card cache that cannot be written stops the stage with SITE_CARDS_FAILED, naming what stopped it.
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { formatCount } from '../../scripts/site/site-format.ts';
 import { LANGS, pagePath, type Lang, type PageRef } from '../../scripts/site/site-routes.ts';
 import { runSiteStage } from '../../scripts/site/site-stage.ts';
 import { sharedDemoWorld } from './site-fixtures.ts';
+import { discardFolder } from '../support/test-trash.ts';
 
 const SITE_URL = 'https://data.example.org/pemilu/';
 let root: string;
@@ -37,7 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (root) await rm(root, { recursive: true, force: true });
+  if (root) await discardFolder(root);
 });
 
 /** A page of each kind that has a card, and one that has none. */

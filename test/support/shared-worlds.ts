@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isProcessAlive } from '../../scripts/foundation/owned-folders.ts';
 import { PROJECT_ROOT, type CliRun } from './run-cli.ts';
+import { discardFolder } from './test-trash.ts';
 
 const SHARED_WORLDS_DIR = path.join(
   os.tmpdir(),
@@ -114,7 +115,7 @@ export async function sharedWorld(
       const sameName = new RegExp(`^${name.replace(/[^a-z0-9]/gi, '\\$&')}-[0-9a-f]{16}(\\.|$)`);
       for (const entry of await readdir(SHARED_WORLDS_DIR)) {
         if (sameName.test(entry) && !entry.startsWith(`${name}-${key}`))
-          await rm(path.join(SHARED_WORLDS_DIR, entry), { recursive: true, force: true });
+          await discardFolder(path.join(SHARED_WORLDS_DIR, entry));
       }
       const building = `${final}.building-${process.pid}`;
       await rm(building, { recursive: true, force: true });
