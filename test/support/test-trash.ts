@@ -2,13 +2,13 @@
 // globalSetup of every project (vitest.config.ts) makes the run's trash folder in the OS's temporary folder, the
 // tests' worlds are moved into it (discardFolder: a rename), and the setup's teardown removes it.
 //
-// Why not at once: on ext4 without a journal (this project's development machines), a file created within about ten
-// seconds of the removal of others in the same block group scans past every inode so freed before it takes a new one
-// (the kernel's `recently_deleted`, which keeps freed inodes from being reused before they are written out). The
-// suite's three files at a time each remove worlds of a thousand and more files every few seconds, all in the block
-// group of the temporary folder, and every file the next build creates paid for them: a fifth of the suite's CPU time
-// went to that scan (docs/performance.md, "The test suite"). A filesystem with a journal never scans; the removal
-// costs the same at the end.
+// Why not at once: on ext4 without a journal (this project's development machines), a file created within a minute of
+// the removal of others in the same block group (six, while their inode table is not yet written out) scans past
+// every inode so freed before it takes a new one (the kernel's `recently_deleted`, which keeps freed inodes from being
+// reused before they are on disk). The suite's three files at a time each remove worlds of a thousand and more files
+// every few seconds, all in the block group of the temporary folder, and every file the next builds create paid for
+// them: a fifth of the suite's CPU time went to that scan (docs/performance.md, "The test suite"). A filesystem with a
+// journal never scans; the removal costs the same at the end.
 import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import os from 'node:os';
