@@ -10,6 +10,13 @@ import { discardFolder } from '../support/test-trash.ts';
 describe("the run's trash folder", () => {
   it('takes a finished folder whole, in the temporary folder, and a folder already gone is fine', async () => {
     const trash = inject('testTrash');
+    // None on a tmpfs, where folders are removed at once.
+    if (trash === '') {
+      const folder = await mkdtemp(path.join(os.tmpdir(), 'kpu-trash-test-'));
+      await discardFolder(folder);
+      expect(existsSync(folder)).toBe(false);
+      return;
+    }
     expect(path.dirname(trash)).toBe(os.tmpdir());
     const folder = await mkdtemp(path.join(os.tmpdir(), 'kpu-trash-test-'));
     await mkdir(path.join(folder, 'inner'));
