@@ -4,7 +4,8 @@
 // never touch each other's worlds), where the key hashes every input of the build (scripts/, the site's sources, the
 // lockfile, the Node version, the test fixtures, the served data), so a changed input builds anew and an unchanged one
 // is reused. One builder at a time (a lock folder naming its process); the others wait for it. Readers must not change
-// a shared world: copy it first.
+// a shared world: copy it first. Each checkout's folder names its checkout, and a run removes the folders of checkouts
+// that are gone (a clone removed: about 300 MB each).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -14,11 +15,44 @@ import { isProcessAlive } from '../../scripts/foundation/owned-folders.ts';
 import { PROJECT_ROOT, type CliRun } from './run-cli.ts';
 import { discardFolder } from './test-trash.ts';
 
+/** The folder of every checkout's shared worlds. */
+const ALL_SHARED_WORLDS_DIR = path.join(os.tmpdir(), 'kpu-test-worlds');
+
 const SHARED_WORLDS_DIR = path.join(
-  os.tmpdir(),
-  'kpu-test-worlds',
+  ALL_SHARED_WORLDS_DIR,
   createHash('sha256').update(PROJECT_ROOT).digest('hex').slice(0, 12),
 );
+
+/** The file in a checkout's folder that names the checkout (its project root), so a later run can tell it is gone. */
+const CHECKOUT_FILE = 'checkout.txt';
+
+/**
+ * Removes the folders under `allDir` of checkouts that are gone: those whose CHECKOUT_FILE names a folder without a
+ * package.json (a clone removed, a worktree deleted). A folder that names no checkout is left as it is.
+ */
+export async function removeWorldsOfGoneCheckouts(allDir: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const entry of await readdir(allDir, { withFileTypes: true }).catch(() => [])) {
+    if (!entry.isDirectory()) continue;
+    const folder = path.join(allDir, entry.name);
+    const root = await readFile(path.join(folder, CHECKOUT_FILE), 'utf8').catch(() => null);
+    if (root === null || root.trim() === '' || existsSync(path.join(root.trim(), 'package.json'))) continue;
+    await discardFolder(folder);
+    removed.push(folder);
+  }
+  return removed;
+}
+
+/** This checkout's folder, named, and those of gone checkouts removed: once per process. */
+let checkoutReady: Promise<void> | null = null;
+function prepareCheckoutFolder(): Promise<void> {
+  checkoutReady ??= (async () => {
+    await mkdir(SHARED_WORLDS_DIR, { recursive: true });
+    await writeFile(path.join(SHARED_WORLDS_DIR, CHECKOUT_FILE), `${PROJECT_ROOT}\n`);
+    await removeWorldsOfGoneCheckouts(ALL_SHARED_WORLDS_DIR);
+  })();
+  return checkoutReady;
+}
 
 export interface SharedWorld {
   /** Holds cache/ and dist/ (a relative link into dist.builds/). Read-only. */
@@ -94,7 +128,7 @@ export async function sharedWorld(
       built,
     };
   };
-  await mkdir(SHARED_WORLDS_DIR, { recursive: true });
+  await prepareCheckoutFolder();
   for (;;) {
     if (existsSync(path.join(final, 'meta.json'))) return describe(false);
     try {
