@@ -35,8 +35,9 @@ export async function removeWorldsOfGoneCheckouts(allDir: string): Promise<strin
   for (const entry of await readdir(allDir, { withFileTypes: true }).catch(() => [])) {
     if (!entry.isDirectory()) continue;
     const folder = path.join(allDir, entry.name);
-    const root = await readFile(path.join(folder, CHECKOUT_FILE), 'utf8').catch(() => null);
-    if (root === null || root.trim() === '' || existsSync(path.join(root.trim(), 'package.json'))) continue;
+    const root = (await readFile(path.join(folder, CHECKOUT_FILE), 'utf8').catch(() => '')).trim();
+    // No name (none written, or being written by another run): left alone.
+    if (root === '' || existsSync(path.join(root, 'package.json'))) continue;
     await discardFolder(folder);
     removed.push(folder);
   }
