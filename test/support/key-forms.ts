@@ -30,8 +30,13 @@ export function textForms(key: string): string[] {
   return [...new Set(forms)];
 }
 
+/** keyForms by key: a test searches every output and file it checks, hundreds of times for one key. */
+const formsByKey = new Map<string, readonly string[]>();
+
 /** Every literal form of `key` the tests search for: textForms, and pieces of its base64 and base64url. */
-function keyForms(key: string): string[] {
+function keyForms(key: string): readonly string[] {
+  const known = formsByKey.get(key);
+  if (known !== undefined) return known;
   const forms = textForms(key);
   for (let alignment = 0; alignment < 3; alignment += 1) {
     const encoded = Buffer.from(`${'a'.repeat(alignment)}${key}`).toString('base64');
@@ -48,7 +53,9 @@ function keyForms(key: string): string[] {
     forms.push(run, run.toLowerCase(), run.toUpperCase(), hex, hex.toUpperCase());
     forms.push(Buffer.from(run.toUpperCase()).toString('hex'), Buffer.from(run.toLowerCase()).toString('hex'));
   }
-  return [...new Set(forms)];
+  const unique = [...new Set(forms)];
+  formsByKey.set(key, unique);
+  return unique;
 }
 
 /** Fails naming the forms and the place when any form of `key` is in `text`. */

@@ -1,6 +1,8 @@
 // The folders the tests are done with, removed at the end of the run rather than one by one while it runs: a
 // globalSetup of every project (vitest.config.ts) makes the run's trash folder in the OS's temporary folder, the
-// tests' worlds are moved into it (discardFolder: a rename), and the setup's teardown removes it.
+// tests' worlds are moved into it (discardFolder: a rename), and the setup's teardown hands it to a process of its own
+// that removes it after the run has ended (remove-trash.ts): the hundred thousand files of a whole run took about 6 s
+// to remove, which no test result waits for.
 //
 // Why not at once: on ext4 without a journal (this project's development machines), a file created within a minute of
 // the removal of others in the same block group (six, while their inode table is not yet written out) scans past
@@ -10,14 +12,17 @@
 // them: a fifth of the suite's CPU time went to that scan (docs/performance.md, "The test suite"). A filesystem with a
 // journal never scans; the removal costs the same at the end. A temporary folder in memory (a tmpfs) never scans
 // either, and there the trash (about 3 GB at its peak) would hold memory: there folders are removed at once.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { statfsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { createOwnedFolder, removeLeftoverFolders } from '../../scripts/foundation/owned-folders.ts';
+import { TRASH_NAME_START } from './remove-trash.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,16 +32,18 @@ declare module 'vitest' {
 }
 
 /** The trash folders: `<prefix><pid of the run>-<random>`, so a run removes those of runs that were killed. */
-const TRASH_PREFIX = path.join(os.tmpdir(), 'kpu-test-trash-');
+const TRASH_PREFIX = path.join(os.tmpdir(), TRASH_NAME_START);
+
+const REMOVER = fileURLToPath(new URL('./remove-trash.ts', import.meta.url));
 
 /** The type statfs(2) gives a tmpfs (TMPFS_MAGIC in linux/magic.h). */
 const TMPFS_TYPE = 0x01021994;
 
 /**
- * vitest's globalSetup: a trash folder for the project's run, removed when it ends; none (an empty name) when the
- * temporary folder is a tmpfs.
+ * vitest's globalSetup: a trash folder for the project's run, handed to remove-trash.ts when it ends (left running
+ * after the run); none (an empty name) when the temporary folder is a tmpfs.
  */
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
   await removeLeftoverFolders(TRASH_PREFIX);
   if (statfsSync(os.tmpdir()).type === TMPFS_TYPE) {
     project.provide('testTrash', '');
@@ -44,7 +51,9 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   }
   const trash = await createOwnedFolder(TRASH_PREFIX);
   project.provide('testTrash', trash);
-  return () => rm(trash, { recursive: true, force: true });
+  return () => {
+    spawn(process.execPath, [REMOVER, trash], { detached: true, stdio: 'ignore' }).unref();
+  };
 }
 
 /** The run's trash folder; null outside a test run (a script that imports the fixtures) or on a tmpfs. */
