@@ -1,8 +1,8 @@
 // The folders the tests are done with, removed at the end of the run rather than one by one while it runs: a
 // globalSetup of every project (vitest.config.ts) makes the run's trash folder in the OS's temporary folder, the
 // tests' worlds are moved into it (discardFolder: a rename), and the setup's teardown hands it to a process of its own
-// that removes it after the run has ended (remove-trash.ts): the hundred thousand files of a whole run took about 6 s
-// to remove, which no test result waits for.
+// that removes it after the run has ended (remove-trash.ts): a whole run's trash took about 6 s to remove, which no
+// test result waits for.
 //
 // Why not at once: on ext4 without a journal (this project's development machines), a file created within a minute of
 // the removal of others in the same block group (six, while their inode table is not yet written out) scans past
