@@ -33,7 +33,7 @@ export default defineConfig({
     maxWorkers: os.availableParallelism() + 1,
     // Longest files first across all projects (test/support/longest-first-sequencer.ts), not project after project.
     sequence: { sequencer: LongestFirstSequencer },
-    // The folders tests are done with are removed at the end of the run (test/support/test-trash.ts says why).
+    // The folders tests are done with are removed after the run, not during it (test/support/test-trash.ts says why).
     globalSetup: ['test/support/test-trash.ts'],
     projects: [
       {

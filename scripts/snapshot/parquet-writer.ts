@@ -296,7 +296,10 @@ type Rows = { batches: () => RecordBatch | undefined } | { query: EngineQuery };
 /** A SELECT for DuckDB, and how an error it raises on purpose becomes the write's error. */
 export interface EngineQuery {
   sql: string;
-  /** Statements run on the connection before the query, once for the connection (CREATE OR REPLACE TEMP MACRO …). */
+  /**
+   * Statements run on the connection before the query, once for the connection (CREATE OR REPLACE TEMP MACRO …): a
+   * statement never redefines what another statement of any query defines, so one already run still holds.
+   */
   setup?: readonly string[];
   /** The error to throw for DuckDB's error message, or undefined for an error the query did not raise itself. */
   errorOf: (message: string) => Error | undefined;
