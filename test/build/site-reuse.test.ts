@@ -14,6 +14,7 @@ import {
 } from '../../scripts/site/site-fingerprint.ts';
 import {
   copyBuildWorld,
+  replaceFile,
   publishTestData,
   sha256,
   sharedExtendedTemplate,
@@ -72,7 +73,7 @@ describe('site reuse: the build', () => {
   it('builds anew when the kept site folder was altered, and publishes the pages as they should be', async () => {
     const before = await hashes(world.distDir);
     const kept = path.join(world.cacheDir, 'stages', 'site', 'index.html');
-    await writeFile(kept, '<!doctype html><title>tampered</title>');
+    await replaceFile(kept, '<!doctype html><title>tampered</title>');
     // The live site holds copies, not links, of the kept folder's files: the change does not reach it.
     expect(await hashes(world.distDir)).toEqual(before);
     expect((await build(['--offline'])).site?.reused).toBe(false);

@@ -11,6 +11,7 @@ import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
 import {
   copyBuildWorld,
   publishTestData,
+  replaceFile,
   sharedExtendedTemplate,
   sharedWorldTemplate,
   sha256,
@@ -179,7 +180,7 @@ describe('publishing: failures leave dist/ as it was', () => {
     );
     expect(altered).not.toBe(original);
     expect(altered.length).toBe(original.length);
-    await writeFile(body, altered);
+    await replaceFile(body, altered);
     const corrupt = await world.buildInProcess(['--offline', '--json']);
     expect(corrupt.code, corrupt.stderr).toBe(3);
     const corruptError = errorOf(corrupt);
@@ -221,7 +222,7 @@ describe('publishing: what the manifest says about the build', () => {
     const manifest = await readJson<HarvestManifest>(manifestFile);
     const finished = Date.now() - 3 * DAY_MS - 3_600_000;
     const started = finished - (Date.parse(manifest.finishedAt) - Date.parse(manifest.startedAt));
-    await writeFile(
+    await replaceFile(
       manifestFile,
       `${JSON.stringify({ ...manifest, startedAt: new Date(started).toISOString(), finishedAt: new Date(finished).toISOString() }, null, 2)}\n`,
     );

@@ -11,6 +11,7 @@ import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
 import type { ChangesDocument, HistoryEntry, ReleaseEntry } from '../../scripts/release/release-stage.ts';
 import {
   copyBuildWorld,
+  replaceFile,
   publishTestData,
   sha256,
   sharedExtendedTemplate,
@@ -157,7 +158,7 @@ describe('the release archive', () => {
 
     // The list lost its entry (a bad merge of the data branch, say): the folder is unlisted.
     const list = await readFile(path.join(archive, 'releases.json'));
-    await writeFile(path.join(archive, 'releases.json'), '[]\n');
+    await replaceFile(path.join(archive, 'releases.json'), '[]\n');
     renameChair(world, 'Ketua Contoh Arsip');
     const before = await distState(world.distDir);
     const unlisted = await world.build(['--json'], env);
@@ -165,7 +166,7 @@ describe('the release archive', () => {
     expect(errorOf(unlisted)).toMatchObject({ code: 'RELEASE_ARCHIVE_INVALID', stage: 'release', exitCode: 8 });
     expect(errorOf(unlisted).message).toContain(`${release}, which`);
     expect(await distState(world.distDir)).toEqual(before);
-    await writeFile(path.join(archive, 'releases.json'), list);
+    await replaceFile(path.join(archive, 'releases.json'), list);
 
     // One byte of an archived file changed, and nothing else to build from: no dist/ at all rather than a history
     // restored in part.
@@ -175,7 +176,7 @@ describe('the release archive', () => {
     const damaged = path.join(archive, 'releases', release, (manifest.files[0] as { path: string }).path);
     const content = await readFile(damaged);
     content[0] = (content[0] ?? 0) ^ 1;
-    await writeFile(damaged, content);
+    await replaceFile(damaged, content);
     await loseCacheAndDist(world);
     const corrupt = await world.build(['--json'], env);
     expect(corrupt.code, corrupt.stderr).toBe(8);
@@ -231,13 +232,13 @@ describe('the release archive', () => {
     // The archive's history edited: the build restores, warns, and publishes the history its releases give,
     // byte for byte what release 2's build published.
     const history = JSON.parse(published['history.json'] as string) as HistoryEntry[];
-    await writeFile(
+    await replaceFile(
       path.join(archive, 'history.json'),
       JSON.stringify(
         history.map((entry) => ({ ...entry, fields: [{ field: 'general_chair', old: 'x', new: 'EDITED' }] })),
       ),
     );
-    await writeFile(path.join(archive, 'changes.json'), '{"release":"EDITED"}\n');
+    await replaceFile(path.join(archive, 'changes.json'), '{"release":"EDITED"}\n');
     const restored = await world.build(['--json'], env);
     expect(restored.code, restored.stderr).toBe(0);
     expect((JSON.parse(restored.stdout) as BuildSummary).release).toMatchObject({

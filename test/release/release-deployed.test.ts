@@ -4,7 +4,7 @@
 // deployed file that does not match stops the build (RELEASE_DEPLOYED_INVALID) with dist/ untouched; a site that
 // answers 404 has no history, and the build says it makes a first release.
 import { existsSync } from 'node:fs';
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
@@ -12,6 +12,7 @@ import type { ChangesDocument, ReleaseEntry } from '../../scripts/release/releas
 import { startStaticServer, type RunningStaticServer } from '../../scripts/site/static-server.ts';
 import {
   copyBuildWorld,
+  replaceFile,
   publishTestData,
   sha256,
   sharedWorldTemplate,
@@ -104,7 +105,7 @@ describe('the deployed release history', () => {
     const damaged = path.join(folder, (manifest.files[0] as { path: string }).path);
     const content = await readFile(damaged);
     content[0] = (content[0] ?? 0) ^ 1;
-    await writeFile(damaged, content);
+    await replaceFile(damaged, content);
     const run = await built.build(['--json'], { KPU_SITE_URL: deployed });
     expect(run.code, run.stderr).toBe(8);
     expect(errorOf(run)).toMatchObject({ code: 'RELEASE_DEPLOYED_INVALID', stage: 'release', exitCode: 8 });

@@ -1,8 +1,8 @@
 // Runs the real build command against the stand-in upstream into temporary folders, and reads the
 // published files back the way users do.
 import { createHash } from 'node:crypto';
-import { cpSync } from 'node:fs';
-import { mkdtemp, readFile, rename } from 'node:fs/promises';
+import { cpSync, linkSync, mkdirSync, readdirSync, readlinkSync, statSync, symlinkSync } from 'node:fs';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -219,9 +219,17 @@ export async function sharedExtendedTemplate(
 }
 
 /**
- * A world of the test's own: a copy of the template's cache, dist/ and dist.builds/ (dist/ is a relative link, kept
- * as it is, so the copy is whole), and a fresh stand-in upstream serving a copy of the template's data, in a fresh
- * folder under `parentDir`; `upstream` adds to the template's stand-in options (a hostile answer, say).
+ * A world of the test's own: the template's cache, dist/ and dist.builds/ (dist/ is a relative link, kept as it is, so
+ * the copy is whole), and a fresh stand-in upstream serving a copy of the template's data, in a fresh folder under
+ * `parentDir`; `upstream` adds to the template's stand-in options (a hostile answer, say).
+ *
+ * Each file of the copy is a hard link to the template's (a copy, on another file system than the template's), as the
+ * build itself links its release folders. Creating the copy's 1,300 files cost the kernel up to 1.5 s each while the
+ * suite's builds freed inodes nearby (an ext4 without a journal searches past recently freed inodes for each new
+ * one), against 0.1 s for the links, whose removal frees no inode: the 14 files that copy templates took 214–221 CPU-s
+ * instead of 228–244.
+ * So a test replaces a file of its copy (replaceFile) rather than writing over it; `close` fails the test that wrote
+ * over one, naming the file, since that changed the template for every test that copies it.
  */
 export async function copyBuildWorld(
   template: BuildWorldTemplate,
@@ -230,14 +238,57 @@ export async function copyBuildWorld(
 ): Promise<BuildWorld> {
   const world = await createBuildWorld(structuredClone(template.data), { ...template.options, ...upstream }, parentDir);
   try {
-    // cpSync: Node's own copy of a folder tree, in C++; the promise API's walks it in JavaScript, with several calls
-    // per file: 0.33–0.41 s of CPU for the publish template's 787 files against 0.02 s, and the publish and release files copy a template into nearly every test.
-    cpSync(template.root, world.root, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
-    return world;
+    if (statSync(template.root).dev !== statSync(world.root).dev) {
+      cpSync(template.root, world.root, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+      return world;
+    }
+    const shared = linkTree(template.root, world.root);
+    return {
+      ...world,
+      async close() {
+        await world.close();
+        const changed = [...shared].filter(([file, seen]) => fileVersion(file) !== seen).map(([file]) => file);
+        if (changed.length > 0)
+          throw new Error(
+            `The test wrote over ${changed.join(', ')}, which its world shares with the template (hard links): replace a file (replaceFile) rather than write over it.`,
+          );
+      },
+    };
   } catch (error) {
     await world.close();
     throw error;
   }
+}
+
+/** What changes when a file is written over: its modification time or its size. */
+function fileVersion(file: string): string {
+  const stats = statSync(file, { throwIfNoEntry: false });
+  return stats === undefined ? 'gone' : `${stats.mtimeMs} ${stats.size}`;
+}
+
+/** Recreates the tree `from` at `to` with hard links to its files; returns each file of `from` by its fileVersion. */
+function linkTree(from: string, to: string, shared = new Map<string, string>()): Map<string, string> {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) linkTree(source, target, shared);
+    else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(source), target);
+    else {
+      linkSync(source, target);
+      shared.set(source, fileVersion(source));
+    }
+  }
+  return shared;
+}
+
+/**
+ * Writes `content` to `file` of a copied world as a new file: the copy's files are hard links to its template's
+ * (copyBuildWorld), so writing over one in place would change the template for every test that copies it.
+ */
+export async function replaceFile(file: string, content: string | Uint8Array): Promise<void> {
+  await rm(file, { force: true });
+  await writeFile(file, content);
 }
 
 export function sha256(content: Buffer | string): string {
