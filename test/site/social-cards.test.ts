@@ -1,11 +1,12 @@
 // Social cards (docs/site.md, "Social cards"): the site stage run on the shared demo data with the site's public
 // address (KPU_SITE_URL) gives the home, year, dapil and party pages in both languages an og:image (absolute, 1200 ×
 // 630, with its alt text saying the page's figures in the page's number format) and twitter:card
-// summary_large_image, and writes that PNG where its URL points; other pages have none. Another build with the
-// address and a card cache of its own writes the same site byte for byte, its cards included. The shared demo site,
-// built without the address, names no card in its heads (og:image must be absolute) and draws none. A rebuild draws
-// no card again: each is kept in the card cache under its SVG's hash, and the cache keeps only the cards of the last
-// build. A card cache that cannot be written stops the stage with SITE_CARDS_FAILED, naming what stopped it.
+// summary_large_image, and writes that PNG where its URL points; other pages have none. The shared site with the
+// address (test/site/site-worlds.ts) and this file's own build with the same settings and a card cache of its own are
+// the same site byte for byte, cards included. The shared demo site, built without the address, names no card in its
+// heads (og:image must be absolute) and draws none. A rebuild draws no card again: each is kept in the card cache
+// under its SVG's hash, and the cache keeps only the cards of the last build. A card cache that cannot be written
+// stops the stage with SITE_CARDS_FAILED, naming what stopped it.
 import { mkdir, mkdtemp, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,9 +17,10 @@ import { formatCount } from '../../scripts/site/site-format.ts';
 import { LANGS, pagePath, type Lang, type PageRef } from '../../scripts/site/site-routes.ts';
 import { runSiteStage } from '../../scripts/site/site-stage.ts';
 import { sharedDemoWorld } from './site-fixtures.ts';
+import { DEMO_ADDRESSED, sharedSiteWorld } from './site-worlds.ts';
 import { discardFolder } from '../support/test-trash.ts';
 
-const SITE_URL = 'https://data.example.org/pemilu/';
+const SITE_URL = DEMO_ADDRESSED.siteUrl;
 let root: string;
 let withUrl: string;
 let withUrlApart: string;
@@ -26,14 +28,13 @@ let withoutUrl: string;
 let site: SiteData;
 
 beforeAll(async () => {
-  const world = await sharedDemoWorld();
+  const [world, addressed] = await Promise.all([sharedDemoWorld(), sharedSiteWorld('demo', DEMO_ADDRESSED)]);
   withoutUrl = world.distDir;
+  withUrl = addressed.distDir;
   root = await mkdtemp(path.join(os.tmpdir(), 'kpu-social-cards-'));
-  withUrl = path.join(root, 'site');
-  withUrlApart = path.join(root, 'apart', 'site');
+  withUrlApart = path.join(root, 'site');
   const dataDir = path.join(world.distDir, 'data');
-  await runSiteStage({ dataDir, outDir: withUrl, siteUrl: SITE_URL, reporter: createSilentReporter() });
-  await runSiteStage({ dataDir, outDir: withUrlApart, siteUrl: SITE_URL, reporter: createSilentReporter() });
+  await runSiteStage({ dataDir, outDir: withUrlApart, ...DEMO_ADDRESSED, reporter: createSilentReporter() });
   site = await loadSiteDataOnce(dataDir);
 });
 
@@ -175,8 +176,10 @@ describe('the same data', () => {
 
 describe('the card cache', () => {
   it('keeps each card of the last build once, and a rebuild draws none again', async () => {
-    const cacheDir = `${withUrl}-cards`;
-    const cards = (await readdir(withUrl, { recursive: true })).filter((file) => path.basename(file) === 'card.png');
+    const cacheDir = `${withUrlApart}-cards`;
+    const cards = (await readdir(withUrlApart, { recursive: true })).filter(
+      (file) => path.basename(file) === 'card.png',
+    );
     const cached = await readdir(cacheDir);
     expect(cached.every((name) => /^[0-9a-f]{64}\.png$/.test(name))).toBe(true);
     const before = new Map(
@@ -184,8 +187,8 @@ describe('the card cache', () => {
     );
     await runSiteStage({
       dataDir: path.join(withoutUrl, 'data'),
-      outDir: withUrl,
-      siteUrl: SITE_URL,
+      outDir: withUrlApart,
+      ...DEMO_ADDRESSED,
       reuse: false,
       reporter: createSilentReporter(),
     });
