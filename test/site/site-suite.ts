@@ -16,7 +16,13 @@ import {
   type PageKind,
 } from './site-checks.ts';
 import { checkPartyFigures, checkTurnoutFigures } from './site-figures.ts';
-import { openSiteInChromium, saveFullPageScreenshot, SCREENSHOT_DIR, type PublishedSite } from './site-fixtures.ts';
+import {
+  KEEP_SCREENSHOTS,
+  openSiteInChromium,
+  saveFullPageScreenshot,
+  SCREENSHOT_DIR,
+  type PublishedSite,
+} from './site-fixtures.ts';
 import {
   checkDictionaryPages,
   checkDownloadsPages,
@@ -32,7 +38,7 @@ export interface SiteSuiteContext {
 }
 
 export interface SiteSuiteOptions {
-  /** Pages to screenshot into test-results/site/ (none: no such test). */
+  /** Pages to screenshot into test-results/site/ with KPU_TEST_SCREENSHOTS=1 (none: no such test). */
   screenshots: readonly string[];
   /**
    * The pages axe runs on: every page whose template is its own (home, downloads, search, …), and of the pages of a
@@ -248,7 +254,8 @@ export function defineSiteSuite(
       expect(weights.filter((weight) => weight.bytes > PAGE_BUDGET_BYTES)).toEqual([]);
     });
 
-    it.runIf(options.screenshots.length > 0)(
+    // For a person to look at, as every browser file's (KPU_TEST_SCREENSHOTS): no check needs them.
+    it.runIf(KEEP_SCREENSHOTS && options.screenshots.length > 0)(
       'keeps screenshots of a few pages: a PNG of each, the page’s full width and at least a screen tall',
       async () => {
         await mkdir(SCREENSHOT_DIR, { recursive: true });
