@@ -11,7 +11,7 @@
 // every few seconds, all in the block group of the temporary folder, and every file the next builds create paid for
 // them: a fifth of the suite's CPU time went to that scan (docs/performance.md, "The test suite"). A filesystem with a
 // journal never scans; the removal costs the same at the end. A temporary folder in memory (a tmpfs) never scans
-// either, and there the trash (about 3 GB at its peak) would hold memory: there folders are removed at once.
+// either, and there the trash (about 2 GB at its peak) would hold memory: there folders are removed at once.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { statfsSync } from 'node:fs';
