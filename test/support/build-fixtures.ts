@@ -224,12 +224,11 @@ export async function sharedExtendedTemplate(
  * `parentDir`; `upstream` adds to the template's stand-in options (a hostile answer, say).
  *
  * Each file of the copy is a hard link to the template's (a copy, on another file system than the template's), as the
- * build itself links its release folders. Creating the copy's 1,300 files cost the kernel up to 1.5 s each while the
- * suite's builds freed inodes nearby (an ext4 without a journal searches past recently freed inodes for each new
- * one), against 0.1 s for the links, whose removal frees no inode: the 14 files that copy templates took 214–221 CPU-s
- * instead of 228–244.
- * So a test replaces a file of its copy (replaceFile) rather than writing over it; `close` fails the test that wrote
- * over one, naming the file, since that changed the template for every test that copies it.
+ * build itself links its release folders. Creating the copy's 1,300 files costs the kernel up to 1.5 s while the
+ * suite's builds free inodes nearby (an ext4 without a journal searches past recently freed inodes for each new one),
+ * the links 0.1 s, and removing them frees no inode: the 14 files that copy templates take 214–221 CPU-s together,
+ * 228–244 with copies. So a test replaces a file of its copy (replaceFile) rather than writing over it; `close` fails
+ * the test that wrote over one, naming the file, since that changed the template for every test that copies it.
  */
 export async function copyBuildWorld(
   template: BuildWorldTemplate,
@@ -247,7 +246,10 @@ export async function copyBuildWorld(
       ...world,
       async close() {
         await world.close();
-        const changed = [...shared].filter(([file, seen]) => fileVersion(file) !== seen).map(([file]) => file);
+        // A template removed meanwhile (its inputs changed) is no template written over.
+        const changed = [...shared]
+          .filter(([file, seen]) => ![seen, null].includes(fileVersion(file)))
+          .map(([file]) => file);
         if (changed.length > 0)
           throw new Error(
             `The test wrote over ${changed.join(', ')}, which its world shares with the template (hard links): replace a file (replaceFile) rather than write over it.`,
@@ -260,14 +262,14 @@ export async function copyBuildWorld(
   }
 }
 
-/** What changes when a file is written over: its modification time or its size. */
-function fileVersion(file: string): string {
+/** What changes when a file is written over: its modification time or its size (null: the file is gone). */
+function fileVersion(file: string): string | null {
   const stats = statSync(file, { throwIfNoEntry: false });
-  return stats === undefined ? 'gone' : `${stats.mtimeMs} ${stats.size}`;
+  return stats === undefined ? null : `${stats.mtimeMs} ${stats.size}`;
 }
 
 /** Recreates the tree `from` at `to` with hard links to its files; returns each file of `from` by its fileVersion. */
-function linkTree(from: string, to: string, shared = new Map<string, string>()): Map<string, string> {
+function linkTree(from: string, to: string, shared = new Map<string, string | null>()): Map<string, string | null> {
   mkdirSync(to, { recursive: true });
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     const source = path.join(from, entry.name);
