@@ -102,7 +102,6 @@ async function placeNotFoundPages(siteDir: string): Promise<void> {
 
 await placeNotFoundPages(outDir);
 await minifySiteScripts(outDir);
-placeSocialCards(await cards, cardsDir, outDir);
 // Every chart's and map's files to take away, beside its page (scripts/site/figure-files.ts): the figures the pages
 // named as Astro rendered them (their PNGs drawn in the reader's browser).
 const siteUrl = getSiteUrl();
@@ -124,3 +123,5 @@ await writePageFiles(site, outDir);
 collectGarbage();
 await writeChunksToFile(path.join(outDir, SEARCH_INDEX_PATH), searchIndexChunks(site));
 await writeChunksToFile(path.join(outDir, COMPARE_INDEX_PATH), compareIndexChunks(site));
+// The cards last: their thread draws on beside all of the above (on a first build, every card).
+placeSocialCards(await cards, cardsDir, outDir);

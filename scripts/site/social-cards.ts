@@ -3,8 +3,9 @@
 // of it; cards/card-drawing.ts composes its SVG, its texts as outlines of the DejaVu Sans fonts of npm's
 // dejavu-fonts-ttf (never the system's: cards/card-outline.ts), rasterized by resvg (a kept Rust rasterizer, npm's
 // @resvg/resvg-js, with prebuilt binaries) on a thread of its own beside Astro (cards/card-files.ts,
-// cards/card-thread.ts), so the same data gives the same PNG bytes on every machine. Its words in each language are
-// in cards/card-text.ts, its fonts and the measuring of its texts in cards/card-font.ts.
+// cards/card-thread.ts) and encoded by cards/card-png.ts, so the same data gives the same image on every machine, and
+// the same PNG bytes with the pinned Node. Its words in each language are in cards/card-text.ts, its fonts and the
+// measuring of its texts in cards/card-font.ts.
 import { datasetById } from '../datasets/datasets.ts';
 import { provinceLabel } from './pages/dapil-page.ts';
 import { dapilLabel, keyLine, profileLabel } from './record-labels.ts';

@@ -14,7 +14,7 @@ export class CardsFailedError extends Error {}
 /**
  * Renders every card into the card cache `cacheDir`, named by the SHA-256 of its SVG and renderer, while Astro builds
  * the pages (astro-build.ts starts it before Astro); a card whose SVG has not changed since a build that kept it is
- * not drawn again. Composing a card, rasterizing it and encoding its PNG take tens of milliseconds of CPU (as much as
+ * not drawn again. Composing a card, rasterizing it and encoding its PNG take about 8 ms of CPU (as much as
  * Astro's rendering of a page), all on one thread of their own started at once, which waits for the site data the
  * pages read: the machine's second core, while Astro's rendering keeps the first. Their figures and texts name no
  * release or date, so a new release with the same figures keeps them.

@@ -1,6 +1,6 @@
 // The social cards' thread (card-files.ts starts it beside the Astro build): for each card it is sent, the SVG
 // composed (card-drawing.ts), looked up in the card cache, and when missing its texts outlined, rasterized by resvg,
-// encoded as PNG and written into the cache. All of it here, so the build's own thread renders pages meanwhile.
+// encoded as PNG (card-png.ts) and written into the cache. All of it here, so the build's own thread renders pages meanwhile.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
@@ -10,6 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
 import { socialCardSvg, textElement, type SocialCard, type TextWriter } from './card-drawing.ts';
 import { OUTLINER, loadOutlineFonts, outlinedText } from './card-outline.ts';
+import { PNG_ENCODER, encodeOpaquePng } from './card-png.ts';
 
 /** A card to draw: its path in the site (beside its page), and what it says. */
 export interface CardJob {
@@ -32,8 +33,8 @@ export interface CardThreadData {
 export type CardThreadAnswer = { cards: RenderedCard[] } | { error: string };
 
 /**
- * What decides a card's bytes besides its SVG with `<text>` elements: the rasterizer's and the fonts' versions, and
- * the outlining's (fontkit's version and card-outline.ts's own source). A card is kept under the SHA-256 of these
+ * What decides a card's bytes besides its SVG with `<text>` elements: the rasterizer's and the fonts' versions, the
+ * outlining's (fontkit's version and card-outline.ts's own source) and the PNG encoding's (zlib's version). A card is kept under the SHA-256 of these
  * and that SVG, so a rebuild that finds every card loads no font.
  */
 const RENDERER = [
@@ -44,6 +45,7 @@ const RENDERER = [
     return `${name}@${manifest.version}`;
   }),
   OUTLINER,
+  PNG_ENCODER,
 ].join(' ');
 
 /** A line as its glyphs' outlines, filled: the SVG resvg rasterizes (it needs no font). */
@@ -87,7 +89,8 @@ async function drawCards(jobs: readonly CardJob[], cacheDir: string): Promise<Re
       if (resvg === null) {
         [resvg] = await Promise.all([import('@resvg/resvg-js'), loadOutlineFonts()]);
       }
-      const png = new resvg.Resvg(socialCardSvg(card, textOutlines), RENDER_OPTIONS).render().asPng();
+      const image = new resvg.Resvg(socialCardSvg(card, textOutlines), RENDER_OPTIONS).render();
+      const png = encodeOpaquePng(image.pixels, image.width, image.height);
       collectYoung?.({ type: 'minor' });
       // Whole or not at all: written beside, renamed into place.
       const partial = `${file}.${process.pid}.partial`;
