@@ -40,8 +40,8 @@ export default defineConfig({
         extends: true,
         // The one project without vitest's isolation: its files hold pure code and in-process servers, and share the
         // modules they import within a thread instead of loading them again for each file (the project's
-        // `/usr/bin/time vitest run --project unit` 41.6–43.2 → 28.5–29.3 CPU-s on a 2-core machine; shuffled orders
-        // pass). A unit file that changes a module's state puts it back (formats-registry.unit.test.ts).
+        // `/usr/bin/time vitest run --project unit` 41.6–43.2 → 28.5–29.3 CPU-s on a 2-core machine; shuffled
+        // orders pass). A unit file that changes a module's state puts it back (formats-registry.unit.test.ts).
         test: { name: 'unit', include: [UNIT], pool: 'threads', isolate: false, testTimeout: 30_000 },
       },
       {

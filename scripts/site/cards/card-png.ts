@@ -1,6 +1,6 @@
 // A card's PNG from resvg's pixels: 8-bit RGBA rows, unfiltered, deflated by Node's zlib at level 3 in one IDAT
-// chunk. resvg's own encoder (png crate, default settings) takes about 6 ms of a card's 11; this takes about 2 ms and
-// gives a file a tenth smaller (49 against 51 KB), and pngjs, the kept JavaScript encoder, took 7 ms for a file three
+// chunk. resvg's own encoder (png crate, default settings) takes about 6 ms of a card's 11; this takes about 2 ms for
+// a file of the same size (50 against 51 KB), and pngjs, the kept JavaScript encoder, took 7 ms for a file three
 // times larger. Own code for that reason: a PNG is a signature and three chunks (W3C PNG, third edition), each with
 // the CRC-32 of its type and data, which zlib computes.
 import { crc32, deflateSync } from 'node:zlib';

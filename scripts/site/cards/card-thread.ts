@@ -1,6 +1,7 @@
 // The social cards' thread (card-files.ts starts it beside the Astro build): for each card it is sent, the SVG
 // composed (card-drawing.ts), looked up in the card cache, and when missing its texts outlined, rasterized by resvg,
-// encoded as PNG (card-png.ts) and written into the cache. All of it here, so the build's own thread renders pages meanwhile.
+// encoded as PNG (card-png.ts) and written into the cache. All of it here, so the build's own thread renders pages
+// meanwhile.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
@@ -34,8 +35,8 @@ export type CardThreadAnswer = { cards: RenderedCard[] } | { error: string };
 
 /**
  * What decides a card's bytes besides its SVG with `<text>` elements: the rasterizer's and the fonts' versions, the
- * outlining's (fontkit's version and card-outline.ts's own source) and the PNG encoding's (zlib's version). A card is kept under the SHA-256 of these
- * and that SVG, so a rebuild that finds every card loads no font.
+ * outlining's (fontkit's version and card-outline.ts's own source) and the PNG encoding's (zlib's version). A card is
+ * kept under the SHA-256 of these and that SVG, so a rebuild that finds every card loads no font.
  */
 const RENDERER = [
   ...['@resvg/resvg-js', 'dejavu-fonts-ttf'].map((name) => {
