@@ -91,7 +91,26 @@ export function textWidth(text: string, size: number, weight: 'regular' | 'bold'
   return addAdvances(0, text, weight) * size;
 }
 
-/** Text that fits in `width` at its size, or at the largest smaller size that fits (down to `min`), in at most `lines` lines. */
+/**
+ * Two lines as even as the words allow (as CSS's `text-wrap: balance` lays a heading out): the break after which the
+ * wider line is the narrowest, the first line the longer on a tie; wrap's greedy lines leave a last word alone.
+ */
+function balanced(lines: readonly [string, string], size: number, weight: 'regular' | 'bold'): [string, string] {
+  const words = lines.join(' ').split(' ');
+  let best: [string, string] = [lines[0], lines[1]];
+  let bestWidth = Math.max(...best.map((line) => textWidth(line, size, weight)));
+  for (let split = 1; split < words.length; split += 1) {
+    const candidate: [string, string] = [words.slice(0, split).join(' '), words.slice(split).join(' ')];
+    const width = Math.max(...candidate.map((line) => textWidth(line, size, weight)));
+    if (width <= bestWidth) [best, bestWidth] = [candidate, width];
+  }
+  return best;
+}
+
+/**
+ * Text that fits in `width` at its size, or at the largest smaller size that fits (down to `min`), in at most `lines`
+ * lines; two lines balanced.
+ */
 export function fitText(
   text: string,
   width: number,
@@ -104,7 +123,12 @@ export function fitText(
   for (let current = size; current >= min; current -= 2) {
     const wrapped = wrap(text, width, current, weight);
     best = { lines: wrapped, size: current };
-    if (wrapped.length <= lines && wrapped.every((line) => textWidth(line, current, weight) <= width)) return best;
+    if (wrapped.length <= lines && wrapped.every((line) => textWidth(line, current, weight) <= width)) {
+      const [first, second] = wrapped;
+      return wrapped.length === 2 && first !== undefined && second !== undefined
+        ? { lines: balanced([first, second], current, weight), size: current }
+        : best;
+    }
   }
   // Still too long at the smallest size: the last line ends with an ellipsis.
   const wrapped = best?.lines ?? [text];
