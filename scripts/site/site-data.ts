@@ -223,16 +223,46 @@ export function addTotals(groups: readonly Totals[]): Totals {
  * or short name, compared by `partyMatchKey`.
  */
 export function findProfileInOtherYears(site: SiteData, view: ProfileView): ProfileView[] {
-  const own = acrossYearKeysOf(view);
-  return site.profiles.filter(
-    (other) =>
-      other.dataset === view.dataset &&
-      other.year !== view.year &&
-      [...acrossYearKeysOf(other)].some((key) => own.has(key)),
-  );
+  const { byKey, position } = acrossYearIndexOf(site);
+  const found = new Set<ProfileView>();
+  for (const key of acrossYearKeysOf(view)) {
+    for (const other of byKey.get(`${view.dataset}\u0000${key}`) ?? []) if (other.year !== view.year) found.add(other);
+  }
+  // In the order of site.profiles.
+  return [...found].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
 }
 
-/** Each view's keys across years, made once: every profile page compares its view with every other view. */
+/**
+ * The profiles of each dataset by each of their keys across years (`<dataset>\0<key>`), and each profile's place in
+ * site.profiles, made once per site: a page per profile that compared its view with every other view took time
+ * growing with the square of the profiles.
+ */
+interface AcrossYearIndex {
+  byKey: ReadonlyMap<string, readonly ProfileView[]>;
+  position: ReadonlyMap<ProfileView, number>;
+}
+
+const acrossYearIndexes = new WeakMap<SiteData, AcrossYearIndex>();
+
+function acrossYearIndexOf(site: SiteData): AcrossYearIndex {
+  let index = acrossYearIndexes.get(site);
+  if (index === undefined) {
+    const byKey = new Map<string, ProfileView[]>();
+    for (const view of site.profiles) {
+      for (const key of acrossYearKeysOf(view)) {
+        const entry = `${view.dataset}\u0000${key}`;
+        const views = byKey.get(entry);
+        if (views === undefined) byKey.set(entry, [view]);
+        else views.push(view);
+      }
+    }
+    index = { byKey, position: new Map(site.profiles.map((view, at) => [view, at])) };
+    acrossYearIndexes.set(site, index);
+  }
+  return index;
+}
+
+/** Each view's keys across years, made once: the index above and every lookup read them. */
 const acrossYearKeys = new WeakMap<ProfileView, ReadonlySet<string>>();
 
 /** The keys by which a profile is the same one in another year (findProfileInOtherYears). */
