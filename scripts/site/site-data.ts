@@ -234,8 +234,8 @@ export function findProfileInOtherYears(site: SiteData, view: ProfileView): Prof
 
 /**
  * The profiles of each dataset by each of their keys across years (`<dataset>\0<key>`), and each profile's place in
- * site.profiles, made once per site: a page per profile that compared its view with every other view took time
- * growing with the square of the profiles.
+ * site.profiles, made once per site: a profile's other years cost the profiles that share a key with it, not a walk
+ * over every profile of the site for each profile page.
  */
 interface AcrossYearIndex {
   byKey: ReadonlyMap<string, readonly ProfileView[]>;
