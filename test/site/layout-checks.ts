@@ -2,6 +2,7 @@
 // page's width, overlapping texts in a table row, the rendered size of chart text, tap targets (WCAG 2.2, 2.5.8), and
 // a wide table's first column while the table is scrolled.
 import type { Page } from 'playwright-core';
+import { DATASETS } from '../../scripts/datasets/datasets.ts';
 import { TEXT } from '../../scripts/site/site-text.ts';
 
 export const MIN_CHART_TEXT_PX = 11;
@@ -29,14 +30,15 @@ const MAX_FIGURE_ROW_LINES = 5;
 
 /**
  * The headers of the figures a table is read for, in every language: the voters of both sexes, of all lists, the
- * voters who voted. On a phone their column shows without scrolling the table sideways.
+ * voters who voted, and each column a dataset declares in percent (a party's women's representation). On a phone
+ * their column shows without scrolling the table sideways.
  */
-const KEY_HEADERS = Object.values(TEXT).flatMap((t) => [
-  t.sex.total,
-  t.groups.total,
-  t.story.columns.voters,
-  t.maps.measures.voters,
-]);
+const KEY_HEADERS = [
+  ...Object.values(TEXT).flatMap((t) => [t.sex.total, t.groups.total, t.story.columns.voters, t.maps.measures.voters]),
+  ...DATASETS.flatMap((dataset) => dataset.columns)
+    .filter((column) => column.unit === 'percent')
+    .flatMap((column) => Object.values(column.title)),
+];
 /** The figures of the downloads page's file tables: each file's size and records, beside its name on a phone too. */
 const FILE_HEADERS = Object.values(TEXT).flatMap((t) => [t.downloads.size, t.downloads.records]);
 
@@ -65,7 +67,7 @@ export interface LayoutProblems {
   /**
    * Tables on a phone: a key figure's column (KEY_HEADERS, when it heads one column of the table, or a group's
    * column whose group is a key header too: all lists, both sexes; a file table's size and records, FILE_HEADERS)
-   * that ends off-screen, to the right; a row of a table of voters' figures (one with a key header) taller than
+   * that ends off-screen, to the right; a row of a table of key figures (one with a key header) taller than
    * MAX_FIGURE_ROW_LINES lines.
    */
   phoneTables: string[];
@@ -411,7 +413,7 @@ function measureLayout(limits: {
             `${name}: "${label}" ends at ${right.toFixed(0)} px, past the screen's ${container.right.toFixed(0)} px`,
           );
       }
-      // Rows of the tables of voters' figures (those with a key header) stay short; tables of sentences may not.
+      // Rows of the tables of key figures (those with a key header) stay short; tables of sentences may not.
       if (!headers.some(({ text }) => limits.keyHeaders.includes(text))) continue;
       const line = parseFloat(getComputedStyle(table).lineHeight) || parseFloat(getComputedStyle(table).fontSize) * 1.5;
       for (const row of [...table.tBodies].flatMap((body) => [...body.rows])) {

@@ -189,7 +189,7 @@ describe('the year page that tells the story, and the pages across years (demo s
     }
   });
 
-  it('shows on a party page the party across years by its party_id: ballot numbers, names, women’s representation', async () => {
+  it('shows on a party page the party across years by its party_id: women’s representation first, then ballot numbers and names', async () => {
     const parties = await yearRecords(current().site, 'parties');
     const all = [...parties.values()].flat();
     const counts = new Map<string, number>();
@@ -216,12 +216,13 @@ describe('the year page that tells the story, and the pages across years (demo s
       expect(rows.map((cells) => Number(/[0-9]{4}/.exec(cells[0]?.text ?? '')?.[0]))).toEqual(
         same.map((record) => record.election_year),
       );
+      // The year, then the key figure (as on a dapil page), then the ballot number, the name and the acronym.
       rows.forEach((cells, index) => {
         const record = same[index] as Row;
-        expect(cells[1]?.text).toBe(record.ballot_number);
-        expect(cells[2]?.text).toBe(record.party_name);
         const pct = record.women_representation_pct as number | null;
-        expect(pct === null ? cells[4]?.text : Number(cells[4]?.v)).toBe(pct === null ? notGiven : pct);
+        expect(pct === null ? cells[1]?.text : Number(cells[1]?.v)).toBe(pct === null ? notGiven : pct);
+        expect(cells[2]?.text).toBe(record.ballot_number);
+        expect(cells[3]?.text).toBe(record.party_name);
       });
       await page.context().close();
     }
