@@ -80,6 +80,8 @@ export interface StoryText {
   renamed: (names: string) => string;
   /** "NAMA (2014)" in a list of a party's names. */
   nameInYear: (name: string, years: string) => string;
+  /** A percent column (its title) that no year of the party gives, left out of its table across years. */
+  givenInNoYear: (title: string) => string;
   findings: {
     sum: (parts: { addends: string; sum: string; total: string; difference: string }) => string;
     duplicate: (positions: string) => string;
@@ -182,6 +184,8 @@ const id: StoryText = {
   partyColumns: { year: 'Tahun', key: 'Nomor urut', name: 'Nama', shortName: 'Akronim' },
   renamed: (names) => `Namanya dalam sumber berubah: ${names}.`,
   nameInYear: (name, years) => `${name} (${years})`,
+  givenInNoYear: (title) =>
+    `Sumber tidak memberi “${title}” partai ini pada tahun mana pun, jadi tabel tidak memuatnya.`,
   findings: {
     sum: ({ addends, sum, total, difference }) =>
       `${addends} = ${sum}, tetapi sumber mencatat ${total} (selisih ${difference}).`,
@@ -272,6 +276,7 @@ const en: StoryText = {
   partyColumns: { year: 'Year', key: 'Ballot number', name: 'Name', shortName: 'Acronym' },
   renamed: (names) => `Its name in the source changed: ${names}.`,
   nameInYear: (name, years) => `${name} (${years})`,
+  givenInNoYear: (title) => `The source gives no “${title}” for this party in any year, so the table leaves it out.`,
   findings: {
     sum: ({ addends, sum, total, difference }) =>
       `${addends} = ${sum}, but the source records ${total} (a difference of ${difference}).`,

@@ -385,6 +385,27 @@ describe('across years', () => {
     expect(id.rows[0]?.values[0]?.text).toBe('tidak diberikan');
   });
 
+  it('leaves out of a party’s table across years a percentage no year gives, and says so', () => {
+    const silent = site(
+      [2019, 2024],
+      [turnout(2024, '1101', 'A', { male: 1, female: 1 })],
+      [party(2019, '2', 'satu', 'PARTAI SATU', 'PS', null), party(2024, '1', 'satu', 'PARTAI SATU', 'PS', null)],
+    );
+    const view = silent.partyViews.find((candidate) => candidate.year === 2024) as SiteData['partyViews'][number];
+    const en = profileAcrossYears(silent, 'en', view);
+    expect(en.headers).toEqual([]);
+    expect(en.rows.map((row) => [row.year, row.id, row.values])).toEqual([
+      [2019, '2', []],
+      [2024, '1', []],
+    ]);
+    expect(en.sentences).toEqual([
+      "The source gives no “Women's representation (%)” for this party in any year, so the table leaves it out.",
+    ]);
+    expect(profileAcrossYears(silent, 'id', view).sentences).toEqual([
+      'Sumber tidak memberi “Keterwakilan perempuan (%)” partai ini pada tahun mana pun, jadi tabel tidak memuatnya.',
+    ]);
+  });
+
   it('says no name change when a party’s name differs only in capital letters', () => {
     const cased = site(
       [2019, 2024],

@@ -87,23 +87,31 @@ export interface ProfileYearRow {
   page: PageRef | null;
   name: string;
   shortName: string | null;
-  /** The dataset's percent columns (the parties' women's representation): "not given" when empty, never 0. */
+  /**
+   * The dataset's percent columns that some year gives (the parties' women's representation): "not given" when
+   * empty, never 0.
+   */
   values: Cell[];
 }
 
 /**
  * A profile page's table across years (a party's): its own page and the pages sharing its `acrossYears` column
- * (findProfileInOtherYears), oldest first, with the percent columns' values, and a sentence when the name changed.
+ * (findProfileInOtherYears), oldest first, with the percent columns' values, a sentence when the name changed, and
+ * one naming each percent column no year gives, which the table leaves out (a column of "not given" in every row
+ * would stand between the year and the party's name on a phone).
  */
 export function profileAcrossYears(
   site: SiteData,
   lang: Lang,
   view: ProfileView,
 ): { rows: ProfileYearRow[]; headers: string[]; sentences: string[] } {
-  const columns = datasetById(view.dataset).columns.filter((column) => column.unit === 'percent');
   const views = [view, ...findProfileInOtherYears(site, view)].sort(
     (a, b) => a.year - b.year || compareIdentifiers(a.id, b.id),
   );
+  const percentColumns = datasetById(view.dataset).columns.filter((column) => column.unit === 'percent');
+  const givenIn = (column: ColumnDefinition): boolean =>
+    views.some((other) => other.records[0] !== undefined && numberValue(other.records[0], column.name) !== null);
+  const columns = percentColumns.filter(givenIn);
   const rows = views.map((other): ProfileYearRow => ({
     year: other.year,
     id: other.id,
@@ -123,8 +131,8 @@ export function profileAcrossYears(
     const entry = names.get(key) ?? { name: row.name, years: [] };
     names.set(key, { ...entry, years: [...entry.years, row.year] });
   }
-  const sentences =
-    names.size > 1
+  const sentences = [
+    ...(names.size > 1
       ? [
           STORY_TEXT[lang].renamed(
             [...names.values()]
@@ -132,7 +140,11 @@ export function profileAcrossYears(
               .join('; '),
           ),
         ]
-      : [];
+      : []),
+    ...percentColumns
+      .filter((column) => !columns.includes(column))
+      .map((column) => STORY_TEXT[lang].givenInNoYear(column.title[lang])),
+  ];
   return { rows, headers: columns.map((column) => column.title[lang]), sentences };
 }
 
