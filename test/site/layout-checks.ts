@@ -56,7 +56,8 @@ export interface LayoutProblems {
   results: string[];
   /**
    * Totals read as national: a year page whose coverage comes after its maps, or a home-page totals row of a year
-   * missing dapils without its coverage ("53 of 77 dapils") beside the figures.
+   * missing dapils without its coverage ("53 of 77 dapils") beside the figures; and a year page without turnout
+   * records that gives a coverage of dapils beside no dapil table (saying twice that it has none).
    */
   coverage: string[];
   /**
@@ -335,6 +336,10 @@ function measureLayout(limits: {
     coverageSection.compareDocumentPosition(mapsSection) & Node.DOCUMENT_POSITION_PRECEDING
   )
     coverage.push('the coverage comes after the maps');
+  // A year without turnout records says so once, where its dapils' table would be: a coverage of official dapils
+  // beside no dapil at all says it twice.
+  if (coverageSection && document.getElementById('dapil') && !document.getElementById('dapils'))
+    coverage.push('a coverage of dapils on a year page with no dapil table');
   // The home page's list of years says each year's coverage ("53 of 77 dapils, …"); a year missing dapils must say
   // it in its rows of the totals tables too.
   for (const item of document.querySelectorAll('main li')) {

@@ -192,7 +192,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, d
     expect(problemsOf('results')).toEqual({});
   });
 
-  it('gives the coverage before the maps on a year page', () => {
+  it('gives a year’s coverage before its maps, and none beside no dapil table', () => {
     expect(problemsOf('coverage')).toEqual({});
   });
 
