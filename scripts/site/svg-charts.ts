@@ -107,20 +107,42 @@ export interface SexSplitChart {
   percent: (share: number) => string;
 }
 
+/** Men and women of a row: the figures of a sex split. */
+type Split = Pick<SexSplitRow, 'male' | 'female'>;
+
+/** The women's share (0–1) of a split; null without both figures, or with none. */
+function womenShare({ male, female }: Split): number | null {
+  const both = (male ?? 0) + (female ?? 0);
+  return male === null || female === null || both === 0 ? null : female / both;
+}
+
+/**
+ * Half of a sex split's axis around 50%, in percentage points, for every row of a chart or table to share: a round
+ * number at or above the largest distance of a row's women's share from 50%.
+ */
+export function splitReach(rows: readonly Split[]): number {
+  return niceCeiling(
+    Math.max(
+      0,
+      ...rows.map((row) => {
+        const share = womenShare(row);
+        return share === null ? 0 : Math.abs(share - 0.5) * 100;
+      }),
+    ),
+  );
+}
+
 /**
  * The women's share of each row as a bar from 50% (as many women as men) towards the side of the majority: to the
  * right in the women's colour, to the left in the men's, on an axis zoomed to a round number of points either side
- * (women's shares lie between about 48% and 53%: bars of men's and women's shares out of 100% all looked the same).
- * The women's share is written at the end of each row, the axis's ends and middle under the last bar.
+ * (splitReach: women's shares lie between about 48% and 53%, and bars of men's and women's shares out of 100% all
+ * looked the same). The women's share is written at the end of each row, the axis's ends and middle under the last
+ * bar.
  */
 export function renderSexSplitChart(chart: SexSplitChart): string {
   const layout = frame(chart.rows.length, 58);
-  const shares = chart.rows.map((row) => {
-    const both = (row.male ?? 0) + (row.female ?? 0);
-    return row.male === null || row.female === null || both === 0 ? null : row.female / both;
-  });
-  // Half the axis, in percentage points: a round number at or above the largest distance from 50%.
-  const reach = niceCeiling(Math.max(0, ...shares.map((share) => (share === null ? 0 : Math.abs(share - 0.5) * 100))));
+  const shares = chart.rows.map(womenShare);
+  const reach = splitReach(chart.rows);
   const scale = layout.barWidth / 2 / (reach / 100);
   const middle = layout.barX + layout.barWidth / 2;
   const parts = [
@@ -220,14 +242,24 @@ export function renderVoterListChart(chart: VoterListChart): string {
   return parts.join('');
 }
 
+/** The small bar's width, its middle (50%) and its height, in CSS pixels. */
+const MINI = { width: 60, middle: 30, height: 10 };
+
 /**
- * The small bar of the year pages: men's share then women's. Decorative (aria-hidden): the women's share is
- * written beside it in the same table cell, which is its text alternative.
+ * The small bar of the year page's dapil table, drawn as the chart of the provinces is (renderSexSplitChart): from a
+ * mark at 50% towards the majority's side, in its colour, on the table's shared axis of `reach` points either side
+ * (splitReach over every row), so two dapils' bars differ as their shares do (a bar of men's then women's share out of
+ * 100% looked the same in every row). Decorative (aria-hidden): the women's share is written beside it in the same
+ * table cell, which is its text alternative.
  */
-export function renderMiniSplit(male: number | null, female: number | null): string {
-  if (male === null || female === null || male + female === 0) return '';
-  const maleWidth = (male / (male + female)) * 60;
-  return `<svg class="mini" viewBox="0 0 60 10" width="60" height="10" aria-hidden="true"><rect class="m" width="${n(maleWidth)}" height="10"/><rect class="f" x="${n(maleWidth)}" width="${n(60 - maleWidth)}" height="10"/></svg>`;
+export function renderMiniSplit(split: Split, reach: number): string {
+  const share = womenShare(split);
+  if (share === null) return '';
+  const offset = (Math.max(-reach, Math.min(reach, (share - 0.5) * 100)) / reach) * MINI.middle;
+  // At least a hairline, so an even split still shows a mark on its side.
+  const width = Math.max(1, Math.abs(offset));
+  const x = offset < 0 ? MINI.middle - width : MINI.middle;
+  return `<svg class="mini" viewBox="0 0 ${MINI.width} ${MINI.height}" width="${MINI.width}" height="${MINI.height}" aria-hidden="true"><rect class="${offset < 0 ? 'm' : 'f'}" x="${n(x)}" width="${n(width)}" height="${MINI.height}"/><line class="ref" x1="${MINI.middle}" x2="${MINI.middle}" y1="0" y2="${MINI.height}"/></svg>`;
 }
 
 interface QuotaRow {

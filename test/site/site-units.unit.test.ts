@@ -44,6 +44,7 @@ import {
   fitLabel,
   niceCeiling,
   renderMiniSplit,
+  splitReach,
   renderSexSplitChart,
   renderVoterListChart,
 } from '../../scripts/site/svg-charts.ts';
@@ -150,6 +151,22 @@ describe('charts', () => {
     expect(svg).toContain('>more men</text>');
   });
 
+  it('draws the year table’s small bars from 50% on the table’s shared axis, so close shares still differ', () => {
+    // 49.3% and 53.4% women: 3.4 points from 50% at most, so the axis reaches 5 points either side of the middle (30).
+    const rows = [
+      { male: 507, female: 493 },
+      { male: 466, female: 534 },
+    ];
+    expect(splitReach(rows)).toBe(5);
+    expect(splitReach([{ male: null, female: 3 }])).toBe(1);
+    const [fewer, more] = rows.map((row) => renderMiniSplit(row, splitReach(rows)));
+    expect(fewer).toContain('<rect class="m" x="25.8" width="4.2" height="10"/>');
+    expect(more).toContain('<rect class="f" x="30" width="20.4" height="10"/>');
+    // The middle marked; an even split still shows a hairline.
+    expect(more).toContain('<line class="ref" x1="30" x2="30" y1="0" y2="10"/>');
+    expect(renderMiniSplit({ male: 5, female: 5 }, 1)).toContain('<rect class="f" x="30" width="1" height="10"/>');
+  });
+
   it('zooms the voter-list axis to a round number above the largest share outside the DPT', () => {
     expect(niceCeiling(3.7)).toBe(5);
     expect(niceCeiling(0.4)).toBe(0.5);
@@ -167,8 +184,8 @@ describe('charts', () => {
   it('shortens a label that does not fit, and draws nothing for an unknown split', () => {
     expect(fitLabel('KABUPATEN KEPULAUAN SERIBU UTARA', 100)).toMatch(/…$/);
     expect(fitLabel('NIAS', 100)).toBe('NIAS');
-    expect(renderMiniSplit(null, 5)).toBe('');
-    expect(renderMiniSplit(1, 1)).toContain('aria-hidden="true"');
+    expect(renderMiniSplit({ male: null, female: 5 }, 1)).toBe('');
+    expect(renderMiniSplit({ male: 1, female: 1 }, 1)).toContain('aria-hidden="true"');
     expect(escapeXml('"a"&<b>')).toBe('&quot;a&quot;&amp;&lt;b&gt;');
   });
 });
