@@ -144,7 +144,12 @@
       }),
     );
     if (unknown) out.appendChild(element('p', t.unknown));
-    if (chosen.length === 0) return;
+    // The room the page kept for the address's table before this script ran (compare-view.astro) is given back when
+    // there is no table to show: an address whose choice this release does not hold left a screen of empty space.
+    if (chosen.length === 0) {
+      out.style.minHeight = '';
+      return;
+    }
     var wrap = element('div');
     wrap.className = 'scroll';
     wrap.tabIndex = 0;

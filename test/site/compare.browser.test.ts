@@ -149,6 +149,29 @@ describe('the compare page on the demo data under /kpu/', () => {
     }
   });
 
+  it('says when the address names a choice this release does not hold, leaving no empty space for the table', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(new URL('en/compare/?a=1999-d9999&b=1999-p99', world.server.url).href);
+      await scriptDone(page);
+      const message = page.locator('#compared-table p');
+      expect(await message.textContent()).toBe('The choice in this address is not in this release’s data.');
+      // The space the page kept for a table before its script ran is given back once there is none to show.
+      const gap = await page.evaluate(() => {
+        const table = document.getElementById('compared-table')?.getBoundingClientRect();
+        const next = document.getElementById('compared')?.nextElementSibling?.getBoundingClientRect();
+        const text = document.querySelector('#compared-table p')?.getBoundingClientRect();
+        return table && next && text ? { table: table.height, text: text.height, next: next.top - text.bottom } : null;
+      });
+      expect(gap).not.toBeNull();
+      expect(gap?.table).toBeLessThan((gap?.text ?? 0) + 40);
+      expect(gap?.next).toBeLessThan(80);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('compares two years with the figures of the year downloads, in Indonesian', async () => {
     const page = await browser.newPage();
     try {
