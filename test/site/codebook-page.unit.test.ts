@@ -9,6 +9,7 @@ import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { LANGS } from '../../scripts/languages.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { codebookDatasets, codebookPage } from '../../scripts/site/pages/codebook-page.ts';
+import { ruleFieldsText } from '../../scripts/site/pages/dictionary-page.ts';
 import type { SiteData } from '../../scripts/site/site-data.ts';
 import { pagePath } from '../../scripts/site/site-routes.ts';
 import { TEXT } from '../../scripts/site/site-text.ts';
@@ -53,6 +54,25 @@ describe('the codebook page model', () => {
       });
     }
   }
+
+  it('names a rule’s source fields in words when it reads every one, or every count’s, and lists them otherwise', () => {
+    const rule = (id: string) => {
+      const found = turnoutDataset.rules.find((candidate) => candidate.id === id);
+      if (!found) throw new Error(`the turnout declaration has no rule ${id}`);
+      return found;
+    };
+    expect(ruleFieldsText(turnoutDataset, rule('field-string'), 'en')).toBe('every source field');
+    expect(ruleFieldsText(turnoutDataset, rule('count-digits'), 'en')).toBe('the source fields of every count (12)');
+    expect(ruleFieldsText(turnoutDataset, rule('count-digits'), 'id')).toBe('kolom sumber setiap jumlah (12)');
+    expect(ruleFieldsText(turnoutDataset, rule('key-unique'), 'id')).toBe(
+      'TahunPemilu, JenisPemilu, IdDapil, NamaKabupaten',
+    );
+    // Both pages show the same words.
+    const codebook = codebookPage(siteWith(), 'en', 'turnout');
+    expect(codebook.rules.find((each) => each.id === 'count-digits')?.fields).toBe(
+      'the source fields of every count (12)',
+    );
+  });
 
   it('explains the voter lists for the turnout counts, wide and long, and for no other dataset', () => {
     const explained = codebookDatasets().filter((dataset) => codebookPage(siteWith(), 'en', dataset.id).voterLists);

@@ -27,6 +27,10 @@ export const PAGE_KINDS: ReadonlyArray<{ kind: string; id: string; en: string; s
 
 /** On a phone, the tallest a row of a table of figures may be, in lines of its text. */
 const MAX_FIGURE_ROW_LINES = 5;
+/** On a wide screen, the tallest a row of a table of sentences (the dictionary's meanings) may be, in lines. */
+const MAX_PROSE_ROW_LINES = 8;
+/** From this window width on (64rem), a screen is wide. */
+const WIDE_SCREEN_PX = 1024;
 
 /**
  * The headers of the figures a table is read for, in every language: the voters of both sexes, of all lists, the
@@ -72,6 +76,11 @@ export interface LayoutProblems {
    * MAX_FIGURE_ROW_LINES lines.
    */
   phoneTables: string[];
+  /**
+   * On a wide screen, a row of a table of sentences (a cell of class prose) taller than MAX_PROSE_ROW_LINES lines:
+   * sentences held to a phone's measure beside a column of long identifiers.
+   */
+  proseRows: string[];
   /** SVG text (chart and map labels) below 4.5:1 against the shape or the page behind it (WCAG 1.4.3; axe skips SVG). */
   contrast: string[];
   /**
@@ -90,6 +99,8 @@ function measureLayout(limits: {
   keyHeaders: string[];
   fileHeaders: string[];
   maxRowLines: number;
+  maxProseLines: number;
+  wideScreen: number;
 }): Omit<LayoutProblems, 'stickyColumn'> {
   const describeElement = (element: Element): string => {
     const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
@@ -429,6 +440,16 @@ function measureLayout(limits: {
         }
       }
     }
+  const proseRows: string[] = [];
+  if (window.innerWidth >= limits.wideScreen)
+    for (const cell of document.querySelectorAll('td.prose')) {
+      const row = cell.closest('tr');
+      if (!row) continue;
+      const line = parseFloat(getComputedStyle(cell).lineHeight) || parseFloat(getComputedStyle(cell).fontSize) * 1.5;
+      const height = row.getBoundingClientRect().height;
+      if (height > limits.maxProseLines * line + 1)
+        proseRows.push(`${describeElement(row)}: ${(height / line).toFixed(0)} lines tall`);
+    }
   const sentences: string[] = [];
   const said = (document.querySelector('main') ?? document.body).innerText.replace(/\s+/g, ' ');
   for (const [sentence, , high, , low] of said.matchAll(
@@ -450,6 +471,7 @@ function measureLayout(limits: {
     if (new Set(written).size < written.length) sentences.push(`"${sentence}": a change of capital letters or spaces`);
   }
   return {
+    proseRows,
     sentences,
     phoneTables,
     overflow,
@@ -499,6 +521,8 @@ export async function checkLayout(page: Page): Promise<LayoutProblems> {
     keyHeaders: KEY_HEADERS,
     fileHeaders: FILE_HEADERS,
     maxRowLines: MAX_FIGURE_ROW_LINES,
+    maxProseLines: MAX_PROSE_ROW_LINES,
+    wideScreen: WIDE_SCREEN_PX,
   });
   return { ...measured, stickyColumn: await checkStickyColumn(page) };
 }

@@ -204,6 +204,10 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, d
     expect(problemsOf('phoneTables')).toEqual({});
   });
 
+  it('gives a table’s sentences a wide measure on a wide screen, each row at most eight lines tall', () => {
+    expect(problemsOf('proseRows')).toEqual({});
+  });
+
   it('says no share both highest and lowest, no "0 parties" or "1 files", no name change of capital letters alone', () => {
     expect(problemsOf('sentences')).toEqual({});
   });

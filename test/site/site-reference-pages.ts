@@ -197,6 +197,9 @@ export async function checkDictionaryPages(browser: Browser, site: PublishedSite
               problems.push(
                 `${url}: ${column.name} has type and unit ${JSON.stringify(cells.slice(1, 3))}, expected ${JSON.stringify(expected)}`,
               );
+            // The source field whole, as code to copy (the page only lets a line break between its words).
+            if (cells[3] !== (column.source ?? t.derived))
+              problems.push(`${url}: ${column.name} has the source field ${String(cells[3])}`);
           }
           const rules = (tables.rules[dataset.id] ?? []).map((row) => row.code);
           for (const row of [...shown, ...(tables.rules[dataset.id] ?? [])])

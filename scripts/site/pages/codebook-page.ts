@@ -13,7 +13,7 @@ import { DATASETS, DERIVED_DATASETS } from '../../datasets/datasets.ts';
 import type { Lang } from '../../languages.ts';
 import type { FileFormat } from '../../snapshot/snapshot-manifest.ts';
 import { coverageSummary } from '../year-coverage.ts';
-import { codeSpans } from './dictionary-page.ts';
+import { codeSpans, ruleFieldsText } from './dictionary-page.ts';
 import type { SiteData } from '../site-data.ts';
 import { TEXT } from '../site-text.ts';
 
@@ -45,8 +45,6 @@ export interface CodebookText {
   /** The "can be empty" cell of a key column (keyEmpty says when). */
   emptyKey: string;
   rules: string;
-  /** The fields of a rule that reads every source field. */
-  allFields: string;
   rulesIntro: string;
   rulesCaption: (dataset: string) => string;
   /** A derived dataset has no rules of its own. */
@@ -108,7 +106,6 @@ const id: CodebookText = {
   keyMark: 'kunci',
   emptyKey: 'tidak (kunci)',
   rules: 'Aturan kualitas',
-  allFields: 'semua kolom sumber',
   rulesIntro:
     'Setiap rekaman diperiksa terhadap aturan ini. Rekaman yang melanggar tetap diterbitkan sebagaimana diberikan sumber, dengan kode aturan di kolom quality_flags.',
   rulesCaption: (dataset) => `Aturan kualitas: ${dataset}`,
@@ -162,7 +159,6 @@ const en: CodebookText = {
   keyMark: 'key',
   emptyKey: 'no (key)',
   rules: 'Quality rules',
-  allFields: 'every source field',
   rulesIntro:
     'Every record is checked against these rules. A record that breaks one is published as the source gave it, with the rule’s id in its quality_flags column.',
   rulesCaption: (dataset) => `Quality rules: ${dataset}`,
@@ -238,8 +234,8 @@ interface CodebookRule {
   id: string;
   title: string;
   description: string;
-  /** The source fields it reads; null when it reads every one. */
-  fields: readonly string[] | null;
+  /** The source fields it reads, in words where it reads every one or every count (ruleFieldsText). */
+  fields: string;
   /** Records breaking it, every year together (the quality report's count); null without a report of the dataset. */
   broken: string | null;
 }
@@ -409,10 +405,7 @@ export function codebookPage(site: SiteData, lang: Lang, datasetId: string): Cod
             id: rule.id,
             title: rule.title[lang],
             description: rule.description[lang],
-            fields:
-              rule.fields.length > 1 && dataset.upstreamFields.every((field) => rule.fields.includes(field))
-                ? null
-                : rule.fields,
+            fields: ruleFieldsText(dataset, rule, lang),
             broken: broken === undefined ? null : formatCount(lang, broken),
           };
         }),

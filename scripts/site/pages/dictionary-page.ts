@@ -1,7 +1,13 @@
 // The data dictionary page: its model (what the view shows, computed from the site data in one language) and its
 // texts in each language (LANGS).
 import type { Lang } from '../../languages.ts';
-import type { ColumnDefinition, ColumnEmptiness, ColumnType } from '../../datasets/dataset-definition.ts';
+import type {
+  ColumnDefinition,
+  ColumnEmptiness,
+  ColumnType,
+  DatasetDefinition,
+  QualityRule,
+} from '../../datasets/dataset-definition.ts';
 import { formatTypeTexts } from '../../datasets/data-dictionary.ts';
 
 /**
@@ -15,6 +21,33 @@ export function codeSpans(text: string | undefined): Array<{ code: boolean; text
     .split('`')
     .map((part, index) => ({ code: index % 2 === 1, text: part }))
     .filter((span) => span.text !== '');
+}
+
+/**
+ * A source field's name in its words, where a line may break between them (the pages put a `<wbr>` there): the
+ * upstream's names run to 40 characters of code without a space ("JumlahPenggunaHakPilihDalamDPTLakiLaki"), and held
+ * whole, the dictionary's column of them was 430 px wide, squeezing the meanings beside it to 14 lines a column.
+ * Example: "JumlahPenggunaHakPilihDalamDPTLakiLaki" → ["Jumlah", "Pengguna", "Hak", "Pilih", "Dalam", "DPT", "Laki",
+ * "Laki"].
+ */
+export function identifierWords(name: string): string[] {
+  return name.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/);
+}
+
+/**
+ * The source fields a quality rule reads, as the dictionary and the codebooks name them: "every source field" when it
+ * reads all of its dataset's, "the source fields of every count (12)" when it reads exactly those of the columns
+ * counting persons, else the fields themselves. Listed whole, the turnout's 18 source fields or 12 count fields (each up to 40
+ * characters of code) made a cell some 280 px tall beside a rule's one sentence.
+ */
+export function ruleFieldsText(dataset: DatasetDefinition, rule: QualityRule, lang: Lang): string {
+  const t = DICTIONARY_TEXT[lang];
+  const readsAll = (fields: readonly string[]): boolean =>
+    fields.length > 1 && fields.length === rule.fields.length && fields.every((field) => rule.fields.includes(field));
+  if (readsAll(dataset.upstreamFields)) return t.allFields;
+  const counts = dataset.columns.filter((column) => column.unit === 'persons').flatMap((column) => column.source ?? []);
+  if (readsAll(counts)) return t.countFields(counts.length);
+  return rule.fields.join(', ');
 }
 
 // ---- The year page's story, the dapil and party pages across years ----
@@ -42,6 +75,9 @@ export interface DictionaryText {
   rules: string;
   rule: string;
   fields: string;
+  /** The fields of a rule that reads every source field, or every field of a column counting persons (ruleFieldsText). */
+  allFields: string;
+  countFields: (count: number) => string;
   formats: string;
   logicalType: string;
   /** The name of each logical column type (docs/data.md uses the identifiers). */
@@ -74,6 +110,8 @@ const id: DictionaryText = {
   rules: 'Aturan kualitas',
   rule: 'Aturan',
   fields: 'Kolom sumber yang diperiksa',
+  allFields: 'semua kolom sumber',
+  countFields: (count) => `kolom sumber setiap jumlah (${count})`,
   formats: 'Tipe data di setiap format',
   logicalType: 'Tipe logis',
   typeNames: {
@@ -110,6 +148,8 @@ const en: DictionaryText = {
   rules: 'Quality rules',
   rule: 'Rule',
   fields: 'Source fields checked',
+  allFields: 'every source field',
+  countFields: (count) => `the source fields of every count (${count})`,
   formats: 'Data types in each format',
   logicalType: 'Logical type',
   typeNames: { integer: 'integer', text: 'text', decimal: 'decimal', date: 'date', text_list: 'list of texts' },
