@@ -272,59 +272,70 @@ async function downloadedQualityReport(site: PublishedSite): Promise<QualityRepo
 }
 
 /**
- * Both quality report pages: the summary of the whole report and of each dataset, and per dataset and election
- * year the records checked, the records flagged and the violations of every rule, equal quality-report.json.
+ * Both quality report pages, on a phone: the summary of the whole report and of each dataset, and per dataset and
+ * election year the records checked, the records flagged and the violations of every rule, equal quality-report.json;
+ * no rule's id broken at its hyphens.
  */
 export async function checkQualityPages(browser: Browser, site: PublishedSite): Promise<string[]> {
   const report = await downloadedQualityReport(site);
   const problems: string[] = [];
-  await withPage(browser, async (page) => {
-    for (const lang of LANGS) {
-      const url = lang === 'id' ? 'kualitas-data/' : 'en/data-quality/';
-      const summary = (part: { recordsChecked: number; recordsFlagged: number; violationCount: number }): string =>
-        TEXT[lang].quality.summary(
-          countText(lang, part.recordsChecked),
-          countText(lang, part.recordsFlagged),
-          countText(lang, part.violationCount),
-        );
-      await page.goto(new URL(url, site.server.url).href);
-      const shown = await page.evaluate(() => ({
-        paragraphs: [...document.querySelectorAll('main > p')].map((p) => (p.textContent ?? '').trim()),
-        sections: [...document.querySelectorAll('main section[aria-labelledby^="q-"]')].map((section) => {
-          const table = section.querySelector('[id$="-rules"]')?.closest('table');
-          return {
-            id: section.getAttribute('aria-labelledby') ?? '',
-            title: (section.querySelector('h2')?.textContent ?? '').trim(),
-            summary: (section.querySelector('p')?.textContent ?? '').trim(),
-            years: [...(table?.querySelectorAll('thead th') ?? [])].slice(1).map((th) => (th.textContent ?? '').trim()),
-            rows: [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) => ({
-              head: (row.querySelector('th')?.textContent ?? '').trim(),
-              rule: row.querySelector('th code')?.textContent ?? null,
-              cells: [...row.querySelectorAll('td')].map((cell) => ({
-                v: cell.getAttribute('data-v'),
-                text: (cell.textContent ?? '').trim(),
+  await withPage(
+    browser,
+    async (page) => {
+      for (const lang of LANGS) {
+        const url = lang === 'id' ? 'kualitas-data/' : 'en/data-quality/';
+        const summary = (part: { recordsChecked: number; recordsFlagged: number; violationCount: number }): string =>
+          TEXT[lang].quality.summary(
+            countText(lang, part.recordsChecked),
+            countText(lang, part.recordsFlagged),
+            countText(lang, part.violationCount),
+          );
+        await page.goto(new URL(url, site.server.url).href);
+        const shown = await page.evaluate(() => ({
+          paragraphs: [...document.querySelectorAll('main > p')].map((p) => (p.textContent ?? '').trim()),
+          sections: [...document.querySelectorAll('main section[aria-labelledby^="q-"]')].map((section) => {
+            const table = section.querySelector('[id$="-rules"]')?.closest('table');
+            return {
+              id: section.getAttribute('aria-labelledby') ?? '',
+              title: (section.querySelector('h2')?.textContent ?? '').trim(),
+              summary: (section.querySelector('p')?.textContent ?? '').trim(),
+              years: [...(table?.querySelectorAll('thead th') ?? [])]
+                .slice(1)
+                .map((th) => (th.textContent ?? '').trim()),
+              rows: [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) => ({
+                head: (row.querySelector('th')?.textContent ?? '').trim(),
+                rule: row.querySelector('th code')?.textContent ?? null,
+                // Line boxes of the rule's id: more than one when it breaks at a hyphen.
+                ruleLines: row.querySelector('th code')?.getClientRects().length ?? 0,
+                cells: [...row.querySelectorAll('td')].map((cell) => ({
+                  v: cell.getAttribute('data-v'),
+                  text: (cell.textContent ?? '').trim(),
+                })),
               })),
-            })),
-          };
-        }),
-      }));
-      if (!shown.paragraphs.includes(summary(report))) problems.push(`${url}: no summary "${summary(report)}"`);
-      if (shown.sections.length !== report.datasets.length)
-        problems.push(`${url}: ${shown.sections.length} dataset sections, the report has ${report.datasets.length}`);
-      for (const dataset of report.datasets) {
-        const section = shown.sections.find((candidate) => candidate.id === `q-${dataset.dataset}`);
-        if (!section) {
-          problems.push(`${url}: no section for ${dataset.dataset}`);
-          continue;
+            };
+          }),
+        }));
+        if (!shown.paragraphs.includes(summary(report))) problems.push(`${url}: no summary "${summary(report)}"`);
+        if (shown.sections.length !== report.datasets.length)
+          problems.push(`${url}: ${shown.sections.length} dataset sections, the report has ${report.datasets.length}`);
+        for (const dataset of report.datasets) {
+          const section = shown.sections.find((candidate) => candidate.id === `q-${dataset.dataset}`);
+          if (!section) {
+            problems.push(`${url}: no section for ${dataset.dataset}`);
+            continue;
+          }
+          const where = `${url} ${dataset.dataset}`;
+          if (section.title !== dataset.title[lang]) problems.push(`${where}: title ${section.title}`);
+          if (section.summary !== summary(dataset))
+            problems.push(`${where}: summary "${section.summary}", expected "${summary(dataset)}"`);
+          problems.push(...compareYearTable(lang, where, dataset, section.years, section.rows));
+          for (const row of section.rows)
+            if (row.ruleLines > 1) problems.push(`${where}: ${String(row.rule)} breaks over ${row.ruleLines} lines`);
         }
-        const where = `${url} ${dataset.dataset}`;
-        if (section.title !== dataset.title[lang]) problems.push(`${where}: title ${section.title}`);
-        if (section.summary !== summary(dataset))
-          problems.push(`${where}: summary "${section.summary}", expected "${summary(dataset)}"`);
-        problems.push(...compareYearTable(lang, where, dataset, section.years, section.rows));
       }
-    }
-  });
+    },
+    PHONE,
+  );
   return problems;
 }
 
