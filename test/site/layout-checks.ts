@@ -73,7 +73,7 @@ export interface LayoutProblems {
    * Tables on a phone: a key figure's column (KEY_HEADERS, when it heads one column of the table, or a group's
    * column whose group is a key header too: all lists, both sexes; a file table's size and records, FILE_HEADERS)
    * that ends off-screen, to the right; a row of a table of key figures (one with a key header) taller than
-   * MAX_FIGURE_ROW_LINES lines.
+   * MAX_FIGURE_ROW_LINES lines; a release's id (the changes page's table of releases) broken over lines.
    */
   phoneTables: string[];
   /**
@@ -440,6 +440,13 @@ function measureLayout(limits: {
         }
       }
     }
+  // A release's id is cited whole: never broken at its hyphens ("2026-11-30-…" over three lines at 390 px).
+  if (window.innerWidth <= 640)
+    for (const link of document.querySelectorAll('#releases tbody th a'))
+      if (link.getClientRects().length > 1)
+        phoneTables.push(
+          `the release ${(link.textContent ?? '').trim()} broken over ${link.getClientRects().length} lines`,
+        );
   const proseRows: string[] = [];
   if (window.innerWidth >= limits.wideScreen)
     for (const cell of document.querySelectorAll('td.prose')) {
