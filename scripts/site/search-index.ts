@@ -2,7 +2,7 @@
 // one small language-neutral JSON file; the search page's script builds the links from the ids. Grouping
 // by name keeps it small: a regency present in three elections is one entry.
 import { dapilPagesDataset } from '../datasets/datasets.ts';
-import { compareCodeUnits } from '../foundation/text-order.ts';
+import { compareCodeUnits, compareNumberedNames } from '../foundation/text-order.ts';
 import { compareIdentifiers, textValue, type SiteData } from './site-data.ts';
 
 /** [name, context (province, dapil or acronym), [[year, id], …]]; the id is the dapil id or ballot number. */
@@ -42,14 +42,17 @@ class Occurrences {
     this.onPage.push(page);
   }
 
-  /** The names' indexes in the index's order: name, then context (code units), then year, then id (compareIdentifiers). */
+  /**
+   * The names' indexes in the index's order, which the search page lists its results in: name (a dapil's numeral
+   * counted, compareNumberedNames), then context (code units), then year, then id (compareIdentifiers).
+   */
   sorted(): Uint32Array {
     const { names, onPage, pages } = this;
     return Uint32Array.from(names.keys()).sort((a, b) => {
       const one = pages[onPage[a] as number] as NamePage;
       const other = pages[onPage[b] as number] as NamePage;
       return (
-        compareCodeUnits(names[a] as string, names[b] as string) ||
+        compareNumberedNames(names[a] as string, names[b] as string) ||
         compareCodeUnits(one.context, other.context) ||
         one.year - other.year ||
         compareIdentifiers(one.id, other.id)

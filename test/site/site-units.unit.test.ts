@@ -9,6 +9,7 @@ import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import type { QualityReport } from '../../scripts/check/quality-check.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { pageFileChunks, pageTable } from '../../scripts/site/page-files.ts';
+import { compareNumberedNames } from '../../scripts/foundation/text-order.ts';
 import { buildSearchIndex, renderSearchIndex, searchIndexChunks } from '../../scripts/site/search-index.ts';
 import { CREDITS } from '../../scripts/site/site-credits.ts';
 import { SITE_ROOT } from '../../scripts/site/site-root.ts';
@@ -393,6 +394,33 @@ describe('the search index', () => {
         ['Partai Tanpa Akronim', '', [[2019, '10']]],
       ],
     });
+  });
+
+  it('lists dapils numbered in Roman numerals in the order of their numerals, as the search page shows them', () => {
+    const manifest = { years: [2014] } as unknown as SnapshotManifest;
+    const names = ['JAWA BARAT XI', 'JAWA BARAT IX', 'JAWA BARAT V', 'JAWA BARAT I', 'JAWA BARAT', 'JAWA BARAT IV'];
+    const site = buildSiteData(manifest, { datasets: [] } as unknown as QualityReport, {
+      turnout: names.map((name, index) =>
+        turnout(index, 2014, String(3201 + index), name, 'JAWA BARAT', `KAB ${index}`),
+      ),
+      parties: [],
+    });
+    expect(buildSearchIndex(site).dapils.map(([name]) => name)).toEqual([
+      'JAWA BARAT',
+      'JAWA BARAT I',
+      'JAWA BARAT IV',
+      'JAWA BARAT V',
+      'JAWA BARAT IX',
+      'JAWA BARAT XI',
+    ]);
+    // Letters that are no numeral as written are a name's own word: those names follow the numbered ones of their
+    // stem ("KOTA" before "KOTA CIVIC"), in code-unit order.
+    expect(['KOTA CIVIC', 'KOTA CIV', 'KOTA IIII', 'KOTA C'].sort(compareNumberedNames)).toEqual([
+      'KOTA C',
+      'KOTA CIV',
+      'KOTA CIVIC',
+      'KOTA IIII',
+    ]);
   });
 
   it('writes an index of more entries than one chunk holds as the same compact JSON', () => {
