@@ -20,7 +20,7 @@ const ROMAN_NUMERALS: ReadonlyArray<[number, string]> = [
   [1, 'I'],
 ];
 
-/** A Roman numeral's value, or null for letters that are no numeral as it is usually written ("IIII", "VX", "CIVIC"). */
+/** A Roman numeral's value, or null for letters that are no numeral as usually written ("IIII", "VX", "CIVIC"). */
 function romanValue(letters: string): number | null {
   let value = 0;
   for (let index = 0; index < letters.length; index += 1) {
@@ -35,17 +35,30 @@ function romanValue(letters: string): number | null {
 }
 
 /**
+ * A name as it is counted: its stem and its closing Roman numeral's value ("JAWA BARAT IX" → ["JAWA BARAT", 9]);
+ * a name without one whole, and 0.
+ */
+export type NumberedName = readonly [stem: string, number: number];
+
+/** The name's NumberedName: computed once per name where a list is sorted (a million regencies in the benchmark). */
+export function numberedName(name: string): NumberedName {
+  const space = name.lastIndexOf(' ');
+  const last = name.slice(space + 1);
+  const value = space > 0 && /^[IVXLC]+$/.test(last) ? romanValue(last) : null;
+  return value === null ? [name, 0] : [name.slice(0, space).trimEnd(), value];
+}
+
+/**
  * Names in the order a reader counts them: a name ending in a Roman numeral (a dapil's, "JAWA BARAT IX") after the
  * others of its stem with smaller numerals, then code units. Code units alone put JAWA BARAT IX before JAWA BARAT V.
- * Example: ["JAWA BARAT X", "JAWA BARAT IX", "JAWA BARAT V"] sorted → ["JAWA BARAT V", "JAWA BARAT IX", "JAWA BARAT X"].
+ * Example: ["JAWA BARAT X", "JAWA BARAT IX", "JAWA BARAT V"] sorted → ["JAWA BARAT V", "JAWA BARAT IX",
+ * "JAWA BARAT X"].
  */
 export function compareNumberedNames(a: string, b: string): number {
-  const numbered = (name: string): [string, number] => {
-    const match = /^(.*\S)\s+([IVXLC]+)$/.exec(name);
-    const value = match ? romanValue(match[2] as string) : null;
-    return match && value !== null ? [match[1] as string, value] : [name, 0];
-  };
-  const [stemA, numberA] = numbered(a);
-  const [stemB, numberB] = numbered(b);
-  return compareCodeUnits(stemA, stemB) || numberA - numberB || compareCodeUnits(a, b);
+  return compareNumbered(numberedName(a), a, numberedName(b), b);
+}
+
+/** compareNumberedNames with each name's NumberedName already made. */
+export function compareNumbered(keyA: NumberedName, a: string, keyB: NumberedName, b: string): number {
+  return compareCodeUnits(keyA[0], keyB[0]) || keyA[1] - keyB[1] || compareCodeUnits(a, b);
 }

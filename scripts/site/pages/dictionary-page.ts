@@ -37,8 +37,8 @@ export function identifierWords(name: string): string[] {
 /**
  * The source fields a quality rule reads, as the dictionary and the codebooks name them: "every source field" when it
  * reads all of its dataset's, "the source fields of every count (12)" when it reads exactly those of the columns
- * counting persons, else the fields themselves. Listed whole, the turnout's 18 source fields or 12 count fields (each up to 40
- * characters of code) made a cell some 280 px tall beside a rule's one sentence.
+ * counting persons, else the fields themselves. Listed whole, the turnout's 18 source fields or 12 count fields (each
+ * up to 40 characters of code) made a cell some 280 px tall beside a rule's one sentence.
  */
 export function ruleFieldsText(dataset: DatasetDefinition, rule: QualityRule, lang: Lang): string {
   const t = DICTIONARY_TEXT[lang];
@@ -75,7 +75,7 @@ export interface DictionaryText {
   rules: string;
   rule: string;
   fields: string;
-  /** The fields of a rule that reads every source field, or every field of a column counting persons (ruleFieldsText). */
+  /** The fields of a rule that reads every source field, or every count's field (ruleFieldsText). */
   allFields: string;
   countFields: (count: number) => string;
   formats: string;
