@@ -40,8 +40,9 @@ function romanValue(letters: string): number | null {
  */
 export type NumberedName = readonly [stem: string, number: number];
 
-/** The name's NumberedName: computed once per name where a list is sorted (a million regencies in the benchmark). */
+/** The name's NumberedName (where a long list is sorted, made once per name: search-index.ts). */
 export function numberedName(name: string): NumberedName {
+  if (!'IVXLC'.includes(name.charAt(name.length - 1))) return [name, 0];
   const space = name.lastIndexOf(' ');
   const last = name.slice(space + 1);
   const value = space > 0 && /^[IVXLC]+$/.test(last) ? romanValue(last) : null;
@@ -55,10 +56,7 @@ export function numberedName(name: string): NumberedName {
  * "JAWA BARAT X"].
  */
 export function compareNumberedNames(a: string, b: string): number {
-  return compareNumbered(numberedName(a), a, numberedName(b), b);
-}
-
-/** compareNumberedNames with each name's NumberedName already made. */
-export function compareNumbered(keyA: NumberedName, a: string, keyB: NumberedName, b: string): number {
-  return compareCodeUnits(keyA[0], keyB[0]) || keyA[1] - keyB[1] || compareCodeUnits(a, b);
+  const [stemA, numeralA] = numberedName(a);
+  const [stemB, numeralB] = numberedName(b);
+  return compareCodeUnits(stemA, stemB) || numeralA - numeralB || compareCodeUnits(a, b);
 }
