@@ -4,7 +4,7 @@
 // search page: search-checks.ts). Each returns its problems; a test expects none.
 import type { Browser, Page } from 'playwright-core';
 import type { DatasetQualityReport, QualityReport } from '../../scripts/check/quality-check.ts';
-import { DATASETS } from '../../scripts/datasets/datasets.ts';
+import { DATASETS, UPSTREAM_DATASETS } from '../../scripts/datasets/datasets.ts';
 import { FORMAT_TYPES } from '../../scripts/datasets/data-dictionary.ts';
 import { dictionaryFormats } from '../../scripts/formats.ts';
 import { TEXT } from '../../scripts/site/site-text.ts';
@@ -490,6 +490,43 @@ export async function checkHomeSource(browser: Browser, site: PublishedSite): Pr
       for (const part of expected)
         if (!section.includes(part))
           problems.push(`${where}: the source paragraph "${section}" does not say "${part}"`);
+    }
+  });
+  return problems;
+}
+
+/**
+ * Both about pages: the API's queries in the list after the sentence naming the API, each with its path, and the
+ * tables the project makes itself from public law in a list of their own after theirs, never among the API's.
+ */
+export async function checkAboutSources(browser: Browser, site: PublishedSite): Promise<string[]> {
+  const problems: string[] = [];
+  await withPage(browser, async (page) => {
+    for (const lang of LANGS) {
+      const url = lang === 'id' ? 'tentang/' : 'en/about/';
+      await page.goto(new URL(url, site.server.url).href);
+      const t = TEXT[lang].about;
+      const lists = await page.evaluate(
+        (intros) =>
+          intros.map((intro) => {
+            const paragraph = [...document.querySelectorAll('main p')].find((p) => p.textContent?.startsWith(intro));
+            const list = paragraph?.nextElementSibling;
+            return list?.tagName === 'UL' ? [...list.children].map((item) => item.textContent ?? '') : null;
+          }),
+        [t.sourcesIntro('').split(',')[0] ?? '', t.projectSourcesIntro],
+      );
+      const [api, project] = lists;
+      const expectedApi = UPSTREAM_DATASETS.map((dataset) => `${dataset.upstreamName} (${dataset.path})`);
+      if (api?.length !== expectedApi.length || !expectedApi.every((start, index) => api[index]?.startsWith(start)))
+        problems.push(`${url}: the API's list reads ${JSON.stringify(api)}`);
+      const expectedProject = DATASETS.filter((dataset) => dataset.origin?.kind === 'project').map(
+        (dataset) => `${dataset.title[lang]}: `,
+      );
+      if (
+        project?.length !== expectedProject.length ||
+        !expectedProject.every((start, index) => project[index]?.startsWith(start))
+      )
+        problems.push(`${url}: the project's own tables read ${JSON.stringify(project)}`);
     }
   });
   return problems;

@@ -26,6 +26,7 @@ import {
 import {
   checkDictionaryPages,
   checkDownloadsPages,
+  checkAboutSources,
   checkHomeSource,
   checkQualityPages,
 } from './site-reference-pages.ts';
@@ -237,6 +238,10 @@ export function defineSiteSuite(
 
     it('names on the home page the source, the Komisi Pemilihan Umum, and when the data was retrieved', async () => {
       expect(await checkHomeSource(chromium(), current())).toEqual([]);
+    });
+
+    it('lists on the about page the API’s queries, and apart from them the tables the project makes from public law', async () => {
+      expect(await checkAboutSources(chromium(), current())).toEqual([]);
     });
 
     it('finds a dapil by its name and a party by its name and by its acronym with the search script', async () => {

@@ -5,6 +5,8 @@ export interface AboutText {
   title: string;
   sources: string;
   sourcesIntro: (upstream: string) => string;
+  /** Before the datasets the project declares itself (the dapil lists, the region lists): where they come from. */
+  projectSourcesIntro: string;
   datasetCounts: (records: string, pages: string) => string;
   retrieval: (parts: {
     harvestId: string;
@@ -39,7 +41,8 @@ const id: AboutText = {
   title: 'Tentang data ini',
   sources: 'Sumber',
   sourcesIntro: (upstream) =>
-    `Semua data berasal dari API data terbuka Komisi Pemilihan Umum (KPU) di ${upstream}, lewat dua kueri:`,
+    `Data pemilu berasal dari API data terbuka Komisi Pemilihan Umum (KPU) di ${upstream}, lewat kueri berikut:`,
+  projectSourcesIntro: 'Tabel rujukan disusun oleh proyek ini sendiri dari peraturan yang dikutip pada setiap tabel:',
   datasetCounts: (records, pages) => `${records} rekaman dalam ${pages} halaman.`,
   retrieval: ({ harvestId, started, finished, retries, warnings }) =>
     `Pengambilan data dimulai ${started} dan selesai ${finished}, dengan ${retries} percobaan ulang dan ${warnings} peringatan (kode pengambilan ${harvestId}).`,
@@ -75,7 +78,8 @@ const en: AboutText = {
   title: 'About this data',
   sources: 'Sources',
   sourcesIntro: (upstream) =>
-    `All data comes from the open-data API of Indonesia's election commission, Komisi Pemilihan Umum (KPU), at ${upstream}, through two queries:`,
+    `The election data comes from the open-data API of Indonesia's election commission, Komisi Pemilihan Umum (KPU), at ${upstream}, through these queries:`,
+  projectSourcesIntro: "The reference tables are the project's own, made from the law or regulation each one cites:",
   datasetCounts: (records, pages) => `${records} records in ${pages} pages.`,
   retrieval: ({ harvestId, started, finished, retries, warnings }) =>
     `The retrieval started on ${started} and finished on ${finished}, with ${retries} retries and ${warnings} warnings (retrieval id ${harvestId}).`,
