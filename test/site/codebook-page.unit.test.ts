@@ -61,17 +61,22 @@ describe('the codebook page model', () => {
       if (!found) throw new Error(`the turnout declaration has no rule ${id}`);
       return found;
     };
-    expect(ruleFieldsText(turnoutDataset, rule('field-string'), 'en')).toBe('every source field');
-    expect(ruleFieldsText(turnoutDataset, rule('count-digits'), 'en')).toBe('the source fields of every count (12)');
-    expect(ruleFieldsText(turnoutDataset, rule('count-digits'), 'id')).toBe('kolom sumber setiap jumlah (12)');
-    expect(ruleFieldsText(turnoutDataset, rule('key-unique'), 'id')).toBe(
-      'TahunPemilu, JenisPemilu, IdDapil, NamaKabupaten',
-    );
+    expect(ruleFieldsText(turnoutDataset, rule('field-string'), 'en')).toEqual(['every source field']);
+    expect(ruleFieldsText(turnoutDataset, rule('count-digits'), 'en')).toEqual([
+      'the source fields of every count (12)',
+    ]);
+    expect(ruleFieldsText(turnoutDataset, rule('count-digits'), 'id')).toEqual(['kolom sumber setiap jumlah (12)']);
+    expect(ruleFieldsText(turnoutDataset, rule('key-unique'), 'id')).toEqual([
+      'TahunPemilu',
+      'JenisPemilu',
+      'IdDapil',
+      'NamaKabupaten',
+    ]);
     // Both pages show the same words.
     const codebook = codebookPage(siteWith(), 'en', 'turnout');
-    expect(codebook.rules.find((each) => each.id === 'count-digits')?.fields).toBe(
+    expect(codebook.rules.find((each) => each.id === 'count-digits')?.fields).toEqual([
       'the source fields of every count (12)',
-    );
+    ]);
   });
 
   it('explains the voter lists for the turnout counts, wide and long, and for no other dataset', () => {

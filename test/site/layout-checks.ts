@@ -78,7 +78,7 @@ export interface LayoutProblems {
   phoneTables: string[];
   /**
    * On a wide screen, a row of a table of sentences (a cell of class prose) taller than MAX_PROSE_ROW_LINES lines:
-   * sentences held to a phone's measure beside a column of long identifiers.
+   * sentences held to a phone's measure beside a column of long identifiers; or such a table wider than its box.
    */
   proseRows: string[];
   /** SVG text (chart and map labels) below 4.5:1 against the shape or the page behind it (WCAG 1.4.3; axe skips SVG). */
@@ -448,7 +448,12 @@ function measureLayout(limits: {
           `the release ${(link.textContent ?? '').trim()} broken over ${link.getClientRects().length} lines`,
         );
   const proseRows: string[] = [];
-  if (window.innerWidth >= limits.wideScreen)
+  if (window.innerWidth >= limits.wideScreen) {
+    for (const table of new Set([...document.querySelectorAll('td.prose')].map((cell) => cell.closest('table')))) {
+      const box = table?.closest('.scroll');
+      if (table && box && box.scrollWidth > box.clientWidth + 1)
+        proseRows.push(`${describeElement(table)}: ${box.scrollWidth} px wide in a box of ${box.clientWidth} px`);
+    }
     for (const cell of document.querySelectorAll('td.prose')) {
       const row = cell.closest('tr');
       if (!row) continue;
@@ -457,6 +462,7 @@ function measureLayout(limits: {
       if (height > limits.maxProseLines * line + 1)
         proseRows.push(`${describeElement(row)}: ${(height / line).toFixed(0)} lines tall`);
     }
+  }
   const sentences: string[] = [];
   const said = (document.querySelector('main') ?? document.body).innerText.replace(/\s+/g, ' ');
   for (const [sentence, , high, , low] of said.matchAll(

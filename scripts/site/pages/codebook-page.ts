@@ -235,7 +235,7 @@ interface CodebookRule {
   title: string;
   description: string;
   /** The source fields it reads, in words where it reads every one or every count (ruleFieldsText). */
-  fields: string;
+  fields: readonly string[];
   /** Records breaking it, every year together (the quality report's count); null without a report of the dataset. */
   broken: string | null;
 }

@@ -37,17 +37,18 @@ export function identifierWords(name: string): string[] {
 /**
  * The source fields a quality rule reads, as the dictionary and the codebooks name them: "every source field" when it
  * reads all of its dataset's, "the source fields of every count (12)" when it reads exactly those of the columns
- * counting persons, else the fields themselves. Listed whole, the turnout's 18 source fields or 12 count fields (each
- * up to 40 characters of code) made a cell some 280 px tall beside a rule's one sentence.
+ * counting persons, else the fields themselves; the pages put each on a line of its own (`rule-fields.astro`). Listed
+ * whole, the turnout's 18 source fields or 12 count fields (each up to 40 characters of code) made a cell some 280 px
+ * tall beside a rule's one sentence.
  */
-export function ruleFieldsText(dataset: DatasetDefinition, rule: QualityRule, lang: Lang): string {
+export function ruleFieldsText(dataset: DatasetDefinition, rule: QualityRule, lang: Lang): readonly string[] {
   const t = DICTIONARY_TEXT[lang];
   const readsAll = (fields: readonly string[]): boolean =>
     fields.length > 1 && fields.length === rule.fields.length && fields.every((field) => rule.fields.includes(field));
-  if (readsAll(dataset.upstreamFields)) return t.allFields;
+  if (readsAll(dataset.upstreamFields)) return [t.allFields];
   const counts = dataset.columns.filter((column) => column.unit === 'persons').flatMap((column) => column.source ?? []);
-  if (readsAll(counts)) return t.countFields(counts.length);
-  return rule.fields.join(', ');
+  if (readsAll(counts)) return [t.countFields(counts.length)];
+  return rule.fields;
 }
 
 // ---- The year page's story, the dapil and party pages across years ----
