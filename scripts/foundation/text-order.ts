@@ -7,8 +7,12 @@ export function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-const ROMAN_DIGITS: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
-const ROMAN_NUMERALS: ReadonlyArray<[number, string]> = [
+/** The Roman numerals from the largest, each with its value: enough to write every number from 1 to 3999. */
+const ROMAN_NUMERALS: ReadonlyArray<readonly [number, string]> = [
+  [1000, 'M'],
+  [900, 'CM'],
+  [500, 'D'],
+  [400, 'CD'],
   [100, 'C'],
   [90, 'XC'],
   [50, 'L'],
@@ -19,6 +23,16 @@ const ROMAN_NUMERALS: ReadonlyArray<[number, string]> = [
   [4, 'IV'],
   [1, 'I'],
 ];
+const ROMAN_DIGITS: Readonly<Record<string, number>> = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 };
+
+/** A number as a Roman numeral (14 → "XIV"); null outside 1 to 3999, which Roman numerals do not write. */
+export function romanNumeral(value: number): string | null {
+  if (!Number.isInteger(value) || value < 1 || value > 3999) return null;
+  let rest = value;
+  let text = '';
+  for (const [amount, numeral] of ROMAN_NUMERALS) for (; rest >= amount; rest -= amount) text += numeral;
+  return text;
+}
 
 /** A Roman numeral's value, or null for letters that are no numeral as usually written ("IIII", "VX", "CIVIC"). */
 function romanValue(letters: string): number | null {
@@ -28,10 +42,7 @@ function romanValue(letters: string): number | null {
     const next = ROMAN_DIGITS[letters[index + 1] as string] ?? 0;
     value += digit < next ? -digit : digit;
   }
-  let written = '';
-  let rest = value;
-  for (const [amount, numeral] of ROMAN_NUMERALS) for (; rest >= amount; rest -= amount) written += numeral;
-  return value > 0 && written === letters ? value : null;
+  return romanNumeral(value) === letters ? value : null;
 }
 
 /**
@@ -42,10 +53,10 @@ export type NumberedName = readonly [stem: string, number: number];
 
 /** The name's NumberedName (where a long list is sorted, made once per name: search-index.ts). */
 export function numberedName(name: string): NumberedName {
-  if (!'IVXLC'.includes(name.charAt(name.length - 1))) return [name, 0];
+  if (!(name.charAt(name.length - 1) in ROMAN_DIGITS)) return [name, 0];
   const space = name.lastIndexOf(' ');
   const last = name.slice(space + 1);
-  const value = space > 0 && /^[IVXLC]+$/.test(last) ? romanValue(last) : null;
+  const value = space > 0 && /^[IVXLCDM]+$/.test(last) ? romanValue(last) : null;
   return value === null ? [name, 0] : [name.slice(0, space).trimEnd(), value];
 }
 

@@ -5,6 +5,7 @@ import type { ShippedDatasetId } from '../datasets/datasets.ts';
 import { partyDataset } from '../datasets/party-dataset.ts';
 import { loadOfficialRegions } from '../datasets/regions/official-regions.ts';
 import { turnoutDataset } from '../datasets/turnout-dataset.ts';
+import { romanNumeral } from '../foundation/text-order.ts';
 
 /** The label every consumer of synthetic data shows next to it. */
 export const DEMO_DATA_NOTICE = 'DEMO DATA, NOT REAL FIGURES';
@@ -97,34 +98,9 @@ function createRecordBuilder(dataset: DatasetDefinition): (values: Record<string
   };
 }
 
-const ROMAN_NUMERALS: readonly [number, string][] = [
-  [1000, 'M'],
-  [900, 'CM'],
-  [500, 'D'],
-  [400, 'CD'],
-  [100, 'C'],
-  [90, 'XC'],
-  [50, 'L'],
-  [40, 'XL'],
-  [10, 'X'],
-  [9, 'IX'],
-  [5, 'V'],
-  [4, 'IV'],
-  [1, 'I'],
-];
-
 /** 14 → "XIV". Roman numerals stop at 3999; beyond that the plain number keeps names unique (no digit is a numeral). */
 export function formatDapilNumber(value: number): string {
-  if (value < 1 || value > 3999) return String(value);
-  let rest = value;
-  let text = '';
-  for (const [amount, numeral] of ROMAN_NUMERALS) {
-    while (rest >= amount) {
-      text += numeral;
-      rest -= amount;
-    }
-  }
-  return text;
+  return romanNumeral(value) ?? String(value);
 }
 
 /** 1 → "A", 26 → "Z", 27 → "AA": spreadsheet-style letters, unique for any count. */

@@ -413,6 +413,12 @@ describe('the search index', () => {
       'JAWA BARAT IX',
       'JAWA BARAT XI',
     ]);
+    // Numerals past C count too (the synthetic data's hundreds of dapils: DAPIL CONTOH DXXX).
+    expect(['DAPIL CONTOH DXXX', 'DAPIL CONTOH CD', 'DAPIL CONTOH MI'].sort(compareNumberedNames)).toEqual([
+      'DAPIL CONTOH CD',
+      'DAPIL CONTOH DXXX',
+      'DAPIL CONTOH MI',
+    ]);
     // Letters that are no numeral as written are a name's own word: those names follow the numbered ones of their
     // stem ("KOTA" before "KOTA CIVIC"), in code-unit order.
     expect(['KOTA CIVIC', 'KOTA CIV', 'KOTA IIII', 'KOTA C'].sort(compareNumberedNames)).toEqual([
