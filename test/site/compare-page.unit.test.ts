@@ -2,12 +2,14 @@
 // year, a province and a dapil (an unreadable value left out and counted, a sum with no value null), the "compare
 // with…" links choose the neighbouring year, the rows point at the right counts, and the chart across years is drawn
 // only with two or more years, marking a year that covers fewer official dapils (for a province: fewer of its own).
+// On the same years and coverage, the home page's line of each year.
 import { describe, expect, it } from 'vitest';
 import type { QualityReport } from '../../scripts/check/quality-check.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { acrossYearsChart, nationalAcrossYears } from '../../scripts/site/across-years-chart.ts';
 import { buildCompareIndex, compareIndexChunks, type CompareEntry } from '../../scripts/site/compare-index.ts';
 import { compareLink, compareModel, isPartialYear } from '../../scripts/site/pages/compare-page.ts';
+import { homeYearLine } from '../../scripts/site/pages/home-page.ts';
 import { provinceAcrossYearsCharts } from '../../scripts/site/province-across-years.ts';
 import { buildSiteData, type SiteData, type SiteRecord } from '../../scripts/site/site-data.ts';
 
@@ -253,6 +255,29 @@ describe('the chart across years of a province', () => {
         'Pengguna hak pilih di PROVINSI 11, per tahun pemilu: 2014: 600; 2019*: 850; 2024: 20. * 2019: sebagian, nilai yang tidak terbaca di sumber tidak termasuk.',
       ],
       ['32', 'Pengguna hak pilih di PROVINSI 32, per tahun pemilu: 2014: tidak tersedia; 2019: 820; 2024: 40.'],
+    ]);
+  });
+});
+
+describe('the home page’s line of each year', () => {
+  it('says a compared year’s counts once, in its coverage, then its parties; a year not compared, its counts', () => {
+    const data = site(RECORDS, COVERAGE);
+    const lines = data.years.map((view) => homeYearLine(data, 'en', view));
+    expect(lines).toEqual([
+      [
+        { text: '53 of 77 dapils, 300 of 497 regencies of the official list', coverage: true },
+        { text: 'no party data', coverage: false },
+      ],
+      [
+        { text: '80 of 80 dapils, 514 of 514 regencies of the official list', coverage: true },
+        { text: 'no party data', coverage: false },
+      ],
+    ]);
+    // Without a coverage to say them, the counts themselves.
+    const uncompared = site(RECORDS);
+    expect(uncompared.years.map((view) => homeYearLine(uncompared, 'id', view))).toEqual([
+      [{ text: '1 dapil, 2 kabupaten/kota, tanpa data partai', coverage: false }],
+      [{ text: '3 dapil, 4 kabupaten/kota, tanpa data partai', coverage: false }],
     ]);
   });
 });

@@ -100,18 +100,35 @@ function yearCounts(view: YearView): { dapils: number; regencies: number; partie
   };
 }
 
+/** A part of a year's line on the home page; `coverage`: its coverage of the official dapils (class "coverage"). */
+export interface YearLinePart {
+  text: string;
+  coverage: boolean;
+}
+
 /**
- * A year's line on the home page: what it holds ("6 dapils, 16 regencies, 8 parties", or "no turnout data, 20
- * parties" for a year the source has no turnout for) and its coverage of the official dapils (null when the year
- * has no turnout or the quality report has no coverage).
+ * A year's line on the home page, in parts the page joins with " · ": its coverage of the official dapils and its
+ * parties ("57 of 77 dapils, 267 of 497 regencies of the official list · 15 parties": the coverage's counts are the
+ * year's, said once), or what it holds where nothing was compared with an official list ("6 dapils, 16 regencies, 8
+ * parties", then the coverage's sentence when the quality report has one), or "no turnout data, 20 parties".
  */
-export function homeYearLine(site: SiteData, lang: Lang, view: YearView): { text: string; coverage: string | null } {
+export function homeYearLine(site: SiteData, lang: Lang, view: YearView): YearLinePart[] {
   if (view.turnoutRecords.length === 0)
-    return { text: COVERAGE_TEXT[lang].noTurnoutLine(view.parties.length), coverage: null };
-  return {
-    text: HOME_TEXT[lang].yearLine(yearCounts(view)),
-    coverage: coverageSummary(site, lang, view.year)?.line ?? null,
-  };
+    return [{ text: COVERAGE_TEXT[lang].noTurnoutLine(view.parties.length), coverage: false }];
+  const coverage = coverageSummary(site, lang, view.year)?.line ?? null;
+  const counts = yearCounts(view);
+  const compared = site.quality.coverage?.years.some(
+    (entry) => entry.year === view.year && entry.status === 'compared',
+  );
+  if (coverage !== null && compared === true)
+    return [
+      { text: coverage, coverage: true },
+      { text: HOME_TEXT[lang].partiesLine(counts.parties), coverage: false },
+    ];
+  return [
+    { text: HOME_TEXT[lang].yearLine(counts), coverage: false },
+    ...(coverage === null ? [] : [{ text: coverage, coverage: true }]),
+  ];
 }
 
 export interface HomeText {
@@ -120,6 +137,8 @@ export interface HomeText {
   years: string;
   /** "6 dapils, 16 regencies and cities, 8 parties"; a year without party records says "no party data", not "0 parties". */
   yearLine: (parts: { dapils: number; regencies: number; parties: number }) => string;
+  /** "8 parties", or "no party data". */
+  partiesLine: (parties: number) => string;
   totals: string;
   bySexCaption: string;
   byListCaption: string;
@@ -139,7 +158,8 @@ const id: HomeText = {
   promise: 'Setiap angka di halaman ini sama dengan angka di berkas unduhan.',
   years: 'Tahun pemilu',
   yearLine: ({ dapils, regencies, parties }) =>
-    `${dapils} dapil, ${regencies} kabupaten/kota, ${parties === 0 ? 'tanpa data partai' : `${parties} partai`}`,
+    `${dapils} dapil, ${regencies} kabupaten/kota, ${id.partiesLine(parties)}`,
+  partiesLine: (parties) => (parties === 0 ? 'tanpa data partai' : `${parties} partai`),
   totals: 'Jumlah pengguna hak pilih per tahun',
   bySexCaption: 'Pengguna hak pilih DPR menurut tahun dan jenis kelamin (semua daftar pemilih)',
   byListCaption: 'Pengguna hak pilih DPR menurut tahun dan daftar pemilih (laki-laki dan perempuan)',
@@ -160,7 +180,8 @@ const en: HomeText = {
   promise: 'Every figure on these pages is the figure in the downloads.',
   years: 'Election years',
   yearLine: ({ dapils, regencies, parties }) =>
-    `${dapils} ${dapils === 1 ? 'dapil' : 'dapils'}, ${regencies} ${regencies === 1 ? 'regency or city' : 'regencies and cities'}, ${parties === 0 ? 'no party data' : `${parties} ${parties === 1 ? 'party' : 'parties'}`}`,
+    `${dapils} ${dapils === 1 ? 'dapil' : 'dapils'}, ${regencies} ${regencies === 1 ? 'regency or city' : 'regencies and cities'}, ${en.partiesLine(parties)}`,
+  partiesLine: (parties) => (parties === 0 ? 'no party data' : `${parties} ${parties === 1 ? 'party' : 'parties'}`),
   totals: 'Voters who voted, per year',
   bySexCaption: 'Voters who voted in the DPR election by year and sex (all voter lists)',
   byListCaption: 'Voters who voted in the DPR election by year and voter list (men and women)',
