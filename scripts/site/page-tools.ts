@@ -90,11 +90,12 @@ const REVEAL_SCRIPT =
 /**
  * The main part's HTML with the page tools: every h2 gets an id (its own, or one from its text, unique on the
  * page) and, inside it after its text, a "#" link to itself named for screen readers (the "#" is drawn by the
- * stylesheet, so the heading's text stays its own); the share buttons, hidden, follow the h1.
+ * stylesheet, so the heading's text stays its own); the share buttons, hidden, follow the h1, unless `share` is false
+ * (the not-found page: its address is the mistake, not a page to pass on).
  * Example (en): '<h1>Downloads</h1><h2>Formats</h2>' → '<h1>Downloads</h1><div class="share" …hidden>…</div>
  * <h2 id="formats">Formats<a class="anchor" href="#formats" aria-label="Link to the section: Formats"></a></h2>'.
  */
-export function addPageTools(html: string, lang: Lang): string {
+export function addPageTools(html: string, lang: Lang, share = true): string {
   const t = PAGE_TOOLS_TEXT[lang];
   const used = new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((match) => match[1]));
   const withAnchors = html.replace(
@@ -113,7 +114,8 @@ export function addPageTools(html: string, lang: Lang): string {
       return `<h2${own}>${inner}<a class="anchor" href="#${attribute(id)}" aria-label="${attribute(t.anchor(headingWords(inner)))}"></a></h2>`;
     },
   );
-  const share =
+  if (!share) return withAnchors;
+  const buttons =
     `<div class="share" data-share hidden role="group" aria-label="${attribute(t.label)}" data-copied="${attribute(t.copied)}" data-section-copied="${attribute(t.sectionCopied)}" data-failed="${attribute(t.copyFailed)}">` +
     `<button type="button" data-copy hidden>${t.copy}</button><button type="button" data-share-page hidden>${t.share}</button>` +
     '<span role="status"></span></div>' +
@@ -121,5 +123,5 @@ export function addPageTools(html: string, lang: Lang): string {
   const h1End = withAnchors.indexOf('</h1>');
   return h1End === -1
     ? withAnchors
-    : `${withAnchors.slice(0, h1End + '</h1>'.length)}${share}${withAnchors.slice(h1End + '</h1>'.length)}`;
+    : `${withAnchors.slice(0, h1End + '</h1>'.length)}${buttons}${withAnchors.slice(h1End + '</h1>'.length)}`;
 }

@@ -23,6 +23,12 @@ describe('addPageTools', () => {
     );
   });
 
+  it('adds no share buttons where asked not to (the not-found page), and still links its sections', () => {
+    const html = addPageTools('<h1>Not found</h1><h2>Perhaps you were looking for</h2>', 'en', false);
+    expect(html).not.toContain('data-share');
+    expect(html).toContain('<a class="anchor" href="#perhaps-you-were-looking-for"');
+  });
+
   it('escapes a heading text in the link’s name, and leaves a part without h1 or h2 as it is', () => {
     expect(addPageTools('<h2 id="a">A &amp; "B"</h2>', 'en')).toBe(
       '<h2 id="a">A &amp; "B"<a class="anchor" href="#a" aria-label="Link to the section: A &amp; &quot;B&quot;"></a></h2>',

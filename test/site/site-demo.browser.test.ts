@@ -38,7 +38,7 @@ describe('site from the demo data', () => {
     axeSample: { perKind: 1, largest: 1 },
   });
 
-  it('answers a missed address in its language: /en/… in English with the search box holding the missed name', async () => {
+  it('answers a missed address in its language: /en/… in English with the search box holding the missed name, and nothing to share', async () => {
     const url = (pagePath: string) => new URL(pagePath.slice(1), suite.site().server.url).href;
     const page = await suite.browser().newPage();
     try {
@@ -54,6 +54,8 @@ describe('site from the demo data', () => {
         .locator('main li a')
         .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
       expect(links).toEqual(expect.arrayContaining(['/en/search/', '/en/downloads/', '/en/2019/', '/en/2024/']));
+      // No "Copy link" or "Share": the address is the mistake, not a page to pass on.
+      expect(await page.locator('[data-share], [data-copy]').count()).toBe(0);
       // An Indonesian miss stays on the Indonesian page, with the English page named in English.
       await page.goto(url('/2024/dapil/tidak-ada/'));
       expect(page.url()).toBe(url('/2024/dapil/tidak-ada/'));
