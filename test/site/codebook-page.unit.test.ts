@@ -9,7 +9,7 @@ import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { LANGS } from '../../scripts/languages.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { codebookDatasets, codebookPage } from '../../scripts/site/pages/codebook-page.ts';
-import { ruleFieldsText } from '../../scripts/site/pages/dictionary-page.ts';
+import { ruleFieldLines } from '../../scripts/site/pages/dictionary-page.ts';
 import type { SiteData } from '../../scripts/site/site-data.ts';
 import { pagePath } from '../../scripts/site/site-routes.ts';
 import { TEXT } from '../../scripts/site/site-text.ts';
@@ -61,12 +61,12 @@ describe('the codebook page model', () => {
       if (!found) throw new Error(`the turnout declaration has no rule ${id}`);
       return found;
     };
-    expect(ruleFieldsText(turnoutDataset, rule('field-string'), 'en')).toEqual(['every source field']);
-    expect(ruleFieldsText(turnoutDataset, rule('count-digits'), 'en')).toEqual([
+    expect(ruleFieldLines(turnoutDataset, rule('field-string'), 'en')).toEqual(['every source field']);
+    expect(ruleFieldLines(turnoutDataset, rule('count-digits'), 'en')).toEqual([
       'the source fields of every count (12)',
     ]);
-    expect(ruleFieldsText(turnoutDataset, rule('count-digits'), 'id')).toEqual(['kolom sumber setiap jumlah (12)']);
-    expect(ruleFieldsText(turnoutDataset, rule('key-unique'), 'id')).toEqual([
+    expect(ruleFieldLines(turnoutDataset, rule('count-digits'), 'id')).toEqual(['kolom sumber setiap jumlah (12)']);
+    expect(ruleFieldLines(turnoutDataset, rule('key-unique'), 'id')).toEqual([
       'TahunPemilu',
       'JenisPemilu',
       'IdDapil',

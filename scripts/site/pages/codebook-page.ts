@@ -13,7 +13,7 @@ import { DATASETS, DERIVED_DATASETS } from '../../datasets/datasets.ts';
 import type { Lang } from '../../languages.ts';
 import type { FileFormat } from '../../snapshot/snapshot-manifest.ts';
 import { coverageSummary } from '../year-coverage.ts';
-import { codeSpans, ruleFieldsText } from './dictionary-page.ts';
+import { codeSpans, ruleFieldLines } from './dictionary-page.ts';
 import type { SiteData } from '../site-data.ts';
 import { TEXT } from '../site-text.ts';
 
@@ -234,7 +234,7 @@ interface CodebookRule {
   id: string;
   title: string;
   description: string;
-  /** The source fields it reads, in words where it reads every one or every count (ruleFieldsText). */
+  /** The source fields it reads, in words where it reads every one or every count (ruleFieldLines). */
   fields: readonly string[];
   /** Records breaking it, every year together (the quality report's count); null without a report of the dataset. */
   broken: string | null;
@@ -405,7 +405,7 @@ export function codebookPage(site: SiteData, lang: Lang, datasetId: string): Cod
             id: rule.id,
             title: rule.title[lang],
             description: rule.description[lang],
-            fields: ruleFieldsText(dataset, rule, lang),
+            fields: ruleFieldLines(dataset, rule, lang),
             broken: broken === undefined ? null : formatCount(lang, broken),
           };
         }),

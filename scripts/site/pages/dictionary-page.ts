@@ -41,7 +41,7 @@ export function identifierWords(name: string): string[] {
  * whole, the turnout's 18 source fields or 12 count fields (each up to 40 characters of code) made a cell some 280 px
  * tall beside a rule's one sentence.
  */
-export function ruleFieldsText(dataset: DatasetDefinition, rule: QualityRule, lang: Lang): readonly string[] {
+export function ruleFieldLines(dataset: DatasetDefinition, rule: QualityRule, lang: Lang): readonly string[] {
   const t = DICTIONARY_TEXT[lang];
   const readsAll = (fields: readonly string[]): boolean =>
     fields.length > 1 && fields.length === rule.fields.length && fields.every((field) => rule.fields.includes(field));
@@ -76,7 +76,7 @@ export interface DictionaryText {
   rules: string;
   rule: string;
   fields: string;
-  /** The fields of a rule that reads every source field, or every count's field (ruleFieldsText). */
+  /** The fields of a rule that reads every source field, or every count's field (ruleFieldLines). */
   allFields: string;
   countFields: (count: number) => string;
   formats: string;
