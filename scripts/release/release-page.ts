@@ -19,6 +19,17 @@ export interface ReleasePageChanges {
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+/**
+ * A release id in the heading, which a phone breaks only after its date ("2026-11-30-", then "c0c6c7fc"), never
+ * inside the date or the rest, as it would at any hyphen.
+ */
+const headingId = (id: string): string => {
+  const parts = /^(\d{4}-\d{2}-\d{2}-)(.+)$/.exec(id);
+  return parts
+    ? `<span class="id">${escapeHtml(parts[1] as string)}</span><wbr><span class="id">${escapeHtml(parts[2] as string)}</span>`
+    : `<span class="id">${escapeHtml(id)}</span>`;
+};
+
 /** A count with its thousands set apart by a narrow no-break space, read alike in both languages: "1 234 567". */
 const grouped = (value: number): string => groupedCount(value, '\u202f');
 
@@ -85,7 +96,8 @@ export function renderReleasePage(manifest: SnapshotManifest, changes: ReleasePa
   const citation = citationOf(manifest);
   // The one retrieval instant, in WIB with UTC beside it as the site's pages write it, its date an ISO date.
   const retrieved = `<time datetime="${escapeHtml(citation.retrievedAt)}">${escapeHtml(isoDateTimeWib(citation.retrievedAt))}</time>`;
-  const title = `${manifest.demo ? 'DEMO — ' : ''}${manifest.title.en}: release ${release.id}`;
+  const titleStart = `${manifest.demo ? 'DEMO — ' : ''}${manifest.title.en}: release `;
+  const title = `${titleStart}${release.id}`;
   // rel=expect: no paint before the files table is parsed whole (Chromium 124+; others ignore it), as the site's pages
   // wait for their footer: a table painted half parsed widens its columns as its later rows arrive, moving what is shown.
   return `<!doctype html>
@@ -109,14 +121,14 @@ code{font-size:.85em;word-break:break-all}
 td code{display:inline-block;width:32ch}
 .scroll{overflow-x:auto}
 .demo{border:2px solid #a00;padding:.5rem;color:#700}
-time{white-space:nowrap}
+time,.id{white-space:nowrap}
 blockquote{margin:0;padding:.5rem 1rem;border-left:4px solid #ccc;background:#f6f6f6;overflow-wrap:anywhere}
 @media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}a{color:#8ab4f8}th,td{border-color:#555}.demo{border-color:#f28b82;color:#f6aea9}blockquote{border-color:#555;background:#242424}}
 </style>
 </head>
 <body>
 <main>
-<h1>${escapeHtml(title)}</h1>
+<h1>${escapeHtml(titleStart)}${headingId(release.id)}</h1>
 ${manifest.demo ? `<p class="demo">${both('Data demo buatan, bukan angka nyata.', 'Made-up demo data, not real figures.')}</p>\n` : ''}<p><span lang="id">${escapeHtml(manifest.title.id)}</span>. ${both('Rilis', 'Release')} <strong>${escapeHtml(release.id)}</strong>; ${both('data diambil', 'data retrieved')} ${retrieved}${release.previous ? `; ${both('rilis sebelumnya', 'previous release')} ${escapeHtml(release.previous)}` : ''}.</p>
 <p>${both('Berkas rilis ini tidak pernah berubah setelah diterbitkan.', 'The files of a release never change once published.')} ${both('Periksa dengan', 'Check them with')} <code>sha256sum -c SHA256SUMS</code> ${both('di folder ini', 'in this folder')}; <a href="manifest.json">manifest.json</a> ${both('mencantumkan setiap berkas', 'lists every file')}, <a href="datapackage.json">datapackage.json</a> ${both('memuat skemanya', 'holds their schemas')}.</p>
 <h2 id="cite">${both('Cara mengutip', 'How to cite')}</h2>

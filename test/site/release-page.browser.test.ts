@@ -78,6 +78,38 @@ async function checkReleasePage(site: PublishedSite, changesSentence: string): P
 
     // On a phone a column header takes one line per language at most, the slash kept with the first.
     await page.setViewportSize({ width: 390, height: 844 });
+    // The heading's release id breaks, if it must, only after its date: never inside the date or inside the rest
+    // ("2026-" and "11-30-c0c6c7fc" on two lines), and the page never scrolls sideways.
+    const idLines = await page.locator('h1').evaluate((heading, id) => {
+      const start = (heading.textContent ?? '').lastIndexOf(id);
+      const tops: number[] = [];
+      let seen = 0;
+      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const length = node.textContent?.length ?? 0;
+        for (let index = Math.max(start - seen, 0); index < length && seen + index < start + id.length; index += 1) {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          tops.push(Math.round(range.getBoundingClientRect().top));
+        }
+        seen += length;
+      }
+      // The id's characters, cut where the line changes.
+      const lines: string[] = [];
+      tops.forEach((top, index) => {
+        if (index === 0 || top !== tops[index - 1]) lines.push('');
+        lines[lines.length - 1] += id[index] ?? '';
+      });
+      return { lines, sideways: document.documentElement.scrollWidth > window.innerWidth };
+    }, release.id);
+    expect(idLines.lines.join('')).toBe(release.id);
+    expect(
+      idLines.lines.length === 1 || /^\d{4}-\d{2}-\d{2}-$/.test(idLines.lines[0] ?? ''),
+      idLines.lines.join(' | '),
+    ).toBe(true);
+    expect(idLines.lines.length).toBeLessThanOrEqual(2);
+    expect(idLines.sideways).toBe(false);
     const headers = await page.locator('thead th').evaluateAll((cells) =>
       cells.map((cell) => {
         const lines = new Map<number, string[]>();
