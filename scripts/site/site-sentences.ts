@@ -8,7 +8,7 @@ import { formatCount, formatDateTimeWib, formatDecimal, formatPercent } from './
 import type { Lang } from './site-routes.ts';
 import { STORY_TEXT } from './story-text.ts';
 import { COMMON_TEXT } from './texts/common-text.ts';
-import { SENTENCE_TEXT } from './texts/sentence-text.ts';
+import { SENTENCE_TEXT, type SentenceText } from './texts/sentence-text.ts';
 import type { SexSplitRow, VoterListRow } from './svg-charts.ts';
 
 interface Extreme {
@@ -61,27 +61,27 @@ export function describeSexSplit(
     moreWomen: total.female >= total.male,
   });
   const range = extremes(rows, (row) => row.label, womenShare);
-  const parts = range ? rangeParts(lang, range) : null;
-  return `${head}${parts === null ? '' : parts.equal ? text.sexSplitSame(parts) : text.sexSplitRange(parts)}.`;
+  return `${head}${comparedRows(lang, range, { range: text.sexSplitRange, close: text.sexSplitClose, equal: text.sexSplitSame })}.`;
 }
 
 /**
- * The highest and the lowest share as a sentence says them: with one decimal, or as many more (up to three) as
- * tell them apart, so two shares written alike are never called highest and lowest ("51.71%" and "51.68%"). Shares
- * the same to three decimals are one share: `equal` then names every row at it.
+ * The highest and the lowest share as a sentence says them. Apart at one decimal: `range`, the highest and the lowest.
+ * Written alike at one decimal but apart at two or three: `close`, said as a person would ("barely differed, from
+ * 51.700% in KOTA BANDUNG to 51.703% in KOTA CIMAHI") with as many decimals as tell them apart, never "highest" and
+ * "lowest" for what reads as one share. The same to three decimals: `equal`, one share naming every row at it.
  */
 function rangeParts(
   lang: Lang,
   range: { high: Extreme; low: Extreme; all: readonly Extreme[] },
 ):
-  | { equal: false; high: string; highShare: string; low: string; lowShare: string }
-  | { equal: true; names: string; share: string } {
+  | { kind: 'range' | 'close'; high: string; highShare: string; low: string; lowShare: string }
+  | { kind: 'equal'; names: string; share: string } {
   const digits = [1, 2, 3].find(
     (each) => formatPercent(lang, range.high.share, each) !== formatPercent(lang, range.low.share, each),
   );
   if (digits === undefined)
     return {
-      equal: true,
+      kind: 'equal',
       names: joinList(
         lang,
         range.all.map((row) => row.label),
@@ -89,12 +89,27 @@ function rangeParts(
       share: formatPercent(lang, range.high.share),
     };
   return {
-    equal: false,
+    kind: digits === 1 ? 'range' : 'close',
     high: range.high.label,
     highShare: formatPercent(lang, range.high.share, digits),
     low: range.low.label,
     lowShare: formatPercent(lang, range.low.share, digits),
   };
+}
+
+/** The part of a chart's sentence that compares its rows (rangeParts), in the words `said` gives each kind. */
+function comparedRows(
+  lang: Lang,
+  range: { high: Extreme; low: Extreme; all: readonly Extreme[] } | null,
+  said: {
+    range: SentenceText['sexSplitRange'];
+    close: SentenceText['sexSplitClose'];
+    equal: SentenceText['sexSplitSame'];
+  },
+): string {
+  if (range === null) return '';
+  const parts = rangeParts(lang, range);
+  return parts.kind === 'equal' ? said.equal(parts) : said[parts.kind](parts);
 }
 
 /** "a", "a and b", "a, b and c" in the page's language. */
@@ -150,8 +165,7 @@ export function describeVoterLists(
     string,
   ];
   const range = extremes(rows, (row) => row.label, outsideShare);
-  const parts = range ? rangeParts(lang, range) : null;
-  return `${text.voterLists({ subject, dpt, dptb, dpk })}${parts === null ? '' : parts.equal ? text.voterListsSame(parts) : text.voterListsRange(parts)}.`;
+  return `${text.voterLists({ subject, dpt, dptb, dpk })}${comparedRows(lang, range, { range: text.voterListsRange, close: text.voterListsClose, equal: text.voterListsSame })}.`;
 }
 
 /**

@@ -466,9 +466,12 @@ function measureLayout(limits: {
   const sentences: string[] = [];
   const said = (document.querySelector('main') ?? document.body).innerText.replace(/\s+/g, ' ');
   for (const [sentence, , high, , low] of said.matchAll(
-    /(?:highest in|tertinggi di|Highest|Tertinggi) (.+?) \(([^()]+)\),? (?:and lowest in|dan terendah di|lowest|terendah) (.+?) \(([^()]+)\)/g,
+    /(?:highest in|tertinggi di|largest in|terbesar di|Highest|Tertinggi) (.+?) \(([^()]+)\),? (?:and lowest in|dan terendah di|and smallest in|dan terkecil di|lowest|terendah) (.+?) \(([^()]+)\)/g,
   ))
     if (high === low) sentences.push(`"${sentence}": the same share highest and lowest`);
+    // Shares written alike at one decimal are nearly the same to a reader ("barely differed"), not highest and lowest.
+    else if ([high, low].some((share) => /[.,][0-9]{2,}/.test(share ?? '')))
+      sentences.push(`"${sentence}": highest and lowest apart only beyond one decimal`);
   for (const [zero] of said.matchAll(/(?<![0-9.,])0 (?:parties|partai)\b/g)) sentences.push(`"${zero}"`);
   for (const [one] of said.matchAll(/(?<![0-9.,])1 (?:files|records|dapils|parties|regencies|rows|changes)\b/g))
     sentences.push(`"${one}": one with a plural`);

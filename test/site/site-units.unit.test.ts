@@ -216,14 +216,36 @@ describe('sentences', () => {
     ).toBe('Perempuan adalah 50,0% pengguna hak pilih pada 2019 dan 75,0% pada 2024.');
   });
 
-  it('tells the highest and lowest share apart with more decimals, and says a tie as one share', () => {
+  it('says shares written alike at one decimal barely differed, with the decimals that tell them apart, and a tie as one share', () => {
     // 51.71% and 51.68%: both "51.7%" with one decimal.
     const close = [
       { label: 'KOTA CIMAHI', male: 4829, female: 5171 },
       { label: 'KOTA BANDUNG', male: 4832, female: 5168 },
     ];
     expect(describeSexSplit('en', 'X', { male: 9661, female: 10339 }, close)).toContain(
-      "women's share was highest in KOTA CIMAHI (51.71%) and lowest in KOTA BANDUNG (51.68%).",
+      "; women's share barely differed, from 51.68% in KOTA BANDUNG to 51.71% in KOTA CIMAHI.",
+    );
+    expect(describeSexSplit('id', 'X', { male: 9661, female: 10339 }, close)).toContain(
+      '; bagian perempuan nyaris sama, dari 51,68% di KOTA BANDUNG hingga 51,71% di KOTA CIMAHI.',
+    );
+    // 1.44% and 1.43% outside the DPT: both "1.4%" with one decimal.
+    const nearLists = [
+      { label: 'JEMBER', dpt: 9856, dptb: 100, dpk: 44 },
+      { label: 'LUMAJANG', dpt: 9857, dptb: 100, dpk: 43 },
+    ];
+    expect(describeVoterLists('en', 'X', { dpt: 19713, dptb: 200, dpk: 87 }, nearLists)).toContain(
+      '; the share outside the DPT barely differed, from 1.43% in LUMAJANG to 1.44% in JEMBER.',
+    );
+    expect(describeVoterLists('id', 'X', { dpt: 19713, dptb: 200, dpk: 87 }, nearLists)).toContain(
+      '; bagian di luar DPT nyaris sama, dari 1,43% di LUMAJANG hingga 1,44% di JEMBER.',
+    );
+    // Apart at one decimal: the highest and the lowest, as before.
+    const apart = [
+      { label: 'A', male: 40, female: 60 },
+      { label: 'B', male: 55, female: 45 },
+    ];
+    expect(describeSexSplit('en', 'X', { male: 95, female: 105 }, apart)).toContain(
+      "; women's share was highest in A (60.0%) and lowest in B (45.0%).",
     );
     const tied = [
       { label: 'KOTA CIMAHI', male: 483, female: 517 },
