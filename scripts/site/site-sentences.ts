@@ -368,8 +368,9 @@ export function describeQuota(lang: Lang, year: number, rows: readonly StoryRow[
   const range = storyExtremes(asShare) ?? { high: asShare.filter((row) => row.share !== null), low: [] };
   const first = range.high[0];
   const low = range.low.length > 0 ? range.low : range.high;
-  // As rangeParts says them: one decimal, or up to three to tell the highest from the lowest; one share otherwise
-  // (one party, or all written the same), every party named at it, never called both highest and lowest.
+  // As rangeParts says them: one decimal, or up to three to tell the highest from the lowest, then as barely
+  // differing; one share otherwise (one party, or all written the same), every party named at it, never called both
+  // highest and lowest.
   const digits = [1, 2, 3].find(
     (each) => formatPercent(lang, first?.share ?? 0, each) !== formatPercent(lang, low[0]?.share ?? 0, each),
   );
@@ -389,6 +390,7 @@ export function describeQuota(lang: Lang, year: number, rows: readonly StoryRow[
       highShare: formatPercent(lang, first?.share ?? 0),
       low: null,
       lowShare: '',
+      close: false,
     });
   return STORY_TEXT[lang].partyChartSummary({
     ...summary,
@@ -402,6 +404,7 @@ export function describeQuota(lang: Lang, year: number, rows: readonly StoryRow[
       low.map((row) => row.label),
     ),
     lowShare: formatPercent(lang, low[0]?.share ?? 0, digits),
+    close: digits > 1,
   });
 }
 

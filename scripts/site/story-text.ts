@@ -56,6 +56,8 @@ export interface StoryText {
     /** null: one share (one party, or every party's written the same), `high` naming every party at it. */
     low: string | null;
     lowShare: string;
+    /** The highest and the lowest read alike at one decimal: said as barely differing (site-sentences.ts, rangeParts). */
+    close: boolean;
   }) => string;
   noPartyShares: (year: number) => string;
   quota: string;
@@ -155,8 +157,8 @@ const id: StoryText = {
   provinceChart: 'Laki-laki dan perempuan di antara pengguna hak pilih, per provinsi',
   provinceChartSubject: (year) => `pemilu ${year}`,
   partyChart: 'Keterwakilan perempuan dalam kepengurusan partai, terhadap kuota 30%',
-  partyChartSummary: ({ year, given, total, atQuota, high, highShare, low, lowShare }) =>
-    `Untuk ${year}, sumber memberi persentase keterwakilan perempuan bagi ${given} dari ${total} partai; ${atQuota} di antaranya mencapai kuota 30%. ${low === null ? `${high}: ${given === 1 ? '' : 'masing-masing '}${highShare}` : `Tertinggi ${high} (${highShare}), terendah ${low} (${lowShare})`}.`,
+  partyChartSummary: ({ year, given, total, atQuota, high, highShare, low, lowShare, close }) =>
+    `Untuk ${year}, sumber memberi persentase keterwakilan perempuan bagi ${given} dari ${total} partai; ${atQuota} di antaranya mencapai kuota 30%. ${low === null ? `${high}: ${given === 1 ? '' : 'masing-masing '}${highShare}` : close ? `Nyaris sama, dari ${lowShare} (${low}) hingga ${highShare} (${high})` : `Tertinggi ${high} (${highShare}), terendah ${low} (${lowShare})`}.`,
   noPartyShares: (year) =>
     `Untuk ${year}, sumber tidak memberi persentase keterwakilan perempuan bagi partai mana pun, jadi tidak ada grafik.`,
   quota: 'kuota 30%',
@@ -247,8 +249,8 @@ const en: StoryText = {
   provinceChart: 'Men and women among voters who voted, by province',
   provinceChartSubject: (year) => `the ${year} election`,
   partyChart: "Women's representation in the parties' leadership, against the 30% quota",
-  partyChartSummary: ({ year, given, total, atQuota, high, highShare, low, lowShare }) =>
-    `For ${year}, the source gives a women's representation percentage for ${given} of ${total} parties; ${atQuota} of them reach the 30% quota. ${low === null ? `${high}: ${highShare}${given === 1 ? '' : ' each'}` : `Highest ${high} (${highShare}), lowest ${low} (${lowShare})`}.`,
+  partyChartSummary: ({ year, given, total, atQuota, high, highShare, low, lowShare, close }) =>
+    `For ${year}, the source gives a women's representation percentage for ${given} of ${total} parties; ${atQuota} of them reach the 30% quota. ${low === null ? `${high}: ${highShare}${given === 1 ? '' : ' each'}` : close ? `They barely differ, from ${lowShare} (${low}) to ${highShare} (${high})` : `Highest ${high} (${highShare}), lowest ${low} (${lowShare})`}.`,
   noPartyShares: (year) =>
     `For ${year}, the source gives no party's women's representation percentage, so there is no chart.`,
   quota: '30% quota',

@@ -429,11 +429,17 @@ describe('across years', () => {
     );
   });
 
-  it('never calls one party’s share, or shares written alike, both highest and lowest', () => {
+  it('never calls one party’s share, or shares written alike at one decimal, highest and lowest', () => {
     const rows = (shares: Array<number | null>) =>
       shares.map((share, index) => ({ label: `P${index + 1}`, share, partial: false }));
     expect(describeQuota('en', 2024, rows([33.31, 33.34, null]), 30)).toBe(
-      "For 2024, the source gives a women's representation percentage for 2 of 3 parties; 2 of them reach the 30% quota. Highest P2 (33.34%), lowest P1 (33.31%).",
+      "For 2024, the source gives a women's representation percentage for 2 of 3 parties; 2 of them reach the 30% quota. They barely differ, from 33.31% (P1) to 33.34% (P2).",
+    );
+    expect(describeQuota('id', 2024, rows([33.31, 33.34, null]), 30)).toBe(
+      'Untuk 2024, sumber memberi persentase keterwakilan perempuan bagi 2 dari 3 partai; 2 di antaranya mencapai kuota 30%. Nyaris sama, dari 33,31% (P1) hingga 33,34% (P2).',
+    );
+    expect(describeQuota('en', 2024, rows([31.2, 33.34, null]), 30)).toBe(
+      "For 2024, the source gives a women's representation percentage for 2 of 3 parties; 2 of them reach the 30% quota. Highest P2 (33.3%), lowest P1 (31.2%).",
     );
     expect(describeQuota('id', 2024, rows([33.3, 33.3]), 30)).toBe(
       'Untuk 2024, sumber memberi persentase keterwakilan perempuan bagi 2 dari 2 partai; 2 di antaranya mencapai kuota 30%. P1 dan P2: masing-masing 33,3%.',
