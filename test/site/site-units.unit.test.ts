@@ -32,7 +32,14 @@ import {
   formatIsoDate,
   formatPercent,
 } from '../../scripts/site/site-format.ts';
-import { isUrlIdentifier, pageFileName, pagePath, releaseFilePath, withBase } from '../../scripts/site/site-routes.ts';
+import {
+  isUrlIdentifier,
+  pageFileName,
+  pagePath,
+  releaseFilePath,
+  withBase,
+  type Lang,
+} from '../../scripts/site/site-routes.ts';
 import {
   citationLine,
   describeSexSplit,
@@ -50,6 +57,14 @@ import {
   renderVoterListChart,
 } from '../../scripts/site/svg-charts.ts';
 import { PROJECT_ROOT } from '../support/run-cli.ts';
+
+/** Each of `keys` summed over `rows`: the whole a chart's rows make. */
+function sum<K extends string>(rows: ReadonlyArray<Record<K, number>>, keys: readonly K[]): Record<K, number> {
+  return Object.fromEntries(keys.map((key) => [key, rows.reduce((total, row) => total + row[key], 0)])) as Record<
+    K,
+    number
+  >;
+}
 
 describe('numbers and dates in each language', () => {
   it('groups thousands with a dot in Indonesian and a comma in English', () => {
@@ -217,53 +232,51 @@ describe('sentences', () => {
   });
 
   it('says shares written alike at one decimal barely differed, with the decimals that tell them apart, and a tie as one share', () => {
-    // 51.71% and 51.68%: both "51.7%" with one decimal.
+    // 51.71% and 51.68% (both "51.7%" with one decimal); 51.7% each; 60.0% and 45.0%.
     const close = [
       { label: 'KOTA CIMAHI', male: 4829, female: 5171 },
       { label: 'KOTA BANDUNG', male: 4832, female: 5168 },
     ];
-    expect(describeSexSplit('en', 'X', { male: 9661, female: 10339 }, close)).toContain(
-      "; women's share barely differed, from 51.68% in KOTA BANDUNG to 51.71% in KOTA CIMAHI.",
-    );
-    expect(describeSexSplit('id', 'X', { male: 9661, female: 10339 }, close)).toContain(
-      '; bagian perempuan nyaris sama, dari 51,68% di KOTA BANDUNG hingga 51,71% di KOTA CIMAHI.',
-    );
-    // 1.44% and 1.43% outside the DPT: both "1.4%" with one decimal.
-    const nearLists = [
-      { label: 'JEMBER', dpt: 9856, dptb: 100, dpk: 44 },
-      { label: 'LUMAJANG', dpt: 9857, dptb: 100, dpk: 43 },
-    ];
-    expect(describeVoterLists('en', 'X', { dpt: 19713, dptb: 200, dpk: 87 }, nearLists)).toContain(
-      '; the share outside the DPT barely differed, from 1.43% in LUMAJANG to 1.44% in JEMBER.',
-    );
-    expect(describeVoterLists('id', 'X', { dpt: 19713, dptb: 200, dpk: 87 }, nearLists)).toContain(
-      '; bagian di luar DPT nyaris sama, dari 1,43% di LUMAJANG hingga 1,44% di JEMBER.',
-    );
-    // Apart at one decimal: the highest and the lowest, as before.
-    const apart = [
-      { label: 'A', male: 40, female: 60 },
-      { label: 'B', male: 55, female: 45 },
-    ];
-    expect(describeSexSplit('en', 'X', { male: 95, female: 105 }, apart)).toContain(
-      "; women's share was highest in A (60.0%) and lowest in B (45.0%).",
-    );
     const tied = [
       { label: 'KOTA CIMAHI', male: 483, female: 517 },
       { label: 'KOTA BANDUNG', male: 966, female: 1034 },
     ];
-    expect(describeSexSplit('en', 'X', { male: 1449, female: 1551 }, tied)).toContain(
-      "; women's share was the same in KOTA CIMAHI and KOTA BANDUNG, 51.7% each.",
+    const apart = [
+      { label: 'A', male: 40, female: 60 },
+      { label: 'B', male: 55, female: 45 },
+    ];
+    const sexSplit = (lang: Lang, rows: Array<{ label: string; male: number; female: number }>) =>
+      describeSexSplit(lang, 'X', sum(rows, ['male', 'female']), rows);
+    expect(sexSplit('en', close)).toContain(
+      "; women's share barely differed, from 51.68% in KOTA BANDUNG to 51.71% in KOTA CIMAHI.",
     );
-    expect(describeSexSplit('id', 'X', { male: 1449, female: 1551 }, tied)).toContain(
+    expect(sexSplit('id', close)).toContain(
+      '; bagian perempuan nyaris sama, dari 51,68% di KOTA BANDUNG hingga 51,71% di KOTA CIMAHI.',
+    );
+    expect(sexSplit('en', tied)).toContain("; women's share was the same in KOTA CIMAHI and KOTA BANDUNG, 51.7% each.");
+    expect(sexSplit('id', tied)).toContain(
       '; bagian perempuan sama di KOTA CIMAHI dan KOTA BANDUNG, masing-masing 51,7%.',
     );
-    const lists = [
+    expect(sexSplit('en', apart)).toContain("; women's share was highest in A (60.0%) and lowest in B (45.0%).");
+
+    // 1.44% and 1.43% outside the DPT (both "1.4%" with one decimal); 3.0% each.
+    const nearLists = [
+      { label: 'JEMBER', dpt: 9856, dptb: 100, dpk: 44 },
+      { label: 'LUMAJANG', dpt: 9857, dptb: 100, dpk: 43 },
+    ];
+    const tiedLists = [
       { label: 'A', dpt: 970, dptb: 10, dpk: 20 },
       { label: 'B', dpt: 1940, dptb: 20, dpk: 40 },
     ];
-    expect(describeVoterLists('en', 'X', { dpt: 2910, dptb: 30, dpk: 60 }, lists)).toContain(
-      '; the share outside the DPT was the same in A and B, 3.0% each.',
+    const voterLists = (lang: Lang, rows: Array<{ label: string; dpt: number; dptb: number; dpk: number }>) =>
+      describeVoterLists(lang, 'X', sum(rows, ['dpt', 'dptb', 'dpk']), rows);
+    expect(voterLists('en', nearLists)).toContain(
+      '; the share outside the DPT barely differed, from 1.43% in LUMAJANG to 1.44% in JEMBER.',
     );
+    expect(voterLists('id', nearLists)).toContain(
+      '; bagian di luar DPT nyaris sama, dari 1,43% di LUMAJANG hingga 1,44% di JEMBER.',
+    );
+    expect(voterLists('en', tiedLists)).toContain('; the share outside the DPT was the same in A and B, 3.0% each.');
   });
 
   it('cites the KPU, the dataset, the query and the release', () => {
