@@ -74,15 +74,24 @@ export interface TableFilter {
 }
 
 /**
- * The filter form of a table of `total` rows; `provinces` are its rows' provinces (their data-province), in the
- * table's order, repeats allowed: a list is offered only when there are two or more.
+ * The most rows a table may have and still be taken in at a glance: such a table has no filter (a box above a
+ * dapil's two regencies is only in the way). The real data's dapil pages of 2014 have 1 to 19 regencies, 42 of the
+ * 57 at most five.
+ */
+export const GLANCE_ROWS = 5;
+
+/**
+ * The filter form of a table of `total` rows, or null for a table of at most GLANCE_ROWS rows; `provinces` are its
+ * rows' provinces (their data-province), in the table's order, repeats allowed: a list is offered only when there are
+ * two or more.
  */
 export function tableFilter(
   lang: Lang,
   kind: FilterKind,
   total: number,
   provinces: readonly string[] = [],
-): TableFilter {
+): TableFilter | null {
+  if (total <= GLANCE_ROWS) return null;
   const t = TABLE_FILTER_TEXT[lang];
   const distinct = [...new Set(provinces)];
   return {
