@@ -1,12 +1,14 @@
 // The layout checks of test/site/layout.browser.test.ts, measured in a page as Chromium renders it: the
-// page's width, overlapping texts in a table row, the rendered size of chart text, tap targets (WCAG 2.2, 2.5.8), and
-// a wide table's first column while the table is scrolled.
+// page's width, overlapping texts in a table row, the rendered size of chart text, tap targets (WCAG 2.2, 2.5.8) and
+// form controls' text, and a wide table's first column while the table is scrolled.
 import type { Page } from 'playwright-core';
 import { DATASETS } from '../../scripts/datasets/datasets.ts';
 import { TEXT } from '../../scripts/site/site-text.ts';
 
 export const MIN_CHART_TEXT_PX = 11;
 export const MIN_TARGET_PX = 24;
+/** The smallest text a form control may have: below it a phone's browser (Safari on iOS) zooms in on focus. */
+const MIN_CONTROL_TEXT_PX = 16;
 export const MIN_TEXT_CONTRAST = 4.5;
 /** One page of each kind, in Indonesian and English; the dapil is one with flagged records (quality notes). */
 export const PAGE_KINDS: ReadonlyArray<{ kind: string; id: string; en: string; status?: number }> = [
@@ -95,6 +97,7 @@ export interface LayoutProblems {
 function measureLayout(limits: {
   minChartText: number;
   minTarget: number;
+  minControlText: number;
   minContrast: number;
   keyHeaders: string[];
   fileHeaders: string[];
@@ -227,6 +230,14 @@ function measureLayout(limits: {
       targetProblems.push(
         `${describeElement(target.element)} (${target.rect.width.toFixed(0)}×${target.rect.height.toFixed(0)}) too close to ${describeElement(clash.element)}`,
       );
+  }
+  // A field or list written smaller than a phone's browser reads without zooming in on it (the browser's default
+  // 13.3 px for a list no rule of the site styles), or too low to tap, spacing or not.
+  for (const { element, rect } of targets) {
+    if (!element.matches('input, select, textarea')) continue;
+    const size = parseFloat(getComputedStyle(element).fontSize);
+    if (size < limits.minControlText - 0.01 || rect.height < limits.minTarget - 0.01)
+      targetProblems.push(`${describeElement(element)}: text ${size.toFixed(1)} px, ${rect.height.toFixed(0)} px tall`);
   }
   // Each header of a table's last header row against the data cell under it in the first body row (matched by
   // position, so spanning headers above do not matter): both right-aligned, or neither.
@@ -533,6 +544,7 @@ export async function checkLayout(page: Page): Promise<LayoutProblems> {
   const measured = await page.evaluate(measureLayout, {
     minChartText: MIN_CHART_TEXT_PX,
     minTarget: MIN_TARGET_PX,
+    minControlText: MIN_CONTROL_TEXT_PX,
     minContrast: MIN_TEXT_CONTRAST,
     keyHeaders: KEY_HEADERS,
     fileHeaders: FILE_HEADERS,
