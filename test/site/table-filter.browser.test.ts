@@ -259,13 +259,19 @@ function describeFilters(label: string, source: 'demo' | 'real', year: number): 
         const short = (await dapilPages(page)).find((dapil) => dapil.rows > 1 && dapil.rows <= GLANCE_ROWS);
         expect(short, 'a dapil of a few regencies').toBeDefined();
         await page.goto(at(short?.href ?? ''));
-        await page.locator('table#regencies thead th[data-sort="3"] button').click();
+        // Sorted by all voters, largest first.
+        await page.locator('table#regencies thead th[data-sort="1"] button').click();
         expect(await page.locator('form[data-filter-for="regencies"]').count()).toBe(0);
-        expect(await page.locator('table#regencies thead th[data-sort="3"]').getAttribute('aria-sort')).toBe(
+        expect(await page.locator('table#regencies thead th[data-sort="1"]').getAttribute('aria-sort')).toBe(
           'descending',
         );
-        expect(query(page)).toEqual({ 'regencies-sort': '3d' });
+        expect(query(page)).toEqual({ 'regencies-sort': '1d' });
         expect(await noSidewaysScroll(page)).toBe(true);
+        const sorted = await shownRows(page, 'regencies');
+        expect(descending(sorted.map((row) => row.voters))).toBe(true);
+        await page.reload();
+        expect(await shownRows(page, 'regencies')).toEqual(sorted);
+        expect(await axeViolations(page)).toEqual([]);
       } finally {
         await page.close();
       }
