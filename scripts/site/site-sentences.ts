@@ -8,7 +8,7 @@ import { formatCount, formatDateTimeWib, formatDecimal, formatPercent } from './
 import type { Lang } from './site-routes.ts';
 import { STORY_TEXT } from './story-text.ts';
 import { COMMON_TEXT } from './texts/common-text.ts';
-import { SENTENCE_TEXT, type SentenceText } from './texts/sentence-text.ts';
+import { SENTENCE_TEXT, type RangeWords, type SameWords } from './texts/sentence-text.ts';
 import type { SexSplitRow, VoterListRow } from './svg-charts.ts';
 
 interface Extreme {
@@ -101,11 +101,7 @@ function rangeParts(
 function comparedRows(
   lang: Lang,
   range: { high: Extreme; low: Extreme; all: readonly Extreme[] } | null,
-  said: {
-    range: SentenceText['sexSplitRange'];
-    close: SentenceText['sexSplitClose'];
-    equal: SentenceText['sexSplitSame'];
-  },
+  said: { range: RangeWords; close: RangeWords; equal: SameWords },
 ): string {
   if (range === null) return '';
   const parts = rangeParts(lang, range);

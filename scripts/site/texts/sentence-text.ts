@@ -1,25 +1,30 @@
 // The words of the sentences built from figures, in each language (site-sentences.ts computes the figures).
 import type { Lang } from '../../languages.ts';
 
+/** The words comparing a chart's rows: its highest and lowest share, or (close) its lowest to its highest. */
+export type RangeWords = (parts: { high: string; highShare: string; low: string; lowShare: string }) => string;
+/** The words for every compared row at one share, naming them all. */
+export type SameWords = (parts: { names: string; share: string }) => string;
+
 /** The sentences built from figures (scripts/site/site-sentences.ts computes the figures). */
 export interface SentenceText {
   noVotersIn: (subject: string) => string;
   noVoters: string;
   sexSplit: (parts: { subject: string; female: string; male: string; gap: string; moreWomen: boolean }) => string;
   /** Appended to sexSplit with several rows: where women's share is highest and lowest. */
-  sexSplitRange: (parts: { high: string; highShare: string; low: string; lowShare: string }) => string;
+  sexSplitRange: RangeWords;
   /** Instead of sexSplitRange when the two are written alike at one decimal: "barely differed, from … to …". */
-  sexSplitClose: (parts: { high: string; highShare: string; low: string; lowShare: string }) => string;
+  sexSplitClose: RangeWords;
   /** Every compared row at one share (to three decimals): "; women's share was the same in A and B, 51.7% each". */
-  sexSplitSame: (parts: { names: string; share: string }) => string;
+  sexSplitSame: SameWords;
   yearsFirst: (share: string, year: string) => string;
   yearsNext: (share: string, year: string) => string;
   years: (list: string) => string;
   voterLists: (parts: { subject: string; dpt: string; dptb: string; dpk: string }) => string;
   /** Appended to voterLists with several rows: where the share outside the DPT is largest and smallest. */
-  voterListsRange: (parts: { high: string; highShare: string; low: string; lowShare: string }) => string;
-  voterListsClose: (parts: { high: string; highShare: string; low: string; lowShare: string }) => string;
-  voterListsSame: (parts: { names: string; share: string }) => string;
+  voterListsRange: RangeWords;
+  voterListsClose: RangeWords;
+  voterListsSame: SameWords;
   citation: (parts: {
     publisher: string;
     what: string;
