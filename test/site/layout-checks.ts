@@ -80,7 +80,8 @@ export interface LayoutProblems {
   phoneTables: string[];
   /**
    * On a wide screen, a row of a table of sentences (a cell of class prose) taller than MAX_PROSE_ROW_LINES lines:
-   * sentences held to a phone's measure beside a column of long identifiers; or such a table wider than its box.
+   * sentences held to a phone's measure beside a column of long identifiers; on a wide screen or a phone, such a
+   * table wider than its box (its rows read by scrolling sideways).
    */
   proseRows: string[];
   /** SVG text (chart and map labels) below 4.5:1 against the shape or the page behind it (WCAG 1.4.3; axe skips SVG). */
@@ -459,12 +460,14 @@ function measureLayout(limits: {
           `the release ${(link.textContent ?? '').trim()} broken over ${link.getClientRects().length} lines`,
         );
   const proseRows: string[] = [];
-  if (window.innerWidth >= limits.wideScreen) {
+  // On a phone too, a table of sentences is read without scrolling sideways (each row down the screen).
+  if (window.innerWidth <= 640 || window.innerWidth >= limits.wideScreen)
     for (const table of new Set([...document.querySelectorAll('td.prose')].map((cell) => cell.closest('table')))) {
       const box = table?.closest('.scroll');
       if (table && box && box.scrollWidth > box.clientWidth + 1)
         proseRows.push(`${describeElement(table)}: ${box.scrollWidth} px wide in a box of ${box.clientWidth} px`);
     }
+  if (window.innerWidth >= limits.wideScreen) {
     for (const cell of document.querySelectorAll('td.prose')) {
       const row = cell.closest('tr');
       if (!row) continue;
