@@ -73,7 +73,7 @@ export const MONTHS: Record<Lang, readonly string[]> = {
  * A time as the pages write it, in WIB (UTC+7) with UTC beside it: "22 November 2026 pukul 10.43 WIB (03.43 UTC)"
  * (id), "22 November 2026, 10:43 WIB (03:43 UTC)" (en).
  */
-function dateTimeText(lang: Lang, iso: string): string {
+export function dateTimeText(lang: Lang, iso: string): string {
   const utc = new Date(iso);
   const wib = new Date(utc.getTime() + 7 * 60 * 60 * 1000);
   const day = `${wib.getUTCDate()} ${MONTHS[lang][wib.getUTCMonth()] as string} ${wib.getUTCFullYear()}`;

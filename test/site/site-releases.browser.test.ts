@@ -30,7 +30,7 @@ import {
   SCREENSHOT_DIR,
   type PublishedSite,
 } from './site-fixtures.ts';
-import { MONTHS } from './site-reference-pages.ts';
+import { dateTimeText, MONTHS } from './site-reference-pages.ts';
 import { atomProblems, readAtomFeed } from './atom-feed-checks.ts';
 import { FEED_TEXT } from '../../scripts/site/atom-feed.ts';
 import { releaseAnchor } from '../../scripts/site/site-changes.ts';
@@ -417,14 +417,18 @@ describe('the site across releases and offline', () => {
     for (const weight of weights) expect(weight.bytes).toBeLessThan(PAGE_BUDGET_BYTES);
   }, 170_000);
 
-  it('says on every page of an --offline rebuild that the upstream was not contacted and how old the data is', async () => {
+  it('says on every page of an --offline rebuild that the upstream was not contacted, how old the data is and when it was retrieved, as the footer says it', async () => {
     const run = await (world as BuildWorld).build(['--offline']);
     expect(run.code, run.stderr).toBe(0);
     const site = await published();
     expect(site.manifest.build).toMatchObject({ offline: true, harvestAgeDays: 0 });
     expect(site.manifest.release?.id).toBe(second);
+    // The rebuilt release's own harvest: one instant, written as the footer writes it, in WIB with UTC beside it (a UTC
+    // date alone was a day behind the footer's from 17:00 UTC on).
+    const retrievedText = (lang: string): string =>
+      dateTimeText(lang === 'en' ? 'en' : 'id', site.manifest.harvest.finishedAt);
     const said = (lang: string): string => {
-      const retrieved = day(lang === 'en' ? 'en' : 'id', site.manifest.harvest.finishedAt);
+      const retrieved = retrievedText(lang);
       return lang === 'en'
         ? `The data is less than a day old: retrieved on ${retrieved}.`
         : `Datanya berumur kurang dari satu hari: diambil pada ${retrieved}.`;
@@ -444,18 +448,20 @@ describe('the site across releases and offline', () => {
                   text: notice.textContent ?? '',
                   role: notice.getAttribute('role'),
                 })),
+                footer: (document.querySelector('body > footer')?.textContent ?? '').replace(/\s+/g, ' '),
               };
             }),
           ),
         paths.map(url),
       );
       expect(notices).toHaveLength(paths.length);
-      const wrong = notices.flatMap(({ lang, notices: found }, index) => {
+      const wrong = notices.flatMap(({ lang, notices: found, footer }, index) => {
         const [notice] = found;
         return found.length === 1 &&
           notice?.role === 'note' &&
           OFFLINE_NOTICE.test(notice.text) &&
-          notice.text.includes(said(lang))
+          notice.text.includes(said(lang)) &&
+          footer.includes(retrievedText(lang))
           ? []
           : [`${paths[index] ?? ''}: ${JSON.stringify(found)}`];
       });
