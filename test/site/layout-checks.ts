@@ -31,6 +31,8 @@ export const PAGE_KINDS: ReadonlyArray<{ kind: string; id: string; en: string; s
 const MAX_FIGURE_ROW_LINES = 5;
 /** On a wide screen, the tallest a row of a table of sentences (the dictionary's meanings) may be, in lines. */
 const MAX_PROSE_ROW_LINES = 8;
+/** A table cell of more words than this holds sentences (a table of figures, names or files has none). */
+const SENTENCE_WORDS = 12;
 /** From this window width on (64rem), a screen is wide. */
 const WIDE_SCREEN_PX = 1024;
 
@@ -80,8 +82,8 @@ export interface LayoutProblems {
   phoneTables: string[];
   /**
    * On a wide screen, a row of a table of sentences (a cell of class prose) taller than MAX_PROSE_ROW_LINES lines:
-   * sentences held to a phone's measure beside a column of long identifiers; on a wide screen or a phone, such a
-   * table wider than its box (its rows read by scrolling sideways).
+   * sentences held to a phone's measure beside a column of long identifiers; or such a table wider than its box. On a
+   * phone, a table with a cell of sentences (over SENTENCE_WORDS words) wider than its box: its rows read sideways.
    */
   proseRows: string[];
   /** SVG text (chart and map labels) below 4.5:1 against the shape or the page behind it (WCAG 1.4.3; axe skips SVG). */
@@ -105,6 +107,7 @@ function measureLayout(limits: {
   maxRowLines: number;
   maxProseLines: number;
   wideScreen: number;
+  sentenceWords: number;
 }): Omit<LayoutProblems, 'stickyColumn'> {
   const describeElement = (element: Element): string => {
     const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
@@ -460,13 +463,24 @@ function measureLayout(limits: {
           `the release ${(link.textContent ?? '').trim()} broken over ${link.getClientRects().length} lines`,
         );
   const proseRows: string[] = [];
-  // On a phone too, a table of sentences is read without scrolling sideways (each row down the screen).
-  if (window.innerWidth <= 640 || window.innerWidth >= limits.wideScreen)
-    for (const table of new Set([...document.querySelectorAll('td.prose')].map((cell) => cell.closest('table')))) {
-      const box = table?.closest('.scroll');
-      if (table && box && box.scrollWidth > box.clientWidth + 1)
-        proseRows.push(`${describeElement(table)}: ${box.scrollWidth} px wide in a box of ${box.clientWidth} px`);
-    }
+  const tooWide = (table: Element | null): void => {
+    const box = table?.closest('.scroll');
+    if (table && box && box.scrollWidth > box.clientWidth + 1)
+      proseRows.push(`${describeElement(table)}: ${box.scrollWidth} px wide in a box of ${box.clientWidth} px`);
+  };
+  if (window.innerWidth >= limits.wideScreen)
+    for (const table of new Set([...document.querySelectorAll('td.prose')].map((cell) => cell.closest('table'))))
+      tooWide(table);
+  // On a phone, a table with sentences in its cells (a cell of more than SENTENCE_WORDS words: a column's meaning, a
+  // violation's finding, how a format writes a type) is read down the screen, never by scrolling sideways.
+  if (window.innerWidth <= 640)
+    for (const table of document.querySelectorAll('table'))
+      if (
+        [...table.querySelectorAll('tbody td')].some(
+          (cell) => (cell.textContent ?? '').trim().split(/\s+/).length > limits.sentenceWords,
+        )
+      )
+        tooWide(table);
   if (window.innerWidth >= limits.wideScreen) {
     for (const cell of document.querySelectorAll('td.prose')) {
       const row = cell.closest('tr');
@@ -554,6 +568,7 @@ export async function checkLayout(page: Page): Promise<LayoutProblems> {
     maxRowLines: MAX_FIGURE_ROW_LINES,
     maxProseLines: MAX_PROSE_ROW_LINES,
     wideScreen: WIDE_SCREEN_PX,
+    sentenceWords: SENTENCE_WORDS,
   });
   return { ...measured, stickyColumn: await checkStickyColumn(page) };
 }
