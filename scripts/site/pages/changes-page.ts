@@ -38,7 +38,7 @@ export interface ChangesText {
 const id: ChangesText = {
   title: 'Perubahan data',
   intro:
-    'Setiap kali data di sumber berubah, pembangunan berikutnya menerbitkan rilis baru, dinamai menurut tanggal pengambilan datanya. Berkas setiap rilis tetap dapat diunduh tanpa diubah di foldernya sendiri. Halaman ini mencatat apa yang diubah setiap rilis, rekaman demi rekaman: rekaman yang ditambahkan, dihapus, dan nilai lama serta baru setiap kolom yang diubah.',
+    'Setiap kali data di sumber berubah, pembangunan berikutnya menerbitkan rilis baru, dinamai menurut tanggal pengambilan datanya dalam UTC: pengambilan antara pukul 00.00 dan 07.00 WIB bertanggal sehari sebelumnya. Berkas setiap rilis tetap dapat diunduh tanpa diubah di foldernya sendiri. Halaman ini mencatat apa yang diubah setiap rilis, rekaman demi rekaman: rekaman yang ditambahkan, dihapus, dan nilai lama serta baru setiap kolom yang diubah.',
   current: (release, time) => `Data di situs ini adalah rilis ${release}, diambil ${time}.`,
   unchanged: (release) =>
     `Pembangunan terakhir tidak menemukan perubahan: datanya masih data rilis ${release}, dan berkasnya sama persis.`,
@@ -82,7 +82,7 @@ const id: ChangesText = {
 const en: ChangesText = {
   title: 'Changes to the data',
   intro:
-    "Whenever the source's data changes, the next build publishes a new release, named after the day its data was retrieved. Every release's files stay downloadable, unaltered, in a folder of their own. This page records what each release changed, record by record: records added, records removed, and the old and new value of every changed field.",
+    "Whenever the source's data changes, the next build publishes a new release, named after the day (in UTC) its data was retrieved: a retrieval between midnight and 07:00 WIB bears the day before. Every release's files stay downloadable, unaltered, in a folder of their own. This page records what each release changed, record by record: records added, records removed, and the old and new value of every changed field.",
   current: (release, time) => `The data on this site is release ${release}, retrieved on ${time}.`,
   unchanged: (release) =>
     `The last build found no change: the data is still that of release ${release}, and its files are byte-identical.`,
