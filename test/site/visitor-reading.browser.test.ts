@@ -2,7 +2,7 @@
 // province names its value beside its map (the table keeps the values without JavaScript), the tile codes have a key,
 // DKI Jakarta and DI Yogyakarta get callouts large enough to find; the men/women chart shows the difference from 50%,
 // the women's-share map's classes are equal steps around 50%, the quota chart draws only the given values and its
-// line crosses no text; the downloads page is short on a phone; the data dictionary's rows are compact on a phone;
+// line crosses no text; the downloads page is short on a phone; the data dictionary's rows read down a phone's screen;
 // sort buttons are at least 24 px tall.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,26 +206,30 @@ describe('reading the demo site’s maps, charts and downloads', () => {
     }
   });
 
-  it('keeps the data dictionary’s rows as tall as their meaning at 390 px, not as a squeezed last column', async () => {
+  it('reads the data dictionary’s rows down the screen at 390 px, each cell across it', async () => {
     const { page, context } = await open('en/data-dictionary/');
     try {
       const rows = await page.locator('table.dictionary tbody tr').evaluateAll((all) =>
         all.map((row) => {
-          const prose = row.querySelector('td.prose');
-          const lineHeight = prose ? parseFloat(getComputedStyle(prose).lineHeight) : 0;
-          const range = document.createRange();
-          if (prose) range.selectNodeContents(prose);
+          const table = row.closest('table')?.getBoundingClientRect().width ?? 0;
+          // Every cell shown (an empty one is left out): as wide as the table, so its words run across the screen.
+          const shown = [...row.children].filter((cell) => cell.getClientRects().length > 0);
           return {
             name: row.querySelector('th')?.textContent ?? '',
-            lines: prose ? Math.round(range.getBoundingClientRect().height / lineHeight) : 0,
-            rowLines: row.getBoundingClientRect().height / lineHeight,
+            table,
+            screen: document.documentElement.clientWidth,
+            cells: shown.length,
+            narrowest: Math.min(...shown.map((cell) => cell.getBoundingClientRect().width)),
           };
         }),
       );
       expect(rows.length).toBeGreaterThan(20);
-      // A meaning of one or two lines: the row is at most four lines tall (the last column's sentence made it ten).
-      const tall = rows.filter((row) => row.lines <= 2 && row.rowLines > 4).map((row) => row.name);
-      expect(tall).toEqual([]);
+      // Not six columns, the meaning held to 14rem and the type, unit, source field and emptiness off the screen to the
+      // right (a squeezed last column made a row ten lines tall for a meaning of two).
+      const sideways = rows.filter((row) => row.table > row.screen || row.cells < 3 || row.narrowest < 0.9 * row.table);
+      expect(
+        sideways.map((row) => `${row.name}: ${row.cells} cells, the narrowest ${row.narrowest.toFixed(0)} px`),
+      ).toEqual([]);
     } finally {
       await context.close();
     }
