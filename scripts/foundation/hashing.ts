@@ -1,4 +1,4 @@
-// SHA-256, the one hash the publisher uses: of bytes in memory, and of a file read as a stream.
+// SHA-256, the one hash the publisher uses: of bytes in memory, and of a file read in pieces.
 import { createHash, type Hash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 
@@ -13,8 +13,8 @@ export function sha256Hex(data: Buffer | Uint8Array | string): string {
 }
 
 /**
- * How much of a file hashFile reads at a time: with a read stream's 64 KiB chunks, a gigabyte of files took about 1.5 times
- * the CPU time (the stream's own work per chunk); beyond a few MiB nothing changes.
+ * How much of a file hashFile reads at a time: with a read stream's 64 KiB chunks, a gigabyte of files took about 1.5
+ * times the CPU time (the stream's own work per chunk); beyond a few MiB nothing changes.
  */
 const HASH_READ_BYTES = 4 * 1024 * 1024;
 
