@@ -82,8 +82,8 @@ export interface LayoutProblems {
   phoneTables: string[];
   /**
    * On a wide screen, a row of a table of sentences (a cell of class prose) taller than MAX_PROSE_ROW_LINES lines:
-   * sentences held to a phone's measure beside a column of long identifiers; or such a table wider than its box. On a
-   * phone, a table with a cell of sentences (over SENTENCE_WORDS words) wider than its box: its rows read sideways.
+   * sentences held to a phone's measure beside a column of long identifiers; or such a table wider than its box. Below
+   * a wide screen, a table with a cell of sentences (over SENTENCE_WORDS words) wider than its box: read sideways.
    */
   proseRows: string[];
   /** SVG text (chart and map labels) below 4.5:1 against the shape or the page behind it (WCAG 1.4.3; axe skips SVG). */
@@ -471,9 +471,9 @@ function measureLayout(limits: {
   if (window.innerWidth >= limits.wideScreen)
     for (const table of new Set([...document.querySelectorAll('td.prose')].map((cell) => cell.closest('table'))))
       tooWide(table);
-  // On a phone, a table with sentences in its cells (a cell of more than SENTENCE_WORDS words: a column's meaning, a
-  // violation's finding, how a format writes a type) is read down the screen, never by scrolling sideways.
-  if (window.innerWidth <= 640)
+  // Below a wide screen, a table with sentences in its cells (a cell of more than SENTENCE_WORDS words: a column's
+  // meaning, a violation's finding, how a format writes a type) is read down the screen, never by scrolling sideways.
+  if (window.innerWidth < limits.wideScreen)
     for (const table of document.querySelectorAll('table'))
       if (
         [...table.querySelectorAll('tbody td')].some(

@@ -204,7 +204,7 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, d
     expect(problemsOf('phoneTables')).toEqual({});
   });
 
-  it('gives a table’s sentences a wide measure on a wide screen (rows of at most eight lines) and a row down the screen on a phone, the table in its box', () => {
+  it('gives a table’s sentences a wide measure on a wide screen (rows of at most eight lines) and rows read down a narrower one, the table in its box', () => {
     expect(problemsOf('proseRows')).toEqual({});
   });
 
