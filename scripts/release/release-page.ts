@@ -71,14 +71,23 @@ function changesSection(changes: ReleasePageChanges): string {
   return lines.join('\n');
 }
 
+/** The files table's column names in both languages, as its cells repeat them on a phone (data-label). */
+const RECORDS = 'Rekaman / Records';
+const BYTES = 'Bita / Bytes';
+
+/**
+ * Every file of the release with its format, records, bytes and SHA-256. Below a wide screen each file is read down
+ * the screen (the page's style): its name, then its format, records and bytes on a line, each after its column's
+ * name, then its SHA-256; as columns, the records, bytes and SHA-256 were off a phone's screen to the right.
+ */
 function filesTable(manifest: SnapshotManifest): string {
   const rows = manifest.files.map((file) => {
     const label = formatOf(file.format).label;
-    return `<tr><th scope="row"><a href="${escapeHtml(file.path)}">${escapeHtml(file.path)}</a></th><td>${escapeHtml(label.en)}</td><td class="n">${file.records === null ? '' : grouped(file.records)}</td><td class="n">${grouped(file.bytes)}</td><td><code>${file.sha256}</code></td></tr>`;
+    return `<tr><th scope="row"><a href="${escapeHtml(file.path)}">${escapeHtml(file.path)}</a></th><td data-label="Format">${escapeHtml(label.en)}</td><td class="n" data-label="${RECORDS}">${file.records === null ? '' : grouped(file.records)}</td><td class="n" data-label="${BYTES}">${grouped(file.bytes)}</td><td data-label="SHA-256"><code>${file.sha256}</code></td></tr>`;
   });
   return [
     '<div class="scroll" tabindex="0" role="region" aria-labelledby="files-caption">',
-    '<table>',
+    '<table class="files">',
     `<caption id="files-caption">${both('Berkas rilis ini', "This release's files")}</caption>`,
     `<thead><tr><th scope="col">${bothHeader('Berkas', 'File')}</th><th scope="col">Format</th><th scope="col" class="n">${bothHeader('Rekaman', 'Records')}</th><th scope="col" class="n">${bothHeader('Bita', 'Bytes')}</th><th scope="col">SHA-256</th></tr></thead>`,
     '<tbody>',
@@ -123,7 +132,8 @@ td code{display:inline-block;width:32ch}
 .demo{border:2px solid #a00;padding:.5rem;color:#700}
 time,.id{white-space:nowrap}
 blockquote{margin:0;padding:.5rem 1rem;border-left:4px solid #ccc;background:#f6f6f6;overflow-wrap:anywhere}
-@media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}a{color:#8ab4f8}th,td{border-color:#555}.demo{border-color:#f28b82;color:#f6aea9}blockquote{border-color:#555;background:#242424}}
+@media screen and (width<64rem){.files,.files caption,.files tbody,.files tr,.files tbody th{display:block}.files thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}.files tbody tr{padding:.35rem 0;border-bottom:1px solid #ccc}.files tbody th,.files td{border:0;padding:.1rem 0}.files td{display:inline-block;margin-right:1rem;text-align:left}.files td:last-child{display:block}.files td code{display:inline}.files td:empty{display:none}.files td::before{content:attr(data-label) ": ";color:#595959}}
+@media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}a{color:#8ab4f8}th,td,.files tbody tr{border-color:#555}.files td::before{color:#b0b0b0}.demo{border-color:#f28b82;color:#f6aea9}blockquote{border-color:#555;background:#242424}}
 </style>
 </head>
 <body>

@@ -42,7 +42,7 @@ describe('the release landing page', () => {
     const html = renderReleasePage(manifest, { previousRelease: null, initial: true, changed: false, datasets: [] });
     expect(textOf(html)).toContain('The first release: there is nothing to compare with.');
     expect(html).toContain(
-      `<a href="2014/kpu-dpr-turnout-by-sex-2014.csv">2014/kpu-dpr-turnout-by-sex-2014.csv</a></th><td>CSV</td><td class="n">263</td><td class="n">1\u202f234\u202f567</td><td><code>${'a'.repeat(64)}</code>`,
+      `<a href="2014/kpu-dpr-turnout-by-sex-2014.csv">2014/kpu-dpr-turnout-by-sex-2014.csv</a></th><td data-label="Format">CSV</td><td class="n" data-label="Rekaman / Records">263</td><td class="n" data-label="Bita / Bytes">1\u202f234\u202f567</td><td data-label="SHA-256"><code>${'a'.repeat(64)}</code>`,
     );
     expect(textOf(html)).toContain('https://example.org/data/releases/2026-11-22.2/');
     expect(html).toContain('<title>Test &#38; data: release 2026-11-22.2</title>');

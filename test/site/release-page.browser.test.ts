@@ -110,21 +110,33 @@ async function checkReleasePage(site: PublishedSite, changesSentence: string): P
     ).toBe(true);
     expect(idLines.lines.length).toBeLessThanOrEqual(2);
     expect(idLines.sideways).toBe(false);
+    // Each file read down the screen: its records, bytes and SHA-256 on it, not in columns off it to the right.
+    const files = await page.locator('table:has(#files-caption)').evaluate((table) => ({
+      box: table.parentElement?.clientWidth ?? 0,
+      width: table.parentElement?.scrollWidth ?? 0,
+      right: Math.max(...[...table.querySelectorAll('tbody td')].map((cell) => cell.getBoundingClientRect().right)),
+      screen: document.documentElement.clientWidth,
+    }));
+    expect(files.width, 'the files table scrolls sideways').toBeLessThanOrEqual(files.box);
+    expect(files.right, 'a file cell ends past the screen').toBeLessThanOrEqual(files.screen);
+    // The headers shown (those of the files table are its cells' labels on a phone).
     const headers = await page.locator('thead th').evaluateAll((cells) =>
-      cells.map((cell) => {
-        const lines = new Map<number, string[]>();
-        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
-            const range = document.createRange();
-            range.setStart(node, word.index);
-            range.setEnd(node, word.index + word[0].length);
-            const top = Math.round(range.getBoundingClientRect().top);
-            lines.set(top, [...(lines.get(top) ?? []), word[0]]);
+      cells
+        .filter((cell) => cell.getBoundingClientRect().width > 1)
+        .map((cell) => {
+          const lines = new Map<number, string[]>();
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(node, word.index);
+              range.setEnd(node, word.index + word[0].length);
+              const top = Math.round(range.getBoundingClientRect().top);
+              lines.set(top, [...(lines.get(top) ?? []), word[0]]);
+            }
           }
-        }
-        return [...lines.values()].map((words) => words.join(' '));
-      }),
+          return [...lines.values()].map((words) => words.join(' '));
+        }),
     );
     expect(headers.filter((lines) => lines.length > 2 || lines.includes('/'))).toEqual([]);
   } finally {
