@@ -65,7 +65,15 @@ export function describeSexSplit(
 }
 
 /**
- * The highest and the lowest share as a sentence says them. Apart at one decimal: `range`, the highest and the lowest.
+ * How many decimals (one to three) tell two shares apart as the page writes them; undefined when they read the same to
+ * three decimals.
+ */
+function decimalsApart(lang: Lang, high: number, low: number): number | undefined {
+  return [1, 2, 3].find((each) => formatPercent(lang, high, each) !== formatPercent(lang, low, each));
+}
+
+/**
+ * The highest and the lowest share as a sentence says them (decimalsApart). Apart at one decimal: `range`, the highest and the lowest.
  * Written alike at one decimal but apart at two or three: `close`, said as a person would ("barely differed, from
  * 51.700% in KOTA BANDUNG to 51.703% in KOTA CIMAHI") with as many decimals as tell them apart, never "highest" and
  * "lowest" for what reads as one share. The same to three decimals: `equal`, one share naming every row at it.
@@ -76,9 +84,7 @@ function rangeParts(
 ):
   | { kind: 'range' | 'close'; high: string; highShare: string; low: string; lowShare: string }
   | { kind: 'equal'; names: string; share: string } {
-  const digits = [1, 2, 3].find(
-    (each) => formatPercent(lang, range.high.share, each) !== formatPercent(lang, range.low.share, each),
-  );
+  const digits = decimalsApart(lang, range.high.share, range.low.share);
   if (digits === undefined)
     return {
       kind: 'equal',
@@ -367,9 +373,7 @@ export function describeQuota(lang: Lang, year: number, rows: readonly StoryRow[
   // As rangeParts says them: one decimal, or up to three to tell the highest from the lowest, then as barely
   // differing; one share otherwise (one party, or all written the same), every party named at it, never called both
   // highest and lowest.
-  const digits = [1, 2, 3].find(
-    (each) => formatPercent(lang, first?.share ?? 0, each) !== formatPercent(lang, low[0]?.share ?? 0, each),
-  );
+  const digits = decimalsApart(lang, first?.share ?? 0, low[0]?.share ?? 0);
   const summary = {
     year,
     given: given.length,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citationOf, renderCitationText } from '../../scripts/release/citation-files.ts';
 import { noticeSharedData } from '../support/shared-data.ts';
 import { axeViolations } from './site-checks.ts';
+import { A4_CONTENT_PX } from './theme-checks.ts';
 import { buildDemoSite, buildRealSite, launchChromium, type PublishedSite } from './site-fixtures.ts';
 
 let browser: Browser;
@@ -76,7 +77,6 @@ async function checkReleasePage(site: PublishedSite, changesSentence: string): P
       expect(await page.locator('main time').evaluate((time) => time.getClientRects().length), `${width} px`).toBe(1);
     }
 
-    // On a phone a column header takes one line per language at most, the slash kept with the first.
     await page.setViewportSize({ width: 390, height: 844 });
     // The heading's release id breaks, if it must, only after its date: never inside the date or inside the rest
     // ("2026-" and "11-30-c0c6c7fc" on two lines), and the page never scrolls sideways.
@@ -119,25 +119,27 @@ async function checkReleasePage(site: PublishedSite, changesSentence: string): P
     }));
     expect(files.width, 'the files table scrolls sideways').toBeLessThanOrEqual(files.box);
     expect(files.right, 'a file cell ends past the screen').toBeLessThanOrEqual(files.screen);
-    // The headers shown (those of the files table are its cells' labels on a phone).
+    // On paper the files are a table as wide as an A4 page: a column header takes one line per language at most, the
+    // slash kept with the first (on a screen below 64rem the headers are the cells' labels; above, they have room).
+    await page.emulateMedia({ media: 'print' });
+    await page.setViewportSize({ width: A4_CONTENT_PX, height: 844 });
     const headers = await page.locator('thead th').evaluateAll((cells) =>
-      cells
-        .filter((cell) => cell.getBoundingClientRect().width > 1)
-        .map((cell) => {
-          const lines = new Map<number, string[]>();
-          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
-              const range = document.createRange();
-              range.setStart(node, word.index);
-              range.setEnd(node, word.index + word[0].length);
-              const top = Math.round(range.getBoundingClientRect().top);
-              lines.set(top, [...(lines.get(top) ?? []), word[0]]);
-            }
+      cells.map((cell) => {
+        const lines = new Map<number, string[]>();
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            const top = Math.round(range.getBoundingClientRect().top);
+            lines.set(top, [...(lines.get(top) ?? []), word[0]]);
           }
-          return [...lines.values()].map((words) => words.join(' '));
-        }),
+        }
+        return [...lines.values()].map((words) => words.join(' '));
+      }),
     );
+    expect(headers.length).toBeGreaterThanOrEqual(5);
     expect(headers.filter((lines) => lines.length > 2 || lines.includes('/'))).toEqual([]);
   } finally {
     await page.close();
