@@ -29,6 +29,8 @@ export const PAGE_KINDS: ReadonlyArray<{ kind: string; id: string; en: string; s
 
 /** On a phone, the tallest a row of a table of figures may be, in lines of its text. */
 const MAX_FIGURE_ROW_LINES = 5;
+/** On a phone, a table of at most this many columns fits the screen whole. */
+const MAX_WHOLE_COLUMNS = 3;
 /** On a wide screen, the tallest a row of a table of sentences (the dictionary's meanings) may be, in lines. */
 const MAX_PROSE_ROW_LINES = 8;
 /** A table cell of more words than this holds sentences (a table of figures, names or files has none). */
@@ -77,7 +79,7 @@ export interface LayoutProblems {
    * Tables on a phone: a key figure's column (KEY_HEADERS, when it heads one column of the table, or a group's
    * column whose group is a key header too: all lists, both sexes; a file table's size and records, FILE_HEADERS)
    * that ends off-screen, to the right; a row of a table of key figures (one with a key header) taller than
-   * MAX_FIGURE_ROW_LINES lines; a release's id (the changes page's table of releases) broken over lines.
+   * MAX_FIGURE_ROW_LINES lines; a table of at most MAX_WHOLE_COLUMNS columns wider than the screen; a release's id (the changes page's table of releases) broken over lines.
    */
   phoneTables: string[];
   /**
@@ -105,6 +107,7 @@ function measureLayout(limits: {
   keyHeaders: string[];
   fileHeaders: string[];
   maxRowLines: number;
+  maxWholeColumns: number;
   maxProseLines: number;
   wideScreen: number;
   sentenceWords: number;
@@ -444,6 +447,13 @@ function measureLayout(limits: {
             `${name}: "${label}" ends at ${right.toFixed(0)} px, past the screen's ${container.right.toFixed(0)} px`,
           );
       }
+      // A table of three columns or fewer (a year's parties: ballot number, name, acronym) has room on a phone: it
+      // is read whole, not sideways.
+      const right = table.getBoundingClientRect().right;
+      if (headers.length > 0 && headers.length <= limits.maxWholeColumns && right > container.right + 1)
+        phoneTables.push(
+          `${name}: a table of ${headers.length} columns ends at ${right.toFixed(0)} px, past the screen's ${container.right.toFixed(0)} px`,
+        );
       // Rows of the tables of key figures (those with a key header) stay short; tables of sentences may not.
       if (!headers.some(({ text }) => limits.keyHeaders.includes(text))) continue;
       const line = parseFloat(getComputedStyle(table).lineHeight) || parseFloat(getComputedStyle(table).fontSize) * 1.5;
@@ -566,6 +576,7 @@ export async function checkLayout(page: Page): Promise<LayoutProblems> {
     keyHeaders: KEY_HEADERS,
     fileHeaders: FILE_HEADERS,
     maxRowLines: MAX_FIGURE_ROW_LINES,
+    maxWholeColumns: MAX_WHOLE_COLUMNS,
     maxProseLines: MAX_PROSE_ROW_LINES,
     wideScreen: WIDE_SCREEN_PX,
     sentenceWords: SENTENCE_WORDS,
