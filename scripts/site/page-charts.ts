@@ -4,14 +4,25 @@ import { countColumn, numberValue, type SiteRecord, type Totals } from './site-d
 import { formatPercent } from './site-format.ts';
 import { describeSexSplit, describeVoterLists } from './site-sentences.ts';
 import type { Lang } from './site-routes.ts';
-import { renderSexSplitChart, renderVoterListChart, type SexSplitRow, type VoterListRow } from './svg-charts.ts';
+import {
+  listShares,
+  renderSexSplitChart,
+  renderVoterListChart,
+  womenShare,
+  type SexSplitRow,
+  type VoterListRow,
+} from './svg-charts.ts';
 import { COMMON_TEXT } from './texts/common-text.ts';
 import { READING_TEXT } from './texts/reading-text.ts';
 
 export interface Chart {
   /** Its name on the page, unique there: its files' names say it ("sex-split", "voter-lists"). */
   name: string;
-  svg: string;
+  /**
+   * Null when no row has a figure to draw (a dapil whose only record gives no voters): the page then gives the title
+   * and the sentence alone, with no empty chart and no files to take away.
+   */
+  svg: string | null;
   title: string;
   summary: string;
   /** The figures it draws, for its CSV to take away (figure-files.ts). */
@@ -99,7 +110,8 @@ export function sexSplitChart(
     { male: totals[countColumn('total', 'male')]?.sum ?? 0, female: totals[countColumn('total', 'female')]?.sum ?? 0 },
     rows,
   );
-  return { name: 'sex-split', svg: sexSplitSvg(lang, summary, rows), title, summary, data: sexSplitData(rows) };
+  const svg = rows.some((row) => womenShare(row) !== null) ? sexSplitSvg(lang, summary, rows) : null;
+  return { name: 'sex-split', svg, title, summary, data: sexSplitData(rows) };
 }
 
 export function voterListChart(
@@ -119,6 +131,8 @@ export function voterListChart(
     },
     rows,
   );
+  if (!rows.some((row) => listShares(row) !== null))
+    return { name: 'voter-lists', svg: null, title, summary, data: voterListData(rows) };
   const svg = renderVoterListChart({
     summary,
     rows,

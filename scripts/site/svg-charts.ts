@@ -111,7 +111,7 @@ export interface SexSplitChart {
 type Split = Pick<SexSplitRow, 'male' | 'female'>;
 
 /** The women's share (0–1) of a split; null without both figures, or with none. */
-function womenShare({ male, female }: Split): number | null {
+export function womenShare({ male, female }: Split): number | null {
   const both = (male ?? 0) + (female ?? 0);
   return male === null || female === null || both === 0 ? null : female / both;
 }
@@ -200,17 +200,20 @@ export function niceCeiling(percent: number): number {
   return Math.min(100, step * magnitude);
 }
 
+/** The three lists' shares (0–1) of a row's voters; null without all three figures, or with none. */
+export function listShares(row: VoterListRow): { dpt: number; dptb: number; dpk: number } | null {
+  if (row.dpt === null || row.dptb === null || row.dpk === null) return null;
+  const all = row.dpt + row.dptb + row.dpk;
+  return all === 0 ? null : { dpt: row.dpt / all, dptb: row.dptb / all, dpk: row.dpk / all };
+}
+
 /**
  * The voters outside the main list: the DPTb and DPK shares of all three lists, stacked on an axis zoomed to the
  * largest share (a 0–100% axis would show only DPT), with the DPT share written at the end of each bar.
  */
 export function renderVoterListChart(chart: VoterListChart): string {
   const layout = frame(chart.rows.length, 92);
-  const shares = chart.rows.map((row) => {
-    if (row.dpt === null || row.dptb === null || row.dpk === null) return null;
-    const all = row.dpt + row.dptb + row.dpk;
-    return all === 0 ? null : { dpt: row.dpt / all, dptb: row.dptb / all, dpk: row.dpk / all };
-  });
+  const shares = chart.rows.map(listShares);
   const axisMax = niceCeiling(Math.max(0, ...shares.map((share) => (share ? (share.dptb + share.dpk) * 100 : 0))));
   const scale = layout.barWidth / (axisMax / 100);
   const parts = [

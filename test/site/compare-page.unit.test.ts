@@ -206,7 +206,7 @@ describe('the chart across years', () => {
       { year: 2019, value: 1000, partial: null },
     ]);
     expect(chart?.summary).toBe('Pengguna hak pilih di X, per tahun pemilu: 2019: 1.000; 2024: 2.000.');
-    expect(chart?.svg.match(/<rect [^>]*width="([0-9.]+)"/g)).toEqual([
+    expect(chart?.svg?.match(/<rect [^>]*width="([0-9.]+)"/g)).toEqual([
       expect.stringContaining('width="180"'),
       expect.stringContaining('width="360"'),
     ]);

@@ -96,6 +96,8 @@ export interface LayoutProblems {
    * letters or spaces.
    */
   sentences: string[];
+  /** Charts that draw no bar (every row without a figure): the sentence says it alone. */
+  emptyCharts: string[];
 }
 
 /** Runs in the page: every check but the sticky column's (which scrolls). */
@@ -524,9 +526,15 @@ function measureLayout(limits: {
     );
     if (new Set(written).size < written.length) sentences.push(`"${sentence}": a change of capital letters or spaces`);
   }
+  // A chart drawing nothing: no bar but its legend's 12 px swatches, every row "not available" (a dapil whose only
+  // record gives no voters showed an axis, a legend and links to take the empty chart away).
+  const emptyCharts = [...document.querySelectorAll('svg.chart')]
+    .filter((chart) => chart.querySelector('rect:not([width="12"][height="12"])') === null)
+    .map((chart) => `"${(chart.getAttribute('aria-label') ?? '').slice(0, 80)}": a chart with no bar`);
   return {
     proseRows,
     sentences,
+    emptyCharts,
     phoneTables,
     overflow,
     overlaps,

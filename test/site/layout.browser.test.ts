@@ -212,6 +212,10 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, d
     expect(problemsOf('sentences')).toEqual({});
   });
 
+  it('draws no chart without a bar: a chart of rows without figures is its sentence alone', () => {
+    expect(problemsOf('emptyCharts')).toEqual({});
+  });
+
   it('keeps the first column of a wide table in view when the table is scrolled to its end', () => {
     expect(problemsOf('stickyColumn')).toEqual({});
   });
