@@ -451,7 +451,7 @@ export function readTestKillPoint(env: Environment = process.env): { point: stri
   if (!match)
     throw new BuildError(
       'CONFIG_INVALID',
-      `KPU_TEST_KILL_AT must be a kill point such as publish:swapped or publish:copying#3, not "${raw}".`,
+      `KPU_TEST_KILL_AT must be a kill point such as publish:swapped or publish:placing#3, not "${raw}".`,
     );
   return { point: match[1] as string, nth: Number(match[2] ?? '1') };
 }

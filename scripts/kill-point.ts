@@ -9,7 +9,7 @@ export const KILL_POINTS = [
   'snapshot:file-written',
   'site:astro-started',
   'site:built',
-  'publish:copying',
+  'publish:placing',
   'publish:verified',
   'publish:link-made',
   'publish:swapped',

@@ -1,7 +1,8 @@
 // A rebuild with nothing changed keeps the last site build instead of running Astro again, and publishes the
-// same bytes; a change of the site folder itself builds it anew. (A change of the data builds it anew too:
+// same bytes, as hard links to the kept folder's files; a change of the site folder itself builds it anew, a published
+// page changed in place (and with it the kept folder's file) too. (A change of the data builds it anew too:
 // publish-build.test.ts, "what changed"; --rebuild-site to the same bytes: determinism.test.ts.)
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -68,16 +69,36 @@ describe('site reuse: the build', () => {
     const again = await build(['--offline']);
     expect(again.site?.reused).toBe(true);
     expect(await hashes(world.distDir)).toEqual(before);
+    // Published as hard links to the kept folder's files, not copies.
+    const [kept, published] = await Promise.all(
+      [path.join(world.cacheDir, 'stages', 'site'), world.distDir].map((dir) => stat(path.join(dir, 'index.html'))),
+    );
+    expect(published?.ino).toBe(kept?.ino);
   });
 
   it('builds anew when the kept site folder was altered, and publishes the pages as they should be', async () => {
     const before = await hashes(world.distDir);
     const kept = path.join(world.cacheDir, 'stages', 'site', 'index.html');
     await replaceFile(kept, '<!doctype html><title>tampered</title>');
-    // The live site holds copies, not links, of the kept folder's files: the change does not reach it.
+    // A file replaced, as every writer of the project replaces one: the live site's link keeps the page as built.
     expect(await hashes(world.distDir)).toEqual(before);
     expect((await build(['--offline'])).site?.reused).toBe(false);
     expect(await hashes(world.distDir)).toEqual(before);
+  });
+
+  it('builds anew when a published page was changed in place, which changes the kept folder’s file with it', async () => {
+    const kept = path.join(world.cacheDir, 'stages', 'site', 'index.html');
+    const published = path.join(await realpath(world.distDir), 'index.html');
+    const page = await readFile(published);
+    // This world's files are links to its template's: the two made one file of this world's own, as a build leaves
+    // them (the test above), before one is written over.
+    await replaceFile(kept, page);
+    await rm(published);
+    await link(kept, published);
+    await writeFile(published, '<!doctype html><title>edited in place</title>');
+    expect(await readFile(kept, 'utf8')).toContain('edited in place');
+    expect((await build(['--offline'])).site?.reused).toBe(false);
+    expect(await readFile(path.join(world.distDir, 'index.html'))).toEqual(page);
   });
 });
 

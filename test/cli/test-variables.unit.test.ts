@@ -25,8 +25,8 @@ describe('test-only variables', () => {
 
   it('read a kill point, with the time it is reached, and refuse anything else', () => {
     expect(readTestKillPoint({ KPU_TEST_KILL_AT: 'publish:swapped' })).toEqual({ point: 'publish:swapped', nth: 1 });
-    expect(readTestKillPoint({ KPU_TEST_KILL_AT: 'publish:copying#40' })).toEqual({
-      point: 'publish:copying',
+    expect(readTestKillPoint({ KPU_TEST_KILL_AT: 'publish:placing#40' })).toEqual({
+      point: 'publish:placing',
       nth: 40,
     });
     expect(() => readTestKillPoint({ KPU_TEST_KILL_AT: 'after 3 seconds' })).toThrow(

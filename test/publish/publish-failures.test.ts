@@ -256,7 +256,7 @@ describe('publishing: a kill in the publish stage', () => {
   // killed halfway (its 40th file): a kill at its first file leaves the same kind of half-made folder, which the same
   // clean-up removes.
   it.each<[string, 'previous' | 'new']>([
-    ['publish:copying#40', 'previous'],
+    ['publish:placing#40', 'previous'],
     ['publish:verified', 'previous'],
     ['publish:link-made', 'previous'],
     ['publish:swapped', 'new'],
