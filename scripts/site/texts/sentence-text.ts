@@ -36,7 +36,7 @@ export interface SentenceText {
 }
 
 const id: SentenceText = {
-  noVotersIn: (subject) => `Di ${subject} tidak ada pengguna hak pilih yang tercatat.`,
+  noVotersIn: (subject) => `Sumber mencatat 0 pengguna hak pilih di ${subject}.`,
   noVoters: 'Tidak ada pengguna hak pilih yang tercatat.',
   sexSplit: ({ subject, female, male, gap, moreWomen }) =>
     `Di ${subject}, perempuan adalah ${female} pengguna hak pilih dan laki-laki ${male}, selisih ${gap} orang lebih banyak ${moreWomen ? 'perempuan' : 'laki-laki'}`,
@@ -60,7 +60,7 @@ const id: SentenceText = {
 };
 
 const en: SentenceText = {
-  noVotersIn: (subject) => `No voters who voted are recorded in ${subject}.`,
+  noVotersIn: (subject) => `The source records 0 voters who voted in ${subject}.`,
   noVoters: 'No voters who voted are recorded.',
   sexSplit: ({ subject, female, male, gap, moreWomen }) =>
     `In ${subject}, women were ${female} of voters who voted and men ${male}, ${gap} more ${moreWomen ? 'women than men' : 'men than women'}`,
