@@ -120,8 +120,10 @@ function votersOf(lang: Lang, totals: Totals): { voters: string; women: string }
 /**
  * The year page's description (meta description, og:description), from its figures. Example (en): "Election 2024:
  * 1,234,567 voters used their vote for the DPR in 6 dapils, 50.2% of them women. Figures by dapil, regency and party."
+ * A year without dapils (no turnout records) is described by its parties, not as "– voters … in 0 dapils".
  */
-export function yearDescription(lang: Lang, year: number, totals: Totals, dapils: number): string {
+export function yearDescription(lang: Lang, year: number, totals: Totals, dapils: number, parties: number): string {
+  if (dapils === 0) return SHARE_TEXT[lang].yearPartiesDescription(year, parties);
   const { voters, women } = votersOf(lang, totals);
   return SHARE_TEXT[lang].yearDescription(year, voters, dapils, women);
 }

@@ -229,6 +229,9 @@ export async function checkPagesRender(
         const [description = ''] = facts.descriptions;
         if (facts.descriptions.length !== 1 || description.length < 50 || description.length > 160)
           found.push(`meta description ${JSON.stringify(facts.descriptions)} (one, of 50 to 160 characters)`);
+        // What a link preview shows first: a year without turnout records said "– voters … in 0 dapils".
+        if (/(?<![0-9.,])0 (?:dapils?|parties|partai)\b/.test(description))
+          found.push(`meta description "${description}" counts nothing`);
         const expectedOpenGraph = {
           'og:title': facts.title,
           'og:description': description,

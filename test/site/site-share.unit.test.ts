@@ -96,12 +96,29 @@ describe('descriptions', () => {
   };
 
   it('says the year’s voters, dapils and women’s share, in the page’s language', () => {
-    expect(yearDescription('en', 2024, totals, 6)).toBe(
+    expect(yearDescription('en', 2024, totals, 6, 18)).toBe(
       'Election 2024: 1,250,000 voters used their vote for the DPR in 6 dapils, 52.0% of them women. Figures by dapil, regency and party.',
     );
-    expect(yearDescription('id', 2024, totals, 6)).toBe(
+    expect(yearDescription('id', 2024, totals, 6, 18)).toBe(
       'Pemilu 2024: 1.250.000 pengguna hak pilih DPR di 6 dapil, 52,0% di antaranya perempuan. Angka per dapil, kabupaten/kota dan partai.',
     );
+  });
+
+  it('says a year without turnout records by its parties, never "– voters … in 0 dapils"', () => {
+    expect(yearDescription('en', 2019, {}, 0, 20)).toBe(
+      'Election 2019: the 20 parties contesting the DPR election and their profiles from the KPU; the data hold no voter figures for this year.',
+    );
+    expect(yearDescription('id', 2019, {}, 0, 20)).toBe(
+      'Pemilu 2019: 20 partai peserta pemilu DPR dan profilnya dari KPU; data ini tidak memuat angka pengguna hak pilih untuk tahun ini.',
+    );
+    expect(yearDescription('en', 2009, {}, 0, 1)).toContain('the 1 party contesting');
+    for (const lang of ['id', 'en'] as const) {
+      const description = yearDescription(lang, 2009, {}, 0, 0);
+      expect(description).not.toMatch(/\b0 /);
+      // Search engines show 50 to 160 characters whole (site-checks.ts holds every page to it).
+      expect(description.length).toBeGreaterThanOrEqual(50);
+      expect(description.length).toBeLessThanOrEqual(160);
+    }
   });
 
   it('says the dapil’s name, id, year, voters, regencies and women’s share', () => {

@@ -259,7 +259,7 @@ describe('the year story', () => {
     expect(cells[columns.indexOf('total_voters')]).toEqual({ text: 'tidak tersedia', value: null, missing: 1 });
     expect(cells[columns.indexOf('dpt_male')]?.text).toBe('10');
     for (const lang of ['id', 'en'] as const) {
-      expect(yearDescription(lang, 2014, none.years[0]?.totals ?? {}, 2)).not.toMatch(/\b0 /);
+      expect(yearDescription(lang, 2014, none.years[0]?.totals ?? {}, 2, 0)).not.toMatch(/\b0 /);
       expect(dapilDescription(lang, 'DAPIL 1101', view as NonNullable<typeof view>)).toContain(': – ');
     }
   });

@@ -15,6 +15,8 @@ export interface ShareText {
   pageDescription: (kind: string, title: string) => string;
   /** The year page's description: voters who used their vote, dapils, the women's share among the voters. */
   yearDescription: (year: number, voters: string, dapils: number, women: string) => string;
+  /** The description of a year page without voter figures: its parties (none given: the data's other tables). */
+  yearPartiesDescription: (year: number, parties: number) => string;
   /** A dapil page's description: its name and id, year, voters, regencies, the women's share. */
   dapilDescription: (
     name: string,
@@ -42,6 +44,8 @@ const id: ShareText = {
   ogLocale: 'id_ID',
   yearDescription: (year, voters, dapils, women) =>
     `Pemilu ${year}: ${voters} pengguna hak pilih DPR di ${dapils} dapil, ${women} di antaranya perempuan. Angka per dapil, kabupaten/kota dan partai.`,
+  yearPartiesDescription: (year, parties) =>
+    `Pemilu ${year}: ${parties === 0 ? 'tabel rujukan pemilu DPR' : `${parties} partai peserta pemilu DPR dan profilnya dari KPU`}; data ini tidak memuat angka pengguna hak pilih untuk tahun ini.`,
   dapilDescription: (name, id, year, voters, regencies, women) =>
     `${name} (dapil ${id}), pemilu ${year}: ${voters} pengguna hak pilih di ${regencies} kabupaten/kota, ${women} di antaranya perempuan.`,
   siteDescription:
@@ -72,6 +76,8 @@ const en: ShareText = {
   ogLocale: 'en_GB',
   yearDescription: (year, voters, dapils, women) =>
     `Election ${year}: ${voters} voters used their vote for the DPR in ${dapils} ${dapils === 1 ? 'dapil' : 'dapils'}, ${women} of them women. Figures by dapil, regency and party.`,
+  yearPartiesDescription: (year, parties) =>
+    `Election ${year}: ${parties === 0 ? "the DPR election's reference tables" : `the ${parties} ${parties === 1 ? 'party' : 'parties'} contesting the DPR election and their profiles from the KPU`}; the data hold no voter figures for this year.`,
   dapilDescription: (name, id, year, voters, regencies, women) =>
     `${name} (dapil ${id}), election ${year}: ${voters} voters used their vote in ${regencies} ${regencies === 1 ? 'regency' : 'regencies'}, ${women} of them women.`,
   siteDescription:
