@@ -79,7 +79,8 @@ export interface LayoutProblems {
    * Tables on a phone: a key figure's column (KEY_HEADERS, when it heads one column of the table, or a group's
    * column whose group is a key header too: all lists, both sexes; a file table's size and records, FILE_HEADERS)
    * that ends off-screen, to the right; a row of a table of key figures (one with a key header) taller than
-   * MAX_FIGURE_ROW_LINES lines; a table of at most MAX_WHOLE_COLUMNS columns wider than the screen; a release's id (the changes page's table of releases) broken over lines.
+   * MAX_FIGURE_ROW_LINES lines; a table of at most MAX_WHOLE_COLUMNS columns wider than the screen; a release's id
+   * (the changes page's table of releases) broken over lines.
    */
   phoneTables: string[];
   /**
