@@ -12,8 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSilentReporter } from '../../scripts/log/progress-reporter.ts';
-import { countColumn, loadSiteDataOnce, type SiteData } from '../../scripts/site/site-data.ts';
+import { countColumn, flagsOf, loadSiteDataOnce, type SiteData } from '../../scripts/site/site-data.ts';
 import { formatCount } from '../../scripts/site/site-format.ts';
+import { CARD_TEXT } from '../../scripts/site/cards/card-text.ts';
 import { LANGS, pagePath, type Lang, type PageRef } from '../../scripts/site/site-routes.ts';
 import { runSiteStage } from '../../scripts/site/site-stage.ts';
 import { sharedDemoWorld } from './site-fixtures.ts';
@@ -119,6 +120,23 @@ describe('with KPU_SITE_URL', () => {
     }
     // The two languages group thousands differently, so the same count reads differently.
     expect(formatCount('id', voters(year.totals))).not.toBe(formatCount('en', voters(year.totals)));
+  });
+
+  it('says on the card of a dapil with flagged records that its figures break quality rules, and only there', async () => {
+    const flagged = (view: SiteData['dapils'][number]): boolean =>
+      view.records.some((record) => flagsOf(record).length > 0);
+    const [withFlags, withoutFlags] = [site.dapils.find(flagged), site.dapils.find((view) => !flagged(view))];
+    if (!withFlags || !withoutFlags)
+      throw new Error('the demo data has no dapil with flagged records, or none without');
+    for (const lang of LANGS) {
+      const altOf = async (view: SiteData['dapils'][number]): Promise<string> =>
+        (await headMeta(withUrl, pagePath(lang, { kind: 'dapil', year: view.year, dapilId: view.dapilId }))).get(
+          'og:image:alt',
+        )?.[0] ?? '';
+      const note = CARD_TEXT[lang].flagged.replace(/\.$/, '');
+      expect(await altOf(withFlags)).toContain(note);
+      expect(await altOf(withoutFlags)).not.toContain(note);
+    }
   });
 
   it('writes every card its heads name, a 1200 × 630 PNG at the URL', async () => {

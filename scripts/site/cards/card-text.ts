@@ -16,6 +16,8 @@ export interface CardText {
   /** After a count of parties: "of 18 give 30 % women or more in their central board". */
   quotaMet: (given: string, quota: string) => string;
   noTurnout: string;
+  /** Under a dapil's figures when a record of it breaks a data quality rule: they are the source's, as given. */
+  flagged: string;
   election: (year: number) => string;
   province: (name: string) => string;
   /** The parties' percent column (women's representation) as the card's key figure. */
@@ -41,6 +43,7 @@ const id: CardText = {
   ofOfficial: (official) => `dari ${official} dapil resmi`,
   quotaMet: (given, quota) => `dari ${given} partai dengan ${quota} perempuan atau lebih di kepengurusan pusat`,
   noTurnout: 'Data ini tidak memuat pengguna hak pilih untuk tahun ini.',
+  flagged: 'Angka sumber di sini melanggar aturan mutu data: lihat catatan di halaman.',
   election: (year) => `Pemilu ${year}`,
   province: (name) => (/^provinsi\b/i.test(name) ? name : `Provinsi ${name}`),
   partyFigure: 'perempuan dalam kepengurusan pusat',
@@ -63,6 +66,7 @@ const en: CardText = {
   ofOfficial: (official) => `of ${official} official dapils`,
   quotaMet: (given, quota) => `of ${given} parties with ${quota} women or more in their central board`,
   noTurnout: 'These data hold no voter figures for this year.',
+  flagged: "The source's figures here break data quality rules: see the page's notes.",
   election: (year) => `Election ${year}`,
   province: (name) => (/^(province|provinsi)\b/i.test(name) ? name : `Province ${name}`),
   partyFigure: 'women in the central board',
