@@ -131,18 +131,18 @@ export function voterListChart(
     },
     rows,
   );
-  if (!rows.some((row) => listShares(row) !== null))
-    return { name: 'voter-lists', svg: null, title, summary, data: voterListData(rows) };
-  const svg = renderVoterListChart({
-    summary,
-    rows,
-    labels: {
-      dpt: COMMON_TEXT[lang].groups.dpt,
-      dptb: COMMON_TEXT[lang].groups.dptb,
-      dpk: COMMON_TEXT[lang].groups.dpk,
-      unavailable: COMMON_TEXT[lang].unavailable,
-    },
-    percent: (share) => formatPercent(lang, share),
-  });
+  const svg = rows.some((row) => listShares(row) !== null)
+    ? renderVoterListChart({
+        summary,
+        rows,
+        labels: {
+          dpt: COMMON_TEXT[lang].groups.dpt,
+          dptb: COMMON_TEXT[lang].groups.dptb,
+          dpk: COMMON_TEXT[lang].groups.dpk,
+          unavailable: COMMON_TEXT[lang].unavailable,
+        },
+        percent: (share) => formatPercent(lang, share),
+      })
+    : null;
   return { name: 'voter-lists', svg, title, summary, data: voterListData(rows) };
 }

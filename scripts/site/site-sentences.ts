@@ -73,10 +73,11 @@ function decimalsApart(lang: Lang, high: number, low: number): number | undefine
 }
 
 /**
- * The highest and the lowest share as a sentence says them (decimalsApart). Apart at one decimal: `range`, the highest and the lowest.
- * Written alike at one decimal but apart at two or three: `close`, said as a person would ("barely differed, from
- * 51.700% in KOTA BANDUNG to 51.703% in KOTA CIMAHI") with as many decimals as tell them apart, never "highest" and
- * "lowest" for what reads as one share. The same to three decimals: `equal`, one share naming every row at it.
+ * The highest and the lowest share as a sentence says them (decimalsApart). Apart at one decimal: `range`, the
+ * highest and the lowest. Written alike at one decimal but apart at two or three: `close`, said as a person would
+ * ("barely differed, from 51.700% in KOTA BANDUNG to 51.703% in KOTA CIMAHI") with as many decimals as tell them
+ * apart, never "highest" and "lowest" for what reads as one share. The same to three decimals: `equal`, one share
+ * naming every row at it.
  */
 function rangeParts(
   lang: Lang,

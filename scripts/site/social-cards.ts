@@ -12,7 +12,6 @@ import { dapilLabel, keyLine, profileLabel } from './record-labels.ts';
 import {
   countColumn,
   findProfileInOtherYears,
-  flagsOf,
   numberValue,
   type ProfileView,
   type SiteData,
@@ -180,7 +179,7 @@ function cardContent(site: SiteData, lang: Lang, page: CardPage): CardContent | 
         facts: [{ value: formatCount(lang, view.records.length), label: t.regencies(view.records.length) }],
         // A figure shared without its page's ⚠ and quality notes (NUSA TENGGARA TIMUR II's "0 voters" of 2014, whose
         // lists add up to 1.3 million) says where it comes from.
-        note: view.records.some((record) => flagsOf(record).length > 0) ? t.flagged : null,
+        note: view.flagged > 0 ? t.flagged : null,
         bar: womenBar(lang, counts?.women ?? null),
       };
     }
