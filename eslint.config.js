@@ -12,7 +12,7 @@ import tseslint from 'typescript-eslint';
 // The tools (upstream, synthetic, docs, install) sit beside: they may import any layer below the front door, and no
 // layer imports them, except the harvest stage's demo wiring (the one place the pipeline chooses its upstream).
 const FOUNDATION_ROOT_FILES = ['config', 'errors', 'kill-point', 'languages', 'stages'];
-const FRONT_DOOR_ROOT_FILES = ['cli', 'cli-definition', 'pipeline', 'preview', 'build-lock'];
+const FRONT_DOOR_ROOT_FILES = ['cli', 'cli-main', 'cli-definition', 'pipeline', 'preview', 'build-lock'];
 const STAGE_FOLDERS = ['harvest', 'check', 'normalize', 'snapshot', 'release', 'site', 'publish'];
 const TOOL_FOLDERS = ['upstream', 'synthetic', 'docs', 'install'];
 const LAYERS = [['foundation', 'log'], ['datasets'], ...STAGE_FOLDERS.map((stage) => [stage])];
@@ -205,7 +205,7 @@ export default tseslint.config(
     files: TOOL_FOLDERS.map((folder) => `scripts/${folder}/**/*.ts`),
     rules: layerRule(
       [],
-      ['cli', 'pipeline', 'preview', 'build-lock'],
+      ['cli', 'cli-main', 'pipeline', 'preview', 'build-lock'],
       'The tools (upstream, synthetic, docs, install) do not import the front door; see docs/architecture.md, "Layers".',
     ),
   },
@@ -214,7 +214,7 @@ export default tseslint.config(
     files: ['scripts/synthetic/**/*.ts'],
     rules: layerRule(
       ['upstream'],
-      ['cli', 'pipeline', 'preview', 'build-lock'],
+      ['cli', 'cli-main', 'pipeline', 'preview', 'build-lock'],
       'scripts/synthetic/ does not import the stand-in upstream (which serves its data) nor the front door; see docs/architecture.md, "Layers".',
     ),
   },

@@ -1,5 +1,7 @@
 // The publisher's configuration: one schema, read from the environment and validated at start,
 // naming the bad variable. Nothing else in scripts/ reads process.env.
+import module from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { BuildError } from './errors.ts';
 
@@ -473,6 +475,18 @@ export function readTestDatasetsModule(env: Environment = process.env): string |
 export function readNodeCompileCache(env: Environment = process.env): string | null {
   const raw = env.NODE_COMPILE_CACHE?.trim();
   return raw ? raw : null;
+}
+
+/**
+ * The environment of a process the build starts (a stage's, the DuckDB file's): the build's own, with the folder of
+ * its compile cache, when the cache is on, in NODE_COMPILE_CACHE, so that the child reads every module from the cache
+ * from its first on, its entry and the entry's imports included; a cache the child's own code turned on would come
+ * after those were type-stripped and compiled anew (foundation/compile-cache.ts). The folder is the one Node chose
+ * for this process (module.getCompileCacheDir names the subfolder it keeps there for a Node version and its flags).
+ */
+export function childProcessEnv(env: Environment = process.env): Environment {
+  if (module.getCompileCacheDir() === undefined) return env;
+  return { ...env, NODE_COMPILE_CACHE: readNodeCompileCache(env) ?? path.join(os.tmpdir(), 'node-compile-cache') };
 }
 
 /** Whether Node's compile cache is turned off (NODE_DISABLE_COMPILE_CACHE=1, Node's own switch): also the Astro process's. */

@@ -7,6 +7,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { CheckStageOptions } from './check/check-stage.ts';
+import { childProcessEnv } from './config.ts';
 import { BuildError, type ErrorCode, type Stage } from './errors.ts';
 import { childNodeOptions } from './foundation/child-node-options.ts';
 import type { Reporter } from './log/progress-reporter.ts';
@@ -76,8 +77,9 @@ export function runStageProcess<S extends ProcessStage>(
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       // Structured clone: the results (manifests, quality report, change report) and the release's date cross as they are.
       serialization: 'advanced',
-      // The build's own Node options (child-node-options.ts).
+      // The build's own Node options (child-node-options.ts), and its compile cache from the first module on.
       execArgv: childNodeOptions(),
+      env: childProcessEnv(),
       ...(signal ? { signal } : {}),
     });
     let outcome: { done: true; result: unknown } | { done: false; error: BuildError } | null = null;

@@ -1,6 +1,6 @@
 // Node's compile cache, turned on by the publisher's own processes (scripts/foundation/compile-cache.ts): a build run
-// with no NODE_COMPILE_CACHE of its own keeps the compiled code of its modules in Node's folder, and so does a stage in
-// a process of its own; the Astro build's process is given a folder of the site stage's own beside the site (its
+// with no NODE_COMPILE_CACHE of its own keeps the compiled code of its modules in Node's folder, every one of them,
+// the command line's first ones included, and so does each process it starts (a stage's, the DuckDB file's); the Astro build's process is given a folder of the site stage's own beside the site (its
 // render bundle is a fresh folder each build, whose entries pile up: scripts/site/astro-compile-cache.ts bounds it);
 // NODE_DISABLE_COMPILE_CACHE=1 turns both off. The tests' other builds are given a cache folder
 // of the suite's (test/support/run-cli.ts). And the Astro process's other setting of its own: transparent huge pages
@@ -138,11 +138,19 @@ describe("Node's compile cache", () => {
     expect(versions).toHaveLength(1);
     const folder = path.join(cacheDir, versions[0] as string);
     const entries = await Promise.all((await readdir(folder)).map((name) => readFile(path.join(folder, name))));
-    // Each entry is a module's compiled code, under its URL: the build's own modules, and the snapshot stage's, which
-    // only its process loads.
+    // Each entry is a module's compiled code, under its URL: the build's own modules, the command line's first ones
+    // included (loaded right after the cache is on), the snapshot stage's, which only its process loads, and the
+    // entries of the processes the build starts, loaded before any code of theirs runs.
     const holds = (module: string) => entries.some((entry) => entry.includes(`/scripts/${module}`));
-    expect(holds('pipeline.ts')).toBe(true);
-    expect(holds('snapshot/snapshot-stage.ts')).toBe(true);
+    for (const module of [
+      'pipeline.ts',
+      'cli-main.ts',
+      'log/secret-redactor.ts',
+      'snapshot/snapshot-stage.ts',
+      'stage-process-child.ts',
+      'release/duckdb-file-process.ts',
+    ])
+      expect(holds(module), module).toBe(true);
     expect(entries.length).toBeGreaterThan(100);
     // The Astro process's own folder beside the site: the site's modules it loads beside Astro, under their URLs.
     const astroCache = path.join(world?.cacheDir ?? '', 'stages', 'site-compile-cache');
