@@ -478,13 +478,14 @@ export function readNodeCompileCache(env: Environment = process.env): string | n
 }
 
 /**
- * The environment of a process the build starts (a stage's, the DuckDB file's): the build's own, with the folder of
- * its compile cache, when the cache is on, in NODE_COMPILE_CACHE, so that the child reads every module from the cache
- * from its first on, its entry and the entry's imports included; a cache the child's own code turned on would come
- * after those were type-stripped and compiled anew (foundation/compile-cache.ts). The folder is the one Node chose
- * for this process (module.getCompileCacheDir names the subfolder it keeps there for a Node version and its flags).
+ * The environment of a process or thread the build starts (a stage's process, the DuckDB file's, the harvest's page
+ * reader): the build's own, with the folder of its compile cache, when the cache is on, in NODE_COMPILE_CACHE, so that
+ * the child reads every module from the cache from its first on, its entry and the entry's imports included; a cache
+ * the child's own code turned on would come after those were type-stripped and compiled anew, and a thread does not
+ * share its process's (foundation/compile-cache.ts). The folder is the one Node chose for this process
+ * (module.getCompileCacheDir names the subfolder it keeps there for a Node version and its flags).
  */
-export function childProcessEnv(env: Environment = process.env): Environment {
+export function childEnv(env: Environment = process.env): Environment {
   if (module.getCompileCacheDir() === undefined) return env;
   return { ...env, NODE_COMPILE_CACHE: readNodeCompileCache(env) ?? path.join(os.tmpdir(), 'node-compile-cache') };
 }

@@ -7,7 +7,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { CheckStageOptions } from './check/check-stage.ts';
-import { childProcessEnv } from './config.ts';
+import { childEnv } from './config.ts';
 import { BuildError, type ErrorCode, type Stage } from './errors.ts';
 import { childNodeOptions } from './foundation/child-node-options.ts';
 import type { Reporter } from './log/progress-reporter.ts';
@@ -79,7 +79,7 @@ export function runStageProcess<S extends ProcessStage>(
       serialization: 'advanced',
       // The build's own Node options (child-node-options.ts), and its compile cache from the first module on.
       execArgv: childNodeOptions(),
-      env: childProcessEnv(),
+      env: childEnv(),
       ...(signal ? { signal } : {}),
     });
     let outcome: { done: true; result: unknown } | { done: false; error: BuildError } | null = null;

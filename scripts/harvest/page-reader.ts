@@ -3,6 +3,7 @@
 // most of a harvest's CPU time (JSON.parse of every page); on its own thread it runs beside the fetching, hashing,
 // scanning and writing of the pages around it, on the machine's second core (docs/performance.md, "Harvest").
 import { Worker } from 'node:worker_threads';
+import { childEnv } from '../config.ts';
 import { readPageText, type PageDataset, type PageRead, type PageReadLimits } from './page-content.ts';
 
 export interface PageReader {
@@ -40,7 +41,11 @@ export function createPageReader(limits: PageReadLimits): PageReader {
   };
 
   const startThread = (): Worker => {
-    const started = new Worker(new URL('./page-reader-thread.ts', import.meta.url), { workerData: limits });
+    const started = new Worker(new URL('./page-reader-thread.ts', import.meta.url), {
+      workerData: limits,
+      // Its modules from the build's compile cache (config.ts, childEnv).
+      env: childEnv(),
+    });
     started.on('message', (answer: PageReadAnswer) => {
       const job = waiting.get(answer.id);
       if (!job) return;

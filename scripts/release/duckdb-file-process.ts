@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childProcessEnv } from '../config.ts';
+import { childEnv } from '../config.ts';
 import { childNodeOptions } from '../foundation/child-node-options.ts';
 import { withReleaseEngine } from './release-engine.ts';
 
@@ -31,7 +31,7 @@ export async function writeDuckDbFile(
     await new Promise<void>((resolve, reject) => {
       const child = spawn(process.execPath, [...childNodeOptions(), THIS_SCRIPT, file, spillFolder, scriptFile], {
         cwd: dataDir,
-        env: childProcessEnv(),
+        env: childEnv(),
         // Standard input: a pipe never written to, whose end tells the child that this process is gone.
         stdio: ['pipe', 'ignore', 'pipe'],
       });

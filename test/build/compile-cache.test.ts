@@ -119,8 +119,9 @@ describe("Node's compile cache", () => {
   it('is kept in Node’s own folder by the build and its stage processes, and beside the site by the Astro build, which runs with transparent huge pages off and, as the stages, with the build’s Node options', async () => {
     if (readProcesses() === null)
       throw new Error('this test reads the running processes from /proc, which this machine lacks');
-    // The check, snapshot and release stages in processes of their own, as in every build; Astro runs.
-    const { run, cacheDir, siteBuilds, stages } = await buildWithoutCacheGiven(['--offline', '--rebuild-site']);
+    // A harvest (its page reader's thread), the check, snapshot and release stages in processes of their own, as in
+    // every build; Astro runs.
+    const { run, cacheDir, siteBuilds, stages } = await buildWithoutCacheGiven(['--rebuild-site']);
     // One Astro process, seen running, and last seen with huge pages off: mimalloc turns them off as Rolldown loads,
     // early in the process's life (before that, its status still says on).
     expect([...siteBuilds.values()].map(({ thp }) => thp)).toEqual([false]);
@@ -140,7 +141,7 @@ describe("Node's compile cache", () => {
     const entries = await Promise.all((await readdir(folder)).map((name) => readFile(path.join(folder, name))));
     // Each entry is a module's compiled code, under its URL: the build's own modules, the command line's first ones
     // included (loaded right after the cache is on), the snapshot stage's, which only its process loads, and the
-    // entries of the processes the build starts, loaded before any code of theirs runs.
+    // entries of the processes and the thread the build starts, loaded before any code of theirs runs.
     const holds = (module: string) => entries.some((entry) => entry.includes(`/scripts/${module}`));
     for (const module of [
       'pipeline.ts',
@@ -149,6 +150,7 @@ describe("Node's compile cache", () => {
       'snapshot/snapshot-stage.ts',
       'stage-process-child.ts',
       'release/duckdb-file-process.ts',
+      'harvest/page-reader-thread.ts',
     ])
       expect(holds(module), module).toBe(true);
     expect(entries.length).toBeGreaterThan(100);
