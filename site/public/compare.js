@@ -130,10 +130,15 @@
     var params = new URL(window.location.href).searchParams;
     var keys = [params.get('a') || '', params.get('b') || ''];
     var chosen = [];
-    var unknown = false;
+    // What the address names that the index does not hold: a year of parties only (said as such), or anything else.
+    var missing = [];
     keys.forEach(function (key, position) {
       var entry = byKey[key];
-      if (key && !entry) unknown = true;
+      if (key && !entry) {
+        var year = /^[0-9]+/.exec(key);
+        var message = (year && config.noTurnoutYears[year[0]]) || t.unknown;
+        if (missing.indexOf(message) < 0) missing.push(message);
+      }
       selects[position].value = entry ? key : '';
       if (entry) chosen.push(entry);
     });
@@ -143,7 +148,9 @@
         return entry[0];
       }),
     );
-    if (unknown) out.appendChild(element('p', t.unknown));
+    missing.forEach(function (message) {
+      out.appendChild(element('p', message));
+    });
     // The room the page kept for the address's table before this script ran (compare-view.astro) is given back when
     // there is no table to show: an address whose choice this release does not hold left a screen of empty space.
     if (chosen.length === 0) {

@@ -400,6 +400,21 @@ describe('the compare page on the real data', () => {
             children.map((child) => `${child.tagName} ${(child.textContent ?? '').trim() !== ''}`),
           ),
       ).toEqual(['DIV true', 'P true', 'P true']);
+
+      // An address naming a year the release holds without turnout (the parties of 2019 only) says so, once for that
+      // year, beside the table of what it does hold; in Indonesian too.
+      await page.goto(new URL('en/compare/?a=2014-d1101&b=2019-d1101', world.server.url).href);
+      expect(Object.keys(await readTable(page))).toContain(t.voters);
+      expect(await page.locator('#compared-table > p').allTextContents()).toEqual([t.noTurnout(2019)]);
+      await page.goto(new URL('en/compare/?a=2019&b=2019-p11', world.server.url).href);
+      await scriptDone(page);
+      expect(await page.locator('#compared-table > p').allTextContents()).toEqual([t.noTurnout(2019)]);
+      await page.goto(new URL('bandingkan/?a=2019&b=1999', world.server.url).href);
+      await scriptDone(page);
+      expect(await page.locator('#compared-table > p').allTextContents()).toEqual([
+        COMPARE_TEXT.id.noTurnout(2019),
+        COMPARE_TEXT.id.unknown,
+      ]);
     } finally {
       await context.close();
     }

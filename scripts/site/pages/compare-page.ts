@@ -25,6 +25,8 @@ interface CompareYear {
   coverage: string | null;
   /** The year covers fewer dapils than the official list: its totals are not national. */
   partial: boolean;
+  /** The release holds turnout records of the year (a year of parties only has nothing to compare). */
+  turnout: boolean;
 }
 
 export interface CompareModel {
@@ -71,6 +73,7 @@ export function compareModel(site: SiteData, lang: Lang): CompareModel {
       page: { kind: 'year', year: view.year },
       coverage: coverageSummary(site, lang, view.year)?.line ?? null,
       partial: isPartialYear(site, view.year),
+      turnout: view.turnoutRecords.length > 0,
     })),
     rows,
     index: COMPARE_INDEX_PATH,
@@ -132,6 +135,8 @@ export interface CompareText {
   noscript: string;
   /** A key in the address that the index does not know (an old or mistyped link). */
   unknown: string;
+  /** A key in the address of a year the release holds without turnout records (its parties only). */
+  noTurnout: (year: number) => string;
 }
 
 const id: CompareText = {
@@ -164,6 +169,8 @@ const id: CompareText = {
   noscript:
     'Perbandingan memerlukan JavaScript: halaman ini membaca angka dari berkas JSON situs. Tanpa JavaScript, angka yang sama ada di halaman setiap tahun (dengan setiap provinsi dan dapilnya) dan di halaman setiap dapil, yang juga memuat tabel antartahun:',
   unknown: 'Pilihan di alamat ini tidak ada dalam data rilis ini.',
+  noTurnout: (year) =>
+    `Rilis ini tidak memuat data pengguna hak pilih tahun ${year}, hanya partai politiknya: tidak ada angka ${year} untuk dibandingkan.`,
 };
 
 const en: CompareText = {
@@ -196,6 +203,8 @@ const en: CompareText = {
   noscript:
     'Comparing needs JavaScript: this page reads the figures from the site’s JSON file. Without it, the same figures are on the page of each year (with each of its provinces and dapils) and on the page of each dapil, which also has a table across years:',
   unknown: 'The choice in this address is not in this release’s data.',
+  noTurnout: (year) =>
+    `This release holds no turnout data for ${year}, only its parties: there are no figures of ${year} to compare.`,
 };
 
 export const COMPARE_TEXT: Record<Lang, CompareText> = { id, en };
