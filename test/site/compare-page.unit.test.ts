@@ -45,8 +45,9 @@ function turnout(year: number, dapil: string, regency: string, male: number | nu
   };
 }
 
-function site(records: SiteRecord[], coverage?: QualityReport['coverage']): SiteData {
-  const years = [...new Set(records.map((record) => record.values.election_year as number))].sort();
+/** The site of these records; `otherYears`: years of the release with no turnout record (its parties only). */
+function site(records: SiteRecord[], coverage?: QualityReport['coverage'], otherYears: number[] = []): SiteData {
+  const years = [...new Set([...records.map((record) => record.values.election_year as number), ...otherYears])].sort();
   const manifest = {
     years,
     harvest: { harvestId: 'h', finishedAt: '2026-03-01T03:00:00.000Z' },
@@ -180,6 +181,19 @@ describe('the compare page’s links and years', () => {
     expect(compareLink('id', '/', data, 2014, '1101')).toBe('/bandingkan/?a=2014-d1101&b=2019-d1101');
     expect(compareLink('id', '/', data, 2019, '1102')).toBe('/bandingkan/?a=2019-d1102');
     expect(compareLink('en', '/', data, 2019)).toBe('/en/compare/?a=2019&b=2014');
+  });
+
+  it('never names a year without turnout records (its parties only) as the other choice', () => {
+    const withPartiesOnly = site(RECORDS, COVERAGE, [2009, 2024]);
+    expect(withPartiesOnly.years.map((year) => year.year)).toEqual([2009, 2014, 2019, 2024]);
+    expect(compareLink('en', '/', withPartiesOnly, 2014)).toBe('/en/compare/?a=2014&b=2019');
+    expect(compareLink('en', '/', withPartiesOnly, 2019)).toBe('/en/compare/?a=2019&b=2014');
+    expect(compareModel(withPartiesOnly, 'en').years.map((year) => [year.year, year.turnout])).toEqual([
+      [2009, false],
+      [2014, true],
+      [2019, true],
+      [2024, false],
+    ]);
   });
 
   it('marks a year that covers fewer official dapils as partial', () => {

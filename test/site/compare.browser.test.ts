@@ -401,6 +401,10 @@ describe('the compare page on the real data', () => {
           ),
       ).toEqual(['DIV true', 'P true', 'P true']);
 
+      // The page of a year of parties only offers no comparison, and no page offers one with such a year.
+      expect(await readFile(path.join(world.root, 'en/2019/index.html'), 'utf8')).not.toContain('data-compare');
+      expect(await readFile(path.join(world.root, 'en/2014/index.html'), 'utf8')).toContain('/en/compare/?a=2014"');
+
       // An address naming a year the release holds without turnout (the parties of 2019 only) says so, once for that
       // year, beside the table of what it does hold; in Indonesian too.
       await page.goto(new URL('en/compare/?a=2014-d1101&b=2019-d1101', world.server.url).href);

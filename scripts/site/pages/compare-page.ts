@@ -82,14 +82,15 @@ export function compareModel(site: SiteData, lang: Lang): CompareModel {
 
 /**
  * The address of the compare page with a choice made, under the site's base: a dapil or year page's "compare
- * with…" link, the page itself first and, when there is one, the same dapil (or the national total) of the year
- * before (else of the year after) second. Example: ('en', '/kpu/', site, 2019, '1101') →
+ * with…" link (a year page's only when the year has turnout records), the page itself first and, when there is one,
+ * the same dapil (or the national total) of the year before (else of the year after) with turnout records second. Example: ('en', '/kpu/', site, 2019, '1101') →
  * "/kpu/en/compare/?a=2019-d1101&b=2014-d1101".
  */
 export function compareLink(lang: Lang, base: string, site: SiteData, year: number, dapilId?: string): string {
   const keyOf = (other: number): string =>
     dapilId === undefined ? compareKey(other) : compareKey(other, 'dapil', dapilId);
   const years = site.years
+    .filter((view) => view.turnoutRecords.length > 0)
     .map((view) => view.year)
     .filter((other) =>
       dapilId === undefined
