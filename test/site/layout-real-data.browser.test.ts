@@ -1,7 +1,8 @@
 // The real-data site's layout at a phone's and a desktop's width: the pages where the real data is longer
 // than the demo's (every dapil page with flagged records, whose quality notes quote the source's long field names;
 // every dapil page whose sentences need more than one decimal to tell two shares apart; the year pages; the home pages, whose totals include a year missing dapils; the downloads), with the checks of
-// test/site/layout-checks.ts. Skipped, loudly, when the shared data is absent.
+// test/site/layout-checks.ts; and every party page's table across years at a phone's width. Skipped, loudly, when the
+// shared data is absent.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticeSharedData } from '../support/shared-data.ts';
@@ -59,4 +60,37 @@ describe.skipIf(!noticeSharedData('the real-data site’s layout'))('the real-da
     );
     expect(problems).toEqual({});
   });
+
+  it('fits a party’s table across years without a figure on a phone, its own year’s note wrapping under the year', async () => {
+    if (!site || !browser) throw new Error('the site did not build');
+    const paths = (await listPagePaths(site.distDir)).filter((pagePath) => /\/(party|partai)\/[^/]+\/$/.test(pagePath));
+    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    const wide: string[] = [];
+    let fourColumns = 0;
+    try {
+      for (const pagePath of paths) {
+        await page.goto(new URL(pagePath.slice(1), site.server.url).href);
+        const table = await page.evaluate(() => {
+          const across = document.querySelector('table.across');
+          if (!across) return null;
+          const acronyms = Array.from(across.querySelectorAll('tbody tr'), (row) => row.lastElementChild?.textContent);
+          return {
+            columns: across.querySelectorAll('thead th').length,
+            width: across.getBoundingClientRect().width,
+            screen: (across.closest('.scroll') ?? across.parentElement)?.clientWidth ?? 0,
+            longestWord: Math.max(...acronyms.flatMap((text) => (text ?? '').split(/\s+/).map((word) => word.length))),
+          };
+        });
+        if (table?.columns !== 4) continue;
+        fourColumns++;
+        // Every one fits, but beside an acronym with a word of ten letters or more (PDI PERJUANGAN), which a phone's
+        // last column cannot hold beside the year, the ballot number and the name.
+        if (table.width > table.screen + 0.5 && table.longestWord < 10) wide.push(`${pagePath}: ${table.width} px`);
+      }
+    } finally {
+      await page.close();
+    }
+    expect(fourColumns).toBeGreaterThan(20);
+    expect(wide).toEqual([]);
+  }, 300_000);
 });
