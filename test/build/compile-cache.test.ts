@@ -1,10 +1,11 @@
 // Node's compile cache, turned on by the publisher's own processes (scripts/foundation/compile-cache.ts): a build run
-// with no NODE_COMPILE_CACHE of its own keeps the compiled code of its modules in Node's folder, every one of them,
-// the command line's first ones included, and so does each process it starts (a stage's, the DuckDB file's); the Astro build's process is given a folder of the site stage's own beside the site (its
+// with no NODE_COMPILE_CACHE of its own keeps the compiled code of its modules in Node's folder, every one of them, the
+// command line's first ones included, and so does each process and thread it starts (a stage's, the DuckDB file's, the
+// harvest's page reader); the Astro build's process is given a folder of the site stage's own beside the site (its
 // render bundle is a fresh folder each build, whose entries pile up: scripts/site/astro-compile-cache.ts bounds it);
-// NODE_DISABLE_COMPILE_CACHE=1 turns both off. The tests' other builds are given a cache folder
-// of the suite's (test/support/run-cli.ts). And the Astro process's other setting of its own: transparent huge pages
-// off (scripts/site/site-stage.ts says why); it runs with the build's Node options, as the stage processes do.
+// NODE_DISABLE_COMPILE_CACHE=1 turns both off. The tests' other builds are given a cache folder of the suite's
+// (test/support/run-cli.ts). And the Astro process's other setting of its own: transparent huge pages off
+// (scripts/site/site-stage.ts says why); it runs with the build's Node options, as the stage processes do.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';

@@ -66,10 +66,10 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
 }
 
 /**
- * The same command line run in this process (scripts/cli-main.ts `main`), with only the environment a test gives it: the
- * same exit code, standard output and standard error as runCli, without starting Node. For the many cases of one
- * stage (harvest-cli.test.ts), those that fail in the harvest too: a failed harvest awaits every request it made,
- * and closes its connections, before the command returns. Contract tests (signals, exit codes, output to pipes, the
+ * The same command line run in this process (scripts/cli-main.ts `main`), with only the environment a test gives it:
+ * the same exit code, standard output and standard error as runCli, without starting Node. For the many cases of one
+ * stage (harvest-cli.test.ts), those that fail in the harvest too: a failed harvest awaits every request it made, and
+ * closes its connections, before the command returns. Contract tests (signals, exit codes, output to pipes, the
  * key never printed by the process) keep the real process.
  */
 export async function runCliInProcess(args: string[], options: Pick<CliOptions, 'env'> = {}): Promise<CliRun> {

@@ -81,10 +81,10 @@ export function compareModel(site: SiteData, lang: Lang): CompareModel {
 }
 
 /**
- * The address of the compare page with a choice made, under the site's base: a dapil or year page's "compare
- * with…" link (a year page's only when the year has turnout records), the page itself first and, when there is one,
- * the same dapil (or the national total) of the year before (else of the year after) with turnout records second. Example: ('en', '/kpu/', site, 2019, '1101') →
- * "/kpu/en/compare/?a=2019-d1101&b=2014-d1101".
+ * The address of the compare page with a choice made, under the site's base: a dapil or year page's "compare with…"
+ * link (a year page's only when the year has turnout records), the page itself first and, when there is one, the same
+ * dapil (or the national total) of the year before (else of the year after) with turnout records second. Example:
+ * ('en', '/kpu/', site, 2019, '1101') → "/kpu/en/compare/?a=2019-d1101&b=2014-d1101".
  */
 export function compareLink(lang: Lang, base: string, site: SiteData, year: number, dapilId?: string): string {
   const keyOf = (other: number): string =>
