@@ -3,12 +3,14 @@
 // `tables` and a `columns` table from the declarations (SQLite has no comments), so SQL runs on a release at once.
 // A harvested dataset is a table; a derived one (the long turnout format) a view that computes its rows from its
 // source's table as its declaration says, so each value is stored once. Written by the release stage, from the
-// all-years Parquet files, once each: the `tables` table names the release. Both are byte-identical when rebuilt
-// from the same files (docs/data.md, "The single-file databases").
+// all-years Parquet files (DuckDB) and Arrow files (SQLite), once each: the `tables` table names the release. Both
+// are byte-identical when rebuilt from the same files (docs/data.md, "The single-file databases").
+import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { RecordBatchReader, type RecordBatch } from 'apache-arrow';
 import {
   columnEmptiness,
   primaryKeyOf,
@@ -23,6 +25,7 @@ import { hashFile } from '../foundation/hashing.ts';
 import { fileMetadataOf } from '../snapshot/file-metadata.ts';
 import type { PublishedFile, SnapshotManifest } from '../snapshot/snapshot-manifest.ts';
 import { sqlName, sqlString } from '../snapshot/sql-string.ts';
+import { firstFailure, readBatchColumns } from '../snapshot/table-reader.ts';
 import { writeDuckDbFile } from './duckdb-file-process.ts';
 import { withReleaseEngine } from './release-engine.ts';
 import { referenceHolds, type BrokenReferences } from './reference-check.ts';
@@ -72,6 +75,8 @@ interface DatasetTable {
   dataset: PublishedDataset;
   /** Its all-years Parquet file, relative to the data folder. */
   parquet: string;
+  /** Its all-years Arrow file, relative to the data folder (the same rows: the snapshot wrote both from one table). */
+  arrow: string | null;
   records: number;
   /**
    * The declared primary key: a table's PRIMARY KEY only when no record breaks it (flagged records are published as
@@ -199,8 +204,11 @@ async function datasetTables(
 ): Promise<DatasetTable[]> {
   const tables: DatasetTable[] = [];
   for (const dataset of datasets) {
-    const file = manifest.files.find((f) => f.dataset === dataset.id && f.year === 'all' && f.format === 'parquet');
+    const allYears = (format: FileFormat) =>
+      manifest.files.find((f) => f.dataset === dataset.id && f.year === 'all' && f.format === format);
+    const file = allYears('parquet');
     if (!file) continue;
+    const arrow = allYears('arrow')?.path ?? null;
     const name = tableNameOf(dataset);
     if (Object.values(METADATA_TABLES).includes(name as never))
       throw new Error(`dataset ${dataset.id}: its table name ${name} is a metadata table's`);
@@ -213,7 +221,16 @@ async function datasetTables(
       if (file.records !== null && file.records !== records)
         throw new Error(`dataset ${dataset.id}: ${file.records} records in ${file.path}, ${records} unpivoted`);
       const keyHolds = source.keyHolds && keyFollowsSource(dataset, source.primaryKey);
-      tables.push({ name, dataset, parquet: file.path, records, primaryKey, keyHolds, derivedFrom: source.name });
+      tables.push({
+        name,
+        dataset,
+        parquet: file.path,
+        arrow,
+        records,
+        primaryKey,
+        keyHolds,
+        derivedFrom: source.name,
+      });
       continue;
     }
     const keys = primaryKey.map(sqlName);
@@ -227,6 +244,7 @@ async function datasetTables(
       name,
       dataset,
       parquet: file.path,
+      arrow,
       records: Number(records),
       primaryKey,
       keyHolds: records === distinctKeys && emptyKeys === 0n,
@@ -298,8 +316,11 @@ function viewSql(dialect: DatabaseFormat, dataset: DerivedDatasetDefinition, sou
   return `CREATE VIEW ${sqlName(tableNameOf(dataset))} AS SELECT ${select.join(', ')} FROM ${from}`;
 }
 
-const insertSql = (name: string, count: number): string =>
-  `INSERT INTO ${sqlName(name)} VALUES (${Array.from({ length: count }, () => '?').join(', ')})`;
+/** An INSERT of `rows` rows of `count` values each. */
+const insertSql = (name: string, count: number, rows = 1): string => {
+  const row = `(${Array.from({ length: count }, () => '?').join(', ')})`;
+  return `INSERT INTO ${sqlName(name)} VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
+};
 
 /**
  * The DuckDB file: one SQL script run in a process of its own (duckdb-file-process.ts), in one transaction, then one
@@ -376,15 +397,69 @@ function tableReferences(
   });
 }
 
+/** Rows one INSERT of the SQLite file holds: a call from JavaScript into SQLite for each row took a third more. */
+const SQLITE_ROWS_PER_INSERT = 32;
 /**
- * The SQLite file, its rows read back from the DuckDB file just written (the same values): counts as INTEGER,
- * decimals REAL, codes and names TEXT, dates ISO TEXT, lists a JSON array as TEXT. Written in one transaction, then
- * VACUUMed, so its pages come in one order.
+ * Rows read into JavaScript values at a time, a slice of a record batch: a batch's 65,536 rows read whole made the
+ * release stage's process 140 MiB larger at a million records.
+ */
+const SQLITE_ROWS_PER_READ = 8192;
+
+/** The SQLite values of `rows` (a slice of a record batch), inserted by `many` SQLITE_ROWS_PER_INSERT at a time. */
+function insertRows(rows: RecordBatch, one: StatementSync, many: StatementSync): void {
+  const read = readBatchColumns(rows);
+  const failure = firstFailure(read.map((column) => column.failure));
+  if (failure !== undefined) throw failure.error;
+  // Lists as their JSON text; every other value as JavaScript reads it (exact: the snapshot refused any integer beyond
+  // ±(2^53 − 1)).
+  const columns = read.map((column) =>
+    column.kind === 'text_list'
+      ? column.values.map((list) => (list === null ? null : JSON.stringify(list)))
+      : column.values,
+  ) as (readonly SQLInputValue[])[];
+  const width = columns.length;
+  const values = new Array<SQLInputValue>(width * SQLITE_ROWS_PER_INSERT);
+  let row = 0;
+  for (; row + SQLITE_ROWS_PER_INSERT <= rows.numRows; row += SQLITE_ROWS_PER_INSERT) {
+    for (let offset = 0; offset < SQLITE_ROWS_PER_INSERT; offset += 1)
+      for (let column = 0; column < width; column += 1)
+        values[offset * width + column] = (columns[column] as readonly SQLInputValue[])[row + offset] as SQLInputValue;
+    many.run(...values);
+  }
+  for (; row < rows.numRows; row += 1) one.run(...columns.map((column) => column[row] as SQLInputValue));
+}
+
+/**
+ * Inserts the records of the Arrow file `arrowFile` (the table's all-years file, in the order of its Parquet file)
+ * into the SQLite table `name`, a record batch at a time, each column read whole from its buffers (table-reader.ts):
+ * DuckDB's values, read back from its file one by one, took two and a half times as long.
+ */
+async function insertArrowRecords(
+  database: DatabaseSync,
+  name: string,
+  dataset: PublishedDataset,
+  arrowFile: string,
+): Promise<void> {
+  const width = dataset.columns.length;
+  const one = database.prepare(insertSql(name, width));
+  const many = database.prepare(insertSql(name, width, SQLITE_ROWS_PER_INSERT));
+  for await (const batch of await RecordBatchReader.from(createReadStream(arrowFile))) {
+    const names = batch.schema.fields.map((field) => field.name);
+    if (names.join('\0') !== dataset.columns.map((column) => column.name).join('\0'))
+      throw new Error(`${arrowFile}: its columns ${names.join(', ')} are not those of dataset ${dataset.id}`);
+    for (let start = 0; start < batch.numRows; start += SQLITE_ROWS_PER_READ)
+      insertRows(batch.slice(start, Math.min(batch.numRows, start + SQLITE_ROWS_PER_READ)), one, many);
+  }
+}
+
+/**
+ * The SQLite file, its rows from each table's all-years Arrow file (insertArrowRecords): counts as INTEGER, decimals
+ * REAL, codes and names TEXT, dates ISO TEXT, lists a JSON array as TEXT. Written in one transaction, then VACUUMed,
+ * so its pages come in one order.
  */
 async function writeSqlite(
   file: string,
-  duckDbFile: string,
-  spillFolder: string,
+  outDir: string,
   tables: readonly DatasetTable[],
   metadata: { tables: MetadataValue[][]; columns: MetadataValue[][] },
   brokenReferences: BrokenReferences,
@@ -397,47 +472,25 @@ async function writeSqlite(
     database.exec(
       'PRAGMA page_size = 4096; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA encoding = "UTF-8"; BEGIN',
     );
-    await withReleaseEngine(duckDbFile, spillFolder, { access_mode: 'READ_ONLY' }, async (connection) => {
-      for (const { name, dataset, primaryKey, keyHolds, derivedFrom } of tables) {
-        if ('from' in dataset && derivedFrom) {
-          database.exec(viewSql('sqlite', dataset, derivedFrom));
-          continue;
-        }
-        const columns = dataset.columns.map(
-          (column) =>
-            [
-              column.name,
-              `${SQLITE_TYPES[column.type]}${columnEmptiness(dataset, column) === 'never' ? ' NOT NULL' : ''}`,
-            ] as const,
-        );
-        database.exec(
-          createTableSql(
-            name,
-            columns,
-            keyHolds ? primaryKey : null,
-            tableReferences(dataset, tables, brokenReferences),
-          ),
-        );
-        const insert = database.prepare(insertSql(name, columns.length));
-        const selected = dataset.columns.map((column) =>
-          column.type === 'date'
-            ? `strftime(${sqlName(column.name)}, '%Y-%m-%d')`
-            : column.type === 'text_list'
-              ? `to_json(${sqlName(column.name)})::VARCHAR`
-              : sqlName(column.name),
-        );
-        const result = await connection.stream(`SELECT ${selected.join(', ')} FROM ${sqlName(name)}`);
-        // Read by column, then bound row by row: DuckDB's values reach JavaScript faster column by column.
-        for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
-          const values = chunk.getColumns() as SQLInputValue[][];
-          const row = new Array<SQLInputValue>(values.length);
-          for (let index = 0; index < chunk.rowCount; index += 1) {
-            for (const [position, column] of values.entries()) row[position] = column[index] as SQLInputValue;
-            insert.run(...row);
-          }
-        }
+    for (const { name, dataset, arrow, primaryKey, keyHolds, derivedFrom } of tables) {
+      if ('from' in dataset && derivedFrom) {
+        database.exec(viewSql('sqlite', dataset, derivedFrom));
+        continue;
       }
-    });
+      if (arrow === null)
+        throw new Error(`dataset ${dataset.id}: no all-years Arrow file to fill its SQLite table from`);
+      const columns = dataset.columns.map(
+        (column) =>
+          [
+            column.name,
+            `${SQLITE_TYPES[column.type]}${columnEmptiness(dataset, column) === 'never' ? ' NOT NULL' : ''}`,
+          ] as const,
+      );
+      database.exec(
+        createTableSql(name, columns, keyHolds ? primaryKey : null, tableReferences(dataset, tables, brokenReferences)),
+      );
+      await insertArrowRecords(database, name, dataset, path.join(outDir, arrow));
+    }
     for (const [name, columns, rows] of [
       [METADATA_TABLES.tables, TABLES_COLUMNS, metadata.tables],
       [METADATA_TABLES.columns, COLUMNS_COLUMNS, metadata.columns],
@@ -480,7 +533,7 @@ export async function writeReleaseDatabases(
     );
     const metadata = { tables: tablesRows(tables, manifest), columns: columnsRows(tables) };
     await writeDuckDb(outDir, path.relative(outDir, duckDb), path.relative(outDir, spillFolder), tables, metadata);
-    await writeSqlite(sqlite, duckDb, spillFolder, tables, metadata, brokenReferences);
+    await writeSqlite(sqlite, outDir, tables, metadata, brokenReferences);
     const written: PublishedFile[] = [];
     for (const [format, file] of [
       ['duckdb', duckDb],

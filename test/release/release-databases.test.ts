@@ -311,11 +311,14 @@ describe('the release databases', () => {
   it(
     'are written again byte for byte from the same files',
     each(async (world) => {
-      // A copy of the data folder's all-years Parquet files (hard links: the shared world is only read).
+      // A copy of the data folder's all-years Parquet and Arrow files, the ones the databases are written from (hard
+      // links: the shared world is only read).
       const copy = path.join(scratch, world.label.replaceAll(' ', '-'));
       await mkdir(path.join(copy, 'all-years'), { recursive: true });
-      for (const file of world.manifest.files.filter((f) => f.year === 'all' && f.format === 'parquet'))
-        await link(path.join(world.dataDir, file.path), path.join(copy, file.path));
+      const sources = world.manifest.files.filter(
+        (f) => f.year === 'all' && (f.format === 'parquet' || f.format === 'arrow'),
+      );
+      for (const file of sources) await link(path.join(world.dataDir, file.path), path.join(copy, file.path));
       const written = await writeReleaseDatabases(
         copy,
         world.manifest,
