@@ -397,11 +397,11 @@ function tableReferences(
   });
 }
 
-/** Rows one INSERT of the SQLite file holds: a call from JavaScript into SQLite for each row took a third more. */
+/** Rows one INSERT of the SQLite file holds: a call from JavaScript into SQLite for each row took a quarter more. */
 const SQLITE_ROWS_PER_INSERT = 32;
 /**
  * Rows read into JavaScript values at a time, a slice of a record batch: a batch's 65,536 rows read whole made the
- * release stage's process 140 MiB larger at a million records.
+ * process about 100 MB larger at a million records.
  */
 const SQLITE_ROWS_PER_READ = 8192;
 
