@@ -5,7 +5,7 @@
 import type { Lang } from '../languages.ts';
 import { isPartialYear } from './pages/compare-page.ts';
 import type { Chart } from './page-charts.ts';
-import { countColumn, type SiteData } from './site-data.ts';
+import { countColumn, hasTurnout, type SiteData } from './site-data.ts';
 import { givenSum } from './page-cells.ts';
 import { formatCount } from './site-format.ts';
 import { escapeXml } from './svg-charts.ts';
@@ -68,19 +68,17 @@ export function acrossYearsChart(lang: Lang, subject: string, points: readonly Y
 export function nationalAcrossYears(site: SiteData, lang: Lang): Chart | null {
   const t = ACROSS_YEARS_TEXT[lang];
   const column = countColumn('total', 'total');
-  const points = site.years
-    .filter((view) => view.turnoutRecords.length > 0)
-    .map((view): YearPoint => {
-      const coverage = site.quality.coverage?.years.find((entry) => entry.year === view.year);
-      const sum = view.totals[column];
-      const partial =
-        isPartialYear(site, view.year) && coverage
-          ? t.partialYear(formatCount(lang, coverage.dapils.harvested), formatCount(lang, coverage.dapils.official))
-          : (sum?.missing ?? 0) > 0
-            ? t.unreadable
-            : null;
-      return { year: view.year, value: givenSum(sum), partial };
-    });
+  const points = site.years.filter(hasTurnout).map((view): YearPoint => {
+    const coverage = site.quality.coverage?.years.find((entry) => entry.year === view.year);
+    const sum = view.totals[column];
+    const partial =
+      isPartialYear(site, view.year) && coverage
+        ? t.partialYear(formatCount(lang, coverage.dapils.harvested), formatCount(lang, coverage.dapils.official))
+        : (sum?.missing ?? 0) > 0
+          ? t.unreadable
+          : null;
+    return { year: view.year, value: givenSum(sum), partial };
+  });
   return acrossYearsChart(lang, t.national, points);
 }
 

@@ -3,7 +3,15 @@
 // file the compare page's script reads (site/public/compare.js). Its size grows with the dapils, not the records:
 // the year downloads the same sums come from grow with the records (hundreds of megabytes at a million).
 import { dapilPagesDataset } from '../datasets/datasets.ts';
-import { addTotals, COUNT_GROUPS, textValue, type DapilView, type SiteData, type Totals } from './site-data.ts';
+import {
+  addTotals,
+  COUNT_GROUPS,
+  hasTurnout,
+  textValue,
+  type DapilView,
+  type SiteData,
+  type Totals,
+} from './site-data.ts';
 import { givenSum } from './page-cells.ts';
 import { dapilLabel } from './record-labels.ts';
 
@@ -72,7 +80,7 @@ export function buildCompareIndex(site: SiteData): CompareIndex {
   const columns = compareColumns();
   const entries: CompareEntry[] = [];
   // A year without turnout records (parties only) has nothing to compare.
-  for (const year of site.years.filter((view) => view.turnoutRecords.length > 0)) {
+  for (const year of site.years.filter(hasTurnout)) {
     const dapils = site.dapils.filter((dapil) => dapil.year === year.year);
     const yearCounts = countsOf(year.totals, columns);
     entries.push([

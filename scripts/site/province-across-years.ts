@@ -7,7 +7,7 @@ import { ACROSS_YEARS_TEXT, acrossYearsChart, type YearPoint } from './across-ye
 import { provinceCodeOf } from './compare-index.ts';
 import type { Chart } from './page-charts.ts';
 import { givenSum } from './page-cells.ts';
-import { addTotals, countColumn, type SiteData } from './site-data.ts';
+import { addTotals, countColumn, hasTurnout, type SiteData } from './site-data.ts';
 import { formatCount } from './site-format.ts';
 
 export interface ProvinceChart {
@@ -47,7 +47,7 @@ function provinceCoverage(
 function provinceYears(site: SiteData): Map<string, ProvinceYear[]> {
   const column = countColumn('total', 'total');
   const byProvince = new Map<string, ProvinceYear[]>();
-  for (const view of site.years.filter((each) => each.turnoutRecords.length > 0)) {
+  for (const view of site.years.filter(hasTurnout)) {
     for (const province of view.provinces) {
       if (province.dapils.length === 0) continue;
       const code = provinceCodeOf(province.dapils);
@@ -80,7 +80,7 @@ function provinceYears(site: SiteData): Map<string, ProvinceYear[]> {
 export function provinceAcrossYearsCharts(site: SiteData, lang: Lang): ProvinceChart[] {
   const t = PROVINCE_ACROSS_TEXT[lang];
   const across = ACROSS_YEARS_TEXT[lang];
-  const years = site.years.filter((view) => view.turnoutRecords.length > 0).map((view) => view.year);
+  const years = site.years.filter(hasTurnout).map((view) => view.year);
   const charts: ProvinceChart[] = [];
   for (const [id, seen] of provinceYears(site)) {
     const name = seen.at(-1)?.name ?? id;

@@ -165,6 +165,11 @@ export function textValue(record: SiteRecord, column: string): string | null {
   return typeof value === 'string' ? value : null;
 }
 
+/** Whether the release holds turnout records of the year: a year of parties only has no figures to show or compare. */
+export function hasTurnout(view: YearView): boolean {
+  return view.turnoutRecords.length > 0;
+}
+
 /** The short name of a record (a party's acronym), when its dataset declares one. */
 function shortNameOf(roles: DatasetDefinition['roles'], record: SiteRecord): string | null {
   return roles.shortName === undefined ? null : textValue(record, roles.shortName);

@@ -2,7 +2,7 @@
 // the legend's classes, and the text alternative's rows (the same figures, with each province's dapils). The
 // component site/src/components/province-maps.astro only lays these out.
 import type { FigureData } from '../figure-files.ts';
-import { compareIdentifiers, type SiteData, type YearView } from '../site-data.ts';
+import { compareIdentifiers, hasTurnout, type SiteData, type YearView } from '../site-data.ts';
 import { formatCount, formatPercent } from '../site-format.ts';
 import { pagePath, type Lang } from '../site-routes.ts';
 import { COMMON_TEXT } from '../texts/common-text.ts';
@@ -134,7 +134,7 @@ export function provinceMaps(
   idPrefix: string,
 ): ProvinceMaps | null {
   const view = site.years.find((candidate) => candidate.year === year);
-  if (!view || view.turnoutRecords.length === 0) return null;
+  if (!view || !hasTurnout(view)) return null;
   const t = MAP_TEXT[lang];
   const names = provinceNames();
   const nameOf = (code: string): string => names.get(code) ?? code;
@@ -240,6 +240,6 @@ export function provinceMaps(
 
 /** The latest year with turnout records (the home page's map), or null. */
 export function latestMapYear(site: SiteData): number | null {
-  const years = site.years.filter((view) => view.turnoutRecords.length > 0).map((view) => view.year);
+  const years = site.years.filter(hasTurnout).map((view) => view.year);
   return years.length === 0 ? null : Math.max(...years);
 }

@@ -4,7 +4,7 @@
 // page's address (`?a=<key>&b=<key>`).
 import type { Lang } from '../../languages.ts';
 import { COMPARE_INDEX_PATH, compareColumns, compareKey, compareQuery } from '../compare-index.ts';
-import { countColumn, type SiteData } from '../site-data.ts';
+import { countColumn, hasTurnout, type SiteData } from '../site-data.ts';
 import { pagePath, withBase, type PageRef } from '../site-routes.ts';
 import { coverageSummary } from '../year-coverage.ts';
 import { COMMON_TEXT } from '../texts/common-text.ts';
@@ -73,7 +73,7 @@ export function compareModel(site: SiteData, lang: Lang): CompareModel {
       page: { kind: 'year', year: view.year },
       coverage: coverageSummary(site, lang, view.year)?.line ?? null,
       partial: isPartialYear(site, view.year),
-      turnout: view.turnoutRecords.length > 0,
+      turnout: hasTurnout(view),
     })),
     rows,
     index: COMPARE_INDEX_PATH,
@@ -90,7 +90,7 @@ export function compareLink(lang: Lang, base: string, site: SiteData, year: numb
   const keyOf = (other: number): string =>
     dapilId === undefined ? compareKey(other) : compareKey(other, 'dapil', dapilId);
   const years = site.years
-    .filter((view) => view.turnoutRecords.length > 0)
+    .filter(hasTurnout)
     .map((view) => view.year)
     .filter((other) =>
       dapilId === undefined

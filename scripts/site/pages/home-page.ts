@@ -1,7 +1,7 @@
 // The home page: its model (what the view shows, computed from the site data in one language) and its
 // texts in each language (LANGS).
 import type { Lang } from '../../languages.ts';
-import { countColumn, type SiteData, type Totals, type YearView } from '../site-data.ts';
+import { countColumn, hasTurnout, type SiteData, type Totals, type YearView } from '../site-data.ts';
 import { formatCount, formatPercent } from '../site-format.ts';
 import { describeYears } from '../site-sentences.ts';
 import { type Cell, givenSum, sumCell, totalsWomenShare } from '../page-cells.ts';
@@ -12,13 +12,11 @@ import { COVERAGE_TEXT } from '../texts/coverage-text.ts';
 
 /** The home page's chart: one row per election year with turnout records. */
 function yearsChart(lang: Lang, years: readonly YearView[]): Chart {
-  const rows = years
-    .filter((year) => year.turnoutRecords.length > 0)
-    .map((year) => ({
-      label: String(year.year),
-      male: givenSum(year.totals[countColumn('total', 'male')]),
-      female: givenSum(year.totals[countColumn('total', 'female')]),
-    }));
+  const rows = years.filter(hasTurnout).map((year) => ({
+    label: String(year.year),
+    male: givenSum(year.totals[countColumn('total', 'male')]),
+    female: givenSum(year.totals[countColumn('total', 'female')]),
+  }));
   const summary = describeYears(lang, rows);
   return {
     name: 'sex-split',
@@ -55,7 +53,7 @@ export function homeTotals(site: SiteData, lang: Lang): HomeTotals {
   // The national total first, so a phone shows it without scrolling sideways.
   const bySex = (['total', 'male', 'female'] as const).map((sex) => countColumn('total', sex));
   const byList = (['total', 'dpt', 'dptb', 'dpk'] as const).map((group) => countColumn(group, 'total'));
-  const withTurnout = site.years.filter((view) => view.turnoutRecords.length > 0);
+  const withTurnout = site.years.filter(hasTurnout);
   const cells = (view: YearView, columns: readonly string[]): TotalCell[] =>
     columns.map((column) => ({ column, ...sumCell(lang, view.totals[column]) }));
   const shown = [...new Set([...bySex, ...byList])];
@@ -113,8 +111,7 @@ export interface YearLinePart {
  * parties", then the coverage's sentence when the quality report has one), or "no turnout data, 20 parties".
  */
 export function homeYearLine(site: SiteData, lang: Lang, view: YearView): YearLinePart[] {
-  if (view.turnoutRecords.length === 0)
-    return [{ text: COVERAGE_TEXT[lang].noTurnoutLine(view.parties.length), coverage: false }];
+  if (!hasTurnout(view)) return [{ text: COVERAGE_TEXT[lang].noTurnoutLine(view.parties.length), coverage: false }];
   const coverage = coverageSummary(site, lang, view.year)?.line ?? null;
   const counts = yearCounts(view);
   const compared = site.quality.coverage?.years.some(

@@ -14,6 +14,7 @@ import {
   COUNT_GROUPS,
   countColumn,
   flagsOf,
+  hasTurnout,
   numberValue,
   ruleOf,
   type DapilView,
@@ -157,7 +158,7 @@ function dapilsOf(view: YearView): DapilView[] {
  */
 export function yearStory(site: SiteData, lang: Lang, year: number): YearStory | null {
   const view = site.years.find((candidate) => candidate.year === year);
-  if (!view || view.turnoutRecords.length === 0) return null;
+  if (!view || !hasTurnout(view)) return null;
   const dapils = dapilsOf(view);
   const ratios = keyRatios(lang, view.totals);
   const coverage = site.quality.coverage?.years.find((entry) => entry.year === year && entry.status === 'compared');
@@ -206,9 +207,7 @@ export function yearStory(site: SiteData, lang: Lang, year: number): YearStory |
       flagged: dapil.flagged,
     };
   });
-  const previousView = site.years
-    .filter((candidate) => candidate.year < year && candidate.turnoutRecords.length > 0)
-    .at(-1);
+  const previousView = site.years.filter((candidate) => candidate.year < year && hasTurnout(candidate)).at(-1);
   const sentences = describeYearStory(lang, {
     year,
     voters: ratios.voters.value,
