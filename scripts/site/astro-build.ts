@@ -58,6 +58,13 @@ const buildSite = build as (config: Parameters<typeof build>[0], options: { sync
 // (`build`, `vite`) merged, as Astro's mergeConfig would: not imported from astro/config, which loads 280 modules this
 // process never uses (site/astro.config.ts). The pages are byte-identical either way.
 const settings: AstroUserConfig = siteConfig;
+// The publisher's own modules (scripts/, which the pages' models, texts and charts come from) stay out of Astro's
+// render bundle: its pages import them from their files, as this script does. So the process holds one copy of each
+// (the records the pages were rendered from and the figures they named are the ones written after Astro, below),
+// Node's compile cache serves them from build to build, and the bundler transforms only the site's own sources. The
+// pages are byte-identical either way; the real data's site stage took 4.33 s against 4.50 s with them bundled (medians
+// of four alternated forced rebuilds), ten times the data 12.3 against 13.2 s, its peak 30 MB smaller.
+const PUBLISHER_MODULES = new RegExp(`^${RegExp.escape(path.resolve(import.meta.dirname, '..'))}/`);
 // The social cards are drawn while Astro builds the pages, on a thread of their own (scripts/site/cards/card-files.ts),
 // from the site data Astro's pages read (loaded once in this process), into the card cache `cardsDir` (kept from
 // build to build); they are copied beside their pages once Astro is done. Only with the site's address: a page names
@@ -79,7 +86,13 @@ await buildSite(
     base,
     cacheDir,
     build: { ...settings.build, concurrency: ASTRO_BUILD_CONCURRENCY },
-    vite: { ...settings.vite, cacheDir: `${cacheDir}/vite`, logLevel: 'warn' },
+    vite: {
+      ...settings.vite,
+      cacheDir: `${cacheDir}/vite`,
+      logLevel: 'warn',
+      // Absolute, as resolved: the render bundle is written elsewhere, so a path relative to it would not reach them.
+      build: { rolldownOptions: { external: [PUBLISHER_MODULES], makeAbsoluteExternalsRelative: false } },
+    },
     configFile: false,
     mode: 'production',
     logLevel: 'warn',

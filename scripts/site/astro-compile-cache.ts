@@ -1,9 +1,10 @@
 // The compile cache of the Astro build's process (Node's, module.enableCompileCache, through NODE_COMPILE_CACHE):
-// that process loads Astro, Vite, Rolldown and about 90 of the publisher's TypeScript modules (the site data, the
-// page files, the figures' files, the social cards), whose type stripping and compiling cost about 1 CPU-s at every
+// that process loads Astro, Vite, Rolldown and about 110 of the publisher's TypeScript modules (the pages' models,
+// texts and charts, which Astro's render bundle imports from their files: astro-build.ts; the site data, the page
+// files, the figures' files, the social cards), whose type stripping and compiling cost about 1 CPU-s at every
 // build; read back from the cache, about a seventh of that. The caller's NODE_COMPILE_CACHE when set; otherwise a
 // folder of the site stage's own beside the site (`<site>-compile-cache`), kept from build to build as the card
-// cache is. Each build also adds the entries of its render bundle (about 20, written to a fresh folder and never read
+// cache is. Each build also adds the entries of its render bundle (about 30, written to a fresh folder and never read
 // again), so a folder grown past ASTRO_COMPILE_CACHE_ENTRIES is emptied before the build: hundreds of builds apart,
 // one build compiles everything again. The cache never changes what a build writes.
 import { readdir, rm } from 'node:fs/promises';

@@ -85,23 +85,17 @@ export function embedSnippet(url: string, title: string, svg: string): string {
 
 // ---- The registry of rendered figures ----
 
-/**
- * Where the figures named while Astro renders are kept, under a key every copy of this module shares: the render
- * bundle holds a copy of its own, and astro-build.ts reads them through another (as site-data.ts keeps the records).
- */
-const RENDERED_FIGURES = Symbol.for('kpu-open-data-publisher.figures');
-const inProcess = globalThis as { [RENDERED_FIGURES]?: Map<string, TakeawayFigure> };
+/** The figures named while Astro renders the pages, by their SVG's path; astro-build.ts writes their files after. */
+const renderedInProcess = new Map<string, TakeawayFigure>();
 
 /** Names a figure of a page being rendered; a page rendered twice names the same figure once. */
 export function registerFigure(figure: TakeawayFigure): void {
-  const figures = (inProcess[RENDERED_FIGURES] ??= new Map());
-  figures.set(figureFilePaths(figure.page, figure.name).svg, figure);
+  renderedInProcess.set(figureFilePaths(figure.page, figure.name).svg, figure);
 }
 
 /** The figures named so far, in the order of their files' paths (so every build writes them alike). */
 export function renderedFigures(): TakeawayFigure[] {
-  const figures = inProcess[RENDERED_FIGURES] ?? new Map<string, TakeawayFigure>();
-  return [...figures.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, figure]) => figure);
+  return [...renderedInProcess.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, figure]) => figure);
 }
 
 // ---- The files ----

@@ -516,26 +516,22 @@ async function readQuality(dataDir: string, manifest: SnapshotManifest): Promise
 }
 
 /**
- * Where the site data loaded in this process is kept, under a key every copy of this module shares: the Astro
- * build's render bundle holds a copy of its own (bundled), and the build script that writes the pages' files after
- * it (scripts/site/astro-build.ts) reads the same records through another, without loading them again.
+ * The site data loaded in this process: the pages Astro renders read it, and the build script that writes the pages'
+ * files after them (scripts/site/astro-build.ts) reads the same records, without loading them again.
  */
-const LOADED_SITE_DATA = Symbol.for('kpu-open-data-publisher.site-data');
-
-const loadedInProcess = globalThis as { [LOADED_SITE_DATA]?: { dataDir: string; data: Promise<SiteData> } };
+let loadedInProcess: { dataDir: string; data: Promise<SiteData> } | null = null;
 
 /** The site data of `dataDir`, loaded once per process (the last folder asked for is kept). */
 export function loadSiteDataOnce(dataDir: string): Promise<SiteData> {
-  const loaded = loadedInProcess[LOADED_SITE_DATA];
-  if (loaded?.dataDir === dataDir) return loaded.data;
+  if (loadedInProcess?.dataDir === dataDir) return loadedInProcess.data;
   const data = loadSiteData(dataDir);
-  loadedInProcess[LOADED_SITE_DATA] = { dataDir, data };
+  loadedInProcess = { dataDir, data };
   return data;
 }
 
-/** The site data this process last loaded with loadSiteDataOnce (by any copy of this module), or null. */
+/** The site data this process last loaded with loadSiteDataOnce, or null. */
 export function loadedSiteData(): Promise<SiteData> | null {
-  return loadedInProcess[LOADED_SITE_DATA]?.data ?? null;
+  return loadedInProcess?.data ?? null;
 }
 
 /** Reads the data folder the snapshot stage wrote. Throws when a file is missing or differs from the manifest. */
