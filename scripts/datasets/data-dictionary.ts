@@ -11,7 +11,7 @@ import {
 } from '../datasets/dataset-definition.ts';
 import { dictionaryFormats, type DictionaryFormat } from '../formats.ts';
 import type { Lang, Localized } from '../languages.ts';
-import { arrowTypeOf } from './column-types.ts';
+import { ARROW_TYPE_NAMES } from './column-types.ts';
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -19,12 +19,12 @@ function cell(text: string): string {
 
 /**
  * How each logical column type is written in each format of the type table, in one language: the column type's
- * Arrow type (the one schema's mapping, arrowTypeOf) looked up in each format's wording (scripts/formats.ts).
+ * Arrow type (the one schema's mapping, column-types.ts) looked up in each format's wording (scripts/formats.ts).
  */
 export function formatTypeTexts(lang: Lang): Record<ColumnType, Record<DictionaryFormat, string>> {
   return Object.fromEntries(
     COLUMN_TYPES.map((type) => {
-      const arrowType = String(arrowTypeOf(type));
+      const arrowType = ARROW_TYPE_NAMES[type];
       const texts = dictionaryFormats().map((format) => {
         const wording: Localized | undefined = (format.typeWording as Readonly<Record<string, Localized>>)[arrowType];
         if (!wording)

@@ -1,7 +1,7 @@
 // The records of one dapil or party page as CSV and JSON, written next to the page: the downloads' own bytes, each
 // record's text copied from the all-years JSON and CSV files (record-lines.ts), framed as their writers frame a
 // file; where a record's place is not known (a file read whole, a CSV value with a line break), made by the same
-// writers as the snapshot downloads from one Arrow table (scripts/snapshot/*-writer.ts). Either way the bytes follow
+// writers as the snapshot downloads from one Arrow table (page-file-writers.ts). Either way the bytes follow
 // the downloads' conventions and the values are the downloads' values. Written by the Astro build's process once
 // Astro has written the pages (scripts/site/astro-build.ts): as Astro routes, the site's thousands of these files
 // doubled what Astro renders and cost more than a quarter of its time. The files are written one after another with
@@ -9,13 +9,9 @@
 // asynchronous calls' hand-offs to libuv's thread pool cost several times the CPU time of the writes themselves.
 import { closeSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import type { Table } from 'apache-arrow';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { dapilPagesDataset, pagedDatasetById } from '../datasets/datasets.ts';
 import { DEFAULT_LANG } from '../languages.ts';
-import { buildArrowTable } from '../snapshot/arrow-schema.ts';
-import { serializeCsv } from '../snapshot/csv-writer.ts';
-import { serializeJson } from '../snapshot/json-writer.ts';
 import { readCsvLineStarts, type RecordLines } from './record-lines.ts';
 import { PAGE_FILE_FORMATS, pageFileName, pagePath, type PageFileFormat, type PageRef } from './site-routes.ts';
 import type { SiteData, SiteRecord } from './site-data.ts';
@@ -23,17 +19,17 @@ import type { SiteData, SiteRecord } from './site-data.ts';
 /** The most bytes of a page's file copied at a time. */
 const COPY_PIECE = 1024 * 1024;
 
-/** A page's records as one Arrow table, which the downloads' two writers turn into its CSV and JSON. */
-export function pageTable(dataset: DatasetDefinition, records: readonly SiteRecord[]): Table {
-  return buildArrowTable(
-    dataset.columns,
-    records.map((record) => record.values),
-  );
-}
-
-/** A page's records as CSV or JSON, the downloads' conventions, in chunks of lines. */
-export function* pageFileChunks(table: Table, format: PageFileFormat): Generator<string> {
-  yield* format === 'csv' ? serializeCsv(table) : serializeJson(table);
+/**
+ * A page's file in each format as the downloads' writers make it (page-file-writers.ts, loaded only for a page whose
+ * records cannot be copied).
+ */
+async function writtenChunks(
+  dataset: DatasetDefinition,
+  records: readonly SiteRecord[],
+): Promise<(format: PageFileFormat) => Iterable<string>> {
+  const { pageTable, pageFileChunks } = await import('./page-file-writers.ts');
+  const table = pageTable(dataset, records);
+  return (format) => pageFileChunks(table, format);
 }
 
 /** Writes all of `bytes` to the open file `fd`. */
@@ -192,7 +188,7 @@ export async function writePageFiles(site: SiteData, siteDir: string): Promise<v
       const folder = path.join(siteDir, pagePath(DEFAULT_LANG, page.page));
       mkdirSync(folder, { recursive: true });
       const source = sources.get(page.dataset.id) ?? null;
-      const table = source === null ? pageTable(page.dataset, page.records) : null;
+      const written = source === null ? await writtenChunks(page.dataset, page.records) : null;
       for (const format of PAGE_FILE_FORMATS) {
         // A new file in a folder only this build writes: written in place (`wx`: never over a file), chunk by chunk
         // as the writers make them, so only the chunk being written is held (a page's files grow with its records).
@@ -201,7 +197,7 @@ export async function writePageFiles(site: SiteData, siteDir: string): Promise<v
           'wx',
         );
         try {
-          if (table === null)
+          if (written === null)
             writeCopied(
               fd,
               source as CopySource,
@@ -209,7 +205,7 @@ export async function writePageFiles(site: SiteData, siteDir: string): Promise<v
               format,
               scratch,
             );
-          else for (const chunk of pageFileChunks(table, format)) writeAll(fd, Buffer.from(chunk));
+          else for (const chunk of written(format)) writeAll(fd, Buffer.from(chunk));
         } finally {
           closeSync(fd);
         }

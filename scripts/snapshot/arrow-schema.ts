@@ -14,9 +14,10 @@ import {
   Utf8,
   makeData,
   type Data,
+  type DataType,
 } from 'apache-arrow';
-import { arrowTypeOf } from '../datasets/column-types.ts';
-import type { ColumnDefinition } from '../datasets/dataset-definition.ts';
+import { ARROW_TYPE_NAMES, type ArrowTypeName } from '../datasets/column-types.ts';
+import type { ColumnDefinition, ColumnType } from '../datasets/dataset-definition.ts';
 import type { NormalizedRecord, NormalizedValue } from '../normalize/normalize-records.ts';
 import {
   createDateDayBuilder,
@@ -28,7 +29,20 @@ import {
 } from './column-builder.ts';
 
 export type { NormalizedRecord, NormalizedValue };
-export { arrowTypeOf };
+
+/** Each Arrow type the column types map to (scripts/datasets/column-types.ts), made from its name. */
+const ARROW_TYPES: Record<ArrowTypeName, () => DataType> = {
+  Int64: () => new Int64(),
+  Float64: () => new Float64(),
+  'Date32<DAY>': () => new DateDay(),
+  Utf8: () => new Utf8(),
+  'List<Utf8>': () => new List(new Field('item', new Utf8(), false)),
+};
+
+/** The Arrow type of a column type. Example: "integer" → Int64. */
+export function arrowTypeOf(type: ColumnType): DataType {
+  return ARROW_TYPES[ARROW_TYPE_NAMES[type]]();
+}
 
 /** Rows per Arrow record batch, and so per Parquet row group: bounds builder memory while streaming records in. */
 export const BATCH_ROWS = 65_536;

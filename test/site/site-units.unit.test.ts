@@ -8,7 +8,7 @@ import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import type { QualityReport } from '../../scripts/check/quality-check.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
-import { pageFileChunks, pageTable } from '../../scripts/site/page-files.ts';
+import { pageFileChunks, pageTable } from '../../scripts/site/page-file-writers.ts';
 import { compareNumberedNames } from '../../scripts/foundation/text-order.ts';
 import { buildSearchIndex, renderSearchIndex, searchIndexChunks } from '../../scripts/site/search-index.ts';
 import { CREDITS } from '../../scripts/site/site-credits.ts';

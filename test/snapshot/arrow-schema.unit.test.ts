@@ -1,10 +1,12 @@
 // The one schema: column definitions → Arrow types and metadata, and the checks that stop a value the formats
 // could not carry exactly (above all integers beyond 2^53 − 1, which JSON readers round).
 import { describe, expect, it } from 'vitest';
-import type { ColumnDefinition } from '../../scripts/datasets/dataset-definition.ts';
+import { ARROW_TYPE_NAMES } from '../../scripts/datasets/column-types.ts';
+import { COLUMN_TYPES, type ColumnDefinition } from '../../scripts/datasets/dataset-definition.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import {
+  arrowTypeOf,
   buildArrowTable,
   createArrowSchema,
   createTableBuilder,
@@ -46,6 +48,10 @@ describe('createArrowSchema', () => {
       'verification_link:Utf8?',
       'quality_flags:List<Utf8>',
     ]);
+  });
+
+  it('makes each column type the Arrow type the dictionary names (column-types.ts)', () => {
+    for (const type of COLUMN_TYPES) expect(String(arrowTypeOf(type)), type).toBe(ARROW_TYPE_NAMES[type]);
   });
 
   it('carries the column documentation as field metadata', () => {
