@@ -20,7 +20,7 @@ import {
   verifyReleaseFolder,
   type ReleaseEntry,
 } from './release-history.ts';
-import { compareDataFolders, historyEntriesOf, type ChangesDocument, type HistoryEntry } from './release-stage.ts';
+import type { ChangesDocument, HistoryEntry } from './release-stage.ts';
 
 /** The files beside releases/ that travel with them, the list last (it is what makes a release part of the history). */
 const HISTORY_FILES = ['history.json', 'changes.json', RELEASES_FILE] as const;
@@ -150,6 +150,9 @@ async function rebuildHistory(
   dataDir: string,
   releases: ReadonlyArray<{ id: string; manifest: SnapshotManifest }>,
 ): Promise<Record<(typeof HISTORY_FILES)[number], string>> {
+  // The release stage's comparison (with DuckDB and Apache Arrow) loaded only here: the build's own process imports
+  // this module for the archive and the history's source, and needs the engine only to make a history again.
+  const { compareDataFolders, historyEntriesOf } = await import('./release-stage.ts');
   const list: ReleaseEntry[] = [];
   const history: HistoryEntry[] = [];
   let changes: ChangesDocument | null = null;
