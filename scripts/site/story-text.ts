@@ -66,7 +66,8 @@ export interface StoryText {
   acrossCaption: (name: string) => string;
   acrossColumns: { year: string; name: string; regencies: string; voters: string; women: string; outside: string };
   thisPage: string;
-  onlyYear: string;
+  /** A dapil whose id has voter figures in this one year of the data: nothing across years to compare. */
+  onlyYear: (year: number, dapilId: string) => string;
   dapilChange: (parts: {
     previous: number;
     year: number;
@@ -174,7 +175,7 @@ const id: StoryText = {
     outside: 'Di luar DPT',
   },
   thisPage: '(halaman ini)',
-  onlyYear: 'Kode dapil ini hanya ada pada tahun ini dalam data.',
+  onlyYear: (year, dapilId) => `Dalam data ini, hanya tahun ${year} yang memuat angka pengguna hak pilih dapil ${dapilId}.`,
   dapilChange: ({ previous, year, voters, previousVoters, women, outside }) =>
     `Dari ${previous} ke ${year}, pengguna hak pilih di dapil ini berubah dari ${previousVoters} menjadi ${voters}; bagian perempuan ${changeId(women)}` +
     (outside === null ? '' : ` dan bagian di luar DPT ${changeId(outside)}`) +
@@ -266,7 +267,7 @@ const en: StoryText = {
     outside: 'Outside DPT',
   },
   thisPage: '(this page)',
-  onlyYear: 'This dapil id exists in this year only in the data.',
+  onlyYear: (year, dapilId) => `In this data, only ${year} has voter figures for dapil ${dapilId}.`,
   dapilChange: ({ previous, year, voters, previousVoters, women, outside }) =>
     `From ${previous} to ${year}, the voters who voted in this dapil went from ${previousVoters} to ${voters}; women's share ${changeEn(women)}` +
     (outside === null ? '' : ` and the share outside the DPT ${changeEn(outside)}`) +

@@ -366,7 +366,10 @@ describe('across years', () => {
       'Wilayahnya tidak sama: 1 kabupaten/kota pada 2019, 2 sekarang.',
     ]);
     expect(dapilAcrossYears(world, 'en', dapil(2024, '1102')).sentences).toEqual([
-      'This dapil id exists in this year only in the data.',
+      'In this data, only 2024 has voter figures for dapil 1102.',
+    ]);
+    expect(dapilAcrossYears(world, 'id', dapil(2024, '1102')).sentences).toEqual([
+      'Dalam data ini, hanya tahun 2024 yang memuat angka pengguna hak pilih dapil 1102.',
     ]);
   });
 

@@ -148,7 +148,7 @@ export function dapilAcrossYears(
     regencies: other.records.length,
     ...keyRatios(lang, other.totals),
   }));
-  if (rows.length === 1) return { rows, sentences: [STORY_TEXT[lang].onlyYear] };
+  if (rows.length === 1) return { rows, sentences: [STORY_TEXT[lang].onlyYear(view.year, view.dapilId)] };
   const index = rows.findIndex((row) => row.page === null);
   const [before, after] = (index > 0 ? [rows[index - 1], rows[index]] : [rows[index], rows[index + 1]]) as [
     DapilYearRow,
