@@ -331,7 +331,7 @@ export const turnoutDataset = defineDataset({
       title: { id: 'Kode provinsi', en: 'Province code' },
       description: {
         id: 'Kode provinsi Kemendagri (dua angka, sama dengan kode BPS, misalnya 11): dua angka pertama kode dapil, yaitu provinsi pada saat pemilu; kosong bila bukan kode provinsi dalam daftar resmi.',
-        en: "Kemendagri province code (two digits, the same as BPS's, e.g. 11): the dapil id's first two digits, the province at the time of the election; null when they are no province code of the official list.",
+        en: "Kemendagri province code (two digits, the same as BPS's, e.g. 11): the dapil id's first two digits, the province at the time of the election; null when they are not a province code of the official list.",
       },
     },
     {

@@ -175,7 +175,8 @@ const id: StoryText = {
     outside: 'Di luar DPT',
   },
   thisPage: '(halaman ini)',
-  onlyYear: (year, dapilId) => `Dalam data ini, hanya tahun ${year} yang memuat angka pengguna hak pilih dapil ${dapilId}.`,
+  onlyYear: (year, dapilId) =>
+    `Dalam data ini, hanya tahun ${year} yang memuat angka pengguna hak pilih dapil ${dapilId}.`,
   dapilChange: ({ previous, year, voters, previousVoters, women, outside }) =>
     `Dari ${previous} ke ${year}, pengguna hak pilih di dapil ini berubah dari ${previousVoters} menjadi ${voters}; bagian perempuan ${changeId(women)}` +
     (outside === null ? '' : ` dan bagian di luar DPT ${changeId(outside)}`) +

@@ -113,7 +113,7 @@ const turnoutFailures: Case[] = [
   },
   {
     rule: 'region-code-match',
-    name: 'a dapil id whose first two digits are no province code',
+    name: 'a dapil id whose first two digits are not a province code',
     change: { IdDapil: '0101' },
     flags: ['region-code-match'],
   },

@@ -17,6 +17,7 @@ import { RecordBatchReader } from 'apache-arrow';
 import datapackage from 'datapackage';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentedSizes, realDataSizeTables, renderSizeTables } from '../../scripts/docs/real-data-sizes.ts';
 import { isoDateTimeWib } from '../../scripts/foundation/instant-text.ts';
 import { DEMO_NOTE } from '../../scripts/snapshot/file-metadata.ts';
 import { PARQUET_METADATA_KEY } from '../../scripts/snapshot/parquet-writer.ts';
@@ -497,5 +498,42 @@ describe('the build output', () => {
         expect(output).toContain(`the files cite ${cited} as their source, an address of this machine`);
       }
     }
+  });
+});
+
+describe('docs/data.md', () => {
+  // The sizes a newcomer reads are this build's: exactly, but for the files whose deflated bytes hold the retrieval
+  // time and the release id (the workbooks and the bundles), within 1 %.
+  it.skipIf(!HAS_REAL)("gives the real data's sizes as a build of the real files publishes them", async () => {
+    const dataDir = path.join((realSite as PublishedSite).distDir, 'data');
+    const hint = `docs/data.md, "Sizes for the real data", is not this build's: run npm run docs -- --real-data <a build's dist/data>`;
+    const documented = documentedSizes(await readFile(path.resolve(import.meta.dirname, '../../docs/data.md'), 'utf8'));
+    const tables = realDataSizeTables(dataDir);
+    const built = renderSizeTables(tables).split('\n');
+    const lines = (documented ?? '').split('\n');
+    expect(lines, hint).toHaveLength(built.length);
+    // Each table takes its header, its separator, its rows and a blank line.
+    let first = 0;
+    for (const table of tables) {
+      first += 2;
+      table.rows.forEach((row, index) => {
+        const at = first + index;
+        const cells = (lines[at] ?? '').split(' | ');
+        expect(cells, hint).toHaveLength(row.length);
+        row.forEach((cell, column) => {
+          const text = (cells[column] ?? '').replace(/^\| /, '').replace(/ \|$/, '');
+          if (cell.deflated && cell.bytes !== undefined) {
+            expect(
+              Math.abs(Number(text.replace(/[^0-9]/g, '')) - cell.bytes),
+              `${hint} (${lines[at]})`,
+            ).toBeLessThanOrEqual(cell.bytes / 100);
+            cells[column] = (built[at] ?? '').split(' | ')[column] ?? '';
+          }
+        });
+        lines[at] = cells.join(' | ');
+      });
+      first += table.rows.length + 1;
+    }
+    expect(lines, hint).toEqual(built);
   });
 });
