@@ -37,6 +37,8 @@ const MAX_PROSE_ROW_LINES = 8;
 const SENTENCE_WORDS = 12;
 /** From this window width on (64rem), a screen is wide. */
 const WIDE_SCREEN_PX = 1024;
+/** From this window width on, a desktop's: a count table (a dapil's regencies) is read whole there, not sideways. */
+const DESKTOP_PX = 1280;
 
 /**
  * The headers of the figures a table is read for, in every language: the voters of both sexes, of all lists, the
@@ -60,6 +62,11 @@ export interface LayoutProblems {
   /** Column headers aligned otherwise than the figures under them (a left header over right-aligned numbers). */
   alignment: string[];
   stickyColumn: string[];
+  /**
+   * On a desktop's screen (DESKTOP_PX and wider), a count table (class wide: a dapil's regencies, their name and twelve
+   * counts) wider than its box: its last columns read by scrolling sideways.
+   */
+  desktopTables: string[];
   /** The footer naming more than one retrieval time (its own line and the citation), or one without its time zone. */
   retrieval: string[];
   /** Search results whose name is not a link of at least 24 px (only their years were). */
@@ -114,7 +121,7 @@ function measureLayout(limits: {
   maxProseLines: number;
   wideScreen: number;
   sentenceWords: number;
-}): Omit<LayoutProblems, 'stickyColumn'> {
+}): Omit<LayoutProblems, 'stickyColumn' | 'desktopTables'> {
   const describeElement = (element: Element): string => {
     const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
     return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${text}"`;
@@ -575,7 +582,20 @@ async function checkStickyColumn(page: Page): Promise<string[]> {
   });
 }
 
-/** Every check of a loaded page: the in-page measures, then the scrolled tables' first columns. */
+/** The count tables of a loaded page wider than their box, on a desktop's screen (none below one). */
+export async function checkDesktopTables(page: Page): Promise<string[]> {
+  return page.evaluate((desktop) => {
+    if (window.innerWidth < desktop) return [];
+    return [...document.querySelectorAll('table.wide')].flatMap((table) => {
+      const box = table.closest('.scroll');
+      return box && box.scrollWidth > box.clientWidth + 1
+        ? [`${location.pathname} #${table.id}: ${box.scrollWidth} px wide in a box of ${box.clientWidth} px`]
+        : [];
+    });
+  }, DESKTOP_PX);
+}
+
+/** Every check of a loaded page: the in-page measures, then the scrolled tables' first columns and the count tables. */
 export async function checkLayout(page: Page): Promise<LayoutProblems> {
   const measured = await page.evaluate(measureLayout, {
     minChartText: MIN_CHART_TEXT_PX,
@@ -590,5 +610,5 @@ export async function checkLayout(page: Page): Promise<LayoutProblems> {
     wideScreen: WIDE_SCREEN_PX,
     sentenceWords: SENTENCE_WORDS,
   });
-  return { ...measured, stickyColumn: await checkStickyColumn(page) };
+  return { ...measured, stickyColumn: await checkStickyColumn(page), desktopTables: await checkDesktopTables(page) };
 }

@@ -204,6 +204,10 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, d
     expect(problemsOf('phoneTables')).toEqual({});
   });
 
+  it('shows a count table whole on a desktop’s screen: its twelve counts beside the name, in either language', () => {
+    expect(problemsOf('desktopTables')).toEqual({});
+  });
+
   it('gives a table’s sentences a wide measure on a wide screen (rows of at most eight lines) and rows read down a narrower one, the table in its box', () => {
     expect(problemsOf('proseRows')).toEqual({});
   });
