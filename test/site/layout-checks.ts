@@ -1,9 +1,11 @@
 // The layout checks of test/site/layout.browser.test.ts, measured in a page as Chromium renders it: the
 // page's width, overlapping texts in a table row, the rendered size of chart text, tap targets (WCAG 2.2, 2.5.8) and
-// form controls' text, and a wide table's first column while the table is scrolled.
+// form controls' text, and with table-scroll-checks.ts a wide table's first column while the table is scrolled and the
+// count tables on a desktop's screen.
 import type { Page } from 'playwright-core';
 import { DATASETS } from '../../scripts/datasets/datasets.ts';
 import { TEXT } from '../../scripts/site/site-text.ts';
+import { checkDesktopTables, checkStickyColumn } from './table-scroll-checks.ts';
 
 export const MIN_CHART_TEXT_PX = 11;
 export const MIN_TARGET_PX = 24;
@@ -37,8 +39,6 @@ const MAX_PROSE_ROW_LINES = 8;
 const SENTENCE_WORDS = 12;
 /** From this window width on (64rem), a screen is wide. */
 const WIDE_SCREEN_PX = 1024;
-/** From this window width on, a desktop's: a count table (a dapil's regencies) is read whole there, not sideways. */
-const DESKTOP_PX = 1280;
 
 /**
  * The headers of the figures a table is read for, in every language: the voters of both sexes, of all lists, the
@@ -63,7 +63,7 @@ export interface LayoutProblems {
   alignment: string[];
   stickyColumn: string[];
   /**
-   * On a desktop's screen (DESKTOP_PX and wider), a count table (class wide: a dapil's regencies, their name and twelve
+   * On a desktop's screen (1280 px and wider: table-scroll-checks.ts), a count table (class wide: a dapil's regencies, their name and twelve
    * counts) wider than its box: its last columns read by scrolling sideways.
    */
   desktopTables: string[];
@@ -555,44 +555,6 @@ function measureLayout(limits: {
     coverage,
     maps,
   };
-}
-
-/** Scrolls every table container that scrolls to its far end and checks the first cell of each row stays in view. */
-async function checkStickyColumn(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const problems: string[] = [];
-    for (const container of document.querySelectorAll('.scroll')) {
-      if (container.scrollWidth <= container.clientWidth + 1) continue;
-      container.scrollLeft = container.scrollWidth;
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      const box = container.getBoundingClientRect();
-      for (const row of container.querySelectorAll('tbody tr, tfoot tr')) {
-        const first = (row as HTMLTableRowElement).cells[0];
-        // A row a filter hides is not drawn, so it has no place to keep.
-        if (!first || first.colSpan > 1 || first.getClientRects().length === 0) continue;
-        const rect = first.getBoundingClientRect();
-        if (rect.left < box.left - 1 || rect.left > box.left + 1)
-          problems.push(
-            `${container.querySelector('caption')?.textContent?.trim() ?? 'a table'}: "${(first.textContent ?? '').trim().slice(0, 30)}" at ${rect.left.toFixed(0)} px, the container starts at ${box.left.toFixed(0)} px`,
-          );
-      }
-      container.scrollLeft = 0;
-    }
-    return problems;
-  });
-}
-
-/** The count tables of a loaded page wider than their box, on a desktop's screen (none below one). */
-export async function checkDesktopTables(page: Page): Promise<string[]> {
-  return page.evaluate((desktop) => {
-    if (window.innerWidth < desktop) return [];
-    return [...document.querySelectorAll('table.wide')].flatMap((table) => {
-      const box = table.closest('.scroll');
-      return box && box.scrollWidth > box.clientWidth + 1
-        ? [`${location.pathname} #${table.id}: ${box.scrollWidth} px wide in a box of ${box.clientWidth} px`]
-        : [];
-    });
-  }, DESKTOP_PX);
 }
 
 /** Every check of a loaded page: the in-page measures, then the scrolled tables' first columns and the count tables. */

@@ -6,7 +6,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticeSharedData } from '../support/shared-data.ts';
-import { checkDesktopTables, checkLayout, type LayoutProblems } from './layout-checks.ts';
+import { checkLayout, type LayoutProblems } from './layout-checks.ts';
+import { checkDesktopTables } from './table-scroll-checks.ts';
 import { listPagePaths } from './site-checks.ts';
 import { buildRealSite, openSiteInChromium, type PublishedSite } from './site-fixtures.ts';
 
