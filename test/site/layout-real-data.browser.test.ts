@@ -1,13 +1,12 @@
 // The real-data site's layout at a phone's and a desktop's width: the pages where the real data is longer
 // than the demo's (every dapil page with flagged records, whose quality notes quote the source's long field names;
 // every dapil page whose sentences need more than one decimal to tell two shares apart; the year pages; the home pages, whose totals include a year missing dapils; the downloads), with the checks of
-// test/site/layout-checks.ts; every party page's table across years at a phone's width; and every dapil page's table of
-// regencies at a desktop's. Skipped, loudly, when the shared data is absent.
+// test/site/layout-checks.ts; and every party page's table across years at a phone's width (every page's count tables at
+// a desktop's width are the site suite's render checks: site-checks.ts). Skipped, loudly, when the shared data is absent.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticeSharedData } from '../support/shared-data.ts';
 import { checkLayout, type LayoutProblems } from './layout-checks.ts';
-import { checkDesktopTables } from './table-scroll-checks.ts';
 import { listPagePaths } from './site-checks.ts';
 import { buildRealSite, openSiteInChromium, type PublishedSite } from './site-fixtures.ts';
 
@@ -92,23 +91,6 @@ describe.skipIf(!noticeSharedData('the real-data site’s layout'))('the real-da
       await page.close();
     }
     expect(fourColumns).toBeGreaterThan(20);
-    expect(wide).toEqual([]);
-  }, 300_000);
-
-  it('shows every dapil’s regencies whole on a desktop’s screen, in both languages: the real data’s millions and the Indonesian headers', async () => {
-    if (!site || !browser) throw new Error('the site did not build');
-    const paths = (await listPagePaths(site.distDir)).filter((pagePath) => /\/dapil\/[^/]+\/$/.test(pagePath));
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const wide: string[] = [];
-    try {
-      for (const pagePath of paths) {
-        await page.goto(new URL(pagePath.slice(1), site.server.url).href);
-        wide.push(...(await checkDesktopTables(page)));
-      }
-    } finally {
-      await page.close();
-    }
-    expect(paths.length).toBeGreaterThan(100);
     expect(wide).toEqual([]);
   }, 300_000);
 });

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { EMBED_PAGE_SUFFIX } from '../../scripts/site/figure-files.ts';
 import type { PublishedSite } from './site-fixtures.ts';
+import { checkDesktopTables, DESKTOP_VIEWPORT } from './table-scroll-checks.ts';
 
 const AXE_SCRIPT = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
 export const PAGE_BUDGET_BYTES = 30 * 1024;
@@ -108,9 +109,9 @@ export class RenderTabs {
 
   #openContexts(): Promise<{ axe: BrowserContext; plain: BrowserContext }> {
     this.#contexts ??= (async () => {
-      const axe = await this.#browser.newContext();
+      const axe = await this.#browser.newContext({ viewport: DESKTOP_VIEWPORT });
       await axe.addInitScript({ path: AXE_SCRIPT });
-      return { axe, plain: await this.#browser.newContext() };
+      return { axe, plain: await this.#browser.newContext({ viewport: DESKTOP_VIEWPORT }) };
     })();
     return this.#contexts;
   }
@@ -167,9 +168,11 @@ export class RenderTabs {
 }
 
 /**
- * Opens every page in Chromium: it must answer 200, load every resource, log no error, carry a language, a
- * title and one h1, one meta description of 50 to 160 characters, the Open Graph tags, no relative hreflang alternate, the demo notice exactly when the data is demo data, the offline notice exactly when the
- * manifest says the build was offline, the retrieval time and the citation naming the release; and axe must
+ * Opens every page in Chromium, in a desktop's window of 1280 px: it must answer 200, load every resource, log no
+ * error, carry a language, a title and one h1, one meta description of 50 to 160 characters, the Open Graph tags, no
+ * relative hreflang alternate, the demo notice exactly when the data is demo data, the offline notice exactly when the
+ * manifest says the build was offline, the retrieval time and the citation naming the release, and fit every count
+ * table in its box (table-scroll-checks.ts, checkDesktopTables); and axe must
  * find no violation of any impact on the pages of `axePages` (all when omitted). In the tabs of `tabs`, left open
  * for the next call; in tabs of its own, closed at the end, when none are given.
  */
@@ -249,6 +252,9 @@ export async function checkPagesRender(
         const release = site.manifest.release?.id ?? site.manifest.harvest.harvestId;
         if (!facts.footer.includes('Komisi Pemilihan Umum') || !facts.footer.includes(release))
           found.push('footer lacks the citation line naming the release');
+        // A desktop's window: every count table (a dapil's regencies, the real data's millions under the Indonesian
+        // headers) read whole, without scrolling sideways.
+        found.push(...(await checkDesktopTables(page)));
         if (runAxe) {
           for (const violation of await axeViolations(page)) {
             found.push(`axe ${violation.impact} ${violation.id}: ${violation.targets.join(' | ')}`);

@@ -6,6 +6,9 @@ import type { Page } from 'playwright-core';
 /** From this window width on, a desktop's: a count table (a dapil's regencies) is read whole there, not sideways. */
 const DESKTOP_PX = 1280;
 
+/** A desktop's window, as the site suite's render pass opens every page (site-checks.ts, RenderTabs). */
+export const DESKTOP_VIEWPORT = { width: DESKTOP_PX, height: 720 } as const;
+
 /** Scrolls every table container that scrolls to its far end and checks the first cell of each row stays in view. */
 export async function checkStickyColumn(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -38,7 +41,7 @@ export async function checkDesktopTables(page: Page): Promise<string[]> {
     return [...document.querySelectorAll('table.wide')].flatMap((table) => {
       const box = table.closest('.scroll');
       return box && box.scrollWidth > box.clientWidth + 1
-        ? [`${location.pathname} #${table.id}: ${box.scrollWidth} px wide in a box of ${box.clientWidth} px`]
+        ? [`count table #${table.id}: ${box.scrollWidth} px wide in a box of ${box.clientWidth} px`]
         : [];
     });
   }, DESKTOP_PX);
