@@ -1,6 +1,7 @@
 // The layout checks of a loaded page that scroll its tables or depend on the window's width alone
 // (test/site/layout-checks.ts runs them after its in-page measures): a wide table's first column while the table is
-// scrolled, and the count tables on a desktop's screen.
+// scrolled, and the count tables on a desktop's screen (which the site suite's render pass also runs on every page:
+// site-checks.ts, checkPagesRender).
 import type { Page } from 'playwright-core';
 
 /** From this window width on, a desktop's: a count table (a dapil's regencies) is read whole there, not sideways. */
