@@ -1,10 +1,11 @@
 // The layout checks of test/site/layout.browser.test.ts, measured in a page as Chromium renders it: the
 // page's width, overlapping texts in a table row, the rendered size of chart text, tap targets (WCAG 2.2, 2.5.8) and
-// form controls' text, and with table-scroll-checks.ts a wide table's first column while the table is scrolled and the
-// count tables on a desktop's screen.
+// form controls' text, with table-scroll-checks.ts a wide table's first column while the table is scrolled and the
+// count tables on a desktop's screen, and with figure-link-checks.ts each figure's download links right under it.
 import type { Page } from 'playwright-core';
 import { DATASETS } from '../../scripts/datasets/datasets.ts';
 import { TEXT } from '../../scripts/site/site-text.ts';
+import { checkFigureLinks } from './figure-link-checks.ts';
 import { checkDesktopTables, checkStickyColumn } from './table-scroll-checks.ts';
 
 export const MIN_CHART_TEXT_PX = 11;
@@ -106,6 +107,8 @@ export interface LayoutProblems {
   sentences: string[];
   /** Charts that draw no bar (every row without a figure): the sentence says it alone. */
   emptyCharts: string[];
+  /** A chart's or map's download links not right under it: under another figure, or a second row under one. */
+  figureLinks: string[];
 }
 
 /** Runs in the page: every check but the sticky column's (which scrolls). */
@@ -121,7 +124,7 @@ function measureLayout(limits: {
   maxProseLines: number;
   wideScreen: number;
   sentenceWords: number;
-}): Omit<LayoutProblems, 'stickyColumn' | 'desktopTables'> {
+}): Omit<LayoutProblems, 'stickyColumn' | 'desktopTables' | 'figureLinks'> {
   const describeElement = (element: Element): string => {
     const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
     return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${text}"`;
@@ -557,7 +560,10 @@ function measureLayout(limits: {
   };
 }
 
-/** Every check of a loaded page: the in-page measures, then the scrolled tables' first columns and the count tables. */
+/**
+ * Every check of a loaded page: the in-page measures, then the scrolled tables' first columns, the count tables and
+ * the figures' download links.
+ */
 export async function checkLayout(page: Page): Promise<LayoutProblems> {
   const measured = await page.evaluate(measureLayout, {
     minChartText: MIN_CHART_TEXT_PX,
@@ -572,5 +578,10 @@ export async function checkLayout(page: Page): Promise<LayoutProblems> {
     wideScreen: WIDE_SCREEN_PX,
     sentenceWords: SENTENCE_WORDS,
   });
-  return { ...measured, stickyColumn: await checkStickyColumn(page), desktopTables: await checkDesktopTables(page) };
+  return {
+    ...measured,
+    stickyColumn: await checkStickyColumn(page),
+    desktopTables: await checkDesktopTables(page),
+    figureLinks: await checkFigureLinks(page),
+  };
 }

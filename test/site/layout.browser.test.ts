@@ -220,6 +220,10 @@ describe('the demo site’s layout in Chromium at 390, 768 and 1280 px, light, d
     expect(problemsOf('emptyCharts')).toEqual({});
   });
 
+  it('puts each chart’s and map’s download links right under it, one row under each figure', () => {
+    expect(problemsOf('figureLinks')).toEqual({});
+  });
+
   it('keeps the first column of a wide table in view when the table is scrolled to its end', () => {
     expect(problemsOf('stickyColumn')).toEqual({});
   });

@@ -23,6 +23,7 @@ import {
   type MapDrawing,
 } from '../../scripts/site/maps/province-map.ts';
 import { binLegendLabel } from '../../scripts/site/maps/map-models.ts';
+import { MAP_TEXT } from '../../scripts/site/maps/map-text.ts';
 import { countColumn, type SiteRecord } from '../../scripts/site/site-data.ts';
 
 const officialCodes = [...loadOfficialRegions().provinces.keys()].sort();
@@ -229,5 +230,16 @@ describe('the legend', () => {
     expect(binLegendLabel('en', 'voters', bin(50, 50), true)).toBe('50');
     expect(binLegendLabel('en', 'outside', bin(0.0196, 0.02), false)).toBe('below 2.0%');
     expect(binLegendLabel('id', 'outside', bin(0.0196, 0.02), false)).toBe('di bawah 2,0%');
+  });
+});
+
+describe('the titles', () => {
+  it('lower-cases only the first letter of a measure, keeping its abbreviations as written', () => {
+    const outside = { id: MAP_TEXT.id.measures.outside, en: MAP_TEXT.en.measures.outside };
+    expect(MAP_TEXT.id.mapTitle(outside.id, 2024)).toBe('Peta provinsi: bagian di luar DPT (DPTb dan DPK), 2024');
+    expect(MAP_TEXT.en.gridTitle(outside.en, 2024)).toBe(
+      'Tile map (one square per province): share outside the DPT (DPTb and DPK), 2024',
+    );
+    expect(MAP_TEXT.en.mapTitle(MAP_TEXT.en.measures.women, 2019)).toBe("Province map: women's share, 2019");
   });
 });

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { EMBED_PAGE_SUFFIX } from '../../scripts/site/figure-files.ts';
 import type { PublishedSite } from './site-fixtures.ts';
+import { checkFigureLinks } from './figure-link-checks.ts';
 import { checkDesktopTables, DESKTOP_VIEWPORT } from './table-scroll-checks.ts';
 
 const AXE_SCRIPT = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
@@ -171,8 +172,9 @@ export class RenderTabs {
  * Opens every page in Chromium, in a desktop's window of 1280 px: it must answer 200, load every resource, log no
  * error, carry a language, a title and one h1, one meta description of 50 to 160 characters, the Open Graph tags, no
  * relative hreflang alternate, the demo notice exactly when the data is demo data, the offline notice exactly when the
- * manifest says the build was offline, the retrieval time and the citation naming the release, and fit every count
- * table in its box (table-scroll-checks.ts, checkDesktopTables); and axe must
+ * manifest says the build was offline, the retrieval time and the citation naming the release, fit every count
+ * table in its box (table-scroll-checks.ts, checkDesktopTables) and put each figure's download links right under it
+ * (figure-link-checks.ts); and axe must
  * find no violation of any impact on the pages of `axePages` (all when omitted). In the tabs of `tabs`, left open
  * for the next call; in tabs of its own, closed at the end, when none are given.
  */
@@ -255,6 +257,7 @@ export async function checkPagesRender(
         // A desktop's window: every count table (a dapil's regencies, the real data's millions under the Indonesian
         // headers) read whole, without scrolling sideways.
         found.push(...(await checkDesktopTables(page)));
+        found.push(...(await checkFigureLinks(page)));
         if (runAxe) {
           for (const violation of await axeViolations(page)) {
             found.push(`axe ${violation.impact} ${violation.id}: ${violation.targets.join(' | ')}`);

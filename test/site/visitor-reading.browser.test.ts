@@ -57,8 +57,8 @@ describe('reading the demo site’s maps, charts and downloads', () => {
       await aceh.locator('rect').tap();
       await expect.poll(() => new URL(page.url()).hash).toBe('#prov-11');
       // The keyboard: focusing a province on the geographic map names it under that map.
-      const mapLine = page.locator('#m-women > .map-value');
-      await page.locator('#m-women > svg.map a').first().focus();
+      const mapLine = page.locator('#m-women .geo .map-value');
+      await page.locator('#m-women .geo svg.map a').first().focus();
       expect(await mapLine.textContent()).toMatch(/^Aceh: [0-9.]+%$/);
     } finally {
       await context.close();
@@ -81,7 +81,7 @@ describe('reading the demo site’s maps, charts and downloads', () => {
       expect([...keyed].sort()).toEqual([...codes].sort());
       for (const code of ['31', '34']) {
         const title = `${code === '31' ? 'Daerah Khusus Ibukota Jakarta' : 'Daerah Istimewa Yogyakarta'}: no data`;
-        const area = page.locator('#m-voters > svg.map g.nd', { has: page.locator('title', { hasText: title }) });
+        const area = page.locator('#m-voters .geo svg.map g.nd', { has: page.locator('title', { hasText: title }) });
         const shape = await area.locator('path:not(.leader)').boundingBox();
         const callout = await area.locator('circle.callout').boundingBox();
         expect(shape && callout, code).toBeTruthy();

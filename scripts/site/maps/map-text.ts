@@ -34,6 +34,11 @@ export interface MapText {
   shapesCredit: { before: string; after: string };
 }
 
+/** A measure's name inside a title: its first letter lower-cased, its abbreviations ("DPT", "DPTb") kept as written. */
+function inTitle(measure: string): string {
+  return measure.charAt(0).toLowerCase() + measure.slice(1);
+}
+
 const id: MapText = {
   heading: 'Peta provinsi',
   intro:
@@ -46,8 +51,8 @@ const id: MapText = {
     outside: 'Bagian di luar DPT (DPTb dan DPK)',
   },
   measuresNav: 'Peta:',
-  mapTitle: (measure, year) => `Peta provinsi: ${measure.toLowerCase()}, ${year}`,
-  gridTitle: (measure, year) => `Peta petak (satu kotak per provinsi): ${measure.toLowerCase()}, ${year}`,
+  mapTitle: (measure, year) => `Peta provinsi: ${inTitle(measure)}, ${year}`,
+  gridTitle: (measure, year) => `Peta petak (satu kotak per provinsi): ${inTitle(measure)}, ${year}`,
   mapDescription: (withData, provinces, highest, lowest) =>
     `Data untuk ${withData} dari ${provinces} provinsi.${highest === null ? '' : ` Tertinggi ${highest.name} (${highest.value})`}${lowest === null ? '' : `, terendah ${lowest.name} (${lowest.value})`}.`,
   gridNote:
@@ -80,8 +85,8 @@ const en: MapText = {
     outside: 'Share outside the DPT (DPTb and DPK)',
   },
   measuresNav: 'Maps:',
-  mapTitle: (measure, year) => `Province map: ${measure.toLowerCase()}, ${year}`,
-  gridTitle: (measure, year) => `Tile map (one square per province): ${measure.toLowerCase()}, ${year}`,
+  mapTitle: (measure, year) => `Province map: ${inTitle(measure)}, ${year}`,
+  gridTitle: (measure, year) => `Tile map (one square per province): ${inTitle(measure)}, ${year}`,
   mapDescription: (withData, provinces, highest, lowest) =>
     `Data for ${withData} of ${provinces} provinces.${highest === null ? '' : ` Highest ${highest.name} (${highest.value})`}${lowest === null ? '' : `, lowest ${lowest.name} (${lowest.value})`}.`,
   gridNote:
