@@ -2,10 +2,10 @@
 // (year, dapil id, ballot number), so a shared link keeps working across rebuilds. Paths here are
 // root-relative without Astro's `base`; `withBase` adds it.
 
-import { dapilPagesDataset, pagedDatasetById, type DatasetId } from '../datasets/datasets.ts';
+import { dapilPagesDataset, PAGED_DATASETS, pagedDatasetById, type DatasetId } from '../datasets/datasets.ts';
 import type { PublishedDatasetId } from '../datasets/dataset-definition.ts';
-import { DEFAULT_LANG, type Lang } from '../languages.ts';
-import { SLUG_TEXT } from './texts/slug-text.ts';
+import { DEFAULT_LANG, LANGS, type Lang } from '../languages.ts';
+import { FIXED_PAGE_KINDS, SLUG_TEXT } from './texts/slug-text.ts';
 
 // The languages are declared in scripts/languages.ts; re-exported for the site's modules, which take them from here.
 export { LANGS, type Lang } from '../languages.ts';
@@ -26,7 +26,7 @@ export type PageRef =
 
 // The fixed pages' URL words, which differ by language, are in texts/slug-text.ts; a dataset's pages take theirs
 // from its declaration (`pages.slug`).
-export { FIXED_PAGE_KINDS } from './texts/slug-text.ts';
+export { FIXED_PAGE_KINDS };
 
 /** Identifiers that may appear in a URL segment as they are: digits (dapil ids, ballot numbers keep leading zeros). */
 export function isUrlIdentifier(value: string | null): value is string {
@@ -59,6 +59,21 @@ export function pagePath(lang: Lang, page: PageRef): string {
     default:
       return `${start}${SLUG_TEXT[lang][page.kind]}/`;
   }
+}
+
+/**
+ * The URL words of the other languages that differ from `lang`'s, each with `lang`'s own: what the not-found page
+ * reads a missed address with, to offer the page a visitor who mixed two languages' addresses meant.
+ * Example: 'en' → {partai: 'party', unduh: 'downloads', 'kamus-data': 'data-dictionary', …}.
+ */
+export function slugsInto(lang: Lang): Record<string, string> {
+  const words = [
+    ...FIXED_PAGE_KINDS.map((kind) => (other: Lang) => SLUG_TEXT[other][kind]),
+    ...PAGED_DATASETS.map((dataset) => (other: Lang) => dataset.pages.slug[other]),
+  ];
+  const into: Record<string, string> = {};
+  for (const word of words) for (const other of LANGS) if (word(other) !== word(lang)) into[word(other)] = word(lang);
+  return into;
 }
 
 /**

@@ -38,7 +38,7 @@ describe('site from the demo data', () => {
     axeSample: { perKind: 1, largest: 1 },
   });
 
-  it('answers a missed address in its language: /en/… in English with the search box holding the missed name, and nothing to share', async () => {
+  it('answers a missed address in its language: /en/… in English with the search box holding the missed name, the page meant by another language’s words, and nothing to share', async () => {
     const url = (pagePath: string) => new URL(pagePath.slice(1), suite.site().server.url).href;
     const page = await suite.browser().newPage();
     try {
@@ -56,6 +56,28 @@ describe('site from the demo data', () => {
       expect(links).toEqual(expect.arrayContaining(['/en/search/', '/en/downloads/', '/en/2019/', '/en/2024/']));
       // No "Copy link" or "Share": the address is the mistake, not a page to pass on.
       expect(await page.locator('[data-share], [data-copy]').count()).toBe(0);
+      // Nothing of it is in another language's words: no page to offer.
+      expect(await page.locator('#meant').isHidden()).toBe(true);
+      // An address in two languages' words offers the page it means, in the language of its folder, once it answers.
+      for (const [missed, meant] of [
+        ['/en/2024/partai/1/', '/en/2024/party/1/'],
+        ['/en/unduh/', '/en/downloads/'],
+        ['/2024/party/1/', '/2024/partai/1/'],
+        ['/data-dictionary/', '/kamus-data/'],
+      ] as const) {
+        await page.goto(url(missed));
+        await page.locator('#meant').waitFor();
+        await page.locator('#meant a').click();
+        expect(page.url(), missed).toBe(url(meant));
+        await page.waitForLoadState('load');
+        expect(await page.locator('h1').count(), missed).toBe(1);
+        expect(await page.title(), missed).not.toMatch(/tidak ditemukan|not found/i);
+      }
+      // A page that does not exist in any words is never offered: ballot number 999 has no party page.
+      await page.goto(url('/en/2024/partai/999/'));
+      await page.waitForURL(/\/en\/404\.html#/);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('#meant').isHidden()).toBe(true);
       // An Indonesian miss stays on the Indonesian page, with the English page named in English.
       await page.goto(url('/2024/dapil/tidak-ada/'));
       expect(page.url()).toBe(url('/2024/dapil/tidak-ada/'));

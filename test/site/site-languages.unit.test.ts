@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DATASETS } from '../../scripts/datasets/datasets.ts';
 import { LANGS } from '../../scripts/languages.ts';
 import { CREDITS } from '../../scripts/site/site-credits.ts';
+import { slugsInto } from '../../scripts/site/site-routes.ts';
 import { TEXT } from '../../scripts/site/site-text.ts';
 import { PROJECT_ROOT } from '../support/run-cli.ts';
 
@@ -74,5 +75,13 @@ describe('one form for text in several languages', () => {
         `${TEXT.en.sentences.yearsFirst('49.9%', '2019')} ${TEXT.en.and} ${TEXT.en.sentences.yearsNext('50.9%', '2024')}`,
       ),
     ).toBe('Women were 49.9% of voters who voted in 2019 and 50.9% in 2024.');
+  });
+});
+
+describe('another language’s URL words', () => {
+  it('reads each of them as the language’s own word, the words alike in both languages left out', () => {
+    expect(slugsInto('en')).toMatchObject({ partai: 'party', unduh: 'downloads', 'kamus-data': 'data-dictionary' });
+    expect(slugsInto('id')).toMatchObject({ party: 'partai', downloads: 'unduh', 'data-dictionary': 'kamus-data' });
+    for (const lang of LANGS) expect(Object.keys(slugsInto(lang))).not.toContain('dapil');
   });
 });

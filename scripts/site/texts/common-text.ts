@@ -76,7 +76,8 @@ export interface CommonText {
     shown: (shown: number, total: number) => string;
     all: string;
   };
-  notFound: { title: string; body: string };
+  /** `meant`: before the page the missed address means in this language's words ("/en/2024/partai/1/" → ".../party/1/"). */
+  notFound: { title: string; body: string; meant: string };
 }
 
 const id: CommonText = {
@@ -150,7 +151,11 @@ const id: CommonText = {
     shown: (shown, total) => `${shown} perubahan terbaru dari ${total} ditampilkan; semuanya ada di history.json.`,
     all: 'Semua perubahan data',
   },
-  notFound: { title: 'Halaman tidak ditemukan', body: 'Alamat ini tidak ada di situs. Mulai dari beranda:' },
+  notFound: {
+    title: 'Halaman tidak ditemukan',
+    body: 'Alamat ini tidak ada di situs. Mulai dari beranda:',
+    meant: 'Mungkin maksud Anda:',
+  },
 };
 
 const en: CommonText = {
@@ -228,7 +233,11 @@ const en: CommonText = {
     shown: (shown, total) => `The newest ${shown} of ${total} changes are shown; all are in history.json.`,
     all: 'Every change to the data',
   },
-  notFound: { title: 'Page not found', body: 'This address does not exist on the site. Start from the home page:' },
+  notFound: {
+    title: 'Page not found',
+    body: 'This address does not exist on the site. Start from the home page:',
+    meant: 'Perhaps you meant:',
+  },
 };
 
 export const COMMON_TEXT: Record<Lang, CommonText> = { id, en };
