@@ -59,14 +59,16 @@ describe('site from the demo data', () => {
       // Nothing of it is in another language's words: no page to offer.
       expect(await page.locator('#meant').isHidden()).toBe(true);
       // An address in two languages' words offers the page it means, in the language of its folder, once it answers.
-      for (const [missed, meant] of [
-        ['/en/2024/partai/1/', '/en/2024/party/1/'],
-        ['/en/unduh/', '/en/downloads/'],
-        ['/2024/party/1/', '/2024/partai/1/'],
-        ['/data-dictionary/', '/kamus-data/'],
+      // The search box holds a name only: search finds names, never a ballot number.
+      for (const [missed, meant, searched] of [
+        ['/en/2024/partai/1/', '/en/2024/party/1/', ''],
+        ['/en/unduh/', '/en/downloads/', 'unduh'],
+        ['/2024/party/1/', '/2024/partai/1/', ''],
+        ['/data-dictionary/', '/kamus-data/', 'data dictionary'],
       ] as const) {
         await page.goto(url(missed));
         await page.locator('#meant').waitFor();
+        expect(await page.inputValue('#q-404'), missed).toBe(searched);
         await page.locator('#meant a').click();
         expect(page.url(), missed).toBe(url(meant));
         await page.waitForLoadState('load');
