@@ -41,6 +41,7 @@ import type { FileFormat, SnapshotManifest } from './snapshot-manifest.ts';
 import { formatOf, tableFormats } from '../formats.ts';
 import { fileMetadataOf, isDemoMetadata, withFileMetadata } from './file-metadata.ts';
 import { killPoint } from '../kill-point.ts';
+import { forEachAtOnce } from '../foundation/at-once.ts';
 import {
   contentKeyOf,
   fingerprintOf,
@@ -369,6 +370,17 @@ function groupsInRuns(sequence: readonly number[]): number[] | null {
 }
 
 /**
+ * A table's files (`table`: writeTableFiles) and its derived tables' (`derived`: writeDerivedFiles), started in that
+ * order: DuckDB writes its files one after another (parquet-writer.ts), so a derived table's query runs once its
+ * source's Parquet file is written, while this thread writes the source's Arrow and XLSX files (awaited after them,
+ * the long turnout files of a million records would leave this thread idle for about a quarter of the stage).
+ * Resolves once both have ended; rejects with the first failure, after both have ended.
+ */
+async function writeWithDerived(table: () => Promise<void>, derived: () => Promise<void>): Promise<void> {
+  await forEachAtOnce([table, derived], 2, (write) => write());
+}
+
+/**
  * Every format of each year group's table, then of the all-years table rebuilt from them (buildAllYearsTable);
  * `records` is the number of records read. Returns the number of records per year written.
  */
@@ -391,15 +403,19 @@ async function writeGroupTables(
     if (group.year === null) continue;
     const { release } = options;
     const demo = options.harvest.parameters.demo;
-    await writeTableFiles(
-      withFileMetadata(table, fileMetadataOf(dataset, group.year, demo, release)),
-      path.join(options.outDir, stemOf(dataset, group.year)),
-      dataset,
-      group.year,
-      TABLE_FORMATS,
-      release,
+    const year = group.year;
+    await writeWithDerived(
+      () =>
+        writeTableFiles(
+          withFileMetadata(table, fileMetadataOf(dataset, year, demo, release)),
+          path.join(options.outDir, stemOf(dataset, year)),
+          dataset,
+          year,
+          TABLE_FORMATS,
+          release,
+        ),
+      () => writeDerivedFiles(options.outDir, dataset, year, table, derivedCounts, demo, release),
     );
-    await writeDerivedFiles(options.outDir, dataset, group.year, table, derivedCounts, demo, release);
     written.set(group.year, group.records);
     options.reporter.status(`snapshot: ${dataset.id} ${yearLabel(group.year)} written`);
   }
@@ -421,8 +437,10 @@ async function writeGroupTables(
   const { release } = options;
   const demo = options.harvest.parameters.demo;
   const metadata = fileMetadataOf(dataset, 'all', demo, release);
-  await writeTableFiles(withFileMetadata(all, metadata), allStem, dataset, 'all', formats, release);
-  await writeDerivedFiles(options.outDir, dataset, 'all', all, derivedCounts, demo, release);
+  await writeWithDerived(
+    () => writeTableFiles(withFileMetadata(all, metadata), allStem, dataset, 'all', formats, release),
+    () => writeDerivedFiles(options.outDir, dataset, 'all', all, derivedCounts, demo, release),
+  );
   options.reporter.status(`snapshot: ${dataset.id} ${yearLabel('all')} written`);
   return written;
 }
