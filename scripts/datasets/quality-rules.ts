@@ -237,20 +237,24 @@ function sumsExactlyInDoubles(addends: readonly string[], total: string): boolea
   return true;
 }
 
-/** The sum of digit strings as a decimal string, and whether it equals `total`: in doubles when that is exact, else BigInt. */
-function compareSum(addends: readonly string[], total: string): { equal: boolean; sum: string } {
+/**
+ * The sum of digit strings as a decimal string when it differs from `total`, else null: in doubles when that is
+ * exact, else BigInt. Example: (["1", "2"], "3") → null; (["1", "2"], "4") → "3".
+ */
+function sumUnlessEqual(addends: readonly string[], total: string): string | null {
   if (sumsExactlyInDoubles(addends, total)) {
     let sum = 0;
     for (const addend of addends) sum += Number(addend);
-    return { equal: sum === Number(total), sum: String(sum) };
+    return sum === Number(total) ? null : String(sum);
   }
   const sum = addends.reduce((accumulated, value) => accumulated + BigInt(value), 0n);
-  return { equal: sum === BigInt(total), sum: String(sum) };
+  return sum === BigInt(total) ? null : String(sum);
 }
 
 /**
  * addends summed = total, exactly, so counts of any size compare exactly: in doubles while every count has at
- * most 15 digits (the usual case, and much faster), in BigInt arithmetic otherwise.
+ * most 15 digits (the usual case, and much faster), in BigInt arithmetic otherwise. A record where a value is
+ * missing or not digits is left to the rules on those fields.
  * `broken` is how the report states a break, e.g. "DPT: male+female != both".
  */
 export function createSumRule(options: {
@@ -263,12 +267,17 @@ export function createSumRule(options: {
 }): RecordQualityRule {
   const { id, addends, total, broken } = options;
   return recordRule(id, options.title, options.description, [...addends, total], (record) => {
-    const values = [...addends, total].map((field) => stringValue(record, field));
-    if (!values.every((value): value is string => value !== undefined && isDigits(value))) return null;
-    const addendValues = values.slice(0, -1);
-    const totalValue = values.at(-1) ?? '';
-    const { equal, sum } = compareSum(addendValues, totalValue);
-    if (equal) return null;
+    // This runs for every record a few times: the addends' values in one array, nothing else made unless broken.
+    const totalValue = stringValue(record, total);
+    if (totalValue === undefined || !isDigits(totalValue)) return null;
+    const addendValues: string[] = [];
+    for (const field of addends) {
+      const value = stringValue(record, field);
+      if (value === undefined || !isDigits(value)) return null;
+      addendValues.push(value);
+    }
+    const sum = sumUnlessEqual(addendValues, totalValue);
+    if (sum === null) return null;
     return {
       message: `${broken} (${addendValues.join(' + ')} = ${sum}, ${total} = ${totalValue})`,
       values: {
