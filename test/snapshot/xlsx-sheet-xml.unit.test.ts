@@ -108,7 +108,7 @@ describe('the data sheet', () => {
 
   it('writes numbers as xsd:double reads them, and counts of 12 digits or more in format 0', async () => {
     const turnout = FIXTURES[0] as (typeof FIXTURES)[number];
-    const numbers = [0, -0, 7, 99_999_999_999, 100_000_000_000, -100_000_000_000, Number.MAX_SAFE_INTEGER];
+    const numbers = [0, -0, 7, -7, 99_999_999_999, 100_000_000_000, -100_000_000_000, Number.MAX_SAFE_INTEGER];
     const records = numbers.map((value) => ({ ...turnout.records[0], dpt_male: value }));
     const table = buildArrowTable(turnoutDataset.columns, records);
     const xml = await sheetXml(table, { dataset: turnoutDataset, year: 2024 });
@@ -120,10 +120,11 @@ describe('the data sheet', () => {
       `<c r="${column}2"><v>0</v></c>`,
       `<c r="${column}3"><v>0</v></c>`,
       `<c r="${column}4"><v>7</v></c>`,
-      `<c r="${column}5"><v>99999999999</v></c>`,
-      `<c r="${column}6" s="3"><v>100000000000</v></c>`,
-      `<c r="${column}7" s="3"><v>-100000000000</v></c>`,
-      `<c r="${column}8" s="3"><v>9007199254740991</v></c>`,
+      `<c r="${column}5"><v>-7</v></c>`,
+      `<c r="${column}6"><v>99999999999</v></c>`,
+      `<c r="${column}7" s="3"><v>100000000000</v></c>`,
+      `<c r="${column}8" s="3"><v>-100000000000</v></c>`,
+      `<c r="${column}9" s="3"><v>9007199254740991</v></c>`,
     ]);
   });
 
@@ -139,6 +140,22 @@ describe('the data sheet', () => {
     const xml = await sheetXml(table, { dataset: partyDataset, year: 2024 });
     expect(xml).toContain('<v>1e+21</v>');
     expect(xml).toContain('<v>5e-7</v>');
+  });
+
+  it('writes a sheet of many chunks, and a text longer than a chunk, whole and in order', async () => {
+    // The sheet's XML goes to zlib in chunks of about 256 KB: 3,000 rows of up to 1 KB cross several, and 300,000
+    // two-byte characters (600 KB of UTF-8) make one cell longer than a chunk.
+    const long = 'Ā'.repeat(300_000);
+    const records = Array.from({ length: 3000 }, (_, index) => ({
+      ...record,
+      office_address: index === 1500 ? long : `Jl. ${'x'.repeat(index % 900)} ${index}`,
+    }));
+    const table = buildArrowTable(partyDataset.columns, records);
+    const { records: back } = await readXlsxRecords(
+      await renderXlsx(table, { dataset: partyDataset, year: 2024 }),
+      partyDataset,
+    );
+    expect(back.map((row) => row.office_address)).toEqual(records.map((row) => row.office_address));
   });
 
   it('leaves null values and empty lists as empty cells, and holds the package parts a spreadsheet needs', async () => {
