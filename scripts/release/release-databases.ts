@@ -532,8 +532,8 @@ export async function writeReleaseDatabases(
       datasetTables(connection, outDir, manifest, ordered),
     );
     const metadata = { tables: tablesRows(tables, manifest), columns: columnsRows(tables) };
-    // One after the other: side by side (DuckDB's process beside this one's SQLite) they took 1.8 s of 12 less at
-    // 100,000 records, but raised the build's largest process tree at a million from 0.97 to 1.30 GiB.
+    // One after the other: side by side (DuckDB's process beside this one's SQLite) they take 1.8 s of 12 less at
+    // 100,000 records, but raise the build's largest process tree at a million records from 0.97 to 1.30 GiB.
     await writeDuckDb(outDir, path.relative(outDir, duckDb), path.relative(outDir, spillFolder), tables, metadata);
     await writeSqlite(sqlite, outDir, tables, metadata, brokenReferences);
     const written: PublishedFile[] = [];
