@@ -57,7 +57,7 @@ if (process.argv[1] === THIS_SCRIPT) {
   const [file, spillFolder, scriptFile] = process.argv.slice(2) as [string, string, string];
   // The end of standard input means the process that started this one is gone (killed, even by SIGKILL): stop at
   // once rather than go on writing a file nobody waits for. Not with process.exit: it waits for libuv's threads to
-  // end, and DuckDB runs the script on one of them until the script is done (minutes for a large release).
+  // end, and DuckDB runs the script on one of them until the script is done.
   process.stdin.on('end', () => {
     process.stderr.write('the release stage that started this is gone: stopping\n');
     process.kill(process.pid, 'SIGKILL');
