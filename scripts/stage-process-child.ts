@@ -3,6 +3,7 @@
 // It never outlives the build that started it: the channel's end (the build killed, even by SIGKILL) stops it.
 import { toBuildError } from './errors.ts';
 import { enableCompileCache } from './foundation/compile-cache.ts';
+import { stopAtOnce } from './foundation/parent-gone.ts';
 import { killPointsTakeParent } from './kill-point.ts';
 import { statusText, type Reporter } from './log/progress-reporter.ts';
 import { runStageHere, type StageMessage, type StageRequest } from './stage-process.ts';
@@ -29,7 +30,7 @@ function relayingReporter(terminal: boolean): Reporter {
   };
 }
 
-const stopWithBuild = (): void => process.exit(1);
+const stopWithBuild = (): void => stopAtOnce('the build that started this stage is gone');
 
 if (!process.send) {
   process.stderr.write('scripts/stage-process-child.ts is started by the build (stage-process.ts), not by hand\n');

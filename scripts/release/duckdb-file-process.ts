@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childEnv } from '../config.ts';
 import { childNodeOptions } from '../foundation/child-node-options.ts';
+import { stopWhenStdinEnds } from '../foundation/parent-gone.ts';
 import { withReleaseEngine } from './release-engine.ts';
 
 const THIS_SCRIPT = fileURLToPath(import.meta.url);
@@ -55,15 +56,7 @@ export async function writeDuckDbFile(
 
 if (process.argv[1] === THIS_SCRIPT) {
   const [file, spillFolder, scriptFile] = process.argv.slice(2) as [string, string, string];
-  // The end of standard input means the process that started this one is gone (killed, even by SIGKILL): stop at
-  // once rather than go on writing a file nobody waits for. Not with process.exit: it waits for libuv's threads to
-  // end, and DuckDB runs the script on one of them until the script is done.
-  process.stdin.on('end', () => {
-    process.stderr.write('the release stage that started this is gone: stopping\n');
-    process.kill(process.pid, 'SIGKILL');
-  });
-  process.stdin.resume();
-  process.stdin.unref();
+  stopWhenStdinEnds('the release stage that started this is gone');
   const script = await readFile(scriptFile, 'utf8');
   await withReleaseEngine(file, spillFolder, { force_compression: 'uncompressed' }, (connection) =>
     connection.run(script),

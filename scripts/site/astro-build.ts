@@ -13,6 +13,7 @@ import { getSite, getSiteUrl } from '../../site/src/lib/snapshot.ts';
 import { DEFAULT_LANG, LANGS } from '../languages.ts';
 import { writeChunksToFile } from '../foundation/atomic-file.ts';
 import { collectGarbage } from '../foundation/collect-garbage.ts';
+import { stopWhenStdinEnds } from '../foundation/parent-gone.ts';
 import { writePageFiles } from './page-files.ts';
 import { searchIndexChunks } from './search-index.ts';
 import { COMPARE_INDEX_PATH, compareIndexChunks } from './compare-index.ts';
@@ -33,18 +34,9 @@ if (!outDir || !base || !cacheDir || !cardsDir || (flag !== undefined && flag !=
   process.exit(2);
 }
 
-// --stop-with-parent: the site stage holds our standard input open as a pipe for the whole build. End of file
-// means the build that started us is gone (killed, even by SIGKILL, or crashed): stop at once rather than go
-// on writing pages nobody waits for.
-if (flag === '--stop-with-parent') {
-  process.stdin.on('end', () => {
-    process.stderr.write('the build that started this site build is gone: stopping\n');
-    process.exit(1);
-  });
-  process.stdin.resume();
-  // The pipe alone must not keep this process alive once the build is done.
-  process.stdin.unref();
-}
+// --stop-with-parent: the site stage holds our standard input open as a pipe for the whole build; its end means the
+// build that started us is gone.
+if (flag === '--stop-with-parent') stopWhenStdinEnds('the build that started this site build is gone');
 
 // `sync: false`: no type generation before the build. The site has no content collections, no astro:env and no
 // fonts, so the sync only wrote site/.astro/content.d.ts and types.d.ts (for editors and `astro check`, which syncs

@@ -237,7 +237,8 @@ describe('stage outputs', () => {
     });
     await once(child, 'spawn');
     child.disconnect();
-    const [code] = (await once(child, 'exit')) as [number | null];
-    expect(code).toBe(1);
+    const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+    // At once, by its own SIGKILL (scripts/foundation/parent-gone.ts).
+    expect([code, signal]).toEqual([null, 'SIGKILL']);
   });
 });
