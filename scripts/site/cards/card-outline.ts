@@ -13,8 +13,8 @@ type Weight = 'regular' | 'bold';
 
 /**
  * A font, the path data of its glyphs already drawn at a size, their origin at 0 0 ("<glyph id>@<size>"), and the
- * lines already laid out, by their text (the cards repeat their labels, units and source line: fontkit's shaping was
- * an eighth of the cards' CPU time).
+ * lines already laid out, by their text (the cards repeat their labels, units and source line: shaping every line
+ * anew would cost an eighth of the cards' CPU time).
  */
 interface OutlineFont {
   font: Fontkit.Font;
