@@ -3,14 +3,15 @@
 // sitemap are there for the SEO audits) and served under that address's base path by the project's static server.
 // Each kind is audited once per setting, in one language with the one and in the other with the other (the pages of
 // both languages come from the same template and model; what differs between them, the texts, is audited in each
-// setting through the other kinds): every kind in both languages, and both languages in each setting. Accessibility,
-// best practices and SEO are 100 on every page. Performance is judged by what does not depend on how loaded the
-// machine is: its layout shift audit passes on every page (the shifts themselves are held at 0 by
+// setting through the other kinds): every kind in both languages, and both languages in each setting. Accessibility
+// and best practices are 100 on every page, SEO on every page search engines index (a page kept out of their index,
+// such as a figure's embed page, passes every other SEO audit). Performance is judged by what does not depend on how
+// loaded the machine is: its layout shift audit passes on every page (the shifts themselves are held at 0 by
 // test/site/layout-shift.browser.test.ts); its score, metrics and Lighthouse's benchmark index of the machine are
 // printed (Lighthouse simulates a slower CPU from the time the page's tasks took on this one, so on a loaded machine
 // the same page's blocking time varies tenfold; `npm run bench` scores it on a quiet one). One Chromium, the pages in
-// sequence. A CI lane (.ci/run; `npm test -- --project ci` with KPU_TEST_CI=1), not part of `npm test`: 30 Lighthouse
-// runs.
+// sequence. A CI lane (.ci/run; `npm test -- --project ci` with KPU_TEST_CI=1), not part of `npm test`: 30
+// Lighthouse runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startLighthouse,
