@@ -98,7 +98,8 @@ function describeErrorEnvelope(envelope: Record<string, unknown>): string | null
 /**
  * Why an envelope is not the known `{count, data}`, or null when it is: a key other than `count` and `data` (whatever
  * it says: a list of error words can never be complete), or `data` null or absent (nothing says the data ended).
- * `count` may be absent: the records present are what counts. Examples:
+ * `count` may be absent beside records: the records present are what counts (not beside none: describeUnprovenEnd).
+ * Examples:
  *   {"success":false,"data":[]} → 'the envelope has the key(s) "success" …'; {"count":"8","data":null} → 'data is null'
  *   {"count":"2","data":[…]} → null
  */
@@ -115,6 +116,21 @@ function describeUnknownEnvelope(envelope: Record<string, unknown>): string | nu
     return '`data` is null: not the envelope this upstream sends (an empty page is `"data": []`)';
   if (!Object.hasOwn(envelope, 'data')) return 'the envelope has no `data`: not the envelope this upstream sends';
   return null;
+}
+
+/**
+ * Why a page without records does not say that the data ended, or null when it does: the empty page this upstream
+ * sends carries a `count` (0, or the records before it where `count` is a total: the harvester checks which), and an
+ * empty `data` beside a `count` that is absent or not a count (`"error"`, `null`, `-1`, `"0 "`) is no evidence of an
+ * end, whatever it means. Examples: {"count":"0","data":[]} → null; {"data":[]} → 'no records and no `count` …';
+ * {"count":"error","data":{}} → 'no records, and `count` is "error" …'.
+ */
+function describeUnprovenEnd(envelope: Record<string, unknown>, count: number | null): string | null {
+  if (count !== null) return null;
+  const given = Object.hasOwn(envelope, 'count')
+    ? `, and \`count\` is ${snippetOf(JSON.stringify(envelope.count) ?? String(envelope.count), 60)}`
+    : ' and no `count`';
+  return `no records${given}: not the empty page this upstream sends, which says with its \`count\` that the data ended`;
 }
 
 /** The first record carrying none of the dataset's upstream fields, as a reason; null when every record has one. */
@@ -238,6 +254,12 @@ export function parsePage(body: string, dataset: ParsedDataset, offset?: number,
   if (unknownEnvelope !== null) return { ok: false, reason: 'unknown-envelope', detail: unknownEnvelope };
   const count = readCount(envelope.count);
   const data = envelope.data;
+  const empty = (): PageParse => {
+    const unproven = describeUnprovenEnd(envelope, count);
+    return unproven === null
+      ? { ok: true, records: [], shape: 'empty', count }
+      : { ok: false, reason: 'unknown-envelope', detail: unproven };
+  };
   const records = (items: RawRecord[], shape: PageShape): PageParse => {
     const foreign = describeForeignRecord(items, dataset);
     return foreign === null
@@ -246,7 +268,7 @@ export function parsePage(body: string, dataset: ParsedDataset, offset?: number,
   };
 
   if (Array.isArray(data)) {
-    if (data.length === 0) return { ok: true, records: [], shape: 'empty', count };
+    if (data.length === 0) return empty();
     const bad = data.findIndex((item) => !isPlainObject(item));
     if (bad >= 0) return { ok: false, reason: 'unexpected-shape', detail: `data[${bad}] is not an object` };
     return records(data as RawRecord[], 'array');
@@ -255,7 +277,7 @@ export function parsePage(body: string, dataset: ParsedDataset, offset?: number,
     return { ok: false, reason: 'unexpected-shape', detail: `data is a ${typeof data}, not an array or an object` };
   }
   const keys = Object.keys(data);
-  if (keys.length === 0) return { ok: true, records: [], shape: 'empty', count };
+  if (keys.length === 0) return empty();
   if (keys.every((key) => /^\d+$/.test(key))) {
     const keyed = readKeyedRecords(data, keys, offset);
     if ('problem' in keyed) return { ok: false, reason: 'unexpected-shape', detail: keyed.problem };

@@ -144,7 +144,7 @@ export function keyedWithKeys(
 /**
  * Envelopes other than `{count, data}` that, taken for pages, would end the data early (exit 0, records missing):
  * each says something (an error, a limit) no list of error words can foresee, so the harvester refuses any key
- * beside `count` and `data`.
+ * beside `count` and `data`, and a page without records whose `count` is absent or not a count.
  */
 export const UNKNOWN_ENVELOPES: Readonly<Record<string, unknown>> = {
   'success-false': { success: false, data: [] },
@@ -152,6 +152,10 @@ export const UNKNOWN_ENVELOPES: Readonly<Record<string, unknown>> = {
   'meta-code': { meta: { code: 500 }, data: [] },
   'result-error': { result: 'error', msg: 'DB down', data: null },
   'status-ok-message': { status: 'ok', message: 'Rate limit exceeded', data: [] },
+  // The known keys alone, but no records beside a `count` that does not say the data ended.
+  'count-word': { count: 'error', data: [] },
+  'count-null': { count: null, data: {} },
+  'no-count': { data: [] },
 };
 
 /**

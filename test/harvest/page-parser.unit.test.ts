@@ -59,9 +59,25 @@ describe('parsePage accepts every shape UPSTREAM.md allows', () => {
     expect(parsePage(body, turnoutDataset)).toMatchObject({ ok: false, reason: 'unknown-envelope' });
   });
 
-  it('keeps count null when it is absent or not a number', () => {
-    expect(parsePage('{"data":[]}', turnoutDataset)).toMatchObject({ ok: true, count: null });
-    expect(parsePage('{"count":"many","data":[]}', turnoutDataset)).toMatchObject({ ok: true, count: null });
+  it('keeps count null beside records when it is absent or not a number: the records present are what counts', () => {
+    expect(parsePage(JSON.stringify({ data: [record] }), turnoutDataset)).toMatchObject({ ok: true, count: null });
+    expect(parsePage(JSON.stringify({ count: 'many', data: [record] }), turnoutDataset)).toMatchObject({
+      ok: true,
+      count: null,
+    });
+  });
+
+  it.each([
+    ['no count', '{"data":[]}', 'no records and no `count`'],
+    ['a word', '{"count":"error","data":[]}', 'no records, and `count` is "error"'],
+    ['null', '{"count":null,"data":{}}', 'no records, and `count` is null'],
+    ['a negative', '{"count":-1,"data":[]}', 'no records, and `count` is -1'],
+    ['digits and a space', '{"count":"0 ","data":[]}', 'no records, and `count` is "0 "'],
+    ['an object', '{"count":{},"data":[]}', 'no records, and `count` is {}'],
+  ])('refuses no records beside %s for count: no evidence that the data ended', (_name, body, detail) => {
+    const parsed = parsePage(body, turnoutDataset);
+    expect(parsed).toMatchObject({ ok: false, reason: 'unknown-envelope' });
+    expect(!parsed.ok && parsed.detail).toContain(detail);
   });
 });
 
