@@ -143,7 +143,8 @@ export const ERROR_CATALOGUE = {
   },
   HARVEST_TRUNCATED: {
     stage: 'harvest',
-    message: 'The upstream ended the data early: a page with no records, while its `count` says there are more.',
+    message:
+      'The upstream ended the data early: a page with no records, while its `count` or its X-Total-Count header says there are more.',
     hint: 'The upstream stopped mid-way (an overload or a fault); try later, or use --offline to rebuild from the last complete harvest. Nothing was published.',
   },
   HARVEST_END_UNCONFIRMED: {

@@ -199,15 +199,23 @@ function noteOverlap(walk: DatasetWalk, offset: number, page: LoadedPage): void 
 }
 
 /**
- * An empty page ends the chain; a `count` on it that is neither 0 nor the records harvested (a total) says the
- * upstream stopped early (docs/upstream.md, "An end that contradicts count").
+ * An empty page ends the chain; a `count` on it that is neither 0 nor the records harvested (a total), or an
+ * X-Total-Count above the records harvested, says the upstream stopped early (docs/upstream.md, "An end that
+ * contradicts count").
  */
 function checkEnd(walk: DatasetWalk, offset: number, page: LoadedPage): void {
-  const endCount = page.provenance.count;
-  if (page.content.size === 0 && endCount !== null && endCount !== 0 && endCount !== walk.records) {
+  if (page.content.size > 0) return;
+  const { count, totalCount, url } = page.provenance;
+  const says =
+    count !== null && count !== 0 && count !== walk.records
+      ? `its count says ${count}`
+      : totalCount !== null && totalCount > walk.records
+        ? `its X-Total-Count says ${totalCount}`
+        : null;
+  if (says !== null) {
     throw new BuildError(
       'HARVEST_TRUNCATED',
-      `${walk.dataset.id}: the page at offset ${offset} has no records, but its count says ${endCount}, after ${walk.records} records harvested: ${page.provenance.url}`,
+      `${walk.dataset.id}: the page at offset ${offset} has no records, but ${says}, after ${walk.records} records harvested: ${url}`,
     );
   }
 }

@@ -151,6 +151,27 @@ describe('an end of data that contradicts count', () => {
     );
   });
 
+  it('an early empty page saying count 0 while X-Total-Count says more: HARVEST_TRUNCATED, the header believed', async () => {
+    // From offset 3 on, the turnout query answers as the end of the data, its header still giving the total.
+    const { run, data } = await harvestWith({
+      totalHeader: true,
+      hostile: (request) =>
+        request.dataset.path === TURNOUT_PATH && request.offset >= 3
+          ? {
+              status: 200,
+              headers: { 'X-Total-Count': String(request.matching.length) },
+              body: JSON.stringify({ count: '0', data: [] }),
+            }
+          : undefined,
+    });
+    expect(run.code, run.stderr).toBe(3);
+    const error = errorOf(run);
+    expect(error.code).toBe('HARVEST_TRUNCATED');
+    expect(error.message).toContain(
+      `the page at offset 3 has no records, but its X-Total-Count says ${data.turnout.length}, after 3 records harvested`,
+    );
+  });
+
   it('an empty last page whose count is the total harvested is consistent (a total, as countMode "total" sends)', async () => {
     const {
       run,
