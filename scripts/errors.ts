@@ -103,7 +103,7 @@ export const ERROR_CATALOGUE = {
   UPSTREAM_UNKNOWN_ENVELOPE: {
     stage: 'harvest',
     message:
-      'The upstream kept answering with an envelope other than `{"count": …, "data": […]}` (another key, `data` null or absent, or no records beside a `count` that is absent or not a count) beyond the retries.',
+      'The upstream kept answering with an envelope other than `{"count": …, "data": […]}` (another key, a key written twice, `data` null or absent, or no records beside a `count` that is absent or not a count) beyond the retries.',
     hint: 'Whatever the extra key says ("success", "errors", "meta", "message", …), an envelope this upstream is not known to send is taken for an error, never for data or for the end of the data: read the snippet, try later, or use --offline. If the upstream changed its envelope for good, compare with docs/upstream.md.',
   },
   UPSTREAM_NOT_RECORDS: {

@@ -2,7 +2,7 @@
 // else is a reason, not an exception (an error envelope sent with HTTP 200 among them); the harvester
 // and the client decide what a reason means.
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
-import { parseJsonExactly, type JsonTextScan } from './exact-json.ts';
+import { parseJsonExactly, scanJsonText, type JsonTextScan } from './exact-json.ts';
 
 export type PageShape = 'array' | 'keyed' | 'single' | 'empty';
 
@@ -233,12 +233,18 @@ export function countWrittenDataMembers(body: string): number | null {
  *   {"count":2,"data":{"0":{…},"1":{…}}}     → 2 records in key order, shape "keyed"
  *   {"count":1,"data":{"TahunPemilu":"2014",…}} → 1 record, shape "single"
  *   {"count":0,"data":[]} / {"count":0,"data":{}} → 0 records, shape "empty"
- * An envelope with any other key, or `data` null or absent, is 'unknown-envelope' (describeUnknownEnvelope).
+ * An envelope with any other key, a key written twice, or `data` null or absent, is 'unknown-envelope'
+ * (describeUnknownEnvelope).
  * A single record is recognised by carrying at least one of the dataset's upstream fields; every record of an array
  * or a keyed object must carry at least one too ('not-records' otherwise). An error envelope is 'error-envelope'.
  * `scan`: the body's scanJsonText, when the caller has made it already (it is made otherwise).
  */
-export function parsePage(body: string, dataset: ParsedDataset, offset?: number, scan?: JsonTextScan): PageParse {
+export function parsePage(
+  body: string,
+  dataset: ParsedDataset,
+  offset?: number,
+  scan: JsonTextScan = scanJsonText(body),
+): PageParse {
   let envelope: unknown;
   try {
     envelope = parseJsonExactly(body, scan);
@@ -252,6 +258,14 @@ export function parsePage(body: string, dataset: ParsedDataset, offset?: number,
   if (envelopeError !== null) return { ok: false, reason: 'error-envelope', detail: envelopeError };
   const unknownEnvelope = describeUnknownEnvelope(envelope);
   if (unknownEnvelope !== null) return { ok: false, reason: 'unknown-envelope', detail: unknownEnvelope };
+  // JSON.parse keeps the last of two equal names: `{"count":"3","data":[…],"data":[]}` would read as no records.
+  if (scan.topLevelNames !== Object.keys(envelope).length) {
+    return {
+      ok: false,
+      reason: 'unknown-envelope',
+      detail: `the envelope repeats a key (${scan.topLevelNames} members written, ${Object.keys(envelope).length} distinct): not the envelope this upstream sends`,
+    };
+  }
   const count = readCount(envelope.count);
   const data = envelope.data;
   const empty = (): PageParse => {

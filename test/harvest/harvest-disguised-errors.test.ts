@@ -131,6 +131,19 @@ describe('an end of data that contradicts count', () => {
     expect(error.message).toMatch(/`data` is null: not the envelope this upstream sends/);
   });
 
+  it('records, then `data` written again empty (JSON.parse keeps the last): UPSTREAM_UNKNOWN_ENVELOPE, no record dropped', async () => {
+    const { run } = await harvestWith({
+      hostile: (request) =>
+        request.dataset.path === TURNOUT_PATH && request.offset >= 3
+          ? { status: 200, body: `{"count":"0","data":${JSON.stringify(request.page)},"data":[]}` }
+          : undefined,
+    });
+    expect(run.code, run.stderr).toBe(3);
+    const error = errorOf(run);
+    expect(error.code).toBe('UPSTREAM_UNKNOWN_ENVELOPE');
+    expect(error.message).toContain('the envelope repeats a key (3 members written, 2 distinct)');
+  });
+
   it('{"count":"8","data":[]} on every page: HARVEST_TRUNCATED, not an empty dataset', async () => {
     const { run } = await harvestWith({ hostile: errorEnvelopeOnEveryPage({ count: '8', data: [] }) });
     expect(run.code, run.stderr).toBe(3);

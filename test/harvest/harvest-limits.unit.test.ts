@@ -30,6 +30,14 @@ describe('scanJsonText', () => {
     expect(scanJsonText(deep, 3003).tooDeepAt).toBeNull();
   });
 
+  it("counts the top-level object's member names as written, a repeated one each time, and no other string", () => {
+    expect(scanJsonText('{"count":"1","data":[{"count":"x"}],"s":"a:b"}').topLevelNames).toBe(3);
+    expect(scanJsonText('{"data":[],"data" : {"data":1}}').topLevelNames).toBe(2);
+    expect(scanJsonText('{"a\\\\":"x:","b":":"}').topLevelNames).toBe(2);
+    expect(scanJsonText('["a", "b" ,"c"]').topLevelNames).toBe(0);
+    expect(scanJsonText('"a"').topLevelNames).toBe(0);
+  });
+
   it('finds numbers JSON.parse would change, and not the ones it keeps', () => {
     expect(scanJsonText('{"count":2,"data":[{"n":"1e400"}],"total":0}').inexactNumbers).toBe(false);
     for (const number of ['1e400', '12345678901234567890', '0.1e1', '-0', '1.0', '-5', '30.5']) {

@@ -112,6 +112,20 @@ describe('an envelope other than {count, data} is an error, whatever it says', (
     expect(parsed).toMatchObject({ ok: false, reason: 'unknown-envelope' });
     expect(!parsed.ok && parsed.detail).toMatch(detail);
   });
+
+  it.each([
+    [
+      'records, then data again empty',
+      `{"count":"2","data":${JSON.stringify([a, b])},"data":[]}`,
+      '3 members written, 2',
+    ],
+    ['count twice', '{"count":"2","data":[],"count":"0"}', '3 members written, 2'],
+    ['a key twice among spaces', '{ "count" : "0" , "data" : [ ] , "data"\n: [ ] }', '3 members written, 2'],
+  ])('a key written twice (%s): JSON.parse would keep only the last', (_name, body, detail) => {
+    const parsed = parsePage(body, turnoutDataset);
+    expect(parsed).toMatchObject({ ok: false, reason: 'unknown-envelope' });
+    expect(!parsed.ok && parsed.detail).toContain(`the envelope repeats a key (${detail} distinct)`);
+  });
 });
 
 describe("objects with none of the dataset's fields are not records", () => {
