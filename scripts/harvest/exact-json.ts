@@ -11,10 +11,39 @@ export interface JsonTextScan {
   /** Whether a number literal occurs whose JavaScript value prints differently (so JSON.parse alone would change it). */
   inexactNumbers: boolean;
   /**
-   * The member names written in the top-level object, a repeated one counted each time (JSON.parse keeps the last
-   * of two equal names, so `{"data":[…],"data":[]}` parses as no records): 0 for any other top-level value.
+   * The member names written at nesting depths 1 to NAME_DEPTHS (index 0: the top-level object's), a repeated name
+   * counted each time: JSON.parse keeps the last of two equal names, so `{"data":[…],"data":[]}` parses as no records
+   * and `{"n":"1","n":"2"}` as `{"n":"2"}`. Compared with the names the parsed value kept (keptNames).
    */
-  topLevelNames: number;
+  names: number[];
+}
+
+/** How deep names are counted: a page's envelope (1), a keyed `data` or a bare record (2), the records in `data` (3). */
+const NAME_DEPTHS = 3;
+
+/**
+ * The member names the objects of a parsed value keep at depths 1 to NAME_DEPTHS, as scanJsonText counts them in the
+ * text (an array is a level too): fewer than written means a name was written twice and JSON.parse kept its last.
+ * Example: keptNames(JSON.parse('{"count":"1","data":[{"a":"1","a":"2"}]}')) → [2, 0, 1].
+ */
+export function keptNames(value: unknown): number[] {
+  const counts = new Array<number>(NAME_DEPTHS).fill(0);
+  const visit = (item: unknown, depth: number): void => {
+    // A number kept as its source text (parseJsonExactly) is an object to JavaScript, a number in the text.
+    if (typeof item !== 'object' || item === null || jsonWithSource.isRawJSON(item)) return;
+    if (Array.isArray(item)) {
+      if (depth < NAME_DEPTHS) for (const element of item) visit(element, depth + 1);
+      return;
+    }
+    let names = 0;
+    for (const name in item) {
+      names += 1;
+      if (depth < NAME_DEPTHS) visit((item as Record<string, unknown>)[name], depth + 1);
+    }
+    counts[depth - 1] = (counts[depth - 1] as number) + names;
+  };
+  visit(value, 1);
+  return counts;
 }
 
 const QUOTE = 0x22;
@@ -22,20 +51,17 @@ const BACKSLASH = 0x5c;
 /** A number literal that JSON.parse reads back and JSON.stringify writes out unchanged: 0, or up to 15 digits. */
 const PLAIN_INTEGER = /^(?:0|[1-9]\d{0,14})$/;
 const NUMBER_CHARS = /[-+.eE\d]/;
-const JSON_WHITESPACE = ' \t\n\r';
 
 /**
  * Scans JSON text once, stopping at the first bracket deeper than `maxDepth`. Strings are skipped with indexOf
  * (what brackets or digits they hold is data). Invalid JSON is scanned as far as it goes: JSON.parse judges it.
- * Example: scanJsonText('{"a":[1e400]}', 64) → { depth: 2, tooDeepAt: null, inexactNumbers: true, topLevelNames: 1 }.
+ * Example: scanJsonText('{"a":[1e400]}', 64) → { depth: 2, tooDeepAt: null, inexactNumbers: true, names: [1, 0, 0] }.
  */
 export function scanJsonText(text: string, maxDepth = Number.POSITIVE_INFINITY): JsonTextScan {
   let depth = 0;
   let deepest = 0;
   let inexactNumbers = false;
-  let topLevelNames = 0;
-  // Whether the text's first bracket opened an object: only then are its depth-1 strings before a colon names.
-  let topLevelObject = false;
+  const names = new Array<number>(NAME_DEPTHS).fill(0);
   const length = text.length;
   for (let index = 0; index < length; index += 1) {
     const code = text.charCodeAt(index);
@@ -43,22 +69,24 @@ export function scanJsonText(text: string, maxDepth = Number.POSITIVE_INFINITY):
       // The string's end: the next quote not escaped by an odd run of backslashes.
       for (;;) {
         const end = text.indexOf('"', index + 1);
-        if (end < 0) return { depth: deepest, tooDeepAt: null, inexactNumbers, topLevelNames };
+        if (end < 0) return { depth: deepest, tooDeepAt: null, inexactNumbers, names };
         let backslashes = 0;
         while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes += 1;
         index = end;
         if (backslashes % 2 === 0) break;
       }
-      if (depth === 1 && topLevelObject) {
+      // A string followed by a colon is a member name.
+      if (depth >= 1 && depth <= NAME_DEPTHS) {
         let next = index + 1;
-        while (next < length && JSON_WHITESPACE.includes(text[next] as string)) next += 1;
-        if (text.charCodeAt(next) === 0x3a) topLevelNames += 1;
+        let after = text.charCodeAt(next);
+        while (after === 0x20 || after === 0x0a || after === 0x0d || after === 0x09)
+          after = text.charCodeAt((next += 1));
+        if (after === 0x3a) names[depth - 1] = (names[depth - 1] as number) + 1;
       }
     } else if (code === 0x5b || code === 0x7b) {
-      if (deepest === 0) topLevelObject = code === 0x7b;
       depth += 1;
       if (depth > deepest) deepest = depth;
-      if (depth > maxDepth) return { depth: deepest, tooDeepAt: index, inexactNumbers, topLevelNames };
+      if (depth > maxDepth) return { depth: deepest, tooDeepAt: index, inexactNumbers, names };
     } else if (code === 0x5d || code === 0x7d) {
       depth -= 1;
     } else if (code === 0x2d || (code >= 0x30 && code <= 0x39)) {
@@ -68,7 +96,7 @@ export function scanJsonText(text: string, maxDepth = Number.POSITIVE_INFINITY):
       index = end - 1;
     }
   }
-  return { depth: deepest, tooDeepAt: null, inexactNumbers, topLevelNames };
+  return { depth: deepest, tooDeepAt: null, inexactNumbers, names };
 }
 
 /** The reviver's third argument (ES2026 "JSON.parse source text access"), not yet in TypeScript's lib. */
@@ -82,6 +110,7 @@ const jsonWithSource = JSON as unknown as {
     reviver: (this: unknown, key: string, value: unknown, context: ReviverContext) => unknown,
   ): unknown;
   rawJSON(text: string): unknown;
+  isRawJSON(value: unknown): boolean;
 };
 
 /**

@@ -2,7 +2,7 @@
 // else is a reason, not an exception (an error envelope sent with HTTP 200 among them); the harvester
 // and the client decide what a reason means.
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
-import { parseJsonExactly, scanJsonText, type JsonTextScan } from './exact-json.ts';
+import { keptNames, parseJsonExactly, scanJsonText, type JsonTextScan } from './exact-json.ts';
 
 export type PageShape = 'array' | 'keyed' | 'single' | 'empty';
 
@@ -182,49 +182,34 @@ function readKeyedRecords(
   return { records: bare as RawRecord[] };
 }
 
-const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
-
 /**
- * How many members the body's top-level `data` object is written with, duplicates included, or null when it has no
- * such object. JSON.parse keeps only the last of two equal keys, so `{"0":a,"0":b,"1":c}` parses as two records:
- * counting the names in the text is the only way to see the one dropped. A scan of the body, strings skipped.
+ * Where the body writes a name twice in one object, which JSON.parse would read as its last (scanJsonText counts the
+ * names written, keptNames the names kept), or null. The envelope's (`{"count":"0","data":[…],"data":[]}`: no
+ * records), a keyed `data`'s (`{"0":a,"0":b,"1":c}`: a record dropped) or a record's (`{"JmlPemilihL":"0",
+ * "JmlPemilihL":"120"}`: which is the figure?). Example: '{"count":"1","data":[{"a":"1","a":"2"}]}' → a record's.
  */
-export function countWrittenDataMembers(body: string): number | null {
-  let depth = 0;
-  let afterDataName = false;
-  let dataDepth = -1;
-  let members = 0;
-  for (let index = 0; index < body.length; index += 1) {
-    const char = body.charCodeAt(index);
-    if (char === 0x22) {
-      const start = index;
-      for (
-        index += 1;
-        index < body.length && body.charCodeAt(index) !== 0x22;
-        index += body.charCodeAt(index) === 0x5c ? 2 : 1
-      );
-      let next = index + 1;
-      while (next < body.length && WHITESPACE.has(body.charCodeAt(next))) next += 1;
-      if (body.charCodeAt(next) !== 0x3a) {
-        afterDataName = false; // a value, not a member name
-        continue;
-      }
-      if (dataDepth >= 0 && depth === dataDepth) members += 1;
-      else if (dataDepth < 0 && depth === 1 && JSON.parse(body.slice(start, index + 1)) === 'data')
-        afterDataName = true;
-      index = next;
-    } else if (char === 0x7b || char === 0x5b) {
-      depth += 1;
-      if (afterDataName && char === 0x7b) dataDepth = depth;
-      afterDataName = false;
-    } else if (char === 0x7d || char === 0x5d) {
-      if (depth === dataDepth) return members;
-      depth -= 1;
-    } else if (!WHITESPACE.has(char)) {
-      afterDataName = false;
-    }
-  }
-  return null;
+function describeRepeatedName(
+  envelope: Record<string, unknown>,
+  scan: JsonTextScan,
+): { reason: PageFailure; detail: string } | null {
+  const kept = keptNames(envelope);
+  const depth = scan.names.findIndex((written, index) => written !== kept[index]);
+  if (depth < 0) return null;
+  const written = scan.names[depth] as number;
+  const counted = `${written} members written, ${kept[depth]} distinct`;
+  if (depth === 0)
+    return {
+      reason: 'unknown-envelope',
+      detail: `the envelope repeats a key (${counted}): not the envelope this upstream sends`,
+    };
+  const data = envelope.data;
+  const keyed = depth === 1 && isPlainObject(data) && Object.keys(data).every((key) => /^\d+$/.test(key));
+  return {
+    reason: 'unexpected-shape',
+    detail: keyed
+      ? `data is keyed by position, but repeats a key: ${counted} keys`
+      : `a record writes a field twice (${written} field names written, ${kept[depth]} distinct): which value is the upstream's cannot be told`,
+  };
 }
 
 /**
@@ -258,14 +243,8 @@ export function parsePage(
   if (envelopeError !== null) return { ok: false, reason: 'error-envelope', detail: envelopeError };
   const unknownEnvelope = describeUnknownEnvelope(envelope);
   if (unknownEnvelope !== null) return { ok: false, reason: 'unknown-envelope', detail: unknownEnvelope };
-  // JSON.parse keeps the last of two equal names: `{"count":"3","data":[…],"data":[]}` would read as no records.
-  if (scan.topLevelNames !== Object.keys(envelope).length) {
-    return {
-      ok: false,
-      reason: 'unknown-envelope',
-      detail: `the envelope repeats a key (${scan.topLevelNames} members written, ${Object.keys(envelope).length} distinct): not the envelope this upstream sends`,
-    };
-  }
+  const repeated = describeRepeatedName(envelope, scan);
+  if (repeated !== null) return { ok: false, ...repeated };
   const count = readCount(envelope.count);
   const data = envelope.data;
   const empty = (): PageParse => {
@@ -295,14 +274,6 @@ export function parsePage(
   if (keys.every((key) => /^\d+$/.test(key))) {
     const keyed = readKeyedRecords(data, keys, offset);
     if ('problem' in keyed) return { ok: false, reason: 'unexpected-shape', detail: keyed.problem };
-    const written = countWrittenDataMembers(body);
-    if (written !== null && written !== keys.length) {
-      return {
-        ok: false,
-        reason: 'unexpected-shape',
-        detail: `data is keyed by position, but repeats a key: ${written} members written, ${keys.length} distinct keys`,
-      };
-    }
     return records(keyed.records, 'keyed');
   }
   if (dataset.upstreamFields.some((field) => Object.hasOwn(data, field))) {

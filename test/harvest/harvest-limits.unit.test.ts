@@ -8,7 +8,7 @@ import { DEFAULT_HARVEST_LIMITS, loadConfig } from '../../scripts/config.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import { BuildError } from '../../scripts/errors.ts';
-import { parseJsonExactly, scanJsonText } from '../../scripts/harvest/exact-json.ts';
+import { keptNames, parseJsonExactly, scanJsonText } from '../../scripts/harvest/exact-json.ts';
 import { createHarvestLimitTracker, findLongField } from '../../scripts/harvest/harvest-limits.ts';
 import { describeRecords, type PageDataset } from '../../scripts/harvest/page-content.ts';
 import { parsePage } from '../../scripts/harvest/page-parser.ts';
@@ -30,12 +30,23 @@ describe('scanJsonText', () => {
     expect(scanJsonText(deep, 3003).tooDeepAt).toBeNull();
   });
 
-  it("counts the top-level object's member names as written, a repeated one each time, and no other string", () => {
-    expect(scanJsonText('{"count":"1","data":[{"count":"x"}],"s":"a:b"}').topLevelNames).toBe(3);
-    expect(scanJsonText('{"data":[],"data" : {"data":1}}').topLevelNames).toBe(2);
-    expect(scanJsonText('{"a\\\\":"x:","b":":"}').topLevelNames).toBe(2);
-    expect(scanJsonText('["a", "b" ,"c"]').topLevelNames).toBe(0);
-    expect(scanJsonText('"a"').topLevelNames).toBe(0);
+  it('counts the member names written at depths 1 to 3, a repeated one each time, and no other string', () => {
+    expect(scanJsonText('{"count":"1","data":[{"count":"x"}],"s":"a:b"}').names).toEqual([3, 0, 1]);
+    expect(scanJsonText('{"data":[],"data" : {"data":1, "x" :{"y":2}}}').names).toEqual([2, 2, 1]);
+    expect(scanJsonText('{"a\\\\":"x:","b":":"}').names).toEqual([2, 0, 0]);
+    expect(scanJsonText('{"a":{"b":{"c":{"d":{"e":1}}}}}').names).toEqual([1, 1, 1]);
+    expect(scanJsonText('["a", "b" ,"c"]').names).toEqual([0, 0, 0]);
+    expect(scanJsonText('"a"').names).toEqual([0, 0, 0]);
+  });
+
+  it('counts the names the parsed value kept as the scan counts them in its text', () => {
+    for (const text of [
+      '{"count":"1","data":[{"count":"x"}],"s":"a:b"}',
+      '{"a":{"b":{"c":{"d":{"e":1}}}}}',
+      '[[{"a":1}]]',
+    ])
+      expect(keptNames(JSON.parse(text)), text).toEqual(scanJsonText(text).names);
+    expect(keptNames(JSON.parse('{"count":"1","data":[{"a":"1","a":"2"}],"count":"1"}'))).toEqual([2, 0, 1]);
   });
 
   it('finds numbers JSON.parse would change, and not the ones it keeps', () => {

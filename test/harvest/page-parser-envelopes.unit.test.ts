@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
-import { countWrittenDataMembers, parsePage } from '../../scripts/harvest/page-parser.ts';
+import { parsePage } from '../../scripts/harvest/page-parser.ts';
 
 // Synthetic key values (not real records).
 const a = { TahunPemilu: '2019', IdDapil: '0101', NamaKabupaten: 'KABUPATEN CONTOH 1' };
@@ -210,13 +210,27 @@ describe('keyed data that repeats a key', () => {
     );
   });
 
-  it('counts only the members of the top-level data object, strings and nesting skipped', () => {
-    expect(
-      countWrittenDataMembers('{"count":2,"data":{"0":{"a":"x\\":y"},"1":{"b":{"c":[1,{"d":2}]}}},"e":{"f":1}}'),
-    ).toBe(2);
-    expect(countWrittenDataMembers('{"meta":{"data":{"0":1}},"data" : { "0" : {} , "0" : {} }}')).toBe(2);
-    expect(countWrittenDataMembers('{"count":0,"data":{}}')).toBe(0);
-    expect(countWrittenDataMembers('{"data":"x","other":{"0":1}}')).toBeNull();
-    expect(countWrittenDataMembers('{"data":[{"0":1}]}')).toBeNull();
+  it('counts only the members of the data object, strings and nesting skipped', () => {
+    const body = (data: string) => `{"count":"2","data":${data}}`;
+    expect(parse(body(`{"0":{"IdDapil":"x\\":y"},"1":{"IdDapil":"z","b":{"0":[1,{"0":2}]}}}`))).toMatchObject({
+      ok: true,
+      shape: 'keyed',
+    });
+    expect(parse(body(`{ "0" : ${JSON.stringify(a)} , "0" : ${JSON.stringify(b)} }`))).toMatchObject({
+      ok: false,
+      detail: 'data is keyed by position, but repeats a key: 2 members written, 1 distinct keys',
+    });
+  });
+});
+
+describe('a record that writes a field twice', () => {
+  it.each([
+    ['in an array', (record: string) => `{"count":"1","data":[${record}]}`],
+    ['keyed', (record: string) => `{"count":"1","data":{"0":${record}}}`],
+    ['bare', (record: string) => `{"count":"1","data":${record}}`],
+  ])('refuses it %s: which of the two values is the figure cannot be told', (_name, page) => {
+    const parsed = parse(page('{"IdDapil":"1101","JmlPemilihL":"0","JmlPemilihL":"120"}'));
+    expect(parsed).toMatchObject({ ok: false, reason: 'unexpected-shape' });
+    expect(!parsed.ok && parsed.detail).toMatch(/^a record writes a field twice \(3 field names written, 2 distinct\)/);
   });
 });
