@@ -1,7 +1,8 @@
 // Hostile answers of the stand-in upstream for errors disguised as data and silently wrong paging: error
 // envelopes sent with HTTP 200 (known ones and others), error objects in place of records, an end of data that
 // contradicts `count` or does not hold when asked again, offsets read as 1-based, keyed `data` whose keys are not the
-// positions, records repeated in place of others, an envelope's error hidden behind a last 429. Each factory returns a HostileAnswer for the
+// positions, records repeated in place of others, an envelope's error hidden behind a last 429, an early end that
+// X-Total-Count contradicts, a name written twice. Each factory returns a HostileAnswer for the
 // server's `hostile` option; docs/upstream.md says what the harvester does with each.
 import type { RawRecord } from '../datasets/dataset-definition.ts';
 import type { HostileAnswer, HostileRequest, RawAnswer } from './upstream-server.ts';
@@ -94,6 +95,43 @@ export function endPageCount(
     scope,
     (request) => request.page.length === 0 && request.offset > 0,
     (request) => json({ count: count(request), data: [] }),
+  );
+}
+
+/**
+ * An early end that the header contradicts: each page from page `page` on (1-based, as envelopeFromPage counts)
+ * answers as the empty page that ends the data, `{"count":"0","data":[]}`, with an `X-Total-Count` of every record
+ * matching, as an upstream overloaded behind a header-writing proxy may.
+ */
+export function earlyEndWithTotal(page: number, scope: HostileScope = {}): HostileAnswer {
+  return scoped(
+    scope,
+    (request) => request.offset >= (page - 1) * request.limit,
+    (request) => ({
+      ...json({ count: '0', data: [] }),
+      headers: { 'X-Total-Count': String(request.matching.length) },
+    }),
+  );
+}
+
+/**
+ * A name written twice, which JSON parsers read as its last: from page `page` on, in the envelope, its records
+ * followed by `"data":[]` again (so no records, `{"count":"0","data":[…],"data":[]}`), or in each record, its first
+ * field written again before it with another value (`{"TahunPemilu":"1999","TahunPemilu":"2024",…}`).
+ */
+export function nameWrittenTwice(where: 'envelope' | 'record', page: number, scope: HostileScope = {}): HostileAnswer {
+  return scoped(
+    scope,
+    (request) => request.offset >= (page - 1) * request.limit && request.page.length > 0,
+    (request) => {
+      if (where === 'envelope')
+        return { status: 200, body: `{"count":"0","data":${JSON.stringify(request.page)},"data":[]}` };
+      const records = request.page.map((record) => {
+        const [name, value] = Object.entries(record)[0] as [string, unknown];
+        return `{${JSON.stringify(name)}:${JSON.stringify(`${String(value)}0`)},${JSON.stringify(record).slice(1)}`;
+      });
+      return { status: 200, body: `{"count":"${request.page.length}","data":[${records.join(',')}]}` };
+    },
   );
 }
 

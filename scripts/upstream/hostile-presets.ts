@@ -15,6 +15,7 @@ import {
 } from './hostile-bodies.ts';
 import {
   countWithoutData,
+  earlyEndWithTotal,
   envelopeFromPage,
   envelopeThenThrottled,
   errorEnvelopeOnEveryPage,
@@ -23,6 +24,7 @@ import {
   firstRecordRepeated,
   flickeringEnd,
   keyedWithKeys,
+  nameWrittenTwice,
   oneBasedOffsets,
   UNKNOWN_ENVELOPES,
 } from './hostile-envelopes.ts';
@@ -76,6 +78,19 @@ export const HOSTILE_PRESETS: Readonly<Record<string, HostilePreset>> = {
       },
     ]),
   ),
+  'early-end-total': {
+    description:
+      'from the third page of each dataset on: {"count":"0","data":[]} with an X-Total-Count of all the records (with KPU_PAGE_SIZE below the records)',
+    create: () => earlyEndWithTotal(3),
+  },
+  'envelope-data-twice': {
+    description: 'from the third page of each dataset on: {"count":"0","data":[…the page…],"data":[]}',
+    create: () => nameWrittenTwice('envelope', 3),
+  },
+  'record-field-twice': {
+    description: "every record's first field written twice, the first time with another value",
+    create: () => nameWrittenTwice('record', 1),
+  },
   'flickering-end': {
     description:
       'every page after the first answers {"count":"0","data":[]} on every other request (with KPU_PAGE_SIZE below the records)',

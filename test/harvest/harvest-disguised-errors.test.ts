@@ -6,11 +6,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import {
   countWithoutData,
+  earlyEndWithTotal,
   errorEnvelopeOnEveryPage,
   errorEnvelopeOnPage,
   errorRecords,
   endPageCount,
   keyedWithKeys,
+  nameWrittenTwice,
   oneBasedOffsets,
 } from '../../scripts/upstream/hostile-envelopes.ts';
 import type { UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
@@ -132,16 +134,19 @@ describe('an end of data that contradicts count', () => {
   });
 
   it('records, then `data` written again empty (JSON.parse keeps the last): UPSTREAM_UNKNOWN_ENVELOPE, no record dropped', async () => {
-    const { run } = await harvestWith({
-      hostile: (request) =>
-        request.dataset.path === TURNOUT_PATH && request.offset >= 3
-          ? { status: 200, body: `{"count":"0","data":${JSON.stringify(request.page)},"data":[]}` }
-          : undefined,
-    });
+    const { run } = await harvestWith({ hostile: nameWrittenTwice('envelope', 2, { path: TURNOUT_PATH }) });
     expect(run.code, run.stderr).toBe(3);
     const error = errorOf(run);
     expect(error.code).toBe('UPSTREAM_UNKNOWN_ENVELOPE');
     expect(error.message).toContain('the envelope repeats a key (3 members written, 2 distinct)');
+  });
+
+  it("each record's first field written twice, with two values: UPSTREAM_UNEXPECTED_SHAPE, no value chosen", async () => {
+    const { run } = await harvestWith({ hostile: nameWrittenTwice('record', 1, { path: TURNOUT_PATH }) });
+    expect(run.code, run.stderr).toBe(3);
+    const error = errorOf(run);
+    expect(error.code).toBe('UPSTREAM_UNEXPECTED_SHAPE');
+    expect(error.message).toContain('a record writes a field twice');
   });
 
   it('{"count":"8","data":[]} on every page: HARVEST_TRUNCATED, not an empty dataset', async () => {
@@ -168,14 +173,7 @@ describe('an end of data that contradicts count', () => {
     // From offset 3 on, the turnout query answers as the end of the data, its header still giving the total.
     const { run, data } = await harvestWith({
       totalHeader: true,
-      hostile: (request) =>
-        request.dataset.path === TURNOUT_PATH && request.offset >= 3
-          ? {
-              status: 200,
-              headers: { 'X-Total-Count': String(request.matching.length) },
-              body: JSON.stringify({ count: '0', data: [] }),
-            }
-          : undefined,
+      hostile: earlyEndWithTotal(2, { path: TURNOUT_PATH }),
     });
     expect(run.code, run.stderr).toBe(3);
     const error = errorOf(run);
