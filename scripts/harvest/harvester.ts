@@ -200,17 +200,18 @@ function noteOverlap(walk: DatasetWalk, offset: number, page: LoadedPage): void 
 
 /**
  * An empty page ends the chain; a `count` on it that is neither 0 nor the records harvested (a total), or an
- * X-Total-Count above the records harvested, says the upstream stopped early (docs/upstream.md, "An end that
- * contradicts count").
+ * X-Total-Count above the records harvested (its own, or when it has none the last page's that had one), says the
+ * upstream stopped early (docs/upstream.md, "An end that contradicts count").
  */
 function checkEnd(walk: DatasetWalk, offset: number, page: LoadedPage): void {
   if (page.content.size > 0) return;
-  const { count, totalCount, url } = page.provenance;
+  const { count, url } = page.provenance;
+  const totalCount = page.provenance.totalCount ?? walk.totalCount;
   const says =
     count !== null && count !== 0 && count !== walk.records
       ? `its count says ${count}`
       : totalCount !== null && totalCount > walk.records
-        ? `its X-Total-Count says ${totalCount}`
+        ? `${page.provenance.totalCount === null ? 'the last X-Total-Count' : 'its X-Total-Count'} says ${totalCount}`
         : null;
   if (says !== null) {
     throw new BuildError(

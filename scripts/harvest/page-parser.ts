@@ -218,8 +218,9 @@ function describeRepeatedName(
  *   {"count":2,"data":{"0":{…},"1":{…}}}     → 2 records in key order, shape "keyed"
  *   {"count":1,"data":{"TahunPemilu":"2014",…}} → 1 record, shape "single"
  *   {"count":0,"data":[]} / {"count":0,"data":{}} → 0 records, shape "empty"
- * An envelope with any other key, a key written twice, or `data` null or absent, is 'unknown-envelope'
- * (describeUnknownEnvelope).
+ * An envelope with any other key or `data` null or absent (describeUnknownEnvelope), a key written twice
+ * (describeRepeatedName), or no records beside a `count` that is absent or not a count (describeUnprovenEnd), is
+ * 'unknown-envelope'; a name written twice in a keyed `data` or a record is 'unexpected-shape'.
  * A single record is recognised by carrying at least one of the dataset's upstream fields; every record of an array
  * or a keyed object must carry at least one too ('not-records' otherwise). An error envelope is 'error-envelope'.
  * `scan`: the body's scanJsonText, when the caller has made it already (it is made otherwise).

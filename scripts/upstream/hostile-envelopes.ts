@@ -117,7 +117,7 @@ export function earlyEndWithTotal(page: number, scope: HostileScope = {}): Hosti
 /**
  * A name written twice, which JSON parsers read as its last: from page `page` on, in the envelope, its records
  * followed by `"data":[]` again (so no records, `{"count":"0","data":[…],"data":[]}`), or in each record, its first
- * field written again before it with another value (`{"TahunPemilu":"1999","TahunPemilu":"2024",…}`).
+ * field written again before it with another value (`{"TahunPemilu":"20240","TahunPemilu":"2024",…}`).
  */
 export function nameWrittenTwice(where: 'envelope' | 'record', page: number, scope: HostileScope = {}): HostileAnswer {
   return scoped(

@@ -7,6 +7,7 @@ import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synt
 import {
   countWithoutData,
   earlyEndWithTotal,
+  envelopeFromPage,
   errorEnvelopeOnEveryPage,
   errorEnvelopeOnPage,
   errorRecords,
@@ -180,6 +181,18 @@ describe('an end of data that contradicts count', () => {
     expect(error.code).toBe('HARVEST_TRUNCATED');
     expect(error.message).toContain(
       `the page at offset 3 has no records, but its X-Total-Count says ${data.turnout.length}, after 3 records harvested`,
+    );
+  });
+
+  it('an early empty page without the header, after pages whose X-Total-Count says more: HARVEST_TRUNCATED', async () => {
+    const { run, data } = await harvestWith({
+      totalHeader: true,
+      hostile: envelopeFromPage(2, { count: '0', data: [] }, { path: TURNOUT_PATH }),
+    });
+    expect(run.code, run.stderr).toBe(3);
+    expect(errorOf(run)).toMatchObject({ code: 'HARVEST_TRUNCATED' });
+    expect(errorOf(run).message).toContain(
+      `the page at offset 3 has no records, but the last X-Total-Count says ${data.turnout.length}, after 3 records harvested`,
     );
   });
 
