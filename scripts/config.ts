@@ -216,6 +216,19 @@ function readInteger(env: Environment, name: string, fallback: number, min: numb
   return Number(raw);
 }
 
+/** Whether the URL holds the key, as written or percent-encoded, in any letter case (a host is lower-cased). */
+function urlHoldsKey(url: URL, key: string): boolean {
+  const href = url.href.toLowerCase();
+  let decoded = href;
+  try {
+    decoded = decodeURIComponent(href);
+  } catch {
+    // A malformed escape: the URL as written is checked.
+  }
+  const wanted = key.toLowerCase();
+  return href.includes(wanted) || decoded.includes(wanted);
+}
+
 function readBaseUrl(env: Environment): URL | null {
   const raw = env.KPU_BASE_URL?.trim();
   if (!raw) return null;
@@ -347,6 +360,14 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
     throw new BuildError(
       'CONFIG_INVALID',
       'KPU_API_KEY must be printable ASCII without spaces (it is sent as a header).',
+    );
+  }
+  if (baseUrl && apiKey && urlHoldsKey(baseUrl, apiKey)) {
+    // In the path (or the host), the key would be in every request line, every logged URL and the harvest's stored
+    // parameters; the header is its only place.
+    throw new BuildError(
+      'CONFIG_INVALID',
+      'KPU_BASE_URL holds the API key; put the key in KPU_API_KEY only (it is sent as the x-api-key header).',
     );
   }
   const method = (env.KPU_HTTP_METHOD?.trim() || 'GET').toUpperCase();

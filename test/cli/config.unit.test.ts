@@ -53,4 +53,19 @@ describe('loadConfig', () => {
     expect(configError({ KPU_BASE_URL: 'https://u:p@x.example', KPU_API_KEY: 'k' }).code).toBe('CONFIG_INVALID');
     expect(configError({ KPU_BASE_URL: 'https://x.example/?key=k', KPU_API_KEY: 'k' }).code).toBe('CONFIG_INVALID');
   });
+
+  it('refuses the key anywhere in the base URL, as written or percent-encoded, and never repeats it', () => {
+    const key = 'Secret-Key_0123456789';
+    for (const url of [
+      `https://x.example/${key}/`,
+      `https://x.example/api/${encodeURIComponent(key).replace('-', '%2D')}`,
+      `https://${key.toLowerCase()}.x.example/`,
+    ]) {
+      const error = configError({ KPU_BASE_URL: url, KPU_API_KEY: key });
+      expect(error.code, url).toBe('CONFIG_INVALID');
+      expect(error.message, url).toContain('KPU_BASE_URL holds the API key');
+      expect(error.message, url).not.toContain(key);
+    }
+    expect(loadConfig({ KPU_BASE_URL: 'https://x.example/api/', KPU_API_KEY: key }, '/tmp').upstream.apiKey).toBe(key);
+  });
 });
