@@ -182,6 +182,11 @@ function readKeyedRecords(
   return { records: bare as RawRecord[] };
 }
 
+/** Whether an object's keys read as positions (digits only), the keyed shape of `data`; readKeyedRecords judges them. */
+function isKeyedByPosition(keys: readonly string[]): boolean {
+  return keys.every((key) => /^\d+$/.test(key));
+}
+
 /**
  * Where the body writes a name twice in one object, which JSON.parse would read as its last (scanJsonText counts the
  * names written, keptNames the names kept), or null. The envelope's (`{"count":"0","data":[…],"data":[]}`: no
@@ -203,7 +208,7 @@ function describeRepeatedName(
       detail: `the envelope repeats a key (${counted}): not the envelope this upstream sends`,
     };
   const data = envelope.data;
-  const keyed = depth === 1 && isPlainObject(data) && Object.keys(data).every((key) => /^\d+$/.test(key));
+  const keyed = depth === 1 && isPlainObject(data) && isKeyedByPosition(Object.keys(data));
   return {
     reason: 'unexpected-shape',
     detail: keyed
@@ -272,7 +277,7 @@ export function parsePage(
   }
   const keys = Object.keys(data);
   if (keys.length === 0) return empty();
-  if (keys.every((key) => /^\d+$/.test(key))) {
+  if (isKeyedByPosition(keys)) {
     const keyed = readKeyedRecords(data, keys, offset);
     if ('problem' in keyed) return { ok: false, reason: 'unexpected-shape', detail: keyed.problem };
     return records(keyed.records, 'keyed');
