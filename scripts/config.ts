@@ -4,6 +4,7 @@ import module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { BuildError } from './errors.ts';
+import { createSecretMatcher } from './log/secret-forms.ts';
 
 type HttpMethod = 'GET' | 'POST';
 
@@ -216,19 +217,6 @@ function readInteger(env: Environment, name: string, fallback: number, min: numb
   return Number(raw);
 }
 
-/** Whether the URL holds the key, as written or percent-encoded, in any letter case (a host is lower-cased). */
-function urlHoldsKey(url: URL, key: string): boolean {
-  const href = url.href.toLowerCase();
-  let decoded = href;
-  try {
-    decoded = decodeURIComponent(href);
-  } catch {
-    // A malformed escape: the URL as written is checked.
-  }
-  const wanted = key.toLowerCase();
-  return href.includes(wanted) || decoded.includes(wanted);
-}
-
 function readBaseUrl(env: Environment): URL | null {
   const raw = env.KPU_BASE_URL?.trim();
   if (!raw) return null;
@@ -362,9 +350,10 @@ export function loadConfig(env: Environment = process.env, cwd: string = process
       'KPU_API_KEY must be printable ASCII without spaces (it is sent as a header).',
     );
   }
-  if (baseUrl && apiKey && urlHoldsKey(baseUrl, apiKey)) {
-    // In the path (or the host), the key would be in every request line, every logged URL and the harvest's stored
-    // parameters; the header is its only place.
+  if (baseUrl && apiKey && createSecretMatcher([apiKey])?.find(baseUrl.href)) {
+    // In the path (or the host), in any of the forms the redactor knows (percent-encoded, hex, base64, any case), the
+    // key would be in every request line, every logged URL and the harvest's stored parameters; the header is its only
+    // place.
     throw new BuildError(
       'CONFIG_INVALID',
       'KPU_BASE_URL holds the API key; put the key in KPU_API_KEY only (it is sent as the x-api-key header).',

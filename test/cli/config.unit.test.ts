@@ -54,12 +54,13 @@ describe('loadConfig', () => {
     expect(configError({ KPU_BASE_URL: 'https://x.example/?key=k', KPU_API_KEY: 'k' }).code).toBe('CONFIG_INVALID');
   });
 
-  it('refuses the key anywhere in the base URL, as written or percent-encoded, and never repeats it', () => {
+  it('refuses the key anywhere in the base URL, as written or in the forms the redactor knows, and never repeats it', () => {
     const key = 'Secret-Key_0123456789';
     for (const url of [
       `https://x.example/${key}/`,
       `https://x.example/api/${encodeURIComponent(key).replace('-', '%2D')}`,
       `https://${key.toLowerCase()}.x.example/`,
+      `https://x.example/${Buffer.from(key).toString('base64url')}/`,
     ]) {
       const error = configError({ KPU_BASE_URL: url, KPU_API_KEY: key });
       expect(error.code, url).toBe('CONFIG_INVALID');
