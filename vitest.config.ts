@@ -29,7 +29,7 @@ export default defineConfig({
     reporters: ['default'],
     // One file more at once than the machine has cores: part of an integration or browser file's time is spent
     // waiting (on the processes it started, on a throttled stand-in), and a third file on two cores fills it (the
-    // whole suite 290.5 s → 267.7 s on a quiet 2-core machine).
+    // whole suite 290.5 s → 267.7 s on a quiet 2-core machine; a fourth made it slower, 307 → 317 s).
     maxWorkers: os.availableParallelism() + 1,
     // Longest files first across all projects (test/support/longest-first-sequencer.ts), not project after project.
     sequence: { sequencer: LongestFirstSequencer },
