@@ -1,7 +1,8 @@
 // The release's identity, decided before the snapshot stage writes a file, so that every file that names its
 // release (Parquet, Arrow, XLSX) is written whole and final once: the content key (a digest of what determines the
-// data files' bytes: the harvested pages, the check stage's flags and report, the demo mark, the publisher's code
-// and lockfile), the release's name, its retrieval time and its permanent URL. Also how releases are named.
+// data files' bytes: the harvested pages, the check stage's flags and report, the demo mark, the site's address,
+// the publisher's code and lockfile), the release's name, its retrieval time and its permanent URL. Also how releases
+// are named.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,12 +123,23 @@ async function codeFilesOf(entry: string): Promise<string[]> {
 
 /**
  * The content key of a snapshot: SHA-256 over every harvested page's SHA-256 in order, the check stage's flags
- * and quality report, the demo mark, the code of CONTENT_CODE, the lockfile and Node's version. The same harvest
- * checked by the same publisher gives the same key, and the same data files; a changed record, a changed page or a
- * changed writer gives another. Computed before any file is written.
+ * and quality report, the demo mark, the site's address (`siteUrl`, KPU_SITE_URL or null: every workbook's citation
+ * ends with the release's permanent URL under it), the code of CONTENT_CODE, the lockfile and Node's version. The
+ * same harvest checked by the same publisher for the same site gives the same key, and the same data files; a changed
+ * record, a changed page, a changed writer or a site moved to another address gives another. Computed before any
+ * file is written.
  */
-export async function contentKeyOf(harvest: HarvestManifest, checkDir: string): Promise<string> {
-  const lines = ['kpu-open-data content 1', `demo ${String(harvest.parameters.demo)}`, `node ${process.version}`];
+export async function contentKeyOf(
+  harvest: HarvestManifest,
+  checkDir: string,
+  siteUrl: string | null,
+): Promise<string> {
+  const lines = [
+    'kpu-open-data content 2',
+    `demo ${String(harvest.parameters.demo)}`,
+    `site ${siteUrl ?? '(none)'}`,
+    `node ${process.version}`,
+  ];
   for (const id of Object.keys(harvest.datasets).sort())
     for (const page of harvest.datasets[id]?.pageFiles ?? []) lines.push(`page ${id} ${page.sha256}`);
   const checkFiles = [

@@ -479,7 +479,7 @@ export async function runSnapshotStage(stageOptions: SnapshotStageOptions): Prom
   // The release is named before any file is written, from what decides the files' bytes.
   const release = stageOptions.published
     ? await nameRelease(
-        await contentKeyOf(stageOptions.harvest, stageOptions.checkDir),
+        await contentKeyOf(stageOptions.harvest, stageOptions.checkDir, stageOptions.published.siteUrl),
         stageOptions.harvest,
         stageOptions.published,
       )

@@ -6,11 +6,14 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { lstat, mkdir, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import type { ChangesDocument, HistoryEntry, ReleaseEntry } from '../../scripts/release/release-stage.ts';
 import { isProcessAlive } from '../../scripts/foundation/owned-folders.ts';
 import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
+import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
+import { XLSX_ABOUT_SHEET } from '../../scripts/snapshot/xlsx-writer.ts';
 import {
   copyBuildWorld,
   publishTestData,
@@ -184,6 +187,45 @@ describe('publishing: what changed', () => {
     );
     const changelogPage = await readFile(path.join(world.distDir, 'en/changes/index.html'), 'utf8');
     expect(changelogPage).toContain(`No record changed since release ${secondRelease}.`);
+  });
+
+  it('names a new release when the site moves to another address, whose workbooks cite it, and keeps each release the same bytes in dist/data/ and in its folder', async () => {
+    world = await copyBuildWorld(offlineTemplate);
+    const kept = (await world.readManifest()).release;
+    expect(kept?.url ?? null).toBeNull();
+    const siteUrl = 'https://data.example.org/';
+    const moved = await world.build(['--offline', '--json'], { KPU_SITE_URL: siteUrl });
+    expect(moved.code, moved.stderr).toBe(0);
+    const release = (
+      JSON.parse(moved.stdout) as { release: { id: string; new: boolean; changed: boolean; summary: string } }
+    ).release;
+    // The address is in the files: not the kept release, but no record changed either, and the summary says why.
+    expect(release).toMatchObject({ new: true, changed: false });
+    expect(release.id).not.toBe(kept?.id);
+    expect(release.summary).toContain('for another site address (KPU_SITE_URL)');
+
+    // The newest release as dist/data/ publishes it and as its own folder does: every data file the same bytes.
+    const latest = await verifyPublishedData(path.join(world.distDir, 'data'));
+    const folder = await verifyPublishedData(path.join(world.distDir, 'data/releases', release.id));
+    const inFolder = new Map(folder.files.map((file) => [file.path, file.sha256]));
+    for (const file of latest.files) expect(inFolder.get(file.path), file.path).toBe(file.sha256);
+    // Each workbook cites its own release's address: the new one under the new site, the kept one none.
+    const citationOf = async (dataDir: string, manifest: SnapshotManifest): Promise<string[]> => {
+      const workbook = manifest.files.find((file) => file.format === 'xlsx' && file.year === 'all');
+      if (workbook === undefined) throw new Error(`no all-years workbook in ${dataDir}`);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(path.join(dataDir, workbook.path));
+      const cells: string[] = [];
+      book.getWorksheet(XLSX_ABOUT_SHEET)?.eachRow((row) => cells.push(String(row.getCell(2).value)));
+      return cells;
+    };
+    expect((await citationOf(path.join(world.distDir, 'data'), latest)).join('\n')).toContain(
+      `${siteUrl}data/releases/${release.id}/`,
+    );
+    const keptDir = path.join(world.distDir, 'data/releases', kept?.id ?? '');
+    const keptCitation = (await citationOf(keptDir, await verifyPublishedData(keptDir))).join('\n');
+    expect(keptCitation).toContain(`release ${kept?.id ?? ''}`);
+    expect(keptCitation).not.toContain(siteUrl);
   });
 });
 
