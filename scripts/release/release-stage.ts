@@ -224,10 +224,10 @@ export function renderChangesMarkdown(changes: ChangesDocument, demo: boolean, n
   if (!changes.changed) {
     // The files differ but no published value of any record does: records in another order, a change in the
     // quality flags alone, or in a field the upstream sends but the publisher does not publish (the raw files), or
-    // files written by another version of the publisher or for another site address (release-identity.ts).
+    // files written by another version of the publisher or for another site or source address (release-identity.ts).
     lines.push(
       `New release: the data files differ from release ${changes.previousRelease}, but no record was added, removed or changed in the published columns.`,
-      'The upstream may have sent the same records in another order or changed a field that is not published (compare the raw files), the quality flags may have changed, or the files were written by another version of the publisher or for another site address (KPU_SITE_URL), which they cite.',
+      'The upstream may have sent the same records in another order or changed a field that is not published (compare the raw files), the quality flags may have changed, or the files were written by another version of the publisher or for another site address (KPU_SITE_URL) or source address (KPU_SOURCE_URL), which they cite.',
     );
     return lines.join('\n');
   }

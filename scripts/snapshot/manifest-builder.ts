@@ -124,8 +124,11 @@ function summarizeQuality(quality: QualityReport): SnapshotManifest['quality'] {
   };
 }
 
-/** The upstream's address to cite: null for the demo, KPU_SOURCE_URL when set, else the harvest's origin. */
-function sourceUrlOf({ harvest, sourceUrl, upstreamProtocol }: ManifestSource): string | null {
+/**
+ * The upstream's address to cite: null for the demo, KPU_SOURCE_URL when set, else the harvest's origin. The release's
+ * citations and datapackage.json give it, so it counts in the release's content key (release-identity.ts).
+ */
+export function sourceUrlOf({ harvest, sourceUrl, upstreamProtocol }: ManifestSource): string | null {
   if (harvest.parameters.demo) return null;
   return sourceUrl ?? `${upstreamProtocol ?? 'https:'}//${harvest.parameters.upstreamHost}/`;
 }

@@ -1,8 +1,8 @@
 // The release's identity, decided before the snapshot stage writes a file, so that every file that names its
 // release (Parquet, Arrow, XLSX) is written whole and final once: the content key (a digest of what determines the
-// data files' bytes: the harvested pages, the check stage's flags and report, the demo mark, the site's address,
-// the publisher's code and lockfile), the release's name, its retrieval time and its permanent URL. Also how releases
-// are named.
+// bytes of the release's files: the harvested pages, the check stage's flags and report, the demo mark, the site's
+// address and the cited source, the publisher's code and lockfile), the release's name, its retrieval time and its
+// permanent URL. Also how releases are named.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,23 +121,31 @@ async function codeFilesOf(entry: string): Promise<string[]> {
     .map((file) => path.join(file.parentPath, file.name));
 }
 
+/** The addresses a release's files give besides its data: each changes their bytes, so each counts in the key. */
+export interface ReleaseAddresses {
+  /** KPU_SITE_URL or null: every workbook's citation ends with the release's permanent URL under it. */
+  siteUrl: string | null;
+  /** The upstream's address the citations and datapackage.json give (manifest-builder.ts, sourceUrlOf), or null. */
+  sourceUrl: string | null;
+}
+
 /**
  * The content key of a snapshot: SHA-256 over every harvested page's SHA-256 in order, the check stage's flags
- * and quality report, the demo mark, the site's address (`siteUrl`, KPU_SITE_URL or null: every workbook's citation
- * ends with the release's permanent URL under it), the code of CONTENT_CODE, the lockfile and Node's version. The
- * same harvest checked by the same publisher for the same site gives the same key, and the same data files; a changed
- * record, a changed page, a changed writer or a site moved to another address gives another. Computed before any
- * file is written.
+ * and quality report, the demo mark, the addresses the release's files give, the code of CONTENT_CODE, the lockfile
+ * and Node's version. The same harvest checked by the same publisher for the same site and source gives the same
+ * key, and the same files of the release (its data files and those that name it); a changed record, a changed page,
+ * a changed writer or another address gives another. Computed before any file is written.
  */
 export async function contentKeyOf(
   harvest: HarvestManifest,
   checkDir: string,
-  siteUrl: string | null,
+  addresses: ReleaseAddresses,
 ): Promise<string> {
   const lines = [
     'kpu-open-data content 2',
     `demo ${String(harvest.parameters.demo)}`,
-    `site ${siteUrl ?? '(none)'}`,
+    `site ${addresses.siteUrl ?? '(none)'}`,
+    `source ${addresses.sourceUrl ?? '(none)'}`,
     `node ${process.version}`,
   ];
   for (const id of Object.keys(harvest.datasets).sort())

@@ -29,6 +29,7 @@ import {
   datasetYearsOf,
   derivedFormats,
   describeDatasetFiles,
+  sourceUrlOf,
   stemOf,
   yearLabel,
   type DerivedFormats,
@@ -479,7 +480,10 @@ export async function runSnapshotStage(stageOptions: SnapshotStageOptions): Prom
   // The release is named before any file is written, from what decides the files' bytes.
   const release = stageOptions.published
     ? await nameRelease(
-        await contentKeyOf(stageOptions.harvest, stageOptions.checkDir, stageOptions.published.siteUrl),
+        await contentKeyOf(stageOptions.harvest, stageOptions.checkDir, {
+          siteUrl: stageOptions.published.siteUrl,
+          sourceUrl: sourceUrlOf(stageOptions),
+        }),
         stageOptions.harvest,
         stageOptions.published,
       )

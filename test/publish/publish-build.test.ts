@@ -189,43 +189,56 @@ describe('publishing: what changed', () => {
     expect(changelogPage).toContain(`No record changed since release ${secondRelease}.`);
   });
 
-  it('names a new release when the site moves to another address, whose workbooks cite it, and keeps each release the same bytes in dist/data/ and in its folder', async () => {
+  it('names a new release when the site or the cited source moves to another address, whose files give it, and keeps each release the same bytes in dist/data/ and in its folder', async () => {
     world = await copyBuildWorld(offlineTemplate);
-    const kept = (await world.readManifest()).release;
+    const built = world;
+    const kept = (await built.readManifest()).release;
     expect(kept?.url ?? null).toBeNull();
-    const siteUrl = 'https://data.example.org/';
-    const moved = await world.build(['--offline', '--json'], { KPU_SITE_URL: siteUrl });
-    expect(moved.code, moved.stderr).toBe(0);
-    const release = (
-      JSON.parse(moved.stdout) as { release: { id: string; new: boolean; changed: boolean; summary: string } }
-    ).release;
-    // The address is in the files: not the kept release, but no record changed either, and the summary says why.
-    expect(release).toMatchObject({ new: true, changed: false });
-    expect(release.id).not.toBe(kept?.id);
-    expect(release.summary).toContain('for another site address (KPU_SITE_URL)');
-
-    // The newest release as dist/data/ publishes it and as its own folder does: every data file the same bytes.
-    const latest = await verifyPublishedData(path.join(world.distDir, 'data'));
-    const folder = await verifyPublishedData(path.join(world.distDir, 'data/releases', release.id));
-    const inFolder = new Map(folder.files.map((file) => [file.path, file.sha256]));
-    for (const file of latest.files) expect(inFolder.get(file.path), file.path).toBe(file.sha256);
-    // Each workbook cites its own release's address: the new one under the new site, the kept one none.
-    const citationOf = async (dataDir: string, manifest: SnapshotManifest): Promise<string[]> => {
+    /** An --offline build with these settings: a new release (no record changed), its folder and dist/data/ alike. */
+    const releaseFor = async (env: Record<string, string>): Promise<{ id: string; dataDir: string }> => {
+      const run = await built.build(['--offline', '--json'], env);
+      expect(run.code, run.stderr).toBe(0);
+      const release = (
+        JSON.parse(run.stdout) as { release: { id: string; new: boolean; changed: boolean; summary: string } }
+      ).release;
+      expect(release).toMatchObject({ new: true, changed: false });
+      expect(release.summary).toContain(
+        'or for another site address (KPU_SITE_URL) or source address (KPU_SOURCE_URL), which they cite',
+      );
+      const folder = path.join(built.distDir, 'data/releases', release.id);
+      await verifyPublishedData(folder);
+      for (const [name, content] of await readAllFiles(folder))
+        expect(sha256(await readFile(path.join(built.distDir, 'data', name))), name).toBe(sha256(content));
+      return { id: release.id, dataDir: folder };
+    };
+    /** The all-years workbook's about sheet, column B. */
+    const aboutOf = async (dataDir: string): Promise<string> => {
+      const manifest = await readJson<SnapshotManifest>(path.join(dataDir, 'manifest.json'));
       const workbook = manifest.files.find((file) => file.format === 'xlsx' && file.year === 'all');
       if (workbook === undefined) throw new Error(`no all-years workbook in ${dataDir}`);
       const book = new ExcelJS.Workbook();
       await book.xlsx.readFile(path.join(dataDir, workbook.path));
       const cells: string[] = [];
       book.getWorksheet(XLSX_ABOUT_SHEET)?.eachRow((row) => cells.push(String(row.getCell(2).value)));
-      return cells;
+      return cells.join('\n');
     };
-    expect((await citationOf(path.join(world.distDir, 'data'), latest)).join('\n')).toContain(
-      `${siteUrl}data/releases/${release.id}/`,
-    );
-    const keptDir = path.join(world.distDir, 'data/releases', kept?.id ?? '');
-    const keptCitation = (await citationOf(keptDir, await verifyPublishedData(keptDir))).join('\n');
-    expect(keptCitation).toContain(`release ${kept?.id ?? ''}`);
-    expect(keptCitation).not.toContain(siteUrl);
+
+    // The site moves: the workbooks cite the new release's address there; the kept release's still cite none.
+    const siteUrl = 'https://data.example.org/';
+    const moved = await releaseFor({ KPU_SITE_URL: siteUrl });
+    expect(moved.id).not.toBe(kept?.id);
+    expect(await aboutOf(moved.dataDir)).toContain(`${siteUrl}data/releases/${moved.id}/`);
+    const keptAbout = await aboutOf(path.join(built.distDir, 'data/releases', kept?.id ?? ''));
+    expect(keptAbout).toContain(`release ${kept?.id ?? ''}`);
+    expect(keptAbout).not.toContain(siteUrl);
+
+    // The cited source moves (KPU_SOURCE_URL): the citations and datapackage.json give the new address.
+    const sourceUrl = 'https://source.example.org/';
+    const cited = await releaseFor({ KPU_SITE_URL: siteUrl, KPU_SOURCE_URL: sourceUrl });
+    expect(cited.id).not.toBe(moved.id);
+    for (const file of ['CITATION.cff', 'datapackage.json'])
+      expect(await readFile(path.join(cited.dataDir, file), 'utf8'), file).toContain(sourceUrl);
+    expect(await readFile(path.join(moved.dataDir, 'CITATION.cff'), 'utf8')).not.toContain(sourceUrl);
   });
 });
 
