@@ -6,14 +6,12 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { lstat, mkdir, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import type { ChangesDocument, HistoryEntry, ReleaseEntry } from '../../scripts/release/release-stage.ts';
 import { isProcessAlive } from '../../scripts/foundation/owned-folders.ts';
 import { verifyPublishedData } from '../../scripts/publish/publish-stage.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
-import { XLSX_ABOUT_SHEET } from '../../scripts/snapshot/xlsx-writer.ts';
 import {
   copyBuildWorld,
   publishTestData,
@@ -27,6 +25,7 @@ import { readAllFiles } from '../support/harvest-fixtures.ts';
 import { readProcesses } from '../support/process-cpu.ts';
 import { laterReleaseName } from '../support/release-checks.ts';
 import { PROJECT_ROOT, runCli } from '../support/run-cli.ts';
+import { readAboutRows } from '../support/xlsx-records.ts';
 
 async function snapshotOf(dir: string): Promise<Record<string, string>> {
   if (!existsSync(dir)) return {};
@@ -211,16 +210,12 @@ describe('publishing: what changed', () => {
         expect(sha256(await readFile(path.join(built.distDir, 'data', name))), name).toBe(sha256(content));
       return { id: release.id, dataDir: folder };
     };
-    /** The all-years workbook's about sheet, column B. */
+    /** The texts of the all-years workbook's about sheet. */
     const aboutOf = async (dataDir: string): Promise<string> => {
       const manifest = await readJson<SnapshotManifest>(path.join(dataDir, 'manifest.json'));
       const workbook = manifest.files.find((file) => file.format === 'xlsx' && file.year === 'all');
       if (workbook === undefined) throw new Error(`no all-years workbook in ${dataDir}`);
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.readFile(path.join(dataDir, workbook.path));
-      const cells: string[] = [];
-      book.getWorksheet(XLSX_ABOUT_SHEET)?.eachRow((row) => cells.push(String(row.getCell(2).value)));
-      return cells.join('\n');
+      return [...(await readAboutRows(path.join(dataDir, workbook.path))).values()].join('\n');
     };
 
     // The site moves: the workbooks cite the new release's address there; the kept release's still cite none.

@@ -15,19 +15,19 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { RecordBatchReader } from 'apache-arrow';
 import datapackage from 'datapackage';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentedSizes, realDataSizeTables, renderSizeTables } from '../../scripts/docs/real-data-sizes.ts';
 import { isoDateTimeWib } from '../../scripts/foundation/instant-text.ts';
 import { DEMO_NOTE } from '../../scripts/snapshot/file-metadata.ts';
 import { PARQUET_METADATA_KEY } from '../../scripts/snapshot/parquet-writer.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
-import { XLSX_ABOUT_SHEET, XLSX_CITATION_NONE } from '../../scripts/snapshot/xlsx-writer.ts';
+import { XLSX_CITATION_NONE } from '../../scripts/snapshot/xlsx-writer.ts';
 import { pagePath, type Lang } from '../../scripts/site/site-routes.ts';
 import { queryDuckDb } from '../support/build-fixtures.ts';
 import { readZipEntries, sha256sumCheck } from '../support/release-checks.ts';
 import type { CliRun } from '../support/run-cli.ts';
 import { noticeSharedData } from '../support/shared-data.ts';
+import { readAboutRows } from '../support/xlsx-records.ts';
 import {
   buildRealSite,
   sharedDemoWorld,
@@ -119,19 +119,6 @@ async function arrowMetadata(file: string): Promise<Map<string, string>> {
   } finally {
     await handle.close();
   }
-}
-
-/** The about sheet's label → text rows (column A → column B). */
-async function aboutRows(file: string): Promise<Map<string, string>> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load((await readFile(file)) as unknown as ArrayBuffer);
-  const sheet = workbook.getWorksheet(XLSX_ABOUT_SHEET) as ExcelJS.Worksheet;
-  const rows = new Map<string, string>();
-  sheet.eachRow((row) => {
-    const [label, text] = [row.getCell(1).value, row.getCell(2).value];
-    if (typeof label === 'string' && typeof text === 'string') rows.set(label, text);
-  });
-  return rows;
 }
 
 describe('checksums where the files are', () => {
@@ -278,7 +265,7 @@ describe('credits and provenance inside the files', () => {
           );
         }
         if (file.format === 'xlsx') {
-          const about = await aboutRows(absolute);
+          const about = await readAboutRows(absolute);
           expect(about.get('added content licence / lisensi data tambahan'), where).toMatch(
             /ODbL\) 1\.0.*idn-area-data/,
           );
@@ -331,7 +318,7 @@ describe('credits and provenance inside the files', () => {
           expect(metadata.demo, where).toBeUndefined();
         }
         if (file.format === 'xlsx') {
-          const about = await aboutRows(absolute);
+          const about = await readAboutRows(absolute);
           expect(about.get('source / sumber'), where).toMatch(/^Kemendagri region codes .*idn-area-data/);
           expect(about.get('licence / lisensi'), where).toMatch(/^Open Database License 1\.0/);
           expect(about.get('how to cite / cara mengutip'), where).toMatch(/^Kemendagri .*list, .*ODbL.*Release /);

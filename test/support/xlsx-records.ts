@@ -1,6 +1,7 @@
 // Reads an XLSX snapshot back in-process with ExcelJS's reader, as normalized records: each cell's stored type
 // is checked against its column's declared type (text must be a text cell, counts and decimals number cells,
 // dates date cells), so a code turned into a number fails here.
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { DatasetDefinition } from '../../scripts/datasets/dataset-definition.ts';
 import type { NormalizedRecord, NormalizedValue } from '../../scripts/snapshot/arrow-schema.ts';
@@ -53,4 +54,18 @@ export async function readXlsxRecords(
     );
   }
   return { header, records, workbook };
+}
+
+/** A workbook file's about sheet as label → text rows (column A → column B), as a reader sees it in ExcelJS. */
+export async function readAboutRows(file: string): Promise<Map<string, string>> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(file)) as unknown as ArrayBuffer);
+  const sheet = workbook.getWorksheet(XLSX_ABOUT_SHEET);
+  if (sheet === undefined) throw new Error(`${file} has no ${XLSX_ABOUT_SHEET} sheet`);
+  const rows = new Map<string, string>();
+  sheet.eachRow((row) => {
+    const [label, text] = [row.getCell(1).value, row.getCell(2).value];
+    if (typeof label === 'string' && typeof text === 'string') rows.set(label, text);
+  });
+  return rows;
 }
