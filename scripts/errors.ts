@@ -69,6 +69,12 @@ export const ERROR_CATALOGUE = {
     message: 'The upstream answered with a redirect.',
     hint: 'Redirects are not followed, so the key is never sent to another address: set KPU_BASE_URL to the new location if you trust it.',
   },
+  UPSTREAM_UNEXPECTED_STATUS: {
+    stage: 'harvest',
+    message:
+      'The upstream answered with a status other than 200 that is not an error it is known to send (a 202, 204 or 206, say).',
+    hint: 'Only a 200 answer is taken for a page: a 202 or 204 may carry an empty page that would end the data early, a 206 part of a page. Read the status and the snippet, try later, or use --offline to rebuild from the last complete harvest.',
+  },
   UPSTREAM_BAD_JSON: {
     stage: 'harvest',
     message: 'The upstream answered with a body that is not JSON, twice.',

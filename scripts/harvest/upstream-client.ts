@@ -271,17 +271,16 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         retryAfterMs: parseRetryAfter(responseHeaders['retry-after']),
       };
     }
-    if (status >= 400 && status < 500) {
-      throw new BuildError(
-        'UPSTREAM_CLIENT_ERROR',
-        `HTTP ${status} from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`,
-      );
-    }
-    if (status < 200 || status >= 300) {
-      throw new BuildError(
-        'UPSTREAM_SERVER_ERROR',
-        `HTTP ${status} from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`,
-      );
+    // Only a 200 carries a page. A 202 or 204 may be an empty envelope that reads as the end of the data, a 206 a
+    // part of a page: taken on its word, each would publish a truncated dataset (docs/upstream.md).
+    if (status !== 200) {
+      const code =
+        status >= 500
+          ? 'UPSTREAM_SERVER_ERROR'
+          : status >= 400
+            ? 'UPSTREAM_CLIENT_ERROR'
+            : 'UPSTREAM_UNEXPECTED_STATUS';
+      throw new BuildError(code, `HTTP ${status} from ${url.href}: ${snippetOf(text, SNIPPET_LENGTH, redact)}`);
     }
     if (!read.ok) return { kind: 'bad-json', reason: read.detail };
     const total = responseHeaders['x-total-count'];

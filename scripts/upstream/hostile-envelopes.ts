@@ -2,8 +2,8 @@
 // envelopes sent with HTTP 200 (known ones and others), error objects in place of records, an end of data that
 // contradicts `count` or does not hold when asked again, offsets read as 1-based, keyed `data` whose keys are not the
 // positions, records repeated in place of others, an envelope's error hidden behind a last 429, an early end that
-// X-Total-Count contradicts, a name written twice. Each factory returns a HostileAnswer for the
-// server's `hostile` option; docs/upstream.md says what the harvester does with each.
+// X-Total-Count contradicts, a name written twice, a page sent with a status other than 200. Each factory returns a
+// HostileAnswer for the server's `hostile` option; docs/upstream.md says what the harvester does with each.
 import type { RawRecord } from '../datasets/dataset-definition.ts';
 import type { HostileAnswer, HostileRequest, RawAnswer } from './upstream-server.ts';
 
@@ -205,6 +205,24 @@ export function envelopeFromPage(page: number, envelope: unknown, scope: Hostile
     scope,
     (request) => request.offset >= (page - 1) * request.limit,
     () => json(envelope),
+  );
+}
+
+/**
+ * Every page from page `page` on (as envelopeFromPage counts) answered with HTTP `status` where a 200 belongs, and
+ * `envelope(request)`: by default the empty page that ends the data, as a gateway answering "accepted, not ready"
+ * (202) might. A 206 with a part of the page (`{"count":"1","data":[its first record]}`) is another such answer.
+ */
+export function statusFromPage(
+  page: number,
+  status: number,
+  envelope: (request: HostileRequest) => unknown = () => ({ count: '0', data: [] }),
+  scope: HostileScope = {},
+): HostileAnswer {
+  return scoped(
+    scope,
+    (request) => request.offset >= (page - 1) * request.limit,
+    (request) => ({ ...json(envelope(request)), status }),
   );
 }
 

@@ -26,6 +26,7 @@ import {
   keyedWithKeys,
   nameWrittenTwice,
   oneBasedOffsets,
+  statusFromPage,
   UNKNOWN_ENVELOPES,
 } from './hostile-envelopes.ts';
 import {
@@ -82,6 +83,15 @@ export const HOSTILE_PRESETS: Readonly<Record<string, HostilePreset>> = {
     description:
       'from the third page of each dataset on: {"count":"0","data":[]} with an X-Total-Count of all the records (with KPU_PAGE_SIZE below the records)',
     create: () => earlyEndWithTotal(3),
+  },
+  'end-status-202': {
+    description:
+      'from the third page of each dataset on: HTTP 202 with {"count":"0","data":[]} (with KPU_PAGE_SIZE below the records)',
+    create: () => statusFromPage(3, 202),
+  },
+  'partial-page-206': {
+    description: 'from the third page of each dataset on: HTTP 206 with the first record of the page alone',
+    create: () => statusFromPage(3, 206, (request) => ({ count: '1', data: request.page.slice(0, 1) })),
   },
   'envelope-data-twice': {
     description: 'from the third page of each dataset on: {"count":"0","data":[…the page…],"data":[]}',

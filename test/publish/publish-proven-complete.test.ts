@@ -1,8 +1,9 @@
-// The real build against a stand-in upstream whose faults, taken on their word, would publish incomplete data with exit 0: envelopes other
-// than {count, data} from the third page on, an end of the data that does not hold when asked again, the first record
-// repeated in place of others, an envelope's error hidden behind a last 429, an endless upstream stopped by
-// KPU_MAX_RECORDS. On top of a good published release and on a first build, each fails in the harvest with its own code
-// and leaves dist/ byte for byte as it was (or absent); a fault that clears is harvested again and published whole.
+// The real build against a stand-in upstream whose faults, taken on their word, would publish incomplete data with
+// exit 0: envelopes other than {count, data} from the third page on, pages sent with a 202, 204 or 206 where a 200
+// belongs, an end of the data that does not hold when asked again, the first record repeated in place of others, an
+// envelope's error hidden behind a last 429, an endless upstream stopped by KPU_MAX_RECORDS. On top of a good
+// published release and on a first build, each fails in the harvest with its own code and leaves dist/ byte for byte
+// as it was (or absent); a fault that clears is harvested again and published whole.
 // The builds that fail in the harvest run the CLI's own `main` in this process (runCliInProcess: the same output and
 // exit code, without starting Node each time); the build that publishes is a CLI process of its own.
 import { existsSync } from 'node:fs';
@@ -18,6 +19,7 @@ import {
   envelopeThenThrottled,
   firstRecordRepeated,
   flickeringEnd,
+  statusFromPage,
   UNKNOWN_ENVELOPES,
 } from '../../scripts/upstream/hostile-envelopes.ts';
 import type { HostileAnswer } from '../../scripts/upstream/upstream-server.ts';
@@ -58,6 +60,18 @@ const FAILING: FailingCase[] = [
     'turnout pages from offset 9 on answering {"count":"0","data":[]} every other time (an end that does not hold)',
     'HARVEST_END_UNCONFIRMED',
     () => flickeringEnd(9, { path: TURNOUT_PATH }),
+    { KPU_PAGE_SIZE: '3' },
+  ],
+  ...[202, 204].map<FailingCase>((status) => [
+    `{"count":"0","data":[]} sent with HTTP ${status} from the third page on (an end of the data that is no 200)`,
+    'UPSTREAM_UNEXPECTED_STATUS',
+    () => statusFromPage(3, status),
+    { KPU_PAGE_SIZE: '3' },
+  ]),
+  [
+    'the third page sent with HTTP 206 and its first record alone (a part of a page)',
+    'UPSTREAM_UNEXPECTED_STATUS',
+    () => statusFromPage(3, 206, (request) => ({ count: '1', data: request.page.slice(0, 1) })),
     { KPU_PAGE_SIZE: '3' },
   ],
   [
