@@ -256,7 +256,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     if (status === 401 || status === 403) {
       throw new BuildError('UPSTREAM_KEY_REFUSED', `${status} from ${url.href}`);
     }
-    if (status >= 300 && status < 400) {
+    // 304 Not Modified points nowhere: an unexpected status below, not a redirect.
+    if (status >= 300 && status < 400 && status !== 304) {
       throw new BuildError(
         'UPSTREAM_REDIRECT',
         `${status} from ${url.href} to ${String(responseHeaders.location ?? '(no location)')}`,

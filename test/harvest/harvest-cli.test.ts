@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PageProvenance } from '../../scripts/harvest/harvest-store.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
+import { statusFromPage } from '../../scripts/upstream/hostile-envelopes.ts';
 import type { UpstreamFault, UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
 import { type UpstreamData, withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
 import {
@@ -281,6 +282,9 @@ describe('harvest: errors the upstream may send', () => {
     ['404', { faults: [{ at: 1, kind: 404 }] }, 'UPSTREAM_CLIENT_ERROR'],
     ['400', { faults: [{ at: 2, kind: 400 }] }, 'UPSTREAM_CLIENT_ERROR'],
     ['403', { faults: [{ at: 1, kind: 403 }] }, 'UPSTREAM_KEY_REFUSED'],
+    ['501, a server error never retried', { hostile: statusFromPage(1, 501) }, 'UPSTREAM_SERVER_ERROR'],
+    ['an empty page sent with 202', { hostile: statusFromPage(1, 202) }, 'UPSTREAM_UNEXPECTED_STATUS'],
+    ['304 Not Modified', { hostile: statusFromPage(1, 304) }, 'UPSTREAM_UNEXPECTED_STATUS'],
   ])('stops on %s with %s, exit code 3, and no complete harvest', async (_name, options, code) => {
     // The throttle's pause grows from 20 ms to at most 100 ms here (test-only settings): the growth itself is
     // harvest-throttling.test.ts's subject, and from 250 ms to 10 s it made "persistent 429" take 16 s.
