@@ -16,6 +16,7 @@ import {
   createPatternRule,
   createYearFormatRule,
 } from './quality-rules.ts';
+import { OFFICIAL_ELECTION_YEARS } from './dapils/official-dapil-tables.ts';
 import { partyIdOf } from './party-identity.ts';
 import { isAbsoluteHttpUrl, isEmailAddress, parseDayMonthYear, parseDecimalComma } from './value-parsers.ts';
 import type { Localized } from '../languages.ts';
@@ -147,6 +148,7 @@ export const partyDataset = defineDataset({
   yearField: 'tahunPemilu',
   valuesSeenFields: [],
   filterParameter: 'tahun_pemilu',
+  knownFilterValues: OFFICIAL_ELECTION_YEARS,
   columns: [
     column(
       'election_year',

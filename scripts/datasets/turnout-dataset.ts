@@ -25,6 +25,7 @@ import { officialRegionMatcher } from './regions/region-matcher.ts';
 import type { Localized } from '../languages.ts';
 import type { RawRecord } from './dataset-definition.ts';
 import { createOfficialListRules } from './dapils/official-list-rules.ts';
+import { OFFICIAL_DAPIL_IDS } from './dapils/official-dapil-tables.ts';
 
 /**
  * The voter lists as the law names them (UU 7/2017 art. 198-210; PKPU 7/2022): `name` is the abbreviation with
@@ -266,6 +267,7 @@ export const turnoutDataset = defineDataset({
   yearField: 'TahunPemilu',
   valuesSeenFields: ['JenisPemilu'],
   filterParameter: 'id_dapil',
+  knownFilterValues: OFFICIAL_DAPIL_IDS,
   columns: [
     {
       name: 'election_year',

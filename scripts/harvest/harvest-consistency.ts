@@ -1,11 +1,13 @@
 // The consistency checks of a harvest once every dataset's chain of pages has ended (UPSTREAM.md): pages that
 // overlap, keys on two pages, records repeated exactly, a first page that changed, an end of the data that does not
-// hold when asked again. The harvester runs them after each full harvest and decides from what they found.
+// hold when asked again or that records asked by value contradict (end-by-value.ts). The harvester runs them after
+// each full harvest and decides from what they found.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { UpstreamConfig } from '../config.ts';
 import type { DatasetDefinition, RawRecord } from '../datasets/dataset-definition.ts';
 import { BuildError } from '../errors.ts';
 import type { DatasetHarvestSummary } from './harvest-store.ts';
+import { askEndsByValue, type PagedHarvest } from './end-by-value.ts';
 import { canonicalJson, keptRecords } from './harvest-resume.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 
@@ -25,6 +27,8 @@ export interface DatasetOutcome {
   /** Consecutive pages that overlap (pageOverlap), described. */
   overlaps: string[];
   firstPage: RawRecord[];
+  /** Every key the chain returned, with the offset of the page it was first seen on. */
+  keys: ReadonlyMap<string, number>;
   /** Records that came twice exactly (the same key and the same values), described. */
   exactRepeats: string[];
   /** The empty page that ended the chain, and the page before it (null when the first page was empty). */
@@ -53,6 +57,8 @@ export interface AttemptOutcome {
   exactRepeats: string[];
   /** Ends of the data that did not hold when asked again (confirmEnds), described; empty when every end held. */
   unconfirmedEnds: string[];
+  /** Ends of the data that records asked by value contradict (end-by-value.ts), described; empty when none. */
+  truncations: string[];
 }
 
 function defaultPause(ms: number, signal?: AbortSignal): Promise<void> {
@@ -140,5 +146,20 @@ export async function checkConsistency(
   }
   const unconfirmedEnds = await confirmEnds(outcomes, client, options);
   inconsistencies.push(...unconfirmedEnds);
-  return { outcomes, inconsistencies, overlaps, firstPageChanged, exactRepeats, unconfirmedEnds };
+  const paged = new Map<string, PagedHarvest>();
+  for (const [id, { keys, end, firstPage, warnings }] of outcomes) {
+    const last = end.before?.keys.length ?? 0;
+    const lastPageFull =
+      last > 0 && (last >= options.config.pageSize || (end.before?.offset !== 0 && last >= firstPage.length));
+    paged.set(id, {
+      keys,
+      endOffset: end.offset,
+      lastRecords: () => end.before?.records() ?? [],
+      lastPageFull,
+      warnings,
+    });
+  }
+  const truncations = await askEndsByValue(options.datasets, paged, client, options.config);
+  inconsistencies.push(...truncations);
+  return { outcomes, inconsistencies, overlaps, firstPageChanged, exactRepeats, unconfirmedEnds, truncations };
 }

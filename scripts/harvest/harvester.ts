@@ -322,6 +322,7 @@ function finishWalk(walk: DatasetWalk, progress: HarvestProgress): DatasetOutcom
     crossPageDuplicates: walk.crossPageDuplicates,
     overlaps: walk.overlaps,
     firstPage: walk.firstPage,
+    keys: walk.keyPage,
     exactRepeats: walk.exactRepeats,
     end: walk.end ?? { offset: 0, before: null },
     warnings,
@@ -486,6 +487,9 @@ async function harvestConsistently(
   // An end that did not hold is never kept, whatever else two identical harvests share.
   if (attempt.unconfirmedEnds.length > 0)
     throw new BuildError('HARVEST_END_UNCONFIRMED', `${attempt.unconfirmedEnds.join(' ')} In two full harvests.`);
+  // Nor is an end that records asked by value contradict: it came early in both.
+  if (attempt.truncations.length > 0)
+    throw new BuildError('HARVEST_TRUNCATED', `${attempt.truncations.join(' ')} In two full harvests.`);
   const warnings = attempt.inconsistencies.map(
     (reason) => `${reason} Identical in two full harvests: kept as the source's own duplicates.`,
   );

@@ -42,8 +42,17 @@ export interface RetryNotice {
 }
 
 export interface UpstreamClient {
-  /** The page at `offset`; `keepRecords`: its records whole in `parsed.content.records` (else only what they hold). */
-  fetchPage(dataset: DatasetDefinition, offset: number, limit: number, keepRecords?: boolean): Promise<FetchedPage>;
+  /**
+   * The page at `offset`; `keepRecords`: its records whole in `parsed.content.records` (else only what they hold);
+   * `filter`: the value of the dataset's documented filter parameter, for the checks that ask by value.
+   */
+  fetchPage(
+    dataset: DatasetDefinition,
+    offset: number,
+    limit: number,
+    keepRecords?: boolean,
+    filter?: string,
+  ): Promise<FetchedPage>;
   close(): Promise<void>;
 }
 
@@ -74,11 +83,19 @@ const THROTTLE_PAUSE_CEILING_MS = 10_000;
 /** Successes in a row after which a grown pause halves again, back towards the configured one. */
 const SUCCESSES_TO_SPEED_UP = 20;
 
-/** Builds the page URL; the base URL's own path is kept as a prefix. */
-export function buildPageUrl(baseUrl: URL, dataset: DatasetDefinition, offset: number, limit: number): URL {
+/** Builds the page URL; the base URL's own path is kept as a prefix. `filter`: the filter parameter's value. */
+export function buildPageUrl(
+  baseUrl: URL,
+  dataset: DatasetDefinition,
+  offset: number,
+  limit: number,
+  filter?: string,
+): URL {
   const url = new URL(baseUrl.href);
   url.pathname = `${url.pathname.replace(/\/+$/, '')}${dataset.path}`;
-  url.search = new URLSearchParams({ limit: String(limit), offset: String(offset) }).toString();
+  const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (filter !== undefined) query.set(dataset.filterParameter, filter);
+  url.search = query.toString();
   return url;
 }
 
@@ -348,8 +365,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     offset: number,
     limit: number,
     keepRecords = false,
+    filter?: string,
   ): Promise<FetchedPage> {
-    const url = buildPageUrl(options.baseUrl, dataset, offset, limit);
+    const url = buildPageUrl(options.baseUrl, dataset, offset, limit, filter);
     const pageDataset = pageDatasetOf(dataset);
     let retries = 0;
     let badJsonRetried = false;

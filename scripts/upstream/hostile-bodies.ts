@@ -17,10 +17,11 @@ function encodeJson(value: unknown): string {
   return JSON.stringify(value).replaceAll('/', '\\/');
 }
 
+/** Whether the target names the request; an offset names a page of the chain, never a request asked by value. */
 function targets(request: HostileRequest, target: HostileTarget): boolean {
   return (
     (target.dataset === undefined || request.dataset.id === target.dataset) &&
-    (target.offset === undefined || request.offset === target.offset)
+    (target.offset === undefined || (request.offset === target.offset && request.filter === null))
   );
 }
 

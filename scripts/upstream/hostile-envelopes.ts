@@ -21,7 +21,10 @@ function json(body: unknown): RawAnswer {
   return { status: 200, body: JSON.stringify(body) };
 }
 
-/** Answers with `answer` the requests that `matches` and the scope allow; the others get the normal answer. */
+/**
+ * Answers with `answer` the requests that `matches` and the scope allow; the others get the normal answer. A scope
+ * names pages of the chain: a request asked by value (the filter parameter set) is answered normally.
+ */
 function scoped(
   scope: HostileScope,
   matches: (request: HostileRequest) => boolean,
@@ -29,6 +32,7 @@ function scoped(
 ): HostileAnswer {
   let given = 0;
   return (request) => {
+    if (request.filter !== null) return undefined;
     if (scope.path !== undefined && request.dataset.path !== scope.path) return undefined;
     if (!matches(request)) return undefined;
     if (scope.times !== undefined && given >= scope.times) return undefined;

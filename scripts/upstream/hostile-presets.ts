@@ -84,6 +84,11 @@ export const HOSTILE_PRESETS: Readonly<Record<string, HostilePreset>> = {
       'from the third page of each dataset on: {"count":"0","data":[]} with an X-Total-Count of all the records (with KPU_PAGE_SIZE below the records)',
     create: () => earlyEndWithTotal(3),
   },
+  'stable-early-end': {
+    description:
+      'from the third page of each dataset on: {"count":"0","data":[]}, every time (with KPU_PAGE_SIZE below the records)',
+    create: () => envelopeFromPage(3, { count: '0', data: [] }),
+  },
   'end-status-202': {
     description:
       'from the third page of each dataset on: HTTP 202 with {"count":"0","data":[]} (with KPU_PAGE_SIZE below the records)',

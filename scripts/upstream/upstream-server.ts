@@ -112,6 +112,8 @@ export interface HostileRequest {
   /** `limit` after the silent cap, and `offset` as asked (digits only reach here). */
   limit: number;
   offset: number;
+  /** The value of the dataset's filter parameter (a request asked by value), or null for a page of the chain. */
+  filter: string | null;
   /** Every record matching the filter, and the ones the normal answer would carry. */
   matching: readonly RawRecord[];
   page: readonly RawRecord[];
@@ -510,6 +512,7 @@ async function answerDataRequest(
       dataset: route.dataset,
       limit,
       offset: Number(offsetParam),
+      filter: params.get(route.dataset.filterParameter) || null,
       matching,
       page,
       envelope,

@@ -378,9 +378,11 @@ describe('harvest: data changing during the harvest', () => {
         ...records,
       ],
     });
-    // A new record at the front every third request, for as long as the harvest runs.
+    // A new record at the front every fourth request, for as long as the harvest runs. (One between a page of seen
+    // records and the same page one record further on is what an upstream ignoring `offset` answers, and is named
+    // so: HARVEST_OFFSET_IGNORED, a test of its own; every third request falls there once.)
     const { run } = await harvestFailingWith({
-      mutation: Array.from({ length: 40 }, (_, index) => insert(2 + 3 * index)),
+      mutation: Array.from({ length: 40 }, (_, index) => insert(2 + 4 * index)),
     });
     expect(run.code).toBe(3);
     expect(errorOf(run.stdout).code).toBe('HARVEST_INCONSISTENT');

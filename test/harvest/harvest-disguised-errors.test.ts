@@ -50,10 +50,11 @@ async function harvestWith(options: Partial<UpstreamServerOptions>, env: Record<
   return { data, run, world };
 }
 
-/** The requests the stand-in received for one page of the turnout query. */
+/** The requests the stand-in received for one page of the turnout query's chain (not asked by value). */
 function turnoutRequestsAt(current: HarvestWorld, offset: number) {
   return current.upstream.requests.filter(
-    (request) => request.path === TURNOUT_PATH && request.query.offset === String(offset),
+    (request) =>
+      request.path === TURNOUT_PATH && request.query.offset === String(offset) && request.query.id_dapil === undefined,
   );
 }
 

@@ -118,7 +118,7 @@ describe('a resumed harvest whose kept pages no longer match the upstream', () =
     expect(harvested.records.turnout).toEqual(served.turnout);
     const reread = world.upstream.requests
       .slice(before)
-      .filter((request) => request.path.endsWith('/api/datahakpilihdpr'))
+      .filter((request) => request.path.endsWith('/api/datahakpilihdpr') && request.query.id_dapil === undefined)
       .map((request) => Number(request.query.offset))
       .filter((offset) => keptOffsets.includes(offset));
     // Every kept page in order (one request at a time), then page 0 once more at the end, and the last page with

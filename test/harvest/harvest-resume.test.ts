@@ -72,7 +72,7 @@ describe('harvest: interrupted and resumed', () => {
     // records (offset 27) once more to confirm the end of the data, when it was stored.
     const refetched = world.upstream.requests
       .slice(before)
-      .filter((request) => request.path.endsWith('/api/datahakpilihdpr'))
+      .filter((request) => request.path.endsWith('/api/datahakpilihdpr') && request.query.id_dapil === undefined)
       .map((request) => Number(request.query.offset));
     const storedOffsets =
       harvested.manifest.datasets.turnout?.pageFiles.slice(0, stored).map((page) => page.offset) ?? [];

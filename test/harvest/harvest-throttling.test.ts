@@ -95,7 +95,8 @@ describe('harvest: the pause between requests', () => {
     const { upstream, manifest } = await harvest(
       syntheticData(),
       {},
-      { KPU_PAGE_SIZE: '10', KPU_CONCURRENCY: '3', KPU_PAUSE_MS: String(pauseMs) },
+      // Pages of 7: each dataset's last page short (as in "after %i 429 answers" below).
+      { KPU_PAGE_SIZE: '7', KPU_CONCURRENCY: '3', KPU_PAUSE_MS: String(pauseMs) },
     );
     expect(manifest.settings.pauseMs).toBe(pauseMs);
 
@@ -122,7 +123,9 @@ describe('harvest: the pause between requests', () => {
       const { upstream, manifest } = await harvest(
         syntheticData(),
         { faults: [{ at: 3, kind: 429, times: throttled, retryAfter: 0 }] },
-        { KPU_PAGE_SIZE: '10', KPU_CONCURRENCY: '1', KPU_PAUSE_MS: '0' },
+        // Pages of 7: the last page of each dataset short, as at the end of most data (a full one would have the
+        // harvest ask the unseen official dapils by value, 79 more requests at the grown pause).
+        { KPU_PAGE_SIZE: '7', KPU_CONCURRENCY: '1', KPU_PAUSE_MS: '0' },
       );
       expect(manifest.settings.pauseMs).toBe(0);
       expect(manifest.retries).toBe(throttled);

@@ -1,6 +1,7 @@
 // The real build against a stand-in upstream whose faults, taken on their word, would publish incomplete data with
 // exit 0: envelopes other than {count, data} from the third page on, pages sent with a 202, 204 or 206 where a 200
-// belongs, an end of the data that does not hold when asked again, the first record repeated in place of others, an
+// belongs, an early end that holds when asked again (its dapil asked by value has more), an end of the data that
+// does not hold when asked again, the first record repeated in place of others, an
 // envelope's error hidden behind a last 429, an endless upstream stopped by KPU_MAX_RECORDS. On top of a good
 // published release and on a first build, each fails in the harvest with its own code and leaves dist/ byte for byte
 // as it was (or absent); a fault that clears is harvested again and published whole.
@@ -72,6 +73,12 @@ const FAILING: FailingCase[] = [
     'the third page sent with HTTP 206 and its first record alone (a part of a page)',
     'UPSTREAM_UNEXPECTED_STATUS',
     () => statusFromPage(3, 206, (request) => ({ count: '1', data: request.page.slice(0, 1) })),
+    { KPU_PAGE_SIZE: '3' },
+  ],
+  [
+    'turnout pages from offset 9 on answering {"count":"0","data":[]}, asked again too (a stable early end)',
+    'HARVEST_TRUNCATED',
+    () => envelopeFromPage(4, { count: '0', data: [] }, { path: TURNOUT_PATH }),
     { KPU_PAGE_SIZE: '3' },
   ],
   [

@@ -171,6 +171,7 @@ describe('parseUpstreamCliArguments', () => {
           dataset: partyDataset,
           limit: 1,
           offset: number - 1,
+          filter: null,
           matching: records,
           page,
           envelope: { count: page.length, data: page.length === 1 ? page[0] : [] },

@@ -9,3 +9,11 @@ export const OFFICIAL_DAPILS: readonly OfficialDapilYear[] = [DAPILS_2014, DAPIL
 export function officialDapilsOf(year: number): OfficialDapilYear | undefined {
   return OFFICIAL_DAPILS.find((table) => table.year === year);
 }
+
+/** Every official dapil id of every year, in order: the values of the turnout query's `id_dapil` that law names. */
+export const OFFICIAL_DAPIL_IDS: readonly string[] = [
+  ...new Set(OFFICIAL_DAPILS.flatMap((table) => table.dapils.map((dapil) => dapil.id))),
+].sort();
+
+/** The election years the official tables cover: the values of the party query's `tahun_pemilu` that law names. */
+export const OFFICIAL_ELECTION_YEARS: readonly string[] = OFFICIAL_DAPILS.map((table) => String(table.year));

@@ -1,0 +1,103 @@
+// The end of the data asked by value (scripts/harvest/end-by-value.ts), against an upstream made of a list of
+// records that answers the filter as the stand-in does, or ignores it: what is asked, and what it concludes.
+// The whole build against a stable early end is test/publish/publish-proven-complete.test.ts.
+import { describe, expect, it } from 'vitest';
+import type { UpstreamConfig } from '../../scripts/config.ts';
+import { recordKey, type RawRecord } from '../../scripts/datasets/dataset-definition.ts';
+import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
+import { askEndsByValue, filterValueText, type PagedHarvest } from '../../scripts/harvest/end-by-value.ts';
+import type { FetchedPage, UpstreamClient } from '../../scripts/harvest/upstream-client.ts';
+
+const CONFIG = { pageSize: 2, maxPages: 100, concurrency: 2 } as UpstreamConfig;
+
+// Synthetic party records (not real ones): two in 2019, three in 2024.
+const party = (year: string, number: string): RawRecord => ({
+  tahunPemilu: year,
+  NomorUrutPartai: number,
+  NamaPartai: `PARTAI CONTOH ${number}`,
+});
+const UPSTREAM = [party('2019', '1'), party('2019', '2'), party('2024', '1'), party('2024', '2'), party('2024', '3')];
+
+/** An upstream over `records`, logging what it is asked; `ignoreFilter`: every value answered from all records. */
+function upstreamOf(records: readonly RawRecord[], ignoreFilter = false) {
+  const asked: string[] = [];
+  const client: UpstreamClient = {
+    fetchPage(_dataset, offset, limit, _keep, filter) {
+      asked.push(`${filter ?? '-'}@${offset}`);
+      const matching =
+        filter === undefined || ignoreFilter
+          ? records
+          : records.filter((record) => filterValueText(record.tahunPemilu) === filter);
+      const page = matching.slice(offset, offset + limit);
+      return Promise.resolve({ parsed: { content: { records: page } } } as unknown as FetchedPage);
+    },
+    close: () => Promise.resolve(),
+  };
+  return { client, asked };
+}
+
+/** The paged harvest of the first `count` records, its last page `full` or not. */
+function pagedHarvest(count: number, full: boolean): PagedHarvest {
+  const harvested = UPSTREAM.slice(0, count);
+  return {
+    keys: new Map(harvested.map((record) => [recordKey(partyDataset, record), 0])),
+    endOffset: count,
+    lastRecords: () => harvested.slice(-CONFIG.pageSize),
+    lastPageFull: full,
+    warnings: [],
+  };
+}
+
+async function ask(paged: PagedHarvest, records: readonly RawRecord[] = UPSTREAM, ignoreFilter = false) {
+  const { client, asked } = upstreamOf(records, ignoreFilter);
+  const truncations = await askEndsByValue([partyDataset], new Map([['parties', paged]]), client, CONFIG);
+  return { truncations, asked };
+}
+
+describe('the end of the data asked by value', () => {
+  it('finds nothing when the paged harvest has every record: the last value read whole, the unseen years asked', async () => {
+    const paged = pagedHarvest(5, true);
+    const { truncations, asked } = await ask(paged);
+    expect(truncations).toEqual([]);
+    expect(paged.warnings).toEqual([]);
+    // 2014 (the one year of the official tables not harvested), then 2024 whole: pages of 2 until an empty one.
+    expect(asked).toEqual(['2014@0', '2024@0', '2024@2', '2024@3']);
+  });
+
+  it('names the last value whose records the pages lack (an end in the middle of 2024)', async () => {
+    const { truncations } = await ask(pagedHarvest(3, false));
+    expect(truncations).toEqual([
+      'parties: tahun_pemilu=2024, the value of the last record before the empty page at offset 3, holds 2 records the paged harvest lacks (the first: key ["2024","2"]).',
+    ]);
+  });
+
+  it('asks the years the pages never reached when the last page was full (an end on a page boundary)', async () => {
+    const { truncations, asked } = await ask(pagedHarvest(2, true));
+    expect(asked).toContain('2024@0');
+    expect(truncations).toEqual([
+      'parties: tahun_pemilu 2024, not in the pages before their empty page at offset 2, answers records when asked by value (the first: key ["2024","1"]).',
+    ]);
+  });
+
+  it('asks no unseen year after a last page shorter than asked: a natural end', async () => {
+    const { truncations, asked } = await ask(pagedHarvest(2, false), UPSTREAM.slice(0, 2));
+    expect(truncations).toEqual([]);
+    expect(asked.every((request) => request.startsWith('2019@'))).toBe(true);
+  });
+
+  it('warns, and concludes nothing, when the upstream ignores the filter', async () => {
+    const paged = pagedHarvest(3, true);
+    const { truncations } = await ask(paged, UPSTREAM, true);
+    expect(truncations).toEqual([]);
+    expect(paged.warnings).toEqual([
+      'parties: the upstream ignores tahun_pemilu (asked for 2014, it answered a record of "2019"): the end of the data rests on its confirmation alone.',
+    ]);
+  });
+
+  it('compares values as the filter does: digits without their leading zeros', () => {
+    expect(filterValueText('01101')).toBe('1101');
+    expect(filterValueText('0')).toBe('0');
+    expect(filterValueText(2024)).toBe('2024');
+    expect(filterValueText('DKI JAKARTA I')).toBe('DKI JAKARTA I');
+  });
+});
