@@ -297,6 +297,15 @@ export function recordKey(dataset: Pick<DatasetDefinition, 'keyFields'>, record:
   return JSON.stringify(dataset.keyFields.map((field) => record[field] ?? null));
 }
 
+/**
+ * A value as the upstream's filter compares it (the seed types `id_dapil` as an integer): digits without leading
+ * zeros ("01101" is 1101), anything else as written. The harvest's end asked by value and the stand-in both use it.
+ */
+export function filterValueText(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  return /^\d+$/.test(text) ? text.replace(/^0+(?=\d)/, '') : text;
+}
+
 /** The column every dataset ends with: the ids of the quality rules the record breaks (docs/data.md). */
 export const QUALITY_FLAGS_COLUMN: ColumnDefinition = {
   name: 'quality_flags',

@@ -6,7 +6,14 @@
 // Records there that the paged harvest lacks mean its end came early: an upstream that answered the empty page
 // that ends the data too soon, and again when asked a pause later.
 import type { UpstreamConfig } from '../config.ts';
-import { recordKey, roleColumn, type DatasetDefinition, type RawRecord } from '../datasets/dataset-definition.ts';
+import {
+  filterValueText,
+  recordKey,
+  roleColumn,
+  type DatasetDefinition,
+  type RawRecord,
+} from '../datasets/dataset-definition.ts';
+import { BuildError, type ErrorCode } from '../errors.ts';
 import { keptRecords } from './harvest-resume.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 
@@ -14,22 +21,23 @@ import type { UpstreamClient } from './upstream-client.ts';
 export interface PagedHarvest {
   /** Every key the chain returned. */
   keys: ReadonlyMap<string, unknown>;
-  /** The offset of the empty page that ended the chain, and the records of the page before it (none: first page). */
+  /** The offset of the empty page that ended the chain. */
   endOffset: number;
-  lastRecords: () => readonly RawRecord[];
-  /**
-   * Whether the last page with records was full: as many records as asked for, or, after the first page, as many as
-   * the first page had (an upstream capping `limit` silently). A single page shorter than asked is not full.
-   */
-  lastPageFull: boolean;
+  /** The last page with records: its offset, its records' keys and its records (null: the first page ended the chain). */
+  lastPage: { offset: number; keys: readonly string[]; records: () => readonly RawRecord[] } | null;
+  /** The records of the first page (an upstream capping `limit` silently sends no more on any page). */
+  firstPageLength: number;
   /** The dataset's warnings, which a check that could not be made (the upstream ignores the filter) joins. */
   warnings: string[];
 }
 
-/** Values compared as the upstream's filter compares them: digits without leading zeros ("01101" is 1101). */
-export function filterValueText(value: unknown): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
-  return /^\d+$/.test(text) ? text.replace(/^0+(?=\d)/, '') : text;
+/**
+ * Whether the last page with records was full: as many records as asked for, or, after the first page, as many as
+ * the first page had (an upstream capping `limit` silently). A single page shorter than asked is not full.
+ */
+function lastPageFull(paged: PagedHarvest, pageSize: number): boolean {
+  const count = paged.lastPage?.keys.length ?? 0;
+  return count > 0 && (count >= pageSize || (paged.lastPage?.offset !== 0 && count >= paged.firstPageLength));
 }
 
 /** The upstream field the filter parameter compares with, or null for a dataset without a filter. */
@@ -54,8 +62,36 @@ async function eachAtMost<T>(items: readonly T[], concurrency: number, task: (it
 }
 
 /**
+ * Answers that say the upstream does not serve the filter (or not now): a status, an envelope or a body other than a
+ * page. The filter is never required for a full harvest (docs/upstream.md), so these end the check with a warning.
+ * The rest still stop the build: the key echoed in a value, a limit reached, an interruption.
+ */
+const FILTER_UNANSWERED: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'UPSTREAM_UNREACHABLE',
+  'UPSTREAM_TIMEOUT',
+  'UPSTREAM_KEY_REFUSED',
+  'UPSTREAM_THROTTLED',
+  'UPSTREAM_SERVER_ERROR',
+  'UPSTREAM_CLIENT_ERROR',
+  'UPSTREAM_REDIRECT',
+  'UPSTREAM_UNEXPECTED_STATUS',
+  'UPSTREAM_BAD_JSON',
+  'UPSTREAM_UNEXPECTED_SHAPE',
+  'UPSTREAM_ERROR_ENVELOPE',
+  'UPSTREAM_UNKNOWN_ENVELOPE',
+  'UPSTREAM_NOT_RECORDS',
+]);
+
+/** What the filter gave for a value: its records, and why they say nothing of the end (null: they do). */
+interface ValueAnswer {
+  records: RawRecord[];
+  unanswered: string | null;
+}
+
+/**
  * The records the filter gives for `value`, paged as the harvest pages (by the records received, to an empty page),
- * within KPU_MAX_PAGES; or the first record of another value when the upstream ignores the filter.
+ * within KPU_MAX_PAGES; or why none can be trusted: the upstream ignores the filter (a record of another value), or
+ * answers it with something other than a page.
  */
 async function recordsOfValue(
   dataset: DatasetDefinition,
@@ -64,24 +100,36 @@ async function recordsOfValue(
   client: UpstreamClient,
   config: UpstreamConfig,
   wholly: boolean,
-): Promise<{ records: RawRecord[]; ignored: RawRecord | null }> {
+): Promise<ValueAnswer> {
+  const param = dataset.filterParameter;
   const records: RawRecord[] = [];
   let offset = 0;
   for (let page = 0; page < config.maxPages; page += 1) {
-    const found = keptRecords(await client.fetchPage(dataset, offset, config.pageSize, true, value));
+    let found: RawRecord[];
+    try {
+      found = keptRecords(await client.fetchPage(dataset, offset, config.pageSize, true, value));
+    } catch (error) {
+      if (!(error instanceof BuildError && FILTER_UNANSWERED.has(error.code))) throw error;
+      const detail = error.detail.replace(/\.$/, '');
+      return { records, unanswered: `the upstream does not answer ${param}=${value} (${error.code}: ${detail})` };
+    }
     const other = found.find((record) => filterValueText(record[field]) !== value);
-    if (other !== undefined) return { records, ignored: other };
+    if (other !== undefined)
+      return {
+        records,
+        unanswered: `the upstream ignores ${param} (asked for ${value}, it answered a record of ${JSON.stringify(other[field])})`,
+      };
     records.push(...found);
     if (found.length === 0 || !wholly) break;
     offset += found.length;
   }
-  return { records, ignored: null };
+  return { records, unanswered: null };
 }
 
 /**
  * Asks one dataset's values: the known ones its paged harvest did not return (one page each: any record is one too
  * many) and the value of its last record (whole, compared key by key). Stops at the first answer that shows the
- * upstream ignoring the filter, with a warning.
+ * upstream ignoring the filter or not answering it, with a warning.
  */
 async function askDataset(
   dataset: DatasetDefinition,
@@ -93,38 +141,37 @@ async function askDataset(
   const field = filterFieldOf(dataset);
   if (field === null) return;
   // The keys are read for their values only when there are values to ask (a million keys take a few tenths of a s).
-  const known = paged.lastPageFull ? (dataset.knownFilterValues ?? []) : [];
+  const known = lastPageFull(paged, config.pageSize) ? (dataset.knownFilterValues ?? []) : [];
   const seen = known.length === 0 ? null : valuesAmongKeys(dataset, field, paged.keys);
   const unseen = seen === null ? [] : known.map(filterValueText).filter((value) => !seen.has(value));
-  const last = paged.lastRecords().at(-1);
+  const last = paged.lastPage?.records().at(-1);
   const param = dataset.filterParameter;
-  let ignored: RawRecord | null = null;
-  const noteIgnored = (value: string, other: RawRecord) => {
-    ignored ??= other;
-    paged.warnings.push(
-      `${dataset.id}: the upstream ignores ${param} (asked for ${value}, it answered a record of ${JSON.stringify(other[field])}): the end of the data rests on its confirmation alone.`,
-    );
+  let unanswered: string | null = null;
+  const noteUnanswered = (why: string) => {
+    if (unanswered !== null) return;
+    unanswered = why;
+    paged.warnings.push(`${dataset.id}: ${why}: the end of the data rests on its confirmation alone.`);
   };
   const answering: { value: string; key: string }[] = [];
   await eachAtMost(unseen, config.concurrency, async (value) => {
-    if (ignored !== null) return;
+    if (unanswered !== null) return;
     const answer = await recordsOfValue(dataset, field, value, client, config, false);
-    if (answer.ignored !== null) return noteIgnored(value, answer.ignored);
+    if (answer.unanswered !== null) return noteUnanswered(answer.unanswered);
     const [first] = answer.records;
     if (first !== undefined) answering.push({ value, key: recordKey(dataset, first) });
   });
-  if (ignored !== null) return;
+  // Records of their own value are evidence even when a later value went unanswered.
   const [firstAnswering] = answering;
   if (firstAnswering !== undefined) {
-    const values = answering.map((found) => found.value);
+    const values = unseen.filter((value) => answering.some((found) => found.value === value));
     truncations.push(
       `${dataset.id}: ${param} ${values.slice(0, 5).join(', ')}${values.length > 5 ? `, … (${values.length} values)` : ''}, not in the pages before their empty page at offset ${paged.endOffset}, ${values.length === 1 ? 'answers' : 'answer'} records when asked by value (the first: key ${firstAnswering.key}).`,
     );
   }
-  if (last === undefined) return;
+  if (unanswered !== null || last === undefined) return;
   const value = filterValueText(last[field]);
   const answer = await recordsOfValue(dataset, field, value, client, config, true);
-  if (answer.ignored !== null) return noteIgnored(value, answer.ignored);
+  if (answer.unanswered !== null) return noteUnanswered(answer.unanswered);
   const missing = answer.records.filter((record) => !paged.keys.has(recordKey(dataset, record)));
   const [first] = missing;
   if (first === undefined) return;

@@ -148,14 +148,11 @@ export async function checkConsistency(
   inconsistencies.push(...unconfirmedEnds);
   const paged = new Map<string, PagedHarvest>();
   for (const [id, { keys, end, firstPage, warnings }] of outcomes) {
-    const last = end.before?.keys.length ?? 0;
-    const lastPageFull =
-      last > 0 && (last >= options.config.pageSize || (end.before?.offset !== 0 && last >= firstPage.length));
     paged.set(id, {
       keys,
       endOffset: end.offset,
-      lastRecords: () => end.before?.records() ?? [],
-      lastPageFull,
+      lastPage: end.before,
+      firstPageLength: firstPage.length,
       warnings,
     });
   }

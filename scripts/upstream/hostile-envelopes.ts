@@ -2,8 +2,9 @@
 // envelopes sent with HTTP 200 (known ones and others), error objects in place of records, an end of data that
 // contradicts `count` or does not hold when asked again, offsets read as 1-based, keyed `data` whose keys are not the
 // positions, records repeated in place of others, an envelope's error hidden behind a last 429, an early end that
-// X-Total-Count contradicts, a name written twice, a page sent with a status other than 200. Each factory returns a
-// HostileAnswer for the server's `hostile` option; docs/upstream.md says what the harvester does with each.
+// X-Total-Count contradicts, a name written twice, a page sent with a status other than 200, a filter refused. Each
+// factory returns a HostileAnswer for the server's `hostile` option; docs/upstream.md says what the harvester does
+// with each.
 import type { RawRecord } from '../datasets/dataset-definition.ts';
 import type { HostileAnswer, HostileRequest, RawAnswer } from './upstream-server.ts';
 
@@ -228,6 +229,14 @@ export function statusFromPage(
     (request) => request.offset >= (page - 1) * request.limit,
     (request) => ({ ...json(envelope(request)), status }),
   );
+}
+
+/**
+ * Every request asked by value (the filter parameter set) answered with `answer`, the pages of the chain normally:
+ * an upstream that does not serve its documented filter, or not now (a 400, an error envelope, a 500).
+ */
+export function filterRefused(answer: RawAnswer): HostileAnswer {
+  return (request) => (request.filter === null ? undefined : answer);
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   errorEnvelopeOnEveryPage,
   errorEnvelopeOnPage,
   errorRecords,
+  filterRefused,
   firstRecordRepeated,
   flickeringEnd,
   keyedWithKeys,
@@ -93,6 +94,11 @@ export const HOSTILE_PRESETS: Readonly<Record<string, HostilePreset>> = {
     description:
       'from the third page of each dataset on: HTTP 202 with {"count":"0","data":[]} (with KPU_PAGE_SIZE below the records)',
     create: () => statusFromPage(3, 202),
+  },
+  'filter-refused': {
+    description:
+      'every request asked by value (id_dapil, tahun_pemilu) answered HTTP 400 {"message":"unknown parameter"}',
+    create: () => filterRefused({ status: 400, body: '{"message":"unknown parameter"}' }),
   },
   'partial-page-206': {
     description: 'from the third page of each dataset on: HTTP 206 with the first record of the page alone',

@@ -3,7 +3,7 @@
 // faults, slowness, data changing mid-harvest) so the harvester can be proven against each. Never the real API.
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { roleColumn, type DatasetDefinition, type RawRecord } from '../datasets/dataset-definition.ts';
+import { filterValueText, roleColumn, type DatasetDefinition, type RawRecord } from '../datasets/dataset-definition.ts';
 import { UPSTREAM_DATASETS } from '../datasets/datasets.ts';
 import type { DatasetId, UpstreamData } from './upstream-data.ts';
 import { drainedOrClosed, listen, readBody, sameKey } from './upstream-http.ts';
@@ -190,10 +190,7 @@ function createRoutes(): Map<string, Route> {
  * value, so id_dapil=101 and id_dapil=0101 both find "0101"; anything else compares exactly.
  */
 function matchesFilter(value: unknown, wanted: string): boolean {
-  if (typeof value !== 'string') return false;
-  if (/^\d+$/.test(value) && /^\d+$/.test(wanted))
-    return value.replace(/^0+(?=\d)/, '') === wanted.replace(/^0+(?=\d)/, '');
-  return value === wanted;
+  return typeof value === 'string' && filterValueText(value) === filterValueText(wanted);
 }
 
 /** JSON as the real API writes it: forward slashes escaped (`https:\/\/…`). A "/" can only occur inside strings. */

@@ -3,9 +3,10 @@
 // The whole build against a stable early end is test/publish/publish-proven-complete.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { UpstreamConfig } from '../../scripts/config.ts';
-import { recordKey, type RawRecord } from '../../scripts/datasets/dataset-definition.ts';
+import { filterValueText, recordKey, type RawRecord } from '../../scripts/datasets/dataset-definition.ts';
+import { BuildError } from '../../scripts/errors.ts';
 import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
-import { askEndsByValue, filterValueText, type PagedHarvest } from '../../scripts/harvest/end-by-value.ts';
+import { askEndsByValue, type PagedHarvest } from '../../scripts/harvest/end-by-value.ts';
 import type { FetchedPage, UpstreamClient } from '../../scripts/harvest/upstream-client.ts';
 
 const CONFIG = { pageSize: 2, maxPages: 100, concurrency: 2 } as UpstreamConfig;
@@ -18,12 +19,17 @@ const party = (year: string, number: string): RawRecord => ({
 });
 const UPSTREAM = [party('2019', '1'), party('2019', '2'), party('2024', '1'), party('2024', '2'), party('2024', '3')];
 
-/** An upstream over `records`, logging what it is asked; `ignoreFilter`: every value answered from all records. */
-function upstreamOf(records: readonly RawRecord[], ignoreFilter = false) {
+/**
+ * An upstream over `records`, logging what it is asked; `ignoreFilter`: every value answered from all records;
+ * `refuse`: the error a value is answered with (as the client throws it), if any.
+ */
+function upstreamOf(records: readonly RawRecord[], ignoreFilter = false, refuse?: (filter: string) => Error | null) {
   const asked: string[] = [];
   const client: UpstreamClient = {
     fetchPage(_dataset, offset, limit, _keep, filter) {
       asked.push(`${filter ?? '-'}@${offset}`);
+      const refusal = filter === undefined ? null : (refuse?.(filter) ?? null);
+      if (refusal !== null) return Promise.reject(refusal);
       const matching =
         filter === undefined || ignoreFilter
           ? records
@@ -39,17 +45,28 @@ function upstreamOf(records: readonly RawRecord[], ignoreFilter = false) {
 /** The paged harvest of the first `count` records, its last page `full` or not. */
 function pagedHarvest(count: number, full: boolean): PagedHarvest {
   const harvested = UPSTREAM.slice(0, count);
+  // The last page: as many records as asked for when full, one otherwise.
+  const last = harvested.slice(full ? -CONFIG.pageSize : -1);
   return {
     keys: new Map(harvested.map((record) => [recordKey(partyDataset, record), 0])),
     endOffset: count,
-    lastRecords: () => harvested.slice(-CONFIG.pageSize),
-    lastPageFull: full,
+    lastPage: {
+      offset: count - last.length,
+      keys: last.map((record) => recordKey(partyDataset, record)),
+      records: () => last,
+    },
+    firstPageLength: Math.min(count, CONFIG.pageSize),
     warnings: [],
   };
 }
 
-async function ask(paged: PagedHarvest, records: readonly RawRecord[] = UPSTREAM, ignoreFilter = false) {
-  const { client, asked } = upstreamOf(records, ignoreFilter);
+async function ask(
+  paged: PagedHarvest,
+  records: readonly RawRecord[] = UPSTREAM,
+  ignoreFilter = false,
+  refuse?: (filter: string) => Error | null,
+) {
+  const { client, asked } = upstreamOf(records, ignoreFilter, refuse);
   const truncations = await askEndsByValue([partyDataset], new Map([['parties', paged]]), client, CONFIG);
   return { truncations, asked };
 }
@@ -92,6 +109,36 @@ describe('the end of the data asked by value', () => {
     expect(paged.warnings).toEqual([
       'parties: the upstream ignores tahun_pemilu (asked for 2014, it answered a record of "2019"): the end of the data rests on its confirmation alone.',
     ]);
+  });
+
+  it('warns, and concludes nothing, when the upstream answers the filter with an error: it is never required', async () => {
+    const paged = pagedHarvest(5, true);
+    const refusal = new BuildError('UPSTREAM_CLIENT_ERROR', 'HTTP 400 from https://upstream.example/api/profilpartai');
+    const { truncations, asked } = await ask(paged, UPSTREAM, false, () => refusal);
+    expect(truncations).toEqual([]);
+    // The first refusal ends the asking: no more values.
+    expect(asked).toEqual(['2014@0']);
+    expect(paged.warnings).toEqual([
+      'parties: the upstream does not answer tahun_pemilu=2014 (UPSTREAM_CLIENT_ERROR: HTTP 400 from https://upstream.example/api/profilpartai): the end of the data rests on its confirmation alone.',
+    ]);
+  });
+
+  it('keeps the records a value answered before another value was refused', async () => {
+    const paged = pagedHarvest(2, true);
+    const refuse = (filter: string) =>
+      filter === '2014' ? new BuildError('UPSTREAM_SERVER_ERROR', 'HTTP 500, 5 retries exhausted.') : null;
+    const { truncations } = await ask(paged, UPSTREAM, false, refuse);
+    expect(truncations).toEqual([
+      'parties: tahun_pemilu 2024, not in the pages before their empty page at offset 2, answers records when asked by value (the first: key ["2024","1"]).',
+    ]);
+    expect(paged.warnings).toHaveLength(1);
+  });
+
+  it('stops the build on an answer that stops it anywhere: the key echoed, a limit reached', async () => {
+    for (const code of ['UPSTREAM_ECHOED_KEY', 'UPSTREAM_RESPONSE_TOO_LARGE'] as const) {
+      const error = new BuildError(code, 'in the answer to tahun_pemilu=2014');
+      await expect(ask(pagedHarvest(5, true), UPSTREAM, false, () => error)).rejects.toBe(error);
+    }
   });
 
   it('compares values as the filter does: digits without their leading zeros', () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PageProvenance } from '../../scripts/harvest/harvest-store.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
-import { statusFromPage } from '../../scripts/upstream/hostile-envelopes.ts';
+import { filterRefused, statusFromPage } from '../../scripts/upstream/hostile-envelopes.ts';
 import type { UpstreamFault, UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
 import { type UpstreamData, withDemoRecords } from '../../scripts/upstream/upstream-data.ts';
 import {
@@ -338,6 +338,28 @@ describe('harvest: errors the upstream may send', () => {
       );
       expect(error.message).toContain(snippet);
       expect(`${run.stdout}${run.stderr}`).not.toContain(TEST_KEY);
+    },
+  );
+
+  it.each([
+    ['a 400', { status: 400, body: '{"message":"unknown parameter"}' }, 'UPSTREAM_CLIENT_ERROR'],
+    ['an error envelope', { body: '{"status":false,"message":"filter not supported"}' }, 'UPSTREAM_ERROR_ENVELOPE'],
+    ['a 500, retried', { status: 500, body: '{"message":"internal error"}' }, 'UPSTREAM_SERVER_ERROR'],
+  ])(
+    'harvests every record when the filter is answered with %s: it is never required, and the manifest says so',
+    async (_name, answer, code) => {
+      const { data, run, world: current } = await harvestWith({ hostile: filterRefused(answer) }, { KPU_RETRIES: '1' });
+      expect(run.code, run.stderr).toBe(0);
+      const harvested = await expectHarvestedExactly(current.cacheDir, data);
+      const warnings = harvested.manifest.warnings.filter((warning) => warning.includes('does not answer'));
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          new RegExp(`^turnout: the upstream does not answer id_dapil=\\d+ \\(${code}: .*confirmation alone\\.$`),
+        ),
+        expect.stringMatching(
+          new RegExp(`^parties: the upstream does not answer tahun_pemilu=2024 \\(${code}: .*confirmation alone\\.$`),
+        ),
+      ]);
     },
   );
 
