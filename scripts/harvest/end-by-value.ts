@@ -15,6 +15,7 @@ import {
 } from '../datasets/dataset-definition.ts';
 import { BuildError, type ErrorCode } from '../errors.ts';
 import { keptRecords } from './harvest-resume.ts';
+import type { ByValueEvidence } from './harvest-store.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 
 /** What the check needs of a dataset's paged harvest. */
@@ -90,8 +91,8 @@ interface ValueAnswer {
 
 /**
  * The records the filter gives for `value`, paged as the harvest pages (by the records received, to an empty page),
- * within KPU_MAX_PAGES; or why none can be trusted: the upstream ignores the filter (a record of another value), or
- * answers it with something other than a page.
+ * within KPU_MAX_PAGES; or why none can be trusted: the upstream ignores the filter (a record of another value) or
+ * the offset under it (a record again), or answers with something other than a page.
  */
 async function recordsOfValue(
   dataset: DatasetDefinition,
@@ -103,6 +104,7 @@ async function recordsOfValue(
 ): Promise<ValueAnswer> {
   const param = dataset.filterParameter;
   const records: RawRecord[] = [];
+  const keys = new Set<string>();
   let offset = 0;
   for (let page = 0; page < config.maxPages; page += 1) {
     let found: RawRecord[];
@@ -119,6 +121,13 @@ async function recordsOfValue(
         records,
         unanswered: `the upstream ignores ${param} (asked for ${value}, it answered a record of ${JSON.stringify(other[field])})`,
       };
+    const again = found.find((record) => keys.has(recordKey(dataset, record)));
+    if (again !== undefined)
+      return {
+        records,
+        unanswered: `the upstream ignores offset under ${param}=${value} (at offset ${offset}, key ${recordKey(dataset, again)} again)`,
+      };
+    for (const record of found) keys.add(recordKey(dataset, record));
     records.push(...found);
     if (found.length === 0 || !wholly) break;
     offset += found.length;
@@ -127,9 +136,10 @@ async function recordsOfValue(
 }
 
 /**
- * Asks one dataset's values: the known ones its paged harvest did not return (one page each: any record is one too
- * many) and the value of its last record (whole, compared key by key). Stops at the first answer that shows the
- * upstream ignoring the filter or not answering it, with a warning.
+ * Asks one dataset's values, and says what they showed. First the value of its last record, read whole: records the
+ * pages lack are a truncation; records of the last page that the answer lacks mean the filter's answers cannot be
+ * trusted. Then the known values its paged harvest did not return (one page each: any record is one too many).
+ * Stops at the first answer that shows the upstream ignoring the filter or not answering it, with a warning.
  */
 async function askDataset(
   dataset: DatasetDefinition,
@@ -137,24 +147,60 @@ async function askDataset(
   client: UpstreamClient,
   config: UpstreamConfig,
   truncations: string[],
-): Promise<void> {
+): Promise<ByValueEvidence | null> {
   const field = filterFieldOf(dataset);
-  if (field === null) return;
+  if (field === null) return null;
+  const param = dataset.filterParameter;
+  const evidence: ByValueEvidence = {
+    parameter: param,
+    lastValue: null,
+    lastValueRecords: 0,
+    unseenValuesAsked: 0,
+    unanswered: null,
+  };
+  const noteUnanswered = (why: string) => {
+    if (evidence.unanswered !== null) return;
+    evidence.unanswered = why;
+    paged.warnings.push(`${dataset.id}: ${why}: the end of the data rests on its confirmation alone.`);
+  };
+
+  const lastPage = paged.lastPage?.records() ?? [];
+  const last = lastPage.at(-1);
+  if (last !== undefined) {
+    const value = filterValueText(last[field]);
+    evidence.lastValue = value;
+    const answer = await recordsOfValue(dataset, field, value, client, config, true);
+    if (answer.unanswered !== null) {
+      noteUnanswered(answer.unanswered);
+      return evidence;
+    }
+    evidence.lastValueRecords = answer.records.length;
+    const missing = answer.records.filter((record) => !paged.keys.has(recordKey(dataset, record)));
+    const [first] = missing;
+    if (first !== undefined)
+      truncations.push(
+        `${dataset.id}: ${param}=${value}, the value of the last record before the empty page at offset ${paged.endOffset}, holds ${missing.length} records the paged harvest lacks (the first: key ${recordKey(dataset, first)}).`,
+      );
+    const answered = new Set(answer.records.map((record) => recordKey(dataset, record)));
+    const unmatched = lastPage.find(
+      (record) => filterValueText(record[field]) === value && !answered.has(recordKey(dataset, record)),
+    );
+    if (unmatched !== undefined) {
+      noteUnanswered(
+        `the upstream's ${param}=${value} answers ${answer.records.length} records, not the last page's record of key ${recordKey(dataset, unmatched)}`,
+      );
+      return evidence;
+    }
+  }
+
   // The keys are read for their values only when there are values to ask (a million keys take a few tenths of a s).
   const known = lastPageFull(paged, config.pageSize) ? (dataset.knownFilterValues ?? []) : [];
   const seen = known.length === 0 ? null : valuesAmongKeys(dataset, field, paged.keys);
   const unseen = seen === null ? [] : known.map(filterValueText).filter((value) => !seen.has(value));
-  const last = paged.lastPage?.records().at(-1);
-  const param = dataset.filterParameter;
-  let unanswered: string | null = null;
-  const noteUnanswered = (why: string) => {
-    if (unanswered !== null) return;
-    unanswered = why;
-    paged.warnings.push(`${dataset.id}: ${why}: the end of the data rests on its confirmation alone.`);
-  };
   const answering: { value: string; key: string }[] = [];
   await eachAtMost(unseen, config.concurrency, async (value) => {
-    if (unanswered !== null) return;
+    if (evidence.unanswered !== null) return;
+    evidence.unseenValuesAsked += 1;
     const answer = await recordsOfValue(dataset, field, value, client, config, false);
     if (answer.unanswered !== null) return noteUnanswered(answer.unanswered);
     const [first] = answer.records;
@@ -168,29 +214,25 @@ async function askDataset(
       `${dataset.id}: ${param} ${values.slice(0, 5).join(', ')}${values.length > 5 ? `, … (${values.length} values)` : ''}, not in the pages before their empty page at offset ${paged.endOffset}, ${values.length === 1 ? 'answers' : 'answer'} records when asked by value (the first: key ${firstAnswering.key}).`,
     );
   }
-  if (unanswered !== null || last === undefined) return;
-  const value = filterValueText(last[field]);
-  const answer = await recordsOfValue(dataset, field, value, client, config, true);
-  if (answer.unanswered !== null) return noteUnanswered(answer.unanswered);
-  const missing = answer.records.filter((record) => !paged.keys.has(recordKey(dataset, record)));
-  const [first] = missing;
-  if (first === undefined) return;
-  truncations.push(
-    `${dataset.id}: ${param}=${value}, the value of the last record before the empty page at offset ${paged.endOffset}, holds ${missing.length} records the paged harvest lacks (the first: key ${recordKey(dataset, first)}).`,
-  );
+  return evidence;
 }
 
-/** The end of every dataset's paged harvest, asked by value: the truncations found, described (none: every end held). */
+/**
+ * The end of every dataset's paged harvest, asked by value: the truncations found, described (none: every end held),
+ * and what was asked of each dataset with a filter.
+ */
 export async function askEndsByValue(
   datasets: readonly DatasetDefinition[],
   paged: ReadonlyMap<string, PagedHarvest>,
   client: UpstreamClient,
   config: UpstreamConfig,
-): Promise<string[]> {
+): Promise<{ truncations: string[]; evidence: Map<string, ByValueEvidence> }> {
   const truncations: string[] = [];
+  const evidence = new Map<string, ByValueEvidence>();
   for (const dataset of datasets) {
     const harvest = paged.get(dataset.id);
-    if (harvest !== undefined) await askDataset(dataset, harvest, client, config, truncations);
+    const shown = harvest === undefined ? null : await askDataset(dataset, harvest, client, config, truncations);
+    if (shown !== null) evidence.set(dataset.id, shown);
   }
-  return truncations;
+  return { truncations, evidence };
 }

@@ -156,7 +156,13 @@ export async function checkConsistency(
       warnings,
     });
   }
-  const truncations = await askEndsByValue(options.datasets, paged, client, options.config);
+  const { truncations, evidence } = await askEndsByValue(options.datasets, paged, client, options.config);
   inconsistencies.push(...truncations);
+  for (const [id, outcome] of outcomes)
+    outcome.summary.end = {
+      emptyPageOffset: outcome.end.offset,
+      confirmed: outcome.end.offset > 0,
+      byValue: evidence.get(id) ?? null,
+    };
   return { outcomes, inconsistencies, overlaps, firstPageChanged, exactRepeats, unconfirmedEnds, truncations };
 }

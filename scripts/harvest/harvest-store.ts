@@ -58,6 +58,34 @@ export interface DatasetHarvestSummary {
   totalCount: number | null;
   shapes: PageShape[];
   pageFiles: PageProvenance[];
+  /** How the end of the data was established (absent in a harvest stored by an earlier version). */
+  end?: EndEvidence;
+}
+
+/** The evidence that a dataset's harvest reached the end of its data (docs/upstream.md, "The end of the data"). */
+export interface EndEvidence {
+  /** The offset of the empty page that ended the chain of pages. */
+  emptyPageOffset: number;
+  /**
+   * Whether that page was asked again after a pause and held no records, and the page before it (unless the first)
+   * read again held the same records; false only when the first page was the end.
+   */
+  confirmed: boolean;
+  /** The end asked through the query's filter (end-by-value.ts); null for a dataset without one. */
+  byValue: ByValueEvidence | null;
+}
+
+/** What asking the end by value showed: nothing the pages lacked, or why the filter's answers say nothing. */
+export interface ByValueEvidence {
+  /** The filter parameter asked (`id_dapil`, `tahun_pemilu`). */
+  parameter: string;
+  /** The last record's value, read whole (null: no records), and the records the filter gave for it. */
+  lastValue: string | null;
+  lastValueRecords: number;
+  /** Values the law names that the pages did not return, asked one page each (after a full last page). */
+  unseenValuesAsked: number;
+  /** Why the filter's answers prove nothing (it ignores the filter, or answers with an error); null when they do. */
+  unanswered: string | null;
 }
 
 export interface HarvestManifest {

@@ -163,6 +163,10 @@ export function buildSnapshotManifest(
       records: Object.fromEntries(Object.entries(harvest.datasets).map(([id, summary]) => [id, summary.records])),
       retries: harvest.retries,
       warnings: harvest.warnings,
+      // How each dataset's end was established (a harvest stored by an earlier version did not record it).
+      ends: Object.fromEntries(
+        Object.entries(harvest.datasets).flatMap(([id, summary]) => (summary.end ? [[id, summary.end]] : [])),
+      ),
     },
     years,
     datasets: DATASETS.map((dataset) => ({

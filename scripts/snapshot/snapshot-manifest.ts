@@ -4,6 +4,7 @@
 
 import type { DatasetId } from '../datasets/datasets.ts';
 import type { FileFormat } from '../formats.ts';
+import type { EndEvidence } from '../harvest/harvest-store.ts';
 
 export type { FileFormat };
 
@@ -64,6 +65,8 @@ export interface SnapshotManifest {
     records: Record<string, number>;
     retries: number;
     warnings: string[];
+    /** Per dataset, how the end of its data was established (absent from a release built before it was recorded). */
+    ends?: Record<string, EndEvidence>;
   };
   years: number[];
   datasets: Array<{

@@ -259,7 +259,27 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
       }
     });
 
-    it('records in manifest.json when, from which upstream and in how many pages the harvest fetched the records', () => {
+    /**
+     * The evidence of the end of a dataset served whole, each last page shorter than the cap: the empty page after
+     * its records, asked again; the last record's value read whole through the filter, every record of it among the
+     * pages; no other value asked (a short last page is a natural end).
+     */
+    function endOf(records: readonly RawRecord[], field: string, parameter: string) {
+      const lastValue = String(records.at(-1)?.[field]);
+      return {
+        emptyPageOffset: records.length,
+        confirmed: true,
+        byValue: {
+          parameter,
+          lastValue,
+          lastValueRecords: records.filter((record) => record[field] === lastValue).length,
+          unseenValuesAsked: 0,
+          unanswered: null,
+        },
+      };
+    }
+
+    it('records in manifest.json when, from which upstream and in how many pages the harvest fetched the records, and how it knew the end', () => {
       const host = new URL(log.upstreamUrl).host;
       expect(manifest.demo).toBe(false);
       expect(manifest.source).toEqual({
@@ -282,6 +302,10 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         // The stand-in injected no fault.
         retries: 0,
         warnings: [],
+        ends: {
+          turnout: endOf(served.turnout, 'IdDapil', 'id_dapil'),
+          parties: endOf(served.parties, 'tahunPemilu', 'tahun_pemilu'),
+        },
       });
       for (const dataset of UPSTREAM_DATASETS) {
         expect(

@@ -20,21 +20,26 @@ const party = (year: string, number: string): RawRecord => ({
 const UPSTREAM = [party('2019', '1'), party('2019', '2'), party('2024', '1'), party('2024', '2'), party('2024', '3')];
 
 /**
- * An upstream over `records`, logging what it is asked; `ignoreFilter`: every value answered from all records;
- * `refuse`: the error a value is answered with (as the client throws it), if any.
+ * How the upstream answers a request asked by value: as the stand-in does ('applied'), from all records
+ * ('ignored'), with no records ('empty'), from the first page whatever the offset ('no-offset'), or with the error
+ * the client throws (`refuse`, per value; null: answered as 'applied').
  */
-function upstreamOf(records: readonly RawRecord[], ignoreFilter = false, refuse?: (filter: string) => Error | null) {
+type FilterBehaviour = 'applied' | 'ignored' | 'empty' | 'no-offset' | { refuse: (value: string) => Error | null };
+
+/** An upstream over `records`, logging what it is asked (`<value or ->@<offset>`). */
+function upstreamOf(records: readonly RawRecord[], behaviour: FilterBehaviour) {
   const asked: string[] = [];
   const client: UpstreamClient = {
     fetchPage(_dataset, offset, limit, _keep, filter) {
       asked.push(`${filter ?? '-'}@${offset}`);
-      const refusal = filter === undefined ? null : (refuse?.(filter) ?? null);
+      const refusal = filter === undefined || typeof behaviour === 'string' ? null : behaviour.refuse(filter);
       if (refusal !== null) return Promise.reject(refusal);
-      const matching =
-        filter === undefined || ignoreFilter
-          ? records
-          : records.filter((record) => filterValueText(record.tahunPemilu) === filter);
-      const page = matching.slice(offset, offset + limit);
+      let matching = records;
+      if (filter !== undefined && behaviour === 'empty') matching = [];
+      else if (filter !== undefined && behaviour !== 'ignored')
+        matching = records.filter((record) => filterValueText(record.tahunPemilu) === filter);
+      const from = filter !== undefined && behaviour === 'no-offset' ? 0 : offset;
+      const page = matching.slice(from, from + limit);
       return Promise.resolve({ parsed: { content: { records: page } } } as unknown as FetchedPage);
     },
     close: () => Promise.resolve(),
@@ -63,22 +68,29 @@ function pagedHarvest(count: number, full: boolean): PagedHarvest {
 async function ask(
   paged: PagedHarvest,
   records: readonly RawRecord[] = UPSTREAM,
-  ignoreFilter = false,
-  refuse?: (filter: string) => Error | null,
+  behaviour: FilterBehaviour = 'applied',
 ) {
-  const { client, asked } = upstreamOf(records, ignoreFilter, refuse);
-  const truncations = await askEndsByValue([partyDataset], new Map([['parties', paged]]), client, CONFIG);
-  return { truncations, asked };
+  const { client, asked } = upstreamOf(records, behaviour);
+  const { truncations, evidence } = await askEndsByValue([partyDataset], new Map([['parties', paged]]), client, CONFIG);
+  return { truncations, evidence: evidence.get('parties'), asked };
 }
 
 describe('the end of the data asked by value', () => {
   it('finds nothing when the paged harvest has every record: the last value read whole, the unseen years asked', async () => {
     const paged = pagedHarvest(5, true);
-    const { truncations, asked } = await ask(paged);
+    const { truncations, evidence, asked } = await ask(paged);
     expect(truncations).toEqual([]);
     expect(paged.warnings).toEqual([]);
-    // 2014 (the one year of the official tables not harvested), then 2024 whole: pages of 2 until an empty one.
-    expect(asked).toEqual(['2014@0', '2024@0', '2024@2', '2024@3']);
+    // 2024 whole (pages of 2 until an empty one), then 2014 (the one year of the official tables not harvested).
+    expect(asked).toEqual(['2024@0', '2024@2', '2024@3', '2014@0']);
+    // What the manifest records of it.
+    expect(evidence).toEqual({
+      parameter: 'tahun_pemilu',
+      lastValue: '2024',
+      lastValueRecords: 3,
+      unseenValuesAsked: 1,
+      unanswered: null,
+    });
   });
 
   it('names the last value whose records the pages lack (an end in the middle of 2024)', async () => {
@@ -104,22 +116,42 @@ describe('the end of the data asked by value', () => {
 
   it('warns, and concludes nothing, when the upstream ignores the filter', async () => {
     const paged = pagedHarvest(3, true);
-    const { truncations } = await ask(paged, UPSTREAM, true);
+    const { truncations, evidence } = await ask(paged, UPSTREAM, 'ignored');
     expect(truncations).toEqual([]);
+    const why = 'the upstream ignores tahun_pemilu (asked for 2024, it answered a record of "2019")';
+    expect(paged.warnings).toEqual([`parties: ${why}: the end of the data rests on its confirmation alone.`]);
+    expect(evidence).toMatchObject({ lastValue: '2024', unseenValuesAsked: 0, unanswered: why });
+  });
+
+  it('warns, and asks no unseen value, when the filter lacks records the pages hold of the last value', async () => {
+    const paged = pagedHarvest(5, true);
+    const { truncations, asked } = await ask(paged, UPSTREAM, 'empty');
+    expect(truncations).toEqual([]);
+    expect(asked).toEqual(['2024@0']);
     expect(paged.warnings).toEqual([
-      'parties: the upstream ignores tahun_pemilu (asked for 2014, it answered a record of "2019"): the end of the data rests on its confirmation alone.',
+      `parties: the upstream's tahun_pemilu=2024 answers 0 records, not the last page's record of key ["2024","2"]: the end of the data rests on its confirmation alone.`,
+    ]);
+  });
+
+  it('warns after one page again, not KPU_MAX_PAGES requests, when the upstream ignores the offset under the filter', async () => {
+    const paged = pagedHarvest(5, true);
+    const { truncations, asked } = await ask(paged, UPSTREAM, 'no-offset');
+    expect(truncations).toEqual([]);
+    expect(asked).toEqual(['2024@0', '2024@2']);
+    expect(paged.warnings).toEqual([
+      'parties: the upstream ignores offset under tahun_pemilu=2024 (at offset 2, key ["2024","1"] again): the end of the data rests on its confirmation alone.',
     ]);
   });
 
   it('warns, and concludes nothing, when the upstream answers the filter with an error: it is never required', async () => {
     const paged = pagedHarvest(5, true);
     const refusal = new BuildError('UPSTREAM_CLIENT_ERROR', 'HTTP 400 from https://upstream.example/api/profilpartai');
-    const { truncations, asked } = await ask(paged, UPSTREAM, false, () => refusal);
+    const { truncations, asked } = await ask(paged, UPSTREAM, { refuse: () => refusal });
     expect(truncations).toEqual([]);
     // The first refusal ends the asking: no more values.
-    expect(asked).toEqual(['2014@0']);
+    expect(asked).toEqual(['2024@0']);
     expect(paged.warnings).toEqual([
-      'parties: the upstream does not answer tahun_pemilu=2014 (UPSTREAM_CLIENT_ERROR: HTTP 400 from https://upstream.example/api/profilpartai): the end of the data rests on its confirmation alone.',
+      'parties: the upstream does not answer tahun_pemilu=2024 (UPSTREAM_CLIENT_ERROR: HTTP 400 from https://upstream.example/api/profilpartai): the end of the data rests on its confirmation alone.',
     ]);
   });
 
@@ -127,7 +159,7 @@ describe('the end of the data asked by value', () => {
     const paged = pagedHarvest(2, true);
     const refuse = (filter: string) =>
       filter === '2014' ? new BuildError('UPSTREAM_SERVER_ERROR', 'HTTP 500, 5 retries exhausted.') : null;
-    const { truncations } = await ask(paged, UPSTREAM, false, refuse);
+    const { truncations } = await ask(paged, UPSTREAM, { refuse });
     expect(truncations).toEqual([
       'parties: tahun_pemilu 2024, not in the pages before their empty page at offset 2, answers records when asked by value (the first: key ["2024","1"]).',
     ]);
@@ -137,7 +169,7 @@ describe('the end of the data asked by value', () => {
   it('stops the build on an answer that stops it anywhere: the key echoed, a limit reached', async () => {
     for (const code of ['UPSTREAM_ECHOED_KEY', 'UPSTREAM_RESPONSE_TOO_LARGE'] as const) {
       const error = new BuildError(code, 'in the answer to tahun_pemilu=2014');
-      await expect(ask(pagedHarvest(5, true), UPSTREAM, false, () => error)).rejects.toBe(error);
+      await expect(ask(pagedHarvest(5, true), UPSTREAM, { refuse: () => error })).rejects.toBe(error);
     }
   });
 

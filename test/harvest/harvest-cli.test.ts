@@ -360,6 +360,18 @@ describe('harvest: errors the upstream may send', () => {
           new RegExp(`^parties: the upstream does not answer tahun_pemilu=2024 \\(${code}: .*confirmation alone\\.$`),
         ),
       ]);
+      // The manifest's evidence of the end: the empty page after the records, asked again; the filter unanswered.
+      expect(harvested.manifest.datasets.parties?.end).toEqual({
+        emptyPageOffset: data.parties.length,
+        confirmed: true,
+        byValue: {
+          parameter: 'tahun_pemilu',
+          lastValue: '2024',
+          lastValueRecords: 0,
+          unseenValuesAsked: 0,
+          unanswered: expect.stringMatching(new RegExp(`^the upstream does not answer tahun_pemilu=2024 \\(${code}: `)),
+        },
+      });
     },
   );
 

@@ -157,21 +157,22 @@ describe('parseUpstreamCliArguments', () => {
       expect(parsed.ok && !parsed.help && parsed.settings.hostile).toEqual([name]);
       if (!parsed.ok || parsed.help) continue;
       const [answer] = parsed.settings.server.hostile as HostileAnswer[];
-      // The first pages of a dataset of three records in pages of one, and the empty page that ends it, as the server
-      // would hand them to the preset.
+      // The first pages of a dataset of three records in pages of one, the empty page that ends it, and its year asked
+      // by value (the filter set), as the server would hand them to the preset.
       const records = ['1', '2', '3'].map((number) => ({
         tahunPemilu: '2024',
         NomorUrutPartai: number,
         NamaPartai: `Partai Contoh ${number}`,
       }));
-      const answers = [1, 2, 3, 4].map((number) => {
-        const page = records.slice(number - 1, number);
+      const answers = [1, 2, 3, 4, 5].map((number) => {
+        const byValue = number === 5;
+        const page = byValue ? records.slice(0, 1) : records.slice(number - 1, number);
         return answer?.({
           number,
           dataset: partyDataset,
           limit: 1,
-          offset: number - 1,
-          filter: null,
+          offset: byValue ? 0 : number - 1,
+          filter: byValue ? '2024' : null,
           matching: records,
           page,
           envelope: { count: page.length, data: page.length === 1 ? page[0] : [] },
