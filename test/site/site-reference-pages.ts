@@ -497,7 +497,9 @@ export async function checkHomeSource(browser: Browser, site: PublishedSite): Pr
 
 /**
  * Both about pages: the API's queries in the list after the sentence naming the API, each with its path, and the
- * tables the project makes itself from public law in a list of their own after theirs, never among the API's.
+ * tables the project makes itself from public law in a list of their own after theirs, never among the API's; under
+ * how the data was harvested, each query's evidence of its end as manifest.json's `harvest.ends` gives it (the records
+ * before the empty page, the filter's value asked).
  */
 export async function checkAboutSources(browser: Browser, site: PublishedSite): Promise<string[]> {
   const problems: string[] = [];
@@ -513,9 +515,9 @@ export async function checkAboutSources(browser: Browser, site: PublishedSite): 
             const list = paragraph?.nextElementSibling;
             return list?.tagName === 'UL' ? [...list.children].map((item) => item.textContent ?? '') : null;
           }),
-        [t.sourcesIntro('').split(',')[0] ?? '', t.projectSourcesIntro],
+        [t.sourcesIntro('').split(',')[0] ?? '', t.projectSourcesIntro, t.endsIntro],
       );
-      const [api, project] = lists;
+      const [api, project, ends] = lists;
       const expectedApi = UPSTREAM_DATASETS.map((dataset) => `${dataset.upstreamName} (${dataset.path})`);
       if (api?.length !== expectedApi.length || !expectedApi.every((start, index) => api[index]?.startsWith(start)))
         problems.push(`${url}: the API's list reads ${JSON.stringify(api)}`);
@@ -527,6 +529,26 @@ export async function checkAboutSources(browser: Browser, site: PublishedSite): 
         !expectedProject.every((start, index) => project[index]?.startsWith(start))
       )
         problems.push(`${url}: the project's own tables read ${JSON.stringify(project)}`);
+      const counted = new Intl.NumberFormat(lang === 'id' ? 'id-ID' : 'en-US');
+      const expectedEnds = UPSTREAM_DATASETS.map((dataset) => {
+        const end = site.manifest.harvest.ends?.[dataset.id];
+        const byValue = end?.byValue;
+        return [
+          `${dataset.upstreamName}: `,
+          String(end === undefined ? 'no evidence in manifest.json' : counted.format(end.emptyPageOffset)),
+          byValue?.lastValue ? `(${byValue.parameter}=${byValue.lastValue})` : '',
+        ];
+      });
+      if (
+        ends?.length !== expectedEnds.length ||
+        !expectedEnds.every(([start = '', ...parts], index) => {
+          const item = ends[index] ?? '';
+          return item.startsWith(start) && parts.every((part) => item.includes(part));
+        })
+      )
+        problems.push(
+          `${url}: the evidence of the ends reads ${JSON.stringify(ends)}, not ${JSON.stringify(expectedEnds)}`,
+        );
     }
   });
   return problems;

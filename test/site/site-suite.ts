@@ -240,7 +240,7 @@ export function defineSiteSuite(
       expect(await checkHomeSource(chromium(), current())).toEqual([]);
     });
 
-    it('lists on the about page the API’s queries, and apart from them the tables the project makes from public law', async () => {
+    it('lists on the about page the API’s queries, apart from them the tables the project makes from public law, and how the harvest knew each query’s end', async () => {
       expect(await checkAboutSources(chromium(), current())).toEqual([]);
     });
 

@@ -1,5 +1,8 @@
-// The about page: its texts in each language (LANGS).
+// The about page: its model (each query's evidence of its end) and its texts in each language (LANGS).
+import { UPSTREAM_DATASETS } from '../../datasets/datasets.ts';
 import type { Lang } from '../../languages.ts';
+import type { SnapshotManifest } from '../../snapshot/snapshot-manifest.ts';
+import { formatCount } from '../site-format.ts';
 
 export interface AboutText {
   title: string;
@@ -17,6 +20,10 @@ export interface AboutText {
   }) => string;
   harvested: string;
   harvestedBody: string;
+  /** Before the list of the evidence of each query's end (the manifest's `harvest.ends`). */
+  endsIntro: string;
+  /** One query's evidence of its end; figures formatted in the page's language. */
+  endOf: (parts: EndParts) => string;
   normalized: string;
   /** One list item each, as HTML (the catalogue's own markup: <code> only, never data). */
   normalizedItems: readonly string[];
@@ -37,6 +44,47 @@ export interface AboutText {
   softwareUse: string;
 }
 
+/** What the about page says of one query's end (EndEvidence, its figures formatted). */
+export interface EndParts {
+  query: string;
+  /** The records before the empty page that ended the data, formatted; null when the first page was empty. */
+  recordsBefore: string | null;
+  /** What the query's filter showed; null for a query without one. */
+  byValue: {
+    parameter: string;
+    lastValue: string;
+    lastValueRecords: string;
+    /** Values the law names that the pages did not return, asked one by one, formatted; null when none was asked. */
+    unseenAsked: string | null;
+    answered: boolean;
+  } | null;
+}
+
+/** Each query's evidence of its end, as the page says it (none from a release built before it was recorded). */
+export function endsOf(lang: Lang, harvest: SnapshotManifest['harvest']): EndParts[] {
+  return UPSTREAM_DATASETS.flatMap((dataset) => {
+    const end = harvest.ends?.[dataset.id];
+    if (end === undefined) return [];
+    const { byValue } = end;
+    return [
+      {
+        query: dataset.upstreamName,
+        recordsBefore: end.emptyPageOffset > 0 ? formatCount(lang, end.emptyPageOffset) : null,
+        byValue:
+          byValue === null || byValue.lastValue === null
+            ? null
+            : {
+                parameter: byValue.parameter,
+                lastValue: byValue.lastValue,
+                lastValueRecords: formatCount(lang, byValue.lastValueRecords),
+                unseenAsked: byValue.unseenValuesAsked > 0 ? formatCount(lang, byValue.unseenValuesAsked) : null,
+                answered: byValue.unanswered === null,
+              },
+      },
+    ];
+  });
+}
+
 const id: AboutText = {
   title: 'Tentang data ini',
   sources: 'Sumber',
@@ -49,6 +97,21 @@ const id: AboutText = {
   harvested: 'Cara data diambil',
   harvestedBody:
     'Setiap halaman kedua kueri diunduh sampai habis, dengan jeda dan percobaan ulang bila server sibuk atau gagal. Setiap halaman disimpan persis seperti diterima, dengan alamatnya (tanpa kunci API), waktunya dan sidik SHA-256-nya. Bila data berubah selama pengambilan (halaman berulang atau kunci ganda), seluruh pengambilan diulang sekali; bila masih berubah, pembangunan berhenti.',
+  endsIntro: 'Bukti bahwa pengambilan sampai di akhir data setiap kueri:',
+  endOf: ({ query, recordsBefore, byValue }) => {
+    const end =
+      recordsBefore === null
+        ? `${query}: halaman pertama kosong, dan tetap kosong saat diminta ulang.`
+        : `${query}: halaman sesudah rekaman ke-${recordsBefore} kosong; diminta ulang setelah jeda, halaman itu tetap kosong dan halaman sebelumnya tidak berubah.`;
+    if (byValue === null) return end;
+    if (!byValue.answered)
+      return `${end} Filter kueri (${byValue.parameter}) tidak dapat memastikannya (lihat peringatan di atas), sehingga akhir data hanya bertumpu pada permintaan ulang itu.`;
+    const unseen =
+      byValue.unseenAsked === null
+        ? '.'
+        : `; ${byValue.unseenAsked} nilai resmi yang tidak ada di halaman-halaman itu, diminta satu per satu, tidak memuat rekaman apa pun.`;
+    return `${end} Nilai rekaman terakhir, diminta tersendiri lewat filter kueri (${byValue.parameter}=${byValue.lastValue}), memberi ${byValue.lastValueRecords} rekaman, tidak satu pun terlewat dalam pengambilan${unseen}`;
+  },
   normalized: 'Cara data dinormalisasi',
   normalizedItems: [
     'Jumlah dan tahun menjadi bilangan bulat; kode (IdDapil, NomorUrutPartai) tetap teks, termasuk nol di depan.',
@@ -86,6 +149,24 @@ const en: AboutText = {
   harvested: 'How the data was harvested',
   harvestedBody:
     'Every page of both queries is downloaded to the end, pausing and retrying when the server is busy or fails. Each page is kept exactly as received, with its address (without the API key), its time and its SHA-256. If the data changes during the retrieval (repeated pages or duplicate keys), the whole retrieval is repeated once; if it still changes, the build stops.',
+  endsIntro: "How the retrieval knew it had reached the end of each query's data:",
+  endOf: ({ query, recordsBefore, byValue }) => {
+    const end =
+      recordsBefore === null
+        ? `${query}: the first page was empty, and still empty when asked again.`
+        : `${query}: the page after record ${recordsBefore} was empty; asked again after a pause, it was still empty and the page before it unchanged.`;
+    if (byValue === null) return end;
+    if (!byValue.answered)
+      return `${end} The query's filter (${byValue.parameter}) could not confirm it (see the warnings above), so the end rests on that second asking alone.`;
+    const unseen =
+      byValue.unseenAsked === null
+        ? '.'
+        : byValue.unseenAsked === '1'
+          ? '; the one official value the pages did not return, asked too, holds none.'
+          : `; the ${byValue.unseenAsked} official values the pages did not return, asked one by one, hold none.`;
+    const records = byValue.lastValueRecords === '1' ? 'record' : 'records';
+    return `${end} The last record's value, asked on its own through the query's filter (${byValue.parameter}=${byValue.lastValue}), gives ${byValue.lastValueRecords} ${records}, none missing from the retrieval${unseen}`;
+  },
   normalized: 'How the data was normalized',
   normalizedItems: [
     'Counts and years become integers; identifiers (IdDapil, NomorUrutPartai) stay text, leading zeros included.',

@@ -1,0 +1,47 @@
+// The about page's sentence on each query's end (scripts/site/pages/about-page.ts), in both languages, for every
+// kind of evidence manifest.json's `harvest.ends` can hold. The built page is checked in site-reference-pages.ts.
+import { describe, expect, it } from 'vitest';
+import { ABOUT_TEXT, type EndParts } from '../../scripts/site/pages/about-page.ts';
+
+const byValue = (lastValueRecords: string, unseenAsked: string | null, answered = true): EndParts['byValue'] => ({
+  parameter: 'id_dapil',
+  lastValue: '9101',
+  lastValueRecords,
+  unseenAsked,
+  answered,
+});
+
+describe("the about page's evidence of each query's end", () => {
+  it('says in English what was asked, in numbers and words that agree', () => {
+    const { endOf } = ABOUT_TEXT.en;
+    expect(endOf({ query: 'profilpartai', recordsBefore: null, byValue: null })).toBe(
+      'profilpartai: the first page was empty, and still empty when asked again.',
+    );
+    const one = endOf({ query: 'datahakpilihdpr', recordsBefore: '1,267', byValue: byValue('1', null) });
+    expect(one).toBe(
+      "datahakpilihdpr: the page after record 1,267 was empty; asked again after a pause, it was still empty and the page before it unchanged. The last record's value, asked on its own through the query's filter (id_dapil=9101), gives 1 record, none missing from the retrieval.",
+    );
+    expect(endOf({ query: 'q', recordsBefore: '5', byValue: byValue('12', '31') })).toContain(
+      'gives 12 records, none missing from the retrieval; the 31 official values the pages did not return, asked one by one, hold none.',
+    );
+    expect(endOf({ query: 'q', recordsBefore: '5', byValue: byValue('12', '1') })).toContain(
+      '; the one official value the pages did not return, asked too, holds none.',
+    );
+    expect(endOf({ query: 'q', recordsBefore: '5', byValue: byValue('0', null, false) })).toContain(
+      "The query's filter (id_dapil) could not confirm it (see the warnings above), so the end rests on that second asking alone.",
+    );
+  });
+
+  it('says the same in Indonesian', () => {
+    const { endOf } = ABOUT_TEXT.id;
+    expect(endOf({ query: 'profilpartai', recordsBefore: null, byValue: null })).toBe(
+      'profilpartai: halaman pertama kosong, dan tetap kosong saat diminta ulang.',
+    );
+    expect(endOf({ query: 'datahakpilihdpr', recordsBefore: '1.267', byValue: byValue('12', '31') })).toBe(
+      'datahakpilihdpr: halaman sesudah rekaman ke-1.267 kosong; diminta ulang setelah jeda, halaman itu tetap kosong dan halaman sebelumnya tidak berubah. Nilai rekaman terakhir, diminta tersendiri lewat filter kueri (id_dapil=9101), memberi 12 rekaman, tidak satu pun terlewat dalam pengambilan; 31 nilai resmi yang tidak ada di halaman-halaman itu, diminta satu per satu, tidak memuat rekaman apa pun.',
+    );
+    expect(endOf({ query: 'q', recordsBefore: '5', byValue: byValue('0', null, false) })).toContain(
+      'Filter kueri (id_dapil) tidak dapat memastikannya',
+    );
+  });
+});
