@@ -1,7 +1,8 @@
 // The check stage over a complete harvest: every record through its dataset's rules as the pages stream by, then
 // the dataset rules on key projections (quality-check.ts). Writes its own folder: the quality report (JSON and
-// Markdown), each dataset's record flags and the values seen, and last check-result.json naming the harvest it
-// checked, which the snapshot stage reads. Stops the build with CHECK_STRICT_FAILED under --strict.
+// Markdown), each dataset's record flags, its records' digest and the values seen, and last check-result.json naming
+// the harvest it checked, which the snapshot stage reads. Stops the build with CHECK_STRICT_FAILED under --strict.
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isUpstreamDataset, type DatasetDefinition } from '../datasets/dataset-definition.ts';
@@ -47,6 +48,8 @@ export interface CheckResult extends CheckResultFile {
 }
 
 export const CHECK_RESULT_FILE = 'check-result.json';
+/** Per dataset, the SHA-256 of its records as parsed (checkHarvestedDataset), which the release's content key takes. */
+export const RECORD_DIGESTS_FILE = 'record-digests.json';
 export const QUALITY_REPORT_JSON = 'quality-report.json';
 export const QUALITY_REPORT_MARKDOWN = 'quality-report.md';
 
@@ -75,22 +78,29 @@ export function* renderFlags(flags: readonly (readonly string[])[]): Generator<s
   yield flagged ? `${chunk}\n]\n` : '[]\n';
 }
 
-/** The first of the two streaming passes over the harvest (the snapshot stage's is the second): every record through the record rules as pages stream by, then the dataset rules. */
+/**
+ * The first of the two streaming passes over the harvest (the snapshot stage's is the second): every record through
+ * the record rules as pages stream by, then the dataset rules. Also the records' digest: SHA-256 over each record's
+ * JSON as parsed (its fields in the order sent), one a line, in harvest order. The data files follow from the records,
+ * not from how the pages framed them, so the release's content key takes this digest (release-identity.ts).
+ */
 async function checkHarvestedDataset(
   dir: string,
   harvest: HarvestManifest,
   dataset: DatasetDefinition,
   years: readonly number[],
   coverage: CoverageAccumulator | null,
-): Promise<DatasetCheckResult> {
+): Promise<{ check: DatasetCheckResult; digest: string }> {
   const checker = createDatasetChecker(dataset);
+  const digest = createHash('sha256');
   for await (const batch of readDatasetRecords(dir, harvest, dataset, years)) {
     for (const record of batch) {
       const read = checker.add(record);
       coverage?.add(read);
+      digest.update(`${JSON.stringify(record)}\n`);
     }
   }
-  return checker.finish();
+  return { check: checker.finish(), digest: digest.digest('hex') };
 }
 
 export async function runCheckStage(options: CheckStageOptions): Promise<CheckResult> {
@@ -110,10 +120,11 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
   // The dataset compared with the official dapil lists: the one whose declaration names its fields.
   const listed = options.datasets.find((dataset) => dataset.officialListFields !== undefined);
   const coverage = createCoverageAccumulator(!demo, listed);
+  const digests: Record<string, string> = {};
   for (const dataset of ordered) {
     const years = dataset.origin?.kind === 'project' ? upstreamYearsOf([...byId.values()]) : [];
     const accumulator = dataset === listed ? coverage : null;
-    const check = await checkHarvestedDataset(
+    const { check, digest } = await checkHarvestedDataset(
       options.harvestDir,
       options.harvest,
       demo ? withoutOfficialListRules(dataset) : dataset,
@@ -123,7 +134,10 @@ export async function runCheckStage(options: CheckStageOptions): Promise<CheckRe
     byId.set(dataset.id, check.report);
     await writeChunksToFile(flagsFile(outDir, dataset), renderFlags(check.flags));
     valuesSeen[dataset.id] = check.valuesSeen;
+    digests[dataset.id] = digest;
   }
+  const sortedDigests = Object.fromEntries(Object.entries(digests).sort(([a], [b]) => (a < b ? -1 : 1)));
+  await writeFileAtomic(path.join(outDir, RECORD_DIGESTS_FILE), `${JSON.stringify(sortedDigests, null, 2)}\n`);
   // The report is about the source's data: a dataset the project makes is checked (its flags file is written like
   // the others') but left out, and a broken rule there is the project's bug, not the source's.
   for (const dataset of options.datasets) {

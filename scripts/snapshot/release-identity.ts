@@ -1,11 +1,12 @@
 // The release's identity, decided before the snapshot stage writes a file, so that every file that names its
 // release (Parquet, Arrow, XLSX) is written whole and final once: the content key (a digest of what determines the
-// bytes of the release's files: the harvested pages, the check stage's flags and report, the demo mark, the site's
+// bytes of the release's files: the harvested records, the check stage's flags and report, the demo mark, the site's
 // address and the cited source, the publisher's code and lockfile), the release's name, its retrieval time and its
 // permanent URL. Also how releases are named.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RECORD_DIGESTS_FILE } from '../check/check-stage.ts';
 import { hashFile, sha256Hex } from '../foundation/hashing.ts';
 import { isoDateTimeWib } from '../foundation/instant-text.ts';
 import { readJsonIfPresent } from '../foundation/json-file.ts';
@@ -130,11 +131,12 @@ export interface ReleaseAddresses {
 }
 
 /**
- * The content key of a snapshot: SHA-256 over every harvested page's SHA-256 in order, the check stage's flags
- * and quality report, the demo mark, the addresses the release's files give, the code of CONTENT_CODE, the lockfile
- * and Node's version. The same harvest checked by the same publisher for the same site and source gives the same
- * key, and the same files of the release (its data files and those that name it); a changed record, a changed page,
- * a changed writer or another address gives another. Computed before any file is written.
+ * The content key of a snapshot: SHA-256 over the check stage's digest of each dataset's records, its flags and
+ * quality report, the demo mark, the addresses the release's files give, the code of CONTENT_CODE, the lockfile and
+ * Node's version. The same records checked by the same publisher for the same site and source give the same key,
+ * and the same files of the release (its data files and those that name it), however the pages framed them (another
+ * KPU_PAGE_SIZE, another spacing of the JSON); a changed record, a changed writer or another address gives another.
+ * Computed before any file is written.
  */
 export async function contentKeyOf(
   harvest: HarvestManifest,
@@ -142,15 +144,14 @@ export async function contentKeyOf(
   addresses: ReleaseAddresses,
 ): Promise<string> {
   const lines = [
-    'kpu-open-data content 2',
+    'kpu-open-data content 3',
     `demo ${String(harvest.parameters.demo)}`,
     `site ${addresses.siteUrl ?? '(none)'}`,
     `source ${addresses.sourceUrl ?? '(none)'}`,
     `node ${process.version}`,
   ];
-  for (const id of Object.keys(harvest.datasets).sort())
-    for (const page of harvest.datasets[id]?.pageFiles ?? []) lines.push(`page ${id} ${page.sha256}`);
   const checkFiles = [
+    RECORD_DIGESTS_FILE,
     'quality-report.json',
     ...(await readdir(path.join(checkDir, 'flags'))).sort().map((name) => `flags/${name}`),
   ];
