@@ -28,7 +28,7 @@ export interface PagedHarvest {
   lastPage: { offset: number; keys: readonly string[]; records: () => readonly RawRecord[] } | null;
   /** The records of the first page (an upstream capping `limit` silently sends no more on any page). */
   firstPageLength: number;
-  /** The dataset's warnings, which a check that could not be made (the upstream ignores the filter) joins. */
+  /** The dataset's warnings, which a check that could not be made (the filter ignored or unanswered) joins. */
   warnings: string[];
 }
 
