@@ -4,7 +4,7 @@
 // release stage through the swap (build-lock.ts).
 import path from 'node:path';
 import { acquireBuildLock, acquireDistLock } from './build-lock.ts';
-import { formatLogCount } from './foundation/digit-groups.ts';
+import { formatLogCount, formatLogCounted } from './foundation/digit-groups.ts';
 import type { PublisherConfig } from './config.ts';
 import { readLatestHarvest, runHarvestStage, type HarvestStageResult } from './harvest/harvest-stage.ts';
 import type { Reporter } from './log/progress-reporter.ts';
@@ -447,12 +447,12 @@ export function describeResult(result: CommandResult): string {
   const { harvest, snapshot } = result;
   const datasets = Object.entries(harvest.datasets).map(
     ([id, summary]) =>
-      `  ${id.padEnd(10)} ${formatLogCount(summary.records).padStart(9)} records in ${summary.pages} pages`,
+      `  ${id.padEnd(10)} ${formatLogCount(summary.records).padStart(9)} ${summary.records === 1 ? 'record' : 'records'} in ${formatLogCounted(summary.pages, 'page', 'pages')}`,
   );
   const lines = [
     `${harvest.offline ? 'Harvest read from disk' : 'Harvest complete'}${result.demo ? ' (DEMO DATA, NOT REAL FIGURES)' : ''}: ${harvest.upstreamHost}, finished ${harvest.finishedAt}`,
     ...datasets,
-    `  ${harvest.retries} retries, ${harvest.attempts} attempt${harvest.attempts === 1 ? '' : 's'}${harvest.resumed ? ', resumed' : ''}, ${harvest.warnings.length} warnings`,
+    `  ${formatLogCounted(harvest.retries, 'retry', 'retries')}, ${formatLogCounted(harvest.attempts, 'attempt', 'attempts')}${harvest.resumed ? ', resumed' : ''}, ${formatLogCounted(harvest.warnings.length, 'warning', 'warnings')}`,
     `  pages kept in ${harvest.dir}`,
   ];
   if (snapshot) {

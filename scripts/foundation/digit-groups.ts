@@ -14,3 +14,7 @@ export function groupedCount(value: number, separator: string): string {
 
 /** A count as the CLI prints it, in English. Example: 1234567 → "1,234,567". */
 export const formatLogCount = (value: number): string => groupedCount(value, ',');
+
+/** A count and its noun as the CLI prints them. Examples: (1, "page", "pages") → "1 page"; (1234, …) → "1,234 pages". */
+export const formatLogCounted = (value: number, one: string, many: string): string =>
+  `${formatLogCount(value)} ${value === 1 ? one : many}`;

@@ -24,7 +24,7 @@ import { checkConsistency, type AttemptOutcome, type ChainPage, type DatasetOutc
 import { canonicalJson, discardUselessHarvest, resumeOrStartOver } from './harvest-resume.ts';
 import { createPageCache, type LoadedPage, type PageCache } from './page-cache.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream-client.ts';
-import { formatLogCount } from '../foundation/digit-groups.ts';
+import { formatLogCount, formatLogCounted } from '../foundation/digit-groups.ts';
 
 export interface HarvestOptions {
   config: UpstreamConfig;
@@ -102,10 +102,11 @@ export function describeProgress(
   const parts = datasets.map((dataset) => {
     const total = progress.totals.get(dataset.id);
     const records = formatLogCount(progress.records.get(dataset.id) ?? 0);
-    return `${dataset.id}: ${progress.pages.get(dataset.id) ?? 0} pages, ${records}${total ? ` of ${formatLogCount(total)}` : ''} records`;
+    const count = total ?? progress.records.get(dataset.id) ?? 0;
+    return `${dataset.id}: ${formatLogCounted(progress.pages.get(dataset.id) ?? 0, 'page', 'pages')}, ${records}${total ? ` of ${formatLogCount(total)}` : ''} ${count === 1 ? 'record' : 'records'}`;
   });
   const retries = [...progress.retries.values()].reduce((sum, count) => sum + count, 0);
-  return `harvest ${parts.join(' · ')}${retries ? ` · ${retries} retries` : ''}`;
+  return `harvest ${parts.join(' · ')}${retries ? ` · ${formatLogCounted(retries, 'retry', 'retries')}` : ''}`;
 }
 
 /** What the walk along one dataset's chain of pages has gathered so far. */

@@ -6,6 +6,7 @@ import { Agent, request } from 'undici';
 import type { UpstreamConfig } from '../config.ts';
 import type { DatasetDefinition } from '../datasets/dataset-definition.ts';
 import { BuildError, type ErrorCode } from '../errors.ts';
+import { formatLogCounted } from '../foundation/digit-groups.ts';
 import { depthBreach } from './harvest-limits.ts';
 import { createRedactor } from '../log/secret-redactor.ts';
 import { pageDatasetOf, type PageContent, type PageDataset } from './page-content.ts';
@@ -397,13 +398,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           // Slowed down by the upstream while it was failing: its own error is the cause, the 429 only the last word.
           throw new BuildError(
             envelopeFailure.code,
-            `${envelopeFailure.reason} from ${url.href}; the last of ${config.retries} retries was answered ${outcome.reason}.`,
+            `${envelopeFailure.reason} from ${url.href}; ${config.retries === 1 ? 'the one retry' : `the last of ${config.retries} retries`} was answered ${outcome.reason}.`,
           );
         }
         if (retries > config.retries) {
           throw new BuildError(
             outcome.code,
-            `${outcome.reason} from ${url.href}, ${config.retries} retries exhausted.`,
+            `${outcome.reason} from ${url.href}, ${formatLogCounted(config.retries, 'retry', 'retries')} exhausted.`,
           );
         }
         if (outcome.retryAfterMs !== null && outcome.retryAfterMs > config.retryMaxDelayMs) {

@@ -11,7 +11,7 @@ import {
 } from '../../scripts/foundation/atomic-file.ts';
 import { forEachAtOnce } from '../../scripts/foundation/at-once.ts';
 import { collectGarbage } from '../../scripts/foundation/collect-garbage.ts';
-import { formatLogCount, groupDigits } from '../../scripts/foundation/digit-groups.ts';
+import { formatLogCount, formatLogCounted, groupDigits } from '../../scripts/foundation/digit-groups.ts';
 import { readFileRange } from '../../scripts/foundation/file-splice.ts';
 import { createSha256, hashFile, sha256Hex } from '../../scripts/foundation/hashing.ts';
 import { readJsonChecked, readJsonFile, readJsonIfPresent } from '../../scripts/foundation/json-file.ts';
@@ -168,5 +168,11 @@ describe('digit groups', () => {
       expect(formatLogCount(value), String(value)).toBe(value.toLocaleString('en'));
     expect(groupDigits('1234567', '.')).toBe('1.234.567');
     expect(groupDigits('123', '.')).toBe('123');
+  });
+
+  it('says a count with its noun in the number English uses', () => {
+    expect(formatLogCounted(1, 'retry', 'retries')).toBe('1 retry');
+    expect(formatLogCounted(0, 'retry', 'retries')).toBe('0 retries');
+    expect(formatLogCounted(1_234, 'page', 'pages')).toBe('1,234 pages');
   });
 });

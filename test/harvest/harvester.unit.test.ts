@@ -37,7 +37,7 @@ describe('describeProgress', () => {
       }),
       UPSTREAM_DATASETS,
     );
-    expect(status).toBe('harvest turnout: 12 pages, 12,000 of 1,048,576 records · parties: 1 pages, 59 records');
+    expect(status).toBe('harvest turnout: 12 pages, 12,000 of 1,048,576 records · parties: 1 page, 59 records');
   });
 
   it('adds the retries of all datasets together, once there are any', () => {

@@ -1,5 +1,5 @@
-// The about page's sentence on each query's end (scripts/site/pages/about-page.ts), in both languages, for every
-// kind of evidence manifest.json's `harvest.ends` can hold. The built page is checked in site-reference-pages.ts.
+// The about page's sentences on the retrieval and on each query's end (scripts/site/pages/about-page.ts), in both
+// languages, for every kind of evidence manifest.json's `harvest.ends` can hold. The built page is checked in site-reference-pages.ts.
 import { describe, expect, it } from 'vitest';
 import { ABOUT_TEXT, type EndParts } from '../../scripts/site/pages/about-page.ts';
 
@@ -9,6 +9,14 @@ const byValue = (lastValueRecords: string, unseenAsked: string | null, answered 
   lastValueRecords,
   unseenAsked,
   answered,
+});
+
+describe("the about page's retrieval", () => {
+  it('counts retries and warnings in English as English counts them', () => {
+    const parts = { harvestId: 'h', started: 'a', finished: 'b' };
+    expect(ABOUT_TEXT.en.retrieval({ ...parts, retries: 1, warnings: 1 })).toContain('with 1 retry and 1 warning (');
+    expect(ABOUT_TEXT.en.retrieval({ ...parts, retries: 0, warnings: 2 })).toContain('with 0 retries and 2 warnings (');
+  });
 });
 
 describe("the about page's evidence of each query's end", () => {

@@ -145,7 +145,7 @@ const en: AboutText = {
   projectSourcesIntro: "The reference tables are the project's own, made from the law or regulation each one cites:",
   datasetCounts: (records, pages) => `${records} records in ${pages} pages.`,
   retrieval: ({ harvestId, started, finished, retries, warnings }) =>
-    `The retrieval started on ${started} and finished on ${finished}, with ${retries} retries and ${warnings} warnings (retrieval id ${harvestId}).`,
+    `The retrieval started on ${started} and finished on ${finished}, with ${retries} ${retries === 1 ? 'retry' : 'retries'} and ${warnings} ${warnings === 1 ? 'warning' : 'warnings'} (retrieval id ${harvestId}).`,
   harvested: 'How the data was harvested',
   harvestedBody:
     'Every page of both queries is downloaded to the end, pausing and retrying when the server is busy or fails. Each page is kept exactly as received, with its address (without the API key), its time and its SHA-256. If the data changes during the retrieval (repeated pages or duplicate keys), the whole retrieval is repeated once; if it still changes, the build stops.',
