@@ -83,9 +83,10 @@ const FILTER_UNANSWERED: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'UPSTREAM_NOT_RECORDS',
 ]);
 
-/** What the filter gave for a value: its records, and why they say nothing of the end (null: they do). */
+/** What the filter gave for a value: its records and their keys, and why they say nothing of the end (null: they do). */
 interface ValueAnswer {
   records: RawRecord[];
+  keys: Set<string>;
   unanswered: string | null;
 }
 
@@ -113,26 +114,29 @@ async function recordsOfValue(
     } catch (error) {
       if (!(error instanceof BuildError && FILTER_UNANSWERED.has(error.code))) throw error;
       const detail = error.detail.replace(/\.$/, '');
-      return { records, unanswered: `the upstream does not answer ${param}=${value} (${error.code}: ${detail})` };
+      return { records, keys, unanswered: `the upstream does not answer ${param}=${value} (${error.code}: ${detail})` };
     }
     const other = found.find((record) => filterValueText(record[field]) !== value);
     if (other !== undefined)
       return {
         records,
+        keys,
         unanswered: `the upstream ignores ${param} (asked for ${value}, it answered a record of ${JSON.stringify(other[field])})`,
       };
-    const again = found.find((record) => keys.has(recordKey(dataset, record)));
+    const foundKeys = found.map((record) => recordKey(dataset, record));
+    const again = foundKeys.find((key) => keys.has(key));
     if (again !== undefined)
       return {
         records,
-        unanswered: `the upstream ignores offset under ${param}=${value} (at offset ${offset}, key ${recordKey(dataset, again)} again)`,
+        keys,
+        unanswered: `the upstream ignores offset under ${param}=${value} (at offset ${offset}, key ${again} again)`,
       };
-    for (const record of found) keys.add(recordKey(dataset, record));
+    for (const key of foundKeys) keys.add(key);
     records.push(...found);
     if (found.length === 0 || !wholly) break;
     offset += found.length;
   }
-  return { records, unanswered: null };
+  return { records, keys, unanswered: null };
 }
 
 /**
@@ -175,15 +179,14 @@ async function askDataset(
       return evidence;
     }
     evidence.lastValueRecords = answer.records.length;
-    const missing = answer.records.filter((record) => !paged.keys.has(recordKey(dataset, record)));
+    const missing = [...answer.keys].filter((key) => !paged.keys.has(key));
     const [first] = missing;
     if (first !== undefined)
       truncations.push(
-        `${dataset.id}: ${param}=${value}, the value of the last record before the empty page at offset ${paged.endOffset}, holds ${missing.length} records the paged harvest lacks (the first: key ${recordKey(dataset, first)}).`,
+        `${dataset.id}: ${param}=${value}, the value of the last record before the empty page at offset ${paged.endOffset}, holds ${missing.length} records the paged harvest lacks (the first: key ${first}).`,
       );
-    const answered = new Set(answer.records.map((record) => recordKey(dataset, record)));
     const unmatched = lastPage.find(
-      (record) => filterValueText(record[field]) === value && !answered.has(recordKey(dataset, record)),
+      (record) => filterValueText(record[field]) === value && !answer.keys.has(recordKey(dataset, record)),
     );
     if (unmatched !== undefined) {
       noteUnanswered(
@@ -203,8 +206,8 @@ async function askDataset(
     evidence.unseenValuesAsked += 1;
     const answer = await recordsOfValue(dataset, field, value, client, config, false);
     if (answer.unanswered !== null) return noteUnanswered(answer.unanswered);
-    const [first] = answer.records;
-    if (first !== undefined) answering.push({ value, key: recordKey(dataset, first) });
+    const [first] = answer.keys;
+    if (first !== undefined) answering.push({ value, key: first });
   });
   // Records of their own value are evidence even when a later value went unanswered.
   const [firstAnswering] = answering;

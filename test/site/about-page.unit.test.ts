@@ -12,10 +12,12 @@ const byValue = (lastValueRecords: string, unseenAsked: string | null, answered 
 });
 
 describe("the about page's retrieval", () => {
-  it('counts retries and warnings in English as English counts them', () => {
+  it('counts retries, warnings, records and pages in English as English counts them', () => {
     const parts = { harvestId: 'h', started: 'a', finished: 'b' };
     expect(ABOUT_TEXT.en.retrieval({ ...parts, retries: 1, warnings: 1 })).toContain('with 1 retry and 1 warning (');
     expect(ABOUT_TEXT.en.retrieval({ ...parts, retries: 0, warnings: 2 })).toContain('with 0 retries and 2 warnings (');
+    expect(ABOUT_TEXT.en.datasetCounts('1', '1')).toBe('1 record in 1 page.');
+    expect(ABOUT_TEXT.en.datasetCounts('1,267', '2')).toBe('1,267 records in 2 pages.');
   });
 });
 

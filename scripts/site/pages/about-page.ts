@@ -143,7 +143,8 @@ const en: AboutText = {
   sourcesIntro: (upstream) =>
     `The election data comes from the open-data API of Indonesia's election commission, Komisi Pemilihan Umum (KPU), at ${upstream}, through these queries:`,
   projectSourcesIntro: "The reference tables are the project's own, made from the law or regulation each one cites:",
-  datasetCounts: (records, pages) => `${records} records in ${pages} pages.`,
+  datasetCounts: (records, pages) =>
+    `${records} ${records === '1' ? 'record' : 'records'} in ${pages} ${pages === '1' ? 'page' : 'pages'}.`,
   retrieval: ({ harvestId, started, finished, retries, warnings }) =>
     `The retrieval started on ${started} and finished on ${finished}, with ${retries} ${retries === 1 ? 'retry' : 'retries'} and ${warnings} ${warnings === 1 ? 'warning' : 'warnings'} (retrieval id ${harvestId}).`,
   harvested: 'How the data was harvested',
