@@ -202,9 +202,9 @@ export interface DatasetDefinition {
   /** Documented optional filter parameter of the query, used only for cross-checks. */
   filterParameter: string;
   /**
-   * The values of the filter that law names (the official dapils' ids, the election years): when the last page with
-   * records was full, each one the paged harvest did not return is asked for by itself before the harvest counts as
-   * complete (docs/upstream.md, "The end of the data, asked by value"). Absent: only the last record's value is.
+   * The values of the filter that law names (the official dapils' ids, the election years): each one the paged
+   * harvest did not return is asked for by itself before the harvest counts as complete (docs/upstream.md, "The end
+   * of the data, asked by value"). Absent: only the last record's value is.
    */
   knownFilterValues?: readonly string[];
   /** Normalized columns, in output order. */

@@ -1,10 +1,10 @@
 // The end of the data, asked by value (docs/upstream.md): positive evidence that the paged harvest reached the end,
 // where an empty page a pause apart is only the absence of records. Through the query's documented filter
-// (`id_dapil`, `tahun_pemilu`), the value of the last record before the end is read whole; when that last page was
-// full (an end on a page boundary, where an upstream failing from some offset on leaves it), every value the law
-// names (an official dapil, an election year) that the paged harvest did not return is asked for by itself too.
-// Records there that the paged harvest lacks mean its end came early: an upstream that answered the empty page
-// that ends the data too soon, and again when asked a pause later.
+// (`id_dapil`, `tahun_pemilu`), the value of the last record before the end is read whole, and every value the law
+// names (an official dapil, an election year) that the paged harvest did not return is asked for by itself: an end
+// that falls between two values (an upstream failing from some offset on, or capping its answers in all) leaves the
+// last value whole. Records there that the paged harvest lacks mean its end came early: an upstream that answered
+// the empty page that ends the data too soon, and again when asked a pause later.
 import type { UpstreamConfig } from '../config.ts';
 import {
   filterValueText,
@@ -14,6 +14,7 @@ import {
   type RawRecord,
 } from '../datasets/dataset-definition.ts';
 import { BuildError, type ErrorCode } from '../errors.ts';
+import { formatLogCounted } from '../foundation/digit-groups.ts';
 import { keptRecords } from './harvest-resume.ts';
 import type { ByValueEvidence } from './harvest-store.ts';
 import type { UpstreamClient } from './upstream-client.ts';
@@ -24,21 +25,10 @@ export interface PagedHarvest {
   keys: ReadonlyMap<string, unknown>;
   /** The offset of the empty page that ended the chain. */
   endOffset: number;
-  /** The last page with records: its offset, its records' keys and its records (null: the first page ended the chain). */
-  lastPage: { offset: number; keys: readonly string[]; records: () => readonly RawRecord[] } | null;
-  /** The records of the first page (an upstream capping `limit` silently sends no more on any page). */
-  firstPageLength: number;
+  /** The last page with records: its records (null: the first page ended the chain). */
+  lastPage: { records: () => readonly RawRecord[] } | null;
   /** The dataset's warnings, which a check that could not be made (the filter ignored or unanswered) joins. */
   warnings: string[];
-}
-
-/**
- * Whether the last page with records was full: as many records as asked for, or, after the first page, as many as
- * the first page had (an upstream capping `limit` silently). A single page shorter than asked is not full.
- */
-function lastPageFull(paged: PagedHarvest, pageSize: number): boolean {
-  const count = paged.lastPage?.keys.length ?? 0;
-  return count > 0 && (count >= pageSize || (paged.lastPage?.offset !== 0 && count >= paged.firstPageLength));
 }
 
 /** The upstream field the filter parameter compares with, or null for a dataset without a filter. */
@@ -183,7 +173,7 @@ async function askDataset(
     const [first] = missing;
     if (first !== undefined)
       truncations.push(
-        `${dataset.id}: ${param}=${value}, the value of the last record before the empty page at offset ${paged.endOffset}, holds ${missing.length} records the paged harvest lacks (the first: key ${first}).`,
+        `${dataset.id}: ${param}=${value}, the value of the last record before the empty page at offset ${paged.endOffset}, holds ${formatLogCounted(missing.length, 'record', 'records')} the paged harvest lacks (the first: key ${first}).`,
       );
     const unmatched = lastPage.find(
       (record) => filterValueText(record[field]) === value && !answer.keys.has(recordKey(dataset, record)),
@@ -196,8 +186,7 @@ async function askDataset(
     }
   }
 
-  // The keys are read for their values only when there are values to ask (a million keys take a few tenths of a s).
-  const known = lastPageFull(paged, config.pageSize) ? (dataset.knownFilterValues ?? []) : [];
+  const known = dataset.knownFilterValues ?? [];
   const seen = known.length === 0 ? null : valuesAmongKeys(dataset, field, paged.keys);
   const unseen = seen === null ? [] : known.map(filterValueText).filter((value) => !seen.has(value));
   const answering: { value: string; key: string }[] = [];

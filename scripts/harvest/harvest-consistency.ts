@@ -147,15 +147,8 @@ export async function checkConsistency(
   const unconfirmedEnds = await confirmEnds(outcomes, client, options);
   inconsistencies.push(...unconfirmedEnds);
   const paged = new Map<string, PagedHarvest>();
-  for (const [id, { keys, end, firstPage, warnings }] of outcomes) {
-    paged.set(id, {
-      keys,
-      endOffset: end.offset,
-      lastPage: end.before,
-      firstPageLength: firstPage.length,
-      warnings,
-    });
-  }
+  for (const [id, { keys, end, warnings }] of outcomes)
+    paged.set(id, { keys, endOffset: end.offset, lastPage: end.before, warnings });
   const { truncations, evidence } = await askEndsByValue(options.datasets, paged, client, options.config);
   inconsistencies.push(...truncations);
   for (const [id, outcome] of outcomes)

@@ -82,7 +82,7 @@ export interface ByValueEvidence {
   /** The last record's value, read whole (null: no records), and the records the filter gave for it. */
   lastValue: string | null;
   lastValueRecords: number;
-  /** Values the law names that the pages did not return, asked one page each (after a full last page). */
+  /** Values the law names that the pages did not return, asked one page each. */
   unseenValuesAsked: number;
   /** Why the filter's answers prove nothing (it ignores the filter, or answers with an error); null when they do. */
   unanswered: string | null;

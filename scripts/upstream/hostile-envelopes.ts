@@ -2,9 +2,9 @@
 // envelopes sent with HTTP 200 (known ones and others), error objects in place of records, an end of data that
 // contradicts `count` or does not hold when asked again, offsets read as 1-based, keyed `data` whose keys are not the
 // positions, records repeated in place of others, an envelope's error hidden behind a last 429, an early end that
-// X-Total-Count contradicts, a name written twice, a page sent with a status other than 200, a filter refused. Each
-// factory returns a HostileAnswer for the server's `hostile` option; docs/upstream.md says what the harvester does
-// with each.
+// X-Total-Count contradicts, answers capped in all, a name written twice, a page sent with a status other than 200, a
+// filter refused. Each factory returns a HostileAnswer for the server's `hostile` option; docs/upstream.md says what
+// the harvester does with each.
 import type { RawRecord } from '../datasets/dataset-definition.ts';
 import type { HostileAnswer, HostileRequest, RawAnswer } from './upstream-server.ts';
 
@@ -116,6 +116,22 @@ export function earlyEndWithTotal(page: number, scope: HostileScope = {}): Hosti
       ...json({ count: '0', data: [] }),
       headers: { 'X-Total-Count': String(request.matching.length) },
     }),
+  );
+}
+
+/**
+ * At most the first `total` records of a query without a filter, as an upstream capping a query's results silently
+ * would: the page across the cap short, the pages past it empty, asked again or not. A request asked by value gets
+ * its own records in full (under the cap).
+ */
+export function answersCappedAt(total: number, scope: HostileScope = {}): HostileAnswer {
+  return scoped(
+    scope,
+    () => true,
+    (request) => {
+      const page = request.matching.slice(0, total).slice(request.offset, request.offset + request.limit);
+      return json({ count: String(page.length), data: page });
+    },
   );
 }
 

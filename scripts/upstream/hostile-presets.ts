@@ -14,6 +14,7 @@ import {
   bomPrefixed,
 } from './hostile-bodies.ts';
 import {
+  answersCappedAt,
   countWithoutData,
   earlyEndWithTotal,
   envelopeFromPage,
@@ -89,6 +90,11 @@ export const HOSTILE_PRESETS: Readonly<Record<string, HostilePreset>> = {
     description:
       'from the third page of each dataset on: {"count":"0","data":[]}, every time (with KPU_PAGE_SIZE below the records)',
     create: () => envelopeFromPage(3, { count: '0', data: [] }),
+  },
+  'results-capped': {
+    description:
+      'at most the first 20 records of each dataset to a request without a filter (a silent cap on its results: the page across it short, those after it empty)',
+    create: () => answersCappedAt(20),
   },
   'end-status-202': {
     description:

@@ -12,9 +12,16 @@ import { parse } from 'csv-parse/sync';
 import datapackage from 'datapackage';
 import tableschema from 'tableschema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ColumnDefinition, DatasetDefinition, RawRecord } from '../../scripts/datasets/dataset-definition.ts';
+import {
+  filterValueText,
+  type ColumnDefinition,
+  type DatasetDefinition,
+  type RawRecord,
+} from '../../scripts/datasets/dataset-definition.ts';
 import { DATASETS, DERIVED_DATASETS, UPSTREAM_DATASETS } from '../../scripts/datasets/datasets.ts';
+import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { turnoutLongDataset } from '../../scripts/datasets/turnout-long-dataset.ts';
+import { turnoutDataset } from '../../scripts/datasets/turnout-dataset.ts';
 import type { SnapshotManifest } from '../../scripts/snapshot/snapshot-manifest.ts';
 import { PARQUET_METADATA_KEY } from '../../scripts/snapshot/parquet-writer.ts';
 import { loadUpstreamData } from '../../scripts/upstream/upstream-data.ts';
@@ -262,18 +269,20 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
     /**
      * The evidence of the end of a dataset served whole, each last page shorter than the cap: the empty page after
      * its records, asked again; the last record's value read whole through the filter, every record of it among the
-     * pages; no other value asked (a short last page is a natural end).
+     * pages; every value the law names that the records lack asked by itself.
      */
-    function endOf(records: readonly RawRecord[], field: string, parameter: string) {
+    function endOf(dataset: DatasetDefinition, records: readonly RawRecord[], field: string) {
       const lastValue = String(records.at(-1)?.[field]);
+      const served = new Set(records.map((record) => filterValueText(record[field])));
       return {
         emptyPageOffset: records.length,
         confirmed: true,
         byValue: {
-          parameter,
+          parameter: dataset.filterParameter,
           lastValue,
           lastValueRecords: records.filter((record) => record[field] === lastValue).length,
-          unseenValuesAsked: 0,
+          unseenValuesAsked: (dataset.knownFilterValues ?? []).filter((value) => !served.has(filterValueText(value)))
+            .length,
           unanswered: null,
         },
       };
@@ -303,8 +312,8 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
         retries: 0,
         warnings: [],
         ends: {
-          turnout: endOf(served.turnout, 'IdDapil', 'id_dapil'),
-          parties: endOf(served.parties, 'tahunPemilu', 'tahun_pemilu'),
+          turnout: endOf(turnoutDataset, served.turnout, 'IdDapil'),
+          parties: endOf(partyDataset, served.parties, 'tahunPemilu'),
         },
       });
       for (const dataset of UPSTREAM_DATASETS) {

@@ -55,12 +55,7 @@ function pagedHarvest(count: number, full: boolean): PagedHarvest {
   return {
     keys: new Map(harvested.map((record) => [recordKey(partyDataset, record), 0])),
     endOffset: count,
-    lastPage: {
-      offset: count - last.length,
-      keys: last.map((record) => recordKey(partyDataset, record)),
-      records: () => last,
-    },
-    firstPageLength: Math.min(count, CONFIG.pageSize),
+    lastPage: { records: () => last },
     warnings: [],
   };
 }
@@ -108,10 +103,21 @@ describe('the end of the data asked by value', () => {
     ]);
   });
 
-  it('asks no unseen year after a last page shorter than asked: a natural end', async () => {
-    const { truncations, asked } = await ask(pagedHarvest(2, false), UPSTREAM.slice(0, 2));
+  it('asks the years the pages never reached after a shorter last page too (an end between two years)', async () => {
+    // An upstream capping its answers in all at 2 records, the last page holding one: the end falls between 2019
+    // and 2024, and 2019 is whole.
+    const { truncations, asked } = await ask(pagedHarvest(2, false));
+    expect(asked).toEqual(['2019@0', '2019@2', '2014@0', '2024@0']);
+    expect(truncations).toEqual([
+      'parties: tahun_pemilu 2024, not in the pages before their empty page at offset 2, answers records when asked by value (the first: key ["2024","1"]).',
+    ]);
+  });
+
+  it('finds nothing after a shorter last page when the unseen years hold no record: a natural end', async () => {
+    const { truncations, evidence, asked } = await ask(pagedHarvest(2, false), UPSTREAM.slice(0, 2));
     expect(truncations).toEqual([]);
-    expect(asked.every((request) => request.startsWith('2019@'))).toBe(true);
+    expect(asked.filter((request) => !request.startsWith('2019@'))).toEqual(['2014@0', '2024@0']);
+    expect(evidence).toMatchObject({ lastValue: '2019', lastValueRecords: 2, unseenValuesAsked: 2 });
   });
 
   it('warns, and concludes nothing, when the upstream ignores the filter', async () => {

@@ -1,10 +1,11 @@
 // The real build against a stand-in upstream whose faults, taken on their word, would publish incomplete data with
 // exit 0: envelopes other than {count, data} from the third page on, pages sent with a 202, 204 or 206 where a 200
-// belongs, an early end that holds when asked again (its dapil asked by value has more), an end of the data that
-// does not hold when asked again, the first record repeated in place of others, an
-// envelope's error hidden behind a last 429, an endless upstream stopped by KPU_MAX_RECORDS. On top of a good
-// published release and on a first build, each fails in the harvest with its own code and leaves dist/ byte for byte
-// as it was (or absent); a fault that clears is harvested again and published whole.
+// belongs, an early end that holds when asked again (its dapil asked by value has more), answers capped in all at the
+// end of a dapil (the dapils after it, asked by value, have records), an end of the data that does not hold when asked
+// again, the first record repeated in place of others, an envelope's error hidden behind a last 429, an endless
+// upstream stopped by KPU_MAX_RECORDS. On top of a good published release and on a first build, each fails in the
+// harvest with its own code and leaves dist/ byte for byte as it was (or absent); a fault that clears is harvested
+// again and published whole.
 // The builds that fail in the harvest run the CLI's own `main` in this process (runCliInProcess: the same output and
 // exit code, without starting Node each time); the build that publishes is a CLI process of its own.
 import { existsSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../scripts/datasets/dataset-definition.ts';
 import { endlessPages } from '../../scripts/upstream/hostile-bodies.ts';
 import {
+  answersCappedAt,
   createHostileSwitch,
   envelopeFromPage,
   envelopeThenThrottled,
@@ -80,6 +82,14 @@ const FAILING: FailingCase[] = [
     'HARVEST_TRUNCATED',
     () => envelopeFromPage(4, { count: '0', data: [] }, { path: TURNOUT_PATH }),
     { KPU_PAGE_SIZE: '3' },
+  ],
+  [
+    'at most the first 6 turnout records to a request without a filter (a silent cap: the last page short, the end between two dapils)',
+    'HARVEST_TRUNCATED',
+    // Pages of 4 over dapils of 3 records: pages of 4 and 2 records, then empty; the second dapil, the last value,
+    // is whole, and the four dapils after it, asked by value, hold the records the pages lacked.
+    () => answersCappedAt(6, { path: TURNOUT_PATH }),
+    { KPU_PAGE_SIZE: '4' },
   ],
   [
     'the first record of the data in place of the first record of every later page',
