@@ -150,7 +150,7 @@ export const ERROR_CATALOGUE = {
   HARVEST_TRUNCATED: {
     stage: 'harvest',
     message:
-      'The upstream ended the data early: a page with no records, while its `count` or its X-Total-Count header says there are more, or records that the pages lacked, asked by value (the dapil of the last record, an election year).',
+      'The upstream ended the data early: a page with no records, while its `count` or its X-Total-Count header says there are more, or records that the pages lacked, asked by value (each dapil, each election year).',
     hint: 'The upstream stopped mid-way (an overload or a fault); try later, or use --offline to rebuild from the last complete harvest. Nothing was published.',
   },
   HARVEST_END_UNCONFIRMED: {

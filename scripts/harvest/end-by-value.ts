@@ -1,10 +1,9 @@
 // The end of the data, asked by value (docs/upstream.md): positive evidence that the paged harvest reached the end,
 // where an empty page a pause apart is only the absence of records. Through the query's documented filter
-// (`id_dapil`, `tahun_pemilu`), the value of the last record before the end is read whole, and every value the law
-// names (an official dapil, an election year) that the paged harvest did not return is asked for by itself: an end
-// that falls between two values (an upstream failing from some offset on, or capping its answers in all) leaves the
-// last value whole. Records there that the paged harvest lacks mean its end came early: an upstream that answered
-// the empty page that ends the data too soon, and again when asked a pause later.
+// (`id_dapil`, `tahun_pemilu`), every value the pages returned is read whole and must give exactly the pages' records
+// of it, and every value the law names (an official dapil, an election year) that the pages did not return is asked
+// for too. A record there that the pages lack means their end came early, wherever it fell: inside a value or between
+// two (an upstream failing from some offset on, or capping a query's results), whatever the upstream's order.
 import type { UpstreamConfig } from '../config.ts';
 import {
   filterValueText,
@@ -14,7 +13,7 @@ import {
   type RawRecord,
 } from '../datasets/dataset-definition.ts';
 import { BuildError, type ErrorCode } from '../errors.ts';
-import { formatLogCounted } from '../foundation/digit-groups.ts';
+import { formatLogCount, formatLogCounted } from '../foundation/digit-groups.ts';
 import { keptRecords } from './harvest-resume.ts';
 import type { ByValueEvidence } from './harvest-store.ts';
 import type { UpstreamClient } from './upstream-client.ts';
@@ -37,19 +36,23 @@ function filterFieldOf(dataset: DatasetDefinition): string | null {
   return roleColumn(dataset, dataset.roles.filter).source ?? null;
 }
 
-/** The filter's values among the keys (the filter field is a key field), or null when it is not one. */
-function valuesAmongKeys(dataset: DatasetDefinition, field: string, keys: PagedHarvest['keys']): Set<string> | null {
+/**
+ * How many of the pages' records hold each value of the filter, in the order the values first come (the filter field
+ * is a key field); null when it is not one.
+ */
+function recordsPerValue(
+  dataset: DatasetDefinition,
+  field: string,
+  keys: PagedHarvest['keys'],
+): Map<string, number> | null {
   const index = dataset.keyFields.indexOf(field);
   if (index < 0) return null;
-  const values = new Set<string>();
-  for (const key of keys.keys()) values.add(filterValueText((JSON.parse(key) as unknown[])[index]));
-  return values;
-}
-
-/** Runs `task` on every item, at most `concurrency` at once, in order of the items. */
-async function eachAtMost<T>(items: readonly T[], concurrency: number, task: (item: T) => Promise<void>) {
-  for (let start = 0; start < items.length; start += concurrency)
-    await Promise.all(items.slice(start, start + concurrency).map(task));
+  const counts = new Map<string, number>();
+  for (const key of keys.keys()) {
+    const value = filterValueText((JSON.parse(key) as unknown[])[index]);
+    counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /**
@@ -73,28 +76,25 @@ const FILTER_UNANSWERED: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'UPSTREAM_NOT_RECORDS',
 ]);
 
-/** What the filter gave for a value: its records and their keys, and why they say nothing of the end (null: they do). */
+/** What the filter gave for a value: its records' keys, and why they say nothing of the end (null: they do). */
 interface ValueAnswer {
-  records: RawRecord[];
   keys: Set<string>;
   unanswered: string | null;
 }
 
 /**
- * The records the filter gives for `value`, paged as the harvest pages (by the records received, to an empty page),
- * within KPU_MAX_PAGES; or why none can be trusted: the upstream ignores the filter (a record of another value) or
- * the offset under it (a record again), or answers with something other than a page.
+ * The keys of the records the filter gives for `value`, paged as the harvest pages (by the records received, to an
+ * empty page), within KPU_MAX_PAGES; or why none can be trusted: the upstream ignores the filter (a record of another
+ * value) or the offset under it (a record again), or answers with something other than a page.
  */
-async function recordsOfValue(
+async function keysOfValue(
   dataset: DatasetDefinition,
   field: string,
   value: string,
   client: UpstreamClient,
   config: UpstreamConfig,
-  wholly: boolean,
 ): Promise<ValueAnswer> {
   const param = dataset.filterParameter;
-  const records: RawRecord[] = [];
   const keys = new Set<string>();
   let offset = 0;
   for (let page = 0; page < config.maxPages; page += 1) {
@@ -104,36 +104,35 @@ async function recordsOfValue(
     } catch (error) {
       if (!(error instanceof BuildError && FILTER_UNANSWERED.has(error.code))) throw error;
       const detail = error.detail.replace(/\.$/, '');
-      return { records, keys, unanswered: `the upstream does not answer ${param}=${value} (${error.code}: ${detail})` };
+      return { keys, unanswered: `the upstream does not answer ${param}=${value} (${error.code}: ${detail})` };
     }
     const other = found.find((record) => filterValueText(record[field]) !== value);
     if (other !== undefined)
       return {
-        records,
         keys,
         unanswered: `the upstream ignores ${param} (asked for ${value}, it answered a record of ${JSON.stringify(other[field])})`,
       };
-    const foundKeys = found.map((record) => recordKey(dataset, record));
-    const again = foundKeys.find((key) => keys.has(key));
-    if (again !== undefined)
-      return {
-        records,
-        keys,
-        unanswered: `the upstream ignores offset under ${param}=${value} (at offset ${offset}, key ${again} again)`,
-      };
-    for (const key of foundKeys) keys.add(key);
-    records.push(...found);
-    if (found.length === 0 || !wholly) break;
+    for (const record of found) {
+      const key = recordKey(dataset, record);
+      if (keys.has(key))
+        return {
+          keys,
+          unanswered: `the upstream ignores offset under ${param}=${value} (at offset ${offset}, key ${key} again)`,
+        };
+      keys.add(key);
+    }
+    if (found.length === 0) break;
     offset += found.length;
   }
-  return { records, keys, unanswered: null };
+  return { keys, unanswered: null };
 }
 
 /**
- * Asks one dataset's values, and says what they showed. First the value of its last record, read whole: records the
- * pages lack are a truncation; records of the last page that the answer lacks mean the filter's answers cannot be
- * trusted. Then the known values its paged harvest did not return (one page each: any record is one too many).
- * Stops at the first answer that shows the upstream ignoring the filter or not answering it, with a warning.
+ * Asks one dataset's values, and says what they showed: every value the pages returned (the last record's first, as
+ * an early end leaves it short most often), then every value the law names that they did not. Records an answer
+ * holds that the pages lack are a truncation; an answer lacking records the pages hold of its value means the filter's
+ * answers cannot be trusted. Stops at the first answer that shows the upstream ignoring the filter or not answering
+ * it, with a warning.
  */
 async function askDataset(
   dataset: DatasetDefinition,
@@ -143,67 +142,61 @@ async function askDataset(
   truncations: string[],
 ): Promise<ByValueEvidence | null> {
   const field = filterFieldOf(dataset);
-  if (field === null) return null;
+  const returned = field === null ? null : recordsPerValue(dataset, field, paged.keys);
+  if (field === null || returned === null) return null;
   const param = dataset.filterParameter;
   const evidence: ByValueEvidence = {
     parameter: param,
-    lastValue: null,
-    lastValueRecords: 0,
+    valuesReturned: 0,
+    recordsAnswered: 0,
     unseenValuesAsked: 0,
     unanswered: null,
   };
-  const noteUnanswered = (why: string) => {
-    if (evidence.unanswered !== null) return;
-    evidence.unanswered = why;
-    paged.warnings.push(`${dataset.id}: ${why}: the end of the data rests on its confirmation alone.`);
-  };
 
-  const lastPage = paged.lastPage?.records() ?? [];
-  const last = lastPage.at(-1);
-  if (last !== undefined) {
-    const value = filterValueText(last[field]);
-    evidence.lastValue = value;
-    const answer = await recordsOfValue(dataset, field, value, client, config, true);
-    if (answer.unanswered !== null) {
-      noteUnanswered(answer.unanswered);
-      return evidence;
-    }
-    evidence.lastValueRecords = answer.records.length;
-    const missing = [...answer.keys].filter((key) => !paged.keys.has(key));
-    const [first] = missing;
-    if (first !== undefined)
-      truncations.push(
-        `${dataset.id}: ${param}=${value}, the value of the last record before the empty page at offset ${paged.endOffset}, holds ${formatLogCounted(missing.length, 'record', 'records')} the paged harvest lacks (the first: key ${first}).`,
-      );
-    const unmatched = lastPage.find(
-      (record) => filterValueText(record[field]) === value && !answer.keys.has(recordKey(dataset, record)),
-    );
-    if (unmatched !== undefined) {
-      noteUnanswered(
-        `the upstream's ${param}=${value} answers ${answer.records.length} records, not the last page's record of key ${recordKey(dataset, unmatched)}`,
-      );
-      return evidence;
-    }
+  const last = paged.lastPage?.records().at(-1);
+  const lastValue = last === undefined ? null : filterValueText(last[field]);
+  // An empty value cannot be asked (the filter left empty asks for every record): its records rest on the pages.
+  const values = [
+    ...(lastValue === null || lastValue === '' ? [] : [lastValue]),
+    ...[...returned.keys()].filter((value) => value !== lastValue && value !== ''),
+    ...(dataset.knownFilterValues ?? []).map(filterValueText).filter((value) => !returned.has(value)),
+  ];
+  const lacked: { value: string; keys: string[] }[] = [];
+  // A batch of values at most KPU_CONCURRENCY at once, their answers weighed in the values' order, so the evidence
+  // and the messages do not depend on which answer came first.
+  for (let start = 0; start < values.length && evidence.unanswered === null; start += config.concurrency) {
+    const batch = values.slice(start, start + config.concurrency);
+    const answers = await Promise.all(batch.map((value) => keysOfValue(dataset, field, value, client, config)));
+    batch.forEach((value, index) => {
+      const answer = answers[index] as ValueAnswer;
+      // Records of the value asked, that the pages lack, are evidence even when this value's later pages or another
+      // value went unanswered.
+      const missing = [...answer.keys].filter((key) => !paged.keys.has(key));
+      if (missing.length > 0) lacked.push({ value, keys: missing });
+      if (evidence.unanswered !== null) return;
+      const inPages = returned.get(value);
+      const agreeing = answer.keys.size - missing.length;
+      const why =
+        answer.unanswered ??
+        (agreeing < (inPages ?? 0)
+          ? `the upstream's ${param}=${value} answers ${formatLogCounted(agreeing, 'record', 'records')} of the ${formatLogCount(inPages ?? 0)} the pages returned of it`
+          : null);
+      if (why !== null) {
+        evidence.unanswered = why;
+        paged.warnings.push(`${dataset.id}: ${why}: the end of the data rests on its confirmation alone.`);
+        return;
+      }
+      if (inPages === undefined) evidence.unseenValuesAsked += 1;
+      else evidence.valuesReturned += 1;
+      evidence.recordsAnswered += answer.keys.size;
+    });
   }
-
-  const known = dataset.knownFilterValues ?? [];
-  const seen = known.length === 0 ? null : valuesAmongKeys(dataset, field, paged.keys);
-  const unseen = seen === null ? [] : known.map(filterValueText).filter((value) => !seen.has(value));
-  const answering: { value: string; key: string }[] = [];
-  await eachAtMost(unseen, config.concurrency, async (value) => {
-    if (evidence.unanswered !== null) return;
-    evidence.unseenValuesAsked += 1;
-    const answer = await recordsOfValue(dataset, field, value, client, config, false);
-    if (answer.unanswered !== null) return noteUnanswered(answer.unanswered);
-    const [first] = answer.keys;
-    if (first !== undefined) answering.push({ value, key: first });
-  });
-  // Records of their own value are evidence even when a later value went unanswered.
-  const [firstAnswering] = answering;
-  if (firstAnswering !== undefined) {
-    const values = unseen.filter((value) => answering.some((found) => found.value === value));
+  const [first] = lacked;
+  if (first !== undefined) {
+    const named = lacked.map((found) => found.value);
+    const records = lacked.reduce((sum, found) => sum + found.keys.length, 0);
     truncations.push(
-      `${dataset.id}: ${param} ${values.slice(0, 5).join(', ')}${values.length > 5 ? `, … (${values.length} values)` : ''}, not in the pages before their empty page at offset ${paged.endOffset}, ${values.length === 1 ? 'answers' : 'answer'} records when asked by value (the first: key ${firstAnswering.key}).`,
+      `${dataset.id}: ${param} ${named.slice(0, 5).join(', ')}${named.length > 5 ? `, … (${named.length} values)` : ''}, asked by value, ${named.length === 1 ? 'answers' : 'answer'} ${formatLogCounted(records, 'record', 'records')} that the pages before the empty page at offset ${paged.endOffset} lack (the first: key ${first.keys[0]}).`,
     );
   }
   return evidence;

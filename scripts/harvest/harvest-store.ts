@@ -79,10 +79,11 @@ export interface EndEvidence {
 export interface ByValueEvidence {
   /** The filter parameter asked (`id_dapil`, `tahun_pemilu`). */
   parameter: string;
-  /** The last record's value, read whole (null: no records), and the records the filter gave for it. */
-  lastValue: string | null;
-  lastValueRecords: number;
-  /** Values the law names that the pages did not return, asked one page each. */
+  /** Values the pages returned that the filter answered, each read whole, before any went unanswered. */
+  valuesReturned: number;
+  /** Records those answers and the unseen values' held in all: the pages' records when every value agrees. */
+  recordsAnswered: number;
+  /** Values the law names that the pages did not return, asked and answered (none holds a record when complete). */
   unseenValuesAsked: number;
   /** Why the filter's answers prove nothing (it ignores the filter, or answers with an error); null when they do. */
   unanswered: string | null;

@@ -168,7 +168,9 @@ function createRequestGate(
         throw error;
       }
       lastStart = performance.now();
-      return Date.now();
+      // On the clock the pause is kept on (the wall clock read apart can step between two starts on a virtual
+      // machine), so the recorded start times are the pause apart that the gate kept.
+      return performance.timeOrigin + lastStart;
     },
     release,
     slowDown(): void {

@@ -268,19 +268,18 @@ describe.skipIf(!noticeSharedData('the snapshot files built from the real data')
 
     /**
      * The evidence of the end of a dataset served whole, each last page shorter than the cap: the empty page after
-     * its records, asked again; the last record's value read whole through the filter, every record of it among the
-     * pages; every value the law names that the records lack asked by itself.
+     * its records, asked again; every value of the filter among the records read whole, giving them all; every value
+     * the law names that the records lack asked too.
      */
     function endOf(dataset: DatasetDefinition, records: readonly RawRecord[], field: string) {
-      const lastValue = String(records.at(-1)?.[field]);
       const served = new Set(records.map((record) => filterValueText(record[field])));
       return {
         emptyPageOffset: records.length,
         confirmed: true,
         byValue: {
           parameter: dataset.filterParameter,
-          lastValue,
-          lastValueRecords: records.filter((record) => record[field] === lastValue).length,
+          valuesReturned: served.size,
+          recordsAnswered: records.length,
           unseenValuesAsked: (dataset.knownFilterValues ?? []).filter((value) => !served.has(filterValueText(value)))
             .length,
           unanswered: null,

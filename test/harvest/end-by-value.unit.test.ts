@@ -47,14 +47,13 @@ function upstreamOf(records: readonly RawRecord[], behaviour: FilterBehaviour) {
   return { client, asked };
 }
 
-/** The paged harvest of the first `count` records, its last page `full` or not. */
-function pagedHarvest(count: number, full: boolean): PagedHarvest {
-  const harvested = UPSTREAM.slice(0, count);
+/** The paged harvest of `harvested` (default: the first `count` records), its last page `full` or not. */
+function pagedHarvest(count: number, full: boolean, harvested = UPSTREAM.slice(0, count)): PagedHarvest {
   // The last page: as many records as asked for when full, one otherwise.
   const last = harvested.slice(full ? -CONFIG.pageSize : -1);
   return {
     keys: new Map(harvested.map((record) => [recordKey(partyDataset, record), 0])),
-    endOffset: count,
+    endOffset: harvested.length,
     lastPage: { records: () => last },
     warnings: [],
   };
@@ -67,22 +66,28 @@ async function ask(
 ) {
   const { client, asked } = upstreamOf(records, behaviour);
   const { truncations, evidence } = await askEndsByValue([partyDataset], new Map([['parties', paged]]), client, CONFIG);
-  return { truncations, evidence: evidence.get('parties'), asked };
+  // Two values are asked at once (KPU_CONCURRENCY 2), so their requests interleave: sorted, they compare.
+  return { truncations, evidence: evidence.get('parties'), asked: asked.toSorted() };
 }
 
+/** The truncation found when 2024's records, all 3 of them, are missing from pages that end at offset 2. */
+const MISSING_2024 =
+  'parties: tahun_pemilu 2024, asked by value, answers 3 records that the pages before the empty page at offset 2 lack (the first: key ["2024","1"]).';
+
 describe('the end of the data asked by value', () => {
-  it('finds nothing when the paged harvest has every record: the last value read whole, the unseen years asked', async () => {
+  it('finds nothing when the paged harvest has every record: every value read whole, the unseen years asked', async () => {
     const paged = pagedHarvest(5, true);
     const { truncations, evidence, asked } = await ask(paged);
     expect(truncations).toEqual([]);
     expect(paged.warnings).toEqual([]);
-    // 2024 whole (pages of 2 until an empty one), then 2014 (the one year of the official tables not harvested).
-    expect(asked).toEqual(['2024@0', '2024@2', '2024@3', '2014@0']);
+    // 2024 (the last record's) and 2019 whole, pages of 2 until an empty one; then 2014, the one year of the
+    // official tables not harvested.
+    expect(asked).toEqual(['2014@0', '2019@0', '2019@2', '2024@0', '2024@2', '2024@3']);
     // What the manifest records of it.
     expect(evidence).toEqual({
       parameter: 'tahun_pemilu',
-      lastValue: '2024',
-      lastValueRecords: 3,
+      valuesReturned: 2,
+      recordsAnswered: 5,
       unseenValuesAsked: 1,
       unanswered: null,
     });
@@ -91,33 +96,33 @@ describe('the end of the data asked by value', () => {
   it('names the last value whose records the pages lack (an end in the middle of 2024)', async () => {
     const { truncations } = await ask(pagedHarvest(3, false));
     expect(truncations).toEqual([
-      'parties: tahun_pemilu=2024, the value of the last record before the empty page at offset 3, holds 2 records the paged harvest lacks (the first: key ["2024","2"]).',
+      'parties: tahun_pemilu 2024, asked by value, answers 2 records that the pages before the empty page at offset 3 lack (the first: key ["2024","2"]).',
     ]);
   });
 
-  it('asks the years the pages never reached when the last page was full (an end on a page boundary)', async () => {
-    const { truncations, asked } = await ask(pagedHarvest(2, true));
-    expect(asked).toContain('2024@0');
-    expect(truncations).toEqual([
-      'parties: tahun_pemilu 2024, not in the pages before their empty page at offset 2, answers records when asked by value (the first: key ["2024","1"]).',
-    ]);
+  it.each([
+    ['a full last page (an end on a page boundary)', true],
+    ['a shorter last page (an upstream capping its answers in all at 2 records)', false],
+  ])('asks the years the pages never reached after %s: the end between two years', async (_name, full) => {
+    const { truncations, asked } = await ask(pagedHarvest(2, full));
+    expect(asked).toEqual(['2014@0', '2019@0', '2019@2', '2024@0', '2024@2', '2024@3']);
+    expect(truncations).toEqual([MISSING_2024]);
   });
 
-  it('asks the years the pages never reached after a shorter last page too (an end between two years)', async () => {
-    // An upstream capping its answers in all at 2 records, the last page holding one: the end falls between 2019
-    // and 2024, and 2019 is whole.
-    const { truncations, asked } = await ask(pagedHarvest(2, false));
-    expect(asked).toEqual(['2019@0', '2019@2', '2014@0', '2024@0']);
+  it('names records missing from a value other than the last (an upstream whose order mixes the years)', async () => {
+    // The pages held 2019's first record, then 2024's three: 2019's second was lost, 2024 is whole.
+    const harvested = [UPSTREAM[0], UPSTREAM[2], UPSTREAM[3], UPSTREAM[4]] as RawRecord[];
+    const { truncations } = await ask(pagedHarvest(4, true, harvested));
     expect(truncations).toEqual([
-      'parties: tahun_pemilu 2024, not in the pages before their empty page at offset 2, answers records when asked by value (the first: key ["2024","1"]).',
+      'parties: tahun_pemilu 2019, asked by value, answers 1 record that the pages before the empty page at offset 4 lack (the first: key ["2019","2"]).',
     ]);
   });
 
   it('finds nothing after a shorter last page when the unseen years hold no record: a natural end', async () => {
     const { truncations, evidence, asked } = await ask(pagedHarvest(2, false), UPSTREAM.slice(0, 2));
     expect(truncations).toEqual([]);
-    expect(asked.filter((request) => !request.startsWith('2019@'))).toEqual(['2014@0', '2024@0']);
-    expect(evidence).toMatchObject({ lastValue: '2019', lastValueRecords: 2, unseenValuesAsked: 2 });
+    expect(asked).toEqual(['2014@0', '2019@0', '2019@2', '2024@0']);
+    expect(evidence).toMatchObject({ valuesReturned: 1, recordsAnswered: 2, unseenValuesAsked: 2 });
   });
 
   it('warns, and concludes nothing, when the upstream ignores the filter', async () => {
@@ -126,16 +131,16 @@ describe('the end of the data asked by value', () => {
     expect(truncations).toEqual([]);
     const why = 'the upstream ignores tahun_pemilu (asked for 2024, it answered a record of "2019")';
     expect(paged.warnings).toEqual([`parties: ${why}: the end of the data rests on its confirmation alone.`]);
-    expect(evidence).toMatchObject({ lastValue: '2024', unseenValuesAsked: 0, unanswered: why });
+    expect(evidence).toMatchObject({ valuesReturned: 0, unseenValuesAsked: 0, unanswered: why });
   });
 
-  it('warns, and asks no unseen value, when the filter lacks records the pages hold of the last value', async () => {
+  it('warns, and asks no unseen value, when the filter lacks records the pages hold of a value', async () => {
     const paged = pagedHarvest(5, true);
     const { truncations, asked } = await ask(paged, UPSTREAM, 'empty');
     expect(truncations).toEqual([]);
-    expect(asked).toEqual(['2024@0']);
+    expect(asked).toEqual(['2019@0', '2024@0']);
     expect(paged.warnings).toEqual([
-      `parties: the upstream's tahun_pemilu=2024 answers 0 records, not the last page's record of key ["2024","2"]: the end of the data rests on its confirmation alone.`,
+      "parties: the upstream's tahun_pemilu=2024 answers 0 records of the 3 the pages returned of it: the end of the data rests on its confirmation alone.",
     ]);
   });
 
@@ -143,7 +148,7 @@ describe('the end of the data asked by value', () => {
     const paged = pagedHarvest(5, true);
     const { truncations, asked } = await ask(paged, UPSTREAM, 'no-offset');
     expect(truncations).toEqual([]);
-    expect(asked).toEqual(['2024@0', '2024@2']);
+    expect(asked).toEqual(['2019@0', '2019@2', '2024@0', '2024@2']);
     expect(paged.warnings).toEqual([
       'parties: the upstream ignores offset under tahun_pemilu=2024 (at offset 2, key ["2024","1"] again): the end of the data rests on its confirmation alone.',
     ]);
@@ -154,20 +159,27 @@ describe('the end of the data asked by value', () => {
     const refusal = new BuildError('UPSTREAM_CLIENT_ERROR', 'HTTP 400 from https://upstream.example/api/profilpartai');
     const { truncations, asked } = await ask(paged, UPSTREAM, { refuse: () => refusal });
     expect(truncations).toEqual([]);
-    // The first refusal ends the asking: no more values.
-    expect(asked).toEqual(['2024@0']);
+    // The first refusal ends the asking: the two values asked at once, and no more.
+    expect(asked).toEqual(['2019@0', '2024@0']);
     expect(paged.warnings).toEqual([
       'parties: the upstream does not answer tahun_pemilu=2024 (UPSTREAM_CLIENT_ERROR: HTTP 400 from https://upstream.example/api/profilpartai): the end of the data rests on its confirmation alone.',
     ]);
   });
 
-  it('keeps the records a value answered before another value was refused', async () => {
-    const paged = pagedHarvest(2, true);
-    const refuse = (filter: string) =>
+  it('keeps the records a value answered beside another value that was refused', async () => {
+    // The pages hold 2019 whole and the years are asked two at once: 2019 with 2014, refused, and then no more.
+    const refuse2014 = (filter: string) =>
       filter === '2014' ? new BuildError('UPSTREAM_SERVER_ERROR', 'HTTP 500, 5 retries exhausted.') : null;
-    const { truncations } = await ask(paged, UPSTREAM, { refuse });
-    expect(truncations).toEqual([
-      'parties: tahun_pemilu 2024, not in the pages before their empty page at offset 2, answers records when asked by value (the first: key ["2024","1"]).',
+    const first = await ask(pagedHarvest(2, true), UPSTREAM, { refuse: refuse2014 });
+    expect(first.asked).toEqual(['2014@0', '2019@0', '2019@2']);
+    expect(first.truncations).toEqual([]);
+    // Refused the other way round, 2014 first: 2024, asked beside it, still shows what the pages lacked.
+    const refuse2019 = (filter: string) =>
+      filter === '2019' ? new BuildError('UPSTREAM_SERVER_ERROR', 'HTTP 500, 5 retries exhausted.') : null;
+    const paged = pagedHarvest(2, true);
+    const second = await ask(paged, [...UPSTREAM, party('2014', '1')], { refuse: refuse2019 });
+    expect(second.truncations).toEqual([
+      'parties: tahun_pemilu 2014, asked by value, answers 1 record that the pages before the empty page at offset 2 lack (the first: key ["2014","1"]).',
     ]);
     expect(paged.warnings).toHaveLength(1);
   });

@@ -366,8 +366,8 @@ describe('harvest: errors the upstream may send', () => {
         confirmed: true,
         byValue: {
           parameter: 'tahun_pemilu',
-          lastValue: '2024',
-          lastValueRecords: 0,
+          valuesReturned: 0,
+          recordsAnswered: 0,
           unseenValuesAsked: 0,
           unanswered: expect.stringMatching(new RegExp(`^the upstream does not answer tahun_pemilu=2024 \\(${code}: `)),
         },

@@ -250,8 +250,9 @@ describe('bodies read exactly', () => {
   // A number where a count belongs is taken when exact and stops the build otherwise (test/build/upstream-types.test.ts);
   // in a text or decimal column it is flagged, as any value that is not a string.
   it('writes numbers to raw.json exactly as sent; in a text or decimal column the value is null and the record flagged', async () => {
+    // A field outside the key: the same record asked by value (its dapil) comes as the stand-in serves it.
     const { current } = await harvest([
-      rawNumberValue('NamaKabupaten', '12345678901234567890', { dataset: 'turnout', offset: 0 }),
+      rawNumberValue('NamaDapil', '12345678901234567890', { dataset: 'turnout', offset: 0 }),
       rawNumberValue('PersentaseKeterwakilanPerempuan', '1e400', { dataset: 'parties', offset: 0 }),
     ]);
     const snapshot = await runCli(['snapshot', '--json'], { env: current.env });
@@ -260,12 +261,12 @@ describe('bodies read exactly', () => {
     const read = (suffix: string, stem: string) => readFile(path.join(dir, `${stem}-all-years${suffix}`), 'utf8');
 
     const turnoutRaw = await read('.raw.json', 'kpu-dpr-turnout-by-sex');
-    expect(turnoutRaw).toContain('"NamaKabupaten":12345678901234567890');
+    expect(turnoutRaw).toContain('"NamaDapil":12345678901234567890');
     const partiesRaw = await read('.raw.json', 'kpu-party-profiles');
     expect(partiesRaw).toContain('"PersentaseKeterwakilanPerempuan":1e400');
 
     const turnout = JSON.parse(await read('.json', 'kpu-dpr-turnout-by-sex')) as Record<string, unknown>[];
-    expect(turnout[0]?.regency_name).toBeNull();
+    expect(turnout[0]?.dapil_name).toBeNull();
     expect(turnout[0]?.quality_flags).toContain('field-string');
     const parties = JSON.parse(await read('.json', 'kpu-party-profiles')) as Record<string, unknown>[];
     expect(parties[0]?.women_representation_pct).toBeNull();

@@ -536,7 +536,8 @@ export async function checkAboutSources(browser: Browser, site: PublishedSite): 
         return [
           `${dataset.upstreamName}: `,
           String(end === undefined ? 'no evidence in manifest.json' : counted.format(end.emptyPageOffset)),
-          byValue?.lastValue ? `(${byValue.parameter}=${byValue.lastValue})` : '',
+          byValue ? `(${byValue.parameter})` : '',
+          byValue?.valuesReturned ? `(${counted.format(byValue.recordsAnswered)} ` : '',
         ];
       });
       if (

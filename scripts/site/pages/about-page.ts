@@ -52,9 +52,10 @@ export interface EndParts {
   /** What the query's filter showed; null for a query without one. */
   byValue: {
     parameter: string;
-    lastValue: string;
-    lastValueRecords: string;
-    /** Values the law names that the pages did not return, asked one by one, formatted; null when none was asked. */
+    /** Values the pages returned, each read whole through the filter, and the records the answers held, formatted. */
+    valuesReturned: string;
+    recordsAnswered: string;
+    /** Values the law names that the pages did not return, asked too, formatted; null when none was asked. */
     unseenAsked: string | null;
     answered: boolean;
   } | null;
@@ -71,12 +72,12 @@ export function endsOf(lang: Lang, harvest: SnapshotManifest['harvest']): EndPar
         query: dataset.upstreamName,
         recordsBefore: end.emptyPageOffset > 0 ? formatCount(lang, end.emptyPageOffset) : null,
         byValue:
-          byValue === null || byValue.lastValue === null
+          byValue === null || byValue.valuesReturned + byValue.unseenValuesAsked === 0
             ? null
             : {
                 parameter: byValue.parameter,
-                lastValue: byValue.lastValue,
-                lastValueRecords: formatCount(lang, byValue.lastValueRecords),
+                valuesReturned: formatCount(lang, byValue.valuesReturned),
+                recordsAnswered: formatCount(lang, byValue.recordsAnswered),
                 unseenAsked: byValue.unseenValuesAsked > 0 ? formatCount(lang, byValue.unseenValuesAsked) : null,
                 answered: byValue.unanswered === null,
               },
@@ -106,11 +107,14 @@ const id: AboutText = {
     if (byValue === null) return end;
     if (!byValue.answered)
       return `${end} Filter kueri (${byValue.parameter}) tidak dapat memastikannya (lihat peringatan di atas), sehingga akhir data hanya bertumpu pada permintaan ulang itu.`;
+    const asked = `Diminta satu per satu lewat filter kueri (${byValue.parameter}), `;
+    if (byValue.valuesReturned === '0')
+      return `${end} ${asked}${byValue.unseenAsked ?? '0'} nilai resmi tidak memuat rekaman apa pun.`;
     const unseen =
       byValue.unseenAsked === null
         ? '.'
-        : `; ${byValue.unseenAsked} nilai resmi yang tidak ada di halaman-halaman itu, diminta satu per satu, tidak memuat rekaman apa pun.`;
-    return `${end} Nilai rekaman terakhir, diminta tersendiri lewat filter kueri (${byValue.parameter}=${byValue.lastValue}), memberi ${byValue.lastValueRecords} rekaman, tidak satu pun terlewat dalam pengambilan${unseen}`;
+        : `; ${byValue.unseenAsked} nilai resmi yang tidak ada di halaman-halaman itu, diminta juga, tidak memuat rekaman apa pun.`;
+    return `${end} ${asked}setiap nilai dari ${byValue.valuesReturned} nilai yang ada di halaman-halaman itu memberi tepat rekaman halaman-halaman itu untuk nilai tersebut (${byValue.recordsAnswered} rekaman seluruhnya)${unseen}`;
   },
   normalized: 'Cara data dinormalisasi',
   normalizedItems: [
@@ -159,14 +163,22 @@ const en: AboutText = {
     if (byValue === null) return end;
     if (!byValue.answered)
       return `${end} The query's filter (${byValue.parameter}) could not confirm it (see the warnings above), so the end rests on that second asking alone.`;
+    const asked = `Asked one by one through the query's filter (${byValue.parameter}), `;
+    const unseenCount = byValue.unseenAsked ?? '0';
+    if (byValue.valuesReturned === '0')
+      return `${end} ${asked}${unseenCount === '1' ? 'the one official value holds' : `the ${unseenCount} official values hold`} no record.`;
     const unseen =
       byValue.unseenAsked === null
         ? '.'
         : byValue.unseenAsked === '1'
           ? '; the one official value the pages did not return, asked too, holds none.'
-          : `; the ${byValue.unseenAsked} official values the pages did not return, asked one by one, hold none.`;
-    const records = byValue.lastValueRecords === '1' ? 'record' : 'records';
-    return `${end} The last record's value, asked on its own through the query's filter (${byValue.parameter}=${byValue.lastValue}), gives ${byValue.lastValueRecords} ${records}, none missing from the retrieval${unseen}`;
+          : `; the ${byValue.unseenAsked} official values the pages did not return, asked too, hold none.`;
+    const returned =
+      byValue.valuesReturned === '1'
+        ? 'the one value the pages returned gives'
+        : `each of the ${byValue.valuesReturned} values the pages returned gives`;
+    const records = byValue.recordsAnswered === '1' ? 'record' : 'records';
+    return `${end} ${asked}${returned} exactly the pages' records of it (${byValue.recordsAnswered} ${records} in all)${unseen}`;
   },
   normalized: 'How the data was normalized',
   normalizedItems: [
