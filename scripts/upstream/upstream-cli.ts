@@ -49,7 +49,7 @@ Options:
                          KIND: ${FAULT_KINDS.join(', ')}
                          e.g. --fault 429@2x3 --fault timeout@5
   --retry-after S        Retry-After on 429 and 503 faults: seconds or an HTTP date
-  --delay-ms N           wait N ms before answering each page of the chain (requests asked by value at once)
+  --delay-ms N           wait N ms before each data answer
   --ignore-offset        answer every page from offset 0
   --clamp-offset         answer an offset past the end with the last page (paging never ends)
   --mutate P[:D]@N       change the data after data request N (repeatable). P: ${MUTATION_PRESETS.join(', ')};

@@ -85,12 +85,13 @@ export interface UpstreamServerOptions {
   /** Send X-Total-Count (the number of records matching the filter). */
   totalHeader?: boolean;
   faults?: readonly UpstreamFault[];
-  /**
-   * Wait this long before answering each page of the chain (a data request without the filter): a slow upstream for
-   * timing the paging. A request asked by value is answered at once, so the end's checks by value (one request per
-   * official dapil the data lacks) keep a slow chain's tests short.
-   */
+  /** Wait this long before answering each data request: a slow upstream. */
   delayMs?: number;
+  /**
+   * The wait before answering a request asked by value (the filter set), in place of delayMs: 0 for a test that times
+   * the pages of the chain, whose end is then asked by value (every dapil, 84 official ones) without waiting.
+   */
+  byValueDelayMs?: number;
   /** How counts are sent (default 'string'). */
   countFormat?: CountFormat;
   /** Answer every page from offset 0, as a server ignoring `offset` would. */
@@ -495,9 +496,10 @@ async function answerDataRequest(
   const { options } = state;
   const number = entry.dataRequest as number;
   const fault = takeFault(state, number, route.dataset.path, params.get('offset'));
-  const chained = (params.get(route.dataset.filterParameter) ?? '') === '';
-  if (options.delayMs !== undefined && options.delayMs > 0 && chained && fault?.kind !== 'timeout') {
-    await wait(state, options.delayMs);
+  const byValue = (params.get(route.dataset.filterParameter) ?? '') !== '';
+  const delayMs = (byValue ? options.byValueDelayMs : undefined) ?? options.delayMs ?? 0;
+  if (delayMs > 0 && fault?.kind !== 'timeout') {
+    await wait(state, delayMs);
     if (state.closed) return;
   }
   if (fault) return serveFault(entry, response, fault);

@@ -471,7 +471,7 @@ describe('harvest: what is kept of each page', () => {
   it('stores the body exactly as sent, its provenance, and the harvest times and host in the manifest', async () => {
     const data = syntheticData();
     // Each answer waits 30 ms, a floor for the recorded durations.
-    world = await createHarvestWorld(data, { delayMs: 30 }, { KPU_PAGE_SIZE: '7' });
+    world = await createHarvestWorld(data, { delayMs: 30, byValueDelayMs: 0 }, { KPU_PAGE_SIZE: '7' });
     const before = Date.now();
     const run = await runCliInProcess(['harvest', '--json'], { env: world.env });
     const after = Date.now();

@@ -55,7 +55,11 @@ const changed = (record: RawRecord): RawRecord => ({
 describe('a resumed harvest whose kept pages no longer match the upstream', () => {
   it('starts over, with a warning, and holds only the new version: no record from before beside one from after', async () => {
     const served = data();
-    world = await createHarvestWorld(served, { delayMs: 120 }, { KPU_PAGE_SIZE: '3', KPU_CONCURRENCY: '1' });
+    world = await createHarvestWorld(
+      served,
+      { delayMs: 120, byValueDelayMs: 0 },
+      { KPU_PAGE_SIZE: '3', KPU_CONCURRENCY: '1' },
+    );
     const killed = await killAfter(world, 4);
     expect(killed.signal).toBe('SIGKILL');
     const kept = await countKeptPages(world.cacheDir, 'turnout');
@@ -83,7 +87,11 @@ describe('a resumed harvest whose kept pages no longer match the upstream', () =
 
   it('starts over when a record changed on any kept page, however many pages were kept (killed at page 12 or later)', async () => {
     const served = data();
-    world = await createHarvestWorld(served, { delayMs: 60 }, { KPU_PAGE_SIZE: '1', KPU_CONCURRENCY: '1' });
+    world = await createHarvestWorld(
+      served,
+      { delayMs: 60, byValueDelayMs: 0 },
+      { KPU_PAGE_SIZE: '1', KPU_CONCURRENCY: '1' },
+    );
     await killAfter(world, 12);
     const keptOffsets = await keptTurnoutOffsets(world);
     expect(keptOffsets.length).toBeGreaterThanOrEqual(12);
@@ -104,7 +112,11 @@ describe('a resumed harvest whose kept pages no longer match the upstream', () =
 
   it('keeps its pages when every kept page still matches, reading each of them again once', async () => {
     const served = data();
-    world = await createHarvestWorld(served, { delayMs: 60 }, { KPU_PAGE_SIZE: '1', KPU_CONCURRENCY: '1' });
+    world = await createHarvestWorld(
+      served,
+      { delayMs: 60, byValueDelayMs: 0 },
+      { KPU_PAGE_SIZE: '1', KPU_CONCURRENCY: '1' },
+    );
     await killAfter(world, 12);
     const keptOffsets = await keptTurnoutOffsets(world);
     expect(keptOffsets.length).toBeGreaterThanOrEqual(12);

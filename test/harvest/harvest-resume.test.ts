@@ -46,7 +46,11 @@ async function interruptAfter(current: HarvestWorld, pages: number, signal: Node
 describe('harvest: interrupted and resumed', () => {
   it.each<NodeJS.Signals>(['SIGKILL', 'SIGINT'])('resumes after %s without refetching stored pages', async (signal) => {
     const served = data();
-    world = await createHarvestWorld(served, { delayMs: 120 }, { KPU_PAGE_SIZE: '3', KPU_CONCURRENCY: '1' });
+    world = await createHarvestWorld(
+      served,
+      { delayMs: 120, byValueDelayMs: 0 },
+      { KPU_PAGE_SIZE: '3', KPU_CONCURRENCY: '1' },
+    );
     const killed = await interruptAfter(world, 4, signal);
     if (signal === 'SIGKILL') expect(killed.signal).toBe('SIGKILL');
     else {
@@ -85,7 +89,11 @@ describe('harvest: interrupted and resumed', () => {
 
   it('starts afresh, ignoring the partial harvest, when the settings changed', async () => {
     const served = data();
-    world = await createHarvestWorld(served, { delayMs: 100 }, { KPU_PAGE_SIZE: '3', KPU_CONCURRENCY: '1' });
+    world = await createHarvestWorld(
+      served,
+      { delayMs: 100, byValueDelayMs: 0 },
+      { KPU_PAGE_SIZE: '3', KPU_CONCURRENCY: '1' },
+    );
     await interruptAfter(world, 3, 'SIGKILL');
     const fresh = await runCliInProcess(['harvest', '--json'], { env: { ...world.env, KPU_PAGE_SIZE: '4' } });
     expect(fresh.code, fresh.stderr).toBe(0);

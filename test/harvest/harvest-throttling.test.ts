@@ -85,7 +85,7 @@ describe('harvest: requests in flight', () => {
       // Every answer takes 150 ms, so requests that overlap are seen to overlap.
       const { upstream } = await harvest(
         syntheticData(),
-        { delayMs: 150 },
+        { delayMs: 150, byValueDelayMs: 0 },
         { KPU_PAGE_SIZE: '7', KPU_CONCURRENCY: String(concurrency) },
       );
       const requests = dataRequests(upstream);

@@ -42,7 +42,7 @@ afterEach(async () => {
 
 describe('one build at a time', () => {
   it('stops a second build while one runs, with BUILD_BUSY naming it, and lets the first finish', async () => {
-    world = await createBuildWorld(data(), { delayMs: 100 });
+    world = await createBuildWorld(data(), { delayMs: 100, byValueDelayMs: 0 });
     const current = world;
     let firstPid = 0;
     // The first build is started; the second once the first has registered its entry.

@@ -28,7 +28,7 @@ describe('a build resumed after the upstream changed', () => {
       turnout: generateTurnoutRecords({ years: [2024], dapils: 10, regenciesPerDapil: 3, seed: 17 }),
       parties: generatePartyRecords({ years: [2024], parties: 5, seed: 17 }),
     };
-    world = await createBuildWorld(served, { delayMs: 120 });
+    world = await createBuildWorld(served, { delayMs: 120, byValueDelayMs: 0 });
     const env = { KPU_PAGE_SIZE: String(how.pageSize), KPU_CONCURRENCY: '1' };
     const current = world;
     const killed = await runCli(['build', '--json'], {

@@ -339,6 +339,16 @@ describe('limits and counts', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
   });
 
+  it('answers a request asked by value after byValueDelayMs in place of delayMs', async () => {
+    // A chain that waits a minute, its requests by value at once: answered well within the test's time.
+    const fast = await start({ delayMs: 60_000, byValueDelayMs: 0 });
+    expect((await callUpstream(fast.url, TURNOUT, { limit: 1, id_dapil: '0101' })).status).toBe(200);
+    const slow = await start({ byValueDelayMs: 150 });
+    const started = performance.now();
+    expect((await callUpstream(slow.url, TURNOUT, { limit: 1, id_dapil: '0101' })).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
   it('logs when each request arrived and when its answer ended', async () => {
     const server = await start({ delayMs: 100 });
     await Promise.all([
