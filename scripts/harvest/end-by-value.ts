@@ -93,6 +93,7 @@ async function keysOfValue(
   value: string,
   client: UpstreamClient,
   config: UpstreamConfig,
+  answered: { records: number },
 ): Promise<ValueAnswer> {
   const param = dataset.filterParameter;
   const keys = new Set<string>();
@@ -121,6 +122,13 @@ async function keysOfValue(
         };
       keys.add(key);
     }
+    // Bounded as the pages are: the answers of all the dataset's values together within KPU_MAX_RECORDS.
+    answered.records += found.length;
+    if (answered.records > config.limits.maxRecords)
+      throw new BuildError(
+        'HARVEST_TOO_MANY_RECORDS',
+        `${dataset.id}: ${answered.records} records asked by value by the page at offset ${offset} of ${param}=${value}, more than the ${config.limits.maxRecords} allowed (KPU_MAX_RECORDS).`,
+      );
     if (found.length === 0) break;
     offset += found.length;
   }
@@ -162,11 +170,14 @@ async function askDataset(
     ...(dataset.knownFilterValues ?? []).map(filterValueText).filter((value) => !returned.has(value)),
   ];
   const lacked: { value: string; keys: string[] }[] = [];
+  const answered = { records: 0 };
   // A batch of values at most KPU_CONCURRENCY at once, their answers weighed in the values' order, so the evidence
   // and the messages do not depend on which answer came first.
   for (let start = 0; start < values.length && evidence.unanswered === null; start += config.concurrency) {
     const batch = values.slice(start, start + config.concurrency);
-    const answers = await Promise.all(batch.map((value) => keysOfValue(dataset, field, value, client, config)));
+    const answers = await Promise.all(
+      batch.map((value) => keysOfValue(dataset, field, value, client, config, answered)),
+    );
     batch.forEach((value, index) => {
       const answer = answers[index] as ValueAnswer;
       // Records of the value asked, that the pages lack, are evidence even when this value's later pages or another

@@ -3,11 +3,12 @@
 // faults, slowness, data changing mid-harvest) so the harvester can be proven against each. Never the real API.
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { filterValueText, roleColumn, type DatasetDefinition, type RawRecord } from '../datasets/dataset-definition.ts';
+import { roleColumn, type DatasetDefinition, type RawRecord } from '../datasets/dataset-definition.ts';
 import { UPSTREAM_DATASETS } from '../datasets/datasets.ts';
 import type { DatasetId, UpstreamData } from './upstream-data.ts';
 import { drainedOrClosed, listen, readBody, sameKey } from './upstream-http.ts';
 import { formatCounts, type CountFormat, type UpstreamMutation } from './upstream-changes.ts';
+import { recordsWithValue } from './filter-index.ts';
 
 /**
  * How `data` carries the records of a page. 'array' is the seed's: one record → the bare record, several →
@@ -190,32 +191,6 @@ function createRoutes(): Map<string, Route> {
   );
 }
 
-/**
- * The records of `route`'s dataset that the filter `wanted` finds, in the data's order. The filter as an
- * integer-typed API would apply it (seed: id_dapil is an integer): digit strings compare by value, so id_dapil=101
- * and id_dapil=0101 both find "0101"; anything else compares exactly, and a value that is not a string never matches.
- * From an index made once per version of the data: a harvest asks every value, and a million records scanned per
- * request would make the stand-in, not the client, what a benchmark measures.
- */
-function recordsOfValue(state: UpstreamState, route: Route, wanted: string): RawRecord[] {
-  const all = state.data.get(route.dataset.id) ?? [];
-  let cached = state.byValue.get(route.dataset.id);
-  if (cached?.of !== all) {
-    const index = new Map<string, RawRecord[]>();
-    for (const record of all) {
-      const value = record[route.filterField];
-      if (typeof value !== 'string') continue;
-      const text = filterValueText(value);
-      const list = index.get(text);
-      if (list === undefined) index.set(text, [record]);
-      else list.push(record);
-    }
-    cached = { of: all, index };
-    state.byValue.set(route.dataset.id, cached);
-  }
-  return cached.index.get(filterValueText(wanted)) ?? [];
-}
-
 /** JSON as the real API writes it: forward slashes escaped (`https:\/\/…`). A "/" can only occur inside strings. */
 function encodeJson(body: unknown): string {
   return JSON.stringify(body).replaceAll('/', '\\/');
@@ -251,8 +226,6 @@ interface UpstreamState {
   countMode: CountMode;
   routes: Map<string, Route>;
   data: Map<DatasetId, RawRecord[]>;
-  /** Each dataset's records by their filter value, for the records array it was made from (a change makes another). */
-  byValue: Map<DatasetId, { of: RawRecord[]; index: Map<string, RawRecord[]> }>;
   faults: (UpstreamFault & { used: number })[];
   mutations: { mutation: UpstreamMutation; applied: boolean }[];
   hostiles: readonly HostileAnswer[];
@@ -284,7 +257,6 @@ function createUpstreamState(options: UpstreamServerOptions): UpstreamState {
     countMode: options.countMode ?? 'records',
     routes: createRoutes(),
     data: new Map(UPSTREAM_DATASETS.map((dataset) => [dataset.id, [...(options.data[dataset.id] ?? [])]])),
-    byValue: new Map(),
     faults: (options.faults ?? []).map((fault) => ({ ...fault, used: 0 })),
     mutations: mutations.map((mutation) => ({ mutation, applied: false })),
     hostiles:
@@ -483,10 +455,7 @@ function answerPage(
   const { options, countMode } = state;
   const filter = params.get(route.dataset.filterParameter);
   const all = state.data.get(route.dataset.id) ?? [];
-  const matching =
-    filter === undefined || filter === ''
-      ? all
-      : recordsOfValue(state, route, filter);
+  const matching = filter === undefined || filter === '' ? all : recordsWithValue(all, route.filterField, filter);
   let offset = options.ignoreOffset ? 0 : Number(offsetParam);
   if (options.clampOffset && offset >= matching.length && matching.length > 0 && limit > 0) {
     offset = Math.floor((matching.length - 1) / limit) * limit;

@@ -9,7 +9,7 @@ import { partyDataset } from '../../scripts/datasets/party-dataset.ts';
 import { askEndsByValue, type PagedHarvest } from '../../scripts/harvest/end-by-value.ts';
 import type { FetchedPage, UpstreamClient } from '../../scripts/harvest/upstream-client.ts';
 
-const CONFIG = { pageSize: 2, maxPages: 100, concurrency: 2 } as UpstreamConfig;
+const CONFIG = { pageSize: 2, maxPages: 100, concurrency: 2, limits: { maxRecords: 40 } } as UpstreamConfig;
 
 // Synthetic party records (not real ones): two in 2019, three in 2024.
 const party = (year: string, number: string): RawRecord => ({
@@ -189,6 +189,22 @@ describe('the end of the data asked by value', () => {
       const error = new BuildError(code, 'in the answer to tahun_pemilu=2014');
       await expect(ask(pagedHarvest(5, true), UPSTREAM, { refuse: () => error })).rejects.toBe(error);
     }
+  });
+
+  it('stops the build when the answers by value pass KPU_MAX_RECORDS: an upstream whose filter never ends', async () => {
+    // Every page asked by value holds two new records of that value.
+    let made = 0;
+    const client: UpstreamClient = {
+      fetchPage(_dataset, _offset, _limit, _keep, filter) {
+        const records = [0, 1].map(() => party(filter ?? '2019', String((made += 1))));
+        return Promise.resolve({ parsed: { content: { records } } } as unknown as FetchedPage);
+      },
+      close: () => Promise.resolve(),
+    };
+    const run = askEndsByValue([partyDataset], new Map([['parties', pagedHarvest(5, true)]]), client, CONFIG);
+    await expect(run).rejects.toMatchObject({ code: 'HARVEST_TOO_MANY_RECORDS' });
+    // Within the limit and one page past it, not KPU_MAX_PAGES pages of each value.
+    expect(made).toBeLessThanOrEqual(40 + 2 * CONFIG.concurrency);
   });
 
   it('compares values as the filter does: digits without their leading zeros', () => {

@@ -121,6 +121,12 @@ describe('the seed behaviour', () => {
       data: inFirstDapil[4],
     });
     expect((await callUpstream(server.url, TURNOUT, { id_dapil: '9999' })).json).toEqual({ count: 0, data: [] });
+    // Data set anew is filtered anew: the first dapil's first record alone now.
+    server.setData('turnout', inFirstDapil.slice(0, 1));
+    expect((await callUpstream(server.url, TURNOUT, { id_dapil: '101' })).json).toEqual({
+      count: 1,
+      data: inFirstDapil[0],
+    });
   });
 
   it('filters parties by tahun_pemilu, and ignores the other query filter', async () => {
