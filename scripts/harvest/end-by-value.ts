@@ -36,10 +36,7 @@ function filterFieldOf(dataset: DatasetDefinition): string | null {
   return roleColumn(dataset, dataset.roles.filter).source ?? null;
 }
 
-/**
- * How many of the pages' records hold each value of the filter, in the order the values first come (the filter field
- * is a key field); null when it is not one.
- */
+/** How many of the pages' records hold each value of the filter (the filter field is a key field); null when not one. */
 function recordsPerValue(
   dataset: DatasetDefinition,
   field: string,
@@ -166,7 +163,8 @@ async function askDataset(
   // An empty value cannot be asked (the filter left empty asks for every record): its records rest on the pages.
   const values = [
     ...(lastValue === null || lastValue === '' ? [] : [lastValue]),
-    ...[...returned.keys()].filter((value) => value !== lastValue && value !== ''),
+    // The others sorted, so that which value is asked first never depends on the order pages arrived in.
+    ...[...returned.keys()].filter((value) => value !== lastValue && value !== '').sort(),
     ...(dataset.knownFilterValues ?? []).map(filterValueText).filter((value) => !returned.has(value)),
   ];
   const lacked: { value: string; keys: string[] }[] = [];
