@@ -10,7 +10,7 @@ import { readLatestHarvest, runHarvestStage, type HarvestStageResult } from './h
 import type { Reporter } from './log/progress-reporter.ts';
 import { BuildError, toBuildError, type Stage } from './errors.ts';
 import { STAGES, stageFolder, type StageName } from './stages.ts';
-import { harvestIdOf } from './harvest/harvest-store.ts';
+import { harvestIdOf, type EndEvidence } from './harvest/harvest-store.ts';
 import { killPoint } from './kill-point.ts';
 import { runStageProcess } from './stage-process.ts';
 // The later stages are imported when they run (below), the check, snapshot and release stages in processes of
@@ -46,7 +46,8 @@ export interface CommandResult {
     resumed: boolean;
     attempts: number;
     retries: number;
-    datasets: Record<string, { records: number; pages: number; retries: number }>;
+    /** Per dataset: its records, pages and retries, and how its end was established (null: a harvest without it). */
+    datasets: Record<string, { records: number; pages: number; retries: number; end: EndEvidence | null }>;
     warnings: string[];
   };
   snapshot?: {
@@ -118,7 +119,7 @@ function summarizeHarvest(result: HarvestStageResult): CommandResult['harvest'] 
     datasets: Object.fromEntries(
       Object.entries(manifest.datasets).map(([id, summary]) => [
         id,
-        { records: summary.records, pages: summary.pages, retries: summary.retries },
+        { records: summary.records, pages: summary.pages, retries: summary.retries, end: summary.end ?? null },
       ]),
     ),
     warnings: manifest.warnings,
@@ -443,11 +444,19 @@ async function runStages(command: CommandName, context: CommandContext): Promise
   return resultOf(state);
 }
 
+/** What the query's filter showed of a dataset's end, as its summary line ends (docs/upstream.md). */
+function endByValueText(end: EndEvidence | null): string {
+  const byValue = end?.byValue;
+  if (!byValue) return '';
+  if (byValue.unanswered !== null) return `, not confirmed by ${byValue.parameter} (see the warnings)`;
+  return `, confirmed by ${byValue.parameter}: ${formatLogCounted(byValue.valuesReturned, 'value', 'values')} read again, ${formatLogCounted(byValue.unseenValuesAsked, 'official value', 'official values')} without records`;
+}
+
 export function describeResult(result: CommandResult): string {
   const { harvest, snapshot } = result;
   const datasets = Object.entries(harvest.datasets).map(
     ([id, summary]) =>
-      `  ${id.padEnd(10)} ${formatLogCount(summary.records).padStart(9)} ${summary.records === 1 ? 'record' : 'records'} in ${formatLogCounted(summary.pages, 'page', 'pages')}`,
+      `  ${id.padEnd(10)} ${formatLogCount(summary.records).padStart(9)} ${summary.records === 1 ? 'record' : 'records'} in ${formatLogCounted(summary.pages, 'page', 'pages')}${endByValueText(summary.end)}`,
   );
   const lines = [
     `${harvest.offline ? 'Harvest read from disk' : 'Harvest complete'}${result.demo ? ' (DEMO DATA, NOT REAL FIGURES)' : ''}: ${harvest.upstreamHost}, finished ${harvest.finishedAt}`,

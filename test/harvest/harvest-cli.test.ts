@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PageProvenance } from '../../scripts/harvest/harvest-store.ts';
+import { filterValueText } from '../../scripts/datasets/dataset-definition.ts';
+import type { EndEvidence, PageProvenance } from '../../scripts/harvest/harvest-store.ts';
 import { generatePartyRecords, generateTurnoutRecords } from '../../scripts/synthetic/synthetic-data.ts';
 import { filterRefused, statusFromPage } from '../../scripts/upstream/hostile-envelopes.ts';
 import type { UpstreamFault, UpstreamServerOptions } from '../../scripts/upstream/upstream-server.ts';
@@ -455,15 +456,28 @@ describe('harvest: output', () => {
     world = await createHarvestWorld(data, {}, { KPU_PAGE_SIZE: '7' });
     const text = await runCli(['harvest'], { env: world.env });
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/turnout\s+30 records in 6 pages/);
-    expect(text.stdout).toMatch(/parties\s+12 records in 3 pages/);
+    // Each line says what the query's filter confirmed: every value of the pages read again, and the official
+    // values the data lacks (84 dapils in the official tables; 2014, 2019 and 2024) asked without finding a record.
+    const dapils = new Set(data.turnout.map((record) => filterValueText(record.IdDapil))).size;
+    expect(text.stdout).toMatch(
+      new RegExp(
+        `turnout +30 records in 6 pages, confirmed by id_dapil: ${dapils} values read again, ${84 - dapils} official values without records\n`,
+      ),
+    );
+    expect(text.stdout).toMatch(
+      /parties +12 records in 3 pages, confirmed by tahun_pemilu: 2 values read again, 1 official value without records\n/,
+    );
     const json = await runCli(['harvest', '--json'], { env: world.env });
     const summary = JSON.parse(json.stdout) as {
       ok: boolean;
-      harvest: { datasets: Record<string, { records: number }> };
+      harvest: { datasets: Record<string, { records: number; end: EndEvidence | null }> };
     };
     expect(summary.ok).toBe(true);
     expect(summary.harvest.datasets.turnout?.records).toBe(30);
+    expect(summary.harvest.datasets.turnout?.end?.byValue).toMatchObject({
+      valuesReturned: dapils,
+      recordsAnswered: 30,
+    });
   });
 });
 
