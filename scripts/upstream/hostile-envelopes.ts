@@ -2,7 +2,7 @@
 // envelopes sent with HTTP 200 (known ones and others), error objects in place of records, an end of data that
 // contradicts `count` or does not hold when asked again, offsets read as 1-based, keyed `data` whose keys are not the
 // positions, records repeated in place of others, an envelope's error hidden behind a last 429, an early end that
-// X-Total-Count contradicts, answers capped in all, a name written twice, a page sent with a status other than 200, a
+// X-Total-Count contradicts, answers capped in all, a record dropped from a page, a name written twice, a page sent with a status other than 200, a
 // filter refused. Each factory returns a HostileAnswer for the server's `hostile` option; docs/upstream.md says what
 // the harvester does with each.
 import type { RawRecord } from '../datasets/dataset-definition.ts';
@@ -130,6 +130,22 @@ export function answersCappedAt(total: number, scope: HostileScope = {}): Hostil
     () => true,
     (request) => {
       const page = request.matching.slice(0, total).slice(request.offset, request.offset + request.limit);
+      return json({ count: String(page.length), data: page });
+    },
+  );
+}
+
+/**
+ * The record at `position` of the data left out of the pages of the chain, as an upstream losing a record from a page
+ * would: that page one record short, the pages after it on by one. A request asked by value gets it.
+ */
+export function recordDropped(position: number, scope: HostileScope = {}): HostileAnswer {
+  return scoped(
+    scope,
+    () => true,
+    (request) => {
+      const kept = request.matching.filter((_record, index) => index !== position);
+      const page = kept.slice(request.offset, request.offset + request.limit);
       return json({ count: String(page.length), data: page });
     },
   );

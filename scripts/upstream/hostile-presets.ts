@@ -24,6 +24,7 @@ import {
   errorRecords,
   filterRefused,
   firstRecordRepeated,
+  recordDropped,
   flickeringEnd,
   keyedWithKeys,
   nameWrittenTwice,
@@ -95,6 +96,11 @@ export const HOSTILE_PRESETS: Readonly<Record<string, HostilePreset>> = {
     description:
       'at most the first 20 records of each dataset to a request without a filter (a silent cap on its results: the page across it short, those after it empty)',
     create: () => answersCappedAt(20),
+  },
+  'record-dropped': {
+    description:
+      'the 10th record of each dataset left out of the pages (a page one record short, the pages after it on by one), kept in the answers by value',
+    create: () => recordDropped(9),
   },
   'end-status-202': {
     description:

@@ -1,11 +1,12 @@
 // The real build against a stand-in upstream whose faults, taken on their word, would publish incomplete data with
 // exit 0: envelopes other than {count, data} from the third page on, pages sent with a 202, 204 or 206 where a 200
 // belongs, an early end that holds when asked again (its dapil asked by value has more), answers capped in all at the
-// end of a dapil (the dapils after it, asked by value, have records), an end of the data that does not hold when asked
-// again, the first record repeated in place of others, an envelope's error hidden behind a last 429, an endless
-// upstream stopped by KPU_MAX_RECORDS. On top of a good published release and on a first build, each fails in the
-// harvest with its own code and leaves dist/ byte for byte as it was (or absent); a fault that clears is harvested
-// again and published whole.
+// end of a dapil (the dapils after it, asked by value, have records), a record left out of a page in the middle of the
+// data (its dapil, asked by value, has it), an end of the data that does not hold when asked again, the first record
+// repeated in place of others, an envelope's error hidden behind a last 429, an endless upstream stopped by
+// KPU_MAX_RECORDS. On top of a good published release and on a first build, each fails in the harvest with its own
+// code and leaves dist/ byte for byte as it was (or absent); a fault that clears is harvested again and published
+// whole.
 // The builds that fail in the harvest run the CLI's own `main` in this process (runCliInProcess: the same output and
 // exit code, without starting Node each time); the build that publishes is a CLI process of its own.
 import { existsSync } from 'node:fs';
@@ -22,6 +23,7 @@ import {
   envelopeThenThrottled,
   firstRecordRepeated,
   flickeringEnd,
+  recordDropped,
   statusFromPage,
   UNKNOWN_ENVELOPES,
 } from '../../scripts/upstream/hostile-envelopes.ts';
@@ -90,6 +92,13 @@ const FAILING: FailingCase[] = [
     // is whole, and the four dapils after it, asked by value, hold the records the pages lacked.
     () => answersCappedAt(6, { path: TURNOUT_PATH }),
     { KPU_PAGE_SIZE: '4' },
+  ],
+  [
+    'the 8th turnout record left out of the pages (a page one record short in the middle of the data)',
+    'HARVEST_TRUNCATED',
+    // Its dapil, asked by value, holds it: the pages lack it, wherever the end fell.
+    () => recordDropped(7, { path: TURNOUT_PATH }),
+    { KPU_PAGE_SIZE: '3' },
   ],
   [
     'the first record of the data in place of the first record of every later page',
