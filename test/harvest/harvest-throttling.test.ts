@@ -22,9 +22,9 @@ function syntheticData(): UpstreamData {
 const THROTTLED_PAUSE_MS = 250;
 
 /**
- * The filter refused with a 400, as by an upstream that does not serve it: the end is then asked by value in one
- * request, and the requests measured are the chain's (otherwise each of the 79 official dapils the data lacks is
- * asked too, a pause apart).
+ * The filter refused with a 400, as by an upstream that does not serve it: the asking by value stops after its first
+ * KPU_CONCURRENCY requests, and the requests measured are the chain's (otherwise every dapil of the data is read again
+ * and each of the 79 official ones it lacks asked, a pause apart).
  */
 const FILTER_REFUSED = filterRefused({ status: 400, body: '{"message":"unknown parameter"}' });
 
