@@ -1,12 +1,14 @@
 // Every loading line of the built demo site's downloads page, run exactly as shown, in a folder holding the file it
-// names, with the real tool: DuckDB through its Node API, Debian's Python with pandas (and openpyxl), R with readr,
-// jsonlite and readxl, unzip, the sqlite3 shell (the databases: Python's sqlite3 too; R's RSQLite and DuckDB's Python
-// and R packages, which Debian 12 does not ship, as for pyarrow). Each must read every record, with the dataset's identifier column as text holding
-// exactly the published codes ("0101" stays "0101"). The tools come from the project's set-up
-// (test/support/debian-tools-setup.ts): a missing one fails here, never skips. The readers Debian 12 does not ship
-// (pyarrow, R's arrow) are checked the same way where they are installed; elsewhere their lines are run as written
-// and must stop only for want of that package. DuckDB's excel and nanoarrow extensions are downloaded when a line
-// runs `INSTALL`, which a machine without the network cannot do: those lines are parsed by DuckDB's own parser.
+// names, with the real tool (the pandas and R lines one after another in one Python or one R session, each in a scope
+// of its own, as a person pastes them): DuckDB through its Node API, Debian's Python with pandas (and openpyxl), R with
+// readr, jsonlite and readxl, unzip, the sqlite3 shell (the databases: Python's sqlite3 too; R's RSQLite and DuckDB's
+// Python and R packages, which Debian 12 does not ship, as for pyarrow). Each must read every record, with the
+// dataset's identifier column as text holding exactly the published codes ("0101" stays "0101"). The tools come from
+// the project's set-up (test/support/debian-tools-setup.ts): a missing one fails here, never skips. The readers Debian
+// 12 does not ship (pyarrow, R's arrow) are checked the same way where they are installed; elsewhere their lines are
+// run as written and must stop only for want of that package. DuckDB's excel and nanoarrow extensions are downloaded
+// when a line runs `INSTALL`, which a machine without the network cannot do: those lines are parsed by DuckDB's own
+// parser.
 import { execFile } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -172,24 +174,77 @@ async function runDuckDb(code: string, folder: string, id: string) {
   }
 }
 
-async function runPandas(code: string, folder: string, id: string) {
-  const check = [
-    'import json as _json',
-    `_ids = [None if (_v is None or _v != _v) else _v for _v in df[${JSON.stringify(id)}]]`,
-    'print(_json.dumps({"types": sorted({type(_v).__name__ for _v in _ids if _v is not None}), "ids": _ids}))',
-  ].join('\n');
-  const script = path.join(folder, 'snippet.py');
-  await writeFile(script, `${code}\n${check}\n`);
-  const { stdout } = await run(PYTHON_PATH, [script], { cwd: folder, timeout: 120_000, maxBuffer: 64 << 20 });
-  return JSON.parse(stdout) as { types: string[]; ids: (string | null)[] };
+/** A loading line to run: its code, the folder holding the file it names, and the identifier column to read back. */
+interface Line {
+  code: string;
+  folder: string;
+  id: string;
 }
 
-async function runR(code: string, folder: string, id: string) {
-  const check = `cat(jsonlite::toJSON(list(character = is.character(df[[${JSON.stringify(id)}]]), ids = df[[${JSON.stringify(id)}]]), auto_unbox = TRUE, na = 'null'))`;
-  const script = path.join(folder, 'snippet.R');
-  await writeFile(script, `${code}\n${check}\n`);
-  const { stdout } = await run(RSCRIPT_PATH, [script], { cwd: folder, timeout: 120_000, maxBuffer: 64 << 20 });
-  return JSON.parse(stdout) as { character: boolean; ids: (string | null)[] };
+/** What a line left: its identifiers as read (`text`: every value a string), or the error that stopped it. */
+type LineResult = { ok: true; text: boolean; ids: (string | null)[] } | { ok: false; error: string };
+
+/**
+ * pandas: each line run as written, from its file's folder, in a scope of its own (a fresh module namespace, so a name
+ * the line does not import or define is missing as in a fresh interpreter); its `df`'s identifiers read back, and
+ * text only when every value is a Python str.
+ */
+const PANDAS_RUNNER = `import json, os, sys, traceback
+results = []
+for line in json.load(open(sys.argv[1], encoding="utf-8")):
+    os.chdir(line["folder"])
+    scope = {"__name__": "__main__"}
+    try:
+        exec(compile(line["code"], "snippet.py", "exec"), scope)
+        ids = [None if (v is None or v != v) else v for v in scope["df"][line["id"]]]
+        present = [v for v in ids if v is not None]
+        text = len(present) > 0 and all(type(v) is str for v in present)
+        results.append(json.dumps({"ok": True, "text": text, "ids": ids}))
+    except Exception:
+        results.append(json.dumps({"ok": False, "error": traceback.format_exc()}))
+with open(sys.argv[2], "w", encoding="utf-8") as out:
+    out.write("[" + ",".join(results) + "]")
+`;
+
+/**
+ * R: each line run as written, from its file's folder, in an environment of its own; the packages it attached are
+ * detached after it, so a line that does not attach what it calls fails as in a fresh session. Its `df`'s identifiers
+ * read back, and whether the column is character.
+ */
+const R_RUNNER = `args <- commandArgs(trailingOnly = TRUE)
+attached <- search()
+results <- character(0)
+for (line in jsonlite::fromJSON(args[1], simplifyVector = FALSE)) {
+  setwd(line$folder)
+  scope <- new.env(parent = globalenv())
+  result <- tryCatch({
+    eval(parse(text = line$code), envir = scope)
+    column <- get("df", envir = scope, inherits = FALSE)[[line$id]]
+    jsonlite::toJSON(list(ok = TRUE, text = is.character(column), ids = column), auto_unbox = TRUE, na = "null")
+  }, error = function(e) jsonlite::toJSON(list(ok = FALSE, error = conditionMessage(e)), auto_unbox = TRUE))
+  for (name in setdiff(search(), attached)) detach(name, character.only = TRUE)
+  results <- c(results, result)
+}
+writeLines(paste0("[", paste(results, collapse = ","), "]"), args[2])
+`;
+
+/**
+ * Runs every line in one Python or R process (PANDAS_RUNNER, R_RUNNER), one after another: each line as a person
+ * pastes it into a session, apart from the others, without an interpreter's start for each.
+ */
+async function runLines(tool: 'pandas' | 'R', lines: readonly Line[]): Promise<LineResult[]> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'kpu-snippets-'));
+  folders.push(folder);
+  const [runner, input, output] = ['runner', 'lines.json', 'results.json'].map((name) => path.join(folder, name));
+  await writeFile(runner as string, tool === 'pandas' ? PANDAS_RUNNER : R_RUNNER);
+  await writeFile(input as string, JSON.stringify(lines));
+  await run(tool === 'pandas' ? PYTHON_PATH : RSCRIPT_PATH, [runner as string, input as string, output as string], {
+    timeout: 600_000,
+    maxBuffer: 64 << 20,
+  });
+  const results = JSON.parse(await readFile(output as string, 'utf8')) as LineResult[];
+  expect(results).toHaveLength(lines.length);
+  return results;
 }
 
 describe('the downloads page’s loading lines, run as written', () => {
@@ -261,31 +316,34 @@ describe('the downloads page’s loading lines, run as written', () => {
       const lines = snippets.filter((snippet) => snippet.tool === tool);
       expect(lines.length).toBeGreaterThan(0);
       const arrowReader = await hasArrowReader(tool);
-      let stoppedForArrowReader = 0;
+      const runs: { snippet: Snippet; line: Line; ids: (string | null)[] }[] = [];
       for (const snippet of lines.filter((candidate) => candidate.format !== 'zip' && !isDatabase(candidate))) {
         const file = site.manifest.files.find((candidate) => path.basename(candidate.path) === fileNamed(snippet.code));
         expect(file, snippet.code).toBeDefined();
         const dataset = PUBLISHED.find((candidate) => candidate.id === snippet.dataset) as PublishedDataset;
         const raw = snippet.format === 'raw-json';
         const id = identifierOf(dataset, raw);
-        const folder = await folderWith(file as PublishedFile);
-        const ids = await expectedIds(file as PublishedFile, dataset, raw);
+        const line = { code: snippet.code, folder: await folderWith(file as PublishedFile), id };
+        runs.push({ snippet, line, ids: await expectedIds(file as PublishedFile, dataset, raw) });
+      }
+      const results = await runLines(
+        tool,
+        runs.map((entry) => entry.line),
+      );
+      let stoppedForArrowReader = 0;
+      for (const [index, { snippet, ids }] of runs.entries()) {
+        const result = results[index] as LineResult;
         if (needsArrowReader(snippet.code) && !arrowReader) {
           // Run as written: it must get as far as asking for the package, and stop for want of it alone.
-          const reading = tool === 'pandas' ? runPandas(snippet.code, folder, id) : runR(snippet.code, folder, id);
-          await expect(reading, snippet.code).rejects.toThrow(MISSING_ARROW_READER[tool]);
+          expect(result.ok ? 'read without the package' : result.error, snippet.code).toMatch(
+            MISSING_ARROW_READER[tool],
+          );
           stoppedForArrowReader += 1;
           continue;
         }
-        if (tool === 'pandas') {
-          const result = await runPandas(snippet.code, folder, id);
-          expect(result.types, snippet.code).toEqual(['str']);
-          expect(result.ids, snippet.code).toEqual(ids);
-        } else {
-          const result = await runR(snippet.code, folder, id);
-          expect(result.character, snippet.code).toBe(true);
-          expect(result.ids, snippet.code).toEqual(ids);
-        }
+        expect(result.ok ? null : result.error, snippet.code).toBeNull();
+        expect(result.ok && result.text, snippet.code).toBe(true);
+        expect(result.ok && result.ids, snippet.code).toEqual(ids);
       }
       // Parquet and Arrow, for each published dataset: run in full where the package is there.
       expect(stoppedForArrowReader).toBe(
@@ -293,7 +351,7 @@ describe('the downloads page’s loading lines, run as written', () => {
       );
       expect(lines.filter((snippet) => needsArrowReader(snippet.code)).length).toBe(2 * PUBLISHED.length);
     },
-    // One Python or R process per line, some 30 lines each, one after another.
+    // Some 30 lines each, one after another in one Python or R process.
     600_000,
   );
 
