@@ -75,6 +75,11 @@ export function datasetYearsOf(recordsWritten: RecordsWritten, id: DatasetDefini
 
 export type RecordsWritten = Map<PublishedDatasetId, Map<YearKey, number>>;
 
+/** The election years any harvested dataset has files for, in order. */
+export function yearsWritten(recordsWritten: RecordsWritten): number[] {
+  return [...new Set(DATASETS.flatMap((dataset) => datasetYearsOf(recordsWritten, dataset.id)))].sort((a, b) => a - b);
+}
+
 /** Each year's (and the all-years) dataset files described, in manifest order. */
 export async function describeDatasetFiles(
   outDir: string,

@@ -26,12 +26,12 @@ import { writeXlsxFile } from './xlsx-writer.ts';
 import {
   buildSnapshotManifest,
   copyQualityReport,
-  datasetYearsOf,
   derivedFormats,
   describeDatasetFiles,
   sourceUrlOf,
   stemOf,
   yearLabel,
+  yearsWritten,
   type DerivedFormats,
   type RecordsWritten,
   type YearKey,
@@ -42,6 +42,7 @@ import type { FileFormat, SnapshotManifest } from './snapshot-manifest.ts';
 import { formatOf, tableFormats } from '../formats.ts';
 import { fileMetadataOf, isDemoMetadata, withFileMetadata } from './file-metadata.ts';
 import { killPoint } from '../kill-point.ts';
+import { keepPublishedDataFiles } from './kept-data-files.ts';
 import { forEachAtOnce } from '../foundation/at-once.ts';
 import {
   contentKeyOf,
@@ -491,16 +492,22 @@ export async function runSnapshotStage(stageOptions: SnapshotStageOptions): Prom
   const options: StageRun = { ...stageOptions, release };
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  const { recordsWritten, derivedFormats: derivedFormatsWritten } = await writeAllDatasetFiles(
-    options,
-    upstreamYearsOf(check.quality.datasets),
-  );
+  // The published release's own data files when the content is its (a lowered derivedParquetOnlyAbove, which only
+  // tests set, writes other files for the same content).
+  const kept =
+    release !== null && !release.new && stageOptions.published && options.derivedParquetOnlyAbove === undefined
+      ? await keepPublishedDataFiles(stageOptions.published.dataDir, outDir)
+      : null;
+  if (release !== null && !release.new && kept === null) {
+    await rm(outDir, { recursive: true, force: true });
+    await mkdir(outDir, { recursive: true });
+  }
+  const { recordsWritten, derivedFormats: derivedFormatsWritten } =
+    kept ?? (await writeAllDatasetFiles(options, upstreamYearsOf(check.quality.datasets)));
   reporter.clearStatus();
   const files = await copyQualityReport(options.checkDir, outDir);
-  const years = [...new Set(DATASETS.flatMap((dataset) => datasetYearsOf(recordsWritten, dataset.id)))].sort(
-    (a, b) => a - b,
-  );
-  files.push(...(await describeDatasetFiles(outDir, years, recordsWritten, derivedFormatsWritten)));
+  const years = yearsWritten(recordsWritten);
+  files.push(...(kept?.files ?? (await describeDatasetFiles(outDir, years, recordsWritten, derivedFormatsWritten))));
   const described = buildSnapshotManifest(options, check, recordsWritten, years, files);
   // The release the files were written with; the release stage completes it (its shrink report, the build).
   const manifest: SnapshotManifest = release
@@ -519,6 +526,8 @@ export async function runSnapshotStage(stageOptions: SnapshotStageOptions): Prom
       }
     : described;
   await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  reporter.line(`snapshot: ${files.length} files for ${years.length} election years in ${outDir}`);
+  reporter.line(
+    `snapshot: ${files.length} files for ${years.length} election years in ${outDir}${kept && release ? ` (the data files of release ${release.id}, the same content, kept)` : ''}`,
+  );
   return { manifest, quality: check.quality };
 }
