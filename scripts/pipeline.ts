@@ -56,6 +56,8 @@ export interface CommandResult {
     files: number;
     bytes: number;
     quality: { recordsChecked: number; recordsFlagged: number; violationCount: number };
+    /** True when the data files are the published release's, kept: its content is the same. */
+    kept: boolean;
   };
   release?: {
     id: string;
@@ -137,6 +139,7 @@ function summarizeSnapshot(dir: string, result: SnapshotStageResult): NonNullabl
       recordsFlagged: result.quality.recordsFlagged,
       violationCount: result.quality.violationCount,
     },
+    kept: result.kept,
   };
 }
 
@@ -466,7 +469,7 @@ export function describeResult(result: CommandResult): string {
   ];
   if (snapshot) {
     lines.push(
-      `Snapshot: ${snapshot.files} files (${(snapshot.bytes / 1024).toFixed(0)} KiB) for ${snapshot.years.join(', ')} in ${snapshot.dir}`,
+      `Snapshot: ${snapshot.files} files (${(snapshot.bytes / 1024).toFixed(0)} KiB) for ${snapshot.years.join(', ')} in ${snapshot.dir}${snapshot.kept ? ' (the data files of the published release, kept: the same content)' : ''}`,
       `  quality: ${snapshot.quality.recordsFlagged} of ${formatLogCount(snapshot.quality.recordsChecked)} records flagged, ${snapshot.quality.violationCount} broken rules (see quality-report.md)`,
     );
   }

@@ -47,6 +47,8 @@ export async function keepPublishedDataFiles(publishedDataDir: string, outDir: s
   }
   for (const file of published) {
     const to = path.join(outDir, file.path);
+    // Only a path inside the data folder (a release restored from elsewhere lists what its manifest says).
+    if (path.isAbsolute(file.path) || path.relative(outDir, to).startsWith('..')) return null;
     await mkdir(path.dirname(to), { recursive: true });
     const from = path.join(publishedDataDir, file.path);
     // A link where the folders share a filesystem; a copy where they do not. A file missing there: not kept.

@@ -86,6 +86,8 @@ interface StageRun extends SnapshotStageOptions {
 export interface SnapshotStageResult {
   manifest: SnapshotManifest;
   quality: QualityReport;
+  /** True when the data files are the published release's, kept (kept-data-files.ts). */
+  kept: boolean;
 }
 
 /**
@@ -529,5 +531,5 @@ export async function runSnapshotStage(stageOptions: SnapshotStageOptions): Prom
   reporter.line(
     `snapshot: ${files.length} files for ${years.length} election years in ${outDir}${kept && release ? ` (the data files of release ${release.id}, the same content, kept)` : ''}`,
   );
-  return { manifest, quality: check.quality };
+  return { manifest, quality: check.quality, kept: kept !== null };
 }

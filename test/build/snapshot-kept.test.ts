@@ -65,6 +65,7 @@ describe('the snapshot of an unchanged release', () => {
 
     const { result, stderr } = await build();
     expect(stderr.match(KEPT)?.[1]).toBe(release);
+    expect(result.snapshot?.kept).toBe(true);
     expect(result.release?.changed).toBe(false);
     expect(await hashes(published)).toEqual(before);
     // The same file, not a copy: the snapshot's, the release's and the published one are links to it.
@@ -86,6 +87,7 @@ describe('the snapshot of an unchanged release', () => {
       const { result, stderr } = await build();
       expect(stderr).toMatch(/snapshot: \d+ files for /);
       expect(stderr).not.toMatch(KEPT);
+      expect(result.snapshot?.kept).toBe(false);
       expect(result.release?.changed).toBe(false);
       expect(await hashes(published)).toEqual(before);
     },

@@ -1,5 +1,5 @@
 // Every loading line of the built demo site's downloads page, run exactly as shown, in a folder holding the file it
-// names, with the real tool (the pandas and R lines one after another in one Python or one R session, each in a scope
+// names, with the real tool (the pandas and R lines one after another in one Python or one R process, each in a scope
 // of its own, as a person pastes them): DuckDB through its Node API, Debian's Python with pandas (and openpyxl), R with
 // readr, jsonlite and readxl, unzip, the sqlite3 shell (the databases: Python's sqlite3 too; R's RSQLite and DuckDB's
 // Python and R packages, which Debian 12 does not ship, as for pyarrow). Each must read every record, with the
@@ -208,7 +208,7 @@ with open(sys.argv[2], "w", encoding="utf-8") as out:
 
 /**
  * R: each line run as written, from its file's folder, in an environment of its own; the packages it attached are
- * detached after it, so a line that does not attach what it calls fails as in a fresh session. Its `df`'s identifiers
+ * detached after it, so a line that does not attach what it calls fails as in R started anew. Its `df`'s identifiers
  * read back, and whether the column is character.
  */
 const R_RUNNER = `args <- commandArgs(trailingOnly = TRUE)
@@ -230,7 +230,7 @@ writeLines(paste0("[", paste(results, collapse = ","), "]"), args[2])
 
 /**
  * Runs every line in one Python or R process (PANDAS_RUNNER, R_RUNNER), one after another: each line as a person
- * pastes it into a session, apart from the others, without an interpreter's start for each.
+ * pastes it into an open Python or R, apart from the others, without an interpreter's start for each.
  */
 async function runLines(tool: 'pandas' | 'R', lines: readonly Line[]): Promise<LineResult[]> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'kpu-snippets-'));
