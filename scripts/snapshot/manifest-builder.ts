@@ -67,7 +67,7 @@ export async function copyQualityReport(checkDir: string, outDir: string): Promi
 }
 
 /** The election years a dataset has files for, in order. */
-export function datasetYearsOf(recordsWritten: RecordsWritten, id: DatasetDefinition['id']): number[] {
+function datasetYearsOf(recordsWritten: RecordsWritten, id: DatasetDefinition['id']): number[] {
   return [...(recordsWritten.get(id)?.keys() ?? [])]
     .filter((year): year is number => year !== 'all')
     .sort((a, b) => a - b);
