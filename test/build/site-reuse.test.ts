@@ -17,17 +17,12 @@ import {
   copyBuildWorld,
   replaceFile,
   publishTestData,
-  sha256,
   sharedExtendedTemplate,
   sharedWorldTemplate,
   type BuildWorld,
   type BuildWorldTemplate,
 } from '../support/build-fixtures.ts';
-import { readAllFiles } from '../support/harvest-fixtures.ts';
-
-async function hashes(dir: string): Promise<Record<string, string>> {
-  return Object.fromEntries((await readAllFiles(dir)).map(([name, content]) => [name, sha256(content)]));
-}
+import { snapshotOf } from '../support/dist-state.ts';
 
 /** What the site stage prints when it keeps the last site build (scripts/site/site-stage.ts). */
 const KEPT = 'site: nothing changed since the last site build';
@@ -65,10 +60,10 @@ describe('site reuse: the build', () => {
       expect(run.stderr).toMatch(/site: \d+ pages for /);
       expect(run.stderr).not.toContain(KEPT);
     }
-    const before = await hashes(world.distDir);
+    const before = await snapshotOf(world.distDir);
     const again = await build(['--offline']);
     expect(again.site?.reused).toBe(true);
-    expect(await hashes(world.distDir)).toEqual(before);
+    expect(await snapshotOf(world.distDir)).toEqual(before);
     // Published as hard links to the kept folder's files, not copies.
     const [kept, published] = await Promise.all(
       [path.join(world.cacheDir, 'stages', 'site'), world.distDir].map((dir) => stat(path.join(dir, 'index.html'))),
@@ -77,13 +72,13 @@ describe('site reuse: the build', () => {
   });
 
   it('builds anew when the kept site folder was altered, and publishes the pages as they should be', async () => {
-    const before = await hashes(world.distDir);
+    const before = await snapshotOf(world.distDir);
     const kept = path.join(world.cacheDir, 'stages', 'site', 'index.html');
     await replaceFile(kept, '<!doctype html><title>tampered</title>');
     // A file replaced, as every writer of the project replaces one: the live site's link keeps the page as built.
-    expect(await hashes(world.distDir)).toEqual(before);
+    expect(await snapshotOf(world.distDir)).toEqual(before);
     expect((await build(['--offline'])).site?.reused).toBe(false);
-    expect(await hashes(world.distDir)).toEqual(before);
+    expect(await snapshotOf(world.distDir)).toEqual(before);
   });
 
   it('builds anew when a published page was changed in place, which changes the kept folder’s file with it', async () => {

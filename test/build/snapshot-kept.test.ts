@@ -10,17 +10,12 @@ import {
   copyBuildWorld,
   replaceFile,
   publishTestData,
-  sha256,
   sharedExtendedTemplate,
   sharedWorldTemplate,
   type BuildWorld,
   type BuildWorldTemplate,
 } from '../support/build-fixtures.ts';
-import { readAllFiles } from '../support/harvest-fixtures.ts';
-
-async function hashes(dir: string): Promise<Record<string, string>> {
-  return Object.fromEntries((await readAllFiles(dir)).map(([name, content]) => [name, sha256(content)]));
-}
+import { snapshotOf } from '../support/dist-state.ts';
 
 /** What the snapshot stage prints when it keeps the published release's data files. */
 const KEPT =
@@ -60,14 +55,14 @@ describe('the snapshot of an unchanged release', () => {
     const release = (await world.readManifest()).release?.id;
     expect(offlineTemplate.run.stderr.match(KEPT)?.[1]).toBe(release);
     const published = path.join(world.distDir, 'data');
-    const before = await hashes(published);
+    const before = await snapshotOf(published);
     const inode = (await stat(path.join(published, DATA_FILE))).ino;
 
     const { result, stderr } = await build();
     expect(stderr.match(KEPT)?.[1]).toBe(release);
     expect(result.snapshot?.kept).toBe(true);
     expect(result.release?.changed).toBe(false);
-    expect(await hashes(published)).toEqual(before);
+    expect(await snapshotOf(published)).toEqual(before);
     // The same file, not a copy: the snapshot's, the release's and the published one are links to it.
     for (const dir of [path.join(world.cacheDir, 'stages', 'snapshot', 'data'), published])
       expect((await stat(path.join(dir, DATA_FILE))).ino, dir).toBe(inode);
@@ -81,7 +76,7 @@ describe('the snapshot of an unchanged release', () => {
     async (_, alter) => {
       world = await copyBuildWorld(offlineTemplate);
       const published = path.join(world.distDir, 'data');
-      const before = await hashes(published);
+      const before = await snapshotOf(published);
       await alter(path.join(published, DATA_FILE));
 
       const { result, stderr } = await build();
@@ -89,7 +84,7 @@ describe('the snapshot of an unchanged release', () => {
       expect(stderr).not.toMatch(KEPT);
       expect(result.snapshot?.kept).toBe(false);
       expect(result.release?.changed).toBe(false);
-      expect(await hashes(published)).toEqual(before);
+      expect(await snapshotOf(published)).toEqual(before);
     },
   );
 });
