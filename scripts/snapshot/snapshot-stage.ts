@@ -494,13 +494,15 @@ export async function runSnapshotStage(stageOptions: SnapshotStageOptions): Prom
   const options: StageRun = { ...stageOptions, release };
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  // The published release's own data files when the content is its (a lowered derivedParquetOnlyAbove, which only
-  // tests set, writes other files for the same content).
-  const kept =
-    release !== null && !release.new && stageOptions.published && options.derivedParquetOnlyAbove === undefined
-      ? await keepPublishedDataFiles(stageOptions.published.dataDir, outDir)
+  // When the content key names the published release, its data files are the files to write: kept if intact
+  // (kept-data-files.ts). Not under a lowered derivedParquetOnlyAbove (tests only): other files for the same content.
+  const keepFrom =
+    release !== null && !release.new && options.derivedParquetOnlyAbove === undefined
+      ? (stageOptions.published?.dataDir ?? null)
       : null;
-  if (release !== null && !release.new && kept === null) {
+  const kept = keepFrom === null ? null : await keepPublishedDataFiles(keepFrom, outDir);
+  if (keepFrom !== null && kept === null) {
+    // The files placed before one failed the check go: every file is written.
     await rm(outDir, { recursive: true, force: true });
     await mkdir(outDir, { recursive: true });
   }
