@@ -1,8 +1,9 @@
 // The files of a release's data folder that name the release, written by the release stage once it is named
 // (docs/architecture.md, "Release-dependent files"): the citation files, a self-describing ZIP per year and one of
 // all years, the DuckDB and SQLite databases of every table (release-databases.ts), datapackage.json, the completed manifest.json and a SHA256SUMS in every folder. They depend only on
-// the release (its id, the retrieval time of its data, its fingerprint), the data files and the settings, so an
-// unchanged release gets the same bytes again.
+// the release (its id, the retrieval time of its data, its fingerprint), the data files, the settings and the code the
+// content key covers, so an unchanged release keeps its published bundles, databases and citation files when they are
+// intact (snapshot/kept-files.ts) and writes the same bytes when they are not.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PublishedDataset } from '../datasets/dataset-definition.ts';
@@ -17,6 +18,7 @@ import { writeReleaseDatabases } from './release-databases.ts';
 import { findBrokenReferences, type BrokenReferences } from './reference-check.ts';
 import { BundlePieces } from './bundle-pieces.ts';
 import { BUNDLE_LEVEL, bundlePathOf, writeBundle, type BundleRelease } from './release-bundle.ts';
+import { placePublishedFiles, publishedEntries, removePlacedFiles, sameAsPublished } from '../snapshot/kept-files.ts';
 
 /** The formats of renderCitationFiles' files, in its order. */
 const CITATION_FORMATS: readonly FileFormat[] = [
@@ -126,6 +128,39 @@ function placeInOrder(
   return [...ordered, ...citations];
 }
 
+/** The files that name a release and that an unchanged release keeps: its bundles, databases and citation files. */
+const KEPT_FORMATS: ReadonlySet<FileFormat> = new Set<FileFormat>(['zip', 'duckdb', 'sqlite', ...CITATION_FORMATS]);
+
+/** An unchanged release's bundles, databases and citation files, kept from its published folder, as written ones. */
+interface KeptNamingFiles {
+  citations: PublishedFile[];
+  bundles: Map<number | 'all', PublishedFile>;
+  databases: PublishedFile[];
+}
+
+/**
+ * Links the published release's bundles, databases and citation files into `outDir` and describes them; null, with
+ * none left in `outDir`, when one is missing or differs from the published manifest's entry (snapshot/kept-files.ts).
+ */
+async function keepNamingFiles(publishedDataDir: string, outDir: string): Promise<KeptNamingFiles | null> {
+  const published = await publishedEntries(
+    publishedDataDir,
+    (file) => file.dataset === null && KEPT_FORMATS.has(file.format),
+  );
+  if (published === null || !(await placePublishedFiles(publishedDataDir, outDir, published))) return null;
+  const described: PublishedFile[] = [];
+  for (const file of published) described.push(await describe(outDir, file.path, file.year, file.format));
+  if (!sameAsPublished(described, published)) {
+    await removePlacedFiles(outDir, published);
+    return null;
+  }
+  return {
+    citations: described.filter((file) => CITATION_FORMATS.includes(file.format)),
+    bundles: new Map(described.filter((file) => file.format === 'zip').map((file) => [file.year, file])),
+    databases: described.filter((file) => file.format === 'duckdb' || file.format === 'sqlite'),
+  };
+}
+
 export interface ReleaseFilesOptions {
   outDir: string;
   /** The snapshot's manifest completed with its release (id, retrieval time, URL) and build. */
@@ -135,16 +170,22 @@ export interface ReleaseFilesOptions {
   siteUrl: string | null;
   /** The release's change report, for its landing page. */
   changes: ReleasePageChanges;
+  /**
+   * The published data folder of this same release (unchanged), whose bundles, databases and citation files are
+   * kept when intact; null: every file is written.
+   */
+  keepFrom: string | null;
 }
 
 /** Writes every release-dependent file into outDir; returns the manifest as written, its files completed. */
 export async function writeReleaseFiles(options: ReleaseFilesOptions): Promise<SnapshotManifest> {
   const { outDir, manifest, datasets, siteUrl, changes } = options;
-  const citations = await writeCitationFiles(outDir, manifest);
+  const kept = options.keepFrom === null ? null : await keepNamingFiles(options.keepFrom, outDir);
+  const citations = kept?.citations ?? (await writeCitationFiles(outDir, manifest));
   const shared = [...manifest.files.filter((file) => file.dataset === null), ...citations];
   const brokenReferences = await findBrokenReferences(outDir, manifest, datasets);
-  const bundles = await writeBundles(outDir, manifest, shared, datasets, siteUrl, brokenReferences);
-  const databases = await writeReleaseDatabases(outDir, manifest, datasets, brokenReferences);
+  const bundles = kept?.bundles ?? (await writeBundles(outDir, manifest, shared, datasets, siteUrl, brokenReferences));
+  const databases = kept?.databases ?? (await writeReleaseDatabases(outDir, manifest, datasets, brokenReferences));
   const completed: SnapshotManifest = {
     ...manifest,
     files: placeInOrder(manifest.files, bundles, databases, citations),

@@ -384,6 +384,7 @@ export async function runReleaseStage(options: ReleaseStageOptions): Promise<Rel
     siteUrl,
     // The landing page says what changed: the published report for an unchanged release.
     changes: published ?? changes,
+    keepFrom: unchanged ? options.publishedDataDir : null,
   });
   const markdown =
     renderChangesMarkdown(changes, manifest.demo, !unchanged) + (shrink ? `\n${renderShrinkMarkdown(shrink)}` : '');

@@ -107,11 +107,12 @@ export interface ReleaseIdentity extends ReleaseStamp {
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * The folders (and files) of scripts/ whose code shapes a data file's bytes: reading the harvest, the datasets'
- * declarations, normalizing, the writers and what they stand on. A change there may change the bytes for the same
- * records, so it changes the content key.
+ * The folders (and files) of scripts/ whose code shapes the bytes of a release's files: reading the harvest, the
+ * datasets' declarations, normalizing, the writers and what they stand on, and the release stage's files that name the
+ * release (bundles, databases, citations). A change there may change the bytes for the same records, so it changes
+ * the content key: an unchanged release's files are kept (kept-files.ts) only while none of this code changed.
  */
-const CONTENT_CODE = ['foundation', 'datasets', 'harvest', 'check', 'normalize', 'snapshot', 'formats.ts'];
+const CONTENT_CODE = ['foundation', 'datasets', 'harvest', 'check', 'normalize', 'snapshot', 'release', 'formats.ts'];
 
 async function codeFilesOf(entry: string): Promise<string[]> {
   const absolute = path.join(PROJECT_ROOT, 'scripts', entry);

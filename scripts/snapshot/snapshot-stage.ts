@@ -42,7 +42,7 @@ import type { FileFormat, SnapshotManifest } from './snapshot-manifest.ts';
 import { formatOf, tableFormats } from '../formats.ts';
 import { fileMetadataOf, isDemoMetadata, withFileMetadata } from './file-metadata.ts';
 import { killPoint } from '../kill-point.ts';
-import { keepPublishedDataFiles } from './kept-data-files.ts';
+import { keepPublishedDataFiles } from './kept-files.ts';
 import { forEachAtOnce } from '../foundation/at-once.ts';
 import {
   contentKeyOf,
@@ -86,7 +86,7 @@ interface StageRun extends SnapshotStageOptions {
 export interface SnapshotStageResult {
   manifest: SnapshotManifest;
   quality: QualityReport;
-  /** True when the data files are the published release's, kept (kept-data-files.ts). */
+  /** True when the data files are the published release's, kept (kept-files.ts). */
   kept: boolean;
 }
 
@@ -495,7 +495,7 @@ export async function runSnapshotStage(stageOptions: SnapshotStageOptions): Prom
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   // When the content key names the published release, its data files are the files to write: kept if intact
-  // (kept-data-files.ts). Not under a lowered derivedParquetOnlyAbove (tests only): other files for the same content.
+  // (kept-files.ts). Not under a lowered derivedParquetOnlyAbove (tests only): other files for the same content.
   const keepFrom =
     release !== null && !release.new && options.derivedParquetOnlyAbove === undefined
       ? (stageOptions.published?.dataDir ?? null)
