@@ -29,7 +29,7 @@ export async function publishedEntries(
 
 /**
  * Links each file from the published data folder into `outDir` at its path (a copy where the folders are on two
- * filesystems), calling `placed` after each; false when one is missing there or its path leaves the folder, the files
+ * filesystems), calling `onPlaced` after each; false when one is missing there or its path leaves the folder, the files
  * placed before it removed.
  */
 export async function placePublishedFiles(

@@ -1,7 +1,7 @@
 // A build whose content key names the published release (scripts/snapshot/release-identity.ts) keeps that release's
 // files rather than writing them again (scripts/snapshot/kept-files.ts): the snapshot stage its data files, the release
 // stage its bundles, databases and citation files; each linked, checked against the published manifest, and published
-// as the same bytes. A published file missing or changed, and the stage writes its files itself, as the first build did.
+// as the same bytes. A published file missing or changed, and the stage writes its files itself, as a first build does.
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
